@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+// Starts the Prism mock from openapi/ and stops it cleanly; used by `npm start`, `npm run mock`
+// and the tests' globalSetup.
+//   node scripts/mock.mjs [port]     serve on 127.0.0.1 (default port 4010) until Ctrl-C
+import { spawn } from "node:child_process";
+import { createWriteStream, mkdirSync, readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { dirname, resolve } from "node:path";
+
+const root = resolve(dirname(new URL(import.meta.url).pathname), "..");
+const PRISM = resolve(root, "node_modules/.bin/prism");
+const SPEC = resolve(root, "openapi/openapi.yaml");
+
+/** Asks the kernel for a port that is free right now on `host`. */
+export function freePort(host = "127.0.0.1") {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once("error", fail);
+    server.listen(0, host, () => {
+      const { port } = server.address();
+      server.close(() => done(port));
+    });
+  });
+}
+
+/**
+ * Starts Prism on host:port (a free port when none is given) and resolves once it listens.
+ * Rejects, with Prism's log, when it exits or is not listening within `timeoutMs`.
+ * Resolves to { url, log, stop }; stop() ends Prism and everything it started.
+ */
+export async function startMock({ host = "127.0.0.1", port, log = resolve(root, ".logs/prism.log"), timeoutMs = 30_000 } = {}) {
+  port ??= await freePort(host);
+  mkdirSync(dirname(log), { recursive: true });
+  const out = createWriteStream(log);
+  await new Promise((done) => out.once("open", done));
+  // its own process group, so that stop() reaches any child it starts
+  const child = spawn(PRISM, ["mock", "--host", host, "--port", String(port), "--errors", SPEC], {
+    cwd: root,
+    detached: true,
+    stdio: ["ignore", out, out],
+  });
+  let exited = null;
+  const exit = new Promise((done) => child.once("exit", (code, signal) => done((exited = { code, signal }))));
+
+  const stop = async () => {
+    if (!exited) {
+      try {
+        process.kill(-child.pid, "SIGTERM");
+      } catch {}
+      const killer = setTimeout(() => {
+        try {
+          process.kill(-child.pid, "SIGKILL");
+        } catch {}
+      }, 3_000);
+      await exit;
+      clearTimeout(killer);
+    }
+    out.end();
+  };
+
+  const started = Date.now();
+  for (;;) {
+    const text = readFileSync(log, "utf8");
+    if (text.includes("Prism is listening on")) break;
+    const failure = exited
+      ? `exited (${exited.code ?? exited.signal})`
+      : Date.now() - started > timeoutMs
+        ? `was not listening after ${timeoutMs} ms`
+        : null;
+    if (failure) {
+      await stop();
+      throw new Error(`Prism ${failure}. Its log (${log}):\n${readFileSync(log, "utf8")}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { url: `http://${host}:${port}`, log, stop };
+}
+
+if (process.argv[1] === new URL(import.meta.url).pathname) {
+  const port = Number(process.argv[2] ?? 4010);
+  const mock = await startMock({ port });
+  console.log(`mock: Prism serves openapi/ at ${mock.url} (log: ${mock.log})`);
+  const quit = () => mock.stop().then(() => process.exit(0));
+  process.once("SIGINT", quit);
+  process.once("SIGTERM", quit);
+}

@@ -1,0 +1,9 @@
+export { createClient, type BrowserCloudClient, type ClientOptions, type RawClient } from "./client.js";
+export type { RequestOptions } from "./request-options.js";
+export { ApiError, BrowserCloudError, ConfigurationError } from "./errors.js";
+export type { ClickMouseRequest, ErrorBody, ErrorDetail, OrgLimits, paths, components, operations } from "./types.js";
+export type { Organization } from "./resources/organization.js";
+export type { Browsers } from "./resources/browsers.js";
+export type { Auth } from "./resources/auth-connections.js";
+export type { Deployments } from "./resources/deployments.js";
+export { API_VERSION, DEFAULT_BASE_URL } from "../generated/meta.js";
