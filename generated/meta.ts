@@ -5,3 +5,6 @@ export const API_VERSION = "0.1.0";
 
 /** The first server of the OpenAPI document, its variables at their defaults. */
 export const DEFAULT_BASE_URL = "https://api.onkernel.com";
+
+/** This package's own version (package.json), sent in the User-Agent. */
+export const CLIENT_VERSION = "0.1.0";

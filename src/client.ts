@@ -1,11 +1,15 @@
 import createFetchClient, { type Client } from "openapi-fetch";
+import { CLIENT_VERSION } from "../generated/meta.js";
 import type { paths } from "../generated/schema.js";
 import { authHeaders } from "./auth.js";
-import { resolveConfig } from "./config.js";
+import { inBrowser, resolveConfig } from "./config.js";
 import { auth, type Auth } from "./resources/auth-connections.js";
 import { browsers, type Browsers } from "./resources/browsers.js";
 import { deployments, type Deployments } from "./resources/deployments.js";
 import { organization, type Organization } from "./resources/organization.js";
+import { splitOptions, type RequestOptions } from "./request-options.js";
+import { result, type FetchResult } from "./response.js";
+import { PreparedRequest, send, type FetchFn, type Logger, type TransportSettings } from "./transport.js";
 
 /** The openapi-fetch client, typed by `generated/schema.d.ts`. */
 export type RawClient = Client<paths>;
@@ -14,11 +18,22 @@ export type RawClient = Client<paths>;
 export interface ClientOptions {
   /** The bearer token. Default: the `BROWSER_CLOUD_API_KEY` environment variable; required one way or the other. */
   apiKey?: string;
-  /**
-   * The service's base address. Default: `BROWSER_CLOUD_BASE_URL`, else the spec's server
-   * (`https://api.onkernel.com`).
-   */
+  /** The service's base address. Default: `BROWSER_CLOUD_BASE_URL`, else the spec's server, `https://api.onkernel.com`. */
   baseUrl?: string;
+  /** Bound on each attempt, in milliseconds. Default: 60 000. */
+  timeoutMs?: number;
+  /** Retries after the first attempt, where the retry policy allows one. Default: 2. */
+  maxRetries?: number;
+  /** Sends one request. Default: the global `fetch`. Called with a `Request`, as openapi-fetch calls it. */
+  fetch?: FetchFn;
+  /** Headers sent with every request; `Authorization` is always the client's own. */
+  headers?: Record<string, string>;
+  /** Gets one line per attempt (method, path, status or failure, attempt, milliseconds), never a header value. Default: none. */
+  logger?: Logger;
+  /** Allow plain `http:` to a host other than loopback, which sends the key in clear text. Default: false. */
+  allowInsecureHttp?: boolean;
+  /** Allow use in a web page, which hands the key to every visitor. Default: false. */
+  dangerouslyAllowBrowser?: boolean;
 }
 
 /** A client of the Browser Cloud API: one property per operation group, plus the raw typed client. */
@@ -27,26 +42,61 @@ export interface BrowserCloudClient {
   readonly browsers: Browsers;
   readonly auth: Auth;
   readonly deployments: Deployments;
-  /** The underlying openapi-fetch client, typed by the spec; it does no input checks of its own. */
+  /**
+   * The underlying openapi-fetch client, typed by the spec, with the same auth, retries and
+   * timeouts; it does no input checks and throws no `ApiError` (it returns `{ data, error, response }`).
+   */
   readonly raw: RawClient;
 }
 
+/** What each resource group is built from: one call through the raw client with a call's options. */
+export interface Operations {
+  call<T>(options: RequestOptions | undefined, run: (raw: RawClient, init: CallInit) => Promise<FetchResult<T>>): Promise<T>;
+}
+
+/** The openapi-fetch options every resource call passes on. */
+export interface CallInit {
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  fetch: (request: Request) => Promise<Response>;
+}
+
 /**
- * Creates a client. Throws `ConfigurationError` when there is no API key or the base address is unusable.
+ * Creates a client. Throws `ConfigurationError` synchronously when there is no API key, the base
+ * address is unusable or plain http to a remote host, or it runs in a web page; nothing is sent.
  *
  * @example
  * import { createClient } from "browser-cloud-client";
- * const client = createClient({ apiKey: process.env.BROWSER_CLOUD_API_KEY });
+ * const client = createClient({ apiKey: process.env.BROWSER_CLOUD_API_KEY, timeoutMs: 10_000 });
  * const limits = await client.organization.limits.retrieve();
  */
 export function createClient(options: ClientOptions = {}): BrowserCloudClient {
-  const { apiKey, baseUrl } = resolveConfig(options);
-  const raw = createFetchClient<paths>({ baseUrl, headers: authHeaders(apiKey) });
+  const config = resolveConfig(options);
+  const settings: TransportSettings = { timeoutMs: config.timeoutMs, maxRetries: config.maxRetries, fetch: options.fetch, logger: options.logger };
+  const headers: Record<string, string> = { ...options.headers, ...authHeaders(config.apiKey) };
+  for (const name of Object.keys(options.headers ?? {})) {
+    if (name !== "Authorization" && name.toLowerCase() === "authorization") delete headers[name];
+  }
+  // browsers refuse to let a page set it
+  if (!inBrowser()) headers["User-Agent"] = `browser-cloud-client/${CLIENT_VERSION}`;
+
+  const raw = createFetchClient<paths>({
+    baseUrl: config.baseUrl,
+    headers,
+    Request: PreparedRequest as unknown as typeof Request,
+    fetch: (request) => send(settings, request),
+  });
+  const operations: Operations = {
+    async call(callOptions, run) {
+      const { init, limits } = splitOptions(callOptions);
+      return result(run(raw, { ...init, fetch: (request) => send(settings, request, limits) }));
+    },
+  };
   return {
-    organization: organization(raw),
-    browsers: browsers(raw),
-    auth: auth(raw),
-    deployments: deployments(raw),
+    organization: organization(operations),
+    browsers: browsers(operations),
+    auth: auth(operations),
+    deployments: deployments(operations),
     raw,
   };
 }

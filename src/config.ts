@@ -6,24 +6,66 @@ export const API_KEY_ENV = "BROWSER_CLOUD_API_KEY";
 /** Environment variable read when `baseUrl` is not given. */
 export const BASE_URL_ENV = "BROWSER_CLOUD_BASE_URL";
 
-/** Reads an environment variable where the runtime has one (Node, Bun, Deno with `process`); else `undefined`. */
+/** Reads an environment variable where the runtime has `process.env`; `undefined` elsewhere (browsers, edge). */
 export function readEnv(name: string): string | undefined {
   const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
   const value = env?.[name]?.trim();
   return value ? value : undefined;
 }
 
+/** True in a web page, where an organization key would be handed to every visitor. */
+export function inBrowser(): boolean {
+  return typeof (globalThis as { window?: unknown }).window !== "undefined" && typeof (globalThis as { document?: unknown }).document !== "undefined";
+}
+
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
+/** The options `resolveConfig` reads. */
+export interface ConfigOptions {
+  apiKey?: string | undefined;
+  baseUrl?: string | undefined;
+  timeoutMs?: number | undefined;
+  maxRetries?: number | undefined;
+  allowInsecureHttp?: boolean | undefined;
+  dangerouslyAllowBrowser?: boolean | undefined;
+}
+
 /** The settings every request uses, resolved once by `createClient`. */
 export interface ResolvedConfig {
   apiKey: string;
   baseUrl: string;
+  timeoutMs: number;
+  maxRetries: number;
+}
+
+/** Default `timeoutMs`: 60 s per attempt. */
+export const DEFAULT_TIMEOUT_MS = 60_000;
+/** Default `maxRetries`: 2 retries after the first attempt. */
+export const DEFAULT_MAX_RETRIES = 2;
+
+/** Throws `ConfigurationError` unless `value` is a usable `maxRetries` / `timeoutMs`. */
+export function checkLimits(where: string, limits: { timeoutMs?: number | undefined; maxRetries?: number | undefined }): void {
+  const { timeoutMs, maxRetries } = limits;
+  if (timeoutMs !== undefined && !(Number.isFinite(timeoutMs) && timeoutMs > 0)) {
+    throw new ConfigurationError(`${where}timeoutMs must be a positive number of milliseconds, not ${timeoutMs}`);
+  }
+  if (maxRetries !== undefined && !(Number.isInteger(maxRetries) && maxRetries >= 0)) {
+    throw new ConfigurationError(`${where}maxRetries must be a whole number >= 0, not ${maxRetries}`);
+  }
 }
 
 /**
- * Resolves the key and base address from the options, then the environment, then the spec's
- * server; throws `ConfigurationError` when there is no key or the address is not an http(s) URL.
+ * Resolves the client's settings from the options, then the environment, then the spec's server.
+ * Throws `ConfigurationError` for a missing key, an unusable base URL, plain http to a host other
+ * than loopback (unless `allowInsecureHttp`), or a web page (unless `dangerouslyAllowBrowser`).
  */
-export function resolveConfig(options: { apiKey?: string; baseUrl?: string }): ResolvedConfig {
+export function resolveConfig(options: ConfigOptions): ResolvedConfig {
+  if (inBrowser() && !options.dangerouslyAllowBrowser) {
+    throw new ConfigurationError(
+      "Refusing to run in a browser: the API key would be handed to every visitor of the page. " +
+        "Call the service from your server, or pass dangerouslyAllowBrowser: true if the key is meant to be public.",
+    );
+  }
   const apiKey = options.apiKey ?? readEnv(API_KEY_ENV);
   if (!apiKey) {
     throw new ConfigurationError(`No API key: pass createClient({ apiKey }) or set ${API_KEY_ENV}.`);
@@ -36,7 +78,19 @@ export function resolveConfig(options: { apiKey?: string; baseUrl?: string }): R
     throw new ConfigurationError(`baseUrl is not a URL: ${JSON.stringify(baseUrl)}`);
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw new ConfigurationError(`baseUrl must use http or https, not ${url.protocol}`);
+    throw new ConfigurationError(`baseUrl must use https (or http to loopback), not ${url.protocol}`);
   }
-  return { apiKey, baseUrl };
+  if (url.protocol === "http:" && !LOOPBACK.test(url.hostname) && !options.allowInsecureHttp) {
+    throw new ConfigurationError(
+      `baseUrl ${url.origin} uses plain http to a remote host, which would send the API key in clear text. ` +
+        "Use https, or pass allowInsecureHttp: true.",
+    );
+  }
+  checkLimits("", options);
+  return {
+    apiKey,
+    baseUrl,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
+  };
 }

@@ -1,21 +1,87 @@
 import type { ErrorBody, ErrorDetail } from "./types.js";
 
 /**
- * The root of every error this client throws; `catch (e) { if (e instanceof BrowserCloudError) … }`
- * catches them all.
+ * The root of every error this client throws: `err instanceof BrowserCloudError` catches them all.
+ * Thrown as itself when a 2xx answer's body is not what the spec promises.
  */
 export class BrowserCloudError extends Error {
   override name = "BrowserCloudError";
 }
 
 /**
- * The service answered with a non-2xx status.
+ * The client was configured in a way that cannot work: no API key, an unusable base URL, plain
+ * http to a remote host, or use in a web page. Thrown by `createClient` itself, before anything is sent.
+ */
+export class ConfigurationError extends BrowserCloudError {
+  override name = "ConfigurationError";
+}
+
+/** One problem with an input: where (`id`, `body.x`) and what is wrong. */
+export interface ValidationIssue {
+  path: string;
+  message: string;
+}
+
+/**
+ * An input broke the spec, so nothing was sent. `issues` lists every problem, not only the first.
+ *
+ * @example
+ * try {
+ *   await client.browsers.computer.clickMouse(id, { x: -1, y: 10 });
+ * } catch (err) {
+ *   if (err instanceof ValidationError) console.log(err.issues); // [{ path: "body.x", message: "must be >= 0" }]
+ * }
+ */
+export class ValidationError extends BrowserCloudError {
+  override name = "ValidationError";
+  /** Every problem found. */
+  readonly issues: ValidationIssue[];
+  constructor(issues: ValidationIssue[]) {
+    super(`Invalid input: ${issues.map((i) => `${i.path} ${i.message}`).join("; ")}`);
+    this.issues = issues;
+  }
+}
+
+/** The caller's `signal` fired; the call was abandoned and is not retried. */
+export class UserAbortError extends BrowserCloudError {
+  override name = "UserAbortError";
+  constructor(options?: { cause?: unknown }) {
+    super("The request was aborted by the caller.", options);
+  }
+}
+
+/**
+ * The service could not be reached, or the connection failed before an answer arrived. `cause`
+ * holds the underlying error.
+ */
+export class ConnectionError extends BrowserCloudError {
+  override name = "ConnectionError";
+  /**
+   * True when the request may have reached the service and been acted on (the connection broke
+   * after sending, or the attempt timed out); false when it certainly was not sent.
+   */
+  readonly maybePerformed: boolean;
+  constructor(message: string, options: { cause?: unknown; maybePerformed: boolean }) {
+    super(message, { cause: options.cause });
+    this.maybePerformed = options.maybePerformed;
+  }
+}
+
+/** An attempt took longer than `timeoutMs`. The service may still have acted on it (`maybePerformed`). */
+export class ConnectionTimeoutError extends ConnectionError {
+  override name = "ConnectionTimeoutError";
+}
+
+/**
+ * The service answered with a non-2xx status. One subclass per common status; any other status is
+ * a plain `ApiError`.
  *
  * @example
  * try {
  *   await client.deployments.delete("dep_5n1v7c2x");
  * } catch (err) {
- *   if (err instanceof ApiError && err.status === 404) console.log("already gone");
+ *   if (err instanceof NotFoundError) console.log("no such deployment");
+ *   else if (err instanceof ApiError) console.log(err.status, err.code, err.message);
  *   else throw err;
  * }
  */
@@ -23,7 +89,7 @@ export class ApiError extends BrowserCloudError {
   override name = "ApiError";
   /** The HTTP status code. */
   readonly status: number;
-  /** The machine-readable `code` of the error body, when the body had one. */
+  /** The machine-readable `code` of the error body, when it had one (e.g. `bad_request`). */
   readonly code: string | undefined;
   /** `details` of the error body, when present. */
   readonly details: ErrorDetail[] | undefined;
@@ -31,8 +97,10 @@ export class ApiError extends BrowserCloudError {
   readonly innerError: ErrorDetail | undefined;
   /** The response headers. */
   readonly headers: Headers;
-  /** The parsed error body; a string when the body was not JSON; `undefined` when empty. */
+  /** The parsed error body; the raw text when it was not JSON; `undefined` when it was empty. */
   readonly body: ErrorBody | string | undefined;
+  /** The wait the service advised (`Retry-After`, `retry-after-ms`), in milliseconds, when it gave one. */
+  readonly retryAfterMs: number | undefined;
 
   constructor(status: number, headers: Headers, body: ErrorBody | string | undefined, message: string) {
     super(message);
@@ -43,36 +111,89 @@ export class ApiError extends BrowserCloudError {
     this.code = parsed?.code;
     this.details = parsed?.details;
     this.innerError = parsed?.inner_error;
+    this.retryAfterMs = retryAfterMs(headers);
   }
 }
+
+/** 400: the request was malformed or broke the body's schema. */
+export class BadRequestError extends ApiError {
+  override name = "BadRequestError";
+}
+/** 401: the token is missing or invalid. */
+export class AuthenticationError extends ApiError {
+  override name = "AuthenticationError";
+}
+/** 403: the token may not do this. */
+export class PermissionDeniedError extends ApiError {
+  override name = "PermissionDeniedError";
+}
+/** 404: no such resource. */
+export class NotFoundError extends ApiError {
+  override name = "NotFoundError";
+}
+/** 409: the request conflicts with the resource's state; not retried. */
+export class ConflictError extends ApiError {
+  override name = "ConflictError";
+}
+/** 422: the request was well-formed but could not be processed. */
+export class UnprocessableEntityError extends ApiError {
+  override name = "UnprocessableEntityError";
+}
+/** 429: too many requests; `retryAfterMs` says how long the service asked to wait. */
+export class RateLimitError extends ApiError {
+  override name = "RateLimitError";
+}
+/** 500 and above: the service failed. */
+export class InternalServerError extends ApiError {
+  override name = "InternalServerError";
+}
+
+const BY_STATUS: Record<number, typeof ApiError> = {
+  400: BadRequestError,
+  401: AuthenticationError,
+  403: PermissionDeniedError,
+  404: NotFoundError,
+  409: ConflictError,
+  422: UnprocessableEntityError,
+  429: RateLimitError,
+};
 
 function isErrorBody(body: unknown): body is ErrorBody {
   return typeof body === "object" && body !== null && typeof (body as ErrorBody).code === "string";
 }
 
+/**
+ * The wait a response advises, in milliseconds: `retry-after-ms`, else `Retry-After` as seconds
+ * or an HTTP date; `undefined` when absent or unreadable.
+ */
+export function retryAfterMs(headers: Headers): number | undefined {
+  const ms = Number.parseFloat(headers.get("retry-after-ms") ?? "");
+  if (ms >= 0) return ms;
+  const value = headers.get("retry-after");
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (value.trim() !== "" && Number.isFinite(seconds)) return seconds >= 0 ? seconds * 1000 : undefined;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
 const SNIPPET = 200;
 
 /**
- * Builds the error for a non-2xx answer from what openapi-fetch parsed of its body
- * (an object for JSON, a string otherwise, `undefined` or `""` when empty).
+ * Builds the error for a non-2xx answer from what openapi-fetch parsed of its body: an object for
+ * JSON, a string otherwise, `undefined` or `""` when empty.
  */
-export function apiErrorFrom(response: Response, body: unknown): ApiError {
-  const normalized = body === "" || body === undefined ? undefined : isErrorBody(body) ? body : typeof body === "string" ? body : JSON.stringify(body);
+export function apiErrorFrom(response: Response, parsed: unknown): ApiError {
+  const body = parsed === "" || parsed === undefined ? undefined : isErrorBody(parsed) || typeof parsed === "string" ? parsed : JSON.stringify(parsed);
   let message: string;
-  if (isErrorBody(normalized) && typeof normalized.message === "string") {
-    message = `${response.status} ${normalized.code}: ${normalized.message}`;
+  if (isErrorBody(body) && typeof body.message === "string") {
+    message = `${response.status} ${body.code}: ${body.message}`;
   } else {
-    const text = typeof normalized === "string" ? normalized.replace(/\s+/g, " ").trim() : "";
+    // a proxy's HTML page or a bare status: say what came, briefly
+    const text = typeof body === "string" ? body.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim() : "";
     const snippet = text.length > SNIPPET ? `${text.slice(0, SNIPPET)}…` : text;
     message = `${response.status} ${response.statusText || "error"}${snippet ? `: ${snippet}` : ""}`;
   }
-  return new ApiError(response.status, response.headers, normalized as ErrorBody | string | undefined, message);
-}
-
-/**
- * The client was configured in a way that cannot work (for example, no API key); thrown by
- * `createClient` itself, before anything is sent.
- */
-export class ConfigurationError extends BrowserCloudError {
-  override name = "ConfigurationError";
+  const Class = BY_STATUS[response.status] ?? (response.status >= 500 ? InternalServerError : ApiError);
+  return new Class(response.status, response.headers, body, message);
 }

@@ -1,6 +1,24 @@
 export { createClient, type BrowserCloudClient, type ClientOptions, type RawClient } from "./client.js";
 export type { RequestOptions } from "./request-options.js";
-export { ApiError, BrowserCloudError, ConfigurationError } from "./errors.js";
+export type { FetchFn, Logger } from "./transport.js";
+export {
+  ApiError,
+  AuthenticationError,
+  BadRequestError,
+  BrowserCloudError,
+  ConfigurationError,
+  ConflictError,
+  ConnectionError,
+  ConnectionTimeoutError,
+  InternalServerError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  UnprocessableEntityError,
+  UserAbortError,
+  ValidationError,
+  type ValidationIssue,
+} from "./errors.js";
 export type { ClickMouseRequest, ErrorBody, ErrorDetail, OrgLimits, paths, components, operations } from "./types.js";
 export type { Organization } from "./resources/organization.js";
 export type { Browsers } from "./resources/browsers.js";

@@ -1,14 +1,27 @@
-/** Options every method takes last, for one call only. */
+import { checkLimits } from "./config.js";
+import type { CallLimits } from "./transport.js";
+
+/** Options every method takes last; each applies to that call only. */
 export interface RequestOptions {
-  /** Cancels the call. */
+  /** Cancels the call, also between retries; it then rejects with `UserAbortError` and is not retried. */
   signal?: AbortSignal;
-  /** Extra headers for this call; they override the client's, except `Authorization`. */
+  /** Bound on each attempt, in milliseconds. Default: the client's `timeoutMs` (60 000). */
+  timeoutMs?: number;
+  /** Retries after the first attempt, where the retry policy allows one. Default: the client's `maxRetries` (2). */
+  maxRetries?: number;
+  /** Extra headers for this call; they override the client's, but never `Authorization`. */
   headers?: Record<string, string>;
 }
 
-/** The openapi-fetch init for one call's options. */
-export function callInit(options: RequestOptions | undefined): { signal?: AbortSignal; headers?: Record<string, string> } {
-  if (!options) return {};
-  const { Authorization: _a, authorization: _b, ...headers } = options.headers ?? {};
-  return { signal: options.signal, headers };
+/** Splits a call's options into openapi-fetch's init and the transport's limits. */
+export function splitOptions(options: RequestOptions | undefined): { init: { signal?: AbortSignal; headers?: Record<string, string> }; limits: CallLimits } {
+  if (!options) return { init: {}, limits: {} };
+  checkLimits("options.", options);
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(options.headers ?? {})) {
+    if (name.toLowerCase() !== "authorization") headers[name] = value;
+  }
+  const init: { signal?: AbortSignal; headers?: Record<string, string> } = { headers };
+  if (options.signal) init.signal = options.signal;
+  return { init, limits: { timeoutMs: options.timeoutMs, maxRetries: options.maxRetries } };
 }

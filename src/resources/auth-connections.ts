@@ -1,13 +1,14 @@
-import type { RawClient } from "../client.js";
-import { callInit, type RequestOptions } from "../request-options.js";
-import { unwrap } from "../response.js";
+import type { Operations } from "../client.js";
+import type { RequestOptions } from "../request-options.js";
+import { assertValid, checkId } from "../validation.js";
 
 /** The Managed Auth group: auth connections for automated credential capture and login. */
 export interface Auth {
   connections: {
     /**
-     * Deletes an auth connection (`DELETE /auth/connections/{id}`): removes the record,
-     * terminates its workflow and cancels any login flows in progress.
+     * Deletes an auth connection (`DELETE /auth/connections/{id}`): removes the record, terminates
+     * its workflow and cancels any login flows in progress. Retried like every idempotent call;
+     * when an earlier attempt's outcome was unknown and the retry finds nothing (404), it succeeds.
      *
      * @example
      * await client.auth.connections.delete("conn_8f3k2m9p");
@@ -16,11 +17,12 @@ export interface Auth {
   };
 }
 
-export function auth(raw: RawClient): Auth {
+export function auth({ call }: Operations): Auth {
   return {
     connections: {
-      delete: async (id, options) => {
-        unwrap(await raw.DELETE("/auth/connections/{id}", { ...callInit(options), params: { path: { id } }, parseAs: "text" }));
+      async delete(id, options) {
+        assertValid(checkId(id));
+        await call(options, (raw, init) => raw.DELETE("/auth/connections/{id}", { ...init, params: { path: { id } }, parseAs: "text" }));
       },
     },
   };

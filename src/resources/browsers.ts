@@ -1,28 +1,31 @@
-import type { RawClient } from "../client.js";
-import { callInit, type RequestOptions } from "../request-options.js";
-import { unwrap } from "../response.js";
+import type { Operations } from "../client.js";
+import type { RequestOptions } from "../request-options.js";
 import type { ClickMouseRequest } from "../types.js";
+import { assertValid, checkId, validateClickMouseRequest } from "../validation.js";
 
 /** The Browser Computer Controls group: mouse, keyboard and screen of a browser session. */
 export interface Browsers {
   computer: {
     /**
-     * Clicks the mouse in a browser session (`POST /browsers/{id}/computer/click_mouse`).
-     * A click is not idempotent: each call clicks again.
+     * Clicks the mouse in a browser session (`POST /browsers/{id}/computer/click_mouse`). The body
+     * is checked against the spec first (`ValidationError`). A click is not idempotent, so it is
+     * sent again only when the service certainly did not act: after a 429, or when the connection
+     * failed before sending; never after a timeout or a 5xx (`maybePerformed` tells).
      *
      * @example
-     * await client.browsers.computer.clickMouse("brs_2x7q9kd4m1", { x: 640, y: 360 });
+     * await client.browsers.computer.clickMouse("brs_2x7q9kd4m1", { x: 640, y: 360, button: "left" });
      */
     clickMouse(id: string, body: ClickMouseRequest, options?: RequestOptions): Promise<void>;
   };
 }
 
-export function browsers(raw: RawClient): Browsers {
+export function browsers({ call }: Operations): Browsers {
   return {
     computer: {
-      clickMouse: async (id, body, options) => {
-        // the 200 has no body: read it as text so an empty chunked answer is not parsed as JSON
-        unwrap(await raw.POST("/browsers/{id}/computer/click_mouse", { ...callInit(options), params: { path: { id } }, body, parseAs: "text" }));
+      async clickMouse(id, body, options) {
+        assertValid([...checkId(id), ...validateClickMouseRequest(body, "body")]);
+        // the 200 has no body: read it as text so that nothing is parsed as JSON
+        await call(options, (raw, init) => raw.POST("/browsers/{id}/computer/click_mouse", { ...init, params: { path: { id } }, body, parseAs: "text" }));
       },
     },
   };

@@ -1,25 +1,35 @@
-import type { RawClient } from "../client.js";
-import { callInit, type RequestOptions } from "../request-options.js";
-import { unwrap } from "../response.js";
+import type { Operations } from "../client.js";
+import { BrowserCloudError } from "../errors.js";
+import type { RequestOptions } from "../request-options.js";
 import type { OrgLimits } from "../types.js";
+import { validateOrgLimits } from "../validation.js";
 
 /** The Organization group: organization-level limits. */
 export interface Organization {
   limits: {
     /**
-     * Reads the organization's concurrency limits (`GET /org/limits`).
+     * Reads the organization's concurrency limits (`GET /org/limits`). Retried after timeouts,
+     * connection failures and 408/429/5xx. Fields the spec does not know yet are kept.
      *
      * @example
-     * const { max_concurrent_sessions } = await client.organization.limits.retrieve();
+     * const { max_concurrent_sessions, default_project_max_concurrent_sessions } =
+     *   await client.organization.limits.retrieve();
      */
     retrieve(options?: RequestOptions): Promise<OrgLimits>;
   };
 }
 
-export function organization(raw: RawClient): Organization {
+export function organization({ call }: Operations): Organization {
   return {
     limits: {
-      retrieve: async (options) => unwrap(await raw.GET("/org/limits", callInit(options))),
+      async retrieve(options) {
+        const limits = await call(options, (raw, init) => raw.GET("/org/limits", { ...init }));
+        const issues = validateOrgLimits(limits, "response");
+        if (issues.length) {
+          throw new BrowserCloudError(`The service's answer is not the OrgLimits the spec promises: ${issues.map((i) => `${i.path} ${i.message}`).join("; ")}`);
+        }
+        return limits;
+      },
     },
   };
 }

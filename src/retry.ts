@@ -1,0 +1,53 @@
+/** Statuses after which an idempotent request is sent again. 409 is not among them: a conflict is the caller's to resolve. */
+export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504]);
+
+/** Methods that may be sent twice with the effect of once. */
+const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
+
+/** Error codes of a connection that failed before the request left: refused, or the host not found. */
+const NOT_SENT_CODES: ReadonlySet<string> = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN"]);
+
+/** The longest advised wait (`Retry-After`) this client sleeps through; a longer one fails the call at once. */
+export const MAX_RETRY_AFTER_MS = 60_000;
+/** Backoff before the first retry; it doubles for each retry after. */
+export const INITIAL_BACKOFF_MS = 500;
+/** The longest backoff between two attempts. */
+export const MAX_BACKOFF_MS = 8_000;
+
+/** How one attempt ended, as far as retrying is concerned. */
+export type Outcome =
+  | { kind: "status"; status: number }
+  | { kind: "timeout" }
+  | { kind: "connection"; sent: boolean };
+
+/**
+ * Whether an attempt that ended with `outcome` may be sent again. Idempotent methods are retried
+ * after any connection failure, a timeout, or a retryable status; others (the click) only when
+ * the service certainly did not act: a 429, or a connection that failed before sending.
+ */
+export function isRetryable(method: string, outcome: Outcome): boolean {
+  if (IDEMPOTENT_METHODS.has(method)) {
+    return outcome.kind !== "status" || RETRYABLE_STATUSES.has(outcome.status);
+  }
+  if (outcome.kind === "status") return outcome.status === 429;
+  return outcome.kind === "connection" && !outcome.sent;
+}
+
+/** Whether the request can be sent again at all: true for the idempotent methods. */
+export function isIdempotent(method: string): boolean {
+  return IDEMPOTENT_METHODS.has(method);
+}
+
+/** True when a fetch failure certainly happened before the request was sent (Node's fetch puts the system error in `cause`). */
+export function failedBeforeSending(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: unknown; errors?: { code?: unknown }[] } } | undefined)?.cause;
+  if (!cause) return false;
+  if (typeof cause.code === "string" && NOT_SENT_CODES.has(cause.code)) return true;
+  // happy eyeballs: every address was tried and each refused
+  return Array.isArray(cause.errors) && cause.errors.length > 0 && cause.errors.every((e) => typeof e?.code === "string" && NOT_SENT_CODES.has(e.code));
+}
+
+/** Backoff before retry number `retry` (0 for the first): 0.5 s doubling up to 8 s, less up to 25 % jitter. */
+export function backoffMs(retry: number, random: () => number = Math.random): number {
+  return Math.min(MAX_BACKOFF_MS, INITIAL_BACKOFF_MS * 2 ** retry) * (1 - 0.25 * random());
+}

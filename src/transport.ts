@@ -1,0 +1,175 @@
+import { ConnectionError, ConnectionTimeoutError, retryAfterMs, UserAbortError } from "./errors.js";
+import { backoffMs, failedBeforeSending, isRetryable, MAX_RETRY_AFTER_MS, type Outcome } from "./retry.js";
+
+/** A console-like sink for one line per attempt; `console` works. */
+export interface Logger {
+  debug(line: string): void;
+}
+
+/** What openapi-fetch's `fetch` option is called with when the caller supplies it. */
+export type FetchFn = (request: Request) => Promise<Response>;
+
+/** Limits of one call; each falls back to the client's. */
+export interface CallLimits {
+  timeoutMs?: number | undefined;
+  maxRetries?: number | undefined;
+}
+
+/** The client-wide settings of the transport. */
+export interface TransportSettings {
+  timeoutMs: number;
+  maxRetries: number;
+  fetch?: FetchFn | undefined;
+  logger?: Logger | undefined;
+}
+
+/**
+ * The request openapi-fetch builds, kept as URL and init rather than a `Request`: it can be sent
+ * again after a failure, and `fetch(url, init)` with a string body skips the stream copy that
+ * `fetch(request)` makes. Passed to openapi-fetch as its `Request` class.
+ */
+export class PreparedRequest {
+  readonly url: string;
+  readonly method: string;
+  readonly headers: Headers;
+  readonly body: BodyInit | null | undefined;
+  readonly signal: AbortSignal | null | undefined;
+  readonly init: RequestInit;
+  constructor(url: string, init: RequestInit) {
+    this.url = url;
+    this.init = init;
+    this.method = (init.method ?? "GET").toUpperCase();
+    this.headers = init.headers instanceof Headers ? init.headers : new Headers(init.headers);
+    this.body = init.body;
+    this.signal = init.signal;
+  }
+}
+
+// null-body statuses: a Response for them must be built without a body
+const NO_BODY = new Set([101, 204, 205, 304]);
+
+/**
+ * Sends a request with the client's policy: each attempt bounded by `timeoutMs`, retried as
+ * `isRetryable` allows with backoff or the advised wait, the caller's signal honoured at once.
+ * Resolves to the last answer, body read in full; rejects with `ConnectionError`,
+ * `ConnectionTimeoutError` or `UserAbortError`.
+ */
+export async function send(settings: TransportSettings, input: PreparedRequest | Request, limits?: CallLimits): Promise<Response> {
+  const timeoutMs = limits?.timeoutMs ?? settings.timeoutMs;
+  const maxRetries = limits?.maxRetries ?? settings.maxRetries;
+  const method = input.method.toUpperCase();
+  const signal = input.signal ?? undefined;
+  const path = pathOf(input.url);
+  const attempts = maxRetries + 1;
+  // set once an attempt may have reached the service without an answer
+  let outcomeUnknown = false;
+
+  for (let attempt = 1; ; attempt++) {
+    if (signal?.aborted) throw new UserAbortError({ cause: signal.reason });
+    const started = Date.now();
+    let response: Response | undefined;
+    let failure: ConnectionError | undefined;
+    try {
+      response = await attemptOnce(settings.fetch, input, signal, timeoutMs);
+    } catch (err) {
+      if (err instanceof UserAbortError) {
+        log(settings, `${method} ${path} -> aborted by caller (attempt ${attempt}/${attempts}, ${Date.now() - started} ms)`);
+        throw err;
+      }
+      failure = err as ConnectionError;
+    }
+    log(settings, `${method} ${path} -> ${response ? response.status : failure?.name} (attempt ${attempt}/${attempts}, ${Date.now() - started} ms)`);
+
+    let outcome: Outcome;
+    let delay: number | undefined;
+    if (response) {
+      // a retry of a delete whose first try may have worked: not found means it is gone
+      if (outcomeUnknown && method === "DELETE" && response.status === 404) {
+        return new Response(null, { status: 204, statusText: "No Content", headers: response.headers });
+      }
+      outcome = { kind: "status", status: response.status };
+      delay = retryAfterMs(response.headers);
+      if (delay !== undefined && delay > MAX_RETRY_AFTER_MS) return response;
+    } else {
+      const timedOut = failure instanceof ConnectionTimeoutError;
+      outcome = timedOut ? { kind: "timeout" } : { kind: "connection", sent: failure!.maybePerformed };
+      outcomeUnknown ||= failure!.maybePerformed;
+    }
+    if (attempt > maxRetries || !isRetryable(method, outcome)) {
+      if (response) return response;
+      throw failure;
+    }
+    await sleep(delay ?? backoffMs(attempt - 1), signal);
+  }
+}
+
+/** One attempt: the request sent and its body read, all within `timeoutMs`. */
+async function attemptOnce(fetchFn: FetchFn | undefined, input: PreparedRequest | Request, signal: AbortSignal | undefined, timeoutMs: number): Promise<Response> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onAbort = () => controller.abort();
+  signal?.addEventListener("abort", onAbort);
+  try {
+    const response = await dispatch(fetchFn, input, controller.signal);
+    // reading the body inside the attempt bounds it by the timeout and turns a truncated body
+    // into a connection failure, and the connection goes back to the pool at once
+    const body = NO_BODY.has(response.status) ? null : await response.arrayBuffer();
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  } catch (err) {
+    if (signal?.aborted) throw new UserAbortError({ cause: signal.reason });
+    if (timedOut) throw new ConnectionTimeoutError(`No answer within ${timeoutMs} ms.`, { cause: err, maybePerformed: true });
+    const sent = !failedBeforeSending(err);
+    const reason = describe(err);
+    throw new ConnectionError(sent ? `The connection failed: ${reason}` : `Could not connect: ${reason}`, { cause: err, maybePerformed: sent });
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener("abort", onAbort);
+  }
+}
+
+function dispatch(fetchFn: FetchFn | undefined, input: PreparedRequest | Request, signal: AbortSignal): Promise<Response> {
+  if (input instanceof PreparedRequest) {
+    const init: RequestInit = { ...input.init, method: input.method, headers: input.headers, body: input.body ?? null, signal };
+    return fetchFn ? fetchFn(new Request(input.url, init)) : fetch(input.url, init);
+  }
+  // a Request made by a middleware of the raw client: its body can be read once, so send a copy
+  const copy = new Request(input.clone(), { signal });
+  return fetchFn ? fetchFn(copy) : fetch(copy);
+}
+
+function describe(err: unknown): string {
+  const cause = (err as { cause?: { code?: string; message?: string } })?.cause;
+  const message = err instanceof Error ? err.message : String(err);
+  return cause?.code ? `${message} (${cause.code})` : message;
+}
+
+function pathOf(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return url;
+  }
+}
+
+function log(settings: TransportSettings, line: string): void {
+  settings.logger?.debug(`browser-cloud-client: ${line}`);
+}
+
+/** Waits `ms`, or rejects with `UserAbortError` as soon as `signal` fires; leaves no timer or listener behind. */
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new UserAbortError({ cause: signal?.reason }));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}

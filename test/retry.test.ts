@@ -1,0 +1,194 @@
+import { describe, expect, it } from "vitest";
+import { freePort } from "../scripts/mock.mjs";
+import { ConflictError, createClient, ConnectionError, ConnectionTimeoutError, InternalServerError, RateLimitError } from "../src/index.js";
+import { backoffMs, isRetryable } from "../src/retry.js";
+import { faultServer, hang, LIMITS, reply, reset } from "./support/fault-server.js";
+
+const CLICK = { x: 10, y: 20 };
+const soon = { "retry-after-ms": "10" };
+
+describe("retry policy", () => {
+  it("retries a GET after 503 and succeeds on the next answer", async () => {
+    const server = await faultServer(reply(503), reply(200, LIMITS));
+
+    await expect(server.client().organization.limits.retrieve()).resolves.toEqual(LIMITS);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it.each([408, 429, 500, 502, 503, 504])("retries a DELETE after %i", async (status) => {
+    const server = await faultServer(reply(status, undefined, soon), reply(204));
+
+    await server.client().deployments.delete("dep_1");
+
+    expect(server.requests.map((r) => r.method)).toEqual(["DELETE", "DELETE"]);
+  });
+
+  it("does not retry a 409: a conflict is the caller's to resolve", async () => {
+    const server = await faultServer(reply(409, { code: "conflict", message: "busy" }));
+
+    await expect(server.client().deployments.delete("dep_1")).rejects.toBeInstanceOf(ConflictError);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("gives up after maxRetries and throws the last answer's error", async () => {
+    const server = await faultServer(reply(503, { code: "unavailable", message: "down" }, soon));
+
+    await expect(server.client().organization.limits.retrieve()).rejects.toBeInstanceOf(InternalServerError);
+    expect(server.requests).toHaveLength(3);
+  });
+
+  it("takes maxRetries from the client and from each call", async () => {
+    const server = await faultServer(reply(503, undefined, soon));
+    const client = server.client({ maxRetries: 4 });
+
+    await client.organization.limits.retrieve().catch(() => {});
+    expect(server.requests).toHaveLength(5);
+    await client.organization.limits.retrieve({ maxRetries: 0 }).catch(() => {});
+    expect(server.requests).toHaveLength(6);
+  });
+
+  it("retries a GET that timed out, and one whose connection was reset", async () => {
+    const server = await faultServer(hang, reset, reply(200, LIMITS));
+
+    await expect(server.client({ timeoutMs: 150 }).organization.limits.retrieve()).resolves.toEqual(LIMITS);
+    expect(server.requests).toHaveLength(3);
+  });
+
+  describe("a click, which is not idempotent", () => {
+    it("is never sent twice after a 500", async () => {
+      const server = await faultServer(reply(500, { code: "internal_error", message: "oops" }), reply(200));
+
+      const err = await server.client().browsers.computer.clickMouse("brs_1", CLICK).catch((e) => e);
+
+      expect(err).toBeInstanceOf(InternalServerError);
+      expect(server.requests).toHaveLength(1);
+    });
+
+    it("is never sent twice after a timeout, and says it may have clicked", async () => {
+      const server = await faultServer(hang, reply(200));
+
+      const err = await server.client({ timeoutMs: 150 }).browsers.computer.clickMouse("brs_1", CLICK).catch((e) => e);
+
+      expect(err).toBeInstanceOf(ConnectionTimeoutError);
+      expect(err.maybePerformed).toBe(true);
+      expect(server.requests).toHaveLength(1);
+    });
+
+    it("is never sent twice after the connection was reset", async () => {
+      const server = await faultServer(reset, reply(200));
+
+      const err = await server.client().browsers.computer.clickMouse("brs_1", CLICK).catch((e) => e);
+
+      expect(err).toBeInstanceOf(ConnectionError);
+      expect(err.maybePerformed).toBe(true);
+      expect(server.requests).toHaveLength(1);
+    });
+
+    it("is sent again after a 429, since the service did not act on it", async () => {
+      const server = await faultServer(reply(429, { code: "rate_limited", message: "slow down" }, soon), reply(200));
+
+      await server.client().browsers.computer.clickMouse("brs_1", CLICK);
+
+      expect(server.requests).toHaveLength(2);
+      expect(server.requests[1]?.body).toBe(JSON.stringify(CLICK));
+    });
+
+    it("is sent again when the connection was refused before anything was sent", async () => {
+      const server = await faultServer(reply(200));
+      let calls = 0;
+      const refusedOnce = (request: Request) => {
+        if (calls++ === 0) return Promise.reject(new TypeError("fetch failed", { cause: Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }) }));
+        return fetch(request);
+      };
+
+      await server.client({ fetch: refusedOnce }).browsers.computer.clickMouse("brs_1", CLICK);
+
+      expect(calls).toBe(2);
+      expect(server.requests).toHaveLength(1);
+    });
+
+    it("fails with maybePerformed false when nothing listens at the address", async () => {
+      const closed = `http://127.0.0.1:${await freePort()}`;
+
+      const err = await createClient({ apiKey: "k", baseUrl: closed, maxRetries: 0 }).browsers.computer.clickMouse("brs_1", CLICK).catch((e) => e);
+
+      expect(err).toBeInstanceOf(ConnectionError);
+      expect(err.maybePerformed).toBe(false);
+    });
+
+    it.each(["ETIMEDOUT", "ECONNRESET", undefined])("is not sent again after an unexplained network error (%s)", async (code) => {
+      const server = await faultServer(reply(200));
+      let calls = 0;
+      const failing = () => {
+        calls++;
+        return Promise.reject(new TypeError("fetch failed", { cause: code ? Object.assign(new Error(code), { code }) : undefined }));
+      };
+
+      const err = await server.client({ fetch: failing }).browsers.computer.clickMouse("brs_1", CLICK).catch((e) => e);
+
+      expect(err).toBeInstanceOf(ConnectionError);
+      expect(err.maybePerformed).toBe(true);
+      expect(calls).toBe(1);
+    });
+  });
+
+  describe("advised waits", () => {
+    it("honours Retry-After in seconds", async () => {
+      const server = await faultServer(reply(429, undefined, { "Retry-After": "1" }), reply(200, LIMITS));
+
+      await server.client().organization.limits.retrieve();
+
+      const [first, second] = server.requests;
+      expect(second!.at - first!.at).toBeGreaterThanOrEqual(950);
+    });
+
+    it("honours Retry-After as an HTTP date", async () => {
+      const at = new Date(Date.now() + 2_000).toUTCString();
+      const server = await faultServer(reply(503, undefined, { "Retry-After": at }), reply(200, LIMITS));
+
+      await server.client().organization.limits.retrieve();
+
+      const [first, second] = server.requests;
+      expect(second!.at - first!.at).toBeGreaterThanOrEqual(900);
+    });
+
+    it("honours retry-after-ms over Retry-After", async () => {
+      const server = await faultServer(reply(429, undefined, { "retry-after-ms": "5", "Retry-After": "30" }), reply(200, LIMITS));
+
+      await server.client().organization.limits.retrieve();
+
+      const [first, second] = server.requests;
+      expect(second!.at - first!.at).toBeLessThan(25_000);
+    });
+
+    it("does not wait longer than 60 s: fails at once, saying how long to wait", async () => {
+      const server = await faultServer(reply(429, { code: "rate_limited", message: "come back later" }, { "Retry-After": "120" }), reply(200, LIMITS));
+
+      const err = await server.client().organization.limits.retrieve().catch((e) => e);
+
+      expect(err).toBeInstanceOf(RateLimitError);
+      expect(err.retryAfterMs).toBe(120_000);
+      expect(server.requests).toHaveLength(1);
+    });
+  });
+
+  it("backs off from 0.5 s, doubling, up to 8 s, with up to 25 % jitter", () => {
+    expect([0, 1, 2, 3, 4, 5, 10].map((n) => backoffMs(n, () => 0))).toEqual([500, 1000, 2000, 4000, 8000, 8000, 8000]);
+    expect([0, 1, 4].map((n) => backoffMs(n, () => 1))).toEqual([375, 750, 6000]);
+    for (let n = 0; n < 100; n++) {
+      const wait = backoffMs(0);
+      expect(wait).toBeGreaterThan(374);
+      expect(wait).toBeLessThanOrEqual(500);
+    }
+  });
+
+  it("retries idempotent methods after any failure, a POST only when it certainly did not act", () => {
+    const timeout = { kind: "timeout" } as const;
+    const sent = { kind: "connection", sent: true } as const;
+    const notSent = { kind: "connection", sent: false } as const;
+    const status = (s: number) => ({ kind: "status", status: s }) as const;
+
+    expect([timeout, sent, notSent, status(503), status(409), status(400)].map((o) => isRetryable("DELETE", o))).toEqual([true, true, true, true, false, false]);
+    expect([timeout, sent, notSent, status(429), status(500), status(503), status(408)].map((o) => isRetryable("POST", o))).toEqual([false, false, true, true, false, false, false]);
+  });
+});

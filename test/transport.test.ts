@@ -1,0 +1,138 @@
+import { getEventListeners } from "node:events";
+import { describe, expect, it } from "vitest";
+import { ConnectionTimeoutError, NotFoundError, UserAbortError } from "../src/index.js";
+import { faultServer, hang, LIMITS, reply, reset } from "./support/fault-server.js";
+
+const timers = () => process.getActiveResourcesInfo().filter((r) => r === "Timeout").length;
+
+describe("timeouts", () => {
+  it("bounds each attempt by timeoutMs and fails with ConnectionTimeoutError", async () => {
+    const server = await faultServer(hang);
+
+    const err = await server.client({ timeoutMs: 100, maxRetries: 1 }).organization.limits.retrieve().catch((e) => e);
+
+    expect(err).toBeInstanceOf(ConnectionTimeoutError);
+    expect(err.maybePerformed).toBe(true);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it("takes timeoutMs from each call over the client's", async () => {
+    const server = await faultServer(hang);
+    const client = server.client({ timeoutMs: 60_000, maxRetries: 0 });
+
+    await expect(client.organization.limits.retrieve({ timeoutMs: 50 })).rejects.toBeInstanceOf(ConnectionTimeoutError);
+  });
+
+  it("leaves no timer behind once a call is done, so a script can exit", async () => {
+    const server = await faultServer(reply(200, LIMITS), reply(503), reply(204));
+    const client = server.client({ timeoutMs: 600_000 });
+    const before = timers();
+
+    await client.organization.limits.retrieve();
+    await client.deployments.delete("dep_1", { maxRetries: 0 }).catch(() => {});
+
+    expect(timers()).toBe(before);
+  });
+});
+
+describe("cancellation", () => {
+  it("ends an in-flight call at once with UserAbortError and does not retry it", async () => {
+    const server = await faultServer(hang);
+    const controller = new AbortController();
+
+    const call = server.client().organization.limits.retrieve({ signal: controller.signal });
+    await until(() => server.requests.length === 1);
+    controller.abort();
+
+    await expect(call).rejects.toBeInstanceOf(UserAbortError);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("ends a call during its backoff wait", async () => {
+    const server = await faultServer(reply(503, undefined, { "Retry-After": "30" }), reply(200, LIMITS));
+    const controller = new AbortController();
+
+    const call = server.client().organization.limits.retrieve({ signal: controller.signal });
+    await until(() => server.requests.length === 1);
+    setTimeout(() => controller.abort(), 50);
+
+    await expect(call).rejects.toBeInstanceOf(UserAbortError);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("sends nothing when the signal has already fired", async () => {
+    const server = await faultServer(reply(200));
+
+    await expect(server.client().browsers.computer.clickMouse("brs_1", { x: 1, y: 1 }, { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(UserAbortError);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("adds no lasting listener to a long-lived signal passed to many calls", async () => {
+    const server = await faultServer(reply(200, LIMITS));
+    const client = server.client();
+    const signal = new AbortController().signal;
+
+    for (let i = 0; i < 1_000; i++) await client.organization.limits.retrieve({ signal });
+
+    expect(getEventListeners(signal, "abort")).toHaveLength(0);
+  });
+});
+
+describe("deletes whose outcome was unknown", () => {
+  it("succeed when the retry after a timeout finds the resource gone", async () => {
+    const server = await faultServer(hang, reply(404, { code: "not_found", message: "gone" }));
+
+    await expect(server.client({ timeoutMs: 100 }).deployments.delete("dep_1")).resolves.toBeUndefined();
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it("succeed when the retry after a reset connection finds the resource gone", async () => {
+    const server = await faultServer(reset, reply(404, { code: "not_found", message: "gone" }));
+
+    await expect(server.client().auth.connections.delete("conn_1")).resolves.toBeUndefined();
+  });
+
+  it("still fail with NotFoundError when the first answer is 404", async () => {
+    const server = await faultServer(reply(404, { code: "not_found", message: "no such deployment" }));
+
+    await expect(server.client().deployments.delete("dep_1")).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it("still fail with NotFoundError when the earlier failure was an answer, not an unknown", async () => {
+    const server = await faultServer(reply(503, undefined, { "retry-after-ms": "1" }), reply(404, { code: "not_found", message: "no such deployment" }));
+
+    await expect(server.client().deployments.delete("dep_1")).rejects.toBeInstanceOf(NotFoundError);
+  });
+});
+
+describe("logging", () => {
+  it("writes one line per attempt with method, path, outcome, attempt and time, and no header value", async () => {
+    const server = await faultServer(reply(503, undefined, { "retry-after-ms": "1" }), reply(200, LIMITS));
+    const lines: string[] = [];
+
+    await server.client({ logger: { debug: (line) => lines.push(line) }, headers: { "X-Trace": "trace-secret-42" } }).organization.limits.retrieve();
+
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/GET \/org\/limits -> 503 \(attempt 1\/3, \d+ ms\)/);
+    expect(lines[1]).toMatch(/GET \/org\/limits -> 200 \(attempt 2\/3, \d+ ms\)/);
+    expect(lines.join("\n")).not.toMatch(/sk-test-4f9a7c1e|trace-secret-42|Bearer/);
+  });
+
+  it("logs nothing by default", async () => {
+    const server = await faultServer(reply(200, LIMITS));
+    const seen: unknown[] = [];
+    const original = console.debug;
+    console.debug = (...args: unknown[]) => seen.push(args);
+    try {
+      await server.client().organization.limits.retrieve();
+    } finally {
+      console.debug = original;
+    }
+
+    expect(seen).toEqual([]);
+  });
+});
+
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((r) => setTimeout(r, 5));
+}
