@@ -43,14 +43,11 @@ export const DEFAULT_TIMEOUT_MS = 60_000;
 /** Default `maxRetries`: 2 retries after the first attempt. */
 export const DEFAULT_MAX_RETRIES = 2;
 
-/** Throws `ConfigurationError` unless `value` is a usable `maxRetries` / `timeoutMs`. */
+/** Throws `ConfigurationError` unless the given `timeoutMs` and `maxRetries` are usable. */
 export function checkLimits(where: string, limits: { timeoutMs?: number | undefined; maxRetries?: number | undefined }): void {
-  const { timeoutMs, maxRetries } = limits;
-  if (timeoutMs !== undefined && !(Number.isFinite(timeoutMs) && timeoutMs > 0)) {
-    throw new ConfigurationError(`${where}timeoutMs must be a positive number of milliseconds, not ${timeoutMs}`);
-  }
-  if (maxRetries !== undefined && !(Number.isInteger(maxRetries) && maxRetries >= 0)) {
-    throw new ConfigurationError(`${where}maxRetries must be a whole number >= 0, not ${maxRetries}`);
+  const { timeoutMs = 1, maxRetries = 0 } = limits;
+  if (!(timeoutMs > 0 && timeoutMs < Infinity && Number.isInteger(maxRetries) && maxRetries >= 0)) {
+    throw new ConfigurationError(`${where}timeoutMs must be > 0 (got ${timeoutMs}) and maxRetries a whole number >= 0 (got ${maxRetries})`);
   }
 }
 
@@ -61,30 +58,20 @@ export function checkLimits(where: string, limits: { timeoutMs?: number | undefi
  */
 export function resolveConfig(options: ConfigOptions): ResolvedConfig {
   if (inBrowser() && !options.dangerouslyAllowBrowser) {
-    throw new ConfigurationError(
-      "Refusing to run in a browser: the API key would be handed to every visitor of the page. " +
-        "Call the service from your server, or pass dangerouslyAllowBrowser: true if the key is meant to be public.",
-    );
+    throw new ConfigurationError("In a browser the API key would reach every visitor of the page; call the service from a server, or set dangerouslyAllowBrowser.");
   }
   const apiKey = options.apiKey ?? readEnv(API_KEY_ENV);
   if (!apiKey) {
     throw new ConfigurationError(`No API key: pass createClient({ apiKey }) or set ${API_KEY_ENV}.`);
   }
   const baseUrl = (options.baseUrl ?? readEnv(BASE_URL_ENV) ?? DEFAULT_BASE_URL).replace(/\/+$/, "");
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    throw new ConfigurationError(`baseUrl is not a URL: ${JSON.stringify(baseUrl)}`);
-  }
+  const url = URL.canParse(baseUrl) ? new URL(baseUrl) : undefined;
+  if (!url) throw new ConfigurationError(`baseUrl is not a URL: ${baseUrl}`);
   if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw new ConfigurationError(`baseUrl must use https (or http to loopback), not ${url.protocol}`);
+    throw new ConfigurationError(`baseUrl must be https, not ${url.protocol}`);
   }
   if (url.protocol === "http:" && !LOOPBACK.test(url.hostname) && !options.allowInsecureHttp) {
-    throw new ConfigurationError(
-      `baseUrl ${url.origin} uses plain http to a remote host, which would send the API key in clear text. ` +
-        "Use https, or pass allowInsecureHttp: true.",
-    );
+    throw new ConfigurationError(`Plain http to ${url.host} would send the API key in clear text; use https, or set allowInsecureHttp.`);
   }
   checkLimits("", options);
   return {

@@ -1,7 +1,7 @@
 import type { Operations } from "../client.js";
 import type { RequestOptions } from "../request-options.js";
 import type { ClickMouseRequest } from "../types.js";
-import { assertValid, checkId, validateClickMouseRequest } from "../validation.js";
+import { assertValid, check, checkId, ClickMouseRequest as schema } from "../validation.js";
 
 /** The Browser Computer Controls group: mouse, keyboard and screen of a browser session. */
 export interface Browsers {
@@ -23,7 +23,7 @@ export function browsers({ call }: Operations): Browsers {
   return {
     computer: {
       async clickMouse(id, body, options) {
-        assertValid([...checkId(id), ...validateClickMouseRequest(body, "body")]);
+        assertValid([...checkId(id), ...check(schema, body, "body")]);
         // the 200 has no body: read it as text so that nothing is parsed as JSON
         await call(options, (raw, init) => raw.POST("/browsers/{id}/computer/click_mouse", { ...init, params: { path: { id } }, body, parseAs: "text" }));
       },

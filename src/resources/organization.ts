@@ -2,7 +2,7 @@ import type { Operations } from "../client.js";
 import { BrowserCloudError } from "../errors.js";
 import type { RequestOptions } from "../request-options.js";
 import type { OrgLimits } from "../types.js";
-import { validateOrgLimits } from "../validation.js";
+import { check, OrgLimits as schema } from "../validation.js";
 
 /** The Organization group: organization-level limits. */
 export interface Organization {
@@ -24,7 +24,7 @@ export function organization({ call }: Operations): Organization {
     limits: {
       async retrieve(options) {
         const limits = await call(options, (raw, init) => raw.GET("/org/limits", { ...init }));
-        const issues = validateOrgLimits(limits, "response");
+        const issues = check(schema, limits, "response");
         if (issues.length) {
           throw new BrowserCloudError(`The service's answer is not the OrgLimits the spec promises: ${issues.map((i) => `${i.path} ${i.message}`).join("; ")}`);
         }
