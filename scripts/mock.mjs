@@ -3,7 +3,7 @@
 // and the tests' globalSetup.
 //   node scripts/mock.mjs [port]     serve on 127.0.0.1 (default port 4010) until Ctrl-C
 import { spawn } from "node:child_process";
-import { createWriteStream, mkdirSync, readFileSync } from "node:fs";
+import { createWriteStream, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { dirname, resolve } from "node:path";
 
@@ -28,8 +28,12 @@ export function freePort(host = "127.0.0.1") {
  * Rejects, with Prism's log, when it exits or is not listening within `timeoutMs`.
  * Resolves to { url, log, stop }; stop() ends Prism and everything it started.
  */
-export async function startMock({ host = "127.0.0.1", port, log = resolve(root, ".logs/prism.log"), timeoutMs = 30_000 } = {}) {
+export async function startMock({ host = "127.0.0.1", port, log, timeoutMs = 30_000 } = {}) {
   port ??= await freePort(host);
+  // one log per port, so that two runs side by side do not read each other's readiness line;
+  // a log named by nobody is removed at stop
+  let removeLog = !log;
+  log ??= resolve(root, `.logs/prism-${port}.log`);
   mkdirSync(dirname(log), { recursive: true });
   const out = createWriteStream(log);
   await new Promise((done) => out.once("open", done));
@@ -55,7 +59,8 @@ export async function startMock({ host = "127.0.0.1", port, log = resolve(root, 
       await exit;
       clearTimeout(killer);
     }
-    out.end();
+    await new Promise((done) => out.end(done));
+    if (removeLog) rmSync(log, { force: true });
   };
 
   const started = Date.now();
@@ -68,6 +73,7 @@ export async function startMock({ host = "127.0.0.1", port, log = resolve(root, 
         ? `was not listening after ${timeoutMs} ms`
         : null;
     if (failure) {
+      removeLog = false;
       await stop();
       throw new Error(`Prism ${failure}. Its log (${log}):\n${readFileSync(log, "utf8")}`);
     }
