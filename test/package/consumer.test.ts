@@ -1,0 +1,115 @@
+import { execFile } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
+import { publint } from "publint";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { render } from "../../scripts/generate.mjs";
+import { apiBaseUrl } from "../support/contract.js";
+
+const exec = promisify(execFile);
+const root = resolve(new URL("../..", import.meta.url).pathname);
+const bin = (name: string) => join(root, "node_modules/.bin", name);
+const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+const spec = JSON.parse(readFileSync(join(root, "generated/openapi.json"), "utf8"));
+
+// npm's own variables from the `npm test` around us would point the nested npm at this repo
+const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name) && name !== "BROWSER_CLOUD_API_KEY"));
+const run = (cmd: string, args: string[], cwd: string, extra: Record<string, string> = {}) =>
+  exec(cmd, args, { cwd, env: { ...env, ...extra }, maxBuffer: 16 * 1024 * 1024 });
+
+let work: string;
+let project: string;
+let tarball: string;
+let packed: string[];
+let compiled: { code?: number; stdout?: string };
+
+// one pack and one install serve every test below: `npm pack` runs prepack, which compiles dist/
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), "browser-cloud-consumer-"));
+  const { stdout } = await run("npm", ["pack", "--json", "--pack-destination", work], root);
+  const [info] = JSON.parse(stdout.slice(stdout.indexOf("[")));
+  tarball = join(work, info.filename);
+  packed = info.files.map((f: { path: string }) => f.path);
+
+  project = join(work, "project");
+  cpSync(new URL("./fixtures", import.meta.url).pathname, project, { recursive: true });
+  await run("npm", ["install", tarball, "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], project);
+  compiled = await run(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", "."], project).catch((err) => err);
+}, 240_000);
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe("the published package", () => {
+  it("holds dist/ only: ESM, .d.ts and source maps, the generated types and the spec", () => {
+    for (const file of packed) expect(file, file).toMatch(/^(dist\/|package\.json$|README\.md$|LICENSE$)/);
+    for (const file of ["dist/src/index.js", "dist/src/index.d.ts", "dist/src/index.js.map", "dist/src/index.d.ts.map", "dist/generated/schema.d.ts", "dist/openapi.json"]) {
+      expect(packed).toContain(file);
+    }
+    expect(packed.filter((f) => /\.ts$/.test(f) && !f.endsWith(".d.ts"))).toEqual([]);
+  });
+
+  it("passes publint with no message, suggestions included", async () => {
+    const { messages } = await publint({ pack: { tarball: readFileSync(tarball).buffer as ArrayBuffer }, level: "suggestion", strict: true });
+
+    expect(messages).toEqual([]);
+  });
+
+  it("resolves for ESM, bundlers and require() under attw's esm-only profile", async () => {
+    const result = await run(bin("attw"), [tarball, "--profile", "esm-only", "--format", "json"], work).catch((err) => err);
+    const problems: { resolutionKind: string }[] = JSON.parse(result.stdout).analysis.problems;
+
+    // the profile sets aside node10 and TypeScript's node16-from-CJS view, which predates
+    // require(esm); the test below loads the package with require() for real
+    expect(problems.filter((p) => !["node10", "node16-cjs"].includes(p.resolutionKind))).toEqual([]);
+    expect(result.code ?? 0).toBe(0);
+  });
+
+  it("ships the spec it was built from as browser-cloud-client/openapi.json", async () => {
+    const shipped = JSON.parse(readFileSync(join(project, "node_modules/browser-cloud-client/dist/openapi.json"), "utf8"));
+    const files = await render();
+    const bundled = [...files].find(([file]) => file.endsWith("/openapi.json"))![1];
+
+    expect(shipped).toEqual(JSON.parse(bundled));
+  });
+});
+
+describe("a user's project", () => {
+  it("compiles strictly with the package's types alone: no @types/node, skipLibCheck off, every @ts-expect-error holding", () => {
+    expect(compiled.stdout ?? "").toBe("");
+    expect(compiled.code ?? 0).toBe(0);
+  });
+
+  it("calls every operation against the mock and meets the errors it expects", async () => {
+    const { stdout } = await run(process.execPath, ["out/consumer.js"], project, { CONSUMER_BASE_URL: apiBaseUrl() });
+
+    expect(JSON.parse(stdout)).toEqual({
+      apiVersion: spec.info.version,
+      limits: { cap: 50, perProject: 10 },
+      click: true,
+      raw: { status: 200, data: { max_concurrent_sessions: 50, default_project_max_concurrent_sessions: 10 } },
+      apiError: { status: 404, code: "not_found", details: undefined, body: expect.objectContaining({ code: "not_found" }) },
+      issues: [{ path: "body.x", message: "must be >= 0" }],
+      abort: "UserAbortError",
+      auth: "AuthenticationError",
+      noKey: "ConfigurationError",
+      roots: true,
+    });
+  }, 60_000);
+
+  it("loads the package with require() on Node 20.19+", async () => {
+    const { stdout } = await run(process.execPath, ["consumer.cjs"], project);
+
+    expect(JSON.parse(stdout)).toEqual({ createClient: "function", apiVersion: spec.info.version, notFound: "function", specVersion: spec.info.version });
+  });
+
+  it("installs the package's own version, which is apart from the API version it exports", () => {
+    const installed = JSON.parse(readFileSync(join(project, "node_modules/browser-cloud-client/package.json"), "utf8"));
+
+    expect(installed.version).toBe(pkg.version);
+    expect(installed.version).not.toBe("");
+  });
+});
