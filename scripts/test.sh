@@ -7,6 +7,8 @@ export REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true
 
 echo "test: lint openapi/"
 npx --no-install redocly lint --format=summary
+echo "test: no unannounced breaking change"
+node scripts/breaking-changes.mjs
 echo "test: generated/ matches openapi/"
 node scripts/generate.mjs --check
 echo "test: typecheck src/, generated/, test/"

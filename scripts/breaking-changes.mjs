@@ -1,0 +1,262 @@
+#!/usr/bin/env node
+// Fails when the spec changed since its last release without the info.version bump the change needs.
+// Compares the spec bundled from openapi/ with the newest openapi/released/<version>.json.
+//   node scripts/breaking-changes.mjs                    check (npm run lint:breaking)
+//   node scripts/breaking-changes.mjs --release          record the current spec as openapi/released/<info.version>.json
+//   node scripts/breaking-changes.mjs --config <file>    use another redocly.yaml (its api root and the released/ next to it)
+// The comparison is `redocly diff` (experimental) with its diff-recommended rules, plus project
+// rules for what it rates lower than this API's typed client feels: a renamed path parameter, a removed schema.
+import { execFile } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, relative, resolve } from "node:path";
+import { isDeepStrictEqual, promisify } from "node:util";
+import { bundleSpec } from "./generate.mjs";
+
+const root = resolve(dirname(new URL(import.meta.url).pathname), "..");
+const NAME = "lint:breaking";
+const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/;
+const IMPACTS = ["patch", "minor", "major"];
+
+// the project's redocly.yaml turns on no diff rule, and then `redocly diff` rates nothing as breaking
+const DIFF_CONFIG = "extends:\n  - diff-recommended\n";
+
+/**
+ * Changes `redocly diff` 2.77 rates patch that break this API's typed client. Each returns a
+ * reason when a change breaks, else undefined.
+ */
+const PROJECT_RULES = [
+  {
+    id: "path-template-changed",
+    // the URL keeps its shape, but typed calls name both: raw.DELETE("/deployments/{id}", { params: { path: { id } } })
+    check: (c) => (c.typeName === "PathItem" && c.property === "key" ? "path template changed; typed calls name the path and its parameters" : undefined),
+  },
+  {
+    id: "parameter-renamed",
+    check: (c) => (c.typeName === "Parameter" && c.property === "name" ? "parameter renamed; callers send the old name" : undefined),
+  },
+];
+
+/**
+ * @typedef {object} Change
+ * @property {string} pointer JSON pointer into the newer spec (into the older one for a removal)
+ * @property {"added" | "removed" | "modified"} kind
+ * @property {string} what one line saying what changed
+ * @property {"patch" | "minor" | "major"} impact the semver part a release with this change must bump, for a 1.x API
+ * @property {boolean} breaking whether a client written against the older spec can break
+ * @property {string[]} rules the ids of the rules that rated the change breaking
+ */
+
+/**
+ * Compares two bundled, dereferenced OpenAPI documents and rates every difference for a client of
+ * the API. `info.version` itself is not a difference.
+ * @param {object} released the older document, e.g. openapi/released/0.1.0.json parsed
+ * @param {object} current the newer document, e.g. bundleSpec()'s
+ * @returns {Promise<Change[]>} one entry per difference, in the order `redocly diff` reports them
+ * @example
+ * const changes = await compareSpecs(released, (await bundleSpec()).spec);
+ * const breaking = changes.filter((c) => c.breaking);
+ */
+export async function compareSpecs(released, current) {
+  const dir = mkdtempSync(join(tmpdir(), "breaking-changes-"));
+  try {
+    writeFileSync(join(dir, "redocly.yaml"), DIFF_CONFIG);
+    writeFileSync(join(dir, "released.json"), JSON.stringify(withoutNamedComponents(released), null, 2));
+    writeFileSync(join(dir, "current.json"), JSON.stringify(withoutNamedComponents(current), null, 2));
+    const args = ["diff", "released.json", "current.json", "--config", "redocly.yaml", "--format=json", "--fail-on", "none"];
+    const env = { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true", REDOCLY_SUPPRESS_NOTIFICATIONS: "true" };
+    let stdout;
+    try {
+      ({ stdout } = await promisify(execFile)(join(root, "node_modules/.bin/redocly"), args, { cwd: dir, env, maxBuffer: 256 * 1024 * 1024 }));
+    } catch (err) {
+      throw new Error(`redocly diff failed: ${String(err.stderr ?? err.message).replace(/^.*[║╔╚].*\n/gm, "").trim()}`);
+    }
+    const report = JSON.parse(stdout.slice(stdout.indexOf("{")));
+    if (report.reportVersion !== "1" || !Array.isArray(report.changes)) throw new Error(`redocly diff: unknown report format ${report.reportVersion}`);
+    const changes = report.changes.filter((c) => !(c.path === "#/info" && c.property === "version")).map(toChange);
+    return [...changes, ...namedComponentChanges(released, current)];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// in a dereferenced document every use of a component is a copy of it, rated by `redocly diff` as a
+// request or a response; the copy under components has no direction, so only its name is compared
+const NAMED = ["schemas", "responses", "parameters", "requestBodies", "headers", "examples", "links", "callbacks", "pathItems"];
+
+function withoutNamedComponents(doc) {
+  if (!doc.components) return doc;
+  const components = Object.fromEntries(Object.entries(doc.components).filter(([kind]) => !NAMED.includes(kind)));
+  return { ...doc, components };
+}
+
+/** One Change per named component added, removed or edited. */
+function namedComponentChanges(released, current) {
+  const changes = [];
+  for (const kind of NAMED) {
+    const before = released.components?.[kind] ?? {};
+    const after = current.components?.[kind] ?? {};
+    for (const name of new Set([...Object.keys(before), ...Object.keys(after)])) {
+      const pointer = `/components/${kind}/${name.replaceAll("~", "~0").replaceAll("/", "~1")}`;
+      if (!(name in after)) {
+        // the client exports every schema as a type under its name
+        const breaking = kind === "schemas";
+        const what = breaking ? "removed: schema removed; the client exports it as a type under this name (schema-removed)" : "removed";
+        changes.push({ pointer, kind: "removed", what, impact: breaking ? "major" : "patch", breaking, rules: breaking ? ["schema-removed"] : [] });
+      } else if (!(name in before)) {
+        changes.push({ pointer, kind: "added", what: "added", impact: "minor", breaking: false, rules: [] });
+      } else if (!isDeepStrictEqual(before[name], after[name])) {
+        changes.push({ pointer, kind: "modified", what: "modified; rated where it is used, under /paths", impact: "patch", breaking: false, rules: [] });
+      }
+    }
+  }
+  return changes;
+}
+
+/** Turns one `redocly diff` change into a Change, adding the project rules' verdicts. */
+function toChange(c) {
+  const found = (c.verdicts ?? []).filter((v) => v.impact === "major").map((v) => ({ id: v.ruleId, message: v.message }));
+  for (const rule of PROJECT_RULES) {
+    const message = rule.check(c);
+    if (message) found.push({ id: rule.id, message });
+  }
+  const breaking = found.length > 0;
+  const impact = breaking ? "major" : c.impact;
+  const side = c.kind === "removed" ? c.base : c.revision;
+  const pointer = (side?.pointer ?? c.path).replace(/^#/, "");
+  let what = c.kind;
+  if (c.kind === "modified" && c.property) what = `${c.property} ${short(c.base?.value)} -> ${short(c.revision?.value)}`;
+  if (breaking) what += `: ${found.map((f) => `${f.message} (${f.id})`).join("; ")}`;
+  return { pointer, kind: c.kind, what, impact, breaking, rules: found.map((f) => f.id) };
+}
+
+function short(value) {
+  const text = value === undefined ? "(none)" : JSON.stringify(value);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+/**
+ * The lowest version that may carry `changes` on top of release `from`. Under 0.x (semver's
+ * "anything may change") a breaking change takes a minor bump and any other change a patch bump;
+ * from 1.0.0 on, the change's own impact is bumped.
+ * @param {string} from the released version, e.g. "0.1.0"
+ * @param {Change[]} changes compareSpecs' answer
+ * @returns {string} `from` itself when there is no change
+ * @example requiredVersion("0.1.0", [{ breaking: true, impact: "major" }]) // "0.2.0"
+ */
+export function requiredVersion(from, changes) {
+  const [major, minor, patch] = parse(from);
+  if (changes.length === 0) return from;
+  const worst = Math.max(...changes.map((c) => IMPACTS.indexOf(c.impact)));
+  if (major === 0) return worst === 2 ? `0.${minor + 1}.0` : `0.${minor}.${patch + 1}`;
+  if (worst === 2) return `${major + 1}.0.0`;
+  if (worst === 1) return `${major}.${minor + 1}.0`;
+  return `${major}.${minor}.${patch + 1}`;
+}
+
+/**
+ * Decides whether `version` may carry `changes` since release `from`: it may not go backwards, may
+ * equal `from` only with no change, and must be at least requiredVersion(from, changes).
+ * @param {string} from the newest released version
+ * @param {string} version the current info.version
+ * @param {Change[]} changes compareSpecs' answer
+ * @returns {{ ok: boolean, message: string }} the verdict, as one line
+ */
+export function checkVersion(from, version, changes) {
+  parse(version);
+  const needed = requiredVersion(from, changes);
+  const breaking = changes.filter((c) => c.breaking).length;
+  const other = changes.length - breaking;
+  const counted =
+    changes.length === 0
+      ? `no change since ${from}`
+      : [breaking && plural(breaking, "breaking change"), other && plural(other, "non-breaking change")].filter(Boolean).join(", ") + ` since ${from}`;
+  if (compare(version, from) < 0) return { ok: false, message: `info.version ${version} goes backwards: ${from} is already released` };
+  if (compare(version, needed) < 0) {
+    const equal = compare(version, from) === 0 ? ` (${from} is released with other content)` : "";
+    return { ok: false, message: `${counted}; info.version ${version} must be at least ${needed}${equal}` };
+  }
+  if (changes.length === 0) return { ok: true, message: `${counted}; info.version ${version} needs no bump` };
+  return { ok: true, message: `${counted}; info.version ${version} carries them (at least ${needed} needed)` };
+}
+
+/**
+ * The newest release in a released/ folder: the highest `<semver>.json`.
+ * @param {string} dir e.g. openapi/released
+ * @returns {{ version: string, file: string } | undefined} undefined when nothing is released
+ */
+export function newestRelease(dir) {
+  const versions = (existsSync(dir) ? readdirSync(dir) : [])
+    .filter((f) => f.endsWith(".json") && SEMVER.test(f.slice(0, -5)))
+    .map((f) => f.slice(0, -5))
+    .sort(compare);
+  const version = versions.at(-1);
+  return version === undefined ? undefined : { version, file: join(dir, `${version}.json`) };
+}
+
+function parse(version) {
+  const m = SEMVER.exec(String(version));
+  if (!m) throw new Error(`info.version ${JSON.stringify(version)} is not a MAJOR.MINOR.PATCH version`);
+  return m.slice(1).map(Number);
+}
+
+function compare(a, b) {
+  const [x, y] = [parse(a), parse(b)];
+  for (let i = 0; i < 3; i++) if (x[i] !== y[i]) return x[i] - y[i];
+  return 0;
+}
+
+function plural(n, noun) {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  let release = false;
+  let config = join(root, "redocly.yaml");
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === "--release") release = true;
+    else if (args[i] === "--config" && args[i + 1]) config = resolve(args[++i]);
+    else throw new Error(`unknown argument ${args[i]}; usage: breaking-changes.mjs [--release] [--config redocly.yaml]`);
+  }
+  const here = process.cwd();
+
+  const { spec, file } = await bundleSpec(config);
+  const version = spec.info?.version;
+  parse(version);
+  const releasedDir = join(dirname(file), "released");
+  console.log(`${NAME}: bundled ${relative(here, file)}, info.version ${version}`);
+
+  const last = newestRelease(releasedDir);
+  if (last) {
+    const released = JSON.parse(readFileSync(last.file, "utf8"));
+    if (released.info?.version !== last.version) throw new Error(`${relative(here, last.file)} says info.version ${released.info?.version}; released files are never edited`);
+    console.log(`${NAME}: comparing with ${relative(here, last.file)}`);
+    const changes = await compareSpecs(released, spec);
+    for (const c of changes) console.log(`${NAME}:   ${c.breaking ? "breaking    " : "non-breaking"} ${c.pointer} ${c.what}`);
+    const verdict = checkVersion(last.version, version, changes);
+    if (!verdict.ok) {
+      console.error(`${NAME}: ${verdict.message}`);
+      console.error(`${NAME}: bump info.version in openapi/openapi.yaml, run \`npm run generate\` and note the change in CHANGELOG.md.`);
+      process.exit(1);
+    }
+    console.log(`${NAME}: ${verdict.message}`);
+  } else if (!release) {
+    throw new Error(`no release in ${relative(here, releasedDir)}/; record one with \`node scripts/breaking-changes.mjs --release\``);
+  }
+
+  if (release) {
+    const target = join(releasedDir, `${version}.json`);
+    if (existsSync(target)) throw new Error(`${relative(here, target)} exists; a release is never overwritten, bump info.version first`);
+    mkdirSync(releasedDir, { recursive: true });
+    writeFileSync(target, JSON.stringify(spec, null, 2) + "\n");
+    console.log(`${NAME}: wrote ${relative(here, target)} (release ${version})`);
+  }
+}
+
+if (process.argv[1] === new URL(import.meta.url).pathname) {
+  main().catch((err) => {
+    console.error(`${NAME}: ${err.message}`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,376 @@
+import { execFile } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { isDeepStrictEqual, promisify } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+
+type Spec = any;
+interface Change {
+  pointer: string;
+  kind: "added" | "removed" | "modified";
+  what: string;
+  impact: "patch" | "minor" | "major";
+  breaking: boolean;
+  rules: string[];
+}
+interface Gate {
+  compareSpecs(released: Spec, current: Spec): Promise<Change[]>;
+  requiredVersion(from: string, changes: Change[]): string;
+  checkVersion(from: string, version: string, changes: Change[]): { ok: boolean; message: string };
+  newestRelease(dir: string): { version: string; file: string } | undefined;
+}
+interface Generate {
+  bundleSpec(configPath?: string): Promise<{ spec: Spec; file: string }>;
+}
+
+const root = resolve(import.meta.dirname, "../..");
+const script = join(root, "scripts/breaking-changes.mjs");
+// the scripts are plain .mjs without declarations, so they are imported by a path held in a variable
+const gate = (await import(script)) as Gate;
+const generate = (await import(join(root, "scripts/generate.mjs"))) as Generate;
+const released: Spec = JSON.parse(readFileSync(join(root, "openapi/released/0.1.0.json"), "utf8"));
+
+const temps: string[] = [];
+afterAll(() => temps.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+/** A copy of openapi/ (released/ included) and redocly.yaml that a test may edit. */
+function project(): string {
+  const dir = mkdtempSync(join(tmpdir(), "breaking-"));
+  temps.push(dir);
+  cpSync(join(root, "openapi"), join(dir, "openapi"), { recursive: true });
+  cpSync(join(root, "redocly.yaml"), join(dir, "redocly.yaml"));
+  return dir;
+}
+
+function edit(dir: string, file: string, from: string, to: string) {
+  const path = join(dir, "openapi", file);
+  const text = readFileSync(path, "utf8");
+  if (!text.includes(from)) throw new Error(`${file} has no ${JSON.stringify(from)}`);
+  writeFileSync(path, text.replace(from, to));
+}
+
+function setVersion(dir: string, version: string) {
+  edit(dir, "openapi.yaml", "\n  version: 0.1.0\n", `\n  version: ${version}\n`);
+}
+
+async function gateCli(dir: string, ...args: string[]): Promise<{ code: number; out: string }> {
+  const run = promisify(execFile);
+  const result = await run(process.execPath, [script, "--config", join(dir, "redocly.yaml"), ...args], { cwd: dir }).then(
+    (r) => ({ code: 0, ...r }),
+    (err) => ({ code: err.code as number, stdout: err.stdout as string, stderr: err.stderr as string }),
+  );
+  return { code: result.code, out: result.stdout + result.stderr };
+}
+
+// the released 0.1.0 spec with the edits of a 0.1.0 -> 0.2.0 change: a response field gone, a request field narrowed
+function breakingEdits(dir: string) {
+  edit(dir, "components/schemas/OrgLimits.yaml", "  - max_concurrent_sessions\n", "");
+  const orgLimits = readFileSync(join(dir, "openapi/components/schemas/OrgLimits.yaml"), "utf8");
+  const from = orgLimits.indexOf("  max_concurrent_sessions:\n");
+  const to = orgLimits.indexOf("  default_project_max_concurrent_sessions:\n");
+  writeFileSync(join(dir, "openapi/components/schemas/OrgLimits.yaml"), orgLimits.slice(0, from) + orgLimits.slice(to));
+  edit(dir, "components/schemas/ClickMouseRequest.yaml", "  x:\n    type: integer\n    minimum: 0\n", "  x:\n    type: integer\n    minimum: 0\n    maximum: 7680\n");
+}
+
+describe("the breaking-change gate", () => {
+  it("passes the repository as it is", async () => {
+    const { code, out } = await gateCli(root);
+
+    expect(out).toMatch(/lint:breaking: comparing with openapi\/released\/\d+\.\d+\.\d+\.json/);
+    expect(code, out).toBe(0);
+  });
+
+  it("finds no difference between the spec and its newest release while info.version is that release's", async () => {
+    const { spec } = await generate.bundleSpec();
+    const newest = gate.newestRelease(join(root, "openapi/released"))!;
+    const changes = await gate.compareSpecs(JSON.parse(readFileSync(newest.file, "utf8")), spec);
+
+    if (spec.info.version === newest.version) expect(changes).toEqual([]);
+    expect(gate.checkVersion(newest.version, spec.info.version, changes).ok).toBe(true);
+  });
+
+  it("keeps the 0.1.0 release as one dereferenced document of the four 0.1.0 operations", async () => {
+    expect(released.info.version).toBe("0.1.0");
+    expect(Object.keys(released.paths)).toEqual(["/org/limits", "/browsers/{id}/computer/click_mouse", "/auth/connections/{id}", "/deployments/{id}"]);
+    // dereferenced: nothing points elsewhere
+    expect(JSON.stringify(released)).not.toContain('"$ref"');
+  });
+
+  it("fails a removed response field and a narrowed request field while info.version stays 0.1.0", async () => {
+    const dir = project();
+    breakingEdits(dir);
+
+    const { code, out } = await gateCli(dir);
+
+    expect(code).toBe(1);
+    expect(out).toContain(
+      "lint:breaking:   breaking     /paths/~1org~1limits/get/responses/200/content/application~1json/schema/properties/max_concurrent_sessions removed",
+    );
+    expect(out).toContain("/paths/~1browsers~1{id}~1computer~1click_mouse/post/requestBody/content/application~1json/schema/properties/x/maximum maximum (none) -> 7680");
+    expect(out).toContain("lint:breaking: 3 breaking changes, 2 non-breaking changes since 0.1.0; info.version 0.1.0 must be at least 0.2.0");
+    // every difference is one line: pointer, what changed, and the verdict
+    const lines = out.split("\n").filter((l) => /^lint:breaking: {3}/.test(l));
+    expect(lines).toHaveLength(5);
+    for (const line of lines) expect(line).toMatch(/^lint:breaking: {3}(breaking {4}|non-breaking) \/\S+ \S/);
+  });
+
+  it("passes the same change once info.version is 0.2.0, and not at 0.1.1", async () => {
+    const dir = project();
+    breakingEdits(dir);
+    setVersion(dir, "0.1.1");
+
+    const patch = await gateCli(dir);
+    expect(patch.code).toBe(1);
+    expect(patch.out).toContain("info.version 0.1.1 must be at least 0.2.0");
+
+    edit(dir, "openapi.yaml", "\n  version: 0.1.1\n", "\n  version: 0.2.0\n");
+    const minor = await gateCli(dir);
+    expect(minor.code, minor.out).toBe(0);
+    expect(minor.out).toContain("lint:breaking: 3 breaking changes, 2 non-breaking changes since 0.1.0; info.version 0.2.0 carries them (at least 0.2.0 needed)");
+  });
+
+  it("fails a description-only change without a bump and passes it with a patch bump", async () => {
+    const dir = project();
+    edit(dir, "paths/org_limits.yaml", "Reads the concurrency limits of the authenticated organization.", "Reads the organization's concurrency limits.");
+    edit(dir, "components/schemas/ErrorDetail.yaml", "description: Further detail about the error.", "description: More about the error.");
+    const { spec } = await generate.bundleSpec(join(dir, "redocly.yaml"));
+
+    const changes = await gate.compareSpecs(released, spec);
+
+    expect(changes.length).toBeGreaterThan(0);
+    expect(changes.filter((c) => c.breaking)).toEqual([]);
+    expect(gate.requiredVersion("0.1.0", changes)).toBe("0.1.1");
+    expect(gate.checkVersion("0.1.0", "0.1.0", changes)).toEqual({
+      ok: false,
+      message: `${changes.length} non-breaking changes since 0.1.0; info.version 0.1.0 must be at least 0.1.1 (0.1.0 is released with other content)`,
+    });
+    expect(gate.checkVersion("0.1.0", "0.1.1", changes).ok).toBe(true);
+  });
+
+  it("fails a version that goes backwards, even with no change", () => {
+    expect(gate.checkVersion("0.2.0", "0.1.9", [])).toEqual({ ok: false, message: "info.version 0.1.9 goes backwards: 0.2.0 is already released" });
+  });
+
+  it("bumps minor for a breaking change and patch for any other while the version is 0.x, and by impact from 1.0.0", () => {
+    const change = (impact: Change["impact"]): Change => ({ pointer: "/x", kind: "modified", what: "", impact, breaking: impact === "major", rules: [] });
+
+    expect(gate.requiredVersion("0.1.0", [])).toBe("0.1.0");
+    expect(gate.requiredVersion("0.1.3", [change("major"), change("patch")])).toBe("0.2.0");
+    expect(gate.requiredVersion("0.1.3", [change("minor")])).toBe("0.1.4");
+    expect(gate.requiredVersion("1.2.3", [change("major")])).toBe("2.0.0");
+    expect(gate.requiredVersion("1.2.3", [change("minor"), change("patch")])).toBe("1.3.0");
+    expect(gate.requiredVersion("1.2.3", [change("patch")])).toBe("1.2.4");
+    expect(() => gate.checkVersion("0.1.0", "v0.2", [])).toThrow(/not a MAJOR.MINOR.PATCH version/);
+  });
+
+  it("compares with the highest released version, not the last by name", () => {
+    const dir = mkdtempSync(join(tmpdir(), "released-"));
+    temps.push(dir);
+    for (const file of ["0.2.0.json", "0.10.0.json", "0.9.1.json", "README.md", "notes.json"]) writeFileSync(join(dir, file), "{}");
+
+    expect(gate.newestRelease(dir)).toEqual({ version: "0.10.0", file: join(dir, "0.10.0.json") });
+    expect(gate.newestRelease(join(dir, "missing"))).toBeUndefined();
+  });
+
+  it("records a release once and never overwrites it", async () => {
+    const dir = project();
+
+    const again = await gateCli(dir, "--release");
+    expect(again.code).toBe(1);
+    expect(again.out).toContain("openapi/released/0.1.0.json exists; a release is never overwritten");
+
+    breakingEdits(dir);
+    setVersion(dir, "0.2.0");
+    const recorded = await gateCli(dir, "--release");
+    expect(recorded.code, recorded.out).toBe(0);
+    expect(recorded.out).toContain("lint:breaking: wrote openapi/released/0.2.0.json (release 0.2.0)");
+    const { spec } = await generate.bundleSpec(join(dir, "redocly.yaml"));
+    expect(readFileSync(join(dir, "openapi/released/0.2.0.json"), "utf8")).toBe(JSON.stringify(spec, null, 2) + "\n");
+
+    const after = await gateCli(dir);
+    expect(after.code).toBe(0);
+    expect(after.out).toContain("lint:breaking: no change since 0.2.0; info.version 0.2.0 needs no bump");
+  });
+
+  it("refuses to record a release whose version does not carry its changes", async () => {
+    const dir = project();
+    breakingEdits(dir);
+    setVersion(dir, "0.1.1");
+
+    const { code, out } = await gateCli(dir, "--release");
+
+    expect(code).toBe(1);
+    expect(out).toContain("must be at least 0.2.0");
+    expect(existsSync(join(dir, "openapi/released/0.1.1.json"))).toBe(false);
+  });
+});
+
+/** Every copy of a named schema in a dereferenced spec: the component and each inlined use. */
+function copies(doc: Spec, name: string): Spec[] {
+  const component = doc.components.schemas[name];
+  const found: Spec[] = [component];
+  const walk = (node: Spec) => {
+    if (!node || typeof node !== "object") return;
+    if (node !== component && isDeepStrictEqual(node, component)) found.push(node);
+    Object.values(node).forEach(walk);
+  };
+  walk(doc.paths);
+  walk(doc.components);
+  return found;
+}
+
+/** Edits a schema everywhere it appears, as a change to its one file under openapi/ would. */
+function schema(name: string, change: (s: Spec) => void) {
+  return (doc: Spec) => copies(doc, name).forEach(change);
+}
+
+const click = (doc: Spec) => doc.paths["/browsers/{id}/computer/click_mouse"].post;
+const error429 = (doc: Spec) => ({ description: "Too many requests.", content: structuredClone(doc.paths["/org/limits"].get.responses["500"].content) });
+const withPlan = schema("OrgLimits", (s) => (s.properties.plan = { type: "string", enum: ["free", "pro"] }));
+const nullableClicks = schema("ClickMouseRequest", (s) => (s.properties.num_clicks.type = ["integer", "null"]));
+
+interface Row {
+  change: string;
+  edit: (doc: Spec) => void;
+  /** applied to both sides first, for rules that need something 0.1.0 does not have */
+  base?: (doc: Spec) => void;
+  rule?: string;
+}
+
+const breaking: Row[] = [
+  { change: "a removed path", edit: (d) => delete d.paths["/deployments/{id}"], rule: "path-removed" },
+  { change: "a removed operation", edit: (d) => delete d.paths["/auth/connections/{id}"].delete, rule: "operation-removed" },
+  { change: "a removed response status", edit: (d) => delete d.paths["/deployments/{id}"].delete.responses["404"], rule: "response-removed" },
+  { change: "a request field that becomes required", edit: schema("ClickMouseRequest", (s) => s.required.push("button")), rule: "required-properties-added" },
+  {
+    change: "a new required parameter",
+    edit: (d) => (click(d).parameters = [{ name: "wait", in: "query", required: true, schema: { type: "boolean" } }]),
+    rule: "parameter-became-required",
+  },
+  {
+    change: "a new required request property",
+    edit: schema("ClickMouseRequest", (s) => {
+      s.properties.screen = { type: "integer" };
+      s.required.push("screen");
+    }),
+    rule: "required-properties-added",
+  },
+  {
+    change: "a removed response property",
+    edit: schema("OrgLimits", (s) => {
+      delete s.properties.max_concurrent_sessions;
+      s.required = ["default_project_max_concurrent_sessions"];
+    }),
+    rule: "property-removed",
+  },
+  {
+    change: "a renamed response property",
+    edit: schema("OrgLimits", (s) => {
+      s.properties.project_default_max_sessions = s.properties.default_project_max_concurrent_sessions;
+      delete s.properties.default_project_max_concurrent_sessions;
+      s.required = ["max_concurrent_sessions", "project_default_max_sessions"];
+    }),
+    rule: "property-removed",
+  },
+  { change: "a required response property that becomes optional", edit: schema("OrgLimits", (s) => (s.required = ["max_concurrent_sessions"])), rule: "required-properties-removed" },
+  { change: "a response property that becomes nullable", edit: schema("OrgLimits", (s) => (s.properties.max_concurrent_sessions.type = ["integer", "null"])), rule: "schema-type-changed" },
+  { change: "a request type changed from integer to string", edit: schema("ClickMouseRequest", (s) => (s.properties.num_clicks.type = "string")), rule: "schema-type-changed" },
+  { change: "a nullable request field that no longer takes null", base: nullableClicks, edit: schema("ClickMouseRequest", (s) => (s.properties.num_clicks.type = "integer")), rule: "schema-type-changed" },
+  { change: "a removed request enum value", edit: schema("ClickMouseRequest", (s) => s.properties.button.enum.pop()), rule: "enum-values-removed" },
+  // a client switching on the value, or validating it as this client does, meets a value it does not know
+  { change: "an added response enum value", base: withPlan, edit: schema("OrgLimits", (s) => s.properties.plan.enum.push("enterprise")), rule: "enum-values-added" },
+  {
+    change: "a changed success status",
+    edit: (d) => {
+      const responses = click(d).responses;
+      responses["204"] = responses["200"];
+      delete responses["200"];
+    },
+    rule: "response-removed",
+  },
+  {
+    change: "a renamed path parameter",
+    edit: (d) => {
+      const item = d.paths["/deployments/{id}"];
+      item.parameters[0].name = "deployment_id";
+      delete d.paths["/deployments/{id}"];
+      d.paths["/deployments/{deployment_id}"] = item;
+    },
+    rule: "path-template-changed",
+  },
+  { change: "a path parameter whose type changed", edit: (d) => (d.paths["/deployments/{id}"].parameters[0].schema = { type: "integer" }), rule: "schema-type-changed" },
+  {
+    change: "a changed security scheme",
+    edit: (d) => (d.components.securitySchemes.bearerAuth = { type: "apiKey", in: "header", name: "X-API-Key" }),
+    rule: "security-scheme-changed",
+  },
+  { change: "a new maximum on a request field", edit: schema("ClickMouseRequest", (s) => (s.properties.x.maximum = 7680)), rule: "schema-constraint-changed" },
+  { change: "a tightened minimum on a request field", edit: schema("ClickMouseRequest", (s) => (s.properties.x.minimum = 1)), rule: "schema-constraint-changed" },
+  { change: "a new minimum on a request field", edit: schema("ClickMouseRequest", (s) => (s.properties.num_clicks.minimum = 1)), rule: "schema-constraint-changed" },
+  { change: "a removed schema, which the client exports as a type", edit: (d) => delete d.components.schemas.ErrorDetail, rule: "schema-removed" },
+];
+
+const nonBreaking: Row[] = [
+  {
+    change: "new descriptions, summaries and examples",
+    edit: (d) => {
+      d.info.description += "\nMore.";
+      click(d).summary = "Click the mouse";
+      schema("OrgLimits", (s) => (s.properties.max_concurrent_sessions.example = 60))(d);
+    },
+  },
+  { change: "an added optional request field", edit: schema("ClickMouseRequest", (s) => (s.properties.delay_ms = { type: "integer" })) },
+  { change: "an added response property", edit: schema("OrgLimits", (s) => (s.properties.max_auth_connections = { type: "integer" })) },
+  { change: "an added operation", edit: (d) => (d.paths["/deployments/{id}"].get = { operationId: "getDeployment", responses: { "200": { description: "The deployment." } } }) },
+  { change: "an added path", edit: (d) => (d.paths["/browsers"] = { get: { operationId: "listBrowsers", responses: { "200": { description: "The browsers." } } } }) },
+  { change: "an added error response", edit: (d) => (d.paths["/org/limits"].get.responses["429"] = error429(d)) },
+  { change: "an added tag", edit: (d) => d.tags.push({ name: "Secrets", description: "Manage secrets." }) },
+  { change: "an added request enum value", edit: schema("ClickMouseRequest", (s) => s.properties.button.enum.push("side")) },
+  { change: "a removed response enum value", base: withPlan, edit: schema("OrgLimits", (s) => s.properties.plan.enum.pop()) },
+  { change: "a request field that takes null too", edit: schema("ClickMouseRequest", (s) => (s.properties.x.type = ["integer", "null"])) },
+  { change: "a response field that is no longer nullable", edit: schema("OrgLimits", (s) => (s.properties.default_project_max_concurrent_sessions.type = "integer")) },
+  { change: "a dropped bound on a request field", edit: schema("ClickMouseRequest", (s) => delete s.properties.x.minimum) },
+  { change: "a required request field that becomes optional", edit: schema("ClickMouseRequest", (s) => (s.required = ["x"])) },
+];
+
+async function rate(row: Row): Promise<Change[]> {
+  const before = structuredClone(released);
+  row.base?.(before);
+  const after = structuredClone(before);
+  row.edit(after);
+  return gate.compareSpecs(before, after);
+}
+
+describe("compareSpecs", () => {
+  it.each(breaking)("rates $change as breaking ($rule), needing 0.2.0", async (row) => {
+    const changes = await rate(row);
+
+    expect(changes.filter((c) => c.breaking).flatMap((c) => c.rules)).toContain(row.rule);
+    expect(gate.requiredVersion("0.1.0", changes)).toBe("0.2.0");
+    expect(gate.checkVersion("0.1.0", "0.1.1", changes).ok).toBe(false);
+  });
+
+  it.each(nonBreaking)("rates $change as non-breaking, needing a patch bump", async (row) => {
+    const changes = await rate(row);
+
+    expect(changes.length).toBeGreaterThan(0);
+    expect(changes.filter((c) => c.breaking)).toEqual([]);
+    expect(gate.requiredVersion("0.1.0", changes)).toBe("0.1.1");
+  });
+
+  it("reports a shared schema's change once per use, with a JSON pointer to it", async () => {
+    const changes = await rate({ change: "", edit: schema("Error", (s) => delete s.properties.inner_error) });
+
+    // Error is the body of 12 error responses; the component itself is one more line
+    const removed = changes.filter((c) => c.pointer.endsWith("/schema/properties/inner_error"));
+    expect(removed).toHaveLength(12);
+    expect(removed.every((c) => c.breaking && c.pointer.startsWith("/paths/"))).toBe(true);
+    expect(changes.filter((c) => c.pointer.startsWith("/components/"))).toEqual([
+      expect.objectContaining({ pointer: "/components/schemas/Error", kind: "modified", breaking: false }),
+      ...["Unauthorized", "InternalServerError", "BadRequest", "NotFound"].map((name) =>
+        expect.objectContaining({ pointer: `/components/responses/${name}`, kind: "modified", breaking: false }),
+      ),
+    ]);
+  });
+});
