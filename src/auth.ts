@@ -5,3 +5,10 @@
 export function authHeaders(apiKey: string): Record<string, string> {
   return { Authorization: `Bearer ${apiKey}` };
 }
+
+/** `headers` less any `Authorization`, whatever its case: only the client's own token is ever sent. */
+export function withoutAuthorization(headers: Record<string, string> | undefined): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const name in headers) if (name.toLowerCase() !== "authorization") kept[name] = headers[name]!;
+  return kept;
+}

@@ -1,7 +1,7 @@
 import createFetchClient, { type Client } from "openapi-fetch";
 import { CLIENT_VERSION } from "../generated/meta.js";
 import type { paths } from "../generated/schema.js";
-import { authHeaders } from "./auth.js";
+import { authHeaders, withoutAuthorization } from "./auth.js";
 import { inBrowser, resolveConfig } from "./config.js";
 import { auth, type Auth } from "./resources/auth-connections.js";
 import { browsers, type Browsers } from "./resources/browsers.js";
@@ -73,10 +73,7 @@ export interface CallInit {
 export function createClient(options: ClientOptions = {}): BrowserCloudClient {
   const config = resolveConfig(options);
   const settings: TransportSettings = { timeoutMs: config.timeoutMs, maxRetries: config.maxRetries, fetch: options.fetch, logger: options.logger };
-  const headers: Record<string, string> = { ...options.headers, ...authHeaders(config.apiKey) };
-  for (const name of Object.keys(options.headers ?? {})) {
-    if (name !== "Authorization" && name.toLowerCase() === "authorization") delete headers[name];
-  }
+  const headers = { ...withoutAuthorization(options.headers), ...authHeaders(config.apiKey) };
   // browsers refuse to let a page set it
   if (!inBrowser()) headers["User-Agent"] = `browser-cloud-client/${CLIENT_VERSION}`;
 

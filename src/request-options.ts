@@ -1,3 +1,4 @@
+import { withoutAuthorization } from "./auth.js";
 import { checkLimits } from "./config.js";
 import type { CallLimits } from "./transport.js";
 
@@ -17,11 +18,7 @@ export interface RequestOptions {
 export function splitOptions(options: RequestOptions | undefined): { init: { signal?: AbortSignal; headers?: Record<string, string> }; limits: CallLimits } {
   if (!options) return { init: {}, limits: {} };
   checkLimits("options.", options);
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(options.headers ?? {})) {
-    if (name.toLowerCase() !== "authorization") headers[name] = value;
-  }
-  const init: { signal?: AbortSignal; headers?: Record<string, string> } = { headers };
+  const init: { signal?: AbortSignal; headers?: Record<string, string> } = { headers: withoutAuthorization(options.headers) };
   if (options.signal) init.signal = options.signal;
   return { init, limits: { timeoutMs: options.timeoutMs, maxRetries: options.maxRetries } };
 }

@@ -1,4 +1,5 @@
 import { ConnectionError, ConnectionTimeoutError, retryAfterMs, UserAbortError } from "./errors.js";
+import { BufferedResponse } from "./buffered-response.js";
 import { backoffMs, failedBeforeSending, isRetryable, MAX_RETRY_AFTER_MS, type Outcome } from "./retry.js";
 
 /** A console-like sink for one line per attempt; `console` works. */
@@ -57,49 +58,44 @@ const NO_BODY = new Set([101, 204, 205, 304]);
 export async function send(settings: TransportSettings, input: PreparedRequest | Request, limits?: CallLimits): Promise<Response> {
   const timeoutMs = limits?.timeoutMs ?? settings.timeoutMs;
   const maxRetries = limits?.maxRetries ?? settings.maxRetries;
-  const method = input.method.toUpperCase();
-  const signal = input.signal ?? undefined;
-  const path = pathOf(input.url);
-  const attempts = maxRetries + 1;
+  const { method, signal, url } = input;
+  const logger = settings.logger;
   // set once an attempt may have reached the service without an answer
   let outcomeUnknown = false;
 
   for (let attempt = 1; ; attempt++) {
-    if (signal?.aborted) throw new UserAbortError({ cause: signal.reason });
     const started = Date.now();
     let response: Response | undefined;
-    let failure: ConnectionError | undefined;
+    let failure: ConnectionError | UserAbortError | undefined;
     try {
-      response = await attemptOnce(settings.fetch, input, signal, timeoutMs);
+      if (signal?.aborted) throw new UserAbortError({ cause: signal.reason });
+      response = await attemptOnce(settings.fetch, input, signal ?? undefined, timeoutMs);
     } catch (err) {
-      if (err instanceof UserAbortError) {
-        log(settings, `${method} ${path} -> aborted by caller (attempt ${attempt}/${attempts}, ${Date.now() - started} ms)`);
-        throw err;
-      }
-      failure = err as ConnectionError;
+      failure = err as ConnectionError | UserAbortError;
     }
-    log(settings, `${method} ${path} -> ${response ? response.status : failure?.name} (attempt ${attempt}/${attempts}, ${Date.now() - started} ms)`);
+    // built only when someone reads it
+    logger?.debug(`browser-cloud-client: ${method} ${new URL(url).pathname} -> ${response?.status ?? (failure instanceof UserAbortError ? "aborted by caller" : failure?.name)} (attempt ${attempt}/${maxRetries + 1}, ${Date.now() - started} ms)`);
 
     let outcome: Outcome;
     let delay: number | undefined;
     if (response) {
       // a retry of a delete whose first try may have worked: not found means it is gone
-      if (outcomeUnknown && method === "DELETE" && response.status === 404) {
-        return new Response(null, { status: 204, statusText: "No Content", headers: response.headers });
-      }
+      if (outcomeUnknown && method === "DELETE" && response.status === 404) return new Response(null, { status: 204, headers: response.headers });
+      if (response.ok) return response;
       outcome = { kind: "status", status: response.status };
       delay = retryAfterMs(response.headers);
-      if (delay !== undefined && delay > MAX_RETRY_AFTER_MS) return response;
+      if (delay! > MAX_RETRY_AFTER_MS) return response;
+    } else if (failure instanceof ConnectionError) {
+      outcome = failure instanceof ConnectionTimeoutError ? { kind: "timeout" } : { kind: "connection", sent: failure.maybePerformed };
+      outcomeUnknown ||= failure.maybePerformed;
     } else {
-      const timedOut = failure instanceof ConnectionTimeoutError;
-      outcome = timedOut ? { kind: "timeout" } : { kind: "connection", sent: failure!.maybePerformed };
-      outcomeUnknown ||= failure!.maybePerformed;
+      throw failure;
     }
     if (attempt > maxRetries || !isRetryable(method, outcome)) {
       if (response) return response;
       throw failure;
     }
-    await sleep(delay ?? backoffMs(attempt - 1), signal);
+    await sleep(delay ?? backoffMs(attempt - 1), signal ?? undefined);
   }
 }
 
@@ -117,14 +113,13 @@ async function attemptOnce(fetchFn: FetchFn | undefined, input: PreparedRequest 
     const response = await dispatch(fetchFn, input, controller.signal);
     // reading the body inside the attempt bounds it by the timeout and turns a truncated body
     // into a connection failure, and the connection goes back to the pool at once
-    const body = NO_BODY.has(response.status) ? null : await response.arrayBuffer();
-    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    return new BufferedResponse(NO_BODY.has(response.status) ? null : await response.arrayBuffer(), response);
   } catch (err) {
     if (signal?.aborted) throw new UserAbortError({ cause: signal.reason });
     if (timedOut) throw new ConnectionTimeoutError(`No answer within ${timeoutMs} ms.`, { cause: err, maybePerformed: true });
     const sent = !failedBeforeSending(err);
-    const reason = describe(err);
-    throw new ConnectionError(sent ? `The connection failed: ${reason}` : `Could not connect: ${reason}`, { cause: err, maybePerformed: sent });
+    const code = (err as { cause?: { code?: string } }).cause?.code;
+    throw new ConnectionError(`${sent ? "The connection failed" : "Could not connect"}: ${(err as Error).message}${code ? ` (${code})` : ""}`, { cause: err, maybePerformed: sent });
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener("abort", onAbort);
@@ -139,24 +134,6 @@ function dispatch(fetchFn: FetchFn | undefined, input: PreparedRequest | Request
   // a Request made by a middleware of the raw client: its body can be read once, so send a copy
   const copy = new Request(input.clone(), { signal });
   return fetchFn ? fetchFn(copy) : fetch(copy);
-}
-
-function describe(err: unknown): string {
-  const cause = (err as { cause?: { code?: string; message?: string } })?.cause;
-  const message = err instanceof Error ? err.message : String(err);
-  return cause?.code ? `${message} (${cause.code})` : message;
-}
-
-function pathOf(url: string): string {
-  try {
-    return new URL(url).pathname;
-  } catch {
-    return url;
-  }
-}
-
-function log(settings: TransportSettings, line: string): void {
-  settings.logger?.debug(`browser-cloud-client: ${line}`);
 }
 
 /** Waits `ms`, or rejects with `UserAbortError` as soon as `signal` fires; leaves no timer or listener behind. */

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { BufferedResponse } from "../src/buffered-response.js";
+
+const bytes = (text: string) => new TextEncoder().encode(text).buffer as ArrayBuffer;
+const from = new Response(null, { status: 201, statusText: "Created", headers: { "content-type": "application/json", "x-id": "7" } });
+
+describe("BufferedResponse", () => {
+  it("keeps the status, status text and headers of the answer it was read from", () => {
+    const response = new BufferedResponse(bytes("{}"), from);
+
+    expect(response).toBeInstanceOf(Response);
+    expect([response.status, response.statusText, response.ok, response.headers.get("x-id")]).toEqual([201, "Created", true, "7"]);
+  });
+
+  it("answers json(), text(), arrayBuffer() and blob() from the bytes read", async () => {
+    const body = '{"max_concurrent_sessions":50}';
+
+    expect(await new BufferedResponse(bytes(body), from).json()).toEqual({ max_concurrent_sessions: 50 });
+    expect(await new BufferedResponse(bytes(body), from).text()).toBe(body);
+    expect(new TextDecoder().decode(await new BufferedResponse(bytes(body), from).arrayBuffer())).toBe(body);
+    const blob = await new BufferedResponse(bytes(body), from).blob();
+    expect([blob.type, await blob.text()]).toEqual(["application/json", body]);
+  });
+
+  it("streams its body to a reader that asks for the stream", async () => {
+    const response = new BufferedResponse(bytes("streamed"), from);
+
+    expect(await new Response(response.body).text()).toBe("streamed");
+    expect(response.bodyUsed).toBe(true);
+  });
+
+  it("lets the body be read once, as any Response, unless cloned first", async () => {
+    const response = new BufferedResponse(bytes("once"), from);
+    const copy = response.clone();
+
+    expect(response.bodyUsed).toBe(false);
+    expect(await response.text()).toBe("once");
+    expect(response.bodyUsed).toBe(true);
+    await expect(response.text()).rejects.toThrow(TypeError);
+    expect(() => response.clone()).toThrow(TypeError);
+    expect(await copy.text()).toBe("once");
+  });
+
+  it("has a null body when nothing was read, and reads as empty text", async () => {
+    const response = new BufferedResponse(null, new Response(null, { status: 204 }));
+
+    expect(response.body).toBeNull();
+    expect(await response.text()).toBe("");
+  });
+});
