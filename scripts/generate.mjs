@@ -72,28 +72,33 @@ export async function render() {
   return files;
 }
 
+/** The entries of `files` (from render()) whose content differs from what is on disk. */
+export function changed(files) {
+  return [...files].filter(([file, content]) => {
+    try {
+      return readFileSync(file, "utf8") !== content;
+    } catch {
+      return true;
+    }
+  });
+}
+
 async function main() {
   const check = process.argv.includes("--check");
   const started = performance.now();
   const files = await render();
-  const stale = [];
-  for (const [file, content] of files) {
-    const name = relative(root, file);
-    if (check) {
-      let current = null;
-      try {
-        current = readFileSync(file, "utf8");
-      } catch {}
-      if (current !== content) stale.push(name);
-      continue;
+  if (check) {
+    const stale = changed(files).map(([file]) => relative(root, file));
+    if (stale.length) {
+      console.error(`generate: stale, does not match openapi/: ${stale.join(", ")}\nRun \`npm run generate\` and commit generated/.`);
+      process.exit(1);
     }
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, content);
-    console.log(`generate: wrote ${name}`);
-  }
-  if (stale.length) {
-    console.error(`generate: stale, does not match openapi/: ${stale.join(", ")}\nRun \`npm run generate\` and commit generated/.`);
-    process.exit(1);
+  } else {
+    for (const [file, content] of files) {
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, content);
+      console.log(`generate: wrote ${relative(root, file)}`);
+    }
   }
   const ms = Math.round(performance.now() - started);
   console.log(check ? `generate: generated/ matches openapi/ (${files.size} files, ${ms} ms)` : `generate: done in ${ms} ms`);

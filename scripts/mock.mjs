@@ -25,10 +25,11 @@ export function freePort(host = "127.0.0.1") {
 
 /**
  * Starts Prism on host:port (a free port when none is given) and resolves once it listens.
+ * `spec` is the document it serves (default openapi/openapi.yaml).
  * Rejects, with Prism's log, when it exits or is not listening within `timeoutMs`.
  * Resolves to { url, log, stop }; stop() ends Prism and everything it started.
  */
-export async function startMock({ host = "127.0.0.1", port, log, timeoutMs = 30_000 } = {}) {
+export async function startMock({ host = "127.0.0.1", port, log, spec = SPEC, timeoutMs = 30_000 } = {}) {
   port ??= await freePort(host);
   // one log per port, so that two runs side by side do not read each other's readiness line;
   // a log named by nobody is removed at stop
@@ -38,7 +39,7 @@ export async function startMock({ host = "127.0.0.1", port, log, timeoutMs = 30_
   const out = createWriteStream(log);
   await new Promise((done) => out.once("open", done));
   // its own process group, so that stop() reaches any child it starts
-  const child = spawn(PRISM, ["mock", "--host", host, "--port", String(port), "--errors", SPEC], {
+  const child = spawn(PRISM, ["mock", "--host", host, "--port", String(port), "--errors", spec], {
     cwd: root,
     detached: true,
     stdio: ["ignore", out, out],
