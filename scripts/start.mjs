@@ -1,30 +1,28 @@
 #!/usr/bin/env node
-// The main job: lint -> generate -> typecheck -> docs, then serve the docs page and the mock
-// API until Ctrl-C.
-import { execFileSync } from "node:child_process";
-import { dirname, resolve } from "node:path";
+// The main job: lint -> generate -> docs -> typecheck (the steps `npm run dev` repeats on every
+// save, run once here), then serve the docs page and the mock API until Ctrl-C.
+import { regenerate, typechecker } from "./dev.mjs";
 import { startMock } from "./mock.mjs";
 import { serveDocs } from "./serve-docs.mjs";
 
-const root = resolve(dirname(new URL(import.meta.url).pathname), "..");
-const bin = (name) => resolve(root, "node_modules/.bin", name);
-const env = { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" };
-
-const steps = [
-  ["lint", bin("redocly"), ["lint", "--format=summary"]],
-  ["generate", process.execPath, [resolve(root, "scripts/generate.mjs")]],
-  ["typecheck", bin("tsc"), ["-p", "."]],
-  ["docs", process.execPath, [resolve(root, "scripts/docs.mjs")]],
-];
-for (const [name, cmd, args] of steps) {
-  console.log(`start: ${name}`);
-  try {
-    execFileSync(cmd, args, { cwd: root, env, stdio: "inherit" });
-  } catch {
-    console.error(`start: ${name} failed; nothing is served`);
-    process.exit(1);
-  }
+console.log("start: lint, generate, docs");
+const result = await regenerate();
+for (const line of result.lines) (result.ok ? console.log : console.error)(`start: ${line}`);
+if (!result.ok) {
+  console.error(`start: ${result.step} failed; nothing is served`);
+  process.exit(1);
 }
+const { lint, generate, docs: page } = result.times;
+console.log(`start: ${result.written.length ? `wrote ${result.written.join(", ")}` : "generated/ and site/ were up to date"} (lint ${lint} ms, generate ${generate} ms, docs ${page} ms)`);
+
+console.log("start: typecheck");
+const checker = typechecker();
+const check = await checker.check().finally(() => checker.close());
+if (!check.ok) {
+  console.error(`${check.text.trimEnd()}\nstart: typecheck failed; nothing is served`);
+  process.exit(1);
+}
+console.log(`start: typecheck ok in ${check.ms} ms`);
 
 const docs = await serveDocs({ port: 8080 });
 const mock = await startMock({ port: 4010 });
