@@ -4,7 +4,7 @@
 // scripts/dev.mjs.
 //   node scripts/docs.mjs
 import { execFile } from "node:child_process";
-import { readFileSync, renameSync, rmSync, statSync } from "node:fs";
+import { readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
@@ -86,6 +86,18 @@ export async function withOutputCaptured(fn) {
   }
 }
 
+// redoc 3 draws its "API docs by" footer logo from a cdn, the page's one request off the machine,
+// and has no option to drop it: point it at an empty inline svg so the page works offline
+const CDN_LOGO = /https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(?:-full)?\.svg/g;
+const EMPTY_SVG = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg'/%3E";
+
+/** Rewrites the page at `file` so that it requests nothing off the machine. */
+function offline(file) {
+  const html = readFileSync(file, "utf8");
+  if (!CDN_LOGO.test(html)) throw new Error("the redoc cdn logo address is gone from the page; drop offline() from scripts/docs.mjs");
+  writeFileSync(file, html.replace(CDN_LOGO, EMPTY_SVG));
+}
+
 /**
  * Renders the docs page into `output` (default site/index.html) and returns its size in bytes.
  * Writes a temporary file next to it and renames it, so a server never reads half a page and a
@@ -103,6 +115,7 @@ export async function buildDocs({ config, output = OUTPUT } = {}) {
     } else {
       await promisify(execFile)(resolve(root, "node_modules/.bin/redocly"), ["build-docs", API, "--inlineBundle", "--output", tmp], { cwd: root, env });
     }
+    offline(tmp);
     renameSync(tmp, output);
   } finally {
     rmSync(tmp, { force: true });
