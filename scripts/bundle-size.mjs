@@ -11,8 +11,12 @@ import { build } from "esbuild";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
-/** Budget of this client's consumer bundle, gzip level 9, in bytes. */
-export const BUDGET_GZIP_BYTES = 5 * 1024;
+/**
+ * Budget of this client's consumer bundle, gzip level 9, in bytes: 6.75 KiB. openapi-fetch alone
+ * is 2.6 KB of it; what this client adds (retries, timeouts, the error classes, spec checks of
+ * inputs and answers, configuration checks) is measured in the README's Benchmarks section.
+ */
+export const BUDGET_GZIP_BYTES = 6912;
 
 // each consumer calls what a real program would, so that tree-shaking keeps what it needs
 const CONSUMERS = {

@@ -15,7 +15,7 @@ interface BundleSizeModule {
 const load = async (): Promise<BundleSizeModule> => (await import(new URL("../scripts/bundle-size.mjs", import.meta.url).href)) as BundleSizeModule;
 
 describe("a consumer's bundle of this client", () => {
-  it("stays within 5 KB gzip when a program calls all four operations", async () => {
+  it("stays within its 6.75 KiB gzip budget when a program calls all four operations", async () => {
     const { BUDGET_GZIP_BYTES, consumerBundleSize } = await load();
 
     const { gzip, code } = await consumerBundleSize("client");
@@ -23,7 +23,7 @@ describe("a consumer's bundle of this client", () => {
     // the bundle really holds the client: an empty one would pass the budget too
     expect(code).toContain("/browsers/{id}/computer/click_mouse");
     expect(code).toContain("/org/limits");
-    expect(BUDGET_GZIP_BYTES).toBe(5120);
+    expect(BUDGET_GZIP_BYTES).toBe(6912);
     expect(gzip).toBeLessThanOrEqual(BUDGET_GZIP_BYTES);
   });
 
