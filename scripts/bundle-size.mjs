@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Measures what a consumer ships: esbuild bundles a tiny program that calls the API (minified,
 // ESM, platform "neutral"), then gzips it at level 9. Used by `npm run bench` and by
-// test/bundle-size.test.ts, which holds this client to its budget.
+// test/package/bundle-size.test.ts, which holds this client to its budget.
 //   node scripts/bundle-size.mjs    print the sizes of the three consumers
 import { builtinModules } from "node:module";
 import { dirname, resolve } from "node:path";

@@ -12,7 +12,7 @@ interface BundleSizeModule {
 }
 
 // a file URL keeps tsc from asking for a declaration file of the plain .mjs script
-const load = async (): Promise<BundleSizeModule> => (await import(new URL("../scripts/bundle-size.mjs", import.meta.url).href)) as BundleSizeModule;
+const load = async (): Promise<BundleSizeModule> => (await import(new URL("../../scripts/bundle-size.mjs", import.meta.url).href)) as BundleSizeModule;
 
 describe("a consumer's bundle of this client", () => {
   it("stays within its 6.75 KiB gzip budget when a program calls all four operations", async () => {
