@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serveDocs } from "../../scripts/serve-docs.mjs";
 import { CHROMIUM_FLAGS, chromiumPath } from "../support/chromium.js";
 
 // the docs page rendered by scripts/docs.mjs, opened in headless chromium over loopback http
@@ -28,7 +29,6 @@ interface Server {
   url: string;
   close: () => Promise<void>;
 }
-type ServeDocs = (options: { dir: string; host: string; port: number }) => Promise<Server>;
 
 const spec = JSON.parse(readFileSync(resolve(root, "generated/openapi.json"), "utf8"));
 const tags: Tag[] = spec.tags;
@@ -106,8 +106,6 @@ beforeAll(async () => {
   const built = await promisify(execFile)(process.execPath, [resolve(root, "scripts/docs.mjs")], { cwd: root });
   process.stdout.write(built.stdout);
 
-  // serve-docs.mjs ships no type declarations: import it by url and type the one export used
-  const { serveDocs } = (await import(new URL("../../scripts/serve-docs.mjs", import.meta.url).href)) as { serveDocs: ServeDocs };
   server = await serveDocs({ dir: site, host: "127.0.0.1", port: 0 });
   expect(new URL(server.url).port).not.toBe("0");
 

@@ -4,31 +4,14 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { isDeepStrictEqual, promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
+import * as gate from "../../scripts/breaking-changes.mjs";
+import type { Change } from "../../scripts/breaking-changes.mjs";
+import * as generate from "../../scripts/generate.mjs";
 
 type Spec = any;
-interface Change {
-  pointer: string;
-  kind: "added" | "removed" | "modified";
-  what: string;
-  impact: "patch" | "minor" | "major";
-  breaking: boolean;
-  rules: string[];
-}
-interface Gate {
-  compareSpecs(released: Spec, current: Spec): Promise<Change[]>;
-  requiredVersion(from: string, changes: Change[]): string;
-  checkVersion(from: string, version: string, changes: Change[]): { ok: boolean; message: string };
-  newestRelease(dir: string): { version: string; file: string } | undefined;
-}
-interface Generate {
-  bundleSpec(configPath?: string): Promise<{ spec: Spec; file: string }>;
-}
 
 const root = resolve(import.meta.dirname, "../..");
 const script = join(root, "scripts/breaking-changes.mjs");
-// the scripts are plain .mjs without declarations, so they are imported by a path held in a variable
-const gate = (await import(script)) as Gate;
-const generate = (await import(join(root, "scripts/generate.mjs"))) as Generate;
 const released: Spec = JSON.parse(readFileSync(join(root, "openapi/released/0.1.0.json"), "utf8"));
 
 const temps: string[] = [];

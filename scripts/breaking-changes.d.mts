@@ -1,0 +1,17 @@
+/** One difference between the released spec and the current one. */
+export interface Change {
+  pointer: string;
+  kind: "added" | "removed" | "modified";
+  what: string;
+  impact: "patch" | "minor" | "major";
+  breaking: boolean;
+  rules: string[];
+}
+/** Every difference between two bundled specs, each classified for a client of the API. */
+export function compareSpecs(released: any, current: any): Promise<Change[]>;
+/** The lowest version after `from` that may carry `changes`. */
+export function requiredVersion(from: string, changes: Change[]): string;
+/** Whether `version` may carry `changes` since release `from`, as one line. */
+export function checkVersion(from: string, version: string, changes: Change[]): { ok: boolean; message: string };
+/** The newest release in a released/ folder, or undefined when there is none. */
+export function newestRelease(dir: string): { version: string; file: string } | undefined;
