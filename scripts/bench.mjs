@@ -199,6 +199,20 @@ async function contenders(url, dir) {
     if (!response.ok) throw new Error(`${response.url} answered ${response.status}`);
   };
 
+  // the same two calls through a plain openapi-fetch client
+  const viaOpenapiFetch = (name, fetchClient) => ({
+    name,
+    get: async () => {
+      const { data, response } = await fetchClient.GET("/org/limits");
+      ok(response);
+      return data;
+    },
+    click: async () => {
+      const { response } = await fetchClient.POST("/browsers/{id}/computer/click_mouse", { params: { path: { id: "brs_bench" } }, body: CLICK_BODY });
+      ok(response);
+    },
+  });
+
   const bare = createFetchClient({ baseUrl: url, headers: { Authorization: authorization } });
   // the least a client pays to bound an attempt: an AbortSignal per request, which Node's fetch
   // must follow, and a timer
@@ -227,30 +241,8 @@ async function contenders(url, dir) {
         await response.text();
       },
     },
-    {
-      name: "openapi-fetch",
-      get: async () => {
-        const { data, response } = await bare.GET("/org/limits");
-        ok(response);
-        return data;
-      },
-      click: async () => {
-        const { response } = await bare.POST("/browsers/{id}/computer/click_mouse", { params: { path: { id: "brs_bench" } }, body: CLICK_BODY });
-        ok(response);
-      },
-    },
-    {
-      name: "+ timeout signal",
-      get: async () => {
-        const { data, response } = await bounded.GET("/org/limits");
-        ok(response);
-        return data;
-      },
-      click: async () => {
-        const { response } = await bounded.POST("/browsers/{id}/computer/click_mouse", { params: { path: { id: "brs_bench" } }, body: CLICK_BODY });
-        ok(response);
-      },
-    },
+    viaOpenapiFetch("openapi-fetch", bare),
+    viaOpenapiFetch("+ timeout signal", bounded),
     { name: "this client", get: () => client.organization.limits.retrieve(), click: () => client.browsers.computer.clickMouse("brs_bench", CLICK_BODY) },
     { name: "official SDK", get: () => sdk.organization.limits.retrieve(), click: () => sdk.browsers.computer.clickMouse("brs_bench", CLICK_BODY) },
   ];
