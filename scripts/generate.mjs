@@ -5,7 +5,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
 import { bundle, loadConfig } from "@redocly/openapi-core";
-import openapiTS, { astToString } from "openapi-typescript";
 import { validatorsSource } from "./validators.mjs";
 
 const root = resolve(dirname(new URL(import.meta.url).pathname), "..");
@@ -47,6 +46,8 @@ export async function render() {
     const dir = dirname(out);
 
     // a default is what the server assumes when a field is left out, so the field stays optional
+    // loaded here, not at the top: bundleSpec() users (the breaking-change gate) need no codegen
+    const { default: openapiTS, astToString } = await import("openapi-typescript");
     const ast = await openapiTS(new URL(`file://${spec}`), { redocly: config, silent: true, defaultNonNullable: false });
     files.set(out, HEADER + astToString(ast));
 
