@@ -33,11 +33,6 @@ export function isRetryable(method: string, outcome: Outcome): boolean {
   return outcome.kind === "connection" && !outcome.sent;
 }
 
-/** Whether the request can be sent again at all: true for the idempotent methods. */
-export function isIdempotent(method: string): boolean {
-  return IDEMPOTENT_METHODS.has(method);
-}
-
 /** True when a fetch failure certainly happened before the request was sent (Node's fetch puts the system error in `cause`). */
 export function failedBeforeSending(error: unknown): boolean {
   const cause = (error as { cause?: { code?: unknown; errors?: { code?: unknown }[] } } | undefined)?.cause;
