@@ -1,14 +1,13 @@
 import createFetchClient, { type Client } from "openapi-fetch";
 import { CLIENT_VERSION } from "../generated/meta.js";
+import { operations } from "../generated/operations.js";
+import type { Resources } from "../generated/resources.js";
 import type { paths } from "../generated/schema.js";
 import { authHeaders, withoutAuthorization } from "./auth.js";
 import { inBrowser, resolveConfig } from "./config.js";
-import { auth, type Auth } from "./resources/auth-connections.js";
-import { browsers, type Browsers } from "./resources/browsers.js";
-import { deployments, type Deployments } from "./resources/deployments.js";
-import { organization, type Organization } from "./resources/organization.js";
-import { splitOptions, type RequestOptions } from "./request-options.js";
-import { result, type FetchResult } from "./response.js";
+import { idempotencyOverrides, resources, type Call } from "./operation.js";
+import { splitOptions } from "./request-options.js";
+import { result } from "./response.js";
 import { PreparedRequest, send, type FetchFn, type Logger, type TransportSettings } from "./transport.js";
 
 /** The openapi-fetch client, typed by `generated/schema.d.ts`. */
@@ -18,7 +17,7 @@ export type RawClient = Client<paths>;
 export interface ClientOptions {
   /** The bearer token. Default: the `BROWSER_CLOUD_API_KEY` environment variable; required one way or the other. */
   apiKey?: string;
-  /** The service's base address. Default: `BROWSER_CLOUD_BASE_URL`, else the spec's server, `https://api.onkernel.com`. */
+  /** The service's base address. Default: `BROWSER_CLOUD_BASE_URL`, else the spec's first server. */
   baseUrl?: string;
   /** Bound on each attempt, in milliseconds. Default: 60 000. */
   timeoutMs?: number;
@@ -36,29 +35,16 @@ export interface ClientOptions {
   dangerouslyAllowBrowser?: boolean;
 }
 
-/** A client of the Browser Cloud API: one property per operation group, plus the raw typed client. */
-export interface BrowserCloudClient {
-  readonly organization: Organization;
-  readonly browsers: Browsers;
-  readonly auth: Auth;
-  readonly deployments: Deployments;
+/**
+ * A client of the Browser Cloud API: one property per operation group, as the spec's
+ * `x-client-method`s place them (`client.browsers.computer.clickMouse`), plus the raw typed client.
+ */
+export interface BrowserCloudClient extends Resources {
   /**
    * The underlying openapi-fetch client, typed by the spec, with the same auth, retries and
    * timeouts; it does no input checks and throws no `ApiError` (it returns `{ data, error, response }`).
    */
   readonly raw: RawClient;
-}
-
-/** What each resource group is built from: one call through the raw client with a call's options. */
-export interface Operations {
-  call<T>(options: RequestOptions | undefined, run: (raw: RawClient, init: CallInit) => Promise<FetchResult<T>>): Promise<T>;
-}
-
-/** The openapi-fetch options every resource call passes on. */
-export interface CallInit {
-  signal?: AbortSignal;
-  headers?: Record<string, string>;
-  fetch: (request: Request) => Promise<Response>;
 }
 
 /**
@@ -77,23 +63,17 @@ export function createClient(options: ClientOptions = {}): BrowserCloudClient {
   // browsers refuse to let a page set it
   if (!inBrowser()) headers["User-Agent"] = `browser-cloud-client/${CLIENT_VERSION}`;
 
+  const rawIdempotent = idempotencyOverrides(operations);
   const raw = createFetchClient<paths>({
     baseUrl: config.baseUrl,
     headers,
     Request: PreparedRequest as unknown as typeof Request,
-    fetch: (request) => send(settings, request),
+    fetch: (request) => send(settings, request, { idempotent: rawIdempotent(request.method, request.url) }),
   });
-  const operations: Operations = {
-    async call(callOptions, run) {
-      const { init, limits } = splitOptions(callOptions);
-      return result(run(raw, { ...init, fetch: (request) => send(settings, request, limits) }));
-    },
+  const call: Call = (callOptions, op, run) => {
+    const { init, limits } = splitOptions(callOptions);
+    const callLimits = { ...limits, idempotent: op.idempotent };
+    return result(run(raw as never, { ...init, fetch: (request) => send(settings, request, callLimits) }));
   };
-  return {
-    organization: organization(operations),
-    browsers: browsers(operations),
-    auth: auth(operations),
-    deployments: deployments(operations),
-    raw,
-  };
+  return { ...(resources(operations, call) as unknown as Resources), raw };
 }

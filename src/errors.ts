@@ -1,4 +1,18 @@
-import type { ErrorBody, ErrorDetail } from "./types.js";
+/** One detail of an error body: what the service says went wrong underneath. */
+export interface ErrorDetailShape {
+  code?: string;
+  message?: string;
+  [field: string]: unknown;
+}
+
+/** The error body the service sends on a non-2xx answer: `{ code, message, details?, inner_error? }`. */
+export interface ErrorBodyShape {
+  code: string;
+  message: string;
+  details?: ErrorDetailShape[];
+  inner_error?: ErrorDetailShape;
+  [field: string]: unknown;
+}
 
 /**
  * The root of every error this client throws: `err instanceof BrowserCloudError` catches them all.
@@ -92,17 +106,17 @@ export class ApiError extends BrowserCloudError {
   /** The machine-readable `code` of the error body, when it had one (e.g. `bad_request`). */
   readonly code: string | undefined;
   /** `details` of the error body, when present. */
-  readonly details: ErrorDetail[] | undefined;
+  readonly details: ErrorDetailShape[] | undefined;
   /** `inner_error` of the error body, when present. */
-  readonly innerError: ErrorDetail | undefined;
+  readonly innerError: ErrorDetailShape | undefined;
   /** The response headers. */
   readonly headers: Headers;
   /** The parsed error body; the raw text when it was not JSON; `undefined` when it was empty. */
-  readonly body: ErrorBody | string | undefined;
+  readonly body: ErrorBodyShape | string | undefined;
   /** The wait the service advised (`Retry-After`, `retry-after-ms`), in milliseconds, when it gave one. */
   readonly retryAfterMs: number | undefined;
 
-  constructor(status: number, headers: Headers, body: ErrorBody | string | undefined, message: string) {
+  constructor(status: number, headers: Headers, body: ErrorBodyShape | string | undefined, message: string) {
     super(message);
     this.status = status;
     this.headers = headers;
@@ -148,7 +162,7 @@ export class InternalServerError extends ApiError {
   override name = "InternalServerError";
 }
 
-const BY_STATUS: Record<number, typeof ApiError> = {
+const BY_STATUS: Record<number, typeof ApiError | undefined> = {
   400: BadRequestError,
   401: AuthenticationError,
   403: PermissionDeniedError,
@@ -158,8 +172,13 @@ const BY_STATUS: Record<number, typeof ApiError> = {
   429: RateLimitError,
 };
 
-function isErrorBody(body: unknown): body is ErrorBody {
-  return typeof body === "object" && body !== null && typeof (body as ErrorBody).code === "string";
+/** The `ApiError` subclass thrown for a status: one per common status, `InternalServerError` for any 5xx, else `ApiError`. */
+export function errorClassFor(status: number): typeof ApiError {
+  return BY_STATUS[status] ?? (status >= 500 ? InternalServerError : ApiError);
+}
+
+function isErrorBody(body: unknown): body is ErrorBodyShape {
+  return typeof body === "object" && body !== null && typeof (body as ErrorBodyShape).code === "string";
 }
 
 /**
@@ -194,6 +213,6 @@ export function apiErrorFrom(response: Response, parsed: unknown): ApiError {
     const snippet = text.length > SNIPPET ? `${text.slice(0, SNIPPET)}…` : text;
     message = `${response.status} ${response.statusText || "error"}${snippet ? `: ${snippet}` : ""}`;
   }
-  const Class = BY_STATUS[response.status] ?? (response.status >= 500 ? InternalServerError : ApiError);
+  const Class = errorClassFor(response.status);
   return new Class(response.status, response.headers, body, message);
 }

@@ -19,9 +19,7 @@ export {
   ValidationError,
   type ValidationIssue,
 } from "./errors.js";
-export type { ClickMouseRequest, ErrorBody, ErrorDetail, OrgLimits, paths, components, operations } from "./types.js";
-export type { Organization } from "./resources/organization.js";
-export type { Browsers } from "./resources/browsers.js";
-export type { Auth } from "./resources/auth-connections.js";
-export type { Deployments } from "./resources/deployments.js";
+// every component schema of the spec as a type, and the resource groups' interfaces
+export type * from "../generated/types.js";
+export type * from "../generated/resources.js";
 export { API_VERSION, DEFAULT_BASE_URL } from "../generated/meta.js";

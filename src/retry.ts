@@ -1,8 +1,8 @@
 /** Statuses after which an idempotent request is sent again. 409 is not among them: a conflict is the caller's to resolve. */
 export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504]);
 
-/** Methods that may be sent twice with the effect of once. */
-const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
+/** Methods that may be sent twice with the effect of once (RFC 9110 9.2.2); an operation's `x-idempotent` overrides it. */
+export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
 
 /** Error codes of a connection that failed before the request left: refused, or the host not found. */
 const NOT_SENT_CODES: ReadonlySet<string> = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN"]);
@@ -21,12 +21,12 @@ export type Outcome =
   | { kind: "connection"; sent: boolean };
 
 /**
- * Whether an attempt that ended with `outcome` may be sent again. Idempotent methods are retried
- * after any connection failure, a timeout, or a retryable status; others (the click) only when
- * the service certainly did not act: a 429, or a connection that failed before sending.
+ * Whether an attempt that ended with `outcome` may be sent again. Idempotent operations are
+ * retried after any connection failure, a timeout, or a retryable status; others (the click) only
+ * when the service certainly did not act: a 429, or a connection that failed before sending.
  */
-export function isRetryable(method: string, outcome: Outcome): boolean {
-  if (IDEMPOTENT_METHODS.has(method)) {
+export function isRetryable(idempotent: boolean, outcome: Outcome): boolean {
+  if (idempotent) {
     return outcome.kind !== "status" || RETRYABLE_STATUSES.has(outcome.status);
   }
   if (outcome.kind === "status") return outcome.status === 429;

@@ -1,6 +1,6 @@
 import { ConnectionError, ConnectionTimeoutError, retryAfterMs, UserAbortError } from "./errors.js";
 import { BufferedResponse } from "./buffered-response.js";
-import { backoffMs, failedBeforeSending, isRetryable, MAX_RETRY_AFTER_MS, type Outcome } from "./retry.js";
+import { backoffMs, failedBeforeSending, IDEMPOTENT_METHODS, isRetryable, MAX_RETRY_AFTER_MS, type Outcome } from "./retry.js";
 
 /** A console-like sink for one line per attempt; `console` works. */
 export interface Logger {
@@ -14,6 +14,8 @@ export type FetchFn = (request: Request) => Promise<Response>;
 export interface CallLimits {
   timeoutMs?: number | undefined;
   maxRetries?: number | undefined;
+  /** Whether the operation may be sent twice with the effect of once. Default: what its HTTP method says. */
+  idempotent?: boolean | undefined;
 }
 
 /** The client-wide settings of the transport. */
@@ -59,6 +61,7 @@ export async function send(settings: TransportSettings, input: PreparedRequest |
   const timeoutMs = limits?.timeoutMs ?? settings.timeoutMs;
   const maxRetries = limits?.maxRetries ?? settings.maxRetries;
   const { method, signal, url } = input;
+  const idempotent = limits?.idempotent ?? IDEMPOTENT_METHODS.has(method);
   const logger = settings.logger;
   // set once an attempt may have reached the service without an answer
   let outcomeUnknown = false;
@@ -91,7 +94,7 @@ export async function send(settings: TransportSettings, input: PreparedRequest |
     } else {
       throw failure;
     }
-    if (attempt > maxRetries || !isRetryable(method, outcome)) {
+    if (attempt > maxRetries || !isRetryable(idempotent, outcome)) {
       if (response) return response;
       throw failure;
     }

@@ -1,11 +1,13 @@
 import { execFile } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { publint } from "publint";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { render } from "../../scripts/generate.mjs";
+import { consumerProgram } from "../../scripts/lib/emit-client.mjs";
+import { readOperations } from "../../scripts/lib/operations.mjs";
 import { apiBaseUrl } from "../support/contract.js";
 
 const exec = promisify(execFile);
@@ -13,6 +15,7 @@ const root = resolve(new URL("../..", import.meta.url).pathname);
 const bin = (name: string) => join(root, "node_modules/.bin", name);
 const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
 const spec = JSON.parse(readFileSync(join(root, "generated/openapi.json"), "utf8"));
+const operations = readOperations(spec).operations;
 
 // npm's own variables from the `npm test` around us would point the nested npm at this repo
 const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name) && name !== "BROWSER_CLOUD_API_KEY"));
@@ -35,6 +38,8 @@ beforeAll(async () => {
 
   project = join(work, "project");
   cpSync(new URL("./fixtures", import.meta.url).pathname, project, { recursive: true });
+  // the part of the user's program that calls every operation comes from the table
+  writeFileSync(join(project, "operations.ts"), consumerProgram(operations, { from: "browser-cloud-client", baseUrl: "(globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env.CONSUMER_BASE_URL" }));
   await run("npm", ["install", tarball, "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], project);
   compiled = await run(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", "."], project).catch((err) => err);
 }, 240_000);
@@ -88,6 +93,7 @@ describe("a user's project", () => {
 
     expect(JSON.parse(stdout)).toEqual({
       apiVersion: spec.info.version,
+      answers: Object.fromEntries(operations.map((op) => [op.name, op.success.kind === "json" ? op.success.example : op.success.kind === "empty" ? null : op.success.status])),
       limits: { cap: 50, perProject: 10 },
       click: true,
       raw: { status: 200, data: { max_concurrent_sessions: 50, default_project_max_concurrent_sessions: 10 } },

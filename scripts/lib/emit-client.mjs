@@ -1,0 +1,312 @@
+// Writes the operation layer of generated/: the table of operations that src/operation.ts turns
+// into methods (operations.ts), the resource tree's interfaces with their JSDoc (resources.ts), and
+// a type for every component schema (types.ts). Everything here comes from the spec alone.
+
+/** Names the package's own modules export (src/index.ts), which a schema type must not shadow. */
+const TAKEN_TYPE_NAMES = new Set([
+  "ApiError", "AuthenticationError", "BadRequestError", "BrowserCloudClient", "BrowserCloudError", "ClientOptions",
+  "ConfigurationError", "ConflictError", "ConnectionError", "ConnectionTimeoutError", "FetchFn", "InternalServerError",
+  "Logger", "NotFoundError", "PermissionDeniedError", "RateLimitError", "RawClient", "RedirectError", "RequestOptions",
+  "ResponseTooLargeError", "Resources", "UnprocessableEntityError", "UserAbortError", "ValidationError", "ValidationIssue",
+  "Operation", "Schema", "paths", "components", "operations", "webhooks", "$defs",
+]);
+// global names a type alias would shadow in a user's file that imports it
+const GLOBALS = new Set(["Error", "Object", "Array", "String", "Number", "Boolean", "Function", "Symbol", "Date", "Map", "Set", "Promise", "Response", "Request", "Headers", "URL", "Blob", "File", "FormData", "Event", "Record", "Partial", "Required", "Readonly"]);
+
+const pascal = (text) => {
+  const words = String(text).split(/[^A-Za-z0-9]+/).filter(Boolean);
+  const name = words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join("") || "Schema";
+  return /^[0-9]/.test(name) ? `N${name}` : name;
+};
+
+/**
+ * The exported type name of every component schema: PascalCase, and `Body` appended where the
+ * name would shadow a global or one of the package's exports (the spec's `Error` is `ErrorBody`).
+ * @param {string[]} schemaNames
+ * @returns {Map<string, string>} schema name -> type name
+ */
+export function typeNames(schemaNames) {
+  const out = new Map();
+  const used = new Set();
+  for (const name of schemaNames) {
+    let type = pascal(name);
+    if (GLOBALS.has(type) || TAKEN_TYPE_NAMES.has(type)) type = `${type}Body`;
+    for (let n = 2; used.has(type); n++) type = `${pascal(name)}${n}`;
+    used.add(type);
+    out.set(name, type);
+  }
+  return out;
+}
+
+/** Text safe inside a JSDoc block: no `*\/` that would end it early. */
+const doc = (text) => String(text ?? "").trim().replace(/\*\//g, "*\\/");
+
+/** A valid JS identifier for a parameter name (`browser-id` -> `browserId`). */
+const identifier = (name, taken) => {
+  const words = String(name).split(/[^A-Za-z0-9_$]+/).filter(Boolean);
+  let id = words.map((w, i) => (i ? w.charAt(0).toUpperCase() + w.slice(1) : w)).join("") || "param";
+  if (/^[0-9]/.test(id) || RESERVED_WORDS.has(id)) id = `_${id}`;
+  while (taken.has(id)) id = `${id}_`;
+  taken.add(id);
+  return id;
+};
+const RESERVED_WORDS = new Set("break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await body options query".split(" "));
+
+/** `#/components/schemas/Name` -> `Name`, else undefined. */
+const componentName = (schema) => (typeof schema?.$ref === "string" ? /^#\/components\/schemas\/([^/]+)$/.exec(schema.$ref)?.[1]?.replace(/~1/g, "/").replace(/~0/g, "~") : undefined);
+
+/** The policy sentence each method's JSDoc carries; the README's table says the same at length. */
+function retryNote(op) {
+  if (!op.idempotent) return "Not idempotent: sent again only when the service certainly did not act (a 429, or a connection refused before anything was sent), never after a timeout or a 5xx (`maybePerformed` tells).";
+  const uncertain = op.method === "DELETE" ? " When an earlier attempt's outcome was unknown and the retry finds nothing (404), it succeeds." : "";
+  return `Idempotent: retried after connection failures, timeouts and 408, 429, 5xx.${uncertain}`;
+}
+
+/**
+ * Renders generated/operations.ts, generated/resources.ts and generated/types.ts.
+ * @param {any} spec the bundled document
+ * @param {import("./operations.mjs").OperationInfo[]} operations from readOperations()
+ * @param {{ add(schema: any, where: string): number }} table the schema checks (scripts/validators.mjs)
+ * @param {string} header the generated-file header
+ * @returns {{ "operations.ts": string, "resources.ts": string, "types.ts": string }}
+ */
+export function emitClient(spec, operations, table, header) {
+  const schemaNames = Object.keys(spec.components?.schemas ?? {});
+  const types = typeNames(schemaNames);
+  return {
+    "operations.ts": operationsSource(operations, table, header),
+    "resources.ts": resourcesSource(spec, operations, types, header),
+    "types.ts": typesSource(schemaNames, types, header),
+  };
+}
+
+function operationsSource(operations, table, header) {
+  const rows = operations.map((op) => {
+    /** @type {Record<string, unknown>} */
+    const row = { name: op.name, method: op.method, path: op.path };
+    if (op.pathParams.length) row.params = op.pathParams.map((p) => p.name);
+    if (op.queryParams.length) {
+      const query = {
+        type: "object",
+        properties: Object.fromEntries(op.queryParams.map((p) => [p.name, p.schema])),
+        required: op.queryParams.filter((p) => p.required).map((p) => p.name),
+        additionalProperties: false,
+      };
+      row.query = table.add(query, `${op.method} ${op.path} query`);
+      if (query.required.length) row.queryRequired = true;
+    }
+    if (op.body) {
+      row.body = op.body.kind;
+      if (op.body.kind === "json") row.bodySchema = table.add(op.body.schema, `${op.method} ${op.path} request body`);
+      else row.bodyType = op.body.mediaType;
+      if (op.body.required) row.bodyRequired = true;
+    }
+    row.status = op.success.status;
+    row.answer = op.success.kind;
+    if (op.success.kind === "json") row.answerSchema = table.add(op.success.schema, `${op.method} ${op.path} ${op.success.status} answer`);
+    row.idempotent = op.idempotent;
+    return `  ${JSON.stringify(row)},`;
+  });
+  return `${header}/**
+ * One operation of the spec, as src/operation.ts turns it into a method. Schema fields are
+ * indexes into \`schemas\` of ./validators.ts.
+ */
+export interface Operation {
+  /** Where the method lives on the client: dot-separated groups, the method last (\`x-client-method\`). */
+  name: string;
+  method: "GET" | "PUT" | "POST" | "DELETE" | "OPTIONS" | "HEAD" | "PATCH" | "TRACE";
+  /** The path template, e.g. \`/browsers/{id}\`. */
+  path: string;
+  /** The path parameters, in path order: the method's first arguments. */
+  params?: string[];
+  /** The query parameters, as one object schema (no other field allowed). */
+  query?: number;
+  queryRequired?: true;
+  /** The request body: JSON (checked, then sent as JSON) or raw (FormData, Blob or text, sent as given). */
+  body?: "json" | "raw";
+  bodySchema?: number;
+  /** The media type a raw body is sent as (a FormData body gets fetch's multipart type instead). */
+  bodyType?: string;
+  bodyRequired?: true;
+  /** The success status the spec declares first. */
+  status: number;
+  /** What the success answer holds: JSON (parsed and checked), nothing, or other content (the \`Response\` itself). */
+  answer: "json" | "empty" | "other";
+  answerSchema?: number;
+  /** Whether sending it twice has the effect of once: the HTTP method's rule, or the operation's \`x-idempotent\`. */
+  idempotent: boolean;
+}
+
+/** Every operation of the spec, in document order. */
+export const operations: readonly Operation[] = [
+${rows.join("\n")}
+];
+`;
+}
+
+function resourcesSource(spec, operations, types, header) {
+  // the tree of groups, each leaf one method
+  const tree = new Map();
+  for (const op of operations) {
+    const segments = op.name.split(".");
+    let node = tree;
+    for (const group of segments.slice(0, -1)) {
+      if (!node.has(group)) node.set(group, new Map());
+      node = node.get(group);
+    }
+    node.set(segments.at(-1), op);
+  }
+  const tagText = new Map((spec.tags ?? []).map((t) => [t.name, t.description]));
+  const groupTags = new Map();
+  for (const op of operations) {
+    const top = op.name.split(".")[0];
+    const item = spec.paths?.[op.path]?.[op.method.toLowerCase()];
+    for (const tag of item?.tags ?? []) {
+      if (!groupTags.has(top)) groupTags.set(top, new Set());
+      groupTags.get(top).add(tag);
+    }
+  }
+
+  const typeOf = (schema, indexed) => {
+    const name = componentName(schema);
+    return name && types.has(name) ? `T.${types.get(name)}` : indexed;
+  };
+  const at = (op) => `paths[${JSON.stringify(op.path)}][${JSON.stringify(op.method.toLowerCase())}]`;
+
+  const method = (key, op, indent) => {
+    const taken = new Set();
+    const args = op.pathParams.map((p) => `${identifier(p.name, taken)}: string`);
+    const query = `NonNullable<${at(op)}["parameters"]["query"]>`;
+    let options = "options?: RequestOptions";
+    if (op.body) {
+      const type = op.body.kind === "json" ? typeOf(op.body.schema, `NonNullable<${at(op)}["requestBody"]>["content"][${JSON.stringify(op.body.mediaType)}]`) : "BodyInit";
+      args.push(`body${op.body.required ? "" : "?"}: ${type}`);
+      if (op.queryParams.length) options = `options?: RequestOptions & { query?: ${query} }`;
+    } else if (op.queryParams.length) {
+      args.push(`query${op.queryParams.some((p) => p.required) ? "" : "?"}: ${query}`);
+    }
+    args.push(options);
+    const answer =
+      op.success.kind === "json"
+        ? typeOf(op.success.schema, `${at(op)}["responses"][${JSON.stringify(String(op.success.status))}]["content"][${JSON.stringify(op.success.mediaType)}]`)
+        : op.success.kind === "empty"
+          ? "void"
+          : "Response";
+
+    const lines = [];
+    if (op.summary) lines.push(doc(op.summary), "");
+    if (op.description) lines.push(...doc(op.description).split("\n"), "");
+    lines.push(`\`${op.method} ${op.path}\`. ${retryNote(op)}`);
+    if (op.success.kind === "other") lines.push("", `Resolves to the \`Response\` (${op.success.mediaType ?? "no declared content"}) for you to read; its body is not buffered.`);
+    lines.push("");
+    for (const p of op.pathParams) lines.push(`@param ${identifier(p.name, new Set())} ${doc(p.description ?? p.name).replace(/\n/g, " ")}`);
+    if (op.deprecated) lines.push("@deprecated The spec marks this operation deprecated.");
+    lines.push("@example", ...exampleCall(op).split("\n"));
+    const jsdoc = [`${indent}/**`, ...lines.map((l) => `${indent} *${l ? ` ${l}` : ""}`.replace(/\s+$/, "")), `${indent} */`];
+    return [...jsdoc, `${indent}${key}(${args.join(", ")}): Promise<${answer}>;`].join("\n");
+  };
+
+  const body = (node, indent) =>
+    [...node]
+      .map(([key, value]) => (value instanceof Map ? `${indent}${key}: {\n${body(value, `${indent}  `)}\n${indent}};` : method(key, value, indent)))
+      .join("\n");
+
+  const usedTypeNames = new Set(types.values());
+  const interfaces = [];
+  const members = [];
+  for (const [key, value] of tree) {
+    if (!(value instanceof Map)) {
+      members.push(method(key, value, "  "));
+      continue;
+    }
+    let name = pascal(key);
+    if (usedTypeNames.has(name) || TAKEN_TYPE_NAMES.has(name) || GLOBALS.has(name)) name = `${name}Resource`;
+    usedTypeNames.add(name);
+    const tags = [...(groupTags.get(key) ?? [])];
+    const about = tags.length ? tags.map((t) => `${t}${tagText.get(t) ? `: ${doc(tagText.get(t)).replace(/\.$/, "")}` : ""}`).join("; ") : `the ${key} operations`;
+    interfaces.push(`/** \`client.${key}\`: ${about}. */\nexport interface ${name} {\n${body(value, "  ")}\n}\n`);
+    members.push(`  readonly ${key}: ${name};`);
+  }
+  return `${header}import type { RequestOptions } from "../src/request-options.js";
+import type { paths } from "./schema.js";
+import type * as T from "./types.js";
+
+${interfaces.join("\n")}
+/** Every operation of the spec, grouped as its \`x-client-method\` names say. */
+export interface Resources {
+${members.join("\n")}
+}
+`;
+}
+
+/** A call of the method with the spec's example values, for its JSDoc `@example`. */
+export function exampleCall(op) {
+  const args = op.pathParams.map((p) => JSON.stringify(p.example !== undefined ? String(p.example) : `${p.name}`));
+  if (op.body) args.push(op.body.kind === "json" ? literal(op.body.example ?? {}) : "new FormData()");
+  else if (op.queryParams.length) {
+    const query = Object.fromEntries(op.queryParams.filter((p) => p.example !== undefined).map((p) => [p.name, p.example]));
+    if (Object.keys(query).length) args.push(literal(query));
+  }
+  const call = `await client.${op.name}(${args.join(", ")});`;
+  if (op.success.kind === "json") return `const ${resultName(op)} = ${call}`;
+  if (op.success.kind === "other") return `const response = ${call}`;
+  return call;
+}
+
+/**
+ * A program that calls every operation once with the spec's example values and prints what each
+ * answered (`null` for an empty answer, the status for other content): the generated consumer
+ * the package test compiles strictly and runs, and the bundle test measures.
+ * @param {import("./operations.mjs").OperationInfo[]} operations
+ * @param {{ from: string, baseUrl: string }} where the import specifier, and an expression for the base address
+ */
+export function consumerProgram(operations, { from, baseUrl }) {
+  const calls = operations.map((op) => {
+    const call = exampleCall({ ...op, success: { ...op.success, kind: "empty" } }).replace(/^await /, "").replace(/;$/, "");
+    const read = op.success.kind === "other" ? ".then((r) => r.status)" : op.success.kind === "empty" ? ".then(() => null)" : "";
+    return `    ${JSON.stringify(op.name)}: await ${call}${read},`;
+  });
+  return `// generated from the operation table: every operation, called with the spec's examples
+import { createClient } from ${JSON.stringify(from)};
+
+const client = createClient({ apiKey: "consumer-token", baseUrl: ${baseUrl}, maxRetries: 0 });
+
+/** Calls every operation in turn; resolves to what each answered, by method name. */
+export async function main() {
+  return {
+${calls.join("\n")}
+  };
+}
+`;
+}
+
+const resultName = (op) => {
+  const segments = op.name.split(".");
+  const last = segments.at(-1) ?? "";
+  const noun = ["retrieve", "list", "create", "update", "get"].includes(last) || segments.length === 1 ? segments.at(-2) ?? "result" : last;
+  const name = noun.replace(/^(get|list|create|retrieve|update)(?=[A-Z])/, "").replace(/^./, (c) => c.toLowerCase());
+  return RESERVED_WORDS.has(name) || !/^[A-Za-z_$][\w$]*$/.test(name) ? "result" : name;
+};
+
+/** A JS object literal of a JSON value, unquoted keys where they are identifiers. */
+export function literal(value) {
+  if (Array.isArray(value)) return `[${value.map(literal).join(", ")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value).map(([k, v]) => `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k)}: ${literal(v)}`);
+    return entries.length ? `{ ${entries.join(", ")} }` : "{}";
+  }
+  return JSON.stringify(value) ?? "undefined";
+}
+
+function typesSource(schemaNames, types, header) {
+  const lines = schemaNames.map((name) => {
+    const type = types.get(name);
+    const note = type === name ? "" : ` (exported as \`${type}\`, so that it does not shadow \`${pascal(name)}\`)`;
+    return `/** The spec's \`${name}\` schema${note}. */\nexport type ${type} = components["schemas"][${JSON.stringify(name)}];`;
+  });
+  return `${header}import type { components } from "./schema.js";
+
+${lines.join("\n\n")}
+${schemaNames.length ? "\n" : ""}export type { components, operations, paths } from "./schema.js";
+`;
+}

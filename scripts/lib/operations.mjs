@@ -1,0 +1,176 @@
+// Reads the operations of a bundled OpenAPI 3.1 document (with its `$ref`s kept) into what the
+// generator writes: for each one, where it lives on the client, how it is called (path and query
+// parameters, request body), what it answers and whether it may be sent twice. Never throws on a
+// valid document: what the client cannot express yet is listed in `report.unsupported`.
+import { assignNames } from "./client-methods.mjs";
+
+const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+// idempotent by HTTP's definition (RFC 9110 9.2.2): sending them twice has the effect of once
+const IDEMPOTENT = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
+const JSON_MEDIA = /^application\/(.+\+)?json$/i;
+
+/**
+ * Follows `$ref`s inside the document (`#/components/...`) until a node that is not one.
+ * @param {any} spec
+ * @param {any} node
+ * @returns {any}
+ */
+export function resolve(spec, node) {
+  for (let hops = 0; node && typeof node.$ref === "string"; hops++) {
+    if (hops > 32 || !node.$ref.startsWith("#/")) throw new Error(`cannot follow $ref ${node.$ref}`);
+    node = node.$ref
+      .slice(2)
+      .split("/")
+      .map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"))
+      .reduce((at, key) => at?.[key], spec);
+  }
+  return node;
+}
+
+/** The example of a parameter, media type or schema: `example`, else the first of `examples`. */
+export function exampleOf(spec, node) {
+  if (!node) return undefined;
+  if (node.example !== undefined) return node.example;
+  const examples = node.examples;
+  if (Array.isArray(examples)) return examples[0];
+  if (examples && typeof examples === "object") {
+    const first = resolve(spec, Object.values(examples)[0]);
+    return first?.value;
+  }
+  return undefined;
+}
+
+/**
+ * @typedef {object} Parameter
+ * @property {string} name
+ * @property {boolean} required
+ * @property {any} schema
+ * @property {unknown} example
+ * @property {string | undefined} description
+ *
+ * @typedef {object} OperationInfo
+ * @property {string} name where it lives on the client, e.g. "browsers.computer.clickMouse"
+ * @property {boolean} derived true when the name came from the path, not from x-client-method
+ * @property {string} method uppercase HTTP method
+ * @property {string} path the path template
+ * @property {string | undefined} operationId
+ * @property {string | undefined} summary
+ * @property {string | undefined} description
+ * @property {boolean} deprecated
+ * @property {Parameter[]} pathParams in path order
+ * @property {Parameter[]} queryParams
+ * @property {{ kind: "json" | "raw", required: boolean, schema: any, mediaType: string, example: unknown } | undefined} body
+ * @property {{ status: number, kind: "json" | "empty" | "other", schema: any, mediaType: string | undefined, example: unknown }} success
+ * @property {{ status: number, schema: any, example: unknown }[]} errors the declared 4xx/5xx answers with a JSON body
+ * @property {boolean} idempotent
+ */
+
+/**
+ * Every operation of `spec`, in document order, named and described for the generator.
+ * @param {any} spec a bundled OpenAPI 3.1 document
+ * @returns {{ operations: OperationInfo[], report: { derived: string[], resolved: string[], unsupported: string[] } }}
+ */
+export function readOperations(spec) {
+  const found = [];
+  const unsupported = [];
+  for (const [path, rawItem] of Object.entries(spec.paths ?? {})) {
+    const item = resolve(spec, rawItem) ?? {};
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!op) continue;
+      const where = `${method.toUpperCase()} ${path}`;
+      const params = mergeParameters(spec, item.parameters, op.parameters);
+      const pathParams = pathOrder(path, params.filter((p) => p.in === "path"), where, unsupported);
+      const queryParams = params.filter((p) => p.in === "query");
+      for (const p of params.filter((p) => p.in === "header" || p.in === "cookie")) {
+        unsupported.push(`${where}: ${p.in} parameter ${p.name} is not a method argument; pass it in options.headers`);
+      }
+      for (const p of queryParams) {
+        if ((p.style && p.style !== "form" && p.style !== "deepObject") || p.content) unsupported.push(`${where}: query parameter ${p.name} (style ${p.style ?? "content"}) is sent as form style`);
+      }
+      found.push({
+        method: method.toUpperCase(),
+        path,
+        operationId: op.operationId,
+        given: op["x-client-method"],
+        summary: op.summary,
+        description: op.description,
+        deprecated: op.deprecated === true,
+        pathParams: pathParams.map((p) => parameter(spec, p)),
+        queryParams: queryParams.map((p) => parameter(spec, p)),
+        body: requestBody(spec, op.requestBody, where, unsupported),
+        success: success(spec, op.responses ?? {}, where, unsupported),
+        errors: errors(spec, op.responses ?? {}),
+        idempotent: typeof op["x-idempotent"] === "boolean" ? op["x-idempotent"] : IDEMPOTENT.has(method.toUpperCase()),
+      });
+    }
+  }
+  const { names, derived, resolved } = assignNames(found);
+  const operations = found.map(({ given, ...op }, i) => ({ ...op, name: names[i] ?? "", derived: typeof given !== "string" }));
+  return { operations, report: { derived, resolved, unsupported } };
+}
+
+/** Path-level parameters, overridden by operation-level ones of the same name and place. */
+function mergeParameters(spec, pathLevel = [], opLevel = []) {
+  const byKey = new Map();
+  for (const raw of [...pathLevel, ...opLevel]) {
+    const p = resolve(spec, raw);
+    if (p?.name && p.in) byKey.set(`${p.in}:${p.name}`, p);
+  }
+  return [...byKey.values()];
+}
+
+/** The path parameters in the order the template names them. */
+function pathOrder(path, declared, where, unsupported) {
+  const names = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] ?? "");
+  return names.map((name) => {
+    const p = declared.find((d) => d.name === name);
+    if (!p) unsupported.push(`${where}: path parameter {${name}} is not declared; it is taken as a string`);
+    return p ?? { name, in: "path", required: true, schema: { type: "string" } };
+  });
+}
+
+function parameter(spec, p) {
+  return { name: p.name, required: p.required === true, schema: p.schema ?? {}, example: exampleOf(spec, p) ?? exampleOf(spec, p.schema), description: p.description };
+}
+
+function requestBody(spec, raw, where, unsupported) {
+  const body = resolve(spec, raw);
+  if (!body?.content) return undefined;
+  const types = Object.keys(body.content);
+  const json = types.find((t) => JSON_MEDIA.test(t));
+  const mediaType = json ?? types[0] ?? "application/octet-stream";
+  const media = body.content[mediaType] ?? {};
+  if (!json) unsupported.push(`${where}: request body ${mediaType} is passed through as given (FormData, Blob, string), unchecked`);
+  return { kind: json ? "json" : "raw", required: body.required === true, schema: media.schema ?? {}, mediaType, example: exampleOf(spec, media) ?? exampleOf(spec, media.schema) };
+}
+
+function success(spec, responses, where, unsupported) {
+  const statuses = Object.keys(responses).filter((s) => /^2(\d\d|XX)$/i.test(s)).sort();
+  const key = statuses[0];
+  if (!key) return { status: 200, kind: "other", schema: undefined, mediaType: undefined, example: undefined };
+  const response = resolve(spec, responses[key]) ?? {};
+  const types = Object.keys(response.content ?? {});
+  const json = types.find((t) => JSON_MEDIA.test(t));
+  const status = /^\d+$/.test(key) ? Number(key) : 200;
+  if (json) {
+    const media = response.content[json] ?? {};
+    return { status, kind: "json", schema: media.schema ?? {}, mediaType: json, example: exampleOf(spec, media) ?? exampleOf(spec, media.schema) };
+  }
+  if (types.length) {
+    unsupported.push(`${where}: answer ${types[0]} resolves to the Response, for the caller to read`);
+    return { status, kind: "other", schema: undefined, mediaType: types[0], example: undefined };
+  }
+  return { status, kind: "empty", schema: undefined, mediaType: undefined, example: undefined };
+}
+
+function errors(spec, responses) {
+  return Object.keys(responses)
+    .filter((s) => /^[45]\d\d$/.test(s))
+    .map((s) => {
+      const response = resolve(spec, responses[s]) ?? {};
+      const json = Object.keys(response.content ?? {}).find((t) => JSON_MEDIA.test(t));
+      const media = json ? response.content[json] : undefined;
+      return { status: Number(s), schema: media?.schema, example: exampleOf(spec, media) };
+    });
+}
