@@ -7,7 +7,7 @@ export interface Change {
   breaking: boolean;
   rules: string[];
 }
-/** Every difference between two bundled specs, each classified for a client of the API. */
+/** Every difference between two bundled specs (dereferenced or with $refs kept), each classified for a client of the API. */
 export function compareSpecs(released: any, current: any): Promise<Change[]>;
 /** The lowest version after `from` that may carry `changes`. */
 export function requiredVersion(from: string, changes: Change[]): string;
