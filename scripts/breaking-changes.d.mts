@@ -3,7 +3,8 @@ export interface Change {
   pointer: string;
   kind: "added" | "removed" | "modified";
   what: string;
-  impact: "patch" | "minor" | "major";
+  /** "none" for a client annotation (x-client-method, x-idempotent, x-codeSamples), which needs no bump */
+  impact: "none" | "patch" | "minor" | "major";
   breaking: boolean;
   rules: string[];
 }

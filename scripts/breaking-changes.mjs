@@ -7,6 +7,7 @@
 //   node scripts/breaking-changes.mjs --config <file>    use another redocly.yaml (its api root and the released/ next to it)
 // The comparison is `redocly diff` (experimental) with its diff-recommended rules, plus project
 // rules for what it rates lower than this API's typed client feels: a renamed path parameter, a removed schema.
+// Client annotations on operations (x-client-method, x-idempotent, x-codeSamples) are listed but need no bump.
 import { execFile } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,6 +19,14 @@ const root = resolve(dirname(new URL(import.meta.url).pathname), "..");
 const NAME = "lint:breaking";
 const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/;
 const IMPACTS = ["patch", "minor", "major"];
+const METHODS = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace", "query"]);
+
+/**
+ * Operation fields that describe this client, not the wire contract: where the operation lives on
+ * the typed client, its retry policy, the docs' code samples. The client package has a version of
+ * its own, so changing them needs no API version bump.
+ */
+const CLIENT_ANNOTATIONS = new Set(["x-client-method", "x-idempotent", "x-codeSamples"]);
 
 // the project's redocly.yaml turns on no diff rule, and then `redocly diff` rates nothing as breaking
 const DIFF_CONFIG = "extends:\n  - diff-recommended\n";
@@ -44,7 +53,8 @@ const PROJECT_RULES = [
  * spec keeps its $refs, a change to a shared component points into that component, under /components
  * @property {"added" | "removed" | "modified"} kind
  * @property {string} what one line saying what changed
- * @property {"patch" | "minor" | "major"} impact the semver part a release with this change must bump, for a 1.x API
+ * @property {"none" | "patch" | "minor" | "major"} impact the semver part a release with this change must
+ * bump, for a 1.x API; "none" for a client annotation
  * @property {boolean} breaking whether a client written against the older spec can break
  * @property {string[]} rules the ids of the rules that rated the change breaking
  */
@@ -130,7 +140,7 @@ function namedComponentChanges(released, current) {
         changes.push({ pointer, kind: "removed", what, impact: breaking ? "major" : "patch", breaking, rules: breaking ? ["schema-removed"] : [] });
       } else if (!(name in before)) {
         changes.push({ pointer, kind: "added", what: "added", impact: "minor", breaking: false, rules: [] });
-      } else if (!sameContent(before[name], after[name], released, current)) {
+      } else if (!sameContent(before[name], after[name], released, current, { annotated: kind === "pathItems" || kind === "callbacks" })) {
         changes.push({ pointer, kind: "modified", what: "modified; rated where operations use it", impact: "patch", breaking: false, rules: [] });
       }
     }
@@ -143,11 +153,12 @@ function namedComponentChanges(released, current) {
  * `$ref`s, so that a dereferenced component and one that keeps its refs are equal when they mean
  * the same; two refs to the same component are equal as they are. A pair of nodes met again is
  * taken as equal while its first comparison decides, so a recursive schema ends and a widely
- * shared one is compared once.
+ * shared one is compared once. With `annotated`, client annotations on operations (objects under
+ * an HTTP method's key) are left out.
  */
-function sameContent(a, b, docA, docB) {
+function sameContent(a, b, docA, docB, { annotated = false } = {}) {
   const pairs = new Map();
-  const same = (x, y) => {
+  const same = (x, y, key, parentKey) => {
     // two refs to the same component are equal here: that component is compared under its own name
     const sameRef = isObject(x) && isObject(y) && typeof x.$ref === "string" && x.$ref === y.$ref;
     if (!sameRef) {
@@ -159,10 +170,13 @@ function sameContent(a, b, docA, docB) {
     const met = pairs.get(x) ?? new Set();
     if (met.has(y)) return true;
     pairs.set(x, met.add(y));
-    const [xs, ys] = [Object.keys(x), Object.keys(y)];
-    return xs.length === ys.length && xs.every((k) => Object.hasOwn(y, k) && same(x[k], y[k]));
+    // an operation sits under its method's key in a path item; "properties" names a schema's fields
+    const operation = annotated && METHODS.has(key) && parentKey !== "properties";
+    const keys = (o) => Object.keys(o).filter((k) => !(operation && CLIENT_ANNOTATIONS.has(k)));
+    const [xs, ys] = [keys(x), keys(y)];
+    return xs.length === ys.length && xs.every((k) => Object.hasOwn(y, k) && same(x[k], y[k], k, key));
   };
-  return same(a, b);
+  return same(a, b, undefined, undefined);
 }
 
 function isObject(value) {
@@ -206,12 +220,22 @@ function pointee(doc, pointer) {
   return node;
 }
 
+/**
+ * Whether a `redocly diff` change touches only a client annotation: a plain value on an operation
+ * (x-client-method, x-idempotent), or the x-codeSamples list or one of its samples.
+ */
+function isClientAnnotation(c) {
+  if (c.typeName === "Operation") return c.kind === "modified" && CLIENT_ANNOTATIONS.has(c.property);
+  return c.typeName === "XCodeSampleList" || c.typeName === "XCodeSample";
+}
+
 /** Turns one `redocly diff` change into a Change, adding the project rules' verdicts. */
 function toChange(c) {
   const side = c.kind === "removed" ? c.base : c.revision;
   const pointer = (side?.pointer ?? c.path).replace(/^#/, "");
   let what = c.kind;
   if (c.kind === "modified" && c.property) what = `${c.property} ${short(c.base?.value)} -> ${short(c.revision?.value)}`;
+  if (isClientAnnotation(c)) return { pointer, kind: c.kind, what: `${what}: client annotation, no bump needed`, impact: "none", breaking: false, rules: [] };
   const found = (c.verdicts ?? []).filter((v) => v.impact === "major").map((v) => ({ id: v.ruleId, message: v.message }));
   for (const rule of PROJECT_RULES) {
     const message = rule.check(c);
@@ -231,16 +255,17 @@ function short(value) {
 /**
  * The lowest version that may carry `changes` on top of release `from`. Under 0.x (semver's
  * "anything may change") a breaking change takes a minor bump and any other change a patch bump;
- * from 1.0.0 on, the change's own impact is bumped.
+ * from 1.0.0 on, the change's own impact is bumped. A client annotation (impact "none") takes none.
  * @param {string} from the released version, e.g. "0.1.0"
  * @param {Change[]} changes compareSpecs' answer
- * @returns {string} `from` itself when there is no change
+ * @returns {string} `from` itself when no change needs a bump
  * @example requiredVersion("0.1.0", [{ breaking: true, impact: "major" }]) // "0.2.0"
  */
 export function requiredVersion(from, changes) {
   const [major, minor, patch] = parse(from);
-  if (changes.length === 0) return from;
-  const worst = Math.max(...changes.map((c) => IMPACTS.indexOf(c.impact)));
+  const bumped = changes.filter((c) => c.impact !== "none");
+  if (bumped.length === 0) return from;
+  const worst = Math.max(...bumped.map((c) => IMPACTS.indexOf(c.impact)));
   if (major === 0) return worst === 2 ? `0.${minor + 1}.0` : `0.${minor}.${patch + 1}`;
   if (worst === 2) return `${major + 1}.0.0`;
   if (worst === 1) return `${major}.${minor + 1}.0`;
@@ -249,7 +274,8 @@ export function requiredVersion(from, changes) {
 
 /**
  * Decides whether `version` may carry `changes` since release `from`: it may not go backwards, may
- * equal `from` only with no change, and must be at least requiredVersion(from, changes).
+ * equal `from` only with no change or client annotations alone, and must be at least
+ * requiredVersion(from, changes).
  * @param {string} from the newest released version
  * @param {string} version the current info.version
  * @param {Change[]} changes compareSpecs' answer
@@ -259,17 +285,20 @@ export function checkVersion(from, version, changes) {
   parse(version);
   const needed = requiredVersion(from, changes);
   const breaking = changes.filter((c) => c.breaking).length;
-  const other = changes.length - breaking;
+  const annotations = changes.filter((c) => c.impact === "none").length;
+  const other = changes.length - breaking - annotations;
   const counted =
     changes.length === 0
       ? `no change since ${from}`
-      : [breaking && plural(breaking, "breaking change"), other && plural(other, "non-breaking change")].filter(Boolean).join(", ") + ` since ${from}`;
+      : [breaking && plural(breaking, "breaking change"), other && plural(other, "non-breaking change"), annotations && plural(annotations, "client annotation change")]
+          .filter(Boolean)
+          .join(", ") + ` since ${from}`;
   if (compare(version, from) < 0) return { ok: false, message: `info.version ${version} goes backwards: ${from} is already released` };
   if (compare(version, needed) < 0) {
     const equal = compare(version, from) === 0 ? ` (${from} is released with other content)` : "";
     return { ok: false, message: `${counted}; info.version ${version} must be at least ${needed}${equal}` };
   }
-  if (changes.length === 0) return { ok: true, message: `${counted}; info.version ${version} needs no bump` };
+  if (changes.length === annotations) return { ok: true, message: `${counted}; info.version ${version} needs no bump` };
   return { ok: true, message: `${counted}; info.version ${version} carries them (at least ${needed} needed)` };
 }
 

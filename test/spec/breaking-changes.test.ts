@@ -68,6 +68,17 @@ function breakingEdits(dir: string) {
   edit(dir, "components/schemas/ClickMouseRequest.yaml", "  x:\n    type: integer\n    minimum: 0\n", "  x:\n    type: integer\n    minimum: 0\n    maximum: 7680\n");
 }
 
+/** Client annotations on two operations of the fixture, as the spec may gain them. */
+function annotate(dir: string) {
+  edit(
+    dir,
+    "paths/org_limits.yaml",
+    "  operationId: getOrgLimits\n",
+    "  operationId: getOrgLimits\n  x-client-method: organization.limits.retrieve\n  x-idempotent: true\n  x-codeSamples:\n    - lang: TypeScript\n      source: await client.organization.limits.retrieve();\n",
+  );
+  edit(dir, "paths/browsers_{id}_computer_click_mouse.yaml", "  operationId: clickMouse\n", "  operationId: clickMouse\n  x-client-method: browsers.computer.clickMouse\n  x-idempotent: false\n");
+}
+
 const rulesOf = (changes: Change[]) => [...new Set(changes.flatMap((c) => c.rules))].sort();
 const breakingOf = (changes: Change[]) => changes.filter((c) => c.breaking).map((c) => `${c.pointer} (${c.rules.join(", ")})`);
 
@@ -155,6 +166,58 @@ describe.concurrent("the breaking-change gate", () => {
     ]);
   });
 
+  it("lists client annotations added to operations and passes them without a bump", async ({ expect }) => {
+    const dir = project();
+    annotate(dir);
+
+    const { code, out } = await gateCli(dir);
+
+    expect(code, out).toBe(0);
+    expect(out).toContain(
+      'lint:breaking:   non-breaking /paths/~1org~1limits/get/x-client-method x-client-method (none) -> "organization.limits.retrieve": client annotation, no bump needed',
+    );
+    expect(out).toContain("lint:breaking:   non-breaking /paths/~1browsers~1{id}~1computer~1click_mouse/post/x-idempotent x-idempotent (none) -> false: client annotation, no bump needed");
+    expect(out).toContain("lint:breaking:   non-breaking /paths/~1org~1limits/get/x-codeSamples added: client annotation, no bump needed");
+    expect(listed(out)).toHaveLength(5);
+    for (const line of listed(out)) expect(line).toMatch(/: client annotation, no bump needed$/);
+    expect(out).toContain("lint:breaking: 5 client annotation changes since 0.2.0; info.version 0.2.0 needs no bump");
+  });
+
+  it("takes changed and removed client annotations as needing no bump, also on a path item under components/pathItems, and any other change beside them as needing one", async ({
+    expect,
+  }) => {
+    const before = structuredClone(refRelease);
+    Object.assign(before.paths["/org/limits"].get, {
+      "x-client-method": "organization.limits.retrieve",
+      "x-idempotent": true,
+      "x-codeSamples": [{ lang: "TypeScript", source: "await client.organization.limits.retrieve();" }],
+    });
+    before.paths["/deployments/{id}"].delete["x-client-method"] = "deployments.delete";
+    before.components.pathItems = { Deployment: before.paths["/deployments/{id}"] };
+    before.paths["/deployments/{id}"] = { $ref: "#/components/pathItems/Deployment" };
+    const after = structuredClone(before);
+    Object.assign(after.paths["/org/limits"].get, { "x-client-method": "org.limits.get", "x-idempotent": false, "x-codeSamples": [{ lang: "TypeScript", source: "await client.org.limits.get();" }] });
+    delete after.components.pathItems.Deployment.delete["x-client-method"];
+    after.paths["/org/limits"].get.summary = "Read organization limits";
+
+    const changes = await gate.compareSpecs(before, after);
+    const annotations = changes.filter((c) => c.impact === "none");
+
+    expect(changes.filter((c) => c.impact !== "none")).toEqual([expect.objectContaining({ pointer: "/paths/~1org~1limits/get/summary", impact: "patch", breaking: false })]);
+    expect(annotations.map((c) => c.pointer)).toEqual(
+      expect.arrayContaining(["/paths/~1org~1limits/get/x-client-method", "/paths/~1org~1limits/get/x-idempotent", "/components/pathItems/Deployment/delete"]),
+    );
+    expect(annotations.some((c) => c.pointer.startsWith("/paths/~1org~1limits/get/x-codeSamples"))).toBe(true);
+    for (const c of annotations) expect(c.what).toMatch(/: client annotation, no bump needed$/);
+    expect(gate.checkVersion("0.2.0", "0.2.0", annotations)).toEqual({
+      ok: true,
+      message: `${annotations.length} client annotation changes since 0.2.0; info.version 0.2.0 needs no bump`,
+    });
+    expect(gate.checkVersion("0.2.0", "0.2.0", changes).message).toBe(
+      `1 non-breaking change, ${annotations.length} client annotation changes since 0.2.0; info.version 0.2.0 must be at least 0.2.1 (0.2.0 is released with other content)`,
+    );
+  });
+
   it("fails a description-only change without a bump and passes it with a patch bump", async ({ expect }) => {
     const dir = project();
     edit(dir, "paths/org_limits.yaml", "Reads the concurrency limits of the authenticated organization.", "Reads the organization's concurrency limits.");
@@ -221,7 +284,7 @@ describe("the version rules", () => {
     expect(gate.checkVersion("0.2.0", "0.1.9", [])).toEqual({ ok: false, message: "info.version 0.1.9 goes backwards: 0.2.0 is already released" });
   });
 
-  it("bump minor for a breaking change and patch for any other while the version is 0.x, and by impact from 1.0.0", () => {
+  it("bump minor for a breaking change and patch for any other while the version is 0.x, by impact from 1.0.0, and not for client annotations", () => {
     const change = (impact: Change["impact"]): Change => ({ pointer: "/x", kind: "modified", what: "", impact, breaking: impact === "major", rules: [] });
 
     expect(gate.requiredVersion("0.1.0", [])).toBe("0.1.0");
@@ -230,6 +293,8 @@ describe("the version rules", () => {
     expect(gate.requiredVersion("1.2.3", [change("major")])).toBe("2.0.0");
     expect(gate.requiredVersion("1.2.3", [change("minor"), change("patch")])).toBe("1.3.0");
     expect(gate.requiredVersion("1.2.3", [change("patch")])).toBe("1.2.4");
+    expect(gate.requiredVersion("1.2.3", [change("none"), change("none")])).toBe("1.2.3");
+    expect(gate.requiredVersion("1.2.3", [change("none"), change("minor")])).toBe("1.3.0");
     expect(() => gate.checkVersion("0.1.0", "v0.2", [])).toThrow(/not a MAJOR.MINOR.PATCH version/);
   });
 
