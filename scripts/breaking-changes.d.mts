@@ -3,11 +3,12 @@ export interface Change {
   pointer: string;
   kind: "added" | "removed" | "modified";
   what: string;
-  impact: "patch" | "minor" | "major";
+  /** "none" for a client annotation (x-client-method, x-idempotent, x-codeSamples), which needs no bump */
+  impact: "none" | "patch" | "minor" | "major";
   breaking: boolean;
   rules: string[];
 }
-/** Every difference between two bundled specs, each classified for a client of the API. */
+/** Every difference between two bundled specs (dereferenced or with $refs kept), each classified for a client of the API. */
 export function compareSpecs(released: any, current: any): Promise<Change[]>;
 /** The lowest version after `from` that may carry `changes`. */
 export function requiredVersion(from: string, changes: Change[]): string;

@@ -12,17 +12,22 @@ type Spec = any;
 
 const root = resolve(import.meta.dirname, "../..");
 const script = join(root, "scripts/breaking-changes.mjs");
-const released: Spec = JSON.parse(readFileSync(join(root, "openapi/released/0.1.0.json"), "utf8"));
+const readJson = (file: string): Spec => JSON.parse(readFileSync(file, "utf8"));
+
+// the gate's own project (see fixtures/breaking/README.md), so that edits of openapi/ change no count here
+const fixture = join(import.meta.dirname, "fixtures/breaking");
+/** The fixture's releases: 0.1.0 dereferenced, as releases were written before; 0.2.0 with its $refs kept, equal to the spec. */
+const dereferencedRelease: Spec = readJson(join(fixture, "openapi/released/0.1.0.json"));
+const refRelease: Spec = readJson(join(fixture, "openapi/released/0.2.0.json"));
 
 const temps: string[] = [];
 afterAll(() => temps.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-/** A copy of openapi/ (released/ included) and redocly.yaml that a test may edit. */
+/** A copy of the fixture project (redocly.yaml, openapi/ and its released/) that a test may edit. */
 function project(): string {
   const dir = mkdtempSync(join(tmpdir(), "breaking-"));
   temps.push(dir);
-  cpSync(join(root, "openapi"), join(dir, "openapi"), { recursive: true });
-  cpSync(join(root, "redocly.yaml"), join(dir, "redocly.yaml"));
+  cpSync(fixture, dir, { recursive: true });
   return dir;
 }
 
@@ -34,7 +39,11 @@ function edit(dir: string, file: string, from: string, to: string) {
 }
 
 function setVersion(dir: string, version: string) {
-  edit(dir, "openapi.yaml", "\n  version: 0.1.0\n", `\n  version: ${version}\n`);
+  edit(dir, "openapi.yaml", "\n  version: 0.2.0\n", `\n  version: ${version}\n`);
+}
+
+async function bundled(dir: string): Promise<Spec> {
+  return (await generate.bundleSpec(join(dir, "redocly.yaml"))).spec;
 }
 
 async function gateCli(dir: string, ...args: string[]): Promise<{ code: number; out: string }> {
@@ -46,7 +55,10 @@ async function gateCli(dir: string, ...args: string[]): Promise<{ code: number; 
   return { code: result.code, out: result.stdout + result.stderr };
 }
 
-// the released 0.1.0 spec with the edits of a 0.1.0 -> 0.2.0 change: a response field gone, a request field narrowed
+/** The difference lines the gate printed. */
+const listed = (out: string) => out.split("\n").filter((l) => /^lint:breaking: {3}/.test(l));
+
+// the edits of a 0.2.0 -> 0.3.0 change: a response field gone, a request field narrowed
 function breakingEdits(dir: string) {
   edit(dir, "components/schemas/OrgLimits.yaml", "  - max_concurrent_sessions\n", "");
   const orgLimits = readFileSync(join(dir, "openapi/components/schemas/OrgLimits.yaml"), "utf8");
@@ -56,86 +68,223 @@ function breakingEdits(dir: string) {
   edit(dir, "components/schemas/ClickMouseRequest.yaml", "  x:\n    type: integer\n    minimum: 0\n", "  x:\n    type: integer\n    minimum: 0\n    maximum: 7680\n");
 }
 
-describe("the breaking-change gate", () => {
-  it("passes the repository as it is", async () => {
-    const { code, out } = await gateCli(root);
+/** Client annotations on two operations of the fixture, as the spec may gain them. */
+function annotate(dir: string) {
+  edit(
+    dir,
+    "paths/org_limits.yaml",
+    "  operationId: getOrgLimits\n",
+    "  operationId: getOrgLimits\n  x-client-method: organization.limits.retrieve\n  x-idempotent: true\n  x-codeSamples:\n    - lang: TypeScript\n      source: await client.organization.limits.retrieve();\n",
+  );
+  edit(dir, "paths/browsers_{id}_computer_click_mouse.yaml", "  operationId: clickMouse\n", "  operationId: clickMouse\n  x-client-method: browsers.computer.clickMouse\n  x-idempotent: false\n");
+}
 
-    expect(out).toMatch(/lint:breaking: comparing with openapi\/released\/\d+\.\d+\.\d+\.json/);
-    expect(code, out).toBe(0);
+const rulesOf = (changes: Change[]) => [...new Set(changes.flatMap((c) => c.rules))].sort();
+const breakingOf = (changes: Change[]) => changes.filter((c) => c.breaking).map((c) => `${c.pointer} (${c.rules.join(", ")})`);
+
+// every test below works on a project of its own, so they run side by side
+describe.concurrent("the breaking-change gate", () => {
+  it("bundles the spec with its $refs kept, a recursive schema as a $ref to itself, and finds it equal to its release", async ({ expect }) => {
+    const { spec } = await generate.bundleSpec(join(fixture, "redocly.yaml"));
+
+    const changes = await gate.compareSpecs(refRelease, spec);
+
+    expect(spec.components.schemas.CallStack.properties.caller).toEqual({ $ref: "#/components/schemas/CallStack" });
+    expect(spec.paths["/org/limits"].get.responses["401"]).toEqual({ $ref: "#/components/responses/Unauthorized" });
+    expect(changes).toEqual([]);
   });
 
-  it("finds no difference between the spec and its newest release while info.version is that release's", async () => {
-    const { spec } = await generate.bundleSpec();
-    const newest = gate.newestRelease(join(root, "openapi/released"))!;
-    const changes = await gate.compareSpecs(JSON.parse(readFileSync(newest.file, "utf8")), spec);
+  it("compares a dereferenced release with a spec that keeps its $refs: the recursive operation added since is the only change", async ({ expect }) => {
+    const spec = await bundled(fixture);
 
-    if (spec.info.version === newest.version) expect(changes).toEqual([]);
-    expect(gate.checkVersion(newest.version, spec.info.version, changes).ok).toBe(true);
+    const changes = await gate.compareSpecs(dereferencedRelease, spec);
+
+    expect(changes).toEqual([
+      { pointer: "/paths/~1browsers~1{id}~1stack", kind: "added", what: "added", impact: "minor", breaking: false, rules: [] },
+      { pointer: "/components/schemas/CallStack", kind: "added", what: "added", impact: "minor", breaking: false, rules: [] },
+    ]);
+    expect(gate.requiredVersion("0.1.0", changes)).toBe("0.1.1");
   });
 
-  it("keeps the 0.1.0 release as one dereferenced document of the four 0.1.0 operations", async () => {
-    expect(released.info.version).toBe("0.1.0");
-    expect(Object.keys(released.paths)).toEqual(["/org/limits", "/browsers/{id}/computer/click_mouse", "/auth/connections/{id}", "/deployments/{id}"]);
-    // dereferenced: nothing points elsewhere
-    expect(JSON.stringify(released)).not.toContain('"$ref"');
-  });
-
-  it("fails a removed response field and a narrowed request field while info.version stays 0.1.0", async () => {
+  it("fails a removed response field and a narrowed request field while info.version stays 0.2.0", async ({ expect }) => {
     const dir = project();
     breakingEdits(dir);
 
     const { code, out } = await gateCli(dir);
 
     expect(code).toBe(1);
+    // with refs kept, a change to a component points into that component
     expect(out).toContain(
-      "lint:breaking:   breaking     /paths/~1org~1limits/get/responses/200/content/application~1json/schema/properties/max_concurrent_sessions removed",
+      "lint:breaking:   breaking     /components/schemas/OrgLimits/properties/max_concurrent_sessions removed: Property `max_concurrent_sessions` of `OrgLimits` was removed. (property-removed)",
     );
-    expect(out).toContain("/paths/~1browsers~1{id}~1computer~1click_mouse/post/requestBody/content/application~1json/schema/properties/x/maximum maximum (none) -> 7680");
-    expect(out).toContain("lint:breaking: 3 breaking changes, 2 non-breaking changes since 0.1.0; info.version 0.1.0 must be at least 0.2.0");
+    expect(out).toContain("lint:breaking:   breaking     /components/schemas/ClickMouseRequest/properties/x/maximum maximum (none) -> 7680");
+    expect(out).toContain("lint:breaking: 3 breaking changes, 2 non-breaking changes since 0.2.0; info.version 0.2.0 must be at least 0.3.0 (0.2.0 is released with other content)");
     // every difference is one line: pointer, what changed, and the verdict
-    const lines = out.split("\n").filter((l) => /^lint:breaking: {3}/.test(l));
-    expect(lines).toHaveLength(5);
-    for (const line of lines) expect(line).toMatch(/^lint:breaking: {3}(breaking {4}|non-breaking) \/\S+ \S/);
+    expect(listed(out)).toHaveLength(5);
+    for (const line of listed(out)) expect(line).toMatch(/^lint:breaking: {3}(breaking {4}|non-breaking) \/\S+ \S/);
   });
 
-  it("passes the same change once info.version is 0.2.0, and not at 0.1.1", async () => {
+  it("rates the same edits against the dereferenced release as against the one with $refs kept", async ({ expect }) => {
     const dir = project();
     breakingEdits(dir);
-    setVersion(dir, "0.1.1");
+    const spec = await bundled(dir);
 
-    const patch = await gateCli(dir);
-    expect(patch.code).toBe(1);
-    expect(patch.out).toContain("info.version 0.1.1 must be at least 0.2.0");
+    const changes = await gate.compareSpecs(dereferencedRelease, spec);
 
-    edit(dir, "openapi.yaml", "\n  version: 0.1.1\n", "\n  version: 0.2.0\n");
-    const minor = await gateCli(dir);
-    expect(minor.code, minor.out).toBe(0);
-    expect(minor.out).toContain("lint:breaking: 3 breaking changes, 2 non-breaking changes since 0.1.0; info.version 0.2.0 carries them (at least 0.2.0 needed)");
+    // the rules the test above sees against 0.2.0; the dereferenced release held the field where the operation used it
+    expect(rulesOf(changes)).toEqual(["property-removed", "required-properties-removed", "schema-constraint-changed"]);
+    expect(breakingOf(changes)).toContain("/paths/~1org~1limits/get/responses/200/content/application~1json/schema/properties/max_concurrent_sessions (property-removed)");
+    expect(breakingOf(changes)).toContain("/components/schemas/ClickMouseRequest/properties/x/maximum (schema-constraint-changed)");
   });
 
-  it("fails a description-only change without a bump and passes it with a patch bump", async () => {
+  it("rates a change inside a recursive schema as the response that returns it, once", async ({ expect }) => {
+    const dir = project();
+    edit(dir, "components/schemas/CallStack.yaml", "  - line\n", "");
+    edit(dir, "components/schemas/CallStack.yaml", "  line:\n    type: integer\n    minimum: 1\n    description: The line being run.\n    example: 42\n", "");
+    const spec = await bundled(dir);
+
+    const changes = await gate.compareSpecs(refRelease, spec);
+
+    expect(breakingOf(changes).sort()).toEqual([
+      "/components/schemas/CallStack/properties/line (property-removed)",
+      "/components/schemas/CallStack/required (required-properties-removed)",
+    ]);
+    expect(changes.filter((c) => !c.breaking).map((c) => c.pointer)).toEqual(["/components/schemas/CallStack"]);
+    expect(gate.requiredVersion("0.2.0", changes)).toBe("0.3.0");
+  });
+
+  it("reports a shared schema's change once, in the component, rated by the responses that use it", async ({ expect }) => {
+    const after = structuredClone(refRelease);
+    delete after.components.schemas.Error.properties.details;
+
+    const changes = await gate.compareSpecs(refRelease, after);
+
+    // the shared responses point at Error as before, so they are not changed themselves
+    expect(changes).toEqual([
+      expect.objectContaining({ pointer: "/components/schemas/Error/properties/details", kind: "removed", breaking: true, rules: ["property-removed"] }),
+      expect.objectContaining({ pointer: "/components/schemas/Error", kind: "modified", breaking: false }),
+    ]);
+  });
+
+  it("lists client annotations added to operations and passes them without a bump", async ({ expect }) => {
+    const dir = project();
+    annotate(dir);
+
+    const { code, out } = await gateCli(dir);
+
+    expect(code, out).toBe(0);
+    expect(out).toContain(
+      'lint:breaking:   non-breaking /paths/~1org~1limits/get/x-client-method x-client-method (none) -> "organization.limits.retrieve": client annotation, no bump needed',
+    );
+    expect(out).toContain("lint:breaking:   non-breaking /paths/~1browsers~1{id}~1computer~1click_mouse/post/x-idempotent x-idempotent (none) -> false: client annotation, no bump needed");
+    expect(out).toContain("lint:breaking:   non-breaking /paths/~1org~1limits/get/x-codeSamples added: client annotation, no bump needed");
+    expect(listed(out)).toHaveLength(5);
+    for (const line of listed(out)) expect(line).toMatch(/: client annotation, no bump needed$/);
+    expect(out).toContain("lint:breaking: 5 client annotation changes since 0.2.0; info.version 0.2.0 needs no bump");
+  });
+
+  it("takes changed and removed client annotations as needing no bump, also on a path item under components/pathItems, and any other change beside them as needing one", async ({
+    expect,
+  }) => {
+    const before = structuredClone(refRelease);
+    Object.assign(before.paths["/org/limits"].get, {
+      "x-client-method": "organization.limits.retrieve",
+      "x-idempotent": true,
+      "x-codeSamples": [{ lang: "TypeScript", source: "await client.organization.limits.retrieve();" }],
+    });
+    before.paths["/deployments/{id}"].delete["x-client-method"] = "deployments.delete";
+    before.components.pathItems = { Deployment: before.paths["/deployments/{id}"] };
+    before.paths["/deployments/{id}"] = { $ref: "#/components/pathItems/Deployment" };
+    const after = structuredClone(before);
+    Object.assign(after.paths["/org/limits"].get, { "x-client-method": "org.limits.get", "x-idempotent": false, "x-codeSamples": [{ lang: "TypeScript", source: "await client.org.limits.get();" }] });
+    delete after.components.pathItems.Deployment.delete["x-client-method"];
+    after.paths["/org/limits"].get.summary = "Read organization limits";
+
+    const changes = await gate.compareSpecs(before, after);
+    const annotations = changes.filter((c) => c.impact === "none");
+
+    expect(changes.filter((c) => c.impact !== "none")).toEqual([expect.objectContaining({ pointer: "/paths/~1org~1limits/get/summary", impact: "patch", breaking: false })]);
+    expect(annotations.map((c) => c.pointer)).toEqual(
+      expect.arrayContaining(["/paths/~1org~1limits/get/x-client-method", "/paths/~1org~1limits/get/x-idempotent", "/components/pathItems/Deployment/delete"]),
+    );
+    expect(annotations.some((c) => c.pointer.startsWith("/paths/~1org~1limits/get/x-codeSamples"))).toBe(true);
+    for (const c of annotations) expect(c.what).toMatch(/: client annotation, no bump needed$/);
+    expect(gate.checkVersion("0.2.0", "0.2.0", annotations)).toEqual({
+      ok: true,
+      message: `${annotations.length} client annotation changes since 0.2.0; info.version 0.2.0 needs no bump`,
+    });
+    expect(gate.checkVersion("0.2.0", "0.2.0", changes).message).toBe(
+      `1 non-breaking change, ${annotations.length} client annotation changes since 0.2.0; info.version 0.2.0 must be at least 0.2.1 (0.2.0 is released with other content)`,
+    );
+  });
+
+  it("fails a description-only change without a bump and passes it with a patch bump", async ({ expect }) => {
     const dir = project();
     edit(dir, "paths/org_limits.yaml", "Reads the concurrency limits of the authenticated organization.", "Reads the organization's concurrency limits.");
-    edit(dir, "components/schemas/ErrorDetail.yaml", "description: Further detail about the error.", "description: More about the error.");
-    const { spec } = await generate.bundleSpec(join(dir, "redocly.yaml"));
+    edit(dir, "components/schemas/ErrorDetail.yaml", "description: Detail message.", "description: More about the error.");
+    const spec = await bundled(dir);
 
-    const changes = await gate.compareSpecs(released, spec);
+    const changes = await gate.compareSpecs(refRelease, spec);
 
     expect(changes.length).toBeGreaterThan(0);
     expect(changes.filter((c) => c.breaking)).toEqual([]);
-    expect(gate.requiredVersion("0.1.0", changes)).toBe("0.1.1");
-    expect(gate.checkVersion("0.1.0", "0.1.0", changes)).toEqual({
+    expect(gate.requiredVersion("0.2.0", changes)).toBe("0.2.1");
+    expect(gate.checkVersion("0.2.0", "0.2.0", changes)).toEqual({
       ok: false,
-      message: `${changes.length} non-breaking changes since 0.1.0; info.version 0.1.0 must be at least 0.1.1 (0.1.0 is released with other content)`,
+      message: `${changes.length} non-breaking changes since 0.2.0; info.version 0.2.0 must be at least 0.2.1 (0.2.0 is released with other content)`,
     });
-    expect(gate.checkVersion("0.1.0", "0.1.1", changes).ok).toBe(true);
+    expect(gate.checkVersion("0.2.0", "0.2.1", changes).ok).toBe(true);
   });
 
-  it("fails a version that goes backwards, even with no change", () => {
+  it("refuses a dereferenced document that holds a cycle, and says how to bundle it", async ({ expect }) => {
+    const cyclic = structuredClone(dereferencedRelease);
+    cyclic.components.schemas.Error.properties.cause = cyclic.components.schemas.Error;
+
+    await expect(gate.compareSpecs(dereferencedRelease, cyclic)).rejects.toThrow(/^the current spec cannot be written as JSON \(.+\); bundle it with its \$refs kept/);
+  });
+
+  it("records a breaking change as a release once info.version is 0.3.0, with its $refs kept, then finds no change, and never overwrites it", async ({ expect }) => {
+    const dir = project();
+    breakingEdits(dir);
+    setVersion(dir, "0.3.0");
+
+    const recorded = await gateCli(dir, "--release");
+    expect(recorded.code, recorded.out).toBe(0);
+    expect(recorded.out).toContain("lint:breaking: 3 breaking changes, 2 non-breaking changes since 0.2.0; info.version 0.3.0 carries them (at least 0.3.0 needed)");
+    expect(recorded.out).toContain("lint:breaking: wrote openapi/released/0.3.0.json (release 0.3.0)");
+    const written = readFileSync(join(dir, "openapi/released/0.3.0.json"), "utf8");
+    expect(written).toBe(JSON.stringify(await bundled(dir), null, 2) + "\n");
+    expect(JSON.parse(written).components.schemas.CallStack.properties.caller).toEqual({ $ref: "#/components/schemas/CallStack" });
+
+    const after = await gateCli(dir);
+    expect(after.code, after.out).toBe(0);
+    expect(after.out).toContain("lint:breaking: comparing with openapi/released/0.3.0.json");
+    expect(after.out).toContain("lint:breaking: no change since 0.3.0; info.version 0.3.0 needs no bump");
+
+    const again = await gateCli(dir, "--release");
+    expect(again.code).toBe(1);
+    expect(again.out).toContain("openapi/released/0.3.0.json exists; a release is never overwritten");
+  });
+
+  it("refuses to record a release whose version does not carry its changes", async ({ expect }) => {
+    const dir = project();
+    breakingEdits(dir);
+    setVersion(dir, "0.2.1");
+
+    const { code, out } = await gateCli(dir, "--release");
+
+    expect(code).toBe(1);
+    expect(out).toContain("lint:breaking: 3 breaking changes, 2 non-breaking changes since 0.2.0; info.version 0.2.1 must be at least 0.3.0");
+    expect(existsSync(join(dir, "openapi/released/0.2.1.json"))).toBe(false);
+  });
+});
+
+describe("the version rules", () => {
+  it("fail a version that goes backwards, even with no change", () => {
     expect(gate.checkVersion("0.2.0", "0.1.9", [])).toEqual({ ok: false, message: "info.version 0.1.9 goes backwards: 0.2.0 is already released" });
   });
 
-  it("bumps minor for a breaking change and patch for any other while the version is 0.x, and by impact from 1.0.0", () => {
+  it("bump minor for a breaking change and patch for any other while the version is 0.x, by impact from 1.0.0, and not for client annotations", () => {
     const change = (impact: Change["impact"]): Change => ({ pointer: "/x", kind: "modified", what: "", impact, breaking: impact === "major", rules: [] });
 
     expect(gate.requiredVersion("0.1.0", [])).toBe("0.1.0");
@@ -144,10 +293,12 @@ describe("the breaking-change gate", () => {
     expect(gate.requiredVersion("1.2.3", [change("major")])).toBe("2.0.0");
     expect(gate.requiredVersion("1.2.3", [change("minor"), change("patch")])).toBe("1.3.0");
     expect(gate.requiredVersion("1.2.3", [change("patch")])).toBe("1.2.4");
+    expect(gate.requiredVersion("1.2.3", [change("none"), change("none")])).toBe("1.2.3");
+    expect(gate.requiredVersion("1.2.3", [change("none"), change("minor")])).toBe("1.3.0");
     expect(() => gate.checkVersion("0.1.0", "v0.2", [])).toThrow(/not a MAJOR.MINOR.PATCH version/);
   });
 
-  it("compares with the highest released version, not the last by name", () => {
+  it("compare with the highest released version, not the last by name", () => {
     const dir = mkdtempSync(join(tmpdir(), "released-"));
     temps.push(dir);
     for (const file of ["0.2.0.json", "0.10.0.json", "0.9.1.json", "README.md", "notes.json"]) writeFileSync(join(dir, file), "{}");
@@ -155,37 +306,17 @@ describe("the breaking-change gate", () => {
     expect(gate.newestRelease(dir)).toEqual({ version: "0.10.0", file: join(dir, "0.10.0.json") });
     expect(gate.newestRelease(join(dir, "missing"))).toBeUndefined();
   });
+});
 
-  it("records a release once and never overwrites it", async () => {
-    const dir = project();
+// the frozen 0.1.0 release of openapi/, dereferenced: the table below edits copies of it
+const released: Spec = readJson(join(root, "openapi/released/0.1.0.json"));
 
-    const again = await gateCli(dir, "--release");
-    expect(again.code).toBe(1);
-    expect(again.out).toContain("openapi/released/0.1.0.json exists; a release is never overwritten");
-
-    breakingEdits(dir);
-    setVersion(dir, "0.2.0");
-    const recorded = await gateCli(dir, "--release");
-    expect(recorded.code, recorded.out).toBe(0);
-    expect(recorded.out).toContain("lint:breaking: wrote openapi/released/0.2.0.json (release 0.2.0)");
-    const { spec } = await generate.bundleSpec(join(dir, "redocly.yaml"));
-    expect(readFileSync(join(dir, "openapi/released/0.2.0.json"), "utf8")).toBe(JSON.stringify(spec, null, 2) + "\n");
-
-    const after = await gateCli(dir);
-    expect(after.code).toBe(0);
-    expect(after.out).toContain("lint:breaking: no change since 0.2.0; info.version 0.2.0 needs no bump");
-  });
-
-  it("refuses to record a release whose version does not carry its changes", async () => {
-    const dir = project();
-    breakingEdits(dir);
-    setVersion(dir, "0.1.1");
-
-    const { code, out } = await gateCli(dir, "--release");
-
-    expect(code).toBe(1);
-    expect(out).toContain("must be at least 0.2.0");
-    expect(existsSync(join(dir, "openapi/released/0.1.1.json"))).toBe(false);
+describe("the 0.1.0 release", () => {
+  it("stays one dereferenced document of the four 0.1.0 operations", () => {
+    expect(released.info.version).toBe("0.1.0");
+    expect(Object.keys(released.paths)).toEqual(["/org/limits", "/browsers/{id}/computer/click_mouse", "/auth/connections/{id}", "/deployments/{id}"]);
+    // dereferenced: nothing points elsewhere
+    expect(JSON.stringify(released)).not.toContain('"$ref"');
   });
 });
 
@@ -325,8 +456,9 @@ async function rate(row: Row): Promise<Change[]> {
   return gate.compareSpecs(before, after);
 }
 
-describe("compareSpecs", () => {
-  it.each(breaking)("rates $change as breaking ($rule), needing 0.2.0", async (row) => {
+// each row spawns `redocly diff` on copies of its own, so they run side by side
+describe.concurrent("compareSpecs on the dereferenced 0.1.0 release", () => {
+  it.for(breaking)("rates $change as breaking ($rule), needing 0.2.0", async (row, { expect }) => {
     const changes = await rate(row);
 
     expect(changes.filter((c) => c.breaking).flatMap((c) => c.rules)).toContain(row.rule);
@@ -334,7 +466,7 @@ describe("compareSpecs", () => {
     expect(gate.checkVersion("0.1.0", "0.1.1", changes).ok).toBe(false);
   });
 
-  it.each(nonBreaking)("rates $change as non-breaking, needing a patch bump", async (row) => {
+  it.for(nonBreaking)("rates $change as non-breaking, needing a patch bump", async (row, { expect }) => {
     const changes = await rate(row);
 
     expect(changes.length).toBeGreaterThan(0);
@@ -342,7 +474,7 @@ describe("compareSpecs", () => {
     expect(gate.requiredVersion("0.1.0", changes)).toBe("0.1.1");
   });
 
-  it("reports a shared schema's change once per use, with a JSON pointer to it", async () => {
+  it("reports a shared schema's change once per use, with a JSON pointer to it", async ({ expect }) => {
     const changes = await rate({ change: "", edit: schema("Error", (s) => delete s.properties.inner_error) });
 
     // Error is the body of 12 error responses; the component itself is one more line
