@@ -115,6 +115,17 @@ export class ApiError extends BrowserCloudError {
   }
 }
 
+/**
+ * A 3xx answer. Redirects are never followed: following one would send the request again (a click
+ * twice), maybe to another origin or over plain http, with the key. `status` is 0 where a browser
+ * hides the redirect, and then `location` is unknown.
+ */
+export class RedirectError extends ApiError {
+  override name = "RedirectError";
+  /** Where the answer pointed (its `Location` header), when it said and the runtime shows it. */
+  readonly location: string | undefined = this.headers.get("location") ?? undefined;
+}
+
 /** 400: the request was malformed or broke the body's schema. */
 export class BadRequestError extends ApiError {
   override name = "BadRequestError";
@@ -186,7 +197,11 @@ const SNIPPET = 200;
 export function apiErrorFrom(response: Response, parsed: unknown): ApiError {
   const body = parsed === "" || parsed === undefined ? undefined : isErrorBody(parsed) || typeof parsed === "string" ? parsed : JSON.stringify(parsed);
   let message: string;
-  if (isErrorBody(body) && typeof body.message === "string") {
+  if (response.status < 400) {
+    // the location without its query, which may carry a signature
+    const to = response.headers.get("location")?.split(/[?#]/)[0]?.slice(0, SNIPPET);
+    message = `${response.status} redirect${to ? ` to ${to}` : ""} not followed: it would send the request again, maybe elsewhere; point baseUrl at the address that answers.`;
+  } else if (isErrorBody(body) && typeof body.message === "string") {
     message = `${response.status} ${body.code}: ${body.message}`;
   } else {
     // a proxy's HTML page or a bare status: say what came, briefly
@@ -194,6 +209,6 @@ export function apiErrorFrom(response: Response, parsed: unknown): ApiError {
     const snippet = text.length > SNIPPET ? `${text.slice(0, SNIPPET)}…` : text;
     message = `${response.status} ${response.statusText || "error"}${snippet ? `: ${snippet}` : ""}`;
   }
-  const Class = BY_STATUS[response.status] ?? (response.status >= 500 ? InternalServerError : ApiError);
+  const Class = response.status < 400 ? RedirectError : (BY_STATUS[response.status] ?? (response.status >= 500 ? InternalServerError : ApiError));
   return new Class(response.status, response.headers, body, message);
 }

@@ -14,6 +14,7 @@ export {
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
+  RedirectError,
   UnprocessableEntityError,
   UserAbortError,
   ValidationError,

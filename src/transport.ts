@@ -52,8 +52,8 @@ const NO_BODY = new Set([101, 204, 205, 304]);
 /**
  * Sends a request with the client's policy: each attempt bounded by `timeoutMs`, retried as
  * `isRetryable` allows with backoff or the advised wait, the caller's signal honoured at once.
- * Resolves to the last answer, body read in full; rejects with `ConnectionError`,
- * `ConnectionTimeoutError` or `UserAbortError`.
+ * Redirects are never followed: a 3xx comes back as the answer. Resolves to the last answer, body
+ * read in full; rejects with `ConnectionError`, `ConnectionTimeoutError` or `UserAbortError`.
  */
 export async function send(settings: TransportSettings, input: PreparedRequest | Request, limits?: CallLimits): Promise<Response> {
   const timeoutMs = limits?.timeoutMs ?? settings.timeoutMs;
@@ -81,7 +81,8 @@ export async function send(settings: TransportSettings, input: PreparedRequest |
     if (response) {
       // a retry of a delete whose first try may have worked: not found means it is gone
       if (outcomeUnknown && method === "DELETE" && response.status === 404) return new Response(null, { status: 204, headers: response.headers });
-      if (response.ok) return response;
+      // a 2xx, or a redirect, which is never followed nor sent again
+      if (response.status < 400) return response;
       outcome = { kind: "status", status: response.status };
       delay = retryAfterMs(response.headers);
       if (delay! > MAX_RETRY_AFTER_MS) return response;
@@ -111,6 +112,8 @@ async function attemptOnce(fetchFn: FetchFn | undefined, input: PreparedRequest 
   signal?.addEventListener("abort", onAbort);
   try {
     const response = await dispatch(fetchFn, input, controller.signal);
+    // a browser's redirect answer: status 0, no body, nothing to read
+    if (response.type === "opaqueredirect") return response;
     // reading the body inside the attempt bounds it by the timeout and turns a truncated body
     // into a connection failure, and the connection goes back to the pool at once
     return new BufferedResponse(NO_BODY.has(response.status) ? null : await response.arrayBuffer(), response);
@@ -127,12 +130,13 @@ async function attemptOnce(fetchFn: FetchFn | undefined, input: PreparedRequest 
 }
 
 function dispatch(fetchFn: FetchFn | undefined, input: PreparedRequest | Request, signal: AbortSignal): Promise<Response> {
+  // redirect "manual" everywhere: following would send the request again, maybe elsewhere, with its headers
   if (input instanceof PreparedRequest) {
-    const init: RequestInit = { ...input.init, method: input.method, headers: input.headers, body: input.body ?? null, signal };
+    const init: RequestInit = { ...input.init, method: input.method, headers: input.headers, body: input.body ?? null, signal, redirect: "manual" };
     return fetchFn ? fetchFn(new Request(input.url, init)) : fetch(input.url, init);
   }
   // a Request made by a middleware of the raw client: its body can be read once, so send a copy
-  const copy = new Request(input.clone(), { signal });
+  const copy = new Request(input.clone(), { signal, redirect: "manual" });
   return fetchFn ? fetchFn(copy) : fetch(copy);
 }
 

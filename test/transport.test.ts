@@ -1,7 +1,9 @@
 import { getEventListeners } from "node:events";
 import { describe, expect, it } from "vitest";
-import { ConnectionTimeoutError, NotFoundError, UserAbortError } from "../src/index.js";
-import { faultServer, hang, LIMITS, reply, reset } from "./support/fault-server.js";
+import { ApiError, ConnectionTimeoutError, NotFoundError, RedirectError, UserAbortError } from "../src/index.js";
+import { faultServer, hang, LIMITS, redirect, reply, reset } from "./support/fault-server.js";
+
+const CLICK = { x: 1, y: 2 };
 
 const timers = () => process.getActiveResourcesInfo().filter((r) => r === "Timeout").length;
 
@@ -130,6 +132,73 @@ describe("logging", () => {
     }
 
     expect(seen).toEqual([]);
+  });
+});
+
+describe("redirects", () => {
+  const senders = {
+    "the global fetch": {},
+    "a custom fetch": { fetch: (request: Request) => fetch(request) },
+  };
+
+  for (const [via, options] of Object.entries(senders)) {
+    it.each([301, 302, 303, 307, 308])(`refuses a %i answer to the click with RedirectError and sends nothing anywhere else (${via})`, async (status) => {
+      const elsewhere = await faultServer(reply(200));
+      const server = await faultServer(redirect(status, `${elsewhere.url}/browsers/brs_1/computer/click_mouse?sig=abc`));
+
+      const err = await server.client({ ...options, headers: { "X-Team-Secret": "team-7" } }).browsers.computer.clickMouse("brs_1", CLICK).catch((e) => e);
+
+      expect(err).toBeInstanceOf(RedirectError);
+      expect(err).toBeInstanceOf(ApiError);
+      expect(err).toMatchObject({ status, location: `${elsewhere.url}/browsers/brs_1/computer/click_mouse?sig=abc` });
+      expect(err.message).toBe(`${status} redirect to ${elsewhere.url}/browsers/brs_1/computer/click_mouse not followed: it would send the request again, maybe elsewhere; point baseUrl at the address that answers.`);
+      expect(server.requests.map((r) => r.method)).toEqual(["POST"]);
+      expect(elsewhere.requests).toHaveLength(0);
+    });
+  }
+
+  it("sends a click answered 307 to its own address once, not over and over", async () => {
+    const server = await faultServer(redirect(307, "/browsers/brs_1/computer/click_mouse"));
+
+    const err = await server.client().browsers.computer.clickMouse("brs_1", CLICK).catch((e) => e);
+
+    expect(err).toBeInstanceOf(RedirectError);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("does not retry an idempotent call answered with a redirect", async () => {
+    const server = await faultServer(redirect(302, "/elsewhere"), reply(200, LIMITS));
+
+    const err = await server.client().organization.limits.retrieve().catch((e) => e);
+
+    expect(err).toMatchObject({ name: "RedirectError", status: 302, location: "/elsewhere" });
+    expect(server.requests.map((r) => r.url)).toEqual(["/org/limits"]);
+  });
+
+  it("hands the redirect itself to the raw client, unfollowed", async () => {
+    const server = await faultServer(redirect(308, "/v2/org/limits"));
+
+    const { response, error } = await server.client().raw.GET("/org/limits");
+
+    expect(response.status).toBe(308);
+    expect(response.headers.get("location")).toBe("/v2/org/limits");
+    expect(error).toBe('<a href="/v2/org/limits">moved</a>');
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("turns a browser's opaque redirect (status 0) into RedirectError without sending again", async () => {
+    const server = await faultServer(reply(200));
+    let calls = 0;
+    const opaque = async () => {
+      calls++;
+      return Object.defineProperty(Response.error(), "type", { value: "opaqueredirect" });
+    };
+
+    const err = await server.client({ fetch: opaque }).browsers.computer.clickMouse("brs_1", CLICK).catch((e) => e);
+
+    expect(err).toBeInstanceOf(RedirectError);
+    expect(err).toMatchObject({ status: 0, location: undefined });
+    expect(calls).toBe(1);
   });
 });
 

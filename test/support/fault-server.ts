@@ -98,3 +98,9 @@ export const byMethod =
   (steps: Record<string, Step>): Step =>
   (res, req, n) =>
     (steps[req.method] ?? reply(405))(res, req, n);
+
+/** Redirects with `status` to `location`. */
+export const redirect =
+  (status: number, location: string): Step =>
+  (res) =>
+    res.writeHead(status, { Location: location, "Content-Type": "text/html" }).end(`<a href="${location}">moved</a>`);
