@@ -20,13 +20,13 @@ export interface ClientOptions {
   apiKey?: string;
   /** The service's base address. Default: `BROWSER_CLOUD_BASE_URL`, else the spec's server, `https://api.onkernel.com`. */
   baseUrl?: string;
-  /** Bound on each attempt, in milliseconds. Default: 60 000. */
+  /** Bound on each attempt, in milliseconds, at most 2 147 483 647 (about 24.8 days). Default: 60 000. */
   timeoutMs?: number;
   /** Retries after the first attempt, where the retry policy allows one. Default: 2. */
   maxRetries?: number;
   /** Sends one request. Default: the global `fetch`. Called with a `Request`, as openapi-fetch calls it. */
   fetch?: FetchFn;
-  /** Headers sent with every request; `Authorization` is always the client's own. */
+  /** Headers sent with every request; `Authorization` is always the client's own, and those the transport writes (`Content-Length`, `Host`, ...) are refused. */
   headers?: Record<string, string>;
   /** Gets one line per attempt (method, path, status or failure, attempt, milliseconds), never a header value. Default: none. */
   logger?: Logger;
