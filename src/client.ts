@@ -24,6 +24,11 @@ export interface ClientOptions {
   timeoutMs?: number;
   /** Retries after the first attempt, where the retry policy allows one. Default: 2. */
   maxRetries?: number;
+  /**
+   * Largest answer body accepted, in bytes after decompression, for a 2xx and an error alike; a
+   * larger one fails with `ResponseTooLargeError` and is not read further. Default: 16 MiB (16 777 216).
+   */
+  maxResponseBytes?: number;
   /** Sends one request. Default: the global `fetch`. Called with a `Request`, as openapi-fetch calls it. */
   fetch?: FetchFn;
   /** Headers sent with every request; `Authorization` is always the client's own, and those the transport writes (`Content-Length`, `Host`, ...) are refused. */
@@ -72,7 +77,7 @@ export interface CallInit {
  */
 export function createClient(options: ClientOptions = {}): BrowserCloudClient {
   const config = resolveConfig(options);
-  const settings: TransportSettings = { timeoutMs: config.timeoutMs, maxRetries: config.maxRetries, fetch: options.fetch, logger: options.logger };
+  const settings: TransportSettings = { timeoutMs: config.timeoutMs, maxRetries: config.maxRetries, maxResponseBytes: config.maxResponseBytes, fetch: options.fetch, logger: options.logger };
   const headers = { ...withoutAuthorization(options.headers), ...authHeaders(config.apiKey) };
   // browsers refuse to let a page set it
   if (!inBrowser()) headers["User-Agent"] = `browser-cloud-client/${CLIENT_VERSION}`;

@@ -32,6 +32,7 @@ export interface ConfigOptions extends LimitOptions {
 export interface LimitOptions {
   timeoutMs?: number | undefined;
   maxRetries?: number | undefined;
+  maxResponseBytes?: number | undefined;
   headers?: Record<string, string> | undefined;
 }
 
@@ -41,6 +42,7 @@ export interface ResolvedConfig {
   baseUrl: string;
   timeoutMs: number;
   maxRetries: number;
+  maxResponseBytes: number;
 }
 
 /** Default `timeoutMs`: 60 s per attempt. */
@@ -49,6 +51,8 @@ export const DEFAULT_TIMEOUT_MS = 60_000;
 export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 /** Default `maxRetries`: 2 retries after the first attempt. */
 export const DEFAULT_MAX_RETRIES = 2;
+/** Default `maxResponseBytes`: 16 MiB. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 
 // the fetch standard's bad ports, which fetch refuses to connect to
 const BAD_PORTS = new Set("1 7 9 11 13 15 17 19 20 21 22 23 25 37 42 43 53 69 77 79 87 95 101 102 103 104 109 110 111 113 115 117 119 123 135 137 139 143 161 179 389 427 465 512 513 514 515 526 530 531 532 540 548 554 556 563 587 601 636 989 990 993 995 1719 1720 1723 2049 3659 4045 4190 5060 5061 6000 6566 6665 6666 6667 6668 6669 6679 6697 10080".split(" "));
@@ -77,9 +81,12 @@ function badChar(text: string, pattern: RegExp): string {
 export function checkLimits(options: LimitOptions, at: string): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   const bad = (path: string, message: string) => issues.push({ path: at + path, message });
-  const { timeoutMs, maxRetries, headers } = options;
+  const { timeoutMs, headers } = options;
   if (timeoutMs !== undefined && !(typeof timeoutMs === "number" && timeoutMs > 0 && timeoutMs <= MAX_TIMEOUT_MS)) bad("timeoutMs", `must be > 0 and <= ${MAX_TIMEOUT_MS} ms (got ${show(timeoutMs)})`);
-  if (maxRetries !== undefined && !(Number.isSafeInteger(maxRetries) && maxRetries >= 0)) bad("maxRetries", `must be a whole number >= 0 (got ${show(maxRetries)})`);
+  for (const name of ["maxRetries", "maxResponseBytes"] as const) {
+    const value = options[name];
+    if (value !== undefined && !(Number.isSafeInteger(value) && value >= 0)) bad(name, `must be a whole number >= 0 (got ${show(value)})`);
+  }
   if (headers !== undefined && (typeof headers !== "object" || !headers || Array.isArray(headers))) bad("headers", `must be an object (got ${show(headers)})`);
   else {
     for (const [name, value] of Object.entries(headers ?? {})) {
@@ -134,5 +141,6 @@ export function resolveConfig(options: ConfigOptions): ResolvedConfig {
     baseUrl,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
+    maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
   };
 }

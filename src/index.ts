@@ -15,6 +15,7 @@ export {
   PermissionDeniedError,
   RateLimitError,
   RedirectError,
+  ResponseTooLargeError,
   UnprocessableEntityError,
   UserAbortError,
   ValidationError,

@@ -11,6 +11,8 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Retries after the first attempt, where the retry policy allows one. Default: the client's `maxRetries` (2). */
   maxRetries?: number;
+  /** Largest answer body accepted, in bytes after decompression. Default: the client's `maxResponseBytes` (16 MiB). */
+  maxResponseBytes?: number;
   /**
    * Extra headers for this call; they override the client's, but never `Authorization`. Headers
    * the transport writes (`Content-Length`, `Transfer-Encoding`, `Connection`, `Host`, ...) are refused.
@@ -30,5 +32,5 @@ export function splitOptions(options: RequestOptions | undefined): { init: { sig
   if (issues.length) throw new ValidationError(issues);
   const init: { signal?: AbortSignal; headers?: Record<string, string> } = { headers: withoutAuthorization(options.headers) };
   if (signal) init.signal = signal;
-  return { init, limits: { timeoutMs: options.timeoutMs, maxRetries: options.maxRetries } };
+  return { init, limits: { timeoutMs: options.timeoutMs, maxRetries: options.maxRetries, maxResponseBytes: options.maxResponseBytes } };
 }

@@ -1,5 +1,5 @@
-import { ConnectionError, ConnectionTimeoutError, retryAfterMs, UserAbortError } from "./errors.js";
-import { BufferedResponse } from "./buffered-response.js";
+import { readAll } from "./buffered-response.js";
+import { BrowserCloudError, ConnectionError, ConnectionTimeoutError, retryAfterMs, UserAbortError } from "./errors.js";
 import { backoffMs, failedBeforeSending, isRetryable, MAX_RETRY_AFTER_MS, type Outcome } from "./retry.js";
 
 /** A console-like sink for one line per attempt; `console` works. */
@@ -14,12 +14,14 @@ export type FetchFn = (request: Request) => Promise<Response>;
 export interface CallLimits {
   timeoutMs?: number | undefined;
   maxRetries?: number | undefined;
+  maxResponseBytes?: number | undefined;
 }
 
 /** The client-wide settings of the transport. */
 export interface TransportSettings {
   timeoutMs: number;
   maxRetries: number;
+  maxResponseBytes: number;
   fetch?: FetchFn | undefined;
   logger?: Logger | undefined;
 }
@@ -46,18 +48,17 @@ export class PreparedRequest {
   }
 }
 
-// null-body statuses: a Response for them must be built without a body
-const NO_BODY = new Set([101, 204, 205, 304]);
-
 /**
- * Sends a request with the client's policy: each attempt bounded by `timeoutMs`, retried as
- * `isRetryable` allows with backoff or the advised wait, the caller's signal honoured at once.
- * Redirects are never followed: a 3xx comes back as the answer. Resolves to the last answer, body
- * read in full; rejects with `ConnectionError`, `ConnectionTimeoutError` or `UserAbortError`.
+ * Sends a request with the client's policy: each attempt bounded by `timeoutMs`, its answer by
+ * `maxResponseBytes`, retried as `isRetryable` allows with backoff or the advised wait, the caller's
+ * signal honoured at once. Redirects are never followed: a 3xx comes back as the answer. Resolves
+ * to the last answer, body read in full; rejects with `ConnectionError`, `ConnectionTimeoutError`,
+ * `ResponseTooLargeError` or `UserAbortError`.
  */
 export async function send(settings: TransportSettings, input: PreparedRequest | Request, limits?: CallLimits): Promise<Response> {
   const timeoutMs = limits?.timeoutMs ?? settings.timeoutMs;
   const maxRetries = limits?.maxRetries ?? settings.maxRetries;
+  const maxBytes = limits?.maxResponseBytes ?? settings.maxResponseBytes;
   const { method, signal, url } = input;
   const logger = settings.logger;
   // set once an attempt may have reached the service without an answer
@@ -66,12 +67,12 @@ export async function send(settings: TransportSettings, input: PreparedRequest |
   for (let attempt = 1; ; attempt++) {
     const started = Date.now();
     let response: Response | undefined;
-    let failure: ConnectionError | UserAbortError | undefined;
+    let failure: BrowserCloudError | undefined;
     try {
       if (signal?.aborted) throw new UserAbortError({ cause: signal.reason });
-      response = await attemptOnce(settings.fetch, input, signal ?? undefined, timeoutMs);
+      response = await attemptOnce(settings.fetch, input, signal ?? undefined, timeoutMs, maxBytes);
     } catch (err) {
-      failure = err as ConnectionError | UserAbortError;
+      failure = err as BrowserCloudError;
     }
     // built only when someone reads it
     logger?.debug(`browser-cloud-client: ${method} ${new URL(url).pathname} -> ${response?.status ?? (failure instanceof UserAbortError ? "aborted by caller" : failure?.name)} (attempt ${attempt}/${maxRetries + 1}, ${Date.now() - started} ms)`);
@@ -90,6 +91,7 @@ export async function send(settings: TransportSettings, input: PreparedRequest |
       outcome = failure instanceof ConnectionTimeoutError ? { kind: "timeout" } : { kind: "connection", sent: failure.maybePerformed };
       outcomeUnknown ||= failure.maybePerformed;
     } else {
+      // an abort, or an answer too large: the service would send the same answer again
       throw failure;
     }
     if (attempt > maxRetries || !isRetryable(method, outcome)) {
@@ -100,8 +102,8 @@ export async function send(settings: TransportSettings, input: PreparedRequest |
   }
 }
 
-/** One attempt: the request sent and its body read, all within `timeoutMs`. */
-async function attemptOnce(fetchFn: FetchFn | undefined, input: PreparedRequest | Request, signal: AbortSignal | undefined, timeoutMs: number): Promise<Response> {
+/** One attempt: the request sent and its body read, all within `timeoutMs` and `maxBytes`. */
+async function attemptOnce(fetchFn: FetchFn | undefined, input: PreparedRequest | Request, signal: AbortSignal | undefined, timeoutMs: number, maxBytes: number): Promise<Response> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -116,9 +118,12 @@ async function attemptOnce(fetchFn: FetchFn | undefined, input: PreparedRequest 
     if (response.type === "opaqueredirect") return response;
     // reading the body inside the attempt bounds it by the timeout and turns a truncated body
     // into a connection failure, and the connection goes back to the pool at once
-    return new BufferedResponse(NO_BODY.has(response.status) ? null : await response.arrayBuffer(), response);
+    return await readAll(response, maxBytes);
   } catch (err) {
+    // drops the connection, whatever went wrong
+    controller.abort();
     if (signal?.aborted) throw new UserAbortError({ cause: signal.reason });
+    if (err instanceof BrowserCloudError) throw err;
     if (timedOut) throw new ConnectionTimeoutError(`No answer within ${timeoutMs} ms.`, { cause: err, maybePerformed: true });
     const sent = !failedBeforeSending(err);
     const code = (err as { cause?: { code?: string } }).cause?.code;

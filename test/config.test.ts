@@ -88,8 +88,8 @@ describe("configuration", () => {
     expect(() => createClient({ apiKey: "k", ...limits })).toThrow(ConfigurationError);
   });
 
-  it("defaults to a 60 s timeout per attempt and 2 retries", () => {
-    expect(resolveConfig({ apiKey: "k" })).toMatchObject({ timeoutMs: 60_000, maxRetries: 2 });
+  it("defaults to a 60 s timeout per attempt, 2 retries and answers of up to 16 MiB", () => {
+    expect(resolveConfig({ apiKey: "k" })).toMatchObject({ timeoutMs: 60_000, maxRetries: 2, maxResponseBytes: 16 * 1024 * 1024 });
   });
 
   describe("the API key", () => {
@@ -149,12 +149,18 @@ describe("configuration", () => {
     it("names only the option that is wrong, with the value given", () => {
       expect(refusal(() => createClient({ apiKey: KEY, maxRetries: 1.5 }))).toBe("maxRetries must be a whole number >= 0 (got 1.5)");
       expect(refusal(() => createClient({ apiKey: KEY, timeoutMs: "100" as unknown as number }))).toBe('timeoutMs must be > 0 and <= 2147483647 ms (got "100")');
-      expect(refusal(() => createClient({ apiKey: KEY, timeoutMs: 0, maxRetries: -1 }))).toBe("timeoutMs must be > 0 and <= 2147483647 ms (got 0); maxRetries must be a whole number >= 0 (got -1)");
+      expect(refusal(() => createClient({ apiKey: KEY, timeoutMs: 0, maxResponseBytes: -1 }))).toBe(
+        "timeoutMs must be > 0 and <= 2147483647 ms (got 0); maxResponseBytes must be a whole number >= 0 (got -1)",
+      );
     });
 
     it("refuses a timeoutMs above 2^31 - 1 ms, which a timer would cut to 1 ms", () => {
       expect(refusal(() => createClient({ apiKey: KEY, timeoutMs: 2 ** 31 }))).toBe("timeoutMs must be > 0 and <= 2147483647 ms (got 2147483648)");
       expect(resolveConfig({ apiKey: KEY, timeoutMs: 2 ** 31 - 1 }).timeoutMs).toBe(2 ** 31 - 1);
+    });
+
+    it.each([Number.POSITIVE_INFINITY, 1.5, -1, "1024"])("refuses maxResponseBytes %s", (maxResponseBytes) => {
+      expect(refusal(() => createClient({ apiKey: KEY, maxResponseBytes: maxResponseBytes as number }))).toMatch(/^maxResponseBytes must be a whole number >= 0 \(got /);
     });
   });
 
@@ -203,13 +209,14 @@ describe("a call's options", () => {
 
     const err = await server
       .client()
-      .organization.limits.retrieve({ timeoutMs: 2 ** 31, maxRetries: 1.5, signal: "soon" as unknown as AbortSignal })
+      .organization.limits.retrieve({ timeoutMs: 2 ** 31, maxRetries: 1.5, maxResponseBytes: -1, signal: "soon" as unknown as AbortSignal })
       .catch((e) => e);
 
     expect(err).toBeInstanceOf(ValidationError);
     expect(err.issues).toEqual([
       { path: "options.timeoutMs", message: "must be > 0 and <= 2147483647 ms (got 2147483648)" },
       { path: "options.maxRetries", message: "must be a whole number >= 0 (got 1.5)" },
+      { path: "options.maxResponseBytes", message: "must be a whole number >= 0 (got -1)" },
       { path: "options.signal", message: 'must be an AbortSignal (got "soon")' },
     ]);
     expect(server.requests).toHaveLength(0);

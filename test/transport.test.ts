@@ -1,8 +1,10 @@
 import { getEventListeners } from "node:events";
+import { brotliCompressSync, constants, deflateSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { ApiError, ConnectionTimeoutError, NotFoundError, RedirectError, UserAbortError } from "../src/index.js";
-import { faultServer, hang, LIMITS, redirect, reply, reset } from "./support/fault-server.js";
+import { ApiError, ConnectionTimeoutError, NotFoundError, RedirectError, ResponseTooLargeError, UserAbortError } from "../src/index.js";
+import { compressed, countingFetch, faultServer, flood, hang, LIMITS, redirect, reply, reset, type Step } from "./support/fault-server.js";
 
+const MiB = 1024 * 1024;
 const CLICK = { x: 1, y: 2 };
 
 const timers = () => process.getActiveResourcesInfo().filter((r) => r === "Timeout").length;
@@ -199,6 +201,84 @@ describe("redirects", () => {
     expect(err).toBeInstanceOf(RedirectError);
     expect(err).toMatchObject({ status: 0, location: undefined });
     expect(calls).toBe(1);
+  });
+});
+
+describe("answer size", () => {
+  it("stops reading an endless 2xx at the default 16 MiB, drops the connection and does not retry", async () => {
+    const body = flood(200, 256 * MiB);
+    const server = await faultServer(body.step);
+
+    const err = await server.client().organization.limits.retrieve().catch((e) => e);
+
+    expect(err).toBeInstanceOf(ResponseTooLargeError);
+    expect(err).toMatchObject({ limit: 16 * MiB, status: 200 });
+    expect(err.message).toBe("The answer (status 200) is larger than maxResponseBytes, 16777216 bytes; pass a larger maxResponseBytes to createClient or to the call to accept it.");
+    await until(() => body.dropped);
+    // what the client read, plus what socket buffers held when it let go
+    expect(body.written).toBeLessThan(32 * MiB);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("bounds an error answer's body too, with the call's maxResponseBytes, and does not retry it", async () => {
+    const body = flood(500, 64 * MiB);
+    const server = await faultServer(body.step);
+    const counter = countingFetch();
+
+    const err = await server.client({ fetch: counter.fetch }).organization.limits.retrieve({ maxResponseBytes: MiB }).catch((e) => e);
+
+    expect(err).toBeInstanceOf(ResponseTooLargeError);
+    expect(err).toMatchObject({ limit: MiB, status: 500 });
+    expect(counter.read).toBeGreaterThan(MiB);
+    expect(counter.read).toBeLessThanOrEqual(MiB + 256 * 1024);
+    await until(() => body.dropped);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("fails before reading a body whose Content-Length is above the limit", async () => {
+    let closed = false;
+    const declared: Step = (res) => {
+      res.writeHead(200, { "Content-Type": "application/json", "Content-Length": String(2 * MiB) }).flushHeaders();
+      res.on("close", () => (closed = true));
+    };
+    const server = await faultServer(declared);
+
+    const err = await server.client({ maxResponseBytes: MiB, timeoutMs: 5_000 }).organization.limits.retrieve().catch((e) => e);
+
+    expect(err).toBeInstanceOf(ResponseTooLargeError);
+    expect(err.limit).toBe(MiB);
+    await until(() => closed);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("accepts an answer of exactly maxResponseBytes and refuses one byte more", async () => {
+    const size = JSON.stringify(LIMITS).length;
+    const server = await faultServer(reply(200, LIMITS));
+    const client = server.client();
+
+    await expect(client.organization.limits.retrieve({ maxResponseBytes: size })).resolves.toEqual(LIMITS);
+    await expect(client.organization.limits.retrieve({ maxResponseBytes: size - 1 })).rejects.toBeInstanceOf(ResponseTooLargeError);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  const zeros = Buffer.alloc(64 * MiB);
+  const bombs = {
+    gzip: () => gzipSync(zeros),
+    deflate: () => deflateSync(zeros),
+    br: () => brotliCompressSync(zeros, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+  };
+  it.each(Object.keys(bombs) as (keyof typeof bombs)[])("applies the limit to the decompressed size of a %s bomb", async (encoding) => {
+    const bomb = bombs[encoding]();
+    const server = await faultServer(compressed(encoding, bomb));
+    const counter = countingFetch();
+
+    const err = await server.client({ fetch: counter.fetch, maxResponseBytes: MiB }).organization.limits.retrieve().catch((e) => e);
+
+    expect(bomb.length).toBeLessThan(MiB / 8);
+    expect(err).toBeInstanceOf(ResponseTooLargeError);
+    expect(counter.read).toBeGreaterThan(MiB);
+    expect(counter.read).toBeLessThanOrEqual(MiB + 256 * 1024);
+    expect(server.requests).toHaveLength(1);
   });
 });
 
