@@ -32,6 +32,10 @@ export interface TransportSettings {
  * `fetch(request)` makes. Passed to openapi-fetch as its `Request` class.
  */
 export class PreparedRequest {
+  // openapi-fetch accepts a middleware's result only if it is `instanceof` this class: let a real Request pass
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return value instanceof Request || PreparedRequest.prototype.isPrototypeOf(value as object);
+  }
   readonly url: string;
   readonly method: string;
   readonly headers: Headers;
@@ -110,8 +114,7 @@ async function attemptOnce(fetchFn: FetchFn | undefined, input: PreparedRequest 
     timedOut = true;
     controller.abort();
   }, timeoutMs);
-  const onAbort = () => controller.abort();
-  signal?.addEventListener("abort", onAbort);
+  const unwatch = signal ? watch(signal, () => controller.abort()) : undefined;
   try {
     const response = await dispatch(fetchFn, input, controller.signal);
     // a browser's redirect answer: status 0, no body, nothing to read
@@ -124,38 +127,69 @@ async function attemptOnce(fetchFn: FetchFn | undefined, input: PreparedRequest 
     controller.abort();
     if (signal?.aborted) throw new UserAbortError({ cause: signal.reason });
     if (err instanceof BrowserCloudError) throw err;
-    if (timedOut) throw new ConnectionTimeoutError(`No answer within ${timeoutMs} ms.`, { cause: err, maybePerformed: true });
+    // the address without userinfo or query, which may hold secrets
+    const { protocol, hostname, port, pathname } = new URL(input.url);
+    const where = `${input.method} ${protocol}//${hostname}:${port || (protocol === "https:" ? 443 : 80)}${pathname}`;
+    if (timedOut) throw new ConnectionTimeoutError(`${where}: no answer within ${timeoutMs} ms.`, { cause: err, maybePerformed: true });
     const sent = !failedBeforeSending(err);
-    const code = (err as { cause?: { code?: string } }).cause?.code;
-    throw new ConnectionError(`${sent ? "The connection failed" : "Could not connect"}: ${(err as Error).message}${code ? ` (${code})` : ""}`, { cause: err, maybePerformed: sent });
+    const code = (err as { cause?: { code?: string } } | undefined)?.cause?.code;
+    throw new ConnectionError(`${where}: ${sent ? "the connection failed" : "could not connect"}: ${(err as Error | undefined)?.message}${code ? ` (${code})` : ""}`, { cause: err, maybePerformed: sent });
   } finally {
     clearTimeout(timer);
-    signal?.removeEventListener("abort", onAbort);
+    unwatch?.();
   }
 }
 
 function dispatch(fetchFn: FetchFn | undefined, input: PreparedRequest | Request, signal: AbortSignal): Promise<Response> {
   // redirect "manual" everywhere: following would send the request again, maybe elsewhere, with its headers
-  if (input instanceof PreparedRequest) {
-    const init: RequestInit = { ...input.init, method: input.method, headers: input.headers, body: input.body ?? null, signal, redirect: "manual" };
-    return fetchFn ? fetchFn(new Request(input.url, init)) : fetch(input.url, init);
+  if (input instanceof Request) {
+    // a Request made by a middleware of the raw client: its body can be read once, so send a copy
+    const copy = new Request(input.clone(), { signal, redirect: "manual" });
+    return fetchFn ? fetchFn(copy) : fetch(copy);
   }
-  // a Request made by a middleware of the raw client: its body can be read once, so send a copy
-  const copy = new Request(input.clone(), { signal, redirect: "manual" });
-  return fetchFn ? fetchFn(copy) : fetch(copy);
+  const init: RequestInit = { ...input.init, method: input.method, headers: input.headers, body: input.body ?? null, signal, redirect: "manual" };
+  return fetchFn ? fetchFn(new Request(input.url, init)) : fetch(input.url, init);
+}
+
+// calls sharing a signal are told through one listener on it: node warns past ten
+class Watchers extends Set<() => void> {
+  handleEvent(): void {
+    for (const onAbort of this) onAbort();
+  }
+}
+const watched = new WeakMap<AbortSignal, Watchers>();
+
+/** Runs `onAbort` when `signal` fires; the function returned stops watching and leaves no listener behind. */
+function watch(signal: AbortSignal, onAbort: () => void): () => void {
+  let watchers = watched.get(signal);
+  if (!watchers) {
+    watched.set(signal, (watchers = new Watchers()));
+    signal.addEventListener("abort", watchers);
+  }
+  watchers.add(onAbort);
+  return () => {
+    watchers.delete(onAbort);
+    if (!watchers.size) {
+      signal.removeEventListener("abort", watchers);
+      watched.delete(signal);
+    }
+  };
 }
 
 /** Waits `ms`, or rejects with `UserAbortError` as soon as `signal` fires; leaves no timer or listener behind. */
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new UserAbortError({ cause: signal?.reason }));
-    };
+    if (signal?.aborted) return reject(new UserAbortError({ cause: signal.reason }));
     const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
+      unwatch?.();
       resolve();
     }, ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
+    const unwatch =
+      signal &&
+      watch(signal, () => {
+        clearTimeout(timer);
+        unwatch!();
+        reject(new UserAbortError({ cause: signal.reason }));
+      });
   });
 }

@@ -1,7 +1,7 @@
 import { getEventListeners } from "node:events";
 import { brotliCompressSync, constants, deflateSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { ApiError, ConnectionTimeoutError, NotFoundError, RedirectError, ResponseTooLargeError, UserAbortError } from "../src/index.js";
+import { ApiError, ConnectionError, ConnectionTimeoutError, NotFoundError, RedirectError, ResponseTooLargeError, UserAbortError } from "../src/index.js";
 import { compressed, countingFetch, faultServer, flood, hang, LIMITS, redirect, reply, reset, type Step } from "./support/fault-server.js";
 
 const MiB = 1024 * 1024;
@@ -281,6 +281,137 @@ describe("answer size", () => {
     expect(server.requests).toHaveLength(1);
   });
 });
+
+describe("a signal shared by many calls", () => {
+  it("adds one listener to it, so 50 concurrent calls raise no MaxListenersExceededWarning", async () => {
+    const held: (() => void)[] = [];
+    // holds every answer until all 50 are in flight, then answers 503 once each, then 200
+    const gate: Step = (res, _req, n) => {
+      if (n >= 50) return reply(200, LIMITS)(res, _req, n);
+      held.push(() => reply(503, undefined, { "retry-after-ms": "20" })(res, _req, n));
+      if (held.length === 50) held.forEach((answer) => answer());
+    };
+    const server = await faultServer(gate);
+    const client = server.client();
+    const signal = new AbortController().signal;
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on("warning", onWarning);
+    try {
+      const calls = Array.from({ length: 50 }, () => client.organization.limits.retrieve({ signal }));
+      await until(() => server.requests.length === 50);
+      const during = getEventListeners(signal, "abort").length;
+
+      await Promise.all(calls);
+      await new Promise((r) => setImmediate(r));
+
+      expect(during).toBe(1);
+      expect(warnings.map((w) => w.name)).not.toContain("MaxListenersExceededWarning");
+      expect(getEventListeners(signal, "abort")).toHaveLength(0);
+      expect(server.requests).toHaveLength(100);
+    } finally {
+      process.off("warning", onWarning);
+    }
+  });
+
+  it("ends every call sharing it, in flight and in backoff, with UserAbortError, and raises no warning", async () => {
+    const server = await faultServer((res, req, n) => (n % 2 ? hang : reply(503, undefined, { "Retry-After": "30" }))(res, req, n));
+    const controller = new AbortController();
+    const client = server.client();
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on("warning", onWarning);
+    try {
+      const calls = Array.from({ length: 20 }, () => client.organization.limits.retrieve({ signal: controller.signal }).catch((e) => e));
+      await until(() => server.requests.length === 20);
+      controller.abort();
+      const errors = await Promise.all(calls);
+      await new Promise((r) => setImmediate(r));
+
+      expect(errors.every((e) => e instanceof UserAbortError)).toBe(true);
+      expect(server.requests).toHaveLength(20);
+      expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
+      expect(warnings.map((w) => w.name)).not.toContain("MaxListenersExceededWarning");
+    } finally {
+      process.off("warning", onWarning);
+    }
+  });
+});
+
+describe("requests made by a raw-client middleware", () => {
+  it("are sent through the same transport when a middleware returns a new Request", async () => {
+    const server = await faultServer(reply(503, undefined, { "retry-after-ms": "1" }), reply(200, LIMITS));
+    const client = server.client();
+    client.raw.use({ onRequest: ({ request }) => new Request(request.url, { method: request.method, headers: withHeader(request.headers, "X-Trace", "t-1") }) });
+
+    await expect(client.organization.limits.retrieve()).resolves.toEqual(LIMITS);
+
+    expect(server.requests).toHaveLength(2);
+    expect(server.requests.map((r) => r.headers["x-trace"])).toEqual(["t-1", "t-1"]);
+    expect(server.requests[1]?.headers.authorization).toBe("Bearer sk-test-4f9a7c1e");
+  });
+
+  it("are not followed through a redirect either", async () => {
+    const elsewhere = await faultServer(reply(200));
+    const server = await faultServer(redirect(307, `${elsewhere.url}/x`));
+    const client = server.client();
+    client.raw.use({ onRequest: ({ request }) => new Request(request.url, { method: request.method, headers: request.headers, body: request.body as BodyInit, duplex: "half" } as RequestInit) });
+
+    const err = await client.browsers.computer.clickMouse("brs_1", CLICK).catch((e) => e);
+
+    expect(err).toBeInstanceOf(RedirectError);
+    expect(server.requests).toHaveLength(1);
+    expect(elsewhere.requests).toHaveLength(0);
+  });
+});
+
+describe("requests fetch refuses before sending", () => {
+  it.each([
+    ["a port fetch blocks", (request: Request) => new Request("http://127.0.0.1:10080/org/limits", request)],
+    ["a header undici will not write", (request: Request) => new Request(request.url, { headers: withHeader(request.headers, "X-Ctl", "a\u0001b") })],
+  ])("report %s as certainly not performed", async (_what, rewrite) => {
+    const server = await faultServer(reply(200, LIMITS));
+    const client = server.client({ maxRetries: 0 });
+    client.raw.use({ onRequest: ({ request }) => rewrite(request) });
+
+    const err = await client.organization.limits.retrieve().catch((e) => e);
+
+    expect(err).toBeInstanceOf(ConnectionError);
+    expect(err.maybePerformed).toBe(false);
+    expect(err.message).toMatch(/^GET http:\/\/127\.0\.0\.1:\d+\/org\/limits: could not connect: /);
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe("connection errors", () => {
+  it("name the method and the address, without the query", async () => {
+    const server = await faultServer(reset);
+    const client = server.client({ maxRetries: 0 });
+    client.raw.use({ onRequest: ({ request }) => new Request(`${request.url}?signature=s3cr3t`, request) });
+
+    const err = await client.organization.limits.retrieve().catch((e) => e);
+
+    expect(err).toBeInstanceOf(ConnectionError);
+    expect(err.message.startsWith(`GET ${server.url}/org/limits: the connection failed: `)).toBe(true);
+    expect(err.message).not.toContain("s3cr3t");
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("name the address of a timed-out attempt", async () => {
+    const server = await faultServer(hang);
+
+    const err = await server.client({ timeoutMs: 50, maxRetries: 0 }).deployments.delete("dep_1").catch((e) => e);
+
+    expect(err).toBeInstanceOf(ConnectionTimeoutError);
+    expect(err.message).toBe(`DELETE ${server.url}/deployments/dep_1: no answer within 50 ms.`);
+  });
+});
+
+function withHeader(headers: Headers, name: string, value: string): Headers {
+  const copy = new Headers(headers);
+  copy.set(name, value);
+  return copy;
+}
 
 async function until(condition: () => boolean): Promise<void> {
   while (!condition()) await new Promise((r) => setTimeout(r, 5));
