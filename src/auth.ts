@@ -6,9 +6,9 @@ export function authHeaders(apiKey: string): Record<string, string> {
   return { Authorization: `Bearer ${apiKey}` };
 }
 
-/** `headers` less any `Authorization`, whatever its case: only the client's own token is ever sent. */
+/** `headers` less any `Authorization`, whatever its case: only the client's own token is ever sent. Own properties only. */
 export function withoutAuthorization(headers: Record<string, string> | undefined): Record<string, string> {
   const kept: Record<string, string> = {};
-  for (const name in headers) if (name.toLowerCase() !== "authorization") kept[name] = headers[name]!;
+  for (const name of Object.keys(headers ?? {})) if (name.toLowerCase() !== "authorization") kept[name] = headers![name]!;
   return kept;
 }

@@ -1,4 +1,8 @@
+import { ResponseTooLargeError } from "./errors.js";
+
 const decoder = new TextDecoder();
+
+type Bytes = Uint8Array<ArrayBuffer>;
 
 /**
  * An answer whose body was read in full within its attempt (so the attempt's timeout bounded it).
@@ -7,24 +11,30 @@ const decoder = new TextDecoder();
  * Otherwise it is a `Response`: one read of the body, then `bodyUsed`.
  */
 export class BufferedResponse extends Response {
-  #bytes: ArrayBuffer | null;
+  /** The body as received, kept after it was read (for the error built from it); null when empty. */
+  readonly received: Bytes | null;
   #used = false;
-  constructor(bytes: ArrayBuffer | null, from: Response) {
+  constructor(bytes: Bytes | null | undefined, from: Response) {
     super(null, from);
-    this.#bytes = bytes?.byteLength ? bytes : null;
+    this.received = bytes?.byteLength ? bytes : null;
   }
-  #take(): ArrayBuffer {
+  #take(): Bytes {
     if (this.#used) throw new TypeError("Body is unusable: Body has already been read");
     this.#used = true;
-    return this.#bytes ?? new ArrayBuffer(0);
+    return this.received ?? new Uint8Array(0);
   }
   override get bodyUsed(): boolean {
     return this.#used;
   }
   override get body(): ReadableStream<Uint8Array<ArrayBuffer>> | null {
-    return this.#bytes && !this.#used ? (new Blob([this.#take()]).stream() as ReadableStream<Uint8Array<ArrayBuffer>>) : null;
+    return this.received && !this.#used ? (new Blob([this.#take()]).stream() as ReadableStream<Uint8Array<ArrayBuffer>>) : null;
   }
   override async arrayBuffer(): Promise<ArrayBuffer> {
+    const bytes = this.#take();
+    // a chunk may be a view into a larger buffer
+    return bytes.byteLength === bytes.buffer.byteLength ? bytes.buffer : bytes.slice().buffer;
+  }
+  override async bytes(): Promise<Bytes> {
     return this.#take();
   }
   override async text(): Promise<string> {
@@ -38,6 +48,41 @@ export class BufferedResponse extends Response {
   }
   override clone(): BufferedResponse {
     if (this.#used) throw new TypeError("Response.clone: Body has already been consumed.");
-    return new BufferedResponse(this.#bytes, this);
+    return new BufferedResponse(this.received, this);
   }
+}
+
+/**
+ * Reads `response`'s body chunk by chunk into a `BufferedResponse`, counting the bytes as they come
+ * out of decompression. A `Content-Length` over `limit` fails before anything is read; a body that
+ * grows past it fails at the chunk that crosses it. Either way the body is cancelled, which drops
+ * the connection, and `ResponseTooLargeError` is thrown.
+ */
+export async function readAll(response: Response, limit: number): Promise<BufferedResponse> {
+  const reader = response.body?.getReader();
+  const chunks: Bytes[] = [];
+  let size = 0;
+  try {
+    if (reader) {
+      if (Number(response.headers.get("content-length")) > limit) throw new ResponseTooLargeError(limit, response.status);
+      for (let chunk; !(chunk = await reader.read()).done; ) {
+        size += chunk.value.byteLength;
+        if (size > limit) throw new ResponseTooLargeError(limit, response.status);
+        chunks.push(chunk.value);
+      }
+    }
+  } catch (err) {
+    reader?.cancel().catch(() => {});
+    throw err;
+  }
+  let bytes = chunks[0];
+  if (chunks.length > 1) {
+    bytes = new Uint8Array(size);
+    let at = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, at);
+      at += chunk.byteLength;
+    }
+  }
+  return new BufferedResponse(bytes, response);
 }

@@ -19,13 +19,18 @@ export interface ClientOptions {
   apiKey?: string;
   /** The service's base address. Default: `BROWSER_CLOUD_BASE_URL`, else the spec's first server. */
   baseUrl?: string;
-  /** Bound on each attempt, in milliseconds. Default: 60 000. */
+  /** Bound on each attempt, in milliseconds, at most 2 147 483 647 (about 24.8 days). Default: 60 000. */
   timeoutMs?: number;
   /** Retries after the first attempt, where the retry policy allows one. Default: 2. */
   maxRetries?: number;
+  /**
+   * Largest answer body accepted, in bytes after decompression, for a 2xx and an error alike; a
+   * larger one fails with `ResponseTooLargeError` and is not read further. Default: 16 MiB (16 777 216).
+   */
+  maxResponseBytes?: number;
   /** Sends one request. Default: the global `fetch`. Called with a `Request`, as openapi-fetch calls it. */
   fetch?: FetchFn;
-  /** Headers sent with every request; `Authorization` is always the client's own. */
+  /** Headers sent with every request; `Authorization` is always the client's own, and those the transport writes (`Content-Length`, `Host`, ...) are refused. */
   headers?: Record<string, string>;
   /** Gets one line per attempt (method, path, status or failure, attempt, milliseconds), never a header value. Default: none. */
   logger?: Logger;
@@ -58,7 +63,7 @@ export interface BrowserCloudClient extends Resources {
  */
 export function createClient(options: ClientOptions = {}): BrowserCloudClient {
   const config = resolveConfig(options);
-  const settings: TransportSettings = { timeoutMs: config.timeoutMs, maxRetries: config.maxRetries, fetch: options.fetch, logger: options.logger };
+  const settings: TransportSettings = { timeoutMs: config.timeoutMs, maxRetries: config.maxRetries, maxResponseBytes: config.maxResponseBytes, fetch: options.fetch, logger: options.logger };
   const headers = { ...withoutAuthorization(options.headers), ...authHeaders(config.apiKey) };
   // browsers refuse to let a page set it
   if (!inBrowser()) headers["User-Agent"] = `browser-cloud-client/${CLIENT_VERSION}`;

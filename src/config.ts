@@ -1,5 +1,5 @@
 import { DEFAULT_BASE_URL } from "../generated/meta.js";
-import { ConfigurationError } from "./errors.js";
+import { ConfigurationError, type ValidationIssue } from "./errors.js";
 
 /** Environment variable read when `apiKey` is not given. */
 export const API_KEY_ENV = "BROWSER_CLOUD_API_KEY";
@@ -21,13 +21,19 @@ export function inBrowser(): boolean {
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
 
 /** The options `resolveConfig` reads. */
-export interface ConfigOptions {
+export interface ConfigOptions extends LimitOptions {
   apiKey?: string | undefined;
   baseUrl?: string | undefined;
-  timeoutMs?: number | undefined;
-  maxRetries?: number | undefined;
   allowInsecureHttp?: boolean | undefined;
   dangerouslyAllowBrowser?: boolean | undefined;
+}
+
+/** The limits and headers a client or a single call may set. */
+export interface LimitOptions {
+  timeoutMs?: number | undefined;
+  maxRetries?: number | undefined;
+  maxResponseBytes?: number | undefined;
+  headers?: Record<string, string> | undefined;
 }
 
 /** The settings every request uses, resolved once by `createClient`. */
@@ -36,48 +42,105 @@ export interface ResolvedConfig {
   baseUrl: string;
   timeoutMs: number;
   maxRetries: number;
+  maxResponseBytes: number;
 }
 
 /** Default `timeoutMs`: 60 s per attempt. */
 export const DEFAULT_TIMEOUT_MS = 60_000;
+/** Largest `timeoutMs`: 2 147 483 647 ms (about 24.8 days), the longest delay a JavaScript timer keeps; past it, it fires at once. */
+export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 /** Default `maxRetries`: 2 retries after the first attempt. */
 export const DEFAULT_MAX_RETRIES = 2;
+/** Default `maxResponseBytes`: 16 MiB. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 
-/** Throws `ConfigurationError` unless the given `timeoutMs` and `maxRetries` are usable. */
-export function checkLimits(where: string, limits: { timeoutMs?: number | undefined; maxRetries?: number | undefined }): void {
-  const { timeoutMs = 1, maxRetries = 0 } = limits;
-  if (!(timeoutMs > 0 && timeoutMs < Infinity && Number.isInteger(maxRetries) && maxRetries >= 0)) {
-    throw new ConfigurationError(`${where}timeoutMs must be > 0 (got ${timeoutMs}) and maxRetries a whole number >= 0 (got ${maxRetries})`);
+// the fetch standard's bad ports, which fetch refuses to connect to
+const BAD_PORTS = new Set("1 7 9 11 13 15 17 19 20 21 22 23 25 37 42 43 53 69 77 79 87 95 101 102 103 104 109 110 111 113 115 117 119 123 135 137 139 143 161 179 389 427 465 512 513 514 515 526 530 531 532 540 548 554 556 563 587 601 636 989 990 993 995 1719 1720 1723 2049 3659 4045 4190 5060 5061 6000 6566 6665 6666 6667 6668 6669 6679 6697 10080".split(" "));
+// framing and connection headers, which the transport writes itself
+const TRANSPORT_HEADERS = new Set(["connection", "content-length", "expect", "host", "keep-alive", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade"]);
+const HEADER_NAME = /^[\w!#$%&'*+.^`|~-]+$/;
+// what fetch and the wire accept in a header value: tab, visible ASCII, Latin-1
+const NOT_IN_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
+
+/** A value as a message shows it: a string quoted and cut short, an object by its type only. */
+export function show(value: unknown): string {
+  if (typeof value === "string") return JSON.stringify(value.length > 100 ? `${value.slice(0, 100)}…` : value);
+  return value !== null && (typeof value === "object" || typeof value === "function") ? typeof value : String(value);
+}
+
+/** The character of `text` that `pattern` finds, as `U+000A at index 3`; "" when there is none. */
+function badChar(text: string, pattern: RegExp): string {
+  const index = text.search(pattern);
+  return index < 0 ? "" : `U+${text.codePointAt(index)!.toString(16).toUpperCase().padStart(4, "0")} at index ${index}`;
+}
+
+/**
+ * Every problem with the limits and headers of a client (`at` "") or of a call (`at` "options."),
+ * each naming the option and the value given. A header value is never shown: it may be a credential.
+ */
+export function checkLimits(options: LimitOptions, at: string): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  const bad = (path: string, message: string) => issues.push({ path: at + path, message });
+  const { timeoutMs, headers } = options;
+  if (timeoutMs !== undefined && !(typeof timeoutMs === "number" && timeoutMs > 0 && timeoutMs <= MAX_TIMEOUT_MS)) bad("timeoutMs", `must be > 0 and <= ${MAX_TIMEOUT_MS} ms (got ${show(timeoutMs)})`);
+  for (const name of ["maxRetries", "maxResponseBytes"] as const) {
+    const value = options[name];
+    if (value !== undefined && !(Number.isSafeInteger(value) && value >= 0)) bad(name, `must be a whole number >= 0 (got ${show(value)})`);
   }
+  if (headers !== undefined && (typeof headers !== "object" || !headers || Array.isArray(headers))) bad("headers", `must be an object (got ${show(headers)})`);
+  else {
+    for (const [name, value] of Object.entries(headers ?? {})) {
+      const path = `headers[${JSON.stringify(name)}]`;
+      const char = typeof value === "string" && badChar(value, NOT_IN_VALUE);
+      if (!HEADER_NAME.test(name)) bad(path, "is not a header name");
+      else if (TRANSPORT_HEADERS.has(name.toLowerCase())) bad(path, "is written by the transport; remove it");
+      else if (value !== undefined && typeof value !== "string") bad(path, `must be a string (got ${show(value)})`);
+      else if (char) bad(path, `holds ${char}, which a header cannot carry (the value is not shown)`);
+    }
+  }
+  return issues;
 }
 
 /**
  * Resolves the client's settings from the options, then the environment, then the spec's server.
- * Throws `ConfigurationError` for a missing key, an unusable base URL, plain http to a host other
- * than loopback (unless `allowInsecureHttp`), or a web page (unless `dangerouslyAllowBrowser`).
+ * Throws `ConfigurationError` for a missing or malformed key, an unusable base URL (not http(s);
+ * with userinfo, a query or a fragment; a port fetch refuses), plain http to a host other than
+ * loopback (unless `allowInsecureHttp`), a web page (unless `dangerouslyAllowBrowser`), or a bad
+ * limit or header. Messages name the option and the value given, never the key.
  */
 export function resolveConfig(options: ConfigOptions): ResolvedConfig {
   if (inBrowser() && !options.dangerouslyAllowBrowser) {
     throw new ConfigurationError("In a browser the API key would reach every visitor of the page; call the service from a server, or set dangerouslyAllowBrowser.");
   }
-  const apiKey = options.apiKey ?? readEnv(API_KEY_ENV);
-  if (!apiKey) {
-    throw new ConfigurationError(`No API key: pass createClient({ apiKey }) or set ${API_KEY_ENV}.`);
-  }
-  const baseUrl = (options.baseUrl ?? readEnv(BASE_URL_ENV) ?? DEFAULT_BASE_URL).replace(/\/+$/, "");
+  const apiKey: unknown = options.apiKey ?? readEnv(API_KEY_ENV);
+  const keyName = options.apiKey === undefined ? API_KEY_ENV : "apiKey";
+  if (!apiKey) throw new ConfigurationError(`No API key: pass createClient({ apiKey }) or set ${API_KEY_ENV}.`);
+  if (typeof apiKey !== "string") throw new ConfigurationError(`${keyName} must be a string (got ${show(apiKey)})`);
+  // a bearer token is printable ASCII: a blank, a line break or a NUL would break the header
+  const char = badChar(apiKey, /[^\x21-\x7e]/);
+  if (char) throw new ConfigurationError(`${keyName} holds ${char}; a key is printable ASCII without spaces (the key is not shown)`);
+
+  const urlName = options.baseUrl === undefined ? BASE_URL_ENV : "baseUrl";
+  const given: unknown = options.baseUrl ?? readEnv(BASE_URL_ENV) ?? DEFAULT_BASE_URL;
+  const baseUrl = typeof given === "string" ? given.replace(/\/+$/, "") : "";
   const url = URL.canParse(baseUrl) ? new URL(baseUrl) : undefined;
-  if (!url) throw new ConfigurationError(`baseUrl is not a URL: ${baseUrl}`);
-  if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw new ConfigurationError(`baseUrl must be https, not ${url.protocol}`);
-  }
+  // what comes before an "@" may be a password
+  if (!url || !/^https?:$/.test(url.protocol)) throw new ConfigurationError(`${urlName} must be an https URL (got ${show(typeof given === "string" ? given.slice(given.lastIndexOf("@") + 1) : given)})`);
+  if (url.username || url.password) throw new ConfigurationError(`${urlName} must not hold userinfo (user or password before "@", not shown); the key goes in apiKey`);
+  const shown = `${url.protocol}//${url.host}${url.pathname}`;
+  if (/[?#]/.test(baseUrl)) throw new ConfigurationError(`${urlName} must not have a query or fragment (got ${show(`${shown}…`)})`);
+  if (BAD_PORTS.has(url.port)) throw new ConfigurationError(`${urlName} has port ${url.port}, which fetch refuses (got ${show(shown)})`);
   if (url.protocol === "http:" && !LOOPBACK.test(url.hostname) && !options.allowInsecureHttp) {
     throw new ConfigurationError(`Plain http to ${url.host} would send the API key in clear text; use https, or set allowInsecureHttp.`);
   }
-  checkLimits("", options);
+
+  const issues = checkLimits(options, "");
+  if (issues.length) throw new ConfigurationError(issues.map((i) => `${i.path} ${i.message}`).join("; "));
   return {
     apiKey,
     baseUrl,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
+    maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
   };
 }

@@ -23,8 +23,10 @@ export class BrowserCloudError extends Error {
 }
 
 /**
- * The client was configured in a way that cannot work: no API key, an unusable base URL, plain
- * http to a remote host, or use in a web page. Thrown by `createClient` itself, before anything is sent.
+ * The client was configured in a way that cannot work: no API key or one that cannot travel in a
+ * header, an unusable base URL, a bad limit or header, plain http to a remote host, or use in a web
+ * page. Thrown by `createClient` itself, before anything is sent; the message names the option and
+ * the value given, never the key.
  */
 export class ConfigurationError extends BrowserCloudError {
   override name = "ConfigurationError";
@@ -37,7 +39,8 @@ export interface ValidationIssue {
 }
 
 /**
- * An input broke the spec, so nothing was sent. `issues` lists every problem, not only the first.
+ * An input broke the spec, or a call's options cannot work (a bad limit, a header the transport
+ * owns), so nothing was sent. `issues` lists every problem, not only the first.
  *
  * @example
  * try {
@@ -87,6 +90,26 @@ export class ConnectionTimeoutError extends ConnectionError {
 }
 
 /**
+ * An answer's body, decompressed, was larger than `maxResponseBytes` (default 16 MiB), a 2xx or an
+ * error alike: the client stopped reading and dropped the connection. Not retried.
+ *
+ * @example
+ * const client = createClient({ maxResponseBytes: 64 * 1024 * 1024 }); // accept answers up to 64 MiB
+ */
+export class ResponseTooLargeError extends BrowserCloudError {
+  override name = "ResponseTooLargeError";
+  /** The limit that was exceeded, in bytes. */
+  readonly limit: number;
+  /** The status of the answer whose body was too large. */
+  readonly status: number;
+  constructor(limit: number, status: number) {
+    super(`The answer (status ${status}) is larger than maxResponseBytes, ${limit} bytes; pass a larger maxResponseBytes to createClient or to the call to accept it.`);
+    this.limit = limit;
+    this.status = status;
+  }
+}
+
+/**
  * The service answered with a non-2xx status. One subclass per common status; any other status is
  * a plain `ApiError`.
  *
@@ -111,22 +134,39 @@ export class ApiError extends BrowserCloudError {
   readonly innerError: ErrorDetailShape | undefined;
   /** The response headers. */
   readonly headers: Headers;
-  /** The parsed error body; the raw text when it was not JSON; `undefined` when it was empty. */
+  /**
+   * The parsed error body; the raw text when it was not JSON; `undefined` when it was empty. Of a
+   * body larger than `MAX_ERROR_BODY_BYTES`, only that many first bytes, as text.
+   */
   readonly body: ErrorBodyShape | string | undefined;
+  /** The size of the error body as received, in bytes (its length as text when a middleware replaced the answer). */
+  readonly bodyLength: number;
   /** The wait the service advised (`Retry-After`, `retry-after-ms`), in milliseconds, when it gave one. */
   readonly retryAfterMs: number | undefined;
 
-  constructor(status: number, headers: Headers, body: ErrorBodyShape | string | undefined, message: string) {
+  constructor(status: number, headers: Headers, body: ErrorBodyShape | string | undefined, message: string, bodyLength = 0) {
     super(message);
     this.status = status;
     this.headers = headers;
     this.body = body;
+    this.bodyLength = bodyLength;
     const parsed = isErrorBody(body) ? body : undefined;
     this.code = parsed?.code;
     this.details = parsed?.details;
     this.innerError = parsed?.inner_error;
     this.retryAfterMs = retryAfterMs(headers);
   }
+}
+
+/**
+ * A 3xx answer. Redirects are never followed: following one would send the request again (a click
+ * twice), maybe to another origin or over plain http, with the key. `status` is 0 where a browser
+ * hides the redirect, and then `location` is unknown.
+ */
+export class RedirectError extends ApiError {
+  override name = "RedirectError";
+  /** Where the answer pointed (its `Location` header), when it said and the runtime shows it. */
+  readonly location: string | undefined = this.headers.get("location") ?? undefined;
 }
 
 /** 400: the request was malformed or broke the body's schema. */
@@ -172,9 +212,9 @@ const BY_STATUS: Record<number, typeof ApiError | undefined> = {
   429: RateLimitError,
 };
 
-/** The `ApiError` subclass thrown for a status: one per common status, `InternalServerError` for any 5xx, else `ApiError`. */
+/** The `ApiError` subclass thrown for a status: `RedirectError` below 400, one per common status, `InternalServerError` for any 5xx, else `ApiError`. */
 export function errorClassFor(status: number): typeof ApiError {
-  return BY_STATUS[status] ?? (status >= 500 ? InternalServerError : ApiError);
+  return status < 400 ? RedirectError : (BY_STATUS[status] ?? (status >= 500 ? InternalServerError : ApiError));
 }
 
 function isErrorBody(body: unknown): body is ErrorBodyShape {
@@ -196,23 +236,38 @@ export function retryAfterMs(headers: Headers): number | undefined {
   return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
+/** The most of an error body an `ApiError` keeps, in bytes: of a larger body, `body` is its first bytes as text. */
+export const MAX_ERROR_BODY_BYTES = 8192;
+// the most of a body the message looks at, so that reading it stays linear and short
+const MESSAGE_SCAN = 1024;
 const SNIPPET = 200;
+const decoder = new TextDecoder();
 
 /**
- * Builds the error for a non-2xx answer from what openapi-fetch parsed of its body: an object for
- * JSON, a string otherwise, `undefined` or `""` when empty.
+ * Builds the error for a non-2xx answer from its body: `raw`, the bytes as received, when the
+ * transport kept them, and what openapi-fetch parsed of it (an object for JSON, a string otherwise).
+ * A large body is cut to `MAX_ERROR_BODY_BYTES` and not parsed.
  */
-export function apiErrorFrom(response: Response, parsed: unknown): ApiError {
-  const body = parsed === "" || parsed === undefined ? undefined : isErrorBody(parsed) || typeof parsed === "string" ? parsed : JSON.stringify(parsed);
+export function apiErrorFrom(response: Response, parsed: unknown, raw?: Uint8Array | null): ApiError {
+  const size = raw ? raw.byteLength : typeof parsed === "string" ? parsed.length : 0;
+  const whole = size <= MAX_ERROR_BODY_BYTES;
+  // the text as received, never re-serialized: JSON.stringify overflows the stack on deep nesting
+  const text = raw ? decoder.decode(whole ? raw : raw.subarray(0, MAX_ERROR_BODY_BYTES)) : typeof parsed === "string" ? parsed.slice(0, MAX_ERROR_BODY_BYTES) : "";
+  const body = whole && isErrorBody(parsed) ? parsed : text || undefined;
+  const { status, statusText } = response;
   let message: string;
-  if (isErrorBody(body) && typeof body.message === "string") {
-    message = `${response.status} ${body.code}: ${body.message}`;
+  if (status < 400) {
+    // the location without its query, which may carry a signature
+    const to = response.headers.get("location")?.split(/[?#]/)[0]?.slice(0, SNIPPET);
+    message = `${status} redirect${to ? ` to ${to}` : ""} not followed: it would send the request again, maybe elsewhere; point baseUrl at the address that answers.`;
+  } else if (isErrorBody(body) && typeof body.message === "string") {
+    message = `${status} ${body.code}: ${body.message}`;
   } else {
-    // a proxy's HTML page or a bare status: say what came, briefly
-    const text = typeof body === "string" ? body.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim() : "";
-    const snippet = text.length > SNIPPET ? `${text.slice(0, SNIPPET)}…` : text;
-    message = `${response.status} ${response.statusText || "error"}${snippet ? `: ${snippet}` : ""}`;
+    // a proxy's HTML page or a bare status: say what came, briefly; [^<>] keeps the match linear
+    const plain = text.slice(0, MESSAGE_SCAN).replace(/<[^<>]*>/g, " ").replace(/\s+/g, " ").trim();
+    const snippet = plain.length > SNIPPET ? `${plain.slice(0, SNIPPET)}…` : plain;
+    message = `${status} ${statusText || "error"}${snippet ? `: ${snippet}` : ""}`;
   }
-  const Class = errorClassFor(response.status);
-  return new Class(response.status, response.headers, body, message);
+  const Class = errorClassFor(status);
+  return new Class(status, response.headers, body, message, size);
 }

@@ -14,6 +14,8 @@ export {
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
+  RedirectError,
+  ResponseTooLargeError,
   UnprocessableEntityError,
   UserAbortError,
   ValidationError,

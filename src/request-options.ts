@@ -1,24 +1,36 @@
 import { withoutAuthorization } from "./auth.js";
-import { checkLimits } from "./config.js";
+import { checkLimits, show } from "./config.js";
+import { ValidationError } from "./errors.js";
 import type { CallLimits } from "./transport.js";
 
 /** Options every method takes last; each applies to that call only. */
 export interface RequestOptions {
   /** Cancels the call, also between retries; it then rejects with `UserAbortError` and is not retried. */
   signal?: AbortSignal;
-  /** Bound on each attempt, in milliseconds. Default: the client's `timeoutMs` (60 000). */
+  /** Bound on each attempt, in milliseconds, at most 2 147 483 647. Default: the client's `timeoutMs` (60 000). */
   timeoutMs?: number;
   /** Retries after the first attempt, where the retry policy allows one. Default: the client's `maxRetries` (2). */
   maxRetries?: number;
-  /** Extra headers for this call; they override the client's, but never `Authorization`. */
+  /** Largest answer body accepted, in bytes after decompression. Default: the client's `maxResponseBytes` (16 MiB). */
+  maxResponseBytes?: number;
+  /**
+   * Extra headers for this call; they override the client's, but never `Authorization`. Headers
+   * the transport writes (`Content-Length`, `Transfer-Encoding`, `Connection`, `Host`, ...) are refused.
+   */
   headers?: Record<string, string>;
 }
 
-/** Splits a call's options into openapi-fetch's init and the transport's limits. */
+/**
+ * Splits a call's options into openapi-fetch's init and the transport's limits. Throws
+ * `ValidationError`, before anything is sent, listing every option that cannot work.
+ */
 export function splitOptions(options: RequestOptions | undefined): { init: { signal?: AbortSignal; headers?: Record<string, string> }; limits: CallLimits } {
-  if (!options) return { init: {}, limits: {} };
-  checkLimits("options.", options);
+  if (options == null) return { init: {}, limits: {} };
+  const issues = typeof options === "object" ? checkLimits(options, "options.") : [{ path: "options", message: `must be an object (got ${show(options)})` }];
+  const { signal } = options;
+  if (signal !== undefined && typeof (signal as AbortSignal | null)?.addEventListener !== "function") issues.push({ path: "options.signal", message: `must be an AbortSignal (got ${show(signal)})` });
+  if (issues.length) throw new ValidationError(issues);
   const init: { signal?: AbortSignal; headers?: Record<string, string> } = { headers: withoutAuthorization(options.headers) };
-  if (options.signal) init.signal = options.signal;
-  return { init, limits: { timeoutMs: options.timeoutMs, maxRetries: options.maxRetries } };
+  if (signal) init.signal = signal;
+  return { init, limits: { timeoutMs: options.timeoutMs, maxRetries: options.maxRetries, maxResponseBytes: options.maxResponseBytes } };
 }

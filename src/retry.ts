@@ -4,8 +4,11 @@ export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 429, 500, 5
 /** Methods that may be sent twice with the effect of once (RFC 9110 9.2.2); an operation's `x-idempotent` overrides it. */
 export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
 
-/** Error codes of a connection that failed before the request left: refused, or the host not found. */
-const NOT_SENT_CODES: ReadonlySet<string> = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN"]);
+/**
+ * Codes (or, for a bad port, the message) of a fetch that failed before the request left: refused,
+ * the host not found, or a request undici would not write (a bad header, a port fetch blocks).
+ */
+const NOT_SENT_CODES: ReadonlySet<unknown> = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "UND_ERR_INVALID_ARG", "UND_ERR_NOT_SUPPORTED", "bad port"]);
 
 /** The longest advised wait (`Retry-After`) this client sleeps through; a longer one fails the call at once. */
 export const MAX_RETRY_AFTER_MS = 60_000;
@@ -35,11 +38,11 @@ export function isRetryable(idempotent: boolean, outcome: Outcome): boolean {
 
 /** True when a fetch failure certainly happened before the request was sent (Node's fetch puts the system error in `cause`). */
 export function failedBeforeSending(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: unknown; errors?: { code?: unknown }[] } } | undefined)?.cause;
+  const cause = (error as { cause?: { code?: unknown; message?: unknown; errors?: { code?: unknown }[] } } | undefined)?.cause;
   if (!cause) return false;
-  if (typeof cause.code === "string" && NOT_SENT_CODES.has(cause.code)) return true;
+  if (NOT_SENT_CODES.has(cause.code ?? cause.message)) return true;
   // happy eyeballs: every address was tried and each refused
-  return Array.isArray(cause.errors) && cause.errors.length > 0 && cause.errors.every((e) => typeof e?.code === "string" && NOT_SENT_CODES.has(e.code));
+  return Array.isArray(cause.errors) && cause.errors.length > 0 && cause.errors.every((e) => NOT_SENT_CODES.has(e?.code));
 }
 
 /** Backoff before retry number `retry` (0 for the first): 0.5 s doubling up to 8 s, less up to 25 % jitter. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { BufferedResponse } from "../src/buffered-response.js";
 
-const bytes = (text: string) => new TextEncoder().encode(text).buffer as ArrayBuffer;
+const bytes = (text: string) => new TextEncoder().encode(text);
 const from = new Response(null, { status: 201, statusText: "Created", headers: { "content-type": "application/json", "x-id": "7" } });
 
 describe("BufferedResponse", () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   ApiError,
   AuthenticationError,
@@ -113,5 +113,66 @@ describe("errors", () => {
 
     expect(err.name).toBe("ConnectionError");
     expect(err.maybePerformed).toBe(true);
+  });
+
+  describe("a hostile error body", () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    it("keeps only the first 8 KiB of a large one, with its full length", async () => {
+      const page = `<html><body>${"<p>upstream timed out</p>".repeat(40_000)}</body></html>`;
+      const server = await faultServer(reply(502, page));
+
+      const err = await server.client({ maxRetries: 0 }).deployments.delete("dep_1").catch((e) => e);
+
+      expect(err).toBeInstanceOf(InternalServerError);
+      expect(err.body).toBe(page.slice(0, 8192));
+      expect(err.bodyLength).toBe(page.length);
+      expect(err.message).toMatch(/^502 Bad Gateway: upstream timed out upstream timed out/);
+      expect(err.message.length).toBeLessThan(260);
+      expect(server.requests).toHaveLength(1);
+    });
+
+    it("does not parse a large JSON error body, whatever its shape", async () => {
+      const body = { code: "bad_request", message: "too many problems", details: Array.from({ length: 20_000 }, (_, i) => ({ code: "invalid_input", message: `field ${i}` })) };
+      const text = JSON.stringify(body);
+      const server = await faultServer(reply(400, body));
+
+      const err = await server.client().browsers.computer.clickMouse("brs_1", { x: 1, y: 1 }).catch((e) => e);
+
+      expect(err).toBeInstanceOf(BadRequestError);
+      expect(err).toMatchObject({ status: 400, code: undefined, details: undefined, body: text.slice(0, 8192), bodyLength: text.length });
+      expect(err.message).toMatch(/^400 Bad Request: \{"code":"bad_request","message":"too many problems"/);
+    });
+
+    it("keeps the bytes as received, not re-serialized, for a body nested 100 000 levels deep", async () => {
+      const deep = `${"[".repeat(100_000)}${"]".repeat(100_000)}`;
+      const server = await faultServer(reply(500, deep, { "Content-Type": "application/json" }));
+
+      const err = await server.client({ maxRetries: 0 }).organization.limits.retrieve().catch((e) => e);
+
+      expect(err).toBeInstanceOf(InternalServerError);
+      expect(err).toMatchObject({ body: deep.slice(0, 8192), bodyLength: 200_000 });
+    });
+
+    it("runs no regular expression over more than the first 1 KiB of a 200 KB body of '<'", async () => {
+      const body = "<".repeat(200_000);
+      const server = await faultServer(reply(502, body));
+      const exec = RegExp.prototype.exec;
+      const scanned: number[] = [];
+      vi.spyOn(RegExp.prototype, "exec").mockImplementation(function (this: RegExp, input: string) {
+        scanned.push(String(input).length);
+        // a backtracking scan of the whole body takes tens of seconds: refuse it at once
+        if (String(input).length > 4096) throw new Error(`a regular expression ran over ${String(input).length} characters`);
+        return exec.call(this, input);
+      });
+
+      const err = await server.client({ maxRetries: 0 }).deployments.delete("dep_1").catch((e) => e);
+      vi.restoreAllMocks();
+
+      expect(err).toBeInstanceOf(InternalServerError);
+      expect(err.message).toBe(`502 Bad Gateway: ${"<".repeat(200)}…`);
+      expect(scanned).toContain(1024);
+      expect(Math.max(...scanned)).toBeLessThanOrEqual(1024);
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
-import { createClient } from "../src/index.js";
-import { faultServer, hang, reply, reset } from "./support/fault-server.js";
+import { BrowserCloudError, createClient, type ClientOptions, type RequestOptions } from "../src/index.js";
+import { faultServer, hang, LIMITS, reply, reset } from "./support/fault-server.js";
 
 const TOKEN = "sk-live-7d3f0b9e51c2a8";
 
@@ -29,7 +29,7 @@ describe("the token", () => {
   });
 
   it("does not show when the client is printed or serialized", () => {
-    const client = createClient({ apiKey: TOKEN, baseUrl: "http://127.0.0.1:9" });
+    const client = createClient({ apiKey: TOKEN, baseUrl: "http://127.0.0.1:4010" });
 
     expect(inspect(client, { depth: 20, showHidden: true })).not.toContain(TOKEN);
     expect(JSON.stringify(client) ?? "").not.toContain(TOKEN);
@@ -44,5 +44,38 @@ describe("the token", () => {
 
     expect(server.requests[0]?.headers.authorization).toBe(`Bearer ${TOKEN}`);
     expect(server.requests[0]?.headers["x-request-id"]).toBe("r-1");
+  });
+
+  it("appears in no error from a hostile configuration or call options, each a BrowserCloudError, and nothing is sent", async () => {
+    const server = await faultServer(reply(200, LIMITS));
+    const cases: [ClientOptions, RequestOptions?][] = [
+      [{ apiKey: `${TOKEN}\n` }],
+      [{ apiKey: `${TOKEN}\u0000` }],
+      [{ apiKey: `Bearer ${TOKEN}` }],
+      [{ apiKey: `${TOKEN}☃` }],
+      [{ apiKey: TOKEN, baseUrl: `https://user:${TOKEN}@api.example.test` }],
+      [{ apiKey: TOKEN, baseUrl: `http://${TOKEN}@127.0.0.1:4010` }],
+      [{ apiKey: TOKEN, headers: { "X-Proxy-Key": `${TOKEN}\r\n` } }],
+      [{ apiKey: TOKEN, headers: { "X-Proxy-Key": `${TOKEN}€` } }],
+      [{ apiKey: TOKEN }, { headers: { "X-Proxy-Key": `${TOKEN}\n` } }],
+      [{ apiKey: TOKEN }, { headers: { "Content-Length": "0", "X-Proxy-Key": TOKEN } }],
+    ];
+
+    const errors: unknown[] = [];
+    for (const [options, callOptions] of cases) {
+      try {
+        await createClient({ baseUrl: server.url, ...options }).organization.limits.retrieve(callOptions);
+        errors.push(undefined);
+      } catch (err) {
+        errors.push(err);
+      }
+    }
+
+    expect(errors.map((e) => (e as Error | undefined)?.name)).toEqual([...Array(8).fill("ConfigurationError"), "ValidationError", "ValidationError"]);
+    for (const err of errors) {
+      expect(err).toBeInstanceOf(BrowserCloudError);
+      expect(exposed(err)).not.toContain(TOKEN);
+    }
+    expect(server.requests).toHaveLength(0);
   });
 });

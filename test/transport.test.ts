@@ -1,7 +1,11 @@
 import { getEventListeners } from "node:events";
+import { brotliCompressSync, constants, deflateSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { ConnectionTimeoutError, NotFoundError, UserAbortError } from "../src/index.js";
-import { faultServer, hang, LIMITS, reply, reset } from "./support/fault-server.js";
+import { ApiError, ConnectionError, ConnectionTimeoutError, NotFoundError, RedirectError, ResponseTooLargeError, UserAbortError } from "../src/index.js";
+import { compressed, countingFetch, faultServer, flood, hang, LIMITS, redirect, reply, reset, type Step } from "./support/fault-server.js";
+
+const MiB = 1024 * 1024;
+const CLICK = { x: 1, y: 2 };
 
 const timers = () => process.getActiveResourcesInfo().filter((r) => r === "Timeout").length;
 
@@ -132,6 +136,282 @@ describe("logging", () => {
     expect(seen).toEqual([]);
   });
 });
+
+describe("redirects", () => {
+  const senders = {
+    "the global fetch": {},
+    "a custom fetch": { fetch: (request: Request) => fetch(request) },
+  };
+
+  for (const [via, options] of Object.entries(senders)) {
+    it.each([301, 302, 303, 307, 308])(`refuses a %i answer to the click with RedirectError and sends nothing anywhere else (${via})`, async (status) => {
+      const elsewhere = await faultServer(reply(200));
+      const server = await faultServer(redirect(status, `${elsewhere.url}/browsers/brs_1/computer/click_mouse?sig=abc`));
+
+      const err = await server.client({ ...options, headers: { "X-Team-Secret": "team-7" } }).browsers.computer.clickMouse("brs_1", CLICK).catch((e) => e);
+
+      expect(err).toBeInstanceOf(RedirectError);
+      expect(err).toBeInstanceOf(ApiError);
+      expect(err).toMatchObject({ status, location: `${elsewhere.url}/browsers/brs_1/computer/click_mouse?sig=abc` });
+      expect(err.message).toBe(`${status} redirect to ${elsewhere.url}/browsers/brs_1/computer/click_mouse not followed: it would send the request again, maybe elsewhere; point baseUrl at the address that answers.`);
+      expect(server.requests.map((r) => r.method)).toEqual(["POST"]);
+      expect(elsewhere.requests).toHaveLength(0);
+    });
+  }
+
+  it("sends a click answered 307 to its own address once, not over and over", async () => {
+    const server = await faultServer(redirect(307, "/browsers/brs_1/computer/click_mouse"));
+
+    const err = await server.client().browsers.computer.clickMouse("brs_1", CLICK).catch((e) => e);
+
+    expect(err).toBeInstanceOf(RedirectError);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("does not retry an idempotent call answered with a redirect", async () => {
+    const server = await faultServer(redirect(302, "/elsewhere"), reply(200, LIMITS));
+
+    const err = await server.client().organization.limits.retrieve().catch((e) => e);
+
+    expect(err).toMatchObject({ name: "RedirectError", status: 302, location: "/elsewhere" });
+    expect(server.requests.map((r) => r.url)).toEqual(["/org/limits"]);
+  });
+
+  it("hands the redirect itself to the raw client, unfollowed", async () => {
+    const server = await faultServer(redirect(308, "/v2/org/limits"));
+
+    const { response, error } = await server.client().raw.GET("/org/limits");
+
+    expect(response.status).toBe(308);
+    expect(response.headers.get("location")).toBe("/v2/org/limits");
+    expect(error).toBe('<a href="/v2/org/limits">moved</a>');
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("turns a browser's opaque redirect (status 0) into RedirectError without sending again", async () => {
+    const server = await faultServer(reply(200));
+    let calls = 0;
+    const opaque = async () => {
+      calls++;
+      return Object.defineProperty(Response.error(), "type", { value: "opaqueredirect" });
+    };
+
+    const err = await server.client({ fetch: opaque }).browsers.computer.clickMouse("brs_1", CLICK).catch((e) => e);
+
+    expect(err).toBeInstanceOf(RedirectError);
+    expect(err).toMatchObject({ status: 0, location: undefined });
+    expect(calls).toBe(1);
+  });
+});
+
+describe("answer size", () => {
+  it("stops reading an endless 2xx at the default 16 MiB, drops the connection and does not retry", async () => {
+    const body = flood(200, 256 * MiB);
+    const server = await faultServer(body.step);
+
+    const err = await server.client().organization.limits.retrieve().catch((e) => e);
+
+    expect(err).toBeInstanceOf(ResponseTooLargeError);
+    expect(err).toMatchObject({ limit: 16 * MiB, status: 200 });
+    expect(err.message).toBe("The answer (status 200) is larger than maxResponseBytes, 16777216 bytes; pass a larger maxResponseBytes to createClient or to the call to accept it.");
+    await until(() => body.dropped);
+    // what the client read, plus what socket buffers held when it let go
+    expect(body.written).toBeLessThan(32 * MiB);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("bounds an error answer's body too, with the call's maxResponseBytes, and does not retry it", async () => {
+    const body = flood(500, 64 * MiB);
+    const server = await faultServer(body.step);
+    const counter = countingFetch();
+
+    const err = await server.client({ fetch: counter.fetch }).organization.limits.retrieve({ maxResponseBytes: MiB }).catch((e) => e);
+
+    expect(err).toBeInstanceOf(ResponseTooLargeError);
+    expect(err).toMatchObject({ limit: MiB, status: 500 });
+    expect(counter.read).toBeGreaterThan(MiB);
+    expect(counter.read).toBeLessThanOrEqual(MiB + 256 * 1024);
+    await until(() => body.dropped);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("fails before reading a body whose Content-Length is above the limit", async () => {
+    let closed = false;
+    const declared: Step = (res) => {
+      res.writeHead(200, { "Content-Type": "application/json", "Content-Length": String(2 * MiB) }).flushHeaders();
+      res.on("close", () => (closed = true));
+    };
+    const server = await faultServer(declared);
+
+    const err = await server.client({ maxResponseBytes: MiB, timeoutMs: 5_000 }).organization.limits.retrieve().catch((e) => e);
+
+    expect(err).toBeInstanceOf(ResponseTooLargeError);
+    expect(err.limit).toBe(MiB);
+    await until(() => closed);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("accepts an answer of exactly maxResponseBytes and refuses one byte more", async () => {
+    const size = JSON.stringify(LIMITS).length;
+    const server = await faultServer(reply(200, LIMITS));
+    const client = server.client();
+
+    await expect(client.organization.limits.retrieve({ maxResponseBytes: size })).resolves.toEqual(LIMITS);
+    await expect(client.organization.limits.retrieve({ maxResponseBytes: size - 1 })).rejects.toBeInstanceOf(ResponseTooLargeError);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  const zeros = Buffer.alloc(64 * MiB);
+  const bombs = {
+    gzip: () => gzipSync(zeros),
+    deflate: () => deflateSync(zeros),
+    br: () => brotliCompressSync(zeros, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+  };
+  it.each(Object.keys(bombs) as (keyof typeof bombs)[])("applies the limit to the decompressed size of a %s bomb", async (encoding) => {
+    const bomb = bombs[encoding]();
+    const server = await faultServer(compressed(encoding, bomb));
+    const counter = countingFetch();
+
+    const err = await server.client({ fetch: counter.fetch, maxResponseBytes: MiB }).organization.limits.retrieve().catch((e) => e);
+
+    expect(bomb.length).toBeLessThan(MiB / 8);
+    expect(err).toBeInstanceOf(ResponseTooLargeError);
+    expect(counter.read).toBeGreaterThan(MiB);
+    expect(counter.read).toBeLessThanOrEqual(MiB + 256 * 1024);
+    expect(server.requests).toHaveLength(1);
+  });
+});
+
+describe("a signal shared by many calls", () => {
+  it("adds one listener to it, so 50 concurrent calls raise no MaxListenersExceededWarning", async () => {
+    const held: (() => void)[] = [];
+    // holds every answer until all 50 are in flight, then answers 503 once each, then 200
+    const gate: Step = (res, _req, n) => {
+      if (n >= 50) return reply(200, LIMITS)(res, _req, n);
+      held.push(() => reply(503, undefined, { "retry-after-ms": "20" })(res, _req, n));
+      if (held.length === 50) held.forEach((answer) => answer());
+    };
+    const server = await faultServer(gate);
+    const client = server.client();
+    const signal = new AbortController().signal;
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on("warning", onWarning);
+    try {
+      const calls = Array.from({ length: 50 }, () => client.organization.limits.retrieve({ signal }));
+      await until(() => server.requests.length === 50);
+      const during = getEventListeners(signal, "abort").length;
+
+      await Promise.all(calls);
+      await new Promise((r) => setImmediate(r));
+
+      expect(during).toBe(1);
+      expect(warnings.map((w) => w.name)).not.toContain("MaxListenersExceededWarning");
+      expect(getEventListeners(signal, "abort")).toHaveLength(0);
+      expect(server.requests).toHaveLength(100);
+    } finally {
+      process.off("warning", onWarning);
+    }
+  });
+
+  it("ends every call sharing it, in flight and in backoff, with UserAbortError, and raises no warning", async () => {
+    const server = await faultServer((res, req, n) => (n % 2 ? hang : reply(503, undefined, { "Retry-After": "30" }))(res, req, n));
+    const controller = new AbortController();
+    const client = server.client();
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on("warning", onWarning);
+    try {
+      const calls = Array.from({ length: 20 }, () => client.organization.limits.retrieve({ signal: controller.signal }).catch((e) => e));
+      await until(() => server.requests.length === 20);
+      controller.abort();
+      const errors = await Promise.all(calls);
+      await new Promise((r) => setImmediate(r));
+
+      expect(errors.every((e) => e instanceof UserAbortError)).toBe(true);
+      expect(server.requests).toHaveLength(20);
+      expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
+      expect(warnings.map((w) => w.name)).not.toContain("MaxListenersExceededWarning");
+    } finally {
+      process.off("warning", onWarning);
+    }
+  });
+});
+
+describe("requests made by a raw-client middleware", () => {
+  it("are sent through the same transport when a middleware returns a new Request", async () => {
+    const server = await faultServer(reply(503, undefined, { "retry-after-ms": "1" }), reply(200, LIMITS));
+    const client = server.client();
+    client.raw.use({ onRequest: ({ request }) => new Request(request.url, { method: request.method, headers: withHeader(request.headers, "X-Trace", "t-1") }) });
+
+    await expect(client.organization.limits.retrieve()).resolves.toEqual(LIMITS);
+
+    expect(server.requests).toHaveLength(2);
+    expect(server.requests.map((r) => r.headers["x-trace"])).toEqual(["t-1", "t-1"]);
+    expect(server.requests[1]?.headers.authorization).toBe("Bearer sk-test-4f9a7c1e");
+  });
+
+  it("are not followed through a redirect either", async () => {
+    const elsewhere = await faultServer(reply(200));
+    const server = await faultServer(redirect(307, `${elsewhere.url}/x`));
+    const client = server.client();
+    client.raw.use({ onRequest: ({ request }) => new Request(request.url, { method: request.method, headers: request.headers, body: request.body as BodyInit, duplex: "half" } as RequestInit) });
+
+    const err = await client.browsers.computer.clickMouse("brs_1", CLICK).catch((e) => e);
+
+    expect(err).toBeInstanceOf(RedirectError);
+    expect(server.requests).toHaveLength(1);
+    expect(elsewhere.requests).toHaveLength(0);
+  });
+});
+
+describe("requests fetch refuses before sending", () => {
+  it.each([
+    ["a port fetch blocks", (request: Request) => new Request("http://127.0.0.1:10080/org/limits", request)],
+    ["a header undici will not write", (request: Request) => new Request(request.url, { headers: withHeader(request.headers, "X-Ctl", "a\u0001b") })],
+  ])("report %s as certainly not performed", async (_what, rewrite) => {
+    const server = await faultServer(reply(200, LIMITS));
+    const client = server.client({ maxRetries: 0 });
+    client.raw.use({ onRequest: ({ request }) => rewrite(request) });
+
+    const err = await client.organization.limits.retrieve().catch((e) => e);
+
+    expect(err).toBeInstanceOf(ConnectionError);
+    expect(err.maybePerformed).toBe(false);
+    expect(err.message).toMatch(/^GET http:\/\/127\.0\.0\.1:\d+\/org\/limits: could not connect: /);
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe("connection errors", () => {
+  it("name the method and the address, without the query", async () => {
+    const server = await faultServer(reset);
+    const client = server.client({ maxRetries: 0 });
+    client.raw.use({ onRequest: ({ request }) => new Request(`${request.url}?signature=s3cr3t`, request) });
+
+    const err = await client.organization.limits.retrieve().catch((e) => e);
+
+    expect(err).toBeInstanceOf(ConnectionError);
+    expect(err.message.startsWith(`GET ${server.url}/org/limits: the connection failed: `)).toBe(true);
+    expect(err.message).not.toContain("s3cr3t");
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("name the address of a timed-out attempt", async () => {
+    const server = await faultServer(hang);
+
+    const err = await server.client({ timeoutMs: 50, maxRetries: 0 }).deployments.delete("dep_1").catch((e) => e);
+
+    expect(err).toBeInstanceOf(ConnectionTimeoutError);
+    expect(err.message).toBe(`DELETE ${server.url}/deployments/dep_1: no answer within 50 ms.`);
+  });
+});
+
+function withHeader(headers: Headers, name: string, value: string): Headers {
+  const copy = new Headers(headers);
+  copy.set(name, value);
+  return copy;
+}
 
 async function until(condition: () => boolean): Promise<void> {
   while (!condition()) await new Promise((r) => setTimeout(r, 5));

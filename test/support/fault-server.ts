@@ -98,3 +98,71 @@ export const byMethod =
   (steps: Record<string, Step>): Step =>
   (res, req, n) =>
     (steps[req.method] ?? reply(405))(res, req, n);
+
+/** Redirects with `status` to `location`. */
+export const redirect =
+  (status: number, location: string): Step =>
+  (res) =>
+    res.writeHead(status, { Location: location, "Content-Type": "text/html" }).end(`<a href="${location}">moved</a>`);
+
+/** A streaming answer: what it wrote of its body, and whether the client dropped the connection before it was done. */
+export interface Flood {
+  step: Step;
+  /** Body bytes written so far (handed to the socket). */
+  written: number;
+  /** True once the connection closed before the whole body was written. */
+  dropped: boolean;
+}
+
+/**
+ * Answers `status` and streams `total` bytes of spaces in 64 KiB chunks, only as fast as the client
+ * reads (the socket's backpressure), so `written` shows how much the client took in.
+ */
+export function flood(status: number, total: number, headers: Record<string, string> = {}): Flood {
+  const chunk = Buffer.alloc(64 * 1024, " ");
+  const stats: Flood = {
+    written: 0,
+    dropped: false,
+    step: (res) => {
+      res.writeHead(status, { "Content-Type": "application/json", ...headers });
+      res.on("close", () => (stats.dropped = stats.written < total));
+      const pump = () => {
+        while (stats.written < total && !res.destroyed) {
+          const part = chunk.subarray(0, Math.min(chunk.length, total - stats.written));
+          stats.written += part.length;
+          if (!res.write(part)) return void res.once("drain", pump);
+        }
+        if (!res.destroyed) res.end();
+      };
+      pump();
+    },
+  };
+  return stats;
+}
+
+/** Answers 200 with `body`, already compressed, as `Content-Encoding: encoding`. */
+export const compressed =
+  (encoding: "gzip" | "br" | "deflate", body: Buffer): Step =>
+  (res) =>
+    res.writeHead(200, { "Content-Type": "application/json", "Content-Encoding": encoding, "Content-Length": String(body.length) }).end(body);
+
+/**
+ * A `fetch` that counts the body bytes the client pulls out of each answer (after decompression),
+ * for asserting how much of a body was read.
+ */
+export function countingFetch(): { fetch: (request: Request) => Promise<Response>; read: number } {
+  const counter = {
+    read: 0,
+    fetch: async (request: Request) => {
+      const response = await fetch(request);
+      const count = new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          counter.read += chunk.byteLength;
+          controller.enqueue(chunk);
+        },
+      });
+      return new Response(response.body?.pipeThrough(count) ?? null, response);
+    },
+  };
+  return counter;
+}
