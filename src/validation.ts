@@ -53,7 +53,7 @@ function count(out: ValidationIssue[], path: string, n: number, min: number | un
  * service sent: fields the schema does not know are accepted (the service adds fields over time),
  * `writeOnly` fields are not required and `oneOf` accepts a value that matches several branches; on
  * requests (the default) `readOnly` fields are not required. An `undefined` field counts as absent,
- * as in JSON. A value nested deeper than `MAX_DEPTH` gives one issue, never
+ * as in JSON; for everything else JSON would change, pass values through `plain()` first. A value nested deeper than `MAX_DEPTH` gives one issue, never
  * a `RangeError` (so does a recursive schema with `anyOf`/`oneOf` at every level, from about 900
  * levels on: each level then takes several stack frames).
  *
@@ -168,13 +168,88 @@ function unique(v: unknown[], path: string, out: ValidationIssue[]) {
 }
 
 /**
- * Problems with a path `id`: it must be a non-empty string, and not `.` or `..`, which
- * percent-encoding leaves as they are and a URL resolves as "this" or "the parent" segment.
+ * A snapshot of `value` made of plain JSON data only, so that what is checked is exactly what is
+ * sent: check the snapshot, then send `JSON.stringify(snapshot)`. Copied: own enumerable string-keyed
+ * properties of objects whose prototype is `Object.prototype` or `null` (into fresh objects; an own
+ * `__proto__` stays an ordinary field), dense arrays, strings, finite numbers, booleans and null;
+ * `undefined` fields are left out, as JSON leaves them. Anything else is pushed onto `out` as an issue
+ * naming the fix: inherited properties, a `toJSON` method, class instances (a `Date`), functions,
+ * symbols, bigints, `undefined` or missing array items, NaN and infinities, cycles, nesting deeper
+ * than `MAX_DEPTH`. Where an issue is, the snapshot holds `undefined`: check it only when there is none.
+ *
+ * @example
+ * const issues: ValidationIssue[] = [];
+ * const sent = plain({ x: 1, y: 2, at: new Date() }, "body", issues);
+ * // issues: [{ path: "body.at", message: "is a Date: pass date.toISOString()" }]
+ */
+export function plain(value: unknown, path: string, out: ValidationIssue[] = []): unknown {
+  const open = new Set<object>();
+  // a path is built only when a container is entered or an issue is found
+  const at = (parent: string, name: string | number | undefined) => (name === undefined ? parent : typeof name === "number" ? `${parent}[${name}]` : `${parent}.${name}`);
+  const copy = (v: unknown, parent: string, name: string | number | undefined, depth: number): unknown => {
+    const t = typeof v;
+    let bad: string | undefined;
+    if (t === "string" || t === "boolean" || v === null) return v;
+    if (t === "number") {
+      if (Number.isFinite(v)) return v;
+      bad = `is ${v}: pass a finite number`;
+    } else if (t !== "object") {
+      bad = `is ${t === "undefined" ? t : `a ${t}`}, which JSON cannot carry: pass ${t === "bigint" ? "a number or a string" : t === "undefined" ? "null" : "data"}`;
+    } else if (open.has(v as object)) {
+      bad = "is a cycle: pass a tree";
+    } else if (depth >= MAX_DEPTH) {
+      bad = DEEP;
+    } else {
+      const proto = Object.getPrototypeOf(v);
+      if (!Array.isArray(v) && proto !== Object.prototype && proto !== null) {
+        bad = v instanceof Date ? "is a Date: pass date.toISOString()" : hasOwn(proto, "constructor") ? `is a ${proto.constructor.name}: pass a plain object` : "inherits properties: pass a plain object";
+      } else if ((v as { toJSON?: unknown }).toJSON !== undefined) {
+        bad = "has a toJSON method: pass what it returns";
+      }
+    }
+    if (bad) return add(out, at(parent, name), bad);
+    const o = v as Record<string, unknown>;
+    const p = at(parent, name);
+    let result: unknown;
+    open.add(o);
+    if (Array.isArray(o)) {
+      const items: unknown[] = (result = []);
+      for (let i = 0; i < o.length; i++) {
+        // a sparse array may be long and empty: one issue, and no walk through its length
+        if (!(i in o)) {
+          add(out, `${p}[${i}]`, "is a hole: pass a dense array");
+          break;
+        }
+        items.push(copy(o[i], p, i, depth + 1));
+      }
+    } else {
+      const fields: Record<string, unknown> = (result = {});
+      for (const field of keys(o)) {
+        const item = o[field];
+        if (item === undefined) continue;
+        const c = copy(item, p, field, depth + 1);
+        // assigning "__proto__" would set the prototype instead of a field
+        if (field === "__proto__") Object.defineProperty(fields, field, { value: c, enumerable: true, writable: true, configurable: true });
+        else fields[field] = c;
+      }
+    }
+    open.delete(o);
+    return result;
+  };
+  return copy(value, path, undefined, 0);
+}
+
+/**
+ * Problems with a path `id`: it must be a non-empty string, not `.` or `..` (which percent-encoding
+ * leaves as they are and a URL resolves as "this" or "the parent" segment), and well-formed UTF-16
+ * (a lone surrogate cannot be percent-encoded).
  */
 export function checkId(id: unknown, path = "id"): ValidationIssue[] {
   if (typeof id !== "string") return [{ path, message: "must be a string" }];
   if (id === "") return [{ path, message: "must not be empty" }];
   if (id === "." || id === "..") return [{ path, message: `must not be "${id}"` }];
+  // in a u regex a surrogate pair is one code point, so \p{Cs} matches only a lone surrogate
+  if (/\p{Cs}/u.test(id)) return [{ path, message: "must not hold a lone surrogate" }];
   return [];
 }
 
