@@ -88,7 +88,7 @@ export function schemaTable(spec) {
   const unchecked = [];
   /** schema object -> its index, for components and for objects met again while being pruned */
   const ids = new Map();
-  /** inline roots by their pruned content, so equal bodies share one entry */
+  /** emitted entries by their content, so that equal inline roots share one entry */
   const inline = new Map();
   /** component schema object -> its location; in a dereferenced document it stands for the component */
   const named = new Map();
@@ -123,6 +123,9 @@ export function schemaTable(spec) {
       wheres[index] = where;
       ids.set(schema, index);
       schemas[index] = prune(schema, where, true);
+      // an inline root equal to it (a dereferenced document copies components) shares its entry
+      const key = JSON.stringify(schemas[index]);
+      if (!inline.has(key)) inline.set(key, index);
     }
     return index;
   }

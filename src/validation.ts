@@ -53,9 +53,11 @@ function count(out: ValidationIssue[], path: string, n: number, min: number | un
  * service sent: fields the schema does not know are accepted (the service adds fields over time),
  * `writeOnly` fields are not required and `oneOf` accepts a value that matches several branches; on
  * requests (the default) `readOnly` fields are not required. An `undefined` field counts as absent,
- * as in JSON; for everything else JSON would change, pass values through `plain()` first. A value nested deeper than `MAX_DEPTH` gives one issue, never
- * a `RangeError` (so does a recursive schema with `anyOf`/`oneOf` at every level, from about 900
- * levels on: each level then takes several stack frames).
+ * as in JSON; for everything else JSON would change, pass values through `plain()` first.
+ *
+ * A value nested deeper than `MAX_DEPTH` gives one issue, never a `RangeError`. A recursive schema
+ * with `anyOf`/`oneOf` at every level takes several stack frames a level and may give that issue
+ * sooner (about 950 levels measured here, on Node's default stack).
  *
  * @example
  * check(ClickMouseRequest, { x: -1 }, "body"); // [{ path: "body.y", message: "is required" }, { path: "body.x", message: "must be >= 0" }]

@@ -59,10 +59,14 @@ describe("schemaTable()", () => {
     expect(JSON.stringify(emitted)).not.toContain("integer");
   });
 
-  it("gives equal inline schemas one entry", () => {
-    const table = schemaTable(spec({}));
+  it("gives equal inline schemas one entry, and an inline copy of a component (as dereferencing makes) the component's", () => {
+    const table = schemaTable(spec({ Limits: { type: "object", required: ["max"], properties: { max: { type: "integer" } } } }));
+
+    const limits = table.add(ref("Limits"), "components.schemas.Limits");
 
     expect(table.add({ type: "string", description: "one" }, "a")).toBe(table.add({ type: "string", title: "two" }, "b"));
+    expect(table.add({ type: "object", description: "a copy", required: ["max"], properties: { max: { type: "integer" } } }, "paths./org/limits.get")).toBe(limits);
+    expect(rows(table.source(""))).toHaveLength(2);
   });
 
   it("decodes ~0, ~1 and percent escapes in a reference", () => {
