@@ -42,7 +42,7 @@ export interface ClientOptions {
 
 /**
  * A client of the Browser Cloud API: one property per operation group, as the spec's
- * `x-client-method`s place them (`client.browsers.computer.clickMouse`), plus the raw typed client.
+ * `x-client-method`s place them (`client.<group>.<method>(...)`), plus the raw typed client.
  */
 export interface BrowserCloudClient extends Resources {
   /**
@@ -59,7 +59,9 @@ export interface BrowserCloudClient extends Resources {
  * @example
  * import { createClient } from "browser-cloud-client";
  * const client = createClient({ apiKey: process.env.BROWSER_CLOUD_API_KEY, timeoutMs: 10_000 });
- * const limits = await client.organization.limits.retrieve();
+ * // every operation of the spec is a method where its x-client-method says, typed from the spec:
+ * // path parameters, then the body (or the query object), then per-call options
+ * const answer = await client.group.method(id, body, { timeoutMs: 5_000 });
  */
 export function createClient(options: ClientOptions = {}): BrowserCloudClient {
   const config = resolveConfig(options);

@@ -44,7 +44,7 @@ export interface ValidationIssue {
  *
  * @example
  * try {
- *   await client.browsers.computer.clickMouse(id, { x: -1, y: 10 });
+ *   await client.group.method(id, { x: -1, y: 10 });
  * } catch (err) {
  *   if (err instanceof ValidationError) console.log(err.issues); // [{ path: "body.x", message: "must be >= 0" }]
  * }
@@ -115,9 +115,9 @@ export class ResponseTooLargeError extends BrowserCloudError {
  *
  * @example
  * try {
- *   await client.deployments.delete("dep_5n1v7c2x");
+ *   await client.group.delete(id);
  * } catch (err) {
- *   if (err instanceof NotFoundError) console.log("no such deployment");
+ *   if (err instanceof NotFoundError) console.log("already gone");
  *   else if (err instanceof ApiError) console.log(err.status, err.code, err.message);
  *   else throw err;
  * }

@@ -25,7 +25,7 @@ const PARSE_AS = { json: "json", empty: "text", other: "stream" } as const;
  * `undefined`, other content as the `Response` itself.
  *
  * @example
- * const retrieve = method(operations[0], call); // organization.limits.retrieve
+ * const retrieve = method(operations[0], call); // the table's first operation
  * const limits = await retrieve({ timeoutMs: 5_000 });
  */
 export function method(op: Operation, call: Call): (...args: unknown[]) => Promise<unknown> {
@@ -42,17 +42,22 @@ export function method(op: Operation, call: Call): (...args: unknown[]) => Promi
     const options = args[takesInput ? names.length + 1 : names.length] as (RequestOptions & { query?: unknown }) | undefined;
     let body: unknown;
     let query: unknown;
+    // a snapshot with an issue holds holes: check only a clean one
+    const clean = issues.length;
     if (op.body === "json") {
-      body = input === undefined && !op.bodyRequired ? undefined : plain(input, "body", issues);
-      if (body !== undefined || op.bodyRequired) check(schemas[op.bodySchema!]!, body, "body", issues);
+      if (input !== undefined || op.bodyRequired) {
+        body = plain(input, "body", issues);
+        if (issues.length === clean) check(schemas[op.bodySchema!]!, body, "body", issues);
+      }
     } else if (op.body === "raw") {
       body = input;
       if (body === undefined && op.bodyRequired) issues.push({ path: "body", message: "is required" });
     }
     const rawQuery = op.body === undefined ? input : options?.query;
     if (op.query !== undefined && (rawQuery !== undefined || op.queryRequired)) {
+      const before = issues.length;
       query = plain(rawQuery, "query", issues);
-      check(schemas[op.query]!, query, "query", issues);
+      if (issues.length === before) check(schemas[op.query]!, query, "query", issues);
     }
     assertValid(issues);
 
@@ -68,7 +73,7 @@ export function method(op: Operation, call: Call): (...args: unknown[]) => Promi
     );
     if (op.answer === "empty") return undefined;
     if (op.answer === "json" && op.answerSchema !== undefined) {
-      const problems = check(schemas[op.answerSchema]!, data, "answer", [], true);
+      const problems = check(schemas[op.answerSchema]!, data, "response", [], true);
       if (problems.length) {
         throw new BrowserCloudError(`The service's answer to ${op.name} (${op.method} ${op.path}) is not what the spec promises: ${problems.map((i) => `${i.path} ${i.message}`).join("; ")}`);
       }
@@ -79,7 +84,7 @@ export function method(op: Operation, call: Call): (...args: unknown[]) => Promi
 
 /**
  * The resource tree of the table: each entry's method placed where its name says
- * (`browsers.computer.clickMouse` -> `tree.browsers.computer.clickMouse`).
+ * (`group.sub.method` -> `tree.group.sub.method`).
  */
 export function resources(operations: readonly Operation[], call: Call): Record<string, unknown> {
   const tree: Record<string, unknown> = {};

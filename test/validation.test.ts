@@ -166,7 +166,7 @@ describe("answer checks", () => {
     const err = await server.client().organization.limits.retrieve().catch((e) => e);
 
     expect(err).toBeInstanceOf(BrowserCloudError);
-    expect(err.message).toBe("The service's answer is not the OrgLimits the spec promises: response.max_concurrent_sessions is required");
+    expect(err.message).toBe("The service's answer to organization.limits.retrieve (GET /org/limits) is not what the spec promises: response.max_concurrent_sessions is required");
   });
 });
 
