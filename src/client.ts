@@ -79,7 +79,7 @@ export function createClient(options: ClientOptions = {}): BrowserCloudClient {
   });
   const call: Call = (callOptions, op, run) => {
     const { init, limits } = splitOptions(callOptions);
-    const callLimits = { ...limits, idempotent: op.idempotent };
+    const callLimits = { ...limits, idempotent: op.idempotent, stream: op.answer === "other" };
     return result(run(raw as never, { ...init, fetch: (request) => send(settings, request, callLimits) }));
   };
   return { ...(resources(operations, call) as unknown as Resources), raw };

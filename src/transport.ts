@@ -17,6 +17,11 @@ export interface CallLimits {
   maxResponseBytes?: number | undefined;
   /** Whether the operation may be sent twice with the effect of once. Default: what its HTTP method says. */
   idempotent?: boolean | undefined;
+  /**
+   * Hand a 2xx answer's body over unread (an event stream, a download): `timeoutMs` then bounds the
+   * wait for its headers, the caller's signal still ends the body, and reading it is the caller's.
+   */
+  stream?: boolean | undefined;
 }
 
 /** The client-wide settings of the transport. */
@@ -77,7 +82,7 @@ export async function send(settings: TransportSettings, input: PreparedRequest |
     let failure: BrowserCloudError | undefined;
     try {
       if (signal?.aborted) throw new UserAbortError({ cause: signal.reason });
-      response = await attemptOnce(settings.fetch, input, signal ?? undefined, timeoutMs, maxBytes);
+      response = await attemptOnce(settings.fetch, input, signal ?? undefined, timeoutMs, maxBytes, limits?.stream);
     } catch (err) {
       failure = err as BrowserCloudError;
     }
@@ -110,18 +115,25 @@ export async function send(settings: TransportSettings, input: PreparedRequest |
 }
 
 /** One attempt: the request sent and its body read, all within `timeoutMs` and `maxBytes`. */
-async function attemptOnce(fetchFn: FetchFn | undefined, input: PreparedRequest | Request, signal: AbortSignal | undefined, timeoutMs: number, maxBytes: number): Promise<Response> {
+async function attemptOnce(fetchFn: FetchFn | undefined, input: PreparedRequest | Request, signal: AbortSignal | undefined, timeoutMs: number, maxBytes: number, stream = false): Promise<Response> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
     controller.abort();
   }, timeoutMs);
-  const unwatch = signal ? watch(signal, () => controller.abort()) : undefined;
+  let unwatch = signal ? watch(signal, () => controller.abort()) : undefined;
   try {
     const response = await dispatch(fetchFn, input, controller.signal);
     // a browser's redirect answer: status 0, no body, nothing to read
     if (response.type === "opaqueredirect") return response;
+    if (stream && response.ok && response.body) {
+      // the caller's signal keeps ending the body until it is read to its end
+      const release = unwatch;
+      unwatch = undefined;
+      const body = response.body.pipeThrough(new TransformStream({ flush: () => release?.() }));
+      return new Response(body, response);
+    }
     // reading the body inside the attempt bounds it by the timeout and turns a truncated body
     // into a connection failure, and the connection goes back to the pool at once
     return await readAll(response, maxBytes);

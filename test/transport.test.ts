@@ -416,3 +416,38 @@ function withHeader(headers: Headers, name: string, value: string): Headers {
 async function until(condition: () => boolean): Promise<void> {
   while (!condition()) await new Promise((r) => setTimeout(r, 5));
 }
+
+describe("streamed answers", () => {
+  const settings = { timeoutMs: 300, maxRetries: 0, maxResponseBytes: 64 };
+  const events: Step = (res) => {
+    res.writeHead(200, { "Content-Type": "text/event-stream" });
+    res.write("data: one\n\n");
+  };
+
+  it("hands an event stream over as soon as its headers arrive, past timeoutMs and maxResponseBytes", async () => {
+    const server = await faultServer(events);
+    const { send } = await import("../src/transport.js");
+
+    const response = await send(settings, new Request(`${server.url}/events`), { stream: true });
+    const reader = response.body!.getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    await new Promise((r) => setTimeout(r, 400));
+
+    expect(first).toBe("data: one\n\n");
+    expect(response.headers.get("content-type")).toBe("text/event-stream");
+    await reader.cancel();
+  });
+
+  it("ends the stream when the caller's signal fires", async () => {
+    const server = await faultServer(events);
+    const { send } = await import("../src/transport.js");
+    const controller = new AbortController();
+
+    const response = await send(settings, new Request(`${server.url}/events`, { signal: controller.signal }), { stream: true });
+    const reader = response.body!.getReader();
+    await reader.read();
+    controller.abort();
+
+    await expect(reader.read()).rejects.toBeDefined();
+  });
+});
