@@ -35,7 +35,8 @@ describe("timeouts", () => {
     await client.organization.limits.retrieve();
     await client.deployments.delete("dep_1", { maxRetries: 0 }).catch(() => {});
 
-    expect(timers()).toBe(before);
+    // a timer of the test runner may end meanwhile; one of the client's must not outlive the call
+    expect(timers()).toBeLessThanOrEqual(before);
   });
 });
 

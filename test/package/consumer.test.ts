@@ -39,7 +39,7 @@ beforeAll(async () => {
   project = join(work, "project");
   cpSync(new URL("./fixtures", import.meta.url).pathname, project, { recursive: true });
   // the part of the user's program that calls every operation comes from the table
-  writeFileSync(join(project, "operations.ts"), consumerProgram(operations, { from: "browser-cloud-client", baseUrl: "(globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env.CONSUMER_BASE_URL" }));
+  writeFileSync(join(project, "operations.ts"), consumerProgram(operations, { from: "browser-cloud-client", baseUrl: "(globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env.CONSUMER_BASE_URL ?? \"http://127.0.0.1:4010\"" }));
   await run("npm", ["install", tarball, "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], project);
   compiled = await run(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", "."], project).catch((err) => err);
 }, 240_000);
