@@ -1338,7 +1338,7 @@ function success(answer, project) {
         content: {
           "text/event-stream": {
             schema: { type: "string", description: `Server-sent events, each \`data\` a JSON \`${answer.stream}\`.`, contentMediaType: "text/event-stream", contentSchema: { $ref: `schema:${answer.stream}` } },
-            example: `id: 1\ndata: ${JSON.stringify(event)}\n\n`,
+            example: quoted(`id: 1\ndata: ${JSON.stringify(event)}\n\n`),
           },
         },
       },
@@ -1422,8 +1422,13 @@ function place(value, from) {
   return out;
 }
 
+// prism's yaml parser drops the blank line that ends a block scalar, and that blank line ends a
+// server-sent event: such text is marked here and written as a double-quoted (json) string
+const QUOTED = /quoted-text:([A-Za-z0-9_-]*)/g;
+const quoted = (text) => `quoted-text:${Buffer.from(text).toString("base64url")}`;
+
 // no folding, so that prose keeps its lines (a literal block); no anchors for shared objects
-const yaml = (value) => stringifyYaml(value, { lineWidth: -1, noRefs: true });
+const yaml = (value) => stringifyYaml(value, { lineWidth: -1, noRefs: true }).replace(QUOTED, (_, text) => JSON.stringify(Buffer.from(text, "base64url").toString()));
 
 /** A path's file name: the URL without its leading slash, `/` as `_`. */
 export function pathFile(path) {
