@@ -1457,6 +1457,11 @@ export function writeSyntheticSpec(dir, { operations = 150, clientMethods = true
   if (existsSync(dir) && readdirSync(dir).length) throw new Error(`${dir} is not empty; give a new or empty directory`);
 
   const chosen = chooseOperations(operations - own, project);
+  if (clientMethods) {
+    const names = [...project.operations, ...chosen].map((op) => op.client);
+    const bad = names.filter((name, i) => !CLIENT_METHOD.test(name) || names.indexOf(name) !== i);
+    if (bad.length) throw new Error(`client method names malformed or taken twice: ${bad.join(", ")}`);
+  }
   const ownPaths = new Map(project.operations.map((op) => [op.path, op.file]));
   const clients = new Map(project.operations.map((op) => [op.operationId, op.client]));
 
