@@ -117,14 +117,15 @@ describe("scripts/synthetic-spec.mjs at 150 operations", () => {
     expect(spec.components.securitySchemes).toEqual(project.components.securitySchemes);
     for (const { path, method, op } of own) {
       const { "x-client-method": name, ...rest } = spec.paths[path][method];
-      expect(rest, `${method} ${path}`).toEqual(op);
+      const { "x-client-method": _own, ...ownRest } = op;
+      expect(rest, `${method} ${path}`).toEqual(ownRest);
       expect(name, `${method} ${path}`).toMatch(/^[a-z]/);
     }
     // byte for byte: each own file is where its copy starts, once the added name is taken out
     const index = parseYaml(readFileSync(join(SOURCE, "openapi.yaml"), "utf8"));
     for (const { $ref } of Object.values<Json>(index.paths)) {
-      const copy = readFileSync(join(dir, $ref), "utf8").replace(/^\s+x-client-method: .*\n/gm, "");
-      expect(copy.startsWith(readFileSync(join(SOURCE, $ref), "utf8")), $ref).toBe(true);
+      const unnamed = (file: string) => readFileSync(file, "utf8").replace(/^\s+x-client-method: .*\n/gm, "");
+      expect(unnamed(join(dir, $ref)).startsWith(unnamed(join(SOURCE, $ref))), $ref).toBe(true);
     }
     expect(files(dir).filter((file) => file.startsWith("released"))).toEqual([]);
   });
@@ -299,7 +300,7 @@ describe("scripts/synthetic-spec.mjs at 150 operations", () => {
 
     expect(files(again)).toEqual(files(dir));
     expect(files(again).filter((file) => readFileSync(join(again, file), "utf8") !== readFileSync(join(dir, file), "utf8"))).toEqual([]);
-    const named = files(bare).filter((file) => readFileSync(join(bare, file), "utf8").includes("x-client-method"));
+    const named = files(bare).filter((file) => file.endsWith(".yaml") && readFileSync(join(bare, file), "utf8").includes("x-client-method"));
     expect(named).toEqual([]);
     expect(files(bare)).toEqual(files(dir));
   });
