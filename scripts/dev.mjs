@@ -492,8 +492,8 @@ async function main() {
     say("dev: stopped");
     process.exit(0);
   };
-  process.on("SIGINT", () => stop("SIGINT"));
-  process.on("SIGTERM", () => stop("SIGTERM"));
+  // any other way out (an uncaught exception, SIGKILL) still ends Prism: see startMock
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => stop(signal));
 
   // the first run counts from the start of this process
   changedSince = 0;
