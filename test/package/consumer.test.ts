@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { publint } from "publint";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,7 +10,7 @@ import { render } from "../../scripts/generate.mjs";
 import { apiBaseUrl } from "../support/contract.js";
 
 const exec = promisify(execFile);
-const root = resolve(new URL("../..", import.meta.url).pathname);
+const root = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const bin = (name: string) => join(root, "node_modules/.bin", name);
 const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
 const spec = JSON.parse(readFileSync(join(root, "generated/openapi.json"), "utf8"));
@@ -34,7 +35,7 @@ beforeAll(async () => {
   packed = info.files.map((f: { path: string }) => f.path);
 
   project = join(work, "project");
-  cpSync(new URL("./fixtures", import.meta.url).pathname, project, { recursive: true });
+  cpSync(fileURLToPath(new URL("./fixtures", import.meta.url)), project, { recursive: true });
   await run("npm", ["install", tarball, "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], project);
   compiled = await run(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", "."], project).catch((err) => err);
 }, 240_000);
