@@ -140,6 +140,8 @@ describe("npm run dev --no-serve", { timeout: 2 * WAIT_MS }, () => {
     edit(dev.dir, ORG_LIMITS, "fixed again", "saved in place after the rename");
 
     await waitFor(dev, "the save in generated/schema.d.ts", () => read(dev, "generated/schema.d.ts").includes("saved in place after the rename"));
+    // generated/ is written before the summary line is printed
+    await waitFor(dev, "the fourth summary line", () => summaries(dev) >= 4);
 
     expect(summaries(dev)).toBe(4);
   });
