@@ -6,9 +6,10 @@
 import { execFile } from "node:child_process";
 import { copyFileSync, mkdirSync, rmSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 
-const root = resolve(dirname(new URL(import.meta.url).pathname), "..");
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
 /** Compiles src/ and generated/ into dist/: ESM, .d.ts and source maps, plus the spec. */
 async function compile() {

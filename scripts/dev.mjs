@@ -7,15 +7,19 @@
 // A save that breaks the spec prints the linter's messages and leaves generated/ and site/ as they
 // were. Ctrl-C stops the watcher, the docs server and Prism.
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, watch, writeFileSync } from "node:fs";
-import { Agent, createServer, request } from "node:http";
+import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
+import { pipeline } from "node:stream";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
+import { apiError, badTarget, createGuardedServer, refuse } from "./http-guard.mjs";
 import { startMock } from "./mock.mjs";
 import { serveDocs } from "./serve-docs.mjs";
 
-const root = resolve(dirname(new URL(import.meta.url).pathname), "..");
+const self = fileURLToPath(import.meta.url);
+const root = resolve(dirname(self), "..");
 const CONFIG = resolve(root, "redocly.yaml");
 const BUNDLE = resolve(root, "generated/openapi.json");
 /** Quiet time after the last file event before regenerating: one save is often several events. */
@@ -209,35 +213,51 @@ async function typecheckWorker() {
   });
 }
 
+// headers that belong to one connection, never forwarded (RFC 9110 7.6.1), and expect: the
+// client already got its 100-continue from the proxy
+const HOP_BY_HOP = ["connection", "keep-alive", "proxy-connection", "transfer-encoding", "te", "trailer", "upgrade", "proxy-authenticate", "proxy-authorization", "expect"];
+
+function endToEnd(headers) {
+  const drop = new Set(HOP_BY_HOP);
+  for (const name of String(headers.connection ?? "").split(",")) drop.add(name.trim().toLowerCase());
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !drop.has(name)));
+}
+
 /**
  * A mock API on host:port that keeps answering while the spec changes: a small proxy in front of
  * Prism. serve(spec) starts a new Prism on that spec (JSON text) on a free port, switches the
  * proxy to it once it listens, then stops the old one when its requests are done. Requests that
- * arrive before the first Prism listens wait for it.
+ * arrive before the first Prism listens wait for it. Only paths are proxied, to that Prism alone:
+ * an absolute-form or `*` target, a malformed one (see badTarget) or one Node's parser refuses
+ * gets a 4xx in the API's Error shape, and the proxy goes on serving.
  */
 export async function mockServer({ host = "127.0.0.1", port = 4010, say = console.log } = {}) {
   const agent = new Agent({ keepAlive: true });
   let current = null;
   let first;
   const ready = new Promise((done) => (first = done));
-  const server = createServer(async (req, res) => {
+  const server = createGuardedServer(async (req, res) => {
+    const bad = badTarget(req.url);
+    if (bad) return refuse(res, bad.status, bad.message, apiError);
     const prism = current ?? (await ready);
-    if (!prism) {
-      res.writeHead(503, { "Content-Type": "application/json" }).end(JSON.stringify({ code: "unavailable", message: "the mock did not start; see the dev output" }));
-      return;
-    }
+    if (!prism) return refuse(res, 503, "the mock did not start; see the dev output", apiError);
     prism.active++;
     res.once("close", () => --prism.active || prism.idle?.());
-    const upstream = request(`${prism.url}${req.url}`, { method: req.method, headers: req.headers, agent }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.statusMessage, answer.headers);
-      answer.pipe(res);
+    // host and port are Prism's own, whatever the target says
+    const upstream = request({ ...prism.address, path: req.url, method: req.method, headers: endToEnd(req.headers), agent }, (answer) => {
+      try {
+        res.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.headers));
+      } catch (err) {
+        answer.destroy();
+        return refuse(res, 502, `mock: ${err.message}`, apiError);
+      }
+      // a client gone mid-answer ends the upstream request too
+      pipeline(answer, res, () => {});
     });
-    upstream.once("error", (err) => {
-      if (res.headersSent) res.destroy();
-      else res.writeHead(502, { "Content-Type": "application/json" }).end(JSON.stringify({ code: "bad_gateway", message: `mock: ${err.message}` }));
-    });
-    req.pipe(upstream);
-  });
+    upstream.on("error", (err) => refuse(res, 502, `mock: ${err.message}`, apiError));
+    // a client that resets mid-body ends the upstream request, which Prism would wait on
+    pipeline(req, upstream, (err) => err && upstream.destroy());
+  }, apiError);
   await new Promise((done, fail) => {
     server.once("error", fail);
     server.listen(port, host, done);
@@ -265,7 +285,9 @@ export async function mockServer({ host = "127.0.0.1", port = 4010, say = consol
       const started = performance.now();
       let prism;
       try {
-        prism = { ...(await startMock({ host, spec: file })), spec, file, active: 0 };
+        const mock = await startMock({ host, spec: file });
+        const { hostname, port } = new URL(mock.url);
+        prism = { ...mock, address: { host: hostname, port: Number(port) }, spec, file, active: 0 };
       } catch (err) {
         rmSync(file, { force: true });
         say(`dev: Prism did not start on the new spec; the mock ${current ? "keeps serving the previous one" : "answers 503"}\n${err.message}`);
@@ -470,8 +492,8 @@ async function main() {
     say("dev: stopped");
     process.exit(0);
   };
-  process.on("SIGINT", () => stop("SIGINT"));
-  process.on("SIGTERM", () => stop("SIGTERM"));
+  // any other way out (an uncaught exception, SIGKILL) still ends Prism: see startMock
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => stop(signal));
 
   // the first run counts from the start of this process
   changedSince = 0;
@@ -485,7 +507,7 @@ async function main() {
 
 if (!isMainThread && workerData?.role === "typecheck") {
   await typecheckWorker();
-} else if (process.argv[1] === new URL(import.meta.url).pathname) {
+} else if (process.argv[1] === self) {
   main().catch((err) => {
     console.error(`dev: ${err.message}`);
     process.exit(1);

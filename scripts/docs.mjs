@@ -6,10 +6,10 @@
 import { execFile } from "node:child_process";
 import { readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 
-const root = resolve(dirname(new URL(import.meta.url).pathname), "..");
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 /** The api in redocly.yaml that the page documents. */
 export const API = "browser-cloud";
 /** Where the page goes. */
@@ -123,7 +123,7 @@ export async function buildDocs({ config, output = OUTPUT } = {}) {
   return statSync(output).size;
 }
 
-if (process.argv[1] === new URL(import.meta.url).pathname) {
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
   try {
     const size = await buildDocs();
     console.log(`docs: wrote ${relative(root, OUTPUT)} (${Math.round(size / 1024)} KiB)`);

@@ -6,9 +6,12 @@ import { spawn } from "node:child_process";
 import { createWriteStream, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 
-const root = resolve(dirname(new URL(import.meta.url).pathname), "..");
+const self = fileURLToPath(import.meta.url);
+const root = resolve(dirname(self), "..");
 const PRISM = resolve(root, "node_modules/.bin/prism");
+const WATCHDOG = resolve(root, "scripts/watchdog.mjs");
 const SPEC = resolve(root, "openapi/openapi.yaml");
 
 /** Asks the kernel for a port that is free right now on `host`. */
@@ -23,11 +26,17 @@ export function freePort(host = "127.0.0.1") {
   });
 }
 
+// the process groups of the mocks not yet stopped, ended when this process exits without stop()
+const running = new Set();
+let exitHook = false;
+
 /**
  * Starts Prism on host:port (a free port when none is given) and resolves once it listens.
  * `spec` is the document it serves (default openapi/openapi.yaml).
  * Rejects, with Prism's log, when it exits or is not listening within `timeoutMs`.
  * Resolves to { url, log, stop }; stop() ends Prism and everything it started.
+ * Prism never outlives this process: it runs under scripts/watchdog.mjs, which ends it when this
+ * process is gone, SIGKILL included, and an exit hook ends it at once on any other exit.
  */
 export async function startMock({ host = "127.0.0.1", port, log, spec = SPEC, timeoutMs = 30_000 } = {}) {
   port ??= await freePort(host);
@@ -38,14 +47,34 @@ export async function startMock({ host = "127.0.0.1", port, log, spec = SPEC, ti
   mkdirSync(dirname(log), { recursive: true });
   const out = createWriteStream(log);
   await new Promise((done) => out.once("open", done));
-  // its own process group, so that stop() reaches any child it starts
-  const child = spawn(PRISM, ["mock", "--host", host, "--port", String(port), "--errors", spec], {
+  // the watchdog leads its own process group, Prism's too, so that stop() reaches any child
+  // Prism starts; it holds a pipe from us (its stdin) and ends the group when the pipe closes
+  const child = spawn(process.execPath, [WATCHDOG, PRISM, "mock", "--host", host, "--port", String(port), "--errors", spec], {
     cwd: root,
     detached: true,
-    stdio: ["ignore", out, out],
+    stdio: ["pipe", out, out],
   });
+  // we never write to the pipe: its one use is to close when we are gone
+  child.stdin.on("error", () => {});
+  running.add(child.pid);
+  if (!exitHook) {
+    exitHook = true;
+    process.on("exit", () => {
+      for (const group of running) {
+        try {
+          process.kill(-group, "SIGTERM");
+        } catch {}
+      }
+    });
+  }
   let exited = null;
-  const exit = new Promise((done) => child.once("exit", (code, signal) => done((exited = { code, signal }))));
+  const exit = new Promise((done) => {
+    child.once("exit", (code, signal) => {
+      running.delete(child.pid);
+      done((exited = { code, signal }));
+    });
+    child.once("error", (err) => done((exited = { code: err.code, signal: null })));
+  });
 
   const stop = async () => {
     if (!exited) {
@@ -83,11 +112,10 @@ export async function startMock({ host = "127.0.0.1", port, log, spec = SPEC, ti
   return { url: `http://${host}:${port}`, log, stop };
 }
 
-if (process.argv[1] === new URL(import.meta.url).pathname) {
+if (process.argv[1] === self) {
   const port = Number(process.argv[2] ?? 4010);
   const mock = await startMock({ port });
   console.log(`mock: Prism serves openapi/ at ${mock.url} (log: ${mock.log})`);
   const quit = () => mock.stop().then(() => process.exit(0));
-  process.once("SIGINT", quit);
-  process.once("SIGTERM", quit);
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.once(signal, quit);
 }

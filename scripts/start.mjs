@@ -36,5 +36,5 @@ const stop = async () => {
   console.log("start: stopped");
   process.exit(0);
 };
-process.on("SIGINT", stop);
-process.on("SIGTERM", stop);
+// any other way out (an uncaught exception, SIGKILL) still ends Prism: see startMock
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, stop);

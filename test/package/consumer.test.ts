@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { publint } from "publint";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,7 +12,7 @@ import { readOperations } from "../../scripts/lib/operations.mjs";
 import { apiBaseUrl } from "../support/contract.js";
 
 const exec = promisify(execFile);
-const root = resolve(new URL("../..", import.meta.url).pathname);
+const root = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const bin = (name: string) => join(root, "node_modules/.bin", name);
 const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
 const spec = JSON.parse(readFileSync(join(root, "generated/openapi.json"), "utf8"));
@@ -37,7 +38,7 @@ beforeAll(async () => {
   packed = info.files.map((f: { path: string }) => f.path);
 
   project = join(work, "project");
-  cpSync(new URL("./fixtures", import.meta.url).pathname, project, { recursive: true });
+  cpSync(fileURLToPath(new URL("./fixtures", import.meta.url)), project, { recursive: true });
   // the part of the user's program that calls every operation comes from the table
   writeFileSync(join(project, "operations.ts"), consumerProgram(operations, { from: "browser-cloud-client", baseUrl: "(globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env.CONSUMER_BASE_URL ?? \"http://127.0.0.1:4010\"" }));
   await run("npm", ["install", tarball, "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], project);

@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { goneFromPort, killOnPort, processesOnPort } from "./helpers.js";
 
 const root = resolve(import.meta.dirname, "../..");
 const ORG_LIMITS = "openapi/components/schemas/OrgLimits.yaml";
@@ -28,9 +29,9 @@ interface Dev {
   exited: Promise<number | null>;
 }
 
-function startDev(dir: string, args: string[]): Dev {
+function startDev(dir: string, args: string[], nodeArgs: string[] = []): Dev {
   const env = { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" };
-  const child = spawn(process.execPath, ["scripts/dev.mjs", ...args], { cwd: dir, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [...nodeArgs, "scripts/dev.mjs", ...args], { cwd: dir, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
@@ -139,7 +140,7 @@ describe("npm run dev --no-serve", { timeout: 2 * WAIT_MS }, () => {
     edit(dev.dir, ORG_LIMITS, "fixed again", "saved in place after the rename");
 
     await waitFor(dev, "the save in generated/schema.d.ts", () => read(dev, "generated/schema.d.ts").includes("saved in place after the rename"));
-    // the summary is printed just after the files are written
+    // generated/ is written before the summary line is printed
     await waitFor(dev, "the fourth summary line", () => summaries(dev) >= 4);
 
     expect(summaries(dev)).toBe(4);
@@ -179,5 +180,37 @@ describe("npm run dev, serving", { timeout: 4 * WAIT_MS }, () => {
     for (const url of [docsUrl, mockUrl, secondPrism]) {
       await expect(fetch(url), url).rejects.toThrow();
     }
+  });
+});
+
+// an uncaught exception on demand: dev.mjs's main thread throws when it gets SIGUSR2
+const THROW_ON_SIGUSR2 = `data:text/javascript,${encodeURIComponent(
+  `import { isMainThread } from "node:worker_threads"; if (isMainThread) process.on("SIGUSR2", () => { throw new Error("injected failure"); });`,
+)}`;
+
+describe("npm run dev, when it dies", { timeout: 2 * WAIT_MS }, () => {
+  let dev: Dev | undefined;
+  let prismPort: string | undefined;
+  afterEach(async () => {
+    await stopDev(dev);
+    // what a dev.mjs that left its Prism behind would leave running
+    killOnPort(prismPort);
+    dev = prismPort = undefined;
+  }, 30_000);
+
+  it.each([
+    { how: "killed with SIGKILL", signal: "SIGKILL" as const, code: null, says: null },
+    { how: "stopped with SIGHUP", signal: "SIGHUP" as const, code: 0, says: /^dev: SIGHUP, stopping\ndev: stopped$/m },
+    { how: "ended by an uncaught exception", signal: "SIGUSR2" as const, code: 1, says: /Error: injected failure/ },
+  ])("leaves no Prism behind when it is $how", async ({ signal, code, says }) => {
+    const running = (dev = startDev(copyRepo(), ["--docs-port", "0", "--mock-port", "0"], ["--import", THROW_ON_SIGUSR2]));
+    prismPort = await printed(running, "Prism", /^dev: mock serves the spec from Prism at http:\/\/[^:\s]+:(\d+)/m);
+    expect(processesOnPort(prismPort)).not.toEqual([]);
+
+    running.child.kill(signal);
+
+    expect(await running.exited).toBe(code);
+    if (says) expect(running.output()).toMatch(says);
+    await goneFromPort(prismPort);
   });
 });
