@@ -8,10 +8,11 @@
 //   node scripts/synthetic-spec.mjs --out <dir> [--operations 150] [--no-client-methods]
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { parseYaml, stringifyYaml } from "@redocly/openapi-core";
 
-const root = resolve(dirname(new URL(import.meta.url).pathname), "..");
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 /** The project's own spec, whose index and operations every synthetic tree starts from. */
 export const SOURCE = resolve(root, "openapi");
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
@@ -1569,7 +1570,7 @@ function main() {
   );
 }
 
-if (process.argv[1] === new URL(import.meta.url).pathname) {
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
   try {
     main();
   } catch (err) {
