@@ -32,6 +32,7 @@ export interface Schema {
   properties?: Record<string, Schema>;
   required?: string[];
   additionalProperties?: Schema | false;
+  propertyNames?: Schema;
   minProperties?: number;
   maxProperties?: number;
   readOnly?: true;

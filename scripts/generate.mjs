@@ -4,7 +4,7 @@
 //   node scripts/generate.mjs --check  write nothing; exit 1 when generated/ is stale
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { bundle, loadConfig } from "@redocly/openapi-core";
 import { emitClient } from "./lib/emit-client.mjs";
 import { readOperations } from "./lib/operations.mjs";
@@ -64,15 +64,17 @@ export async function renderWithReport() {
   const spec = resolve(root, api.root);
   const dir = dirname(resolve(root, output));
 
-  // a default is what the server assumes when a field is left out, so the field stays optional
-  // loaded here, not at the top: bundleSpec() users (the breaking-change gate) need no codegen
-  const { default: openapiTS, astToString } = await import("openapi-typescript");
-  const ast = await openapiTS(pathToFileURL(spec), { redocly: config, silent: true, defaultNonNullable: false });
-  files.set(resolve(root, output), HEADER + astToString(ast));
-
   // the exact spec the client is built from, for users' own tools and for what follows
   const parsed = await bundleApi(spec, config, api.root);
   files.set(resolve(dir, "openapi.json"), JSON.stringify(parsed, null, 2) + "\n");
+
+  // the types come from that same bundle: given the file and redocly.yaml, openapi-typescript
+  // would bundle it again and also apply the project's lint rules, which a team's own spec need
+  // not follow (lint is a step of its own). A default is what the server assumes when a field is
+  // left out, so the field stays optional. Loaded here: bundleSpec() users need no codegen.
+  const { default: openapiTS, astToString } = await import("openapi-typescript");
+  const ast = await openapiTS(structuredClone(parsed), { silent: true, defaultNonNullable: false });
+  files.set(resolve(root, output), HEADER + astToString(ast));
 
   const { operations, report } = readOperations(parsed);
   const table = schemaTable(parsed);

@@ -51,6 +51,7 @@ export interface Schema {
   properties?: Record<string, Schema>;
   required?: string[];
   additionalProperties?: Schema | false;
+  propertyNames?: Schema;
   minProperties?: number;
   maxProperties?: number;
   readOnly?: true;
@@ -197,7 +198,7 @@ export function schemaTable(spec) {
         if (FORMATS.has(value)) out.format = value;
       } else if (key === "uniqueItems") {
         if (value === true) out.uniqueItems = true;
-      } else if (key === "items" || key === "not") {
+      } else if (key === "items" || key === "not" || key === "propertyNames") {
         const sub = prune(value, at);
         if (key === "not" || !isEmpty(sub)) out[key] = sub;
       } else if (key === "additionalProperties") {

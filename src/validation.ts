@@ -113,6 +113,7 @@ function walk(s: Schema, v: unknown, path: string, out: ValidationIssue[], answe
       const names = keys(o);
       count(out, path, names.length, s.minProperties, s.maxProperties, "fields");
       for (const name of names) {
+        if (s.propertyNames) walk(s.propertyNames, name, `${path}.${name}`, out, answer, depth + 1);
         const sub = hasOwn(props, name) ? props[name] : s.additionalProperties;
         if (sub === false) {
           if (!answer) add(out, `${path}.${name}`, "is not a known field");

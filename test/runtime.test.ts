@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { readEnv } from "../src/config.js";
 
@@ -8,7 +9,7 @@ const sources = (dir: string): string[] =>
 
 describe("runtimes other than Node", () => {
   it("find no node: module, Buffer or process use in src/ or the generated code it imports", () => {
-    const root = new URL("..", import.meta.url).pathname;
+    const root = fileURLToPath(new URL("..", import.meta.url));
     const files = [...sources(join(root, "src")), join(root, "generated/meta.ts"), join(root, "generated/validators.ts")];
     expect(files.length).toBeGreaterThan(10);
 

@@ -286,6 +286,7 @@ describe("check() agrees with a JSON Schema validator", () => {
       [{ a: "x" }, { a: "x", b: 1 }, { b: 1 }, { a: "x", c: 1 }, { a: 1 }, { a: "x", constructor: 1 }, JSON.parse('{"a":"x","__proto__":1}')],
     ],
     [{ type: "object", additionalProperties: { type: "integer" }, minProperties: 1, maxProperties: 2 }, [{ a: 1 }, { a: 1, b: 2 }, {}, { a: 1, b: 2, c: 3 }, { a: "1" }]],
+    [{ type: "object", propertyNames: { maxLength: 3 } }, [{ abc: 1 }, { abcd: 1 }, {}]],
     [{ type: "object", properties: { toString: { type: "integer" } }, required: ["toString"] }, [{ toString: 1 }, {}, { toString: "x" }]],
     [{ allOf: [{ type: "object", required: ["a"] }, { required: ["b"] }] }, [{ a: 1, b: 1 }, { a: 1 }, {}, 1]],
     [{ anyOf: [{ type: "string", maxLength: 2 }, { type: "integer" }] }, ["ab", "abc", 1, 1.5, null]],
@@ -309,5 +310,14 @@ describe("check() agrees with a JSON Schema validator", () => {
     for (const value of values) {
       expect(check(ours, value, "v").length === 0, JSON.stringify(value)).toBe(theirs(value));
     }
+  });
+});
+
+describe("propertyNames", () => {
+  it("checks every field name of an object against its schema, naming the field", () => {
+    const schema = { type: "object", propertyNames: { pattern: "^[A-Z_]+$" }, additionalProperties: { type: "string" } };
+
+    expect(issues(schema, { HOME: "/root", PATH: "/bin" })).toEqual([]);
+    expect(issues(schema, { HOME: "/root", home: "/root" })).toEqual([{ path: "v.home", message: "must match /^[A-Z_]+$/" }]);
   });
 });

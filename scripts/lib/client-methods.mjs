@@ -62,27 +62,34 @@ const ITEM = { get: "retrieve", post: "create", put: "update", patch: "update", 
 /**
  * The name of an operation that has no `x-client-method`: its static path segments as groups,
  * then the method by REST habit: collection GET `list`, collection POST `create`, item GET
- * `retrieve`, item PATCH/PUT `update`, item DELETE `delete`; a static segment right after a
- * parameter, at the end of the path, is an action and becomes the method (`/keys/{id}/rotate`
- * POST -> `keys.rotate`).
- * @param {string} method lowercase HTTP method
+ * `retrieve`, item PATCH/PUT `update`, item DELETE `delete`. A trailing static segment with no
+ * path below it is an action and becomes the method when it follows a parameter
+ * (`/keys/{id}/rotate` POST -> `keys.rotate`) or when POST is all its path offers
+ * (`/browsers/{id}/computer/click_mouse` -> `browsers.computer.clickMouse`).
+ * @param {string} method HTTP method, any case
  * @param {string} path the path template
+ * @param {Map<string, string[]>} [paths] every path of the document with its lowercase methods, to tell actions from collections
  * @returns {string}
  * @example
  * deriveName("get", "/browsers/{id}"); // "browsers.retrieve"
  */
-export function deriveName(method, path) {
+export function deriveName(method, path, paths = new Map()) {
+  const verbOf = method.toLowerCase();
   const segments = path.split("/").filter(Boolean);
   const isParam = (s) => /^\{.*\}$/.test(s);
   const last = segments.at(-1);
   const beforeLast = segments.at(-2);
+  const leaf = ![...paths.keys()].some((other) => other.startsWith(`${path.replace(/\/$/, "")}/`));
+  const only = paths.get(path) ?? [verbOf];
+  const action =
+    last !== undefined && !isParam(last) && beforeLast !== undefined && leaf && (isParam(beforeLast) || (verbOf === "post" && only.length === 1));
   let verb;
   let groups;
-  if (last !== undefined && !isParam(last) && beforeLast !== undefined && isParam(beforeLast)) {
+  if (action) {
     verb = camel(last);
     groups = segments.slice(0, -1);
   } else {
-    verb = (last !== undefined && isParam(last) ? ITEM : COLLECTION)[method] ?? method;
+    verb = (last !== undefined && isParam(last) ? ITEM : COLLECTION)[verbOf] ?? camel(verbOf);
     groups = segments;
   }
   const names = groups.filter((s) => !isParam(s)).map(camel);
@@ -99,7 +106,9 @@ export function deriveName(method, path) {
  * @returns {{ names: string[], derived: string[], resolved: string[] }}
  */
 export function assignNames(ops) {
-  const names = ops.map((op) => (typeof op.given === "string" ? op.given : deriveName(op.method, op.path)));
+  const paths = new Map();
+  for (const op of ops) paths.set(op.path, [...(paths.get(op.path) ?? []), op.method.toLowerCase()]);
+  const names = ops.map((op) => (typeof op.given === "string" ? op.given : deriveName(op.method, op.path, paths)));
   // renaming only ever changes the last segment, so the groups every name implies stay as they are
   const groups = new Set();
   for (const name of names) {

@@ -1,0 +1,64 @@
+import { execFileSync } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeSyntheticSpec } from "../../scripts/synthetic-spec.mjs";
+
+const root = resolve(fileURLToPath(new URL("../..", import.meta.url)));
+let copy: string;
+let output: string;
+
+// an API team's own document, of the real service's size, written without this project's
+// x-client-method convention: 150 operations, streams, downloads, uploads, a recursive schema
+beforeAll(() => {
+  copy = mkdtempSync(join(tmpdir(), "foreign-"));
+  const files = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: root, encoding: "utf8" }).split("\0").filter(Boolean);
+  for (const file of files.filter((f) => !f.startsWith("openapi/") || f.startsWith("openapi/released/"))) {
+    try {
+      mkdirSync(dirname(join(copy, file)), { recursive: true });
+      cpSync(join(root, file), join(copy, file));
+    } catch {
+      // a file deleted in the work tree but not yet in the index
+    }
+  }
+  symlinkSync(join(root, "node_modules"), join(copy, "node_modules"));
+  const spec = mkdtempSync(join(tmpdir(), "foreign-spec-"));
+  rmSync(spec, { recursive: true });
+  writeSyntheticSpec(spec, { operations: 150, clientMethods: false });
+  cpSync(spec, join(copy, "openapi"), { recursive: true });
+  rmSync(spec, { recursive: true, force: true });
+  output = execFileSync(process.execPath, ["scripts/generate.mjs"], { cwd: copy, encoding: "utf8" });
+}, 120_000);
+
+afterAll(() => rmSync(copy, { recursive: true, force: true }));
+
+describe("npm run generate on a spec without x-client-method", () => {
+  it("derives a name for every operation and says which, and what it cannot express yet", () => {
+    const named = output.split("\n").filter((line) => / -> \S+ \(no x-client-method\)$/.test(line));
+
+    expect(named).toHaveLength(150);
+    expect(output).toMatch(/^generate: named GET \/browsers -> browsers\.list \(no x-client-method\)$/m);
+    expect(output).toMatch(/^generate: named GET \/browsers\/\{id\} -> browsers\.retrieve \(no x-client-method\)$/m);
+    expect(output).toMatch(/^generate: not expressed yet: GET \/browsers\/\{id\}\/logs\/stream: answer text\/event-stream resolves to the Response/m);
+    // every schema keyword of this document is one the client checks: none is reported unchecked
+    expect(output).not.toMatch(/^generate: not checked: /m);
+  });
+
+  it("writes a client that type-checks, every derived method on it", () => {
+    writeFileSync(
+      join(copy, "foreign.ts"),
+      `import { createClient } from "./src/index.js";
+const client = createClient({ apiKey: "k" });
+const list: () => Promise<unknown> = () => client.browsers.list();
+const one: (id: string) => Promise<unknown> = (id) => client.browsers.retrieve(id);
+const stream: (id: string) => Promise<Response> = (id) => client.browsers.logs.stream.list(id);
+void [list, one, stream];
+`,
+    );
+    writeFileSync(join(copy, "tsconfig.foreign.json"), JSON.stringify({ extends: "./tsconfig.json", include: ["src", "generated", "foreign.ts"] }));
+
+    expect(() => execFileSync(join(root, "node_modules/.bin/tsc"), ["-p", "tsconfig.foreign.json"], { cwd: copy, encoding: "utf8" })).not.toThrow();
+  }, 60_000);
+});
