@@ -66,7 +66,6 @@ export async function renderWithReport() {
 
   // the exact spec the client is built from, for users' own tools and for what follows
   const parsed = await bundleApi(spec, config, api.root);
-  files.set(resolve(dir, "openapi.json"), JSON.stringify(parsed, null, 2) + "\n");
 
   // the types come from that same bundle: given the file and redocly.yaml, openapi-typescript
   // would bundle it again and also apply the project's lint rules, which a team's own spec need
@@ -75,6 +74,7 @@ export async function renderWithReport() {
   const { default: openapiTS, astToString } = await import("openapi-typescript");
   const ast = await openapiTS(structuredClone(parsed), { silent: true, defaultNonNullable: false });
   files.set(resolve(root, output), HEADER + astToString(ast));
+  files.set(resolve(dir, "openapi.json"), JSON.stringify(parsed, null, 2) + "\n");
 
   const { operations, report } = readOperations(parsed);
   const table = schemaTable(parsed);
