@@ -3,13 +3,17 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serveDocs } from "../../scripts/serve-docs.mjs";
 import { CHROMIUM_FLAGS, chromiumPath } from "../support/chromium.js";
 
 // the docs page rendered by scripts/docs.mjs, opened in headless chromium over loopback http
-// (and once from file://), checked against the bundled spec so the test follows the spec
+// (and once from file://), checked against the bundled spec so the test follows the spec.
+// the page shows one tag group or operation at a time and draws the others only when they are
+// opened, so every one is opened from the side menu; that walk runs inside the page in one
+// evaluate, with one bounded wait for each item, so its cost grows by a fraction of a second per
+// operation instead of a round of locator polling (5 s for each operation a tag page does not draw)
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const site = resolve(root, "site");
@@ -24,6 +28,7 @@ interface Operation {
   operationId: string;
   summary: string;
   tag: string;
+  deprecated: boolean;
 }
 interface Server {
   url: string;
@@ -33,16 +38,20 @@ interface Server {
 const spec = JSON.parse(readFileSync(resolve(root, "generated/openapi.json"), "utf8"));
 const tags: Tag[] = spec.tags;
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
-const operations: Operation[] = Object.values<Record<string, { operationId: string; summary: string; tags: string[] }>>(spec.paths).flatMap(
+const operations: Operation[] = Object.values<Record<string, { operationId: string; summary: string; tags: string[]; deprecated?: boolean }>>(spec.paths).flatMap(
   (item) =>
     Object.entries(item)
       .filter(([method]) => METHODS.includes(method))
-      .map(([, op]) => ({ operationId: op.operationId, summary: op.summary, tag: op.tags[0] ?? "" })),
+      .map(([, op]) => ({ operationId: op.operationId, summary: op.summary, tag: op.tags[0] ?? "", deprecated: op.deprecated === true })),
 );
 
 // the install of chromium can take minutes on a fresh machine; the page itself takes seconds
 const SETUP_TIMEOUT = 15 * 60_000;
-const TEST_TIMEOUT = 300_000;
+/** Longest wait for one tag group or operation to be drawn once opened. */
+const WAIT_MS = 5_000;
+/** Longest walk over the whole spec in one page: a base plus an allowance per tag group and operation. */
+const WALK_BUDGET_MS = 20_000 + 500 * (tags.length + operations.length);
+const TEST_TIMEOUT = WALK_BUDGET_MS + 30_000;
 const MAX_SCREENSHOT_HEIGHT = 16_000;
 
 let server: Server | undefined;
@@ -78,26 +87,107 @@ function watch(target: Page): Page {
   return target;
 }
 
-/** A heading whose text is exactly `text` (redoc puts a link icon inside, so its accessible name differs). */
-function heading(within: Page | Locator, text: string): Locator {
-  const exact = new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s*$`);
-  return within.locator("h1, h2, h3").filter({ hasText: exact });
-}
-
-/** Waits for `locator` to be drawn; false when it is not within 5 s (vitest's expect has no toBeVisible). */
-async function shown(locator: Locator): Promise<boolean> {
-  return locator.first().waitFor({ state: "visible", timeout: 5_000 }).then(
-    () => true,
-    () => false,
-  );
-}
-
 /** Opens a tag group from the side menu, as a reader would; false when the menu has no such entry. */
 async function openTag(target: Page, name: string): Promise<boolean> {
   const entry = target.locator('[data-component-name="Menu/Menu"]').getByRole("link", { name, exact: true }).first();
-  if (!(await shown(entry))) return false;
-  await entry.click();
-  return true;
+  const found = await entry.waitFor({ state: "visible", timeout: WAIT_MS }).then(
+    () => true,
+    () => false,
+  );
+  if (found) await entry.click();
+  return found;
+}
+
+/** What to open in a walk over the page, and how long it may take. */
+interface Walk {
+  /** tag groups whose heading and description must be drawn once opened */
+  tags: Tag[];
+  /** operations whose summary must head their operationId anchor once opened */
+  operations: Operation[];
+  waitMs: number;
+  budgetMs: number;
+}
+
+/**
+ * Opens, inside the page, every tag group of `walk` from the side menu and then each of its
+ * operations from the menu entries the group shows, as a reader clicks through them, and returns
+ * what was not drawn: `<tag>: menu entry|heading|description`, `<operationId>: menu entry "<tag>"`,
+ * `<operationId>: "<summary>"`. Each item waits at most `waitMs` for the page to draw it; past
+ * `budgetMs` the rest are reported as not reached instead of waited for.
+ */
+async function walk(target: Page, plan: Walk): Promise<{ missing: string[]; opened: number }> {
+  return target.evaluate(async ({ tags, operations, waitMs, budgetMs }) => {
+    const started = performance.now();
+    const menu = document.querySelector('[data-component-name="Menu/Menu"]');
+    const missing: string[] = [];
+    let opened = 0;
+    const norm = (words: string) => words.replace(/\s+/g, " ").trim();
+    const text = (node: Element | null | undefined) => norm(node?.textContent ?? "");
+    const drawn = (node: Element) => node.checkVisibility() && node.getBoundingClientRect().width > 0;
+    // resolves to what `find` finds once the page has drawn it, or to undefined after `ms`
+    const until = <T>(find: () => T | undefined, ms: number) =>
+      new Promise<T | undefined>((done) => {
+        const found = find();
+        if (found !== undefined || ms <= 0) return done(found);
+        const stop = (value: T | undefined) => {
+          observer.disconnect();
+          clearTimeout(timer);
+          done(value);
+        };
+        const observer = new MutationObserver(() => {
+          const value = find();
+          if (value !== undefined) stop(value);
+        });
+        observer.observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true });
+        const timer = setTimeout(() => stop(find()), ms);
+      });
+    const wait = () => Math.min(waitMs, budgetMs - (performance.now() - started));
+    const links = () => Array.from(menu?.querySelectorAll("a") ?? []);
+    const entry = (label: string) => links().find((a) => text(a.querySelector('[data-testid="menu-item-label"]')) === label && drawn(a));
+    const headingIn = (root: Element | Document, wanted: string[]) => Array.from(root.querySelectorAll("h1, h2, h3")).find((h) => wanted.includes(text(h)) && drawn(h));
+
+    for (const tag of tags) {
+      if (wait() <= 0) {
+        missing.push(`${tag.name}: not reached within ${budgetMs} ms`);
+        continue;
+      }
+      const link = await until(() => entry(tag.name), wait());
+      if (!link) {
+        missing.push(`${tag.name}: menu entry`);
+        continue;
+      }
+      link.click();
+      opened++;
+      const title = await until(() => headingIn(document, [tag.name]), wait());
+      if (!title) missing.push(`${tag.name}: heading`);
+      const description = tag.description && norm(tag.description);
+      const section = title?.closest("[data-section-id]");
+      if (description && !(section && (await until(() => Array.from(section.querySelectorAll("*")).find((node) => text(node) === description && drawn(node)), wait()))))
+        missing.push(`${tag.name}: description`);
+
+      for (const op of operations.filter((op) => op.tag === tag.name)) {
+        if (wait() <= 0) {
+          missing.push(`${op.operationId}: not reached within ${budgetMs} ms`);
+          continue;
+        }
+        // redoc anchors an operation at <tag slug>/<operationid lowercased>, and its menu entry links there
+        const anchor = new RegExp(`^#/([^/]+/${op.operationId.toLowerCase()})$`);
+        const opLink = await until(() => links().find((a) => anchor.test(a.getAttribute("href") ?? "")), wait());
+        if (!opLink) {
+          missing.push(`${op.operationId}: menu entry "${tag.name}"`);
+          continue;
+        }
+        const id = anchor.exec(opLink.getAttribute("href")!)![1]!;
+        opLink.click();
+        opened++;
+        // a deprecated operation's heading carries redoc's "deprecated" badge after the summary
+        const wanted = op.deprecated ? [`${op.summary} deprecated`] : [op.summary];
+        const at = () => document.getElementById(id) ?? undefined;
+        if (!(await until(() => at() && headingIn(at()!, wanted), wait()))) missing.push(`${op.operationId}: "${op.summary}"`);
+      }
+    }
+    return { missing, opened };
+  }, plan);
 }
 
 beforeAll(async () => {
@@ -145,27 +235,19 @@ describe("docs page (site/index.html) in headless chromium", () => {
   });
 
   it("renders every tag group's heading and description when opened from the menu", { timeout: TEST_TIMEOUT }, async () => {
-    const missing: string[] = [];
-    for (const tag of tags) {
-      if (!(await openTag(page, tag.name))) missing.push(`${tag.name}: menu entry`);
-      const title = heading(page, tag.name);
-      if (!(await shown(title))) missing.push(`${tag.name}: heading`);
-      const section = page.locator("[data-section-id]", { has: title });
-      if (tag.description && !(await shown(section.getByText(tag.description, { exact: true })))) missing.push(`${tag.name}: description`);
-    }
+    const { missing, opened } = await walk(page, { tags, operations: [], waitMs: WAIT_MS, budgetMs: WALK_BUDGET_MS });
+
     expect(missing, "tag groups not drawn").toEqual([]);
+    expect(opened).toBe(tags.length);
   });
 
-  it("renders every operation of the spec under its operationId anchor, with its summary", { timeout: TEST_TIMEOUT }, async () => {
+  it("renders every operation of the spec under its operationId anchor, with its summary, when opened from the menu", { timeout: TEST_TIMEOUT }, async () => {
     expect(operations.length).toBeGreaterThan(0);
-    const missing: string[] = [];
-    for (const op of operations) {
-      if (!(await openTag(page, op.tag))) missing.push(`${op.operationId}: menu entry "${op.tag}"`);
-      // redoc anchors an operation at <tag slug>/<operationid lowercased>
-      const anchor = page.locator(`[id$="/${op.operationId}" i]`).first();
-      if (!(await shown(heading(anchor, op.summary)))) missing.push(`${op.operationId}: "${op.summary}"`);
-    }
+
+    const { missing, opened } = await walk(page, { tags, operations, waitMs: WAIT_MS, budgetMs: WALK_BUDGET_MS });
+
     expect(missing, "operations not drawn").toEqual([]);
+    expect(opened).toBe(tags.length + operations.length);
   });
 
   it("saves a full-page screenshot with every tag group and the first operation drawn", { timeout: TEST_TIMEOUT }, async () => {
@@ -180,12 +262,14 @@ describe("docs page (site/index.html) in headless chromium", () => {
       height = next;
       await page.setViewportSize({ width: 1280, height });
     }
-    const drawn = [...tags.map((tag) => tag.name), first.summary];
-    const missing: string[] = [];
-    for (const name of drawn) if (!(await shown(heading(page, name)))) missing.push(name);
-    expect(missing, "headings not drawn on the full page").toEqual([]);
+    const wanted = [...tags.map((tag) => tag.name), first.summary];
+    const drawn = await page.evaluate(() =>
+      Array.from(document.querySelectorAll("h1, h2, h3")).filter((h) => h.checkVisibility() && h.getBoundingClientRect().width > 0).map((h) => (h.textContent ?? "").replace(/\s+/g, " ").trim()),
+    );
+    expect(wanted.filter((name) => !drawn.includes(name)), "headings not drawn on the full page").toEqual([]);
     mkdirSync(resolve(root, "test-results/docs"), { recursive: true });
-    const png = await page.screenshot({ path: screenshot, fullPage: true });
+    // the viewport is the page, up to the cap: a spec too long for one picture is cut, not tiled
+    const png = await page.screenshot({ path: screenshot });
     console.log(`docs page: screenshot ${screenshot} (${png.length} bytes)`);
     expect(png.subarray(1, 4).toString()).toBe("PNG");
   });
@@ -194,12 +278,12 @@ describe("docs page (site/index.html) in headless chromium", () => {
     const local = watch(await context.newPage());
     try {
       await local.goto(pageFile);
-      const missing: string[] = [];
-      for (const op of operations) {
-        if (!(await openTag(local, op.tag))) missing.push(`${op.operationId}: menu entry "${op.tag}"`);
-        if (!(await shown(heading(local, op.summary)))) missing.push(op.operationId);
-      }
-      expect(missing, "operations not drawn from file://").toEqual([]);
+      await local.locator('[data-component-name="Menu/Menu"]').waitFor();
+
+      const { missing, opened } = await walk(local, { tags, operations, waitMs: WAIT_MS, budgetMs: WALK_BUDGET_MS });
+
+      expect(missing, "tag groups and operations not drawn from file://").toEqual([]);
+      expect(opened).toBe(tags.length + operations.length);
     } finally {
       await local.close();
     }
