@@ -4,8 +4,10 @@
 //   1. per-request cost on loopback (GET /org/limits, POST click_mouse), interleaved rounds
 //   2. consumer bundle size, esbuild minified + gzip -9 (scripts/bundle-size.mjs)
 //   3. `npm run build` end to end, and one `npm run dev` regeneration after a spec edit
+//   4. growth: the pipeline at this repo's size and at 150 operations (scripts/bench-growth.mjs)
 // Prints one table per section, then a Markdown summary, also written to test-results/bench.md.
-//   node scripts/bench.mjs [--server=same|child|worker] [--only=requests,bundle,pipeline]
+//   node scripts/bench.mjs [requests|bundle|pipeline|growth ...] [--server=same|child|worker] [--with-tests]
+// section names (or --only=a,b) pick sections, all by default; --with-tests adds `npm test` to growth.
 // --server puts the loopback server in this process (default), a child process or a worker thread.
 import { fork, spawn } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -74,6 +76,13 @@ async function main() {
   if (options.only.has("requests")) results.requests = await perRequest(options.server);
   if (options.only.has("bundle")) results.bundle = await bundleSizes();
   if (options.only.has("pipeline")) results.pipeline = await pipeline();
+  if (options.only.has("growth")) {
+    const { measureGrowth, growthRows } = await import("./bench-growth.mjs");
+    results.growth = await measureGrowth({ root, withTests: options.withTests, say, run, tempDir, devRegeneration });
+    results.growthRows = growthRows(results.growth);
+    say("");
+    table(["growth", `${results.growth.sizes[0].operations} operations`, `${results.growth.sizes[1].operations} operations`, "target"], results.growthRows);
+  }
 
   const markdown = summary(results);
   say("");
@@ -84,16 +93,20 @@ async function main() {
   say("wrote test-results/bench.md");
 }
 
-const SECTIONS = ["requests", "bundle", "pipeline"];
+const SECTIONS = ["requests", "bundle", "pipeline", "growth"];
 
 function parseArgs(argv) {
-  const options = { server: "same", only: new Set(SECTIONS) };
+  const options = { server: "same", only: new Set(SECTIONS), withTests: false };
+  const named = [];
   for (const arg of argv) {
     const [name, value] = arg.split("=");
     if (name === "--server" && ["child", "worker", "same"].includes(value)) options.server = value;
-    else if (name === "--only" && value?.split(",").every((section) => SECTIONS.includes(section))) options.only = new Set(value.split(","));
-    else fail(`unknown argument ${arg}; usage: node scripts/bench.mjs [--server=same|child|worker] [--only=requests,bundle,pipeline]`);
+    else if (name === "--only" && value?.split(",").every((section) => SECTIONS.includes(section))) named.push(...value.split(","));
+    else if (arg === "--with-tests") options.withTests = true;
+    else if (SECTIONS.includes(arg)) named.push(arg);
+    else fail(`unknown argument ${arg}; usage: node scripts/bench.mjs [${SECTIONS.join("|")} ...] [--server=same|child|worker] [--with-tests]`);
   }
+  if (named.length) options.only = new Set(named);
   return options;
 }
 
@@ -371,14 +384,14 @@ const DEV_EDITS = 5;
 const DEV_LINE = /^dev: regenerated in (\d+) ms/;
 const ORG_LIMITS = "openapi/components/schemas/OrgLimits.yaml";
 
-/** A throwaway copy of the checkout with `entries` (all but bulky or generated folders when omitted), node_modules symlinked. */
-function copyRepo(entries) {
+/** A throwaway copy of the checkout at `from` with `entries` (all but bulky or generated folders when omitted), node_modules symlinked. */
+function copyRepo(entries, from = root) {
   const { dir, remove } = tempDir("bench-repo-");
   const skip = new Set(["node_modules", ".git", "site", "dist", ".logs", "test-results"]);
   if (entries) {
-    for (const entry of entries) if (existsSync(resolve(root, entry))) cpSync(resolve(root, entry), join(dir, entry), { recursive: true });
+    for (const entry of entries) if (existsSync(resolve(from, entry))) cpSync(resolve(from, entry), join(dir, entry), { recursive: true });
   } else {
-    cpSync(root, dir, { recursive: true, filter: (src) => !skip.has(src.slice(root.length + 1).split("/")[0]) });
+    cpSync(from, dir, { recursive: true, filter: (src) => !skip.has(src.slice(from.length + 1).split("/")[0]) });
   }
   symlinkSync(resolve(root, "node_modules"), join(dir, "node_modules"), "dir");
   return { dir, remove };
@@ -449,9 +462,9 @@ async function pipeline() {
   return result;
 }
 
-/** Spawns dev.mjs --no-serve in a copy, edits OrgLimits.yaml `DEV_EDITS` times, times each regeneration. */
-async function devRegeneration() {
-  const { dir, remove } = copyRepo(["openapi", "redocly.yaml", "scripts", "package.json", "generated", "tsconfig.json", "src"]);
+/** Spawns dev.mjs --no-serve in a copy of the checkout at `from`, edits OrgLimits.yaml `DEV_EDITS` times, times each regeneration. */
+async function devRegeneration(from = root) {
+  const { dir, remove } = copyRepo(["openapi", "redocly.yaml", "scripts", "package.json", "generated", "tsconfig.json", "src"], from);
   say("pipeline: node scripts/dev.mjs --no-serve, then one-file spec edits");
   // its own process group, so that stopping it reaches whatever it started
   const child = spawn(process.execPath, ["scripts/dev.mjs", "--no-serve"], { cwd: dir, detached: true, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" } });
@@ -545,7 +558,7 @@ async function devRegeneration() {
 
 // ---- output --------------------------------------------------------------------------------
 
-function summary({ machine, server, requests, bundle, pipeline }) {
+function summary({ machine, server, requests, bundle, pipeline, growth, growthRows }) {
   const out = [];
   out.push(`Measured by \`npm run bench\` on ${machine.cpu}, ${machine.cores} cores, ${machine.memory.replace(/ \(.*/, "")}, Node ${machine.node}, ${machine.os}, ${machine.date} (load average ${machine.load}).`);
   if (requests || bundle) {
@@ -583,6 +596,13 @@ function summary({ machine, server, requests, bundle, pipeline }) {
     out.push("|---|---|---|");
     out.push(`| ${buildLabel} | ${build.ok ? `${(build.ms / 1000).toFixed(1)} s` : "failed"} | ≤ ${BUILD_TARGET_MS / 1000} s: ${build.pass ? "PASS" : "MISS"} |`);
     out.push(`| \`npm run dev\`: one spec file saved → \`dev: regenerated\`, median of ${DEV_EDITS} | ${devCell} | ≤ ${DEV_TARGET_MS / 1000} s: ${dev.pass ? "PASS" : "MISS"} |`);
+  }
+  if (growth) {
+    const [small, grown] = growth.sizes;
+    out.push("");
+    out.push(`| growth | ${small.operations} operations | ${grown.operations} operations | target |`);
+    out.push("|---|---|---|---|");
+    for (const row of growthRows) out.push(`| ${row.join(" | ")} |`);
   }
   return out.join("\n");
 }

@@ -1,0 +1,171 @@
+// The growth section of `npm run bench`: the pipeline at this repository's size and at the real
+// service's (150 operations, scripts/synthetic-spec.mjs), each in a temporary copy of the
+// checkout's tracked files with node_modules symlinked, side by side with the targets.
+// Called by scripts/bench.mjs, which hands in its output, process and dev-mode helpers.
+import { execFileSync } from "node:child_process";
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { writeSyntheticSpec } from "./synthetic-spec.mjs";
+
+/** Operations of the synthetic spec: the real service's size. */
+export const GROWN_OPERATIONS = 150;
+/** Targets at 150 operations; tests must pass and take at most `testsFactor` times their time at the repo's size. */
+export const GROWTH_TARGETS = { regenerateMs: 3_000, devMs: 1_000, typecheckMs: 15_000, testsFactor: 2, bundleGzipBytes: 16 * 1024 };
+// one fresh process per run, as `npm start` is; the median of three holds better on a busy machine
+const REGENERATE_RUNS = 3;
+
+/**
+ * Measures lint + generate + docs, one dev regeneration, the typecheck, the consumer bundle and,
+ * with `withTests`, `npm test`, at the repo's size and at {@link GROWN_OPERATIONS}.
+ * Resolves to { sizes: [small, grown], withTests }, each size's figures by name.
+ *
+ * @param {object} context from scripts/bench.mjs
+ * @param {string} context.root the checkout
+ * @param {boolean} [context.withTests] also run `bash scripts/test.sh` at both sizes (default false: slow)
+ * @param {(line: string) => void} context.say
+ * @param {(command: string, args: string[], cwd: string) => Promise<{ ms: number, code: number, output: string }>} context.run
+ * @param {(prefix: string) => { dir: string, remove: () => void }} context.tempDir
+ * @param {(from: string) => Promise<object>} context.devRegeneration bench.mjs's dev timing, on a copy at `from`
+ */
+export async function measureGrowth({ root, withTests = false, say, run, tempDir, devRegeneration }) {
+  say("");
+  say(`growth: the pipeline at this repo's size and at ${GROWN_OPERATIONS} operations (scripts/synthetic-spec.mjs), each in a temporary copy of the tracked files, node_modules symlinked`);
+  const sizes = [];
+  for (const grown of [false, true]) {
+    const { dir, remove } = tempDir("bench-growth-");
+    try {
+      copyTracked(root, dir);
+      if (grown) {
+        rmSync(join(dir, "openapi"), { recursive: true, force: true });
+        writeSyntheticSpec(join(dir, "openapi"), { operations: GROWN_OPERATIONS });
+        // the releases stay, so npm test checks the grown spec against them; adding operations
+        // breaks nothing, but a release with other content asks for the next minor version
+        const released = join(root, "openapi/released");
+        if (existsSync(released)) cpSync(released, join(dir, "openapi/released"), { recursive: true });
+        const index = join(dir, "openapi/openapi.yaml");
+        writeFileSync(index, readFileSync(index, "utf8").replace(/^(  version: ['"]?)(\d+)\.(\d+)\.\d+/m, (_, head, major, minor) => `${head}${major}.${Number(minor) + 1}.0`));
+      }
+      sizes.push(await measureCopy(dir, { withTests, say, run, devRegeneration }));
+    } finally {
+      remove();
+    }
+  }
+  return { sizes, withTests };
+}
+
+/** Copies the files git tracks (as they are in the working tree) into `dir`, and links node_modules. */
+function copyTracked(root, dir) {
+  const files = execFileSync("git", ["ls-files", "-z", "--cached"], { cwd: root, encoding: "utf8" }).split("\0").filter(Boolean);
+  for (const file of files) {
+    // a tracked file deleted in the working tree is not part of what is measured
+    if (!existsSync(join(root, file))) continue;
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    copyFileSync(join(root, file), join(dir, file));
+  }
+  symlinkSync(resolve(root, "node_modules"), join(dir, "node_modules"), "dir");
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+// regenerate() of the copy's own scripts/dev.mjs, in a fresh process, as `npm start` runs it
+const REGENERATE = `const { regenerate } = await import("./scripts/dev.mjs");
+const { ok, step, lines, times } = await regenerate();
+process.stdout.write("\\n" + JSON.stringify({ ok, step, lines: ok ? [] : lines.slice(0, 20), times }) + "\\n");`;
+
+async function measureCopy(dir, { withTests, say, run, devRegeneration }) {
+  const tsc = join(dir, "node_modules/typescript/bin/tsc");
+  const figures = {};
+
+  const runs = [];
+  for (let i = 0; i < REGENERATE_RUNS; i++) {
+    const { code, output } = await run(process.execPath, ["--input-type=module", "-e", REGENERATE], dir);
+    const last = output.trim().split("\n").pop();
+    let result;
+    try {
+      result = JSON.parse(last);
+    } catch {
+      result = { ok: false, step: `exit ${code}`, lines: [last] };
+    }
+    if (!result.ok) {
+      figures.regenerate = { ok: false, error: `${result.step} failed: ${result.lines.join(" | ").slice(0, 300)}` };
+      break;
+    }
+    runs.push(result.times);
+  }
+  const operations = await countOperations(dir);
+  say(`growth: ${operations} operations: lint + generate + docs, ${runs.length} fresh processes, ms: ${runs.map((t) => `${t.lint} + ${t.generate} + ${t.docs}`).join(", ")}`);
+  if (!figures.regenerate) {
+    const total = median(runs.map((t) => t.lint + t.generate + t.docs));
+    figures.regenerate = { ok: true, ms: total, steps: Object.fromEntries(["lint", "generate", "docs"].map((step) => [step, median(runs.map((t) => t[step]))])) };
+  }
+
+  const dev = await devRegeneration(dir);
+  figures.dev = dev.ok ? { ok: true, ms: dev.ms, stated: dev.stated } : { ok: false, error: dev.error };
+  if (dev.ok) say(`growth: ${operations} operations: dev edits, ms from write to line (ms the line states): ${dev.edits.map((e) => `${Math.round(e.ms)} (${e.stated})`).join(", ")}`);
+  else say(`growth: ${operations} operations: dev.mjs failed: ${dev.error}`);
+
+  const project = await run(process.execPath, [tsc, "-p", "."], dir);
+  const tests = project.code === 0 ? await run(process.execPath, [tsc, "-p", "test"], dir) : { ms: 0, code: null, output: "" };
+  const typecheckOk = project.code === 0 && tests.code === 0;
+  figures.typecheck = { ok: typecheckOk, ms: project.ms + tests.ms, project: project.ms, test: tests.ms };
+  say(`growth: ${operations} operations: tsc -p . ${Math.round(project.ms)} ms, tsc -p test ${Math.round(tests.ms)} ms${typecheckOk ? "" : `, failed:\n${tail(project.output + tests.output)}`}`);
+
+  // the copy's own module: it reads the copy's generated/openapi.json and bundles the copy's src/
+  const { budgetGzipBytes, consumerBundleSize } = await import(pathToFileURL(join(dir, "scripts/bundle-size.mjs")).href);
+  const bundle = await consumerBundleSize("client");
+  figures.bundle = { minified: bundle.minified, gzip: bundle.gzip, budget: budgetGzipBytes(operations) };
+  say(`growth: ${operations} operations: client consumer bundle ${bundle.minified} B minified, ${bundle.gzip} B gzip; budgetGzipBytes(${operations}) = ${figures.bundle.budget} B`);
+
+  if (withTests) {
+    say(`growth: ${operations} operations: bash scripts/test.sh`);
+    const suite = await run("bash", ["scripts/test.sh"], dir);
+    const counts = suite.output.replace(/\x1b\[[0-9;]*m/g, "").match(/^\s*Tests\s+(.*)$/m)?.[1]?.trim().replaceAll(" | ", ", ") ?? "no vitest summary";
+    figures.tests = { ok: suite.code === 0, ms: suite.ms, counts };
+    say(`growth: ${operations} operations: npm test ${suite.code === 0 ? "passed" : `failed (exit ${suite.code})`} in ${(suite.ms / 1000).toFixed(1)} s: ${counts}${suite.code === 0 ? "" : `\n${tail(suite.output, 40)}`}`);
+  }
+  return { operations, ...figures };
+}
+
+// the copy's generated/openapi.json, as the client is generated from it
+async function countOperations(dir) {
+  const { readOperations } = await import(pathToFileURL(join(dir, "scripts/lib/operations.mjs")).href);
+  return readOperations(JSON.parse(readFileSync(join(dir, "generated/openapi.json"), "utf8"))).operations.length;
+}
+
+function tail(output, n = 20) {
+  return output.trim().split("\n").slice(-n).join("\n");
+}
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/**
+ * The growth figures as rows of [what, at the repo's size, at 150, target with PASS or MISS].
+ * @param {{ sizes: object[], withTests: boolean }} growth what {@link measureGrowth} resolved to
+ */
+export function growthRows({ sizes: [small, grown], withTests }) {
+  const verdict = (pass) => (pass ? "PASS" : "MISS");
+  const cell = (figure, show) => (figure.ok ? show(figure) : `failed: ${figure.error ?? "see above"}`);
+  const rows = [];
+  const regen = (f) => `${seconds(f.ms)} (lint ${f.steps.lint}, generate ${f.steps.generate}, docs ${f.steps.docs} ms)`;
+  rows.push([`lint + generate + docs (\`npm start\`'s regenerate()), median of ${REGENERATE_RUNS}`, cell(small.regenerate, regen), cell(grown.regenerate, regen), `≤ ${GROWTH_TARGETS.regenerateMs / 1000} s: ${verdict(grown.regenerate.ok && grown.regenerate.ms <= GROWTH_TARGETS.regenerateMs)}`]);
+  const dev = (f) => `${Math.round(f.ms)} ms`;
+  rows.push(["`npm run dev`: one spec file saved → `dev: regenerated`, median of 5", cell(small.dev, dev), cell(grown.dev, dev), `≤ ${GROWTH_TARGETS.devMs / 1000} s: ${verdict(grown.dev.ok && grown.dev.ms <= GROWTH_TARGETS.devMs)}`]);
+  const typecheck = (f) => `${seconds(f.ms)} (${seconds(f.project)} + ${seconds(f.test)})`;
+  rows.push(["typecheck: `tsc -p .` + `tsc -p test`", cell(small.typecheck, typecheck), cell(grown.typecheck, typecheck), `≤ ${GROWTH_TARGETS.typecheckMs / 1000} s: ${verdict(grown.typecheck.ok && grown.typecheck.ms <= GROWTH_TARGETS.typecheckMs)}`]);
+  if (withTests) {
+    const tests = (f) => `${f.ok ? "passed" : "FAILED"} in ${seconds(f.ms)} (${f.counts})`;
+    const within = grown.tests.ok && grown.tests.ms <= GROWTH_TARGETS.testsFactor * small.tests.ms;
+    rows.push(["`npm test` (`bash scripts/test.sh`)", tests(small.tests), tests(grown.tests), `passes, ≤ ${GROWTH_TARGETS.testsFactor}x its time at ${small.operations}: ${(grown.tests.ms / small.tests.ms).toFixed(2)}x ${verdict(within)}`]);
+  } else {
+    rows.push(["`npm test` (`bash scripts/test.sh`)", "skipped: pass --with-tests", "skipped: pass --with-tests", `passes, ≤ ${GROWTH_TARGETS.testsFactor}x its time at ${small.operations}`]);
+  }
+  rows.push(["full client's consumer bundle, minified + gzip", kb(small.bundle.gzip), kb(grown.bundle.gzip), `≤ ${GROWTH_TARGETS.bundleGzipBytes / 1024} KB: ${verdict(grown.bundle.gzip <= GROWTH_TARGETS.bundleGzipBytes)}`]);
+  rows.push(["  budget formula `budgetGzipBytes(operations)`", `${kb(small.bundle.budget)} (${small.bundle.budget} B)`, `${kb(grown.bundle.budget)} (${grown.bundle.budget} B)`, ""]);
+  return rows;
+}
