@@ -1,29 +1,18 @@
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeSyntheticSpec } from "../../scripts/synthetic-spec.mjs";
+import { copyProject, root } from "../support/copy-project.js";
 
-const root = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 let copy: string;
 let output: string;
 
 // an API team's own document, of the real service's size, written without this project's
 // x-client-method convention: 150 operations, streams, downloads, uploads, a recursive schema
 beforeAll(() => {
-  copy = mkdtempSync(join(tmpdir(), "foreign-"));
-  const files = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: root, encoding: "utf8" }).split("\0").filter(Boolean);
-  for (const file of files.filter((f) => !f.startsWith("openapi/") || f.startsWith("openapi/released/"))) {
-    try {
-      mkdirSync(dirname(join(copy, file)), { recursive: true });
-      cpSync(join(root, file), join(copy, file));
-    } catch {
-      // a file deleted in the work tree but not yet in the index
-    }
-  }
-  symlinkSync(join(root, "node_modules"), join(copy, "node_modules"));
+  copy = copyProject("foreign-", (file) => !file.startsWith("openapi/") || file.startsWith("openapi/released/"));
   const spec = mkdtempSync(join(tmpdir(), "foreign-spec-"));
   rmSync(spec, { recursive: true });
   writeSyntheticSpec(spec, { operations: 150, clientMethods: false });

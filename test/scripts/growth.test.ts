@@ -1,12 +1,10 @@
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMock } from "../../scripts/mock.mjs";
+import { copyProject, root } from "../support/copy-project.js";
 
-const root = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const bin = (name: string) => join(root, "node_modules/.bin", name);
 
 // three operations of kinds the spec does not have yet, written the way an API designer would:
@@ -165,17 +163,7 @@ const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { cwd: copy
 beforeAll(() => {
   // a folder name with a space and an escape: every script must find its files from there (not a
   // "#": the Redocly CLI's example check then cannot resolve a $ref, whatever this project does)
-  copy = mkdtempSync(join(tmpdir(), "growth a b%20c-"));
-  const files = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: root, encoding: "utf8" }).split("\0").filter(Boolean);
-  for (const file of files) {
-    try {
-      mkdirSync(dirname(join(copy, file)), { recursive: true });
-      cpSync(join(root, file), join(copy, file));
-    } catch {
-      // a file deleted in the work tree but not yet in the index
-    }
-  }
-  symlinkSync(join(root, "node_modules"), join(copy, "node_modules"));
+  copy = copyProject("growth a b%20c-");
   run("git", ["init", "-q"]);
   run("git", ["add", "-A"]);
   run("git", ["-c", "user.name=growth", "-c", "user.email=growth@localhost", "commit", "-q", "-m", "before"]);
