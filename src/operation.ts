@@ -44,17 +44,14 @@ export function method(op: Operation, call: Call): (...args: unknown[]) => Promi
     let query: unknown;
     // a snapshot with an issue holds holes: check only a clean one
     const clean = issues.length;
-    if (op.body === "json") {
-      if (input !== undefined || op.bodyRequired) {
-        body = plain(input, "body", issues);
-        if (issues.length === clean) check(schemas[op.bodySchema!]!, body, "body", issues);
-      }
-    } else if (op.body === "raw") {
-      body = input;
-      if (body === undefined && op.bodyRequired) issues.push({ path: "body", message: "is required" });
-    }
+    if (input === undefined && op.bodyRequired) issues.push({ path: "body", message: "is required" });
+    else if (op.body === "json" && input !== undefined) {
+      body = plain(input, "body", issues);
+      if (issues.length === clean) check(schemas[op.bodySchema!]!, body, "body", issues);
+    } else if (op.body === "raw") body = input;
     const rawQuery = op.body === undefined ? input : options?.query;
-    if (op.query !== undefined && (rawQuery !== undefined || op.queryRequired)) {
+    if (rawQuery === undefined && op.queryRequired) issues.push({ path: "query", message: "is required" });
+    else if (op.query !== undefined && rawQuery !== undefined) {
       const before = issues.length;
       query = plain(rawQuery, "query", issues);
       if (issues.length === before) check(schemas[op.query]!, query, "query", issues);

@@ -13,7 +13,8 @@ const src = new URL("../src/", import.meta.url);
 describe("src/", () => {
   it("names no operation, path or schema of the spec: every method comes from the generated table", () => {
     const files = readdirSync(src, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts"));
-    const text = files.map((f) => readFileSync(new URL(f, src), "utf8")).join("\n");
+    // code only: prose in a comment may use a word that is also a schema's name ("Browser")
+    const text = files.map((f) => readFileSync(new URL(f, src), "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "")).join("\n");
     const ops = Object.entries<Record<string, { operationId?: string; "x-client-method"?: string }>>(spec.paths).flatMap(([path, item]) =>
       Object.values(item)
         .filter((op) => typeof op === "object" && op !== null)

@@ -203,6 +203,6 @@ describe("the README's retry-policy table", () => {
     const which = table.split("\n").find((line) => line.startsWith("| which operations |"))!;
 
     expect(retriedAfter.split("|")[2]!.match(/\b\d{3}\b/g)!.map(Number)).toEqual([...RETRYABLE_STATUSES]);
-    expect(which.split("|")[2]!.match(/\b[A-Z]{3,7}\b/g)).toEqual([...IDEMPOTENT_METHODS]);
+    expect(which.split("|")[2]!.split(";")[0]!.match(/\b[A-Z]{3,7}\b/g)).toEqual([...IDEMPOTENT_METHODS]);
   });
 });

@@ -239,14 +239,23 @@ ${members.join("\n")}
 `;
 }
 
-/** A call of the method with the spec's example values, for its JSDoc `@example`. */
-export function exampleCall(op) {
+/**
+ * A call of the method with the spec's example values, for its JSDoc `@example`; `runnable` fills
+ * a raw body from the example too (a multipart one through a `form(fields)` helper the caller defines).
+ */
+export function exampleCall(op, { runnable = false } = {}) {
   const args = op.pathParams.map((p) => JSON.stringify(p.example !== undefined ? String(p.example) : `${p.name}`));
-  if (op.body) args.push(op.body.kind === "json" ? literal(op.body.example ?? {}) : "new FormData()");
-  else if (op.queryParams.length) {
-    const query = Object.fromEntries(op.queryParams.filter((p) => p.example !== undefined).map((p) => [p.name, p.example]));
-    if (Object.keys(query).length) args.push(literal(query));
-  }
+  const query = Object.fromEntries(op.queryParams.filter((p) => p.example !== undefined).map((p) => [p.name, p.example]));
+  const hasQuery = Object.keys(query).length > 0;
+  if (op.body) {
+    const text = (value) => (typeof value === "string" ? value : JSON.stringify(value ?? ""));
+    const multipart = /^multipart\//.test(op.body.mediaType);
+    const fields = Object.fromEntries(Object.entries(op.body.example ?? {}).map(([k, v]) => [k, text(v)]));
+    const raw = !runnable ? (multipart ? "new FormData()" : "new Blob([])") : multipart ? `form(${literal(fields)})` : `new Blob([${JSON.stringify(text(op.body.example))}])`;
+    args.push(op.body.kind === "json" ? literal(op.body.example ?? {}) : raw);
+    // an operation with a body takes its query parameters among the per-call options
+    if (hasQuery) args.push(`{ query: ${literal(query)} }`);
+  } else if (hasQuery) args.push(literal(query));
   const call = `await client.${op.name}(${args.join(", ")});`;
   if (op.success.kind === "json") return `const ${resultName(op)} = ${call}`;
   if (op.success.kind === "other") return `const response = ${call}`;
@@ -262,7 +271,7 @@ export function exampleCall(op) {
  */
 export function consumerProgram(operations, { from, baseUrl }) {
   const calls = operations.map((op) => {
-    const call = exampleCall({ ...op, success: { ...op.success, kind: "empty" } }).replace(/^await /, "").replace(/;$/, "");
+    const call = exampleCall({ ...op, success: { ...op.success, kind: "empty" } }, { runnable: true }).replace(/^await /, "").replace(/;$/, "");
     const read = op.success.kind === "other" ? ".then((r) => r.status)" : op.success.kind === "empty" ? ".then(() => null)" : "";
     return `    ${JSON.stringify(op.name)}: await ${call}${read},`;
   });
@@ -270,6 +279,11 @@ export function consumerProgram(operations, { from, baseUrl }) {
 import { createClient } from ${JSON.stringify(from)};
 
 const client = createClient({ apiKey: "consumer-token", baseUrl: ${baseUrl}, maxRetries: 0 });
+const form = (fields: Record<string, string>): FormData => {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.append(name, value);
+  return data;
+};
 
 /** Calls every operation in turn; resolves to what each answered, by method name. */
 export async function main() {

@@ -30,10 +30,23 @@ export function callOf(client: object, name: string): (...args: unknown[]) => Pr
 /** Arguments that call the operation with the spec's examples: path parameters, body or query, options. */
 export function exampleArgs(info: OperationInfo, options?: RequestOptions): unknown[] {
   const args: unknown[] = info.pathParams.map((p) => String(p.example ?? `${p.name}-1`));
-  if (info.body) args.push(info.body.kind === "json" ? (info.body.example ?? {}) : new Blob(["example"]));
-  else if (info.queryParams.length) args.push(Object.fromEntries(info.queryParams.filter((p) => p.example !== undefined).map((p) => [p.name, p.example])));
+  const query = Object.fromEntries(info.queryParams.filter((p) => p.example !== undefined).map((p) => [p.name, p.example]));
+  if (info.body) {
+    args.push(info.body.kind === "json" ? (info.body.example ?? {}) : rawBody(info.body.mediaType, info.body.example));
+    // an operation with a body takes its query parameters among the per-call options
+    if (info.queryParams.length) return [...args, { ...options, query }];
+  } else if (info.queryParams.length) args.push(query);
   if (options) args.push(options);
   return args;
+}
+
+/** A raw body of the spec's example: a FormData of its fields for a multipart type, else the example's bytes. */
+function rawBody(mediaType: string, example: unknown): FormData | Blob {
+  const text = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value ?? ""));
+  if (!/^multipart\//.test(mediaType)) return new Blob([text(example)], { type: mediaType });
+  const form = new FormData();
+  for (const [name, value] of Object.entries((example ?? {}) as Record<string, unknown>)) form.append(name, text(value));
+  return form;
 }
 
 /** Bodies that break the operation's schema, each with what is wrong with it. */
