@@ -14,6 +14,9 @@ export function errorClassName(status) {
   return status < 400 ? "RedirectError" : (byStatus[status] ?? (status >= 500 ? "InternalServerError" : "ApiError"));
 }
 
+/** The statuses an idempotent call is retried after, as src/retry.ts's `RETRYABLE_STATUSES` (the test keeps them in step). */
+export const RETRIED_STATUSES = [408, 429, 500, 502, 503, 504];
+
 /** One line of table cell text: no line breaks, no unescaped pipes. */
 const cell = (text) => String(text ?? "").trim().replace(/\s*\n\s*/g, " ").replace(/\|/g, "\\|");
 
@@ -85,7 +88,7 @@ export function apiReference(spec, operations) {
     out.push("", `## ${op.name}`, "", `\`${signature(op)}\``, "");
     if (op.summary) out.push(`**${cell(op.summary)}.**${op.deprecated ? " Deprecated." : ""}`, "");
     const retry = op.idempotent
-      ? `idempotent (retried after connection failures, timeouts, 408, 429, 5xx${op.method === "DELETE" ? "; a retry that finds 404 after an attempt of unknown outcome succeeds" : ""})`
+      ? `idempotent (retried after connection failures, timeouts, ${RETRIED_STATUSES.join(", ")}${op.method === "DELETE" ? "; a retry that finds 404 after an attempt of unknown outcome succeeds" : ""})`
       : "not idempotent (retried only after a 429 or a connection refused before sending)";
     out.push(`\`${op.method} ${op.path}\` · resolves to ${answerText(op)} · ${retry}`, "");
 
