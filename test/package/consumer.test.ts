@@ -68,8 +68,9 @@ afterAll(() => {
 });
 
 describe("the published package", () => {
-  it("holds dist/ only: ESM, .d.ts and source maps, the generated types and the spec", () => {
-    for (const file of packed) expect(file, file).toMatch(/^(dist\/|package\.json$|README\.md$|LICENSE$)/);
+  it("holds dist/ (ESM, .d.ts and source maps, the generated types and the spec) and the documents a user reads", () => {
+    for (const file of packed) expect(file, file).toMatch(/^(dist\/|package\.json$|README\.md$|LICENSE$|CHANGELOG\.md$|CLIENT_CHANGELOG\.md$|docs\/api\.md$)/);
+    for (const file of ["README.md", "LICENSE", "CHANGELOG.md", "CLIENT_CHANGELOG.md", "docs/api.md"]) expect(packed).toContain(file);
     for (const file of ["dist/src/index.js", "dist/src/index.d.ts", "dist/src/index.js.map", "dist/src/index.d.ts.map", "dist/src/testing.js", "dist/src/testing.d.ts", "dist/generated/schema.d.ts", "dist/openapi.json"]) {
       expect(packed).toContain(file);
     }
@@ -152,6 +153,13 @@ describe("a user's project", () => {
     const { stdout } = await run(process.execPath, ["consumer.cjs"], project);
 
     expect(JSON.parse(stdout)).toEqual({ createClient: "function", apiVersion: spec.info.version, notFound: "function", specVersion: spec.info.version });
+  });
+
+  it("ships a client changelog whose newest entry is the package's version", () => {
+    const changelog = readFileSync(join(project, "node_modules/browser-cloud-client/CLIENT_CHANGELOG.md"), "utf8");
+
+    // an [Unreleased] section may sit above it
+    expect(/^## \[(?!Unreleased\])([^\]]+)\]/m.exec(changelog)?.[1]).toBe(pkg.version);
   });
 
   it("installs the package's own version, which is apart from the API version it exports", () => {
