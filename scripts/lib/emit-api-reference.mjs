@@ -21,16 +21,19 @@ export const RETRIED_STATUSES = [408, 429, 500, 502, 503, 504];
 const cell = (text) => String(text ?? "").trim().replace(/\s*\n\s*/g, " ").replace(/\|/g, "\\|");
 
 /** A short type of a schema: a component's exported type name, else its JSON type, with its bounds and values. */
-function typeText(spec, schema, types) {
+function typeText(spec, schema, types, depth = 0) {
   const ref = typeof schema?.$ref === "string" ? /^#\/components\/schemas\/([^/]+)$/.exec(schema.$ref)?.[1] : undefined;
   if (ref && types.has(ref)) return `\`${types.get(ref)}\``;
   const s = resolve(spec, schema) ?? {};
   if (Array.isArray(s.enum)) return s.enum.map((v) => `\`${JSON.stringify(v)}\``).join(" \\| ");
   if (s.const !== undefined) return `\`${JSON.stringify(s.const)}\``;
   const kinds = Array.isArray(s.type) ? s.type : s.type ? [s.type] : [];
-  if (kinds.includes("array")) return `${typeText(spec, s.items, types)}[]`;
+  if (depth > 3) return "object";
+  const variants = s.oneOf ?? s.anyOf;
+  if (Array.isArray(variants)) return variants.map((v) => typeText(spec, v, types, depth + 1)).join(" \\| ");
+  if (kinds.includes("array")) return `${typeText(spec, s.items, types, depth + 1)}[]`;
   const bounds = [s.minimum !== undefined && `>= ${s.minimum}`, s.maximum !== undefined && `<= ${s.maximum}`, s.minLength !== undefined && `length >= ${s.minLength}`, s.maxLength !== undefined && `length <= ${s.maxLength}`, s.pattern && `pattern \`${s.pattern}\``].filter(Boolean);
-  const base = kinds.length ? kinds.join(" \\| ") : s.oneOf || s.anyOf ? "one of several shapes" : "any";
+  const base = kinds.length ? kinds.join(" \\| ") : s.allOf ? "object" : "any";
   return bounds.length ? `${base}, ${bounds.join(", ")}` : base;
 }
 

@@ -52,3 +52,43 @@ describe("docs/api.md", () => {
     for (const op of operations) expect(reference).toContain(`](#${op.name.toLowerCase().replace(/\./g, "")})`);
   });
 });
+
+describe("apiReference on a spec with kinds this one lacks", () => {
+  const small = {
+    openapi: "3.1.0",
+    info: { title: "t", version: "2.0.0" },
+    paths: {
+      "/profiles": {
+        get: {
+          summary: "List profiles",
+          "x-client-method": "profiles.list",
+          parameters: [{ name: "limit", in: "query", required: false, description: "At most | this many.", schema: { type: "integer", minimum: 1, maximum: 100 } }],
+          responses: { "200": { description: "ok", content: { "application/json": { schema: { type: "array", items: { $ref: "#/components/schemas/Profile" } } } } } },
+        },
+        post: {
+          "x-client-method": "profiles.create",
+          requestBody: { required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/Profile" } } } },
+          responses: { "201": { description: "made" } },
+        },
+      },
+      "/profiles/{id}/file": {
+        get: { "x-client-method": "profiles.download", parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }], responses: { "200": { description: "ok", content: { "application/zip": {} } }, "422": { description: "no" } } },
+      },
+    },
+    components: { schemas: { Profile: { type: "object", required: ["name"], properties: { name: { type: "string", pattern: "^[a-z]+$" }, owner: { oneOf: [{ $ref: "#/components/schemas/Profile" }, { type: "null" }] } } } } },
+  };
+
+  it("writes query parameters, arrays of components, unions, binary answers and undeclared error classes", () => {
+    const text = apiReference(small, readOperations(small).operations);
+
+    expect(text).toContain("| `limit` | query | integer, >= 1, <= 100 | no | At most \\| this many. |");
+    expect(text).toContain("| [`profiles.list`](#profileslist) | `GET /profiles` | `Profile`[] |");
+    expect(text).toContain("`client.profiles.list(query?, options?)`");
+    expect(text).toContain("Answer: `200` (application/zip); the method resolves to the `Response`, body unread.");
+    expect(text).toContain("| 422 | `UnprocessableEntityError` |");
+    expect(text).toContain("(API version 2.0.0)");
+    expect(text).toContain("| `name` | string, pattern `^[a-z]+$` | yes |");
+    expect(text).toContain("| `owner` | `Profile` \\| null | no |");
+    expect(text).toContain("not idempotent (retried only after a 429 or a connection refused before sending)");
+  });
+});
