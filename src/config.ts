@@ -173,7 +173,7 @@ export function resolveConfig(options: ConfigOptions): ResolvedConfig {
  *
  * @example
  * // BROWSER_CLOUD_LOG=debug node app.js
- * // browser-cloud-client: GET /org/limits -> 200 (attempt 1/3, 41 ms)
+ * // browser-cloud-client: GET /some/path -> 200 (attempt 1/3, 41 ms)
  */
 export function loggerFromEnv(): Logger | undefined {
   const level = readEnv(LOG_ENV);

@@ -11,7 +11,7 @@ type Names<T, Prefix extends string = ""> = {
 }[keyof T & string];
 type At<T, Name extends string> = Name extends `${infer Head}.${infer Rest}` ? (Head extends keyof T ? At<T[Head], Rest> : never) : Name extends keyof T ? T[Name] : never;
 
-/** The name of every method of the client, as the spec's `x-client-method`s place them: `"deployments.delete"`, ... */
+/** The name of every method of the client, as the spec's `x-client-method`s place them: `"<group>.<method>"`. */
 export type OperationName = Names<Resources>;
 
 /** What the method `Name` resolves to (`void` for an empty answer). */
@@ -22,7 +22,7 @@ export type ResultOf<Name extends OperationName> = At<Resources, Name> extends (
  * no body.
  */
 export interface MockAnswer<T = unknown> {
-  /** Default: the operation's success status (200 for `organization.limits.retrieve`, 204 for a delete, ...). */
+  /** Default: the operation's success status, the first 2xx the spec declares for it. */
   status?: number;
   /** Sent as JSON, or as given when a string; none when left out. A 2xx body is what the method resolves to. */
   body?: T | ErrorBody | string;
@@ -32,11 +32,11 @@ export interface MockAnswer<T = unknown> {
 
 /** A call the mock received, parsed. */
 export interface RecordedCall {
-  /** The method it was for: `"browsers.computer.clickMouse"`. */
+  /** The method it was for, by name: `"<group>.<method>"`. */
   operation: OperationName;
   /** The HTTP method. */
   method: string;
-  /** The path as sent (`/browsers/brs_1/computer/click_mouse`), base address excluded. */
+  /** The path as sent, its parameters filled in, base address excluded. */
   path: string;
   /** The path parameters, decoded: `{ id: "brs_1" }`. */
   params: Record<string, string>;
@@ -91,17 +91,19 @@ const NO_BODY = new Set([101, 204, 205, 304]);
  * a retry test fast), answer checks and errors.
  *
  * @example
- * import { createClient, NotFoundError } from "browser-cloud-client";
+ * import { createClient } from "browser-cloud-client";
  * import { mockFetch } from "browser-cloud-client/testing";
  *
+ * // keys are method names (`"<group>.<method>"`, as typed by `OperationName`); the README and
+ * // examples/test-your-code.ts show this client's own
  * const fetch = mockFetch({
- *   "organization.limits.retrieve": { body: { max_concurrent_sessions: 5, default_project_max_concurrent_sessions: null } },
- *   "deployments.delete": { status: 404, body: { code: "not_found", message: "Deployment not found" } },
- *   "browsers.computer.clickMouse": [{ status: 429, headers: { "Retry-After": "0" } }, {}],
+ *   "group.read": { body: { answer: 42 } },                       // 2xx with a JSON body
+ *   "group.remove": { status: 404, body: { code: "not_found", message: "Not found" } },
+ *   "group.act": [{ status: 429, headers: { "Retry-After": "0" } }, {}], // a 429, then success
  * });
  * const client = createClient({ apiKey: "test", fetch });
- * await client.browsers.computer.clickMouse("brs_1", { x: 1, y: 2 });
- * fetch.callsTo("browsers.computer.clickMouse").length; // 2: the 429, then the retry
+ * // ... run the code under test with `client`, then:
+ * fetch.callsTo("group.act").length; // 2: the 429, then the retry
  */
 export function mockFetch(scripts: Scripts, options: MockFetchOptions = {}): MockFetch {
   const maxCalls = options.maxCalls ?? 1000;
@@ -112,7 +114,7 @@ export function mockFetch(scripts: Scripts, options: MockFetchOptions = {}): Moc
   }
   const routes = operations
     .map((op) => ({ op, pattern: new RegExp(`${op.path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{[^}]*\\?\}/g, "([^/]+)")}$`) }))
-    // a literal segment wins over a parameter: /deployments/stats before /deployments/{id}
+    // a literal segment wins over a parameter: /things/stats before /things/{id}
     .sort((a, b) => (a.op.params?.length ?? 0) - (b.op.params?.length ?? 0));
   const calls: RecordedCall[] = [];
   const seen = new Map<string, number>();
