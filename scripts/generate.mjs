@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { bundle, loadConfig } from "@redocly/openapi-core";
+import { apiReference } from "./lib/emit-api-reference.mjs";
 import { emitClient } from "./lib/emit-client.mjs";
 import { readOperations } from "./lib/operations.mjs";
 import { policyTable, withPolicyTable } from "./lib/readme-policy.mjs";
@@ -81,6 +82,7 @@ export async function renderWithReport() {
   const client = emitClient(parsed, operations, table, HEADER);
   for (const [file, content] of Object.entries(client)) files.set(resolve(dir, file), content);
   files.set(resolve(dir, "validators.ts"), table.source(HEADER));
+  files.set(resolve(root, "docs/api.md"), apiReference(parsed, operations));
 
   const server = parsed.servers?.[0];
   const baseUrl = (server?.url ?? "").replace(/\{(\w+)\}/g, (_, v) => server.variables?.[v]?.default ?? "");

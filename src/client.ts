@@ -32,7 +32,10 @@ export interface ClientOptions {
   fetch?: FetchFn;
   /** Headers sent with every request; `Authorization` is always the client's own, and those the transport writes (`Content-Length`, `Host`, ...) are refused. */
   headers?: Record<string, string>;
-  /** Gets one line per attempt (method, path, status or failure, attempt, milliseconds), never a header value. Default: none. */
+  /**
+   * Gets one line per attempt (method, path, status or failure, attempt, milliseconds), never a
+   * header value. Default: `console` when the environment has `BROWSER_CLOUD_LOG=debug`, else none.
+   */
   logger?: Logger;
   /** Allow plain `http:` to a host other than loopback, which sends the key in clear text. Default: false. */
   allowInsecureHttp?: boolean;
@@ -65,7 +68,7 @@ export interface BrowserCloudClient extends Resources {
  */
 export function createClient(options: ClientOptions = {}): BrowserCloudClient {
   const config = resolveConfig(options);
-  const settings: TransportSettings = { timeoutMs: config.timeoutMs, maxRetries: config.maxRetries, maxResponseBytes: config.maxResponseBytes, fetch: options.fetch, logger: options.logger };
+  const settings: TransportSettings = { timeoutMs: config.timeoutMs, maxRetries: config.maxRetries, maxResponseBytes: config.maxResponseBytes, fetch: options.fetch, logger: config.logger };
   const headers = { ...withoutAuthorization(options.headers), ...authHeaders(config.apiKey) };
   // browsers refuse to let a page set it
   if (!inBrowser()) headers["User-Agent"] = `browser-cloud-client/${CLIENT_VERSION}`;

@@ -1,10 +1,13 @@
 import { DEFAULT_BASE_URL } from "../generated/meta.js";
 import { ConfigurationError, type ValidationIssue } from "./errors.js";
+import type { Logger } from "./transport.js";
 
 /** Environment variable read when `apiKey` is not given. */
 export const API_KEY_ENV = "BROWSER_CLOUD_API_KEY";
 /** Environment variable read when `baseUrl` is not given. */
 export const BASE_URL_ENV = "BROWSER_CLOUD_BASE_URL";
+/** Environment variable read when `logger` is not given: `debug` sends the per-attempt lines to `console.debug`, `off` (or unset) sends none. */
+export const LOG_ENV = "BROWSER_CLOUD_LOG";
 
 /** Reads an environment variable where the runtime has `process.env`; `undefined` elsewhere (browsers, edge). */
 export function readEnv(name: string): string | undefined {
@@ -26,6 +29,8 @@ export interface ConfigOptions extends LimitOptions {
   baseUrl?: string | undefined;
   allowInsecureHttp?: boolean | undefined;
   dangerouslyAllowBrowser?: boolean | undefined;
+  fetch?: unknown;
+  logger?: Logger | undefined;
 }
 
 /** The limits and headers a client or a single call may set. */
@@ -43,6 +48,8 @@ export interface ResolvedConfig {
   timeoutMs: number;
   maxRetries: number;
   maxResponseBytes: number;
+  /** The `logger` option, else `console` when `BROWSER_CLOUD_LOG=debug`, else none. */
+  logger: Logger | undefined;
 }
 
 /** Default `timeoutMs`: 60 s per attempt. */
@@ -105,10 +112,25 @@ export function checkLimits(options: LimitOptions, at: string): ValidationIssue[
  * Resolves the client's settings from the options, then the environment, then the spec's server.
  * Throws `ConfigurationError` for a missing or malformed key, an unusable base URL (not http(s);
  * with userinfo, a query or a fragment; a port fetch refuses), plain http to a host other than
- * loopback (unless `allowInsecureHttp`), a web page (unless `dangerouslyAllowBrowser`), or a bad
- * limit or header. Messages name the option and the value given, never the key.
+ * loopback (unless `allowInsecureHttp`), a web page (unless `dangerouslyAllowBrowser`), a bad
+ * limit or header, a `fetch` that is not a function, a `logger` without `debug`, a flag that is not
+ * a boolean, or a `BROWSER_CLOUD_LOG` other than `debug` or `off`. Messages name the option and the
+ * value given, never the key.
  */
 export function resolveConfig(options: ConfigOptions): ResolvedConfig {
+  if (typeof options !== "object" || !options) throw new ConfigurationError(`options must be an object (got ${show(options)})`);
+  const issues = checkLimits(options, "");
+  const { logger } = options;
+  // a string "false" is truthy: take only a real boolean, so that nothing is allowed by mistake
+  const typed: [string, unknown, string][] = [
+    ["allowInsecureHttp", options.allowInsecureHttp, "boolean"],
+    ["dangerouslyAllowBrowser", options.dangerouslyAllowBrowser, "boolean"],
+    ["fetch", options.fetch, "function"],
+    // a logger without a debug method is shown as itself
+    ["logger.debug", logger?.debug || logger, "function"],
+  ];
+  for (const [path, value, type] of typed) if (value != null && typeof value !== type) issues.push({ path, message: `must be a ${type} (got ${show(value)})` });
+  if (issues.length) throw new ConfigurationError(issues.map((i) => `${i.path} ${i.message}`).join("; "));
   if (inBrowser() && !options.dangerouslyAllowBrowser) {
     throw new ConfigurationError("In a browser the API key would reach every visitor of the page; call the service from a server, or set dangerouslyAllowBrowser.");
   }
@@ -134,13 +156,27 @@ export function resolveConfig(options: ConfigOptions): ResolvedConfig {
     throw new ConfigurationError(`Plain http to ${url.host} would send the API key in clear text; use https, or set allowInsecureHttp.`);
   }
 
-  const issues = checkLimits(options, "");
-  if (issues.length) throw new ConfigurationError(issues.map((i) => `${i.path} ${i.message}`).join("; "));
   return {
     apiKey,
     baseUrl,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
     maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+    logger: logger ?? loggerFromEnv(),
   };
+}
+
+/**
+ * The logger `BROWSER_CLOUD_LOG` asks for, read where the runtime has `process.env`: `console`
+ * (its `debug`) for `debug`, none for `off` or when unset. Any other value throws
+ * `ConfigurationError` naming the variable and the value, so that a typo does not pass silently.
+ *
+ * @example
+ * // BROWSER_CLOUD_LOG=debug node app.js
+ * // browser-cloud-client: GET /some/path -> 200 (attempt 1/3, 41 ms)
+ */
+export function loggerFromEnv(): Logger | undefined {
+  const level = readEnv(LOG_ENV);
+  if (level === "debug") return console;
+  if (level && level !== "off") throw new ConfigurationError(`${LOG_ENV} must be "debug" or "off" (got ${show(level)})`);
 }

@@ -17,7 +17,10 @@ function refusal(create: () => unknown): string {
   return (thrown as Error).message;
 }
 
-afterEach(() => vi.unstubAllEnvs());
+afterEach(() => {
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
+});
 
 describe("configuration", () => {
   it("refuses to create a client without an API key, before anything is sent", () => {
@@ -181,6 +184,69 @@ describe("configuration", () => {
     it("refuses headers that are not an object", () => {
       expect(refusal(() => createClient({ apiKey: KEY, headers: "X-Team: qa" as unknown as Record<string, string> }))).toBe('headers must be an object (got "X-Team: qa")');
     });
+  });
+  describe("the other options", () => {
+    it.each([
+      [{ fetch: "https://proxy.example.test" }, 'fetch must be a function (got "https://proxy.example.test")'],
+      [{ logger: {} }, "logger.debug must be a function (got object)"],
+      [{ logger: { debug: "console" } }, 'logger.debug must be a function (got "console")'],
+      [{ logger: true }, "logger.debug must be a function (got true)"],
+      [{ allowInsecureHttp: "false" }, 'allowInsecureHttp must be a boolean (got "false")'],
+      [{ dangerouslyAllowBrowser: 1 }, "dangerouslyAllowBrowser must be a boolean (got 1)"],
+      [{ fetch: 5, logger: "console", allowInsecureHttp: "yes", maxRetries: 1.5 }, 'maxRetries must be a whole number >= 0 (got 1.5); allowInsecureHttp must be a boolean (got "yes"); fetch must be a function (got 5); logger.debug must be a function (got "console")'],
+    ])("refuses %o, naming the option and the value given", (given, message) => {
+      expect(refusal(() => createClient({ apiKey: KEY, ...(given as object) }))).toBe(message);
+    });
+
+    it("refuses options that are not an object", () => {
+      expect(refusal(() => createClient("sk-live-5b8e2d1f" as never))).toBe('options must be an object (got "sk-live-5b8e2d1f")');
+    });
+  });
+});
+
+describe("debug logging from the environment", () => {
+  it("sends one line per attempt to console.debug when BROWSER_CLOUD_LOG=debug", async () => {
+    vi.stubEnv("BROWSER_CLOUD_LOG", "debug");
+    const debug = vi.spyOn(console, "debug").mockImplementation(() => {});
+    const server = await faultServer(reply(503), reply(200, LIMITS));
+
+    await server.client({ maxRetries: 1 }).organization.limits.retrieve();
+
+    expect(debug.mock.calls.map(([line]) => String(line).replace(/\d+ ms\)$/, "<ms> ms)"))).toEqual([
+      "browser-cloud-client: GET /org/limits -> 503 (attempt 1/2, <ms> ms)",
+      "browser-cloud-client: GET /org/limits -> 200 (attempt 2/2, <ms> ms)",
+    ]);
+    expect(debug.mock.calls.join("\n")).not.toContain("sk-test");
+  });
+
+  it.each(["", "off"])("logs nothing when BROWSER_CLOUD_LOG is %o", async (value) => {
+    vi.stubEnv("BROWSER_CLOUD_LOG", value);
+    const debug = vi.spyOn(console, "debug").mockImplementation(() => {});
+    const server = await faultServer(reply(200, LIMITS));
+
+    await server.client().organization.limits.retrieve();
+
+    expect(debug).not.toHaveBeenCalled();
+  });
+
+  it("prefers the logger option over BROWSER_CLOUD_LOG", async () => {
+    vi.stubEnv("BROWSER_CLOUD_LOG", "debug");
+    const debug = vi.spyOn(console, "debug").mockImplementation(() => {});
+    const lines: string[] = [];
+    const server = await faultServer(reply(204));
+
+    await server.client({ logger: { debug: (line) => lines.push(line) } }).deployments.delete("dep_1");
+
+    expect(lines).toHaveLength(1);
+    expect(debug).not.toHaveBeenCalled();
+  });
+
+  it("refuses an unknown BROWSER_CLOUD_LOG value, naming the variable and the value, and sends nothing", async () => {
+    vi.stubEnv("BROWSER_CLOUD_LOG", "verbose");
+    const server = await faultServer(reply(200, LIMITS));
+
+    expect(refusal(() => server.client())).toBe('BROWSER_CLOUD_LOG must be "debug" or "off" (got "verbose")');
+    expect(server.requests).toHaveLength(0);
   });
 });
 

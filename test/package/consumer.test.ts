@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { publint } from "publint";
@@ -45,14 +45,33 @@ beforeAll(async () => {
   compiled = await run(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", "."], project).catch((err) => err);
 }, 240_000);
 
+/** The files an ES module imports, transitively, and the bare specifiers (packages, `node:` modules) among them. */
+function importGraph(entry: string): { files: string[]; bare: string[] } {
+  const files = new Set<string>();
+  const bare = new Set<string>();
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    // comments hold @example imports: leave them out
+    const code = readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
+    for (const [, specifier] of code.matchAll(/\b(?:from|import)\s*\(?\s*["']([^"']+)["']/g)) {
+      if (specifier!.startsWith(".")) visit(resolve(dirname(file), specifier!));
+      else bare.add(specifier!);
+    }
+  };
+  visit(entry);
+  return { files: [...files], bare: [...bare].sort() };
+}
+
 afterAll(() => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
 describe("the published package", () => {
-  it("holds dist/ only: ESM, .d.ts and source maps, the generated types and the spec", () => {
-    for (const file of packed) expect(file, file).toMatch(/^(dist\/|package\.json$|README\.md$|LICENSE$)/);
-    for (const file of ["dist/src/index.js", "dist/src/index.d.ts", "dist/src/index.js.map", "dist/src/index.d.ts.map", "dist/generated/schema.d.ts", "dist/openapi.json"]) {
+  it("holds dist/ (ESM, .d.ts and source maps, the generated types and the spec) and the documents a user reads", () => {
+    for (const file of packed) expect(file, file).toMatch(/^(dist\/|package\.json$|README\.md$|LICENSE$|CHANGELOG\.md$|CLIENT_CHANGELOG\.md$|docs\/api\.md$)/);
+    for (const file of ["README.md", "LICENSE", "CHANGELOG.md", "CLIENT_CHANGELOG.md", "docs/api.md"]) expect(packed).toContain(file);
+    for (const file of ["dist/src/index.js", "dist/src/index.d.ts", "dist/src/index.js.map", "dist/src/index.d.ts.map", "dist/src/testing.js", "dist/src/testing.d.ts", "dist/generated/schema.d.ts", "dist/openapi.json"]) {
       expect(packed).toContain(file);
     }
     expect(packed.filter((f) => /\.ts$/.test(f) && !f.endsWith(".d.ts"))).toEqual([]);
@@ -107,10 +126,40 @@ describe("a user's project", () => {
     });
   }, 60_000);
 
+  it("tests its own code with browser-cloud-client/testing, with no network", async () => {
+    const { stdout } = await run(process.execPath, ["out/testing.js"], project, { BROWSER_CLOUD_BASE_URL: "https://unreachable.invalid" });
+
+    expect(JSON.parse(stdout)).toEqual({
+      first: "deleted",
+      second: "gone",
+      cap: 3,
+      unscripted: "MockFetchError",
+      calls: ["deployments.delete /deployments/dep_1", "deployments.delete /deployments/dep_1", "organization.limits.retrieve /org/limits", "auth.connections.delete /auth/connections/conn_1"],
+    });
+  });
+
+  it("keeps the testing entry and every Node built-in out of the main entry's imports", () => {
+    const main = importGraph(join(project, "node_modules/browser-cloud-client/dist/src/index.js"));
+    const testing = importGraph(join(project, "node_modules/browser-cloud-client/dist/src/testing.js"));
+
+    expect(main.files.some((file) => file.endsWith("/testing.js"))).toBe(false);
+    expect(main.bare).toEqual(["openapi-fetch"]);
+    // the testing entry runs wherever the client does: no node: module either
+    expect(testing.bare).toEqual([]);
+    expect(testing.files.some((file) => file.endsWith("/index.js"))).toBe(false);
+  });
+
   it("loads the package with require() on Node 20.19+", async () => {
     const { stdout } = await run(process.execPath, ["consumer.cjs"], project);
 
     expect(JSON.parse(stdout)).toEqual({ createClient: "function", apiVersion: spec.info.version, notFound: "function", specVersion: spec.info.version });
+  });
+
+  it("ships a client changelog whose newest entry is the package's version", () => {
+    const changelog = readFileSync(join(project, "node_modules/browser-cloud-client/CLIENT_CHANGELOG.md"), "utf8");
+
+    // an [Unreleased] section may sit above it
+    expect(/^## \[(?!Unreleased\])([^\]]+)\]/m.exec(changelog)?.[1]).toBe(pkg.version);
   });
 
   it("installs the package's own version, which is apart from the API version it exports", () => {
