@@ -82,7 +82,7 @@ export async function renderWithReport() {
   const client = emitClient(parsed, operations, table, HEADER);
   for (const [file, content] of Object.entries(client)) files.set(resolve(dir, file), content);
   files.set(resolve(dir, "validators.ts"), table.source(HEADER));
-  files.set(resolve(root, "docs/api.md"), apiReference(parsed, operations));
+  files.set(resolve(dir, "api.md"), apiReference(parsed, operations));
 
   const server = parsed.servers?.[0];
   const baseUrl = (server?.url ?? "").replace(/\{(\w+)\}/g, (_, v) => server.variables?.[v]?.default ?? "");

@@ -1,4 +1,4 @@
-// Writes docs/api.md, the reference of the client's methods, from the same table of operations the
+// Writes generated/api.md, the reference of the client's methods, from the same table of operations the
 // client is built from: for each method its HTTP method and path, parameters, body fields, what it
 // resolves to, the errors its declared statuses become, its retry rule and an example call.
 import { exampleCall, literal, typeNames } from "./emit-client.mjs";
@@ -61,7 +61,7 @@ function signature(op) {
 const anchor = (op) => op.name.toLowerCase().replace(/[^\w\- ]/g, "").replace(/ /g, "-");
 
 /**
- * Renders docs/api.md.
+ * Renders generated/api.md.
  * @param {any} spec the bundled document
  * @param {import("./operations.mjs").OperationInfo[]} operations from readOperations()
  * @returns {string}

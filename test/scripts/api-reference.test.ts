@@ -8,15 +8,15 @@ import { RETRYABLE_STATUSES } from "../../src/retry.js";
 
 const spec = JSON.parse(readFileSync(new URL("../../generated/openapi.json", import.meta.url), "utf8"));
 const { operations } = readOperations(spec);
-const reference = readFileSync(new URL("../../docs/api.md", import.meta.url), "utf8");
+const reference = readFileSync(new URL("../../generated/api.md", import.meta.url), "utf8");
 
-/** The section of docs/api.md about one method: from its heading to the next. */
+/** The section of generated/api.md about one method: from its heading to the next. */
 const section = (name: string) => reference.split(/^## /m).find((part) => part.startsWith(`${name}\n`)) ?? "";
 
-describe("docs/api.md", () => {
+describe("generated/api.md", () => {
   it("is what npm run generate writes from the spec", async () => {
     const files = await render();
-    const written = [...files].find(([file]) => file.endsWith("/docs/api.md"));
+    const written = [...files].find(([file]) => file.endsWith("/generated/api.md"));
 
     expect(written?.[1]).toBe(reference);
     expect(apiReference(spec, operations)).toBe(reference);
