@@ -19,4 +19,4 @@ export interface SyntheticSpec {
   files: number;
 }
 /** Writes a synthetic openapi/ tree of `operations` operations (default 150) into a new or empty `dir`. */
-export function writeSyntheticSpec(dir: string, options?: { operations?: number; clientMethods?: boolean }): SyntheticSpec;
+export function writeSyntheticSpec(dir: string, options?: { operations?: number; clientMethods?: boolean; source?: string }): SyntheticSpec;

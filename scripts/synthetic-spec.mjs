@@ -1442,17 +1442,18 @@ export function pathFile(path) {
  * with path, schema, parameter and header components one per file. Deterministic.
  *
  * @param {string} dir where to write; must be missing or empty
- * @param {{ operations?: number, clientMethods?: boolean }} [options] `operations` counts the
+ * @param {{ operations?: number, clientMethods?: boolean, source?: string }} [options] `operations` counts the
  *   project's own too (default 150, at least as many as the project has); `clientMethods`
- *   (default true) gives every operation a unique `x-client-method`, false leaves them all out
+ *   (default true) gives every operation a unique `x-client-method`, false leaves them all out;
+ *   `source` is the openapi/ folder it starts from (default the project's own)
  * @returns {{ dir: string, index: string, operations: number, paths: number, schemas: number, byMethod: Record<string, number>, tags: string[], files: number }}
  * @example
  * const { index } = writeSyntheticSpec(mkdtempSync(join(tmpdir(), "spec-")), { operations: 150 });
  * // redocly lint <index> --config redocly.yaml
  */
-export function writeSyntheticSpec(dir, { operations = 150, clientMethods = true } = {}) {
+export function writeSyntheticSpec(dir, { operations = 150, clientMethods = true, source = SOURCE } = {}) {
   dir = resolve(dir);
-  const project = readProject(SOURCE);
+  const project = readProject(source);
   const own = project.operations.length;
   if (!Number.isInteger(operations) || operations < own) throw new RangeError(`operations must be an integer of at least ${own} (the project's own), not ${operations}`);
   if (existsSync(dir) && readdirSync(dir).length) throw new Error(`${dir} is not empty; give a new or empty directory`);
@@ -1490,14 +1491,14 @@ export function writeSyntheticSpec(dir, { operations = 150, clientMethods = true
   for (const [kind, all] of Object.entries(generated)) {
     for (const name of Object.keys(all)) {
       if (!used.has(`${kind}:${name}`)) continue;
-      if (existsSync(join(SOURCE, "components", KINDS[kind], `${name}.yaml`))) throw new Error(`openapi/components/${KINDS[kind]}/${name}.yaml exists; rename the generated ${kind} ${name} in scripts/synthetic-spec.mjs`);
+      if (existsSync(join(source, "components", KINDS[kind], `${name}.yaml`))) throw new Error(`openapi/components/${KINDS[kind]}/${name}.yaml exists; rename the generated ${kind} ${name} in scripts/synthetic-spec.mjs`);
       components.push({ kind, name, value: all[name] });
     }
   }
 
   // the project's own files, then the generated ones over them
   mkdirSync(dir, { recursive: true });
-  cpSync(SOURCE, dir, { recursive: true, filter: (file) => relative(SOURCE, file).split("/")[0] !== "released" });
+  cpSync(source, dir, { recursive: true, filter: (file) => relative(source, file).split("/")[0] !== "released" });
   let files = 0;
   const write = (file, text) => {
     mkdirSync(dirname(join(dir, file)), { recursive: true });
@@ -1534,7 +1535,7 @@ export function writeSyntheticSpec(dir, { operations = 150, clientMethods = true
   writeFileSync(
     join(dir, "README.md"),
     `# openapi/ (synthetic)\n\nWritten by \`scripts/synthetic-spec.mjs\`: the project's own spec and operations, plus generated ones,\n${operations} operations in all, for growth benchmarks and tests. Not the service's real interface.\n\n` +
-      readFileSync(join(SOURCE, "README.md"), "utf8").replace(/^# .*\n\n/, ""),
+      readFileSync(join(source, "README.md"), "utf8").replace(/^# .*\n\n/, ""),
   );
 
   const byMethod = {};

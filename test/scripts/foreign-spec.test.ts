@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeSyntheticSpec } from "../../scripts/synthetic-spec.mjs";
 import { copyProject, root } from "../support/copy-project.js";
@@ -15,7 +16,7 @@ beforeAll(() => {
   copy = copyProject("foreign-", (file) => !file.startsWith("openapi/") || file.startsWith("openapi/released/"));
   const spec = mkdtempSync(join(tmpdir(), "foreign-spec-"));
   rmSync(spec, { recursive: true });
-  writeSyntheticSpec(spec, { operations: 150, clientMethods: false });
+  writeSyntheticSpec(spec, { operations: 150, clientMethods: false, source: fileURLToPath(new URL("./fixtures/synthetic-base", import.meta.url)) });
   cpSync(spec, join(copy, "openapi"), { recursive: true });
   rmSync(spec, { recursive: true, force: true });
   output = execFileSync(process.execPath, ["scripts/generate.mjs"], { cwd: copy, encoding: "utf8" });

@@ -15,7 +15,7 @@ function projectFiles(): string[] {
   try {
     return execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] })
       .split("\0")
-      .filter(Boolean);
+      .filter((file) => file && !NOT_PROJECT.has(file.split("/")[0]!));
   } catch {
     return readdirSync(root, { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile())
