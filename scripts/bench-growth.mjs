@@ -72,8 +72,8 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-// regenerate() of the copy's own scripts/dev.mjs, in a fresh process, as `npm start` runs it
-const REGENERATE = `const { regenerate } = await import("./scripts/dev.mjs");
+// regenerate() of the copy's own scripts/lib/pipeline.mjs, in a fresh process, as `npm start` runs it
+const REGENERATE = `const { regenerate } = await import("./scripts/lib/pipeline.mjs");
 const { ok, step, lines, times } = await regenerate();
 process.stdout.write("\\n" + JSON.stringify({ ok, step, lines: ok ? [] : lines.slice(0, 20), times }) + "\\n");`;
 

@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { bundleSpec } from "./generate.mjs";
+import { bundleSpec } from "./lib/generate.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const NAME = "lint:breaking";

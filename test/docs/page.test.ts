@@ -5,7 +5,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serveDocs } from "../../scripts/serve-docs.mjs";
+import { serveDocs } from "../../scripts/lib/serve-docs.mjs";
 import { CHROMIUM_FLAGS, chromiumPath } from "../support/chromium.js";
 
 // the docs page rendered by scripts/docs.mjs, opened in headless chromium over loopback http

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startMock } from "../../scripts/mock.mjs";
+import { startMock } from "../../scripts/lib/prism.mjs";
 
 const root = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const bin = (name: string) => join(root, "node_modules/.bin", name);

@@ -6,7 +6,7 @@ import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startMock } from "../../scripts/mock.mjs";
+import { startMock } from "../../scripts/lib/prism.mjs";
 import { SOURCE, writeSyntheticSpec, type SyntheticSpec } from "../../scripts/synthetic-spec.mjs";
 
 // the synthetic spec at the real service's size, written once into a temp dir and judged as the

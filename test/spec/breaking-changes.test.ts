@@ -6,7 +6,7 @@ import { isDeepStrictEqual, promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import * as gate from "../../scripts/breaking-changes.mjs";
 import type { Change } from "../../scripts/breaking-changes.mjs";
-import * as generate from "../../scripts/generate.mjs";
+import * as generate from "../../scripts/lib/generate.mjs";
 
 type Spec = any;
 

@@ -24,7 +24,7 @@ let ending = false;
 const end = () => {
   if (ending) return;
   ending = true;
-  for (const signal of ["SIGTERM", "SIGKILL"]) {
+  for (const signal of /** @type {NodeJS.Signals[]} */ (["SIGTERM", "SIGKILL"])) {
     const send = () => {
       // the whole group when we lead one (started detached), else the command alone
       try {
