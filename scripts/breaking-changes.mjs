@@ -12,11 +12,11 @@ import { execFile } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
+import { parseArgs, promisify } from "node:util";
 import { bundleSpec } from "./lib/generate.mjs";
+import { toolEnv } from "./lib/env.mjs";
+import { isMain, root } from "./lib/paths.mjs";
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const NAME = "lint:breaking";
 const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/;
 const IMPACTS = ["patch", "minor", "major"];
@@ -81,7 +81,7 @@ export async function compareSpecs(released, current) {
     writeFileSync(join(dir, "released.json"), asJson(released, "the released spec"));
     writeFileSync(join(dir, "current.json"), asJson(current, "the current spec"));
     const args = ["diff", "released.json", "current.json", "--config", "redocly.yaml", "--format=json", "--fail-on", "none"];
-    const env = { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true", REDOCLY_SUPPRESS_NOTIFICATIONS: "true" };
+    const env = toolEnv();
     let stdout;
     try {
       ({ stdout } = await promisify(execFile)(join(root, "node_modules/.bin/redocly"), args, { cwd: dir, env, maxBuffer: 256 * 1024 * 1024 }));
@@ -334,14 +334,14 @@ function plural(n, noun) {
 }
 
 async function main() {
-  const args = process.argv.slice(2);
-  let release = false;
-  let config = join(root, "redocly.yaml");
-  for (let i = 0; i < args.length; i++) {
-    if (args[i] === "--release") release = true;
-    else if (args[i] === "--config" && args[i + 1]) config = resolve(args[++i]);
-    else throw new Error(`unknown argument ${args[i]}; usage: breaking-changes.mjs [--release] [--config redocly.yaml]`);
+  let values;
+  try {
+    ({ values } = parseArgs({ options: { release: { type: "boolean", default: false }, config: { type: "string" } } }));
+  } catch (err) {
+    throw new Error(`${err.message}; usage: breaking-changes.mjs [--release] [--config redocly.yaml]`);
   }
+  const release = values.release;
+  const config = values.config ? resolve(values.config) : join(root, "redocly.yaml");
   const here = process.cwd();
 
   const { spec, file } = await bundleSpec(config);
@@ -377,7 +377,7 @@ async function main() {
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+if (isMain(import.meta.url)) {
   main().catch((err) => {
     console.error(`${NAME}: ${err.message}`);
     process.exit(1);

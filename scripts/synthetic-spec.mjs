@@ -8,11 +8,10 @@
 //   node scripts/synthetic-spec.mjs --out <dir> [--operations 150] [--no-client-methods]
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { parseYaml, stringifyYaml } from "@redocly/openapi-core";
+import { isMain, root } from "./lib/paths.mjs";
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 /** The project's own spec, whose index and operations every synthetic tree starts from. */
 export const SOURCE = resolve(root, "openapi");
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
@@ -1584,7 +1583,7 @@ function main() {
   );
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+if (isMain(import.meta.url)) {
   try {
     main();
   } catch (err) {

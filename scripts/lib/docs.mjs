@@ -66,7 +66,8 @@ export function offline(file) {
  * render alone. Renders run one at a time. Close it when done: it holds a child process.
  * @param {{ configPath?: string, warm?: boolean }} [options] `configPath` default redocly.yaml
  * (its theme settings apply; it is re-read when it changes); `warm` default true: keep a CLI
- * ready after each render (false for a one-off render)
+ * ready after each render (false for a one-off render, whose CLI still starts loading at once,
+ * while the steps before docs run)
  * @returns {DocsRenderer}
  * @example
  * const docs = docsRenderer();
@@ -77,7 +78,7 @@ export function docsRenderer({ configPath = CONFIG, warm = true } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "docs-"));
   // named openapi.json: the CLI picks its parser by extension
   const input = join(dir, "openapi.json");
-  const piped = warm && makeFifo(input);
+  const piped = makeFifo(input);
   /** @type {ReturnType<typeof startCli> | null} */
   let ready = null;
   let count = 0;
@@ -147,7 +148,7 @@ export function docsRenderer({ configPath = CONFIG, warm = true } = {}) {
   // an exit without close() (an uncaught exception) still removes the pipe; the CLI's watchdog ends the CLI
   const removeDir = () => rmSync(dir, { recursive: true, force: true });
   process.once("exit", removeDir);
-  // the first CLI starts loading now, for the first render
+  // the first CLI starts loading now, while the caller lints and generates
   if (piped) ready = startCli();
   return {
     render(bundle, output) {

@@ -37,6 +37,7 @@ export const STEPS = /** @type {const} */ (["lint", "generate", "docs"]);
  * console.log(result.ok ? `wrote ${result.written.join(", ")}` : `${result.step} failed`, result.times);
  */
 export async function regenerate({ superseded = () => false, docs } = {}) {
+  // created first, so that the CLI loads while lint and generate run
   const renderer = docs ?? docsRenderer({ warm: false });
   try {
     return await steps(superseded, renderer);

@@ -5,6 +5,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMock } from "../../scripts/lib/prism.mjs";
+import { toolEnv } from "../../scripts/lib/env.mjs";
 
 const root = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const bin = (name: string) => join(root, "node_modules/.bin", name);
@@ -159,7 +160,7 @@ console.log(JSON.stringify({ page, created, updated }));
 `;
 
 let copy: string;
-const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { cwd: copy, encoding: "utf8", env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" } });
+const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { cwd: copy, encoding: "utf8", env: toolEnv() });
 
 // the project as committed (tracked and new files), in a folder of its own with its own git
 beforeAll(() => {

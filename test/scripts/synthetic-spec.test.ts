@@ -8,6 +8,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMock } from "../../scripts/lib/prism.mjs";
 import { SOURCE, writeSyntheticSpec, type SyntheticSpec } from "../../scripts/synthetic-spec.mjs";
+import { toolEnv } from "../../scripts/lib/env.mjs";
 
 // the synthetic spec at the real service's size, written once into a temp dir and judged as the
 // project judges its own: the redocly cli with redocly.yaml, ajv for the examples, prism serving it
@@ -178,7 +179,7 @@ describe("scripts/synthetic-spec.mjs at 150 operations", () => {
 
   it("lints clean with the Redocly CLI and the project's redocly.yaml", async () => {
     const args = ["lint", written.index, "--config", join(root, "redocly.yaml"), "--format=json"];
-    const env = { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" };
+    const env = toolEnv();
 
     const { stdout } = await promisify(execFile)(join(root, "node_modules/.bin/redocly"), args, { env, maxBuffer: 64 << 20 }).catch((err) => err);
     const report = JSON.parse(stdout.slice(stdout.indexOf("{")));
