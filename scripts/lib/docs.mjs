@@ -92,7 +92,7 @@ export function docsRenderer({ configPath = CONFIG, warm = true } = {}) {
     // under the watchdog, like Prism: a CLI kept waiting never outlives this process, SIGKILL included
     const child = spawnGroup(process.execPath, [WATCHDOG, process.execPath, CLI, "build-docs", input, "--inlineBundle", "--output", output], {
       cwd: dirname(configPath),
-      env: toolEnv(),
+      env: toolEnv({ WATCHDOG_REMOVE: dir }),
       stdio: ["pipe", "pipe", "pipe"],
     });
     // never written: the pipe's one use is to close when this process is gone
