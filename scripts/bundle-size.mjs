@@ -5,14 +5,13 @@
 //   node scripts/bundle-size.mjs    print the sizes of the three consumers
 import { builtinModules } from "node:module";
 import { readFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 import { consumerProgram } from "./lib/emit-client.mjs";
 import { readOperations } from "./lib/operations.mjs";
+import { isMain, root } from "./lib/paths.mjs";
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
 const spec = JSON.parse(readFileSync(resolve(root, "generated/openapi.json"), "utf8"));
 /** The operations of the spec the client is generated from. */
@@ -84,7 +83,7 @@ export async function consumerBundleSize(consumer = "client") {
   return { minified: code.length, gzip: gzipSync(code, { level: 9 }).length, code: result.outputFiles[0].text, externalImports };
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+if (isMain(import.meta.url)) {
   for (const name of CONSUMER_NAMES) {
     const { minified, gzip, externalImports } = await consumerBundleSize(name);
     const extra = externalImports.length ? `, imports ${externalImports.join(" ")}` : "";

@@ -1,9 +1,14 @@
 #!/usr/bin/env node
 // The main job: lint -> generate -> docs -> typecheck (the steps `npm run dev` repeats on every
 // save, run once here), then serve the docs page and the mock API until Ctrl-C.
-import { regenerate, typechecker } from "./dev.mjs";
-import { startMock } from "./mock.mjs";
-import { serveDocs } from "./serve-docs.mjs";
+//   node scripts/start.mjs
+import { parseArgs } from "node:util";
+import { regenerate } from "./lib/pipeline.mjs";
+import { startMock } from "./lib/prism.mjs";
+import { serveDocs } from "./lib/serve-docs.mjs";
+import { typechecker } from "./lib/typecheck.mjs";
+
+parseArgs({ options: {} });
 
 console.log("start: lint, generate, docs");
 const result = await regenerate();

@@ -8,11 +8,10 @@
 //   node scripts/synthetic-spec.mjs --out <dir> [--operations 150] [--no-client-methods]
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { parseYaml, stringifyYaml } from "@redocly/openapi-core";
+import { isMain, root } from "./lib/paths.mjs";
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 /** The project's own spec, whose index and operations every synthetic tree starts from. */
 export const SOURCE = resolve(root, "openapi");
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
@@ -1148,7 +1147,7 @@ const camel = (text) => text.toLowerCase().replace(/[^a-z0-9]+([a-z0-9])/g, (_, 
  */
 function readProject(source) {
   const indexText = readFileSync(join(source, "openapi.yaml"), "utf8");
-  const index = parseYaml(indexText);
+  const index = /** @type {any} */ (parseYaml(indexText));
   const operations = [];
   for (const [path, item] of Object.entries(index.paths ?? {})) {
     if (typeof item?.$ref !== "string") throw new Error(`${source}/openapi.yaml: paths["${path}"] is not a $ref to a file in paths/`);
@@ -1437,6 +1436,19 @@ export function pathFile(path) {
 }
 
 /**
+ * What writeSyntheticSpec wrote.
+ * @typedef {object} SyntheticSpec
+ * @property {string} dir the directory written, absolute
+ * @property {string} index its openapi.yaml, absolute
+ * @property {number} operations
+ * @property {number} paths
+ * @property {number} schemas
+ * @property {Record<string, number>} byMethod operations by lowercase HTTP method
+ * @property {string[]} tags the index's tags that have at least one operation, in index order
+ * @property {number} files files generated (the project's copied files not counted)
+ */
+
+/**
  * Writes a synthetic openapi/ tree into `dir`: the project's index (info, servers, security, tags)
  * and its own operations, copied as they are, plus generated operations up to `operations` in all,
  * with path, schema, parameter and header components one per file. Deterministic.
@@ -1446,7 +1458,7 @@ export function pathFile(path) {
  *   project's own too (default 150, at least as many as the project has); `clientMethods`
  *   (default true) gives every operation a unique `x-client-method`, false leaves them all out;
  *   `source` is the openapi/ folder it starts from (default the project's own)
- * @returns {{ dir: string, index: string, operations: number, paths: number, schemas: number, byMethod: Record<string, number>, tags: string[], files: number }}
+ * @returns {SyntheticSpec}
  * @example
  * const { index } = writeSyntheticSpec(mkdtempSync(join(tmpdir(), "spec-")), { operations: 150 });
  * // redocly lint <index> --config redocly.yaml
@@ -1538,6 +1550,7 @@ export function writeSyntheticSpec(dir, { operations = 150, clientMethods = true
       readFileSync(join(source, "README.md"), "utf8").replace(/^# .*\n\n/, ""),
   );
 
+  /** @type {Record<string, number>} */
   const byMethod = {};
   for (const op of [...project.operations, ...chosen]) byMethod[op.method] = (byMethod[op.method] ?? 0) + 1;
   return {
@@ -1571,7 +1584,7 @@ function main() {
   );
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+if (isMain(import.meta.url)) {
   try {
     main();
   } catch (err) {

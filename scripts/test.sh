@@ -1,18 +1,58 @@
 #!/usr/bin/env bash
-# Everything, checked: the spec lints clean, generated/ matches it, the code type-checks,
-# and the tests pass against a Prism mock of the same spec.
+# Everything, checked, in named stages; `npm test` runs them all, in this order:
+#   spec      the spec lints clean, no unannounced breaking change, generated/ matches it, its tests
+#   unit      src/, generated/, test/ and scripts/ type-check; the client's and the scripts' own tests
+#   contract  every operation against a Prism mock of the same spec
+#   package   the packed package installed into a fresh project; the consumer bundle's size
+#   docs      Chromium set up (scripts/setup-chromium.mjs), then the docs page opened in it
+#   dev       npm run dev: regeneration on save, the servers, no orphan after any exit
+#   bash scripts/test.sh [stage ...]     (npm run test:<stage> runs one)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true
+export REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true REDOCLY_SUPPRESS_NOTIFICATIONS=true
 
-echo "test: lint openapi/"
-npx --no-install redocly lint --format=summary
-echo "test: no unannounced breaking change"
-node scripts/breaking-changes.mjs
-echo "test: generated/ matches openapi/"
-node scripts/generate.mjs --check
-echo "test: typecheck src/, generated/, test/"
-npx --no-install tsc -p .
-npx --no-install tsc -p test
-echo "test: vitest"
-npx --no-install vitest run "$@"
+STAGES=(spec unit contract package docs dev)
+vitest() { npx --no-install vitest run "$@"; }
+
+stage_spec() {
+  echo "test: lint openapi/"
+  npx --no-install redocly lint --format=summary
+  echo "test: no unannounced breaking change"
+  node scripts/breaking-changes.mjs
+  echo "test: generated/ matches openapi/"
+  node scripts/generate.mjs --check
+  vitest test/spec
+}
+
+stage_unit() {
+  echo "test: typecheck src/, generated/, test/, scripts/"
+  npx --no-install tsc -p .
+  npx --no-install tsc -p test
+  npx --no-install tsc -p scripts
+  vitest test/*.test.ts test/scripts --exclude test/contract.test.ts --exclude test/scripts/dev.test.ts
+}
+
+stage_contract() { vitest test/contract.test.ts; }
+stage_package() { vitest test/package; }
+
+stage_docs() {
+  node scripts/setup-chromium.mjs
+  vitest test/docs
+}
+
+stage_dev() { vitest test/scripts/dev.test.ts; }
+
+chosen=("$@")
+[ ${#chosen[@]} -eq 0 ] && chosen=("${STAGES[@]}")
+for stage in "${chosen[@]}"; do
+  if [[ ! " ${STAGES[*]} " == *" $stage "* ]]; then
+    echo "test: unknown stage $stage; the stages are: ${STAGES[*]}" >&2
+    exit 2
+  fi
+done
+for stage in "${chosen[@]}"; do
+  echo "test: == $stage =="
+  started=$SECONDS
+  "stage_$stage"
+  echo "test: $stage passed in $((SECONDS - started)) s"
+done

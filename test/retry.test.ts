@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { freePort } from "../scripts/mock.mjs";
+import { freePort } from "../scripts/lib/prism.mjs";
 import { ConflictError, createClient, ConnectionError, ConnectionTimeoutError, InternalServerError, RateLimitError } from "../src/index.js";
 import { backoffMs, isRetryable } from "../src/retry.js";
 import { faultServer, hang, LIMITS, reply, reset } from "./support/fault-server.js";

@@ -1,7 +1,7 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { schemas, type Schema } from "../generated/validators.js";
-import { schemaTable } from "../scripts/validators.mjs";
+import { schemaTable } from "../scripts/lib/validators.mjs";
 import { check, MAX_DEPTH } from "../src/validation.js";
 
 // runs a fixture spec through the generator and appends its table to the generated one (its

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { schemaTable } from "../scripts/validators.mjs";
+import { schemaTable } from "../scripts/lib/validators.mjs";
 
 /** The emitted schemas of a table, read back from the source it renders. */
 function rows(source: string): any[] {

@@ -106,7 +106,8 @@ export function readOperations(spec) {
     }
   }
   const { names, derived, resolved } = assignNames(found);
-  const operations = found.map(({ given, ...op }, i) => ({ ...op, name: names[i] ?? "", derived: typeof given !== "string" }));
+  /** @type {OperationInfo[]} */
+  const operations = /** @type {any[]} */ (found).map(({ given, ...op }, i) => ({ ...op, name: names[i] ?? "", derived: typeof given !== "string" }));
   return { operations, report: { derived, resolved, unsupported } };
 }
 

@@ -5,7 +5,7 @@ import { clashes, malformed } from "./client-methods.mjs";
 
 /** Every operation names where it lives on the client, well-formed and unique. */
 function ClientMethod() {
-  /** @type {{ name: string, report: () => void }[]} */
+  /** @type {{ name: string, report: (message: string) => void }[]} */
   const seen = [];
   return {
     Operation: {

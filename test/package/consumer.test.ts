@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { publint } from "publint";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { render } from "../../scripts/generate.mjs";
+import { render } from "../../scripts/lib/generate.mjs";
 import { consumerProgram } from "../../scripts/lib/emit-client.mjs";
 import { readOperations } from "../../scripts/lib/operations.mjs";
 import { apiBaseUrl } from "../support/contract.js";

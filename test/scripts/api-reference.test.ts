@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { render } from "../../scripts/generate.mjs";
+import { render } from "../../scripts/lib/generate.mjs";
 import { apiReference, errorClassName, RETRIED_STATUSES } from "../../scripts/lib/emit-api-reference.mjs";
 import { readOperations } from "../../scripts/lib/operations.mjs";
 import { errorClassFor } from "../../src/errors.js";

@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { toolEnv } from "../../scripts/lib/env.mjs";
+import { copyRepo } from "../../scripts/lib/repo-copy.mjs";
 import { goneFromPort, killOnPort, processesOnPort } from "./helpers.js";
 
-const root = resolve(import.meta.dirname, "../..");
 const ORG_LIMITS = "openapi/components/schemas/OrgLimits.yaml";
 const ORG_LIMITS_PATH = "openapi/paths/org_limits.yaml";
 const SUMMARY = /^dev: regenerated in \d+ ms \(lint \d+ ms, generate \d+ ms, docs \d+ ms\)$/gm;
@@ -13,13 +13,8 @@ const SUMMARY = /^dev: regenerated in \d+ ms \(lint \d+ ms, generate \d+ ms, doc
 const WAIT_MS = 120_000;
 
 /** The pipeline's part of the repository, copied to a temp dir, with node_modules linked. */
-function copyRepo(): string {
-  const dir = mkdtempSync(join(tmpdir(), "dev-test-"));
-  for (const entry of ["openapi", "redocly.yaml", "scripts", "package.json", "generated", "tsconfig.json", "src"]) {
-    cpSync(join(root, entry), join(dir, entry), { recursive: true });
-  }
-  symlinkSync(join(root, "node_modules"), join(dir, "node_modules"));
-  return dir;
+function copyPipeline(): string {
+  return copyRepo({ entries: ["openapi", "redocly.yaml", "scripts", "package.json", "generated", "tsconfig.json", "src"], prefix: "dev-test-" }).dir;
 }
 
 interface Dev {
@@ -30,7 +25,7 @@ interface Dev {
 }
 
 function startDev(dir: string, args: string[], nodeArgs: string[] = []): Dev {
-  const env = { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" };
+  const env = toolEnv();
   const child = spawn(process.execPath, [...nodeArgs, "scripts/dev.mjs", ...args], { cwd: dir, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
@@ -90,7 +85,7 @@ describe("npm run dev --no-serve", { timeout: 2 * WAIT_MS }, () => {
   let original: string;
 
   beforeAll(async () => {
-    dev = startDev(copyRepo(), ["--no-serve"]);
+    dev = startDev(copyPipeline(), ["--no-serve"]);
     original = read(dev, ORG_LIMITS);
     await waitFor(dev, "first regeneration", () => summaries(dev) === 1);
   }, WAIT_MS + 10_000);
@@ -152,7 +147,7 @@ describe("npm run dev, serving", { timeout: 4 * WAIT_MS }, () => {
   afterAll(() => stopDev(dev), 30_000);
 
   it("moves the docs page and the mock to a good save without a failed request, and leaves nothing listening after SIGINT", async () => {
-    const running = (dev = startDev(copyRepo(), ["--docs-port", "0", "--mock-port", "0"]));
+    const running = (dev = startDev(copyPipeline(), ["--docs-port", "0", "--mock-port", "0"]));
     const docsUrl = await printed(running, "the docs address", /^dev: docs page\s+(\S+)$/m);
     const mockUrl = await printed(running, "the mock address", /^dev: mock API\s+(\S+)/m);
     const firstPrism = await printed(running, "Prism", /^dev: mock serves the spec from Prism at (\S+)/m);
@@ -203,7 +198,7 @@ describe("npm run dev, when it dies", { timeout: 2 * WAIT_MS }, () => {
     { how: "stopped with SIGHUP", signal: "SIGHUP" as const, code: 0, says: /^dev: SIGHUP, stopping\ndev: stopped$/m },
     { how: "ended by an uncaught exception", signal: "SIGUSR2" as const, code: 1, says: /Error: injected failure/ },
   ])("leaves no Prism behind when it is $how", async ({ signal, code, says }) => {
-    const running = (dev = startDev(copyRepo(), ["--docs-port", "0", "--mock-port", "0"], ["--import", THROW_ON_SIGUSR2]));
+    const running = (dev = startDev(copyPipeline(), ["--docs-port", "0", "--mock-port", "0"], ["--import", THROW_ON_SIGUSR2]));
     prismPort = await printed(running, "Prism", /^dev: mock serves the spec from Prism at http:\/\/[^:\s]+:(\d+)/m);
     expect(processesOnPort(prismPort)).not.toEqual([]);
 

@@ -1,11 +1,12 @@
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeSyntheticSpec } from "../../scripts/synthetic-spec.mjs";
-import { copyProject, root } from "../support/copy-project.js";
+import { root } from "../../scripts/lib/paths.mjs";
+import { copyRepo } from "../../scripts/lib/repo-copy.mjs";
 
 let copy: string;
 let output: string;
@@ -13,7 +14,9 @@ let output: string;
 // an API team's own document, of the real service's size, written without this project's
 // x-client-method convention: 150 operations, streams, downloads, uploads, a recursive schema
 beforeAll(() => {
-  copy = copyProject("foreign-", (file) => !file.startsWith("openapi/") || file.startsWith("openapi/released/"));
+  copy = copyRepo({ prefix: "foreign-" }).dir;
+  // the team's document replaces the project's; its release history stays for the gate
+  for (const entry of readdirSync(join(copy, "openapi"))) if (entry !== "released") rmSync(join(copy, "openapi", entry), { recursive: true });
   const spec = mkdtempSync(join(tmpdir(), "foreign-spec-"));
   rmSync(spec, { recursive: true });
   writeSyntheticSpec(spec, { operations: 150, clientMethods: false, source: fileURLToPath(new URL("./fixtures/synthetic-base", import.meta.url)) });

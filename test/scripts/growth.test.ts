@@ -2,8 +2,10 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startMock } from "../../scripts/mock.mjs";
-import { copyProject, root } from "../support/copy-project.js";
+import { toolEnv } from "../../scripts/lib/env.mjs";
+import { root } from "../../scripts/lib/paths.mjs";
+import { startMock } from "../../scripts/lib/prism.mjs";
+import { copyRepo } from "../../scripts/lib/repo-copy.mjs";
 
 const bin = (name: string) => join(root, "node_modules/.bin", name);
 
@@ -157,13 +159,13 @@ console.log(JSON.stringify({ page, created, updated }));
 `;
 
 let copy: string;
-const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { cwd: copy, encoding: "utf8", env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" } });
+const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { cwd: copy, encoding: "utf8", env: toolEnv() });
 
 // the project as committed (tracked and new files), in a folder of its own with its own git
 beforeAll(() => {
   // a folder name with a space and an escape: every script must find its files from there (not a
   // "#": the Redocly CLI's example check then cannot resolve a $ref, whatever this project does)
-  copy = copyProject("growth a b%20c-");
+  copy = copyRepo({ prefix: "growth a b%20c-" }).dir;
   run("git", ["init", "-q"]);
   run("git", ["add", "-A"]);
   run("git", ["-c", "user.name=growth", "-c", "user.email=growth@localhost", "commit", "-q", "-m", "before"]);

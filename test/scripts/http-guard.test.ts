@@ -1,7 +1,7 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { apiError, badTarget, createGuardedServer, MAX_TARGET_BYTES } from "../../scripts/http-guard.mjs";
+import { apiError, badTarget, createGuardedServer, MAX_TARGET_BYTES } from "../../scripts/lib/http-guard.mjs";
 import { rawRequest } from "./helpers.js";
 
 let server: Server | undefined;

@@ -27,7 +27,7 @@ describe("the dev mock proxy, sent malformed requests", { timeout: WAIT_MS }, ()
 
   // mockServer() in a child process, so that a crash shows as a proxy that stopped answering
   beforeAll(async () => {
-    const module = pathToFileURL(join(root, "scripts/dev.mjs")).href;
+    const module = pathToFileURL(join(root, "scripts/lib/mock-proxy.mjs")).href;
     const code = [
       `import { readFileSync } from "node:fs";`,
       `import { mockServer } from ${JSON.stringify(module)};`,

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { freePort } from "../../scripts/mock.mjs";
+import { freePort } from "../../scripts/lib/prism.mjs";
 import { goneFromPort, killOnPort, printed, processesOnPort, start, stop, WAIT_MS, type Child } from "./helpers.js";
 
 const root = resolve(import.meta.dirname, "../..");
@@ -29,7 +29,7 @@ describe("startMock", { timeout: 2 * WAIT_MS }, () => {
   it.each(ENDINGS)("leaves no Prism behind when the process that started it is $how", async ({ signal, onSignal, code }) => {
     port = await freePort();
     dir = mkdtempSync(join(tmpdir(), "mock-test-"));
-    const module = pathToFileURL(join(root, "scripts/mock.mjs")).href;
+    const module = pathToFileURL(join(root, "scripts/lib/prism.mjs")).href;
     const script = [
       `import { startMock } from ${JSON.stringify(module)};`,
       `const mock = await startMock({ port: ${port}, log: ${JSON.stringify(join(dir, "prism.log"))} });`,

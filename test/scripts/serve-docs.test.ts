@@ -30,7 +30,7 @@ const TRAVERSAL = ["/../secret.txt", "/%2e%2e/secret.txt", "/..%2fsecret.txt", "
 
 /** Runs serveDocs() in a child process, so that a crash shows as a server that stopped answering. */
 function serveInChild(site: string): Child {
-  const module = pathToFileURL(join(root, "scripts/serve-docs.mjs")).href;
+  const module = pathToFileURL(join(root, "scripts/lib/serve-docs.mjs")).href;
   const code = `import { serveDocs } from ${JSON.stringify(module)};\nconst docs = await serveDocs({ dir: ${JSON.stringify(site)}, port: 0 });\nconsole.log("serving " + docs.url);`;
   return start(process.execPath, ["--input-type=module", "-e", code]);
 }

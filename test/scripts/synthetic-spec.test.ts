@@ -7,7 +7,8 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startMock } from "../../scripts/mock.mjs";
+import { toolEnv } from "../../scripts/lib/env.mjs";
+import { startMock } from "../../scripts/lib/prism.mjs";
 import { writeSyntheticSpec, type SyntheticSpec } from "../../scripts/synthetic-spec.mjs";
 
 // the four-operation spec it grows, frozen here so that these tests hold whatever openapi/ becomes
@@ -182,7 +183,7 @@ describe("scripts/synthetic-spec.mjs at 150 operations", () => {
 
   it("lints clean with the Redocly CLI and the project's redocly.yaml", async () => {
     const args = ["lint", written.index, "--config", join(root, "redocly.yaml"), "--format=json"];
-    const env = { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" };
+    const env = toolEnv();
 
     const { stdout } = await promisify(execFile)(join(root, "node_modules/.bin/redocly"), args, { env, maxBuffer: 64 << 20 }).catch((err) => err);
     const report = JSON.parse(stdout.slice(stdout.indexOf("{")));

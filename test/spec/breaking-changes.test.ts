@@ -4,9 +4,9 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { isDeepStrictEqual, promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
-import * as gate from "../../scripts/breaking-changes.mjs";
-import type { Change } from "../../scripts/breaking-changes.mjs";
-import * as generate from "../../scripts/generate.mjs";
+import * as gate from "../../scripts/lib/spec-changes.mjs";
+import type { Change } from "../../scripts/lib/spec-changes.mjs";
+import * as generate from "../../scripts/lib/generate.mjs";
 
 type Spec = any;
 

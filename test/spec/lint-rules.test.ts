@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
+import { toolEnv } from "../../scripts/lib/env.mjs";
 
 const root = resolve(import.meta.dirname, "../..");
 const copy = mkdtempSync(join(tmpdir(), "spec-"));
@@ -19,7 +20,7 @@ function edit(file: string, from: string, to: string) {
 async function lintRules(): Promise<string[]> {
   const run = promisify(execFile);
   const args = ["lint", join(copy, "openapi.yaml"), "--config", join(root, "redocly.yaml"), "--format=json"];
-  const env = { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" };
+  const env = toolEnv();
   const { stdout } = await run(join(root, "node_modules/.bin/redocly"), args, { env }).catch((err) => err);
   const report = JSON.parse(stdout.slice(stdout.indexOf("{")));
   return report.problems.map((p: { ruleId: string }) => p.ruleId);

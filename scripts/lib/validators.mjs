@@ -277,7 +277,7 @@ export function schemaTable(spec) {
 
   return {
     unchecked,
-    add(schema, where) {
+    add(/** @type {any} */ schema, where) {
       let index;
       if (isObject(schema) && typeof schema.$ref === "string" && Object.keys(schema).every((key) => key === "$ref" || ANNOTATIONS.has(key))) {
         index = indexOf(...resolve(schema.$ref, where));

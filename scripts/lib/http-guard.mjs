@@ -35,10 +35,15 @@ export function badTarget(target) {
   return null;
 }
 
-/** A refusal as plain text: `[content type, body]`. */
+/**
+ * Turns a refusal into `[content type, body]`.
+ * @typedef {(status: number, message: string) => [string, string]} RefusalFormat
+ */
+
+/** A refusal as plain text: `[content type, body]`. @type {RefusalFormat} */
 export const plainText = (status, message) => ["text/plain; charset=utf-8", `${message}\n`];
 
-/** A refusal in the API's Error shape, `{ code, message }`, with the status's name as code (`bad_request`). */
+/** A refusal in the API's Error shape, `{ code, message }`, with the status's name as code (`bad_request`). @type {RefusalFormat} */
 export const apiError = (status, message) => [
   "application/json",
   JSON.stringify({ code: (STATUS_CODES[status] ?? "error").toLowerCase().replace(/\W+/g, "_"), message }),
@@ -67,6 +72,9 @@ export function refuse(res, status, message, format = plainText, headers = {}) {
  * - a client that resets mid-request only closes its socket;
  * - an accept that fails once listening (too many open files) drops that one connection.
  * `format` is plainText (the default) or apiError.
+ * @param {(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => unknown} handler
+ * @param {RefusalFormat} [format]
+ * @returns {import("node:http").Server}
  * @example
  * const server = createGuardedServer((req, res) => res.end("ok"), apiError);
  */
@@ -90,7 +98,7 @@ export function createGuardedServer(handler, format = plainText) {
       fail();
     }
   });
-  server.on("clientError", (err, socket) => {
+  server.on("clientError", (/** @type {NodeJS.ErrnoException} */ err, socket) => {
     if (err.code === "ECONNRESET" || !socket.writable || pending.has(socket)) {
       socket.destroy();
       return;

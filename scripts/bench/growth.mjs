@@ -1,12 +1,15 @@
 // The growth section of `npm run bench`: the pipeline at this repository's size and at the real
 // service's (150 operations, scripts/synthetic-spec.mjs), each in a temporary copy of the
 // checkout's tracked files with node_modules symlinked, side by side with the targets.
-// Called by scripts/bench.mjs, which hands in its output, process and dev-mode helpers.
+// Called by scripts/bench.mjs, which hands in its output, process and dev-mode helpers; the
+// pipeline's step times are regenerate()'s own (pipeline.mjs).
 import { execFileSync } from "node:child_process";
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { writeSyntheticSpec } from "./synthetic-spec.mjs";
+import { writeSyntheticSpec } from "../synthetic-spec.mjs";
+import { timeRegenerate } from "./pipeline.mjs";
+import { median, tail } from "./stats.mjs";
 
 /** Operations of the synthetic spec: the real service's size. */
 export const GROWN_OPERATIONS = 150;
@@ -66,37 +69,15 @@ function copyTracked(root, dir) {
   symlinkSync(resolve(root, "node_modules"), join(dir, "node_modules"), "dir");
 }
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
-// regenerate() of the copy's own scripts/dev.mjs, in a fresh process, as `npm start` runs it
-const REGENERATE = `const { regenerate } = await import("./scripts/dev.mjs");
-const { ok, step, lines, times } = await regenerate();
-process.stdout.write("\\n" + JSON.stringify({ ok, step, lines: ok ? [] : lines.slice(0, 20), times }) + "\\n");`;
 
 async function measureCopy(dir, { withTests, say, run, devRegeneration }) {
   const tsc = join(dir, "node_modules/typescript/bin/tsc");
   const figures = {};
 
-  const runs = [];
-  for (let i = 0; i < REGENERATE_RUNS; i++) {
-    const { code, output } = await run(process.execPath, ["--input-type=module", "-e", REGENERATE], dir);
-    const last = output.trim().split("\n").pop();
-    let result;
-    try {
-      result = JSON.parse(last);
-    } catch {
-      result = { ok: false, step: `exit ${code}`, lines: [last] };
-    }
-    if (!result.ok) {
-      figures.regenerate = { ok: false, error: `${result.step} failed: ${result.lines.join(" | ").slice(0, 300)}` };
-      break;
-    }
-    runs.push(result.times);
-  }
+  const timed = await timeRegenerate(dir, REGENERATE_RUNS);
+  const runs = timed.ok ? timed.times : [];
+  if (!timed.ok) figures.regenerate = { ok: false, error: timed.error };
   const operations = await countOperations(dir);
   say(`growth: ${operations} operations: lint + generate + docs, ${runs.length} fresh processes, ms: ${runs.map((t) => `${t.lint} + ${t.generate} + ${t.docs}`).join(", ")}`);
   if (!figures.regenerate) {
@@ -137,9 +118,6 @@ async function countOperations(dir) {
   return readOperations(JSON.parse(readFileSync(join(dir, "generated/openapi.json"), "utf8"))).operations.length;
 }
 
-function tail(output, n = 20) {
-  return output.trim().split("\n").slice(-n).join("\n");
-}
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;

@@ -1,13 +1,16 @@
 #!/usr/bin/env node
 // Runs a command and ends it, with everything it started, once the process that started this
 // watchdog is gone, whatever ended it (SIGKILL included, when no exit hook of its own can run).
-//   spawn(node, ["scripts/watchdog.mjs", command, ...args], { detached: true, stdio: ["pipe", out, err] })
+//   spawn(node, ["scripts/lib/watchdog.mjs", command, ...args], { detached: true, stdio: ["pipe", out, err] })
 // The parent holds the write end of our stdin and never writes to it: when that end closes (the
 // parent exited or was killed; the kernel closes it either way), the watchdog sends SIGTERM to its
 // process group (itself, the command, and the command's children), then SIGKILL after 3 s.
 // Started detached, the watchdog leads that group, so `process.kill(-watchdog.pid, signal)` from
 // the parent reaches the command too. It exits as the command exits, with its code or signal.
+// With WATCHDOG_REMOVE=<dir> in its environment, it also removes that dir once the parent is gone:
+// what the parent would have cleaned up had it lived (the docs renderer's named pipe).
 import { spawn } from "node:child_process";
+import { rmSync } from "node:fs";
 
 /** How long the command gets to end after SIGTERM before SIGKILL. */
 const GRACE_MS = 3_000;
@@ -24,7 +27,7 @@ let ending = false;
 const end = () => {
   if (ending) return;
   ending = true;
-  for (const signal of ["SIGTERM", "SIGKILL"]) {
+  for (const signal of /** @type {NodeJS.Signals[]} */ (["SIGTERM", "SIGKILL"])) {
     const send = () => {
       // the whole group when we lead one (started detached), else the command alone
       try {
@@ -41,9 +44,14 @@ const end = () => {
 };
 // our own group's SIGTERM, and the parent's, land here: they mean "end the command"
 for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"]) process.on(signal, end);
-process.stdin.on("end", end);
-process.stdin.on("close", end);
-process.stdin.on("error", end);
+const parentGone = () => {
+  const leftover = process.env.WATCHDOG_REMOVE;
+  if (leftover) rmSync(leftover, { recursive: true, force: true });
+  end();
+};
+process.stdin.on("end", parentGone);
+process.stdin.on("close", parentGone);
+process.stdin.on("error", parentGone);
 process.stdin.resume();
 
 child.once("error", (err) => {

@@ -1,0 +1,109 @@
+// One `npm run dev` regeneration, as a user sees it: dev.mjs --no-serve in a copy of the
+// checkout, a one-file spec edit saved, and the time until its "dev: regenerated" line.
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { toolEnv } from "../lib/env.mjs";
+import { root } from "../lib/paths.mjs";
+import { signalGroup, spawnGroup, stopGroup } from "../lib/processes.mjs";
+import { benchCopy, onInterrupt } from "./cleanup.mjs";
+import { median, say } from "./stats.mjs";
+
+/** Target for one regeneration, from the save to the line. */
+export const DEV_TARGET_MS = 1_000;
+/** Edits timed per run. */
+export const DEV_EDITS = 5;
+const DEV_LINE = /^dev: regenerated in (\d+) ms/;
+const ORG_LIMITS = "openapi/components/schemas/OrgLimits.yaml";
+
+/**
+ * Spawns dev.mjs --no-serve in a copy of the checkout at `from`, edits OrgLimits.yaml
+ * {@link DEV_EDITS} times and times each regeneration: from the write to the line, and as the line
+ * states it.
+ * @param {string} [from] the checkout to copy, default this one
+ * @returns {Promise<{ ok: true, ms: number, stated: number, edits: { ms: number, stated: number }[] } | { ok: false, error: string, log?: string[] }>}
+ */
+/** Spawns dev.mjs --no-serve in a copy of the checkout at `from`, edits OrgLimits.yaml `DEV_EDITS` times, times each regeneration. */
+export async function devRegeneration(from = root) {
+  const { dir, remove } = benchCopy({ entries: ["openapi", "redocly.yaml", "scripts", "package.json", "generated", "tsconfig.json", "src"], from });
+  say("pipeline: node scripts/dev.mjs --no-serve, then one-file spec edits");
+  // its own process group, so that stopping it reaches whatever it started
+  const child = spawnGroup(process.execPath, ["scripts/dev.mjs", "--no-serve"], { cwd: dir, stdio: ["ignore", "pipe", "pipe"], env: toolEnv() });
+  const forget = onInterrupt(() => signalGroup(child.pid, "SIGKILL"));
+  const lines = [];
+  const waiters = [];
+  let exited = false;
+  const onLine = (line) => {
+    lines.push(line);
+    for (const waiter of [...waiters]) waiter(line);
+  };
+  for (const stream of [child.stdout, child.stderr]) {
+    let buffered = "";
+    stream.on("data", (chunk) => {
+      buffered += chunk;
+      const parts = buffered.split("\n");
+      buffered = parts.pop();
+      for (const part of parts) onLine(part);
+    });
+  }
+  child.once("exit", () => {
+    exited = true;
+    for (const waiter of [...waiters]) waiter(null);
+  });
+  const waitFor = (pattern, timeoutMs) =>
+    new Promise((done) => {
+      let settled = false;
+      const finish = (value) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        waiters.splice(waiters.indexOf(check), 1);
+        done(value);
+      };
+      const check = (line) => {
+        if (line === null) finish({ error: "dev.mjs exited" });
+        else if (pattern.test(line)) finish({ at: performance.now(), match: line.match(pattern) });
+      };
+      const timer = setTimeout(() => finish({ error: `no line matching ${pattern} within ${timeoutMs / 1000} s` }), timeoutMs);
+      waiters.push(check);
+      if (exited) finish({ error: "dev.mjs exited" });
+    });
+  // after a regeneration dev.mjs type-checks; let that finish, and any late second event of the
+  // same write pass, so that neither slows the next edit nor is taken for its line
+  let typechecks = true;
+  const settle = async () => {
+    if (typechecks) typechecks = !(await waitFor(/^dev: typecheck/, 20_000)).error;
+    let seen = lines.length;
+    for (let quiet = 0, waited = 0; quiet < 500 && waited < 5_000; waited += 100) {
+      await new Promise((done) => setTimeout(done, 100));
+      quiet = lines.length === seen ? quiet + 100 : 0;
+      seen = lines.length;
+    }
+  };
+
+  try {
+    const first = await waitFor(DEV_LINE, 60_000);
+    if (first.error) return { ok: false, error: first.error, log: lines };
+    await settle();
+    const file = join(dir, ORG_LIMITS);
+    const original = readFileSync(file, "utf8");
+    // the schema's own description, first line: prose only, so the spec stays valid
+    const described = /^(description: [|>]-?\r?\n {2}\S.*)$/m;
+    if (!described.test(original)) return { ok: false, error: `${ORG_LIMITS} has no block description for the bench to edit` };
+    const edits = [];
+    for (let i = 1; i <= DEV_EDITS; i++) {
+      const pending = waitFor(DEV_LINE, 30_000);
+      const written = performance.now();
+      writeFileSync(file, original.replace(described, `$1 Bench edit ${i}.`));
+      const seen = await pending;
+      if (seen.error) return { ok: false, error: seen.error, log: lines };
+      edits.push({ ms: seen.at - written, stated: Number(seen.match[1]) });
+      await settle();
+    }
+    return { ok: true, ms: median(edits.map((e) => e.ms)), stated: median(edits.map((e) => e.stated)), edits };
+  } finally {
+    await stopGroup(child);
+    forget();
+    remove();
+  }
+}
+

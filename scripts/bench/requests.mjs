@@ -1,0 +1,172 @@
+// Per-request cost on loopback: this client against raw fetch, bare openapi-fetch (with and
+// without a timeout signal) and the official SDK, GET /org/limits and POST click_mouse,
+// interleaved rounds against the in-process stand-in (server.mjs).
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { fromRoot } from "../lib/paths.mjs";
+import { startServer } from "./server.mjs";
+import { median, quantile, say, table } from "./stats.mjs";
+
+// more, shorter rounds pair the contenders closer in time, which a busy machine needs
+export const ROUNDS = 30;
+export const PER_ROUND = 150;
+export const WARMUP_ROUNDS = 3;
+const CLICK_BODY = { x: 640, y: 360, button: /** @type {"left"} */ ("left") };
+const API_KEY = "bench-key";
+const TARGETS = {
+  get: { against: "openapi-fetch", max: 1.05 },
+  click: { against: "fetch", max: 1.2 },
+};
+
+/** Bundles src/index.ts (platform node, not minified) into a temp dir and imports it, so no build is needed. */
+async function importClient(dir) {
+  const { build } = await import("esbuild");
+  const outfile = join(dir, "client.mjs");
+  await build({ entryPoints: [fromRoot("src/index.ts")], bundle: true, format: "esm", platform: "node", target: "node20", outfile, logLevel: "silent" });
+  return import(pathToFileURL(outfile).href);
+}
+
+/** The four contenders, each as { get(), click() } that resolve once the answer is read in full. */
+async function contenders(url, dir) {
+  const { createClient } = await importClient(dir);
+  const { default: createFetchClient } = await import("openapi-fetch");
+  const { default: Kernel } = await import("@onkernel/sdk");
+  const authorization = `Bearer ${API_KEY}`;
+  const clickUrl = `${url}/browsers/brs_bench/computer/click_mouse`;
+  const ok = (response) => {
+    if (!response.ok) throw new Error(`${response.url} answered ${response.status}`);
+  };
+
+  // the same two calls through a plain openapi-fetch client
+  const viaOpenapiFetch = (name, fetchClient) => ({
+    name,
+    get: async () => {
+      const { data, response } = await fetchClient.GET("/org/limits");
+      ok(response);
+      return data;
+    },
+    click: async () => {
+      const { response } = await fetchClient.POST("/browsers/{id}/computer/click_mouse", { params: { path: { id: "brs_bench" } }, body: CLICK_BODY });
+      ok(response);
+    },
+  });
+
+  const bare = createFetchClient({ baseUrl: url, headers: { Authorization: authorization } });
+  // the least a client pays to bound an attempt: an AbortSignal per request, which Node's fetch
+  // must follow, and a timer
+  const bounded = createFetchClient({
+    baseUrl: url,
+    headers: { Authorization: authorization },
+    fetch: (request) => {
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), 60_000);
+      return fetch(request, { signal: controller.signal }).finally(() => clearTimeout(timer));
+    },
+  });
+  const client = createClient({ apiKey: API_KEY, baseUrl: url });
+  const sdk = new Kernel({ apiKey: API_KEY, baseURL: url });
+  return [
+    {
+      name: "fetch",
+      get: async () => {
+        const response = await fetch(`${url}/org/limits`, { headers: { Authorization: authorization } });
+        ok(response);
+        return response.json();
+      },
+      click: async () => {
+        const response = await fetch(clickUrl, { method: "POST", headers: { Authorization: authorization, "Content-Type": "application/json" }, body: JSON.stringify(CLICK_BODY) });
+        ok(response);
+        await response.text();
+      },
+    },
+    viaOpenapiFetch("openapi-fetch", bare),
+    viaOpenapiFetch("+ timeout signal", bounded),
+    { name: "this client", get: () => client.organization.limits.retrieve(), click: () => client.browsers.computer.clickMouse("brs_bench", CLICK_BODY) },
+    { name: "official SDK", get: () => sdk.organization.limits.retrieve(), click: () => sdk.browsers.computer.clickMouse("brs_bench", CLICK_BODY) },
+  ];
+}
+
+/** Wall and CPU microseconds per request over `n` sequential calls. */
+async function timeRound(call, n) {
+  const cpu = process.cpuUsage();
+  const started = process.hrtime.bigint();
+  for (let i = 0; i < n; i++) await call();
+  const wall = Number(process.hrtime.bigint() - started) / 1e3 / n;
+  const used = process.cpuUsage(cpu);
+  return { wall, cpu: (used.user + used.system) / n };
+}
+
+
+/**
+ * Times every contender on both calls, round by round, and checks the client's targets.
+ * @param {(prefix: string) => { dir: string, remove: () => void }} tempDir where the client is bundled
+ */
+export async function perRequest(tempDir) {
+  say("");
+  say("per-request cost: loopback node:http server in this process, keep-alive");
+  say(`per-request cost: ${WARMUP_ROUNDS} warm-up + ${ROUNDS} measured rounds x ${PER_ROUND} sequential requests per contender and operation, rotating order`);
+  const { dir, remove } = tempDir("bench-client-");
+  const server = await startServer();
+  try {
+    const list = await contenders(server.url, dir);
+    const ops = ["get", "click"];
+    const samples = Object.fromEntries(ops.map((op) => [op, Object.fromEntries(list.map((c) => [c.name, { wall: [], cpu: [] }]))]));
+    const started = Date.now();
+    for (let round = 0; round < WARMUP_ROUNDS + ROUNDS; round++) {
+      for (const op of ops) {
+        for (let k = 0; k < list.length; k++) {
+          const contender = list[(round + k) % list.length];
+          const { wall, cpu } = await timeRound(contender[op], PER_ROUND);
+          if (round >= WARMUP_ROUNDS) {
+            samples[op][contender.name].wall.push(wall);
+            samples[op][contender.name].cpu.push(cpu);
+          }
+        }
+      }
+    }
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    const counts = { ...server.counts };
+    const expected = (WARMUP_ROUNDS + ROUNDS) * PER_ROUND * list.length;
+    if (counts.get !== expected || counts.click !== expected || counts.other !== 0) {
+      throw new Error(`the server saw ${JSON.stringify(counts)}, expected ${expected} GET and ${expected} click and nothing else`);
+    }
+    say(`per-request cost: ${2 * expected} requests in ${seconds} s; the server saw each exactly once`);
+
+    const result = {};
+    for (const op of ops) {
+      // ratios are taken round by round: the contenders of one round ran seconds apart, so a
+      // neighbour's load that slows one round slows both sides of its ratio alike
+      const per = samples[op];
+      const paired = (name, against) => median(per[name].wall.map((w, i) => w / per[against].wall[i]));
+      const stats = Object.fromEntries(
+        list.map(({ name }) => {
+          const { wall, cpu } = per[name];
+          const us = median(wall);
+          const extra = median(wall.map((w, i) => w - per.fetch.wall[i]));
+          return [name, { us, cpu: median(cpu), spread: (quantile(wall, 0.75) - quantile(wall, 0.25)) / 2 / us, extra, xFetch: paired(name, "fetch"), xBare: paired(name, "openapi-fetch") }];
+        }),
+      );
+      const target = TARGETS[op];
+      const ratio = target.against === "fetch" ? stats["this client"].xFetch : stats["this client"].xBare;
+      result[op] = { stats, target: { ...target, ratio, pass: ratio <= target.max } };
+      say("");
+      say(op === "get" ? "GET /org/limits" : "POST /browsers/{id}/computer/click_mouse {x:640,y:360,button:left}");
+      table(
+        ["contender", "us/req", "spread", "+us over fetch", "x raw fetch", "x openapi-fetch", "process CPU us/req"],
+        list.map(({ name }) => {
+          const s = stats[name];
+          return [name, s.us.toFixed(1), `±${(s.spread * 100).toFixed(1)} %`, s.extra.toFixed(1), `${s.xFetch.toFixed(2)}x`, `${s.xBare.toFixed(2)}x`, s.cpu.toFixed(1)];
+        }),
+      );
+      say(`target: this client <= ${target.max.toFixed(2)}x ${target.against === "fetch" ? "raw fetch" : "bare openapi-fetch"}: ${ratio.toFixed(2)}x ${ratio <= target.max ? "PASS" : "MISS"}`);
+      say(`this client / (openapi-fetch + timeout signal): ${paired("this client", "+ timeout signal").toFixed(2)}x, what the client adds beyond bounding each attempt`);
+    }
+    say("");
+    say("us/req: median of the per-round means; spread: half the interquartile range of those means; +us and ratios: medians of the per-round differences and ratios");
+    return result;
+  } finally {
+    await server.close();
+    remove();
+  }
+}
+
