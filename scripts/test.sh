@@ -12,7 +12,8 @@ cd "$(dirname "$0")/.."
 export REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true REDOCLY_SUPPRESS_NOTIFICATIONS=true
 
 STAGES=(spec unit contract package docs dev)
-vitest() { npx --no-install vitest run "$@"; }
+# each stage's counts also go to test-results/, for the closing line
+vitest() { npx --no-install vitest run --reporter=default --reporter=json --outputFile.json="test-results/vitest-$stage.json" "$@"; }
 
 stage_spec() {
   echo "test: lint openapi/"
@@ -50,9 +51,21 @@ for stage in "${chosen[@]}"; do
     exit 2
   fi
 done
+rm -f test-results/vitest-*.json
 for stage in "${chosen[@]}"; do
   echo "test: == $stage =="
   started=$SECONDS
   "stage_$stage"
   echo "test: $stage passed in $((SECONDS - started)) s"
 done
+# one closing line over every stage's tests
+node -e '
+  const { readdirSync, readFileSync } = require("node:fs");
+  let passed = 0, failed = 0;
+  for (const f of readdirSync("test-results").filter((f) => /^vitest-.*\.json$/.test(f))) {
+    const r = JSON.parse(readFileSync(`test-results/${f}`, "utf8"));
+    passed += r.numPassedTests; failed += r.numFailedTests;
+  }
+  console.log(`test: ${passed} passed, ${failed} failed`);
+'
+
