@@ -26,8 +26,11 @@ export const OPERATIONS = readOperations(spec).operations;
 export function budgetGzipBytes(operations) {
   return BASE_GZIP_BYTES + PER_OPERATION_GZIP_BYTES * operations;
 }
-/** The client without any operation. */
-export const BASE_GZIP_BYTES = 11008;
+/**
+ * The client without any operation: measured at 11 328 B with its four operations (80 B each) on
+ * 2026-11-23, plus 128 B (about 1 %) so that the budget catches a real regression, not a byte.
+ */
+export const BASE_GZIP_BYTES = 11136;
 /** One more operation: its table entry, its schemas' checks, its call in the consumer. */
 export const PER_OPERATION_GZIP_BYTES = 80;
 

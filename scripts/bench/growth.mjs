@@ -105,7 +105,9 @@ async function measureCopy(dir, { withTests, say, run, devRegeneration }) {
   if (withTests) {
     say(`growth: ${operations} operations: bash scripts/test.sh`);
     const suite = await run("bash", ["scripts/test.sh"], dir);
-    const counts = suite.output.replace(/\x1b\[[0-9;]*m/g, "").match(/^\s*Tests\s+(.*)$/m)?.[1]?.trim().replaceAll(" | ", ", ") ?? "no vitest summary";
+    // the closing line counts every stage; a failed run may stop before it, then the last vitest summary says most
+    const plain = suite.output.replace(/\x1b\[[0-9;]*m/g, "");
+    const counts = plain.match(/^test: (\d+ passed, \d+ failed)$/m)?.[1] ?? plain.match(/^\s*Tests\s+(.*)$/gm)?.at(-1)?.trim().replaceAll(" | ", ", ") ?? "no test summary";
     figures.tests = { ok: suite.code === 0, ms: suite.ms, counts };
     say(`growth: ${operations} operations: npm test ${suite.code === 0 ? "passed" : `failed (exit ${suite.code})`} in ${(suite.ms / 1000).toFixed(1)} s: ${counts}${suite.code === 0 ? "" : `\n${tail(suite.output, 40)}`}`);
   }
