@@ -4,13 +4,16 @@
 // then type-checks; meanwhile it serves the docs page and a Prism mock of the last spec that passed.
 //   node scripts/dev.mjs [--docs-port N] [--mock-port N] [--no-serve]
 //   ports default to 8080 (docs) and 4010 (mock), 0 picks a free one; --no-serve only regenerates
-// A save that breaks the spec prints the linter's messages and leaves generated/ and site/ as they
+// A save with a YAML syntax error prints `dev: <file>:<line>:<col> YAML error: <reason>`; one that
+// breaks the spec otherwise prints the linter's messages and leaves generated/ and site/ as they
 // were. Ctrl-C stops the watcher, the docs server and Prism.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join, relative } from "node:path";
 import { parseArgs } from "node:util";
 import { docsRenderer } from "./lib/docs.mjs";
 import { mockServer } from "./lib/mock-proxy.mjs";
-import { BUNDLE, fromRoot, isMain } from "./lib/paths.mjs";
+import { BUNDLE, fromRoot, isMain, root } from "./lib/paths.mjs";
 import { regenerate } from "./lib/pipeline.mjs";
 import { serveDocs } from "./lib/serve-docs.mjs";
 import { typechecker } from "./lib/typecheck.mjs";
@@ -18,6 +21,41 @@ import { watchFolders } from "./lib/watch.mjs";
 
 /** Quiet time after the last file event before regenerating: one save is often several events. */
 const DEBOUNCE_MS = 40;
+
+// the js-yaml @redocly/openapi-core reads the spec with, so dev and the linter agree on the syntax
+const yaml = /** @type {{ load(text: string, options?: object): unknown }} */ (createRequire(fromRoot("node_modules/@redocly/openapi-core/package.json"))("js-yaml"));
+
+/**
+ * The YAML syntax errors of the spec's files and redocly.yaml, as `<file>:<line>:<col> YAML error:
+ * <reason>`: the linter would report them only as unresolved references.
+ * @returns {string[]}
+ */
+export function yamlErrors() {
+  const files = [fromRoot("redocly.yaml")];
+  try {
+    for (const entry of readdirSync(fromRoot("openapi"), { recursive: true, withFileTypes: true })) {
+      if (entry.isFile() && /\.ya?ml$/.test(entry.name)) files.push(join(entry.parentPath ?? entry.path, entry.name));
+    }
+  } catch {
+    // no openapi/: the linter says so
+  }
+  const lines = [];
+  for (const file of files) {
+    let text;
+    try {
+      text = readFileSync(file, "utf8");
+    } catch {
+      continue;
+    }
+    try {
+      yaml.load(text, { filename: file });
+    } catch (err) {
+      const { mark, reason, message } = /** @type {{ mark?: { line: number, column: number }, reason?: string, message: string }} */ (err);
+      lines.push(`${relative(root, file)}:${(mark?.line ?? 0) + 1}:${(mark?.column ?? 0) + 1} YAML error: ${reason ?? message}`);
+    }
+  }
+  return lines;
+}
 
 function portOption(value, fallback) {
   if (value === undefined) return fallback;
@@ -87,6 +125,12 @@ async function main() {
     const since = changedSince;
     changedSince = null;
     let result;
+    const broken = yamlErrors();
+    if (broken.length) {
+      for (const line of broken) complain(`dev: ${line}`);
+      complain(`dev: YAML errors in ${broken.length === 1 ? "a file" : "files"}; generated/ and site/ keep the last good spec`);
+      return;
+    }
     running = regenerate({ superseded: () => changedSince !== null, docs: docsPage });
     try {
       result = await running;

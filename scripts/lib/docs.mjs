@@ -6,13 +6,15 @@
 // So a renderer keeps one CLI started ahead of time, already loaded and blocked reading its input
 // from a named pipe; render() writes the bundle into that pipe and the page follows in the render
 // time alone, then the next CLI starts loading for the save after. The page is byte for byte what
-// `redocly build-docs <api> --inlineBundle` writes. Where no named pipe can be made, each render
-// starts its own CLI (correct, only slower).
+// `redocly build-docs <api> --inlineBundle` writes for pageDocument(bundle): the bundle with code
+// samples on every operation and the groups without operations moved into the intro. Where no
+// named pipe can be made, each render starts its own CLI (correct, only slower).
 import { execFileSync } from "node:child_process";
 import { constants, existsSync, mkdtempSync, open, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { withCodeSamples } from "./code-samples.mjs";
 import { toolEnv } from "./env.mjs";
 import { CONFIG, fromRoot } from "./paths.mjs";
 import { spawnGroup, stopGroup } from "./processes.mjs";
@@ -52,11 +54,60 @@ export function offline(file) {
   writeFileSync(file, html.replace(CDN_LOGO, EMPTY_SVG));
 }
 
+/** The heading of the intro section that lists the groups with no operation yet. */
+export const UNSPECIFIED_HEADING = "Not yet specified";
+
+/**
+ * The document the docs page renders, made from the bundled spec (which is left as it was):
+ * every operation gets `x-codeSamples` (scripts/lib/code-samples.mjs), and the tags no operation
+ * uses leave `tags`, so the side menu holds only groups with operations, and are listed once in a
+ * "Not yet specified" section appended to `info.description`, each with its description.
+ * @param {any} spec the bundled spec, as generated/openapi.json holds it
+ * @param {{ packageName?: string }} [options] `packageName` default: package.json's name
+ * @returns {any}
+ * @example
+ * const page = pageDocument(JSON.parse(readFileSync("generated/openapi.json", "utf8")));
+ * page.tags.length; // the groups that have operations
+ */
+export function pageDocument(spec, { packageName = ownName() } = {}) {
+  const page = withCodeSamples(spec, { packageName });
+  const used = new Set();
+  for (const item of Object.values(page.paths ?? {})) {
+    for (const op of Object.values(item ?? {})) {
+      if (op && typeof op === "object" && Array.isArray(op.tags)) for (const tag of op.tags) used.add(tag);
+    }
+  }
+  const tags = Array.isArray(page.tags) ? page.tags : [];
+  const unused = tags.filter((tag) => !used.has(tag?.name));
+  if (!unused.length) return page;
+  page.tags = tags.filter((tag) => used.has(tag?.name));
+  // one line per group: a description over several lines would break the list
+  const items = unused.map((tag) => {
+    const about = String(tag.description ?? "").replace(/\s+/g, " ").trim();
+    return `- **${tag.name}**${about ? `: ${about}` : ""}`;
+  });
+  const intro = String(page.info?.description ?? "").trimEnd();
+  const section = [`## ${UNSPECIFIED_HEADING}`, "The service has these operation groups, with no operation in this document yet:", "", ...items].join("\n");
+  page.info = { ...page.info, description: `${intro ? `${intro}\n\n` : ""}${section}\n` };
+  return page;
+}
+
+/** The package's name, what the TypeScript samples import from. */
+function ownName() {
+  try {
+    const name = JSON.parse(readFileSync(fromRoot("package.json"), "utf8")).name;
+    if (typeof name === "string" && name) return name;
+  } catch {
+    // no package.json: the default below
+  }
+  return "browser-cloud-client";
+}
+
 /**
  * @typedef {object} DocsRenderer
  * @property {(bundle: string, output: string) => Promise<{ ms: number, size: number }>} render
- * renders `bundle` (the bundled spec, JSON text, as generated/openapi.json holds it) into the file
- * `output`, replaced whole (never half written); rejects with a {@link DocsError} and leaves
+ * renders `bundle` (the bundled spec, JSON text, as generated/openapi.json holds it), as
+ * pageDocument() makes it, into the file `output`, replaced whole (never half written); rejects with a {@link DocsError} and leaves
  * `output` as it was when the CLI fails
  * @property {() => Promise<void>} close stops the CLI kept ready and removes its pipe
  */
@@ -120,12 +171,18 @@ export function docsRenderer({ configPath = CONFIG, warm = true } = {}) {
       await stopGroup(ready.child);
       ready = null;
     }
-    if (!piped) writeFileSync(input, bundle);
+    let text;
+    try {
+      text = JSON.stringify(pageDocument(JSON.parse(bundle)), null, 2);
+    } catch (err) {
+      throw new DocsError(`the bundle is not a document the page can be made from: ${/** @type {Error} */ (err).message}`);
+    }
+    if (!piped) writeFileSync(input, text);
     const cli = ready ?? startCli();
     ready = null;
     const timer = setTimeout(() => stopGroup(cli.child), RENDER_TIMEOUT_MS);
     try {
-      if (piped) await writeToPipe(input, bundle, cli.exited);
+      if (piped) await writeToPipe(input, text, cli.exited);
       const { code, signal, error } = await cli.exited;
       if (error) throw new DocsError(`could not start redocly build-docs: ${error.message}`);
       if (code !== 0 || !existsSync(cli.output)) {

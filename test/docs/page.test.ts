@@ -5,6 +5,9 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { curlSample, serverUrl } from "../../scripts/lib/code-samples.mjs";
+import { UNSPECIFIED_HEADING } from "../../scripts/lib/docs.mjs";
+import { readOperations } from "../../scripts/lib/operations.mjs";
 import { serveDocs } from "../../scripts/lib/serve-docs.mjs";
 import { CHROMIUM_FLAGS, chromiumPath } from "../support/chromium.js";
 
@@ -29,6 +32,8 @@ interface Operation {
   summary: string;
   tag: string;
   deprecated: boolean;
+  /** what its samples in the right panel must hold, whitespace collapsed: by language title */
+  samples: Record<string, string>;
 }
 interface Server {
   url: string;
@@ -38,12 +43,23 @@ interface Server {
 const spec = JSON.parse(readFileSync(resolve(root, "generated/openapi.json"), "utf8"));
 const tags: Tag[] = spec.tags;
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
-const operations: Operation[] = Object.values<Record<string, { operationId: string; summary: string; tags: string[]; deprecated?: boolean }>>(spec.paths).flatMap(
-  (item) =>
+/** The languages the page offers the samples in: Redoc's title for each, the TypeScript sample under Node.js. */
+const LANGUAGES = ["curl", "Node.js"];
+const collapse = (text: string) => text.replace(/\s+/g, " ").trim();
+const clientCalls = new Map(readOperations(spec).operations.map((op) => [`${op.method} ${op.path}`, op]));
+const operations: Operation[] = Object.entries<Record<string, { operationId: string; summary: string; tags: string[]; deprecated?: boolean }>>(spec.paths).flatMap(
+  ([path, item]) =>
     Object.entries(item)
       .filter(([method]) => METHODS.includes(method))
-      .map(([, op]) => ({ operationId: op.operationId, summary: op.summary, tag: op.tags[0] ?? "", deprecated: op.deprecated === true })),
+      .map(([method, op]) => {
+        const info = clientCalls.get(`${method.toUpperCase()} ${path}`)!;
+        const samples = { curl: collapse(curlSample(info, serverUrl(spec))), "Node.js": `client.${info.name}(` };
+        return { operationId: op.operationId, summary: op.summary, tag: op.tags[0] ?? "", deprecated: op.deprecated === true, samples };
+      }),
 );
+// the page's side menu holds the groups with operations; the others are listed in the intro
+const specified = tags.filter((tag) => operations.some((op) => op.tag === tag.name));
+const unspecified = tags.filter((tag) => !specified.includes(tag));
 
 // rendering the page and starting chromium take seconds (scripts/setup-chromium.mjs installed it before)
 const SETUP_TIMEOUT = 120_000;
@@ -104,6 +120,8 @@ interface Walk {
   tags: Tag[];
   /** operations whose summary must head their operationId anchor once opened */
   operations: Operation[];
+  /** check that each operation's samples are in the right panel, chosen from its language menu */
+  samples?: boolean;
   waitMs: number;
   budgetMs: number;
 }
@@ -112,11 +130,11 @@ interface Walk {
  * Opens, inside the page, every tag group of `walk` from the side menu and then each of its
  * operations from the menu entries the group shows, as a reader clicks through them, and returns
  * what was not drawn: `<tag>: menu entry|heading|description`, `<operationId>: menu entry "<tag>"`,
- * `<operationId>: "<summary>"`. Each item waits at most `waitMs` for the page to draw it; past
+ * `<operationId>: "<summary>"`, and with `samples` `<operationId>: <language> sample`. Each item waits at most `waitMs` for the page to draw it; past
  * `budgetMs` the rest are reported as not reached instead of waited for.
  */
 async function walk(target: Page, plan: Walk): Promise<{ missing: string[]; opened: number }> {
-  return target.evaluate(async ({ tags, operations, waitMs, budgetMs }) => {
+  return target.evaluate(async ({ tags, operations, samples, waitMs, budgetMs, languages }) => {
     const started = performance.now();
     const menu = document.querySelector('[data-component-name="Menu/Menu"]');
     const missing: string[] = [];
@@ -184,10 +202,26 @@ async function walk(target: Page, plan: Walk): Promise<{ missing: string[]; open
         const wanted = op.deprecated ? [`${op.summary} deprecated`] : [op.summary];
         const at = () => document.getElementById(id) ?? undefined;
         if (!(await until(() => at() && headingIn(at()!, wanted), wait()))) missing.push(`${op.operationId}: "${op.summary}"`);
+        if (!samples) continue;
+        // the right panel shows one language at a time: its header's menu button names it
+        const codeBlocks = () => Array.from(document.querySelectorAll('[data-component-name="CodeBlock/CodeBlockContainer"]')).filter(drawn);
+        for (const language of languages) {
+          const expected = op.samples[language]!;
+          const button = await until(
+            () => Array.from(document.querySelectorAll<HTMLElement>('[data-component-name="Panel/PanelHeader"] [data-component-name="Dropdown/Dropdown"] > button')).find((b) => drawn(b) && languages.includes(text(b))),
+            wait(),
+          );
+          if (button && text(button) !== language) {
+            button.click();
+            const item = await until(() => Array.from(document.querySelectorAll<HTMLElement>('[role="menuitem"]')).find((i) => drawn(i) && text(i) === language), wait());
+            item?.click();
+          }
+          if (!(await until(() => codeBlocks().find((block) => text(block).includes(expected)), wait()))) missing.push(`${op.operationId}: ${language} sample`);
+        }
       }
     }
     return { missing, opened };
-  }, plan);
+  }, { ...plan, languages: LANGUAGES });
 }
 
 beforeAll(async () => {
@@ -223,31 +257,55 @@ afterAll(async () => {
 }, 60_000);
 
 describe("docs page (site/index.html) in headless chromium", () => {
-  it("lists the spec's 22 tag groups in the side menu, in the spec's order", { timeout: TEST_TIMEOUT }, async () => {
+  it("lists the tag groups with operations in the side menu, in the spec's order, and the others in the intro", { timeout: TEST_TIMEOUT }, async () => {
     expect(tags).toHaveLength(22);
+    expect(specified.length).toBeGreaterThan(0);
     // the menu's top level starts with the overview ("/") and the description's sections ("/section/...")
     const groups = await page.locator('[data-component-name="Menu/Menu"] > [data-component-name="Menu/MenuItem"]').evaluateAll((items) =>
       items
         .filter((item) => !/^#?\/(section\/.*)?$/.test(item.querySelector("a")?.getAttribute("href") ?? ""))
         .map((item) => item.querySelector('[data-testid="menu-item-label"]')?.textContent?.trim()),
     );
-    expect(groups, "tag groups in the side menu").toEqual(tags.map((tag) => tag.name));
+    expect(groups, "tag groups in the side menu").toEqual(specified.map((tag) => tag.name));
+
+    const intro = page.locator('[data-component-name="Menu/Menu"] a[href$="/section/not-yet-specified"]');
+    await intro.click();
+    // the section's text once its heading is drawn: the heading and the list that follows it
+    const drawnSection = await page.waitForFunction(
+      (name) => {
+        const heading = Array.from(document.querySelectorAll("h1, h2, h3")).find((h) => (h.textContent ?? "").trim() === name && h.checkVisibility());
+        return heading?.closest("[data-section-id]")?.textContent ?? undefined;
+      },
+      UNSPECIFIED_HEADING,
+      { timeout: WAIT_MS },
+    );
+    const section = collapse(String(await drawnSection.jsonValue()));
+    const listed = unspecified.map((tag) => collapse(`${tag.name}${tag.description ? `: ${tag.description}` : ""}`));
+    expect(listed.filter((line) => !section.includes(line)), "groups without operations missing from the intro").toEqual([]);
+    expect(specified.filter((tag) => section.includes(`${tag.name}:`)), "groups with operations listed as not yet specified").toEqual([]);
   });
 
   it("renders every tag group's heading and description when opened from the menu", { timeout: TEST_TIMEOUT }, async () => {
-    const { missing, opened } = await walk(page, { tags, operations: [], waitMs: WAIT_MS, budgetMs: WALK_BUDGET_MS });
+    const { missing, opened } = await walk(page, { tags: specified, operations: [], waitMs: WAIT_MS, budgetMs: WALK_BUDGET_MS });
 
     expect(missing, "tag groups not drawn").toEqual([]);
-    expect(opened).toBe(tags.length);
+    expect(opened).toBe(specified.length);
   });
 
   it("renders every operation of the spec under its operationId anchor, with its summary, when opened from the menu", { timeout: TEST_TIMEOUT }, async () => {
     expect(operations.length).toBeGreaterThan(0);
 
-    const { missing, opened } = await walk(page, { tags, operations, waitMs: WAIT_MS, budgetMs: WALK_BUDGET_MS });
+    const { missing, opened } = await walk(page, { tags: specified, operations, waitMs: WAIT_MS, budgetMs: WALK_BUDGET_MS });
 
     expect(missing, "operations not drawn").toEqual([]);
-    expect(opened).toBe(tags.length + operations.length);
+    expect(opened).toBe(specified.length + operations.length);
+  });
+
+  it("shows every operation's curl and TypeScript (Node.js) sample of this client in the right panel", { timeout: TEST_TIMEOUT }, async () => {
+    const { missing, opened } = await walk(page, { tags: specified, operations, samples: true, waitMs: WAIT_MS, budgetMs: WALK_BUDGET_MS });
+
+    expect(missing, "code samples not drawn").toEqual([]);
+    expect(opened).toBe(specified.length + operations.length);
   });
 
   it("saves a full-page screenshot with every tag group and the first operation drawn", { timeout: TEST_TIMEOUT }, async () => {
@@ -262,7 +320,7 @@ describe("docs page (site/index.html) in headless chromium", () => {
       height = next;
       await page.setViewportSize({ width: 1280, height });
     }
-    const wanted = [...tags.map((tag) => tag.name), first.summary];
+    const wanted = [...specified.map((tag) => tag.name), UNSPECIFIED_HEADING, first.summary];
     const drawn = await page.evaluate(() =>
       Array.from(document.querySelectorAll("h1, h2, h3")).filter((h) => h.checkVisibility() && h.getBoundingClientRect().width > 0).map((h) => (h.textContent ?? "").replace(/\s+/g, " ").trim()),
     );
@@ -280,10 +338,10 @@ describe("docs page (site/index.html) in headless chromium", () => {
       await local.goto(pageFile);
       await local.locator('[data-component-name="Menu/Menu"]').waitFor();
 
-      const { missing, opened } = await walk(local, { tags, operations, waitMs: WAIT_MS, budgetMs: WALK_BUDGET_MS });
+      const { missing, opened } = await walk(local, { tags: specified, operations, samples: true, waitMs: WAIT_MS, budgetMs: WALK_BUDGET_MS });
 
-      expect(missing, "tag groups and operations not drawn from file://").toEqual([]);
-      expect(opened).toBe(tags.length + operations.length);
+      expect(missing, "tag groups, operations and samples not drawn from file://").toEqual([]);
+      expect(opened).toBe(specified.length + operations.length);
     } finally {
       await local.close();
     }

@@ -140,6 +140,21 @@ describe("npm run dev --no-serve", { timeout: 2 * WAIT_MS }, () => {
 
     expect(summaries(dev)).toBe(4);
   });
+
+  it("reports a YAML indentation error with file:line:col and leaves generated/ and site/ untouched", async () => {
+    const before = outputs(dev.dir);
+    const summariesBefore = summaries(dev);
+    edit(dev.dir, ORG_LIMITS, "\n  max_concurrent_sessions:\n", "\n  max_concurrent_sessions:\n junk: 1\n");
+    const line = read(dev, ORG_LIMITS).split("\n").indexOf(" junk: 1") + 1;
+
+    await waitFor(dev, "the YAML verdict", () => /^dev: YAML errors? in a file; generated\/ and site\/ keep the last good spec$/m.test(dev.output()));
+
+    expect(dev.output()).toMatch(new RegExp(`^dev: ${ORG_LIMITS.replace(/\./g, "\\.")}:${line}:\\d+ YAML error: .+$`, "m"));
+    expect(outputs(dev.dir)).toEqual(before);
+    expect(summaries(dev)).toBe(summariesBefore);
+    edit(dev.dir, ORG_LIMITS, "\n junk: 1\n", "\n");
+    await waitFor(dev, "a regeneration after the fix", () => summaries(dev) > summariesBefore);
+  });
 });
 
 describe("npm run dev, serving", { timeout: 4 * WAIT_MS }, () => {
