@@ -15,6 +15,7 @@ import { docsRenderer } from "./lib/docs.mjs";
 import { mockServer } from "./lib/mock-proxy.mjs";
 import { BUNDLE, fromRoot, isMain, root } from "./lib/paths.mjs";
 import { regenerate } from "./lib/pipeline.mjs";
+import { checkVersion, compareSpecs, newestRelease } from "./lib/spec-changes.mjs";
 import { serveDocs } from "./lib/serve-docs.mjs";
 import { typechecker } from "./lib/typecheck.mjs";
 import { watchFolders } from "./lib/watch.mjs";
@@ -62,6 +63,25 @@ function portOption(value, fallback) {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`not a port: ${value}`);
   return port;
+}
+
+/**
+ * The breaking-change gate's verdict on a good save, as a warning: which info.version the change
+ * needs against the newest release. Runs beside the loop (one `redocly diff`); says nothing when
+ * the version already carries the change.
+ * @param {string | undefined} bundle the saved spec, bundled
+ */
+async function versionVerdict(bundle) {
+  const release = newestRelease(fromRoot("openapi/released"));
+  if (!bundle || !release) return;
+  try {
+    const current = JSON.parse(bundle);
+    const changes = await compareSpecs(JSON.parse(readFileSync(release.file, "utf8")), current);
+    const verdict = checkVersion(release.version, current.info?.version, changes);
+    if (!verdict.ok) console.error(`dev: warning: ${verdict.message}; npm test fails until info.version in openapi/openapi.yaml carries it`);
+  } catch (err) {
+    console.error(`dev: warning: no breaking-change verdict: ${err instanceof Error ? err.message : String(err)}`);
+  }
 }
 
 async function main() {
@@ -149,6 +169,7 @@ async function main() {
       mock?.serve(result.bundle);
       mockFed = true;
       typecheck();
+      versionVerdict(result.bundle);
     } else {
       for (const line of result.lines) complain(`dev: ${line}`);
       const what = result.step === "lint" ? `lint found ${result.errors} error${result.errors === 1 ? "" : "s"}` : `${result.step} failed`;

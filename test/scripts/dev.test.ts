@@ -155,6 +155,19 @@ describe("npm run dev --no-serve", { timeout: 2 * WAIT_MS }, () => {
     edit(dev.dir, ORG_LIMITS, "\n junk: 1\n", "\n");
     await waitFor(dev, "a regeneration after the fix", () => summaries(dev) > summariesBefore);
   });
+
+  it("warns after a good save that needs an info.version bump, naming the version it needs", async () => {
+    const summariesBefore = summaries(dev);
+    // a response field that was always there becomes optional: breaking for a client
+    edit(dev.dir, ORG_LIMITS, "\n  - default_project_max_concurrent_sessions\n", "\n");
+
+    // the earlier saves changed descriptions, which already take a patch bump; this one takes a minor
+    const warning = await printed(dev, "the breaking-change warning", /^dev: warning: (\d+ breaking change.*)$/m);
+
+    expect(summaries(dev)).toBeGreaterThan(summariesBefore);
+    expect(warning).toMatch(/^1 breaking change, .* since 0\.1\.0; info\.version 0\.1\.0 must be at least 0\.2\.0/);
+    expect(warning).toContain("npm test fails until info.version in openapi/openapi.yaml carries it");
+  });
 });
 
 describe("npm run dev, serving", { timeout: 4 * WAIT_MS }, () => {
