@@ -7,9 +7,7 @@
 // A save with a YAML syntax error prints `dev: <file>:<line>:<col> YAML error: <reason>`; one that
 // breaks the spec otherwise prints the linter's messages and leaves generated/ and site/ as they
 // were. Ctrl-C stops the watcher, the docs server and Prism.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { join, relative } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { docsRenderer } from "./lib/docs.mjs";
 import { mockServer } from "./lib/mock-proxy.mjs";
@@ -19,44 +17,10 @@ import { checkVersion, compareSpecs, newestRelease } from "./lib/spec-changes.mj
 import { serveDocs } from "./lib/serve-docs.mjs";
 import { typechecker } from "./lib/typecheck.mjs";
 import { watchFolders } from "./lib/watch.mjs";
+import { yamlErrors } from "./lib/yaml-check.mjs";
 
 /** Quiet time after the last file event before regenerating: one save is often several events. */
 const DEBOUNCE_MS = 40;
-
-// the js-yaml @redocly/openapi-core reads the spec with, so dev and the linter agree on the syntax
-const yaml = /** @type {{ load(text: string, options?: object): unknown }} */ (createRequire(fromRoot("node_modules/@redocly/openapi-core/package.json"))("js-yaml"));
-
-/**
- * The YAML syntax errors of the spec's files and redocly.yaml, as `<file>:<line>:<col> YAML error:
- * <reason>`: the linter would report them only as unresolved references.
- * @returns {string[]}
- */
-export function yamlErrors() {
-  const files = [fromRoot("redocly.yaml")];
-  try {
-    for (const entry of readdirSync(fromRoot("openapi"), { recursive: true, withFileTypes: true })) {
-      if (entry.isFile() && /\.ya?ml$/.test(entry.name)) files.push(join(entry.parentPath ?? entry.path, entry.name));
-    }
-  } catch {
-    // no openapi/: the linter says so
-  }
-  const lines = [];
-  for (const file of files) {
-    let text;
-    try {
-      text = readFileSync(file, "utf8");
-    } catch {
-      continue;
-    }
-    try {
-      yaml.load(text, { filename: file });
-    } catch (err) {
-      const { mark, reason, message } = /** @type {{ mark?: { line: number, column: number }, reason?: string, message: string }} */ (err);
-      lines.push(`${relative(root, file)}:${(mark?.line ?? 0) + 1}:${(mark?.column ?? 0) + 1} YAML error: ${reason ?? message}`);
-    }
-  }
-  return lines;
-}
 
 function portOption(value, fallback) {
   if (value === undefined) return fallback;

@@ -1,0 +1,35 @@
+import { spawnSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toolEnv } from "../../scripts/lib/env.mjs";
+import { copyRepo } from "../../scripts/lib/repo-copy.mjs";
+
+const ORG_LIMITS = "openapi/components/schemas/OrgLimits.yaml";
+let copy: { dir: string; remove: () => void };
+const lint = () => spawnSync(process.execPath, ["scripts/lint.mjs", "--format=summary"], { cwd: copy.dir, encoding: "utf8", env: toolEnv() });
+
+beforeAll(() => {
+  copy = copyRepo({ entries: ["openapi", "redocly.yaml", "scripts", "package.json"], prefix: "lint-test-" });
+});
+afterAll(() => copy.remove());
+
+describe("npm run lint", () => {
+  it("passes the spec as it is", () => {
+    expect(lint().status).toBe(0);
+  });
+
+  it("names the file, line and column of a YAML typo, and runs no rule", () => {
+    const file = join(copy.dir, ORG_LIMITS);
+    const good = readFileSync(file, "utf8");
+    writeFileSync(file, good.replace("\n  max_concurrent_sessions:\n", "\n  max_concurrent_sessions:\n junk: 1\n"));
+    const line = readFileSync(file, "utf8").split("\n").indexOf(" junk: 1") + 1;
+
+    const result = lint();
+    writeFileSync(file, good);
+
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(new RegExp(`^lint: ${ORG_LIMITS.replace(/\./g, "\\.")}:${line}:\\d+ YAML error: .+$`, "m"));
+    expect(result.stdout).not.toMatch(/no-unresolved-refs/);
+  });
+});
