@@ -13,6 +13,7 @@ import { docsRenderer } from "./lib/docs.mjs";
 import { mockServer } from "./lib/mock-proxy.mjs";
 import { BUNDLE, fromRoot, isMain, root } from "./lib/paths.mjs";
 import { regenerate } from "./lib/pipeline.mjs";
+import { portArg } from "./lib/processes.mjs";
 import { checkVersion, compareSpecs, newestRelease } from "./lib/spec-changes.mjs";
 import { serveDocs } from "./lib/serve-docs.mjs";
 import { typechecker } from "./lib/typecheck.mjs";
@@ -21,13 +22,6 @@ import { yamlErrors } from "./lib/yaml-check.mjs";
 
 /** Quiet time after the last file event before regenerating: one save is often several events. */
 const DEBOUNCE_MS = 40;
-
-function portOption(value, fallback) {
-  if (value === undefined) return fallback;
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`not a port: ${value}`);
-  return port;
-}
 
 /**
  * The breaking-change gate's verdict on a good save, as a warning: which info.version the change
@@ -54,8 +48,8 @@ async function main() {
 
   const { values } = parseArgs({ options: { "docs-port": { type: "string" }, "mock-port": { type: "string" }, "no-serve": { type: "boolean" } } });
   const serving = !values["no-serve"];
-  const docsPort = portOption(values["docs-port"], 8080);
-  const mockPort = portOption(values["mock-port"], 4010);
+  const docsPort = portArg(values["docs-port"], 8080);
+  const mockPort = portArg(values["mock-port"], 4010);
 
   let docs = null;
   let mock = null;

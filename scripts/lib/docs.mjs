@@ -17,7 +17,7 @@ import { dirname, join } from "node:path";
 import { withCodeSamples } from "./code-samples.mjs";
 import { toolEnv } from "./env.mjs";
 import { CONFIG, fromRoot } from "./paths.mjs";
-import { spawnGroup, stopGroup } from "./processes.mjs";
+import { collectOutput, spawnGroup, stopGroup } from "./processes.mjs";
 
 const CLI = fromRoot("node_modules/@redocly/cli/bin/cli.js");
 const WATCHDOG = fromRoot("scripts/lib/watchdog.mjs");
@@ -148,19 +148,13 @@ export function docsRenderer({ configPath = CONFIG, warm = true } = {}) {
     });
     // never written: the pipe's one use is to close when this process is gone
     child.stdin?.on("error", () => {});
-    let text = "";
-    const keep = (/** @type {Buffer} */ chunk) => {
-      text += chunk;
-      if (text.length > MAX_OUTPUT_CHARS) text = text.slice(-MAX_OUTPUT_CHARS);
-    };
-    child.stdout?.on("data", keep);
-    child.stderr?.on("data", keep);
+    const printed = collectOutput(child, MAX_OUTPUT_CHARS);
     /** @type {Promise<{ code: number | null, signal: NodeJS.Signals | null, error?: Error }>} */
     const exited = new Promise((done) => {
       child.once("exit", (code, signal) => done({ code, signal }));
       child.once("error", (error) => done({ code: null, signal: null, error }));
     });
-    return { child, output, exited, config: configText(), text: () => text };
+    return { child, output, exited, config: configText(), text: printed };
   };
 
   const renderOnce = async (/** @type {string} */ bundle, /** @type {string} */ target) => {

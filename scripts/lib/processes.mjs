@@ -56,6 +56,38 @@ export function spawnGroup(command, args, options = {}) {
 export const MAX_OUTPUT_CHARS = 1_000_000;
 
 /**
+ * Keeps the last `limit` characters of what a child prints on stdout and stderr, interleaved:
+ * enough to explain a failure, bounded whatever it prints.
+ * @param {import("node:child_process").ChildProcess} child
+ * @param {number} [limit] default {@link MAX_OUTPUT_CHARS}
+ * @returns {() => string} what was kept so far
+ */
+export function collectOutput(child, limit = MAX_OUTPUT_CHARS) {
+  let output = "";
+  const keep = (/** @type {Buffer} */ chunk) => {
+    output += chunk;
+    if (output.length > limit) output = output.slice(-limit);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  return () => output;
+}
+
+/**
+ * A TCP port from a command-line argument, or `fallback` when there is none; throws on anything
+ * else, naming the value.
+ * @param {string | undefined} value
+ * @param {number} fallback
+ * @returns {number}
+ */
+export function portArg(value, fallback) {
+  if (value === undefined) return fallback;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`not a port: ${value}`);
+  return port;
+}
+
+/**
  * Runs a command to completion in its own process group; resolves to its exit code, its stdout
  * and stderr interleaved (the last {@link MAX_OUTPUT_CHARS} of them) and its wall time. Never
  * rejects for a non-zero exit; rejects when the command cannot start.
@@ -70,14 +102,8 @@ export function run(command, args, { cwd, env } = {}) {
   return new Promise((done, fail) => {
     const started = performance.now();
     const child = spawnGroup(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    const keep = (/** @type {Buffer} */ chunk) => {
-      output += chunk;
-      if (output.length > MAX_OUTPUT_CHARS) output = output.slice(-MAX_OUTPUT_CHARS);
-    };
-    child.stdout?.on("data", keep);
-    child.stderr?.on("data", keep);
+    const output = collectOutput(child);
     child.once("error", fail);
-    child.once("close", (code, signal) => done({ code, signal, output, ms: performance.now() - started }));
+    child.once("close", (code, signal) => done({ code, signal, output: output(), ms: performance.now() - started }));
   });
 }
