@@ -9,10 +9,23 @@ export const BASE_URL_ENV = "BROWSER_CLOUD_BASE_URL";
 /** Environment variable read when `logger` is not given: `debug` sends the per-attempt lines to `console.debug`, `off` (or unset) sends none. */
 export const LOG_ENV = "BROWSER_CLOUD_LOG";
 
-/** Reads an environment variable where the runtime has `process.env`; `undefined` elsewhere (browsers, edge). */
-export function readEnv(name: string): string | undefined {
-  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
-  const value = env?.[name]?.trim();
+/**
+ * Reads an environment variable where the runtime has `process.env` and lets it be read;
+ * `undefined` elsewhere (browsers, edge) and where the runtime refuses the read (Deno without
+ * `--allow-env`), so that the option or the default applies instead. `onRefused` hears the refusal.
+ *
+ * @example
+ * readEnv("BROWSER_CLOUD_BASE_URL"); // "https://api.example.com" when set, else undefined
+ */
+export function readEnv(name: string, onRefused?: (reason: string) => void): string | undefined {
+  let value: string | undefined;
+  try {
+    value = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name]?.trim();
+  } catch (err) {
+    // deno throws NotCapable for a variable it was not allowed to read (or asks, on a terminal)
+    onRefused?.(`${(err as Error | undefined)?.name ?? "Error"}: ${(err as Error | undefined)?.message ?? String(err)}`);
+    return undefined;
+  }
   return value ? value : undefined;
 }
 
@@ -134,9 +147,10 @@ export function resolveConfig(options: ConfigOptions): ResolvedConfig {
   if (inBrowser() && !options.dangerouslyAllowBrowser) {
     throw new ConfigurationError("In a browser the API key would reach every visitor of the page; call the service from a server, or set dangerouslyAllowBrowser.");
   }
-  const apiKey: unknown = options.apiKey ?? readEnv(API_KEY_ENV);
+  let refused = "";
+  const apiKey: unknown = options.apiKey ?? readEnv(API_KEY_ENV, (reason) => (refused = ` (the runtime refused to read it: ${reason})`));
   const keyName = options.apiKey === undefined ? API_KEY_ENV : "apiKey";
-  if (!apiKey) throw new ConfigurationError(`No API key: pass createClient({ apiKey }) or set ${API_KEY_ENV}.`);
+  if (!apiKey) throw new ConfigurationError(`No API key: pass createClient({ apiKey }) or set ${API_KEY_ENV}.${refused}`);
   if (typeof apiKey !== "string") throw new ConfigurationError(`${keyName} must be a string (got ${show(apiKey)})`);
   // a bearer token is printable ASCII: a blank, a line break or a NUL would break the header
   const char = badChar(apiKey, /[^\x21-\x7e]/);
