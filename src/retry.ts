@@ -8,7 +8,7 @@ export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "
  * Codes (or, for a bad port, the message) of a fetch that failed before the request left: refused,
  * the host not found, or a request undici would not write (a bad header, a port fetch blocks).
  */
-const NOT_SENT_CODES: ReadonlySet<unknown> = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "UND_ERR_INVALID_ARG", "UND_ERR_NOT_SUPPORTED", "bad port"]);
+const NOT_SENT_CODES: ReadonlySet<unknown> = new Set(["ECONNREFUSED", "ConnectionRefused", "ENOTFOUND", "EAI_AGAIN", "UND_ERR_INVALID_ARG", "UND_ERR_NOT_SUPPORTED", "bad port"]);
 
 /** The longest advised wait (`Retry-After`) this client sleeps through; a longer one fails the call at once. */
 export const MAX_RETRY_AFTER_MS = 60_000;
@@ -36,11 +36,21 @@ export function isRetryable(idempotent: boolean, outcome: Outcome): boolean {
   return outcome.kind === "connection" && !outcome.sent;
 }
 
-/** True when a fetch failure certainly happened before the request was sent (Node's fetch puts the system error in `cause`). */
+/**
+ * True when a fetch failure certainly happened before the request was sent, as each runtime tells it:
+ * Node puts the system error's code in `cause` (one per address under happy eyeballs); Bun puts it
+ * on the error itself (`ECONNREFUSED`, `ConnectionRefused` before 1.4); Deno names the connect stage
+ * in the cause's message (`client error (Connect)`) and throws `NotCapable` (`PermissionDenied`
+ * before 2.0) when it may not connect at all. workerd says "Network connection lost." for a refused
+ * port and a reset after sending alike, so there the answer stays false: maybe performed.
+ */
 export function failedBeforeSending(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: unknown; message?: unknown; errors?: { code?: unknown }[] } } | undefined)?.cause;
+  const { code, name, cause } = (error ?? {}) as { code?: unknown; name?: unknown; cause?: { code?: unknown; message?: unknown; errors?: { code?: unknown }[] } };
+  if (NOT_SENT_CODES.has(code) || name === "NotCapable" || name === "PermissionDenied") return true;
   if (!cause) return false;
   if (NOT_SENT_CODES.has(cause.code ?? cause.message)) return true;
+  // deno (hyper): the connector failed, so no byte of the request was written; a url holds no blank
+  if (typeof cause.message === "string" && /\): client error \(Connect\)/.test(cause.message)) return true;
   // happy eyeballs: every address was tried and each refused
   return Array.isArray(cause.errors) && cause.errors.length > 0 && cause.errors.every((e) => NOT_SENT_CODES.has(e?.code));
 }

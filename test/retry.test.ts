@@ -132,6 +132,48 @@ describe("retry policy", () => {
     });
   });
 
+  describe("on each runtime, from the error its fetch throws", () => {
+    // the shapes each runtime was seen to throw for a closed port and for a reset after sending
+    const refusedOn: [string, () => unknown][] = [
+      ["Bun 1.4 (code on the error)", () => Object.assign(new TypeError("ECONNREFUSED: Unable to connect. Is the computer able to access the url?"), { code: "ECONNREFUSED", errno: 0, path: "http://127.0.0.1:9999/x" })],
+      ["Bun 1.3 (ConnectionRefused)", () => Object.assign(new TypeError("Unable to connect. Is the computer able to access the url?"), { code: "ConnectionRefused", errno: 0 })],
+      ["Deno 2 (the connect stage in the cause)", () => new TypeError("fetch failed", { cause: new Error("error sending request for url (http://127.0.0.1:9999/x): client error (Connect): tcp connect error: Connection refused (os error 111)") })],
+      ["Deno 2 without net permission (NotCapable)", () => Object.assign(new Error('Requires net access to "127.0.0.1:9999", run again with the --allow-net flag'), { name: "NotCapable" })],
+    ];
+    const maybeSentOn: [string, () => unknown][] = [
+      ["Bun (a reset)", () => Object.assign(new TypeError("ECONNRESET: The socket connection was closed unexpectedly."), { code: "ECONNRESET", errno: 0 })],
+      ["Deno (a reset)", () => new TypeError("fetch failed", { cause: new Error("Connection reset by peer (os error 104)") })],
+      ["Deno (closed after the connect stage)", () => new TypeError("fetch failed", { cause: new Error("error sending request for url (http://127.0.0.1:9999/x): client error (SendRequest): connection closed before message completed") })],
+      ["workerd (refused and reset look alike)", () => Object.assign(new Error("Network connection lost."), { remote: true, retryable: true })],
+    ];
+
+    it.each(refusedOn)("sends a click again after a refusal on %s", async (_runtime, thrown) => {
+      const server = await faultServer(reply(200));
+      let calls = 0;
+      const refusedOnce = (request: Request) => (calls++ === 0 ? Promise.reject(thrown()) : fetch(request));
+
+      await server.client({ fetch: refusedOnce }).browsers.computer.clickMouse("brs_1", CLICK);
+
+      expect(calls).toBe(2);
+      expect(server.requests.map((r) => r.body)).toEqual([JSON.stringify(CLICK)]);
+    });
+
+    it.each(maybeSentOn)("does not send a click again, and says it may have clicked, after %s", async (_runtime, thrown) => {
+      const server = await faultServer(reply(200));
+      let calls = 0;
+      const failing = () => {
+        calls++;
+        return Promise.reject(thrown());
+      };
+
+      const err = await server.client({ fetch: failing }).browsers.computer.clickMouse("brs_1", CLICK).catch((e) => e);
+
+      expect(err).toBeInstanceOf(ConnectionError);
+      expect(err.maybePerformed).toBe(true);
+      expect(calls).toBe(1);
+    });
+  });
+
   describe("advised waits", () => {
     it("honours Retry-After in seconds", async () => {
       const server = await faultServer(reply(429, undefined, { "Retry-After": "1" }), reply(200, LIMITS));
