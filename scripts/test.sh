@@ -6,12 +6,15 @@
 #   package   the packed package installed into a fresh project; the consumer bundle's size
 #   docs      Chromium set up (scripts/setup-chromium.mjs), then the docs page opened in it
 #   dev       npm run dev: regeneration on save, the servers, no orphan after any exit
+# and one that runs only when named (slow, about 750 MB of runtimes cached in .cache/runtimes/):
+#   runtimes  the packed package on Node 20, 22 and 24, Bun, Deno (network only) and workerd (Miniflare)
 #   bash scripts/test.sh [stage ...]     (npm run test:<stage> runs one)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true REDOCLY_SUPPRESS_NOTIFICATIONS=true
 
 STAGES=(spec unit contract package docs dev)
+NAMED_ONLY=(runtimes)
 # each stage's counts also go to test-results/, for the closing line
 vitest() { npx --no-install vitest run --reporter=default --reporter=json --outputFile.json="test-results/vitest-$stage.json" "$@"; }
 
@@ -43,11 +46,16 @@ stage_docs() {
 
 stage_dev() { vitest test/scripts/dev.test.ts; }
 
+stage_runtimes() {
+  node scripts/setup-runtimes.mjs
+  vitest test/runtimes
+}
+
 chosen=("$@")
 [ ${#chosen[@]} -eq 0 ] && chosen=("${STAGES[@]}")
 for stage in "${chosen[@]}"; do
-  if [[ ! " ${STAGES[*]} " == *" $stage "* ]]; then
-    echo "test: unknown stage $stage; the stages are: ${STAGES[*]}" >&2
+  if [[ ! " ${STAGES[*]} ${NAMED_ONLY[*]} " == *" $stage "* ]]; then
+    echo "test: unknown stage $stage; the stages are: ${STAGES[*]} ${NAMED_ONLY[*]}" >&2
     exit 2
   fi
 done
