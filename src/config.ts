@@ -9,6 +9,8 @@ export const BASE_URL_ENV = "BROWSER_CLOUD_BASE_URL";
 /** Environment variable read when `logger` is not given: `debug` sends the per-attempt lines to `console.debug`, `off` (or unset) sends none. */
 export const LOG_ENV = "BROWSER_CLOUD_LOG";
 
+type DenoPermissions = { Deno?: { permissions?: { querySync?: (descriptor: { name: "env"; variable: string }) => { state: string } } } };
+
 /**
  * Reads an environment variable where the runtime has `process.env` and lets it be read;
  * `undefined` elsewhere (browsers, edge) and where the runtime refuses the read (Deno without
@@ -20,6 +22,12 @@ export const LOG_ENV = "BROWSER_CLOUD_LOG";
 export function readEnv(name: string, onRefused?: (reason: string) => void): string | undefined {
   let value: string | undefined;
   try {
+    // on a terminal deno would stop the program to ask: a variable not granted up front is not read
+    const state = (globalThis as DenoPermissions).Deno?.permissions?.querySync?.({ name: "env", variable: name }).state;
+    if (state !== undefined && state !== "granted") {
+      onRefused?.(`Deno was not given --allow-env for ${name}`);
+      return undefined;
+    }
     value = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name]?.trim();
   } catch (err) {
     // deno throws NotCapable for a variable it was not allowed to read (or asks, on a terminal)

@@ -35,7 +35,7 @@ describe("runtimes other than Node", () => {
     expect(value).toBeUndefined();
   });
 
-  it("build a client with every option given where the runtime refuses every environment read, as Deno without --allow-env does", () => {
+  it("build a client with every option given where reading process.env throws (Deno's NotCapable), taking each refused variable as unset", () => {
     const asked: string[] = [];
     // deno's process.env throws NotCapable for each variable it was not allowed to read
     const env = new Proxy({}, {
@@ -65,15 +65,38 @@ describe("runtimes other than Node", () => {
     expect(thrown).toBeInstanceOf(ConfigurationError);
     expect((thrown as Error).message).toBe('No API key: pass createClient({ apiKey }) or set BROWSER_CLOUD_API_KEY. (the runtime refused to read it: NotCapable: Requires env access to "BROWSER_CLOUD_API_KEY")');
   });
+
+  it("ask Deno before reading a variable, and read none it was not granted, so that a terminal is never stopped by a prompt", () => {
+    const asked: string[] = [];
+    const env = new Proxy({}, { get: (_target, name) => (asked.push(String(name)), name === "BROWSER_CLOUD_BASE_URL" ? "http://127.0.0.1:9090" : undefined) });
+    const queried: string[] = [];
+    // --allow-env=BROWSER_CLOUD_BASE_URL: the other variables are in the "prompt" state
+    const deno = { permissions: { querySync: ({ variable }: { variable: string }) => (queried.push(variable), { state: variable === "BROWSER_CLOUD_BASE_URL" ? "granted" : "prompt" }) } };
+    let message = "";
+    withProcess({ env }, () => {
+      expect(readEnv("BROWSER_CLOUD_BASE_URL")).toBe("http://127.0.0.1:9090");
+      try {
+        createClient();
+      } catch (err) {
+        message = (err as Error).message;
+      }
+    }, deno);
+
+    expect(message).toBe("No API key: pass createClient({ apiKey }) or set BROWSER_CLOUD_API_KEY. (the runtime refused to read it: Deno was not given --allow-env for BROWSER_CLOUD_API_KEY)");
+    expect(queried).toEqual(["BROWSER_CLOUD_BASE_URL", "BROWSER_CLOUD_API_KEY"]);
+    expect(asked).toEqual(["BROWSER_CLOUD_BASE_URL"]);
+  });
 });
 
-/** Runs `run` with `globalThis.process` replaced by `fake`, synchronously, and puts the real one back. */
-function withProcess<T>(fake: unknown, run: () => T): T {
+/** Runs `run` with `globalThis.process` (and `Deno`, when given) replaced by fakes, synchronously, and puts the real ones back. */
+function withProcess<T>(fake: unknown, run: () => T, deno?: unknown): T {
   const saved = globalThis.process;
   try {
     (globalThis as { process?: unknown }).process = fake;
+    if (deno) (globalThis as { Deno?: unknown }).Deno = deno;
     return run();
   } finally {
     globalThis.process = saved;
+    delete (globalThis as { Deno?: unknown }).Deno;
   }
 }

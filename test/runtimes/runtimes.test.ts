@@ -107,12 +107,12 @@ describe("the packed client", () => {
     expect(seen).toEqual([limitsSeen, notFoundSeen, clickSeen, `GET /org/limits Bearer ${ENV_KEY}`]);
   }, 180_000);
 
-  it("on Deno with network permission only: the same, and a missing key says the environment read was refused", async () => {
+  it("on Deno with network permission only: the same, and a missing key says the environment was not granted", async () => {
     const { report, seen } = await runOn("Deno");
 
     expect(report).toEqual({
       ...onEveryRuntime,
-      envKey: { error: "ConfigurationError", root: true, message: `${noKey} (the runtime refused to read it: NotCapable: Requires env access to "BROWSER_CLOUD_API_KEY", run again with the --allow-env flag)` },
+      envKey: { error: "ConfigurationError", root: true, message: `${noKey} (the runtime refused to read it: Deno was not given --allow-env for BROWSER_CLOUD_API_KEY)` },
     });
     expect(seen).toEqual([limitsSeen, notFoundSeen, clickSeen]);
   }, 180_000);
