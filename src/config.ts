@@ -14,27 +14,20 @@ type DenoPermissions = { Deno?: { permissions?: { querySync?: (descriptor: { nam
 /**
  * Reads an environment variable where the runtime has `process.env` and lets it be read;
  * `undefined` elsewhere (browsers, edge) and where the runtime refuses the read (Deno without
- * `--allow-env`), so that the option or the default applies instead. `onRefused` hears the refusal.
+ * `--allow-env` for it), so that the option or the default applies instead.
  *
  * @example
  * readEnv("BROWSER_CLOUD_BASE_URL"); // "https://api.example.com" when set, else undefined
  */
-export function readEnv(name: string, onRefused?: (reason: string) => void): string | undefined {
-  let value: string | undefined;
+export function readEnv(name: string): string | undefined {
   try {
     // on a terminal deno would stop the program to ask: a variable not granted up front is not read
     const state = (globalThis as DenoPermissions).Deno?.permissions?.querySync?.({ name: "env", variable: name }).state;
-    if (state !== undefined && state !== "granted") {
-      onRefused?.(`Deno was not given --allow-env for ${name}`);
-      return undefined;
-    }
-    value = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name]?.trim();
-  } catch (err) {
-    // deno throws NotCapable for a variable it was not allowed to read (or asks, on a terminal)
-    onRefused?.(`${(err as Error | undefined)?.name ?? "Error"}: ${(err as Error | undefined)?.message ?? String(err)}`);
-    return undefined;
+    if (!state || state === "granted") return (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name]?.trim() || undefined;
+  } catch {
+    // a runtime may also refuse by throwing (deno's NotCapable): the option or the default applies
   }
-  return value ? value : undefined;
+  return undefined;
 }
 
 /** True in a web page, where an organization key would be handed to every visitor. */
@@ -155,10 +148,9 @@ export function resolveConfig(options: ConfigOptions): ResolvedConfig {
   if (inBrowser() && !options.dangerouslyAllowBrowser) {
     throw new ConfigurationError("In a browser the API key would reach every visitor of the page; call the service from a server, or set dangerouslyAllowBrowser.");
   }
-  let refused = "";
-  const apiKey: unknown = options.apiKey ?? readEnv(API_KEY_ENV, (reason) => (refused = ` (the runtime refused to read it: ${reason})`));
+  const apiKey: unknown = options.apiKey ?? readEnv(API_KEY_ENV);
   const keyName = options.apiKey === undefined ? API_KEY_ENV : "apiKey";
-  if (!apiKey) throw new ConfigurationError(`No API key: pass createClient({ apiKey }) or set ${API_KEY_ENV}.${refused}`);
+  if (!apiKey) throw new ConfigurationError(`No API key: pass createClient({ apiKey }) or set ${API_KEY_ENV}.`);
   if (typeof apiKey !== "string") throw new ConfigurationError(`${keyName} must be a string (got ${show(apiKey)})`);
   // a bearer token is printable ASCII: a blank, a line break or a NUL would break the header
   const char = badChar(apiKey, /[^\x21-\x7e]/);

@@ -5,10 +5,12 @@ export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 429, 500, 5
 export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
 
 /**
- * Codes (or, for a bad port, the message) of a fetch that failed before the request left: refused,
- * the host not found, or a request undici would not write (a bad header, a port fetch blocks).
+ * Codes (or, for a bad port, the message; for Deno, the error's name) of a fetch that failed before
+ * the request left: refused (`ConnectionRefused` is Bun's before 1.4), not allowed to connect (Deno's
+ * `NotCapable`, `PermissionDenied` before 2.0), the host not found, or a request undici would not
+ * write (a bad header, a port fetch blocks).
  */
-const NOT_SENT_CODES: ReadonlySet<unknown> = new Set(["ECONNREFUSED", "ConnectionRefused", "ENOTFOUND", "EAI_AGAIN", "UND_ERR_INVALID_ARG", "UND_ERR_NOT_SUPPORTED", "bad port"]);
+const NOT_SENT_CODES: ReadonlySet<unknown> = new Set(["ECONNREFUSED", "ConnectionRefused", "NotCapable", "PermissionDenied", "ENOTFOUND", "EAI_AGAIN", "UND_ERR_INVALID_ARG", "UND_ERR_NOT_SUPPORTED", "bad port"]);
 
 /** The longest advised wait (`Retry-After`) this client sleeps through; a longer one fails the call at once. */
 export const MAX_RETRY_AFTER_MS = 60_000;
@@ -46,13 +48,10 @@ export function isRetryable(idempotent: boolean, outcome: Outcome): boolean {
  */
 export function failedBeforeSending(error: unknown): boolean {
   const { code, name, cause } = (error ?? {}) as { code?: unknown; name?: unknown; cause?: { code?: unknown; message?: unknown; errors?: { code?: unknown }[] } };
-  if (NOT_SENT_CODES.has(code) || name === "NotCapable" || name === "PermissionDenied") return true;
-  if (!cause) return false;
-  if (NOT_SENT_CODES.has(cause.code ?? cause.message)) return true;
-  // deno (hyper): the connector failed, so no byte of the request was written; a url holds no blank
-  if (typeof cause.message === "string" && /\): client error \(Connect\)/.test(cause.message)) return true;
+  // deno (hyper) names the connect stage: the connector failed, so no byte was written; a url holds no blank
+  if ([code, name, cause?.code ?? cause?.message].some((c) => NOT_SENT_CODES.has(c)) || /\): client error \(Connect\)/.test(String(cause?.message))) return true;
   // happy eyeballs: every address was tried and each refused
-  return Array.isArray(cause.errors) && cause.errors.length > 0 && cause.errors.every((e) => NOT_SENT_CODES.has(e?.code));
+  return Array.isArray(cause?.errors) && cause.errors.length > 0 && cause.errors.every((e) => NOT_SENT_CODES.has(e?.code));
 }
 
 /** Backoff before retry number `retry` (0 for the first): 0.5 s doubling up to 8 s, less up to 25 % jitter. */
