@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Installs the runtimes the packed client is tested on (`npm run test:runtimes`) into
-// .cache/runtimes/, each from its npm package at a pinned version: Node 22 and 24 (the `node`
-// package), Bun, Deno, and Miniflare with its workerd. Idempotent: a runtime already there is only
-// reported. The toolchain itself stays on the machine's Node.
+// node_modules/.cache/runtimes/, each from its npm package at a pinned version: Node 22 and 24
+// (the `node` package), Bun, Deno, and Miniflare with its workerd. Idempotent: a runtime already
+// there is only reported. The toolchain itself stays on the machine's Node.
 //   node scripts/setup-runtimes.mjs
 import { execFile } from "node:child_process";
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
@@ -12,8 +12,8 @@ import { fromRoot, isMain } from "./lib/paths.mjs";
 
 const exec = promisify(execFile);
 
-/** Where the runtimes are installed, one folder per package and version; git-ignored. */
-export const RUNTIMES_CACHE = fromRoot(".cache/runtimes");
+/** Where the runtimes are installed, one folder per package and version: under node_modules/, so git and throwaway copies of the checkout leave them out, and `npm ci` starts afresh. */
+export const RUNTIMES_CACHE = fromRoot("node_modules/.cache/runtimes");
 
 /**
  * The runtimes, pinned: the npm package that brings each, and the executable inside it. Miniflare
@@ -35,9 +35,9 @@ const log = (/** @type {string} */ line) => process.stdout.write(`runtimes: ${li
 /**
  * The folder a runtime is installed in.
  * @param {RuntimeName} runtime
- * @returns {string} `.cache/runtimes/<package>@<version>`
+ * @returns {string} `node_modules/.cache/runtimes/<package>@<version>`
  * @example
- * runtimeFolder("deno"); // "/repo/.cache/runtimes/deno@2.9.6"
+ * runtimeFolder("deno"); // "/repo/node_modules/.cache/runtimes/deno@2.9.6"
  */
 export function runtimeFolder(runtime) {
   const { name, version } = RUNTIMES[runtime];

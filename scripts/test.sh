@@ -6,7 +6,7 @@
 #   package   the packed package installed into a fresh project; the consumer bundle's size
 #   docs      Chromium set up (scripts/setup-chromium.mjs), then the docs page opened in it
 #   dev       npm run dev: regeneration on save, the servers, no orphan after any exit
-# and one that runs only when named (slow, about 750 MB of runtimes cached in .cache/runtimes/):
+# and one that runs only when named (slow, about 750 MB of runtimes cached in node_modules/.cache/runtimes/):
 #   runtimes  the packed package on Node 20, 22 and 24, Bun, Deno (network only) and workerd (Miniflare)
 #   bash scripts/test.sh [stage ...]     (npm run test:<stage> runs one)
 set -euo pipefail
