@@ -25,7 +25,7 @@ export interface Organization {
      * Newer versions of the service add fields to this response; clients must
      * accept fields they do not know.
      *
-     * `GET /org/limits`. Idempotent: retried after connection failures, timeouts and 408, 429, 5xx.
+     * `GET /org/limits`. Idempotent: retried after connection failures, timeouts and 408, 429, 500, 502, 503, 504.
      *
      * @example
      * const limits = await client.organization.limits.retrieve();
@@ -71,7 +71,7 @@ export interface Auth {
      * The success status (`204`) and the `404` error follow the production
      * service; the document this description is written from does not show them.
      *
-     * `DELETE /auth/connections/{id}`. Idempotent: retried after connection failures, timeouts and 408, 429, 5xx. When an earlier attempt's outcome was unknown and the retry finds nothing (404), it succeeds.
+     * `DELETE /auth/connections/{id}`. Idempotent: retried after connection failures, timeouts and 408, 429, 500, 502, 503, 504. When an earlier attempt's outcome was unknown and the retry finds nothing (404), it succeeds.
      *
      * @param id The auth connection ID.
      * @example
@@ -100,7 +100,7 @@ export interface Deployments {
    * The success status (`204`) and the `404` error follow the production
    * service; the document this description is written from does not show them.
    *
-   * `DELETE /deployments/{id}`. Idempotent: retried after connection failures, timeouts and 408, 429, 5xx. When an earlier attempt's outcome was unknown and the retry finds nothing (404), it succeeds.
+   * `DELETE /deployments/{id}`. Idempotent: retried after connection failures, timeouts and 408, 429, 500, 502, 503, 504. When an earlier attempt's outcome was unknown and the retry finds nothing (404), it succeeds.
    *
    * @param id The deployment ID.
    * @example

@@ -3,6 +3,7 @@ import type { Operation } from "../generated/operations.js";
 import { schemas } from "../generated/validators.js";
 import { BrowserCloudError, type ValidationIssue } from "./errors.js";
 import type { RequestOptions } from "./request-options.js";
+import { pathPattern } from "./policy.js";
 import { IDEMPOTENT_METHODS } from "./retry.js";
 import { assertValid, check, checkId, plain } from "./validation.js";
 
@@ -102,7 +103,7 @@ export function resources(operations: readonly Operation[], call: Call): Record<
 export function idempotencyOverrides(operations: readonly Operation[]): (method: string, url: string) => boolean | undefined {
   const overrides = operations
     .filter((op) => op.idempotent !== IDEMPOTENT_METHODS.has(op.method))
-    .map((op) => ({ op, pattern: new RegExp(`${op.path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{[^}]*\\?\}/g, "[^/]+")}$`) }));
+    .map((op) => ({ op, pattern: pathPattern(op.path) }));
   return (method, url) => {
     if (!overrides.length) return undefined;
     const path = new URL(url).pathname;

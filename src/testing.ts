@@ -4,6 +4,7 @@ import { operations, type Operation } from "../generated/operations.js";
 import type { Resources } from "../generated/resources.js";
 import type { ErrorBody } from "../generated/types.js";
 import { BrowserCloudError } from "./errors.js";
+import { pathPattern } from "./policy.js";
 
 type Method = (...args: never[]) => Promise<unknown>;
 type Names<T, Prefix extends string = ""> = {
@@ -113,7 +114,7 @@ export function mockFetch(scripts: Scripts, options: MockFetchOptions = {}): Moc
     if (!known.has(name)) throw new MockFetchError(`mockFetch has an answer for ${JSON.stringify(name)}, which is no method of the client; the methods are ${[...known].join(", ")}`);
   }
   const routes = operations
-    .map((op) => ({ op, pattern: new RegExp(`${op.path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{[^}]*\\?\}/g, "([^/]+)")}$`) }))
+    .map((op) => ({ op, pattern: pathPattern(op.path, true) }))
     // a literal segment wins over a parameter: /things/stats before /things/{id}
     .sort((a, b) => (a.op.params?.length ?? 0) - (b.op.params?.length ?? 0));
   const calls: RecordedCall[] = [];

@@ -2,6 +2,8 @@
 // into methods (operations.ts), the resource tree's interfaces with their JSDoc (resources.ts), and
 // a type for every component schema (types.ts). Everything here comes from the spec alone.
 
+import { RETRYABLE_STATUSES } from "../../src/policy.js";
+
 /** Names the package's own modules export (src/index.ts), which a schema type must not shadow. */
 const TAKEN_TYPE_NAMES = new Set([
   "ApiError", "AuthenticationError", "BadRequestError", "BrowserCloudClient", "BrowserCloudError", "ClientOptions",
@@ -59,7 +61,7 @@ const componentName = (schema) => (typeof schema?.$ref === "string" ? /^#\/compo
 function retryNote(op) {
   if (!op.idempotent) return "Not idempotent: sent again only when the service certainly did not act (a 429, or a connection refused before anything was sent), never after a timeout or a 5xx (`maybePerformed` tells).";
   const uncertain = op.method === "DELETE" ? " When an earlier attempt's outcome was unknown and the retry finds nothing (404), it succeeds." : "";
-  return `Idempotent: retried after connection failures, timeouts and 408, 429, 5xx.${uncertain}`;
+  return `Idempotent: retried after connection failures, timeouts and ${RETRYABLE_STATUSES.join(", ")}.${uncertain}`;
 }
 
 /**
@@ -318,6 +320,8 @@ function typesSource(schemaNames, types, header) {
     const note = type === name ? "" : ` (exported as \`${type}\`, so that it does not shadow \`${pascal(name)}\`)`;
     return `/** The spec's \`${name}\` schema${note}. */\nexport type ${type} = components["schemas"][${JSON.stringify(name)}];`;
   });
+  // src/errors.ts types an error body by the spec's Error schema; a spec without one gets any object
+  if (![...types.values()].includes("ErrorBody")) lines.push(`/** The body of an error answer: this spec has no \`Error\` schema, so an object with a \`code\`, as the client reads one. */\nexport type ErrorBody = { code: string; message?: string; [field: string]: unknown };`);
   return `${header}import type { components } from "./schema.js";
 
 ${lines.join("\n\n")}
