@@ -39,6 +39,15 @@ export class BrowserCloudError extends Error {
 }
 
 /**
+ * `err`, saying `maybePerformed` when an earlier attempt of the same call may have acted: the last
+ * attempt's failure alone (a refused connection, a 4xx) would say the call did nothing.
+ */
+export function actedBefore<E extends BrowserCloudError>(err: E, acted: boolean): E {
+  if (acted && !err.maybePerformed) (err as { maybePerformed: boolean }).maybePerformed = true;
+  return err;
+}
+
+/**
  * The client was configured in a way that cannot work: no API key or one that cannot travel in a
  * header, an unusable base URL, a bad limit or header, plain http to a remote host, or use in a web
  * page. Thrown by `createClient` itself, before anything is sent; the message names the option and
@@ -72,6 +81,41 @@ export class ValidationError extends BrowserCloudError {
   constructor(issues: ValidationIssue[]) {
     super(`Invalid input: ${issues.map((i) => `${i.path} ${i.message}`).join("; ")}`);
     this.issues = issues;
+  }
+}
+
+/**
+ * A 2xx answer is not what the spec promises: its JSON breaks the answer's schema (thrown only with
+ * `strictAnswers`; otherwise the call resolves to it and reports it), or its body is not JSON at all
+ * (always thrown: there is nothing of the promised type to return). The service acted, so
+ * `maybePerformed` is true, and the answer is here: `data` (the parsed body, or its text when it was
+ * not JSON), `response` and every `issue`.
+ *
+ * @example
+ * const client = createClient({ strictAnswers: true });
+ * try {
+ *   await client.group.read(id);
+ * } catch (err) {
+ *   if (err instanceof AnswerMismatchError) console.warn(err.issues, err.data);
+ * }
+ */
+export class AnswerMismatchError extends BrowserCloudError {
+  override name = "AnswerMismatchError";
+  /** The method that was answered, by name: `"<group>.<method>"`. */
+  readonly operation: string;
+  /** Every way the answer breaks the spec, each with its path (`response.limits.max`). */
+  readonly issues: ValidationIssue[];
+  /** The answer as parsed; its text when it was not JSON. */
+  readonly data: unknown;
+  /** The answer: status and headers (its body was read into `data`). */
+  readonly response: Response;
+  constructor(operation: string, issues: ValidationIssue[], data: unknown, response: Response, options: ErrorOptions = {}) {
+    // issues name paths and the spec's rules, never a header, so never the key
+    super(`The answer to ${operation} (status ${response.status}) is not what the spec promises: ${issues.map((i) => `${i.path} ${i.message}`).join("; ")}`, { ...options, maybePerformed: true });
+    this.operation = operation;
+    this.issues = issues;
+    this.data = data;
+    this.response = response;
   }
 }
 
@@ -113,7 +157,7 @@ export class ResponseTooLargeError extends BrowserCloudError {
   /** The status of the answer whose body was too large. */
   readonly status: number;
   constructor(limit: number, status: number, options: ErrorOptions = {}) {
-    super(`The answer (status ${status}) is larger than maxResponseBytes, ${limit} bytes; pass a larger maxResponseBytes to createClient or to the call to accept it.`, { maybePerformed: mayHaveActed(status), ...options });
+    super(`The answer (status ${status}) is larger than maxResponseBytes, ${limit} bytes; pass a larger maxResponseBytes to createClient or to the call to accept it.`, { ...options, maybePerformed: options.maybePerformed ?? mayHaveActed(status) });
     this.limit = limit;
     this.status = status;
   }
@@ -156,7 +200,7 @@ export class ApiError extends BrowserCloudError {
 
   /** `maybePerformed` defaults to what the status says: true for a 3xx or 5xx, false for a 4xx. */
   constructor(status: number, headers: Headers, body: ErrorBody | string | undefined, message: string, bodyLength = 0, options: ErrorOptions = {}) {
-    super(message, { maybePerformed: mayHaveActed(status), ...options });
+    super(message, { ...options, maybePerformed: options.maybePerformed ?? mayHaveActed(status) });
     this.status = status;
     this.headers = headers;
     this.body = body;

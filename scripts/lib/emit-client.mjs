@@ -6,7 +6,7 @@ import { RETRYABLE_STATUSES } from "../../src/policy.js";
 
 /** Names the package's own modules export (src/index.ts), which a schema type must not shadow. */
 const TAKEN_TYPE_NAMES = new Set([
-  "ApiError", "AuthenticationError", "BadRequestError", "BrowserCloudClient", "BrowserCloudError", "ClientOptions",
+  "AnswerMismatch", "AnswerMismatchError", "ApiError", "AuthenticationError", "BadRequestError", "BrowserCloudClient", "BrowserCloudError", "ClientOptions",
   "ConfigurationError", "ConflictError", "ConnectionError", "ConnectionTimeoutError", "FetchFn", "InternalServerError",
   "Logger", "NotFoundError", "PermissionDeniedError", "RateLimitError", "RawClient", "RedirectError", "RequestOptions",
   "ResponseTooLargeError", "Resources", "UnprocessableEntityError", "UserAbortError", "ValidationError", "ValidationIssue",
