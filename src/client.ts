@@ -1,11 +1,11 @@
 import createFetchClient, { type Client, type Middleware } from "openapi-fetch";
 import { CLIENT_VERSION } from "../generated/meta.js";
 import { operations } from "../generated/operations.js";
-import type { Resources } from "../generated/resources.js";
+import { resources, type Resources } from "../generated/resources.js";
 import type { paths } from "../generated/schema.js";
 import { authHeaders, withoutAuthorization } from "./auth.js";
 import { inBrowser, resolveConfig, type ClientOptions } from "./config.js";
-import { idempotencyOverrides, resources, type Call } from "./operation.js";
+import { idempotencyOverrides, method, type Call } from "./operation.js";
 import { splitOptions } from "./request-options.js";
 import { result } from "./response.js";
 import { PreparedRequest, send } from "./transport.js";
@@ -71,5 +71,5 @@ export function createClient(options: ClientOptions = {}): BrowserCloudClient {
     const fetch = async (request: Request) => (answered = await send(settings, request, callLimits));
     return result(run((middlewares.size ? raw : light) as never, { ...init, fetch }), op.name, () => answered);
   };
-  return { ...(resources(operations, call, settings) as unknown as Resources), raw };
+  return { ...resources((op) => method(op, call, settings)), raw };
 }

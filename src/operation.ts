@@ -4,6 +4,7 @@ import { schemas } from "../generated/validators.js";
 import { checkAnswer, type AnswerPolicy } from "./answer.js";
 import type { ValidationIssue } from "./errors.js";
 import type { RequestOptions } from "./request-options.js";
+import type { MethodOf } from "./method-type.js";
 import type { Answer } from "./response.js";
 import { pathPattern } from "./policy.js";
 import { IDEMPOTENT_METHODS } from "./retry.js";
@@ -32,7 +33,9 @@ const PARSE_AS = { json: "json", empty: "text", other: "stream" } as const;
  * const retrieve = method(operations[0], call); // the table's first operation
  * const limits = await retrieve({ timeoutMs: 5_000 });
  */
-export function method(op: Operation, call: Call, answers: AnswerPolicy = {}): (...args: unknown[]) => Promise<unknown> {
+export function method<const O extends Operation>(op: O, call: Call, answers?: AnswerPolicy): MethodOf<O>;
+// the implementation takes its arguments unchecked (it checks them itself); MethodOf above types them
+export function method(op: Operation, call: Call, answers: AnswerPolicy = {}): (...args: any[]) => Promise<unknown> {
   const names = op.params ?? [];
   const takesInput = op.body !== undefined || op.query !== undefined;
   return async (...args) => {
@@ -76,22 +79,6 @@ export function method(op: Operation, call: Call, answers: AnswerPolicy = {}): (
     if (op.answer === "json" && op.answerSchema !== undefined) return checkAnswer(answers, op.name, op.answerSchema, data, response);
     return data;
   };
-}
-
-/**
- * The resource tree of the table: each entry's method placed where its name says
- * (`group.sub.method` -> `tree.group.sub.method`).
- */
-export function resources(operations: readonly Operation[], call: Call, answers: AnswerPolicy = {}): Record<string, unknown> {
-  const tree: Record<string, unknown> = {};
-  for (const op of operations) {
-    const segments = op.name.split(".");
-    const last = segments.pop()!;
-    let node = tree;
-    for (const segment of segments) node = (node[segment] ??= {}) as Record<string, unknown>;
-    node[last] = method(op, call, answers);
-  }
-  return tree;
 }
 
 /**

@@ -1,6 +1,6 @@
 // browser-cloud-client/testing: a scripted `fetch` for unit tests of code that uses the client.
 // it knows the spec's operations (the generated table), so answers are given per method name.
-import { operations, type Operation } from "../generated/operations.js";
+import { operations as table, type Operation } from "../generated/operations.js";
 import type { Resources } from "../generated/resources.js";
 import type { ErrorBody } from "../generated/types.js";
 import { BrowserCloudError } from "./errors.js";
@@ -84,6 +84,8 @@ export class MockFetchError extends BrowserCloudError {
 }
 
 const NO_BODY = new Set([101, 204, 205, 304]);
+// each entry as the common shape, not its literal type
+const operations: readonly Operation[] = table;
 
 /**
  * A `fetch` that answers the client's requests from a script, with no network, and records every

@@ -100,12 +100,15 @@ function operationsSource(operations, table, header) {
     if (op.body) {
       row.body = op.body.kind;
       if (op.body.kind === "json") row.bodySchema = table.add(op.body.schema, `${op.method} ${op.path} request body`);
-      else row.bodyType = op.body.mediaType;
+      row.bodyType = op.body.mediaType;
       if (op.body.required) row.bodyRequired = true;
     }
     row.status = op.success.status;
     row.answer = op.success.kind;
-    if (op.success.kind === "json") row.answerSchema = table.add(op.success.schema, `${op.method} ${op.path} ${op.success.status} answer`);
+    if (op.success.kind === "json") {
+      row.answerSchema = table.add(op.success.schema, `${op.method} ${op.path} ${op.success.status} answer`);
+      row.answerType = op.success.mediaType;
+    }
     row.idempotent = op.idempotent;
     return `  ${JSON.stringify(row)},`;
   });
@@ -120,14 +123,14 @@ export interface Operation {
   /** The path template, e.g. \`/browsers/{id}\`. */
   path: string;
   /** The path parameters, in path order: the method's first arguments. */
-  params?: string[];
+  params?: readonly string[];
   /** The query parameters, as one object schema (no other field allowed). */
   query?: number;
   queryRequired?: true;
   /** The request body: JSON (checked, then sent as JSON) or raw (FormData, Blob or text, sent as given). */
   body?: "json" | "raw";
   bodySchema?: number;
-  /** The media type a raw body is sent as (a FormData body gets fetch's multipart type instead). */
+  /** The body's media type; a raw body is sent as it (a FormData body gets fetch's multipart type instead). */
   bodyType?: string;
   bodyRequired?: true;
   /** The success status the spec declares first. */
@@ -135,14 +138,16 @@ export interface Operation {
   /** What the success answer holds: JSON (parsed and checked), nothing, or other content (the \`Response\` itself). */
   answer: "json" | "empty" | "other";
   answerSchema?: number;
+  /** The media type of a JSON answer. */
+  answerType?: string;
   /** Whether sending it twice has the effect of once: the HTTP method's rule, or the operation's \`x-idempotent\`. */
   idempotent: boolean;
 }
 
-/** Every operation of the spec, in document order. */
-export const operations: readonly Operation[] = [
+/** Every operation of the spec, in document order; literal, so that each method's type is read from its entry. */
+export const operations = [
 ${rows.join("\n")}
-];
+] as const satisfies readonly Operation[];
 `;
 }
 
@@ -229,7 +234,16 @@ function resourcesSource(spec, operations, types, header) {
     interfaces.push(`/** \`client.${key}\`: ${about}. */\nexport interface ${name} {\n${body(value, "  ")}\n}\n`);
     members.push(`  readonly ${key}: ${name};`);
   }
-  return `${header}import type { RequestOptions } from "../src/request-options.js";
+  // the runtime tree, each leaf built from its table entry: typed as Resources, so the compiler
+  // checks every declaration above against the entry its method comes from
+  const index = new Map(operations.map((op, i) => [op, i]));
+  const runtime = (node, indent) =>
+    [...node]
+      .map(([key, value]) => `${indent}${key}: ${value instanceof Map ? `{\n${runtime(value, `${indent}  `)}\n${indent}}` : `method(operations[${index.get(value)}])`},`)
+      .join("\n");
+  return `${header}import type { MethodFactory } from "../src/method-type.js";
+import type { RequestOptions } from "../src/request-options.js";
+import { operations } from "./operations.js";
 import type { paths } from "./schema.js";
 import type * as T from "./types.js";
 
@@ -237,6 +251,13 @@ ${interfaces.join("\n")}
 /** Every operation of the spec, grouped as its \`x-client-method\` names say. */
 export interface Resources {
 ${members.join("\n")}
+}
+
+/** The resource tree: every entry of the table made a method by \`method\`, where its declaration says. */
+export function resources(method: MethodFactory): Resources {
+  return {
+${runtime(tree, "    ")}
+  };
 }
 `;
 }
