@@ -11,14 +11,14 @@ export interface Operation {
   /** The path template, e.g. `/browsers/{id}`. */
   path: string;
   /** The path parameters, in path order: the method's first arguments. */
-  params?: string[];
+  params?: readonly string[];
   /** The query parameters, as one object schema (no other field allowed). */
   query?: number;
   queryRequired?: true;
   /** The request body: JSON (checked, then sent as JSON) or raw (FormData, Blob or text, sent as given). */
   body?: "json" | "raw";
   bodySchema?: number;
-  /** The media type a raw body is sent as (a FormData body gets fetch's multipart type instead). */
+  /** The body's media type; a raw body is sent as it (a FormData body gets fetch's multipart type instead). */
   bodyType?: string;
   bodyRequired?: true;
   /** The success status the spec declares first. */
@@ -26,14 +26,16 @@ export interface Operation {
   /** What the success answer holds: JSON (parsed and checked), nothing, or other content (the `Response` itself). */
   answer: "json" | "empty" | "other";
   answerSchema?: number;
+  /** The media type of a JSON answer. */
+  answerType?: string;
   /** Whether sending it twice has the effect of once: the HTTP method's rule, or the operation's `x-idempotent`. */
   idempotent: boolean;
 }
 
-/** Every operation of the spec, in document order. */
-export const operations: readonly Operation[] = [
-  {"name":"organization.limits.retrieve","method":"GET","path":"/org/limits","status":200,"answer":"json","answerSchema":0,"idempotent":true},
-  {"name":"browsers.computer.clickMouse","method":"POST","path":"/browsers/{id}/computer/click_mouse","params":["id"],"body":"json","bodySchema":1,"bodyRequired":true,"status":200,"answer":"empty","idempotent":false},
+/** Every operation of the spec, in document order; literal, so that each method's type is read from its entry. */
+export const operations = [
+  {"name":"organization.limits.retrieve","method":"GET","path":"/org/limits","status":200,"answer":"json","answerSchema":0,"answerType":"application/json","idempotent":true},
+  {"name":"browsers.computer.clickMouse","method":"POST","path":"/browsers/{id}/computer/click_mouse","params":["id"],"body":"json","bodySchema":1,"bodyType":"application/json","bodyRequired":true,"status":200,"answer":"empty","idempotent":false},
   {"name":"auth.connections.delete","method":"DELETE","path":"/auth/connections/{id}","params":["id"],"status":204,"answer":"empty","idempotent":true},
   {"name":"deployments.delete","method":"DELETE","path":"/deployments/{id}","params":["id"],"status":204,"answer":"empty","idempotent":true},
-];
+] as const satisfies readonly Operation[];

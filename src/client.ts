@@ -1,47 +1,19 @@
-import createFetchClient, { type Client } from "openapi-fetch";
+import createFetchClient, { type Client, type Middleware } from "openapi-fetch";
 import { CLIENT_VERSION } from "../generated/meta.js";
 import { operations } from "../generated/operations.js";
-import type { Resources } from "../generated/resources.js";
+import { resources, type Resources } from "../generated/resources.js";
 import type { paths } from "../generated/schema.js";
 import { authHeaders, withoutAuthorization } from "./auth.js";
-import { inBrowser, resolveConfig } from "./config.js";
-import { idempotencyOverrides, resources, type Call } from "./operation.js";
+import { inBrowser, resolveConfig, type ClientOptions } from "./config.js";
+import { idempotencyOverrides, method, type Call } from "./operation.js";
 import { splitOptions } from "./request-options.js";
 import { result } from "./response.js";
-import { PreparedRequest, send, type FetchFn, type Logger, type TransportSettings } from "./transport.js";
+import { PreparedRequest, send } from "./transport.js";
 
 /** The openapi-fetch client, typed by `generated/schema.d.ts`. */
 export type RawClient = Client<paths>;
 
-/** Options of `createClient`. */
-export interface ClientOptions {
-  /** The bearer token. Default: the `BROWSER_CLOUD_API_KEY` environment variable; required one way or the other. */
-  apiKey?: string;
-  /** The service's base address. Default: `BROWSER_CLOUD_BASE_URL`, else the spec's first server. */
-  baseUrl?: string;
-  /** Bound on each attempt, in milliseconds, at most 2 147 483 647 (about 24.8 days). Default: 60 000. */
-  timeoutMs?: number;
-  /** Retries after the first attempt, where the retry policy allows one. Default: 2. */
-  maxRetries?: number;
-  /**
-   * Largest answer body accepted, in bytes after decompression, for a 2xx and an error alike; a
-   * larger one fails with `ResponseTooLargeError` and is not read further. Default: 16 MiB (16 777 216).
-   */
-  maxResponseBytes?: number;
-  /** Sends one request. Default: the global `fetch`. Called with a `Request`, as openapi-fetch calls it. */
-  fetch?: FetchFn;
-  /** Headers sent with every request; `Authorization` is always the client's own, and those the transport writes (`Content-Length`, `Host`, ...) are refused. */
-  headers?: Record<string, string>;
-  /**
-   * Gets one line per attempt (method, path, status or failure, attempt, milliseconds), never a
-   * header value. Default: `console` when the environment has `BROWSER_CLOUD_LOG=debug`, else none.
-   */
-  logger?: Logger;
-  /** Allow plain `http:` to a host other than loopback, which sends the key in clear text. Default: false. */
-  allowInsecureHttp?: boolean;
-  /** Allow use in a web page, which hands the key to every visitor. Default: false. */
-  dangerouslyAllowBrowser?: boolean;
-}
+export type { ClientOptions };
 
 /**
  * A client of the Browser Cloud API: one property per operation group, as the spec's
@@ -51,6 +23,7 @@ export interface BrowserCloudClient extends Resources {
   /**
    * The underlying openapi-fetch client, typed by the spec, with the same auth, retries and
    * timeouts; it does no input checks and throws no `ApiError` (it returns `{ data, error, response }`).
+   * Its middleware gets a real `Request`, as openapi-fetch documents (`clone()` works).
    */
   readonly raw: RawClient;
 }
@@ -67,23 +40,36 @@ export interface BrowserCloudClient extends Resources {
  * const answer = await client.group.method(id, body, { timeoutMs: 5_000 });
  */
 export function createClient(options: ClientOptions = {}): BrowserCloudClient {
-  const config = resolveConfig(options);
-  const settings: TransportSettings = { timeoutMs: config.timeoutMs, maxRetries: config.maxRetries, maxResponseBytes: config.maxResponseBytes, fetch: options.fetch, logger: config.logger };
-  const headers = { ...withoutAuthorization(options.headers), ...authHeaders(config.apiKey) };
+  const settings = resolveConfig(options);
+  const headers = { ...withoutAuthorization(options.headers), ...authHeaders(settings.apiKey) };
   // browsers refuse to let a page set it
   if (!inBrowser()) headers["User-Agent"] = `browser-cloud-client/${CLIENT_VERSION}`;
 
   const rawIdempotent = idempotencyOverrides(operations);
   const raw = createFetchClient<paths>({
-    baseUrl: config.baseUrl,
+    baseUrl: settings.baseUrl,
     headers,
-    Request: PreparedRequest as unknown as typeof Request,
     fetch: (request) => send(settings, request, { idempotent: rawIdempotent(request.method, request.url) }),
   });
+  // the methods' own path while no middleware is registered: it skips building a Request per call;
+  // with one, the methods go through raw, so that the middleware sees their requests as real ones
+  const light = createFetchClient<paths>({ baseUrl: settings.baseUrl, headers, Request: PreparedRequest as never });
+  const middlewares = new Set<Middleware>();
+  const { use, eject } = raw;
+  raw.use = (...added) => {
+    for (const m of added) middlewares.add(m);
+    use(...added);
+  };
+  raw.eject = (...removed) => {
+    for (const m of removed) middlewares.delete(m);
+    eject(...removed);
+  };
   const call: Call = (callOptions, op, run) => {
     const { init, limits } = splitOptions(callOptions);
     const callLimits = { ...limits, idempotent: op.idempotent, stream: op.answer === "other" };
-    return result(run(raw as never, { ...init, fetch: (request) => send(settings, request, callLimits) }));
+    let answered: Response | undefined;
+    const fetch = async (request: Request) => (answered = await send(settings, request, callLimits));
+    return result(run((middlewares.size ? raw : light) as never, { ...init, fetch }), op.name, () => answered);
   };
-  return { ...(resources(operations, call) as unknown as Resources), raw };
+  return { ...resources((op) => method(op, call, settings)), raw };
 }

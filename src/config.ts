@@ -1,6 +1,7 @@
 import { DEFAULT_BASE_URL } from "../generated/meta.js";
+import type { AnswerMismatch } from "./answer.js";
 import { ConfigurationError, type ValidationIssue } from "./errors.js";
-import type { Logger } from "./transport.js";
+import type { FetchFn, Logger } from "./transport.js";
 
 /** Environment variable read when `apiKey` is not given. */
 export const API_KEY_ENV = "BROWSER_CLOUD_API_KEY";
@@ -37,33 +38,68 @@ export function inBrowser(): boolean {
 
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
 
-/** The options `resolveConfig` reads. */
-export interface ConfigOptions extends LimitOptions {
+/**
+ * Options of `createClient`. `timeoutMs`, `maxRetries`, `maxResponseBytes` and `headers` can also be
+ * given to a single call (`RequestOptions`).
+ *
+ * @example
+ * const options: ClientOptions = { apiKey: process.env.BROWSER_CLOUD_API_KEY, timeoutMs: 10_000, maxRetries: 4 };
+ * const client = createClient(options);
+ */
+export interface ClientOptions {
+  /** The bearer token. Default: the `BROWSER_CLOUD_API_KEY` environment variable; required one way or the other. */
   apiKey?: string | undefined;
+  /** The service's base address. Default: `BROWSER_CLOUD_BASE_URL`, else the spec's first server. */
   baseUrl?: string | undefined;
-  allowInsecureHttp?: boolean | undefined;
-  dangerouslyAllowBrowser?: boolean | undefined;
-  fetch?: unknown;
-  logger?: Logger | undefined;
-}
-
-/** The limits and headers a client or a single call may set. */
-export interface LimitOptions {
+  /** Bound on each attempt, in milliseconds, at most 2 147 483 647 (about 24.8 days). Default: 60 000. */
   timeoutMs?: number | undefined;
+  /** Retries after the first attempt, where the retry policy allows one. Default: 2. */
   maxRetries?: number | undefined;
+  /**
+   * Largest answer body accepted, in bytes after decompression, for a 2xx and an error alike; a
+   * larger one fails with `ResponseTooLargeError` and is not read further. Default: 16 MiB (16 777 216).
+   */
   maxResponseBytes?: number | undefined;
+  /** Sends one request. Default: the global `fetch`. Called with a `Request`, as openapi-fetch calls it. */
+  fetch?: FetchFn | undefined;
+  /** Headers sent with every request; `Authorization` is always the client's own, and those the transport writes (`Content-Length`, `Host`, ...) are refused. Default: none. */
   headers?: Record<string, string> | undefined;
+  /**
+   * Gets one line per attempt (method, path, status or failure, attempt, milliseconds), never a
+   * header value, and one per answer that drifts from the spec. Default: `console` when the
+   * environment has `BROWSER_CLOUD_LOG=debug`, else none.
+   */
+  logger?: Logger | undefined;
+  /**
+   * Throw `AnswerMismatchError` (carrying the answer) when a 2xx answer does not match the spec,
+   * instead of returning it and reporting it. Default: false: the service has acted, and its answer
+   * is worth more to the caller than the spec's promise about it.
+   */
+  strictAnswers?: boolean | undefined;
+  /**
+   * Called with every 2xx answer that does not match the spec, before the call resolves to it (or,
+   * with `strictAnswers`, throws): `{ operation, issues, data, response }`. What it throws, the call
+   * rejects with. Default: none (the logger still gets a line).
+   */
+  onAnswerMismatch?: ((mismatch: AnswerMismatch) => void) | undefined;
+  /** Allow plain `http:` to a host other than loopback, which sends the key in clear text. Default: false. */
+  allowInsecureHttp?: boolean | undefined;
+  /** Allow use in a web page, which hands the key to every visitor. Default: false. */
+  dangerouslyAllowBrowser?: boolean | undefined;
 }
 
-/** The settings every request uses, resolved once by `createClient`. */
-export interface ResolvedConfig {
+/** What every request of a client is sent with, resolved once by `createClient`; a call may override the limits. */
+export interface Settings {
   apiKey: string;
   baseUrl: string;
   timeoutMs: number;
   maxRetries: number;
   maxResponseBytes: number;
+  fetch?: FetchFn | undefined;
   /** The `logger` option, else `console` when `BROWSER_CLOUD_LOG=debug`, else none. */
-  logger: Logger | undefined;
+  logger?: Logger | undefined;
+  strictAnswers: boolean;
+  onAnswerMismatch: ((mismatch: AnswerMismatch) => void) | undefined;
 }
 
 /** Default `timeoutMs`: 60 s per attempt. */
@@ -99,7 +135,7 @@ function badChar(text: string, pattern: RegExp): string {
  * Every problem with the limits and headers of a client (`at` "") or of a call (`at` "options."),
  * each naming the option and the value given. A header value is never shown: it may be a credential.
  */
-export function checkLimits(options: LimitOptions, at: string): ValidationIssue[] {
+export function checkLimits(options: Pick<ClientOptions, "timeoutMs" | "maxRetries" | "maxResponseBytes" | "headers">, at: string): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   const bad = (path: string, message: string) => issues.push({ path: at + path, message });
   const { timeoutMs, headers } = options;
@@ -131,7 +167,7 @@ export function checkLimits(options: LimitOptions, at: string): ValidationIssue[
  * a boolean, or a `BROWSER_CLOUD_LOG` other than `debug` or `off`. Messages name the option and the
  * value given, never the key.
  */
-export function resolveConfig(options: ConfigOptions): ResolvedConfig {
+export function resolveConfig(options: ClientOptions): Settings {
   if (typeof options !== "object" || !options) throw new ConfigurationError(`options must be an object (got ${show(options)})`);
   const issues = checkLimits(options, "");
   const { logger } = options;
@@ -139,7 +175,9 @@ export function resolveConfig(options: ConfigOptions): ResolvedConfig {
   const typed: [string, unknown, string][] = [
     ["allowInsecureHttp", options.allowInsecureHttp, "boolean"],
     ["dangerouslyAllowBrowser", options.dangerouslyAllowBrowser, "boolean"],
+    ["strictAnswers", options.strictAnswers, "boolean"],
     ["fetch", options.fetch, "function"],
+    ["onAnswerMismatch", options.onAnswerMismatch, "function"],
     // a logger without a debug method is shown as itself
     ["logger.debug", logger?.debug || logger, "function"],
   ];
@@ -176,7 +214,10 @@ export function resolveConfig(options: ConfigOptions): ResolvedConfig {
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
     maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+    fetch: options.fetch,
     logger: logger ?? loggerFromEnv(),
+    strictAnswers: options.strictAnswers ?? false,
+    onAnswerMismatch: options.onAnswerMismatch,
   };
 }
 

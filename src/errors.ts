@@ -1,25 +1,50 @@
-/** One detail of an error body: what the service says went wrong underneath. */
-export interface ErrorDetailShape {
-  code?: string;
-  message?: string;
-  [field: string]: unknown;
-}
+import type { ErrorBody } from "../generated/types.js";
+import { errorClassName, mayHaveActed } from "./policy.js";
 
-/** The error body the service sends on a non-2xx answer: `{ code, message, details?, inner_error? }`. */
-export interface ErrorBodyShape {
-  code: string;
-  message: string;
-  details?: ErrorDetailShape[];
-  inner_error?: ErrorDetailShape;
-  [field: string]: unknown;
+// the fields of the spec's Error schema the errors expose; unknown where a spec's schema lacks one
+type ErrorField<K extends string> = ErrorBody extends { [P in K]?: infer V } ? V : unknown;
+
+/** What every error's constructor takes besides its message. */
+export interface ErrorOptions {
+  cause?: unknown;
+  /** See `BrowserCloudError.maybePerformed`. Default: false. */
+  maybePerformed?: boolean | undefined;
 }
 
 /**
  * The root of every error this client throws: `err instanceof BrowserCloudError` catches them all.
- * Thrown as itself when a 2xx answer's body is not what the spec promises.
+ *
+ * @example
+ * try {
+ *   await client.group.act(id, body);
+ * } catch (err) {
+ *   if (err instanceof BrowserCloudError && err.maybePerformed) console.warn("it may have happened: check before trying again");
+ *   throw err;
+ * }
  */
 export class BrowserCloudError extends Error {
   override name = "BrowserCloudError";
+  /**
+   * True when the call may have been acted on by the service: a request of it may have reached
+   * the service and been performed (a 2xx arrived, a 3xx or 5xx came back, the connection broke
+   * after sending, an attempt timed out, the caller aborted while a request was out, or an earlier
+   * attempt of the call did one of these). False only when the client knows the service did not
+   * act: nothing was sent, or every answer was a refusal (4xx).
+   */
+  readonly maybePerformed: boolean;
+  constructor(message?: string, options: ErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.maybePerformed = options.maybePerformed ?? false;
+  }
+}
+
+/**
+ * `err`, saying `maybePerformed` when an earlier attempt of the same call may have acted: the last
+ * attempt's failure alone (a refused connection, a 4xx) would say the call did nothing.
+ */
+export function actedBefore<E extends BrowserCloudError>(err: E, acted: boolean): E {
+  if (acted && !err.maybePerformed) (err as { maybePerformed: boolean }).maybePerformed = true;
+  return err;
 }
 
 /**
@@ -59,10 +84,45 @@ export class ValidationError extends BrowserCloudError {
   }
 }
 
+/**
+ * A 2xx answer is not what the spec promises: its JSON breaks the answer's schema (thrown only with
+ * `strictAnswers`; otherwise the call resolves to it and reports it), or its body is not JSON at all
+ * (always thrown: there is nothing of the promised type to return). The service acted, so
+ * `maybePerformed` is true, and the answer is here: `data` (the parsed body, or its text when it was
+ * not JSON), `response` and every `issue`.
+ *
+ * @example
+ * const client = createClient({ strictAnswers: true });
+ * try {
+ *   await client.group.read(id);
+ * } catch (err) {
+ *   if (err instanceof AnswerMismatchError) console.warn(err.issues, err.data);
+ * }
+ */
+export class AnswerMismatchError extends BrowserCloudError {
+  override name = "AnswerMismatchError";
+  /** The method that was answered, by name: `"<group>.<method>"`. */
+  readonly operation: string;
+  /** Every way the answer breaks the spec, each with its path (`response.limits.max`). */
+  readonly issues: ValidationIssue[];
+  /** The answer as parsed; its text when it was not JSON. */
+  readonly data: unknown;
+  /** The answer: status and headers (its body was read into `data`). */
+  readonly response: Response;
+  constructor(operation: string, issues: ValidationIssue[], data: unknown, response: Response, options: ErrorOptions = {}) {
+    // issues name paths and the spec's rules, never a header, so never the key
+    super(`The answer to ${operation} (status ${response.status}) is not what the spec promises: ${issues.map((i) => `${i.path} ${i.message}`).join("; ")}`, { ...options, maybePerformed: true });
+    this.operation = operation;
+    this.issues = issues;
+    this.data = data;
+    this.response = response;
+  }
+}
+
 /** The caller's `signal` fired; the call was abandoned and is not retried. */
 export class UserAbortError extends BrowserCloudError {
   override name = "UserAbortError";
-  constructor(options?: { cause?: unknown }) {
+  constructor(options?: ErrorOptions) {
     super("The request was aborted by the caller.", options);
   }
 }
@@ -73,14 +133,8 @@ export class UserAbortError extends BrowserCloudError {
  */
 export class ConnectionError extends BrowserCloudError {
   override name = "ConnectionError";
-  /**
-   * True when the request may have reached the service and been acted on (the connection broke
-   * after sending, or the attempt timed out); false when it certainly was not sent.
-   */
-  readonly maybePerformed: boolean;
-  constructor(message: string, options: { cause?: unknown; maybePerformed: boolean }) {
-    super(message, { cause: options.cause });
-    this.maybePerformed = options.maybePerformed;
+  constructor(message: string, options: ErrorOptions & { maybePerformed: boolean }) {
+    super(message, options);
   }
 }
 
@@ -102,8 +156,8 @@ export class ResponseTooLargeError extends BrowserCloudError {
   readonly limit: number;
   /** The status of the answer whose body was too large. */
   readonly status: number;
-  constructor(limit: number, status: number) {
-    super(`The answer (status ${status}) is larger than maxResponseBytes, ${limit} bytes; pass a larger maxResponseBytes to createClient or to the call to accept it.`);
+  constructor(limit: number, status: number, options: ErrorOptions = {}) {
+    super(`The answer (status ${status}) is larger than maxResponseBytes, ${limit} bytes; pass a larger maxResponseBytes to createClient or to the call to accept it.`, { ...options, maybePerformed: options.maybePerformed ?? mayHaveActed(status) });
     this.limit = limit;
     this.status = status;
   }
@@ -129,23 +183,24 @@ export class ApiError extends BrowserCloudError {
   /** The machine-readable `code` of the error body, when it had one (e.g. `bad_request`). */
   readonly code: string | undefined;
   /** `details` of the error body, when present. */
-  readonly details: ErrorDetailShape[] | undefined;
+  readonly details: ErrorField<"details"> | undefined;
   /** `inner_error` of the error body, when present. */
-  readonly innerError: ErrorDetailShape | undefined;
+  readonly innerError: ErrorField<"inner_error"> | undefined;
   /** The response headers. */
   readonly headers: Headers;
   /**
    * The parsed error body; the raw text when it was not JSON; `undefined` when it was empty. Of a
    * body larger than `MAX_ERROR_BODY_BYTES`, only that many first bytes, as text.
    */
-  readonly body: ErrorBodyShape | string | undefined;
+  readonly body: ErrorBody | string | undefined;
   /** The size of the error body as received, in bytes (its length as text when a middleware replaced the answer). */
   readonly bodyLength: number;
   /** The wait the service advised (`Retry-After`, `retry-after-ms`), in milliseconds, when it gave one. */
   readonly retryAfterMs: number | undefined;
 
-  constructor(status: number, headers: Headers, body: ErrorBodyShape | string | undefined, message: string, bodyLength = 0) {
-    super(message);
+  /** `maybePerformed` defaults to what the status says: true for a 3xx or 5xx, false for a 4xx. */
+  constructor(status: number, headers: Headers, body: ErrorBody | string | undefined, message: string, bodyLength = 0, options: ErrorOptions = {}) {
+    super(message, { ...options, maybePerformed: options.maybePerformed ?? mayHaveActed(status) });
     this.status = status;
     this.headers = headers;
     this.body = body;
@@ -202,23 +257,27 @@ export class InternalServerError extends ApiError {
   override name = "InternalServerError";
 }
 
-const BY_STATUS: Record<number, typeof ApiError | undefined> = {
-  400: BadRequestError,
-  401: AuthenticationError,
-  403: PermissionDeniedError,
-  404: NotFoundError,
-  409: ConflictError,
-  422: UnprocessableEntityError,
-  429: RateLimitError,
+// every name src/policy.js's status table can give, so the compiler holds the two together
+const CLASSES: Record<ReturnType<typeof errorClassName>, typeof ApiError> = {
+  ApiError,
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
+  InternalServerError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  RedirectError,
+  UnprocessableEntityError,
 };
 
-/** The `ApiError` subclass thrown for a status: `RedirectError` below 400, one per common status, `InternalServerError` for any 5xx, else `ApiError`. */
+/** The `ApiError` subclass thrown for a status, as src/policy.js's `errorClassName` names it. */
 export function errorClassFor(status: number): typeof ApiError {
-  return status < 400 ? RedirectError : (BY_STATUS[status] ?? (status >= 500 ? InternalServerError : ApiError));
+  return CLASSES[errorClassName(status)];
 }
 
-function isErrorBody(body: unknown): body is ErrorBodyShape {
-  return typeof body === "object" && body !== null && typeof (body as ErrorBodyShape).code === "string";
+function isErrorBody(body: unknown): body is ErrorBody {
+  return typeof body === "object" && body !== null && typeof (body as { code?: unknown }).code === "string";
 }
 
 /**
@@ -248,7 +307,7 @@ const decoder = new TextDecoder();
  * transport kept them, and what openapi-fetch parsed of it (an object for JSON, a string otherwise).
  * A large body is cut to `MAX_ERROR_BODY_BYTES` and not parsed.
  */
-export function apiErrorFrom(response: Response, parsed: unknown, raw?: Uint8Array | null): ApiError {
+export function apiErrorFrom(response: Response, parsed: unknown, raw?: Uint8Array | null, options: ErrorOptions = {}): ApiError {
   const size = raw ? raw.byteLength : typeof parsed === "string" ? parsed.length : 0;
   const whole = size <= MAX_ERROR_BODY_BYTES;
   // the text as received, never re-serialized: JSON.stringify overflows the stack on deep nesting
@@ -269,5 +328,5 @@ export function apiErrorFrom(response: Response, parsed: unknown, raw?: Uint8Arr
     message = `${status} ${statusText || "error"}${snippet ? `: ${snippet}` : ""}`;
   }
   const Class = errorClassFor(status);
-  return new Class(status, response.headers, body, message, size);
+  return new Class(status, response.headers, body, message, size, options);
 }

@@ -1,7 +1,9 @@
 export { createClient, type BrowserCloudClient, type ClientOptions, type RawClient } from "./client.js";
+export type { AnswerMismatch } from "./answer.js";
 export type { RequestOptions } from "./request-options.js";
 export type { FetchFn, Logger } from "./transport.js";
 export {
+  AnswerMismatchError,
   ApiError,
   AuthenticationError,
   BadRequestError,

@@ -1,8 +1,12 @@
 import type { Client } from "openapi-fetch";
 import type { Operation } from "../generated/operations.js";
 import { schemas } from "../generated/validators.js";
-import { BrowserCloudError, type ValidationIssue } from "./errors.js";
+import { checkAnswer, type AnswerPolicy } from "./answer.js";
+import type { ValidationIssue } from "./errors.js";
 import type { RequestOptions } from "./request-options.js";
+import type { MethodOf } from "./method-type.js";
+import type { Answer } from "./response.js";
+import { pathPattern } from "./policy.js";
 import { IDEMPOTENT_METHODS } from "./retry.js";
 import { assertValid, check, checkId, plain } from "./validation.js";
 
@@ -11,7 +15,7 @@ export type Call = <T>(
   options: RequestOptions | undefined,
   op: Operation,
   run: (raw: Client<Record<string, never>>, init: { signal?: AbortSignal; headers?: Record<string, string>; fetch: (request: Request) => Promise<Response> }) => Promise<{ data?: T; error?: unknown; response: Response }>,
-) => Promise<T>;
+) => Promise<Answer<T>>;
 
 // how openapi-fetch reads each kind of answer: "stream" leaves the body to the caller
 const PARSE_AS = { json: "json", empty: "text", other: "stream" } as const;
@@ -21,14 +25,17 @@ const PARSE_AS = { json: "json", empty: "text", other: "stream" } as const;
  * Path parameters are checked (`checkId`) and encoded by openapi-fetch; a JSON body is snapshotted
  * to plain data, checked against its schema and sent as that snapshot, so what is checked is what
  * is sent; query parameters are checked as one object. Nothing is sent when an input is wrong
- * (`ValidationError`). The answer is read by its kind: JSON parsed and checked, empty as
+ * (`ValidationError`). The answer is read by its kind: JSON parsed and checked (`checkAnswer`: one
+ * that drifts from the spec is returned and reported, or thrown with `strictAnswers`), empty as
  * `undefined`, other content as the `Response` itself.
  *
  * @example
  * const retrieve = method(operations[0], call); // the table's first operation
  * const limits = await retrieve({ timeoutMs: 5_000 });
  */
-export function method(op: Operation, call: Call): (...args: unknown[]) => Promise<unknown> {
+export function method<const O extends Operation>(op: O, call: Call, answers?: AnswerPolicy): MethodOf<O>;
+// the implementation takes its arguments unchecked (it checks them itself); MethodOf above types them
+export function method(op: Operation, call: Call, answers: AnswerPolicy = {}): (...args: any[]) => Promise<unknown> {
   const names = op.params ?? [];
   const takesInput = op.body !== undefined || op.query !== undefined;
   return async (...args) => {
@@ -58,7 +65,7 @@ export function method(op: Operation, call: Call): (...args: unknown[]) => Promi
     }
     assertValid(issues);
 
-    const data = await call(options, op, (raw, init) =>
+    const { data, response } = await call(options, op, (raw, init) =>
       raw.request(op.method.toLowerCase() as "get", op.path as never, {
         ...init,
         params: { path, query },
@@ -69,30 +76,9 @@ export function method(op: Operation, call: Call): (...args: unknown[]) => Promi
       } as never).then((outcome) => (op.answer === "other" ? { ...outcome, data: outcome.response } : outcome)),
     );
     if (op.answer === "empty") return undefined;
-    if (op.answer === "json" && op.answerSchema !== undefined) {
-      const problems = check(schemas[op.answerSchema]!, data, "response", [], true);
-      if (problems.length) {
-        throw new BrowserCloudError(`The service's answer to ${op.name} (${op.method} ${op.path}) is not what the spec promises: ${problems.map((i) => `${i.path} ${i.message}`).join("; ")}`);
-      }
-    }
+    if (op.answer === "json" && op.answerSchema !== undefined) return checkAnswer(answers, op.name, op.answerSchema, data, response);
     return data;
   };
-}
-
-/**
- * The resource tree of the table: each entry's method placed where its name says
- * (`group.sub.method` -> `tree.group.sub.method`).
- */
-export function resources(operations: readonly Operation[], call: Call): Record<string, unknown> {
-  const tree: Record<string, unknown> = {};
-  for (const op of operations) {
-    const segments = op.name.split(".");
-    const last = segments.pop()!;
-    let node = tree;
-    for (const segment of segments) node = (node[segment] ??= {}) as Record<string, unknown>;
-    node[last] = method(op, call);
-  }
-  return tree;
 }
 
 /**
@@ -102,7 +88,7 @@ export function resources(operations: readonly Operation[], call: Call): Record<
 export function idempotencyOverrides(operations: readonly Operation[]): (method: string, url: string) => boolean | undefined {
   const overrides = operations
     .filter((op) => op.idempotent !== IDEMPOTENT_METHODS.has(op.method))
-    .map((op) => ({ op, pattern: new RegExp(`${op.path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{[^}]*\\?\}/g, "[^/]+")}$`) }));
+    .map((op) => ({ op, pattern: pathPattern(op.path) }));
   return (method, url) => {
     if (!overrides.length) return undefined;
     const path = new URL(url).pathname;

@@ -1,7 +1,7 @@
 import { withoutAuthorization } from "./auth.js";
 import { checkLimits, show } from "./config.js";
 import { ValidationError } from "./errors.js";
-import type { CallLimits } from "./transport.js";
+import type { Settings } from "./config.js";
 
 /** Options every method takes last; each applies to that call only. */
 export interface RequestOptions {
@@ -24,7 +24,7 @@ export interface RequestOptions {
  * Splits a call's options into openapi-fetch's init and the transport's limits. Throws
  * `ValidationError`, before anything is sent, listing every option that cannot work.
  */
-export function splitOptions(options: RequestOptions | undefined): { init: { signal?: AbortSignal; headers?: Record<string, string> }; limits: CallLimits } {
+export function splitOptions(options: RequestOptions | undefined): { init: { signal?: AbortSignal; headers?: Record<string, string> }; limits: Partial<Settings> } {
   if (options == null) return { init: {}, limits: {} };
   const issues = typeof options === "object" ? checkLimits(options, "options.") : [{ path: "options", message: `must be an object (got ${show(options)})` }];
   const { signal } = options;

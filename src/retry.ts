@@ -1,8 +1,10 @@
-/** Statuses after which an idempotent request is sent again. 409 is not among them: a conflict is the caller's to resolve. */
-export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504]);
+import * as policy from "./policy.js";
 
-/** Methods that may be sent twice with the effect of once (RFC 9110 9.2.2); an operation's `x-idempotent` overrides it. */
-export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
+/** Statuses after which an idempotent request is sent again, as a set (the list is src/policy.js's). */
+export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set(policy.RETRYABLE_STATUSES);
+
+/** Methods that may be sent twice with the effect of once, as a set (the list is src/policy.js's); an operation's `x-idempotent` overrides it. */
+export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(policy.IDEMPOTENT_METHODS);
 
 /**
  * Codes (or, for a bad port, the message; for Deno, the error's name) of a fetch that failed before

@@ -1,9 +1,10 @@
 // browser-cloud-client/testing: a scripted `fetch` for unit tests of code that uses the client.
 // it knows the spec's operations (the generated table), so answers are given per method name.
-import { operations, type Operation } from "../generated/operations.js";
+import { operations as table, type Operation } from "../generated/operations.js";
 import type { Resources } from "../generated/resources.js";
 import type { ErrorBody } from "../generated/types.js";
 import { BrowserCloudError } from "./errors.js";
+import { pathPattern } from "./policy.js";
 
 type Method = (...args: never[]) => Promise<unknown>;
 type Names<T, Prefix extends string = ""> = {
@@ -83,6 +84,8 @@ export class MockFetchError extends BrowserCloudError {
 }
 
 const NO_BODY = new Set([101, 204, 205, 304]);
+// each entry as the common shape, not its literal type
+const operations: readonly Operation[] = table;
 
 /**
  * A `fetch` that answers the client's requests from a script, with no network, and records every
@@ -113,7 +116,7 @@ export function mockFetch(scripts: Scripts, options: MockFetchOptions = {}): Moc
     if (!known.has(name)) throw new MockFetchError(`mockFetch has an answer for ${JSON.stringify(name)}, which is no method of the client; the methods are ${[...known].join(", ")}`);
   }
   const routes = operations
-    .map((op) => ({ op, pattern: new RegExp(`${op.path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{[^}]*\\?\}/g, "([^/]+)")}$`) }))
+    .map((op) => ({ op, pattern: pathPattern(op.path, true) }))
     // a literal segment wins over a parameter: /things/stats before /things/{id}
     .sort((a, b) => (a.op.params?.length ?? 0) - (b.op.params?.length ?? 0));
   const calls: RecordedCall[] = [];

@@ -1,5 +1,7 @@
 import { readAll } from "./buffered-response.js";
-import { BrowserCloudError, ConnectionError, ConnectionTimeoutError, retryAfterMs, UserAbortError } from "./errors.js";
+import { actedBefore, BrowserCloudError, ConnectionError, ConnectionTimeoutError, retryAfterMs, UserAbortError } from "./errors.js";
+import type { Settings } from "./config.js";
+import { mayHaveActed } from "./policy.js";
 import { backoffMs, failedBeforeSending, IDEMPOTENT_METHODS, isRetryable, MAX_RETRY_AFTER_MS, type Outcome } from "./retry.js";
 
 /** A console-like sink for one line per attempt; `console` works. */
@@ -10,28 +12,6 @@ export interface Logger {
 /** What openapi-fetch's `fetch` option is called with when the caller supplies it. */
 export type FetchFn = (request: Request) => Promise<Response>;
 
-/** Limits of one call; each falls back to the client's. */
-export interface CallLimits {
-  timeoutMs?: number | undefined;
-  maxRetries?: number | undefined;
-  maxResponseBytes?: number | undefined;
-  /** Whether the operation may be sent twice with the effect of once. Default: what its HTTP method says. */
-  idempotent?: boolean | undefined;
-  /**
-   * Hand a 2xx answer's body over unread (an event stream, a download): `timeoutMs` then bounds the
-   * wait for its headers, the caller's signal still ends the body, and reading it is the caller's.
-   */
-  stream?: boolean | undefined;
-}
-
-/** The client-wide settings of the transport. */
-export interface TransportSettings {
-  timeoutMs: number;
-  maxRetries: number;
-  maxResponseBytes: number;
-  fetch?: FetchFn | undefined;
-  logger?: Logger | undefined;
-}
 
 /**
  * The request openapi-fetch builds, kept as URL and init rather than a `Request`: it can be sent
@@ -59,14 +39,29 @@ export class PreparedRequest {
   }
 }
 
+// error answers that come after an attempt that may have acted (a timeout, a 5xx, a broken connection)
+const afterActing = new WeakSet<Response>();
+
+/**
+ * Whether an earlier attempt of the call that ended with `response` may have acted, so that the
+ * error built from it says `maybePerformed` even when its own status (a 4xx) says the service refused.
+ */
+export function earlierAttemptMayHaveActed(response: Response): boolean {
+  return afterActing.has(response);
+}
+
 /**
  * Sends a request with the client's policy: each attempt bounded by `timeoutMs`, its answer by
  * `maxResponseBytes`, retried as `isRetryable` allows with backoff or the advised wait, the caller's
  * signal honoured at once. Redirects are never followed: a 3xx comes back as the answer. Resolves
  * to the last answer, body read in full; rejects with `ConnectionError`, `ConnectionTimeoutError`,
- * `ResponseTooLargeError` or `UserAbortError`.
+ * `ResponseTooLargeError` or `UserAbortError`. `call` overrides the client's limits for one call, and
+ * says whether its operation is idempotent (default: what its HTTP method says) and whether a 2xx
+ * answer's body is handed over unread (`stream`: an event stream, a download; `timeoutMs` then
+ * bounds the wait for its headers, the caller's signal still ends the body).
  */
-export async function send(settings: TransportSettings, input: PreparedRequest | Request, limits?: CallLimits): Promise<Response> {
+export async function send(settings: Pick<Settings, "timeoutMs" | "maxRetries" | "maxResponseBytes" | "fetch" | "logger">, input: PreparedRequest | Request, call?: Partial<Settings> & { idempotent?: boolean | undefined; stream?: boolean | undefined }): Promise<Response> {
+  const limits = call;
   const timeoutMs = limits?.timeoutMs ?? settings.timeoutMs;
   const maxRetries = limits?.maxRetries ?? settings.maxRetries;
   const maxBytes = limits?.maxResponseBytes ?? settings.maxResponseBytes;
@@ -75,13 +70,15 @@ export async function send(settings: TransportSettings, input: PreparedRequest |
   const logger = settings.logger;
   // set once an attempt may have reached the service without an answer
   let outcomeUnknown = false;
+  // set once any attempt may have acted: what maybePerformed says of the call's failure
+  let acted = false;
 
   for (let attempt = 1; ; attempt++) {
     const started = Date.now();
     let response: Response | undefined;
     let failure: BrowserCloudError | undefined;
     try {
-      if (signal?.aborted) throw new UserAbortError({ cause: signal.reason });
+      if (signal?.aborted) throw new UserAbortError({ cause: signal.reason, maybePerformed: acted });
       response = await attemptOnce(settings.fetch, input, signal ?? undefined, timeoutMs, maxBytes, limits?.stream);
     } catch (err) {
       failure = err as BrowserCloudError;
@@ -98,19 +95,27 @@ export async function send(settings: TransportSettings, input: PreparedRequest |
       if (response.status < 400) return response;
       outcome = { kind: "status", status: response.status };
       delay = retryAfterMs(response.headers);
+      if (acted) afterActing.add(response);
+      acted ||= mayHaveActed(response.status);
       if (delay! > MAX_RETRY_AFTER_MS) return response;
     } else if (failure instanceof ConnectionError) {
       outcome = failure instanceof ConnectionTimeoutError ? { kind: "timeout" } : { kind: "connection", sent: failure.maybePerformed };
       outcomeUnknown ||= failure.maybePerformed;
+      actedBefore(failure, acted);
+      acted ||= failure.maybePerformed;
     } else {
       // an abort, or an answer too large: the service would send the same answer again
-      throw failure;
+      throw actedBefore(failure!, acted);
     }
     if (attempt > maxRetries || !isRetryable(idempotent, outcome)) {
       if (response) return response;
       throw failure;
     }
-    await sleep(delay ?? backoffMs(attempt - 1), signal ?? undefined);
+    try {
+      await sleep(delay ?? backoffMs(attempt - 1), signal ?? undefined);
+    } catch (err) {
+      throw actedBefore(err as UserAbortError, acted);
+    }
   }
 }
 
@@ -123,8 +128,10 @@ async function attemptOnce(fetchFn: FetchFn | undefined, input: PreparedRequest 
     controller.abort();
   }, timeoutMs);
   let unwatch = signal ? watch(signal, () => controller.abort()) : undefined;
+  let status: number | undefined;
   try {
     const response = await dispatch(fetchFn, input, controller.signal);
+    status = response.status;
     // a browser's redirect answer: status 0, no body, nothing to read
     if (response.type === "opaqueredirect") return response;
     if (stream && response.ok && response.body) {
@@ -140,7 +147,8 @@ async function attemptOnce(fetchFn: FetchFn | undefined, input: PreparedRequest 
   } catch (err) {
     // drops the connection, whatever went wrong
     controller.abort();
-    if (signal?.aborted) throw new UserAbortError({ cause: signal.reason });
+    // the request was out: it may have acted, unless its answer had already come and said it did not
+    if (signal?.aborted) throw new UserAbortError({ cause: signal.reason, maybePerformed: status === undefined || mayHaveActed(status) });
     if (err instanceof BrowserCloudError) throw err;
     // the address without userinfo or query, which may hold secrets
     const { protocol, hostname, port, pathname } = new URL(input.url);

@@ -1,17 +1,27 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
+  AnswerMismatchError,
   ApiError,
   AuthenticationError,
   BadRequestError,
   BrowserCloudError,
+  ConfigurationError,
   ConflictError,
+  ConnectionError,
+  ConnectionTimeoutError,
+  createClient,
   InternalServerError,
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
+  RedirectError,
+  ResponseTooLargeError,
   UnprocessableEntityError,
+  UserAbortError,
+  ValidationError,
+  type AnswerMismatch,
 } from "../src/index.js";
-import { faultServer, reply, truncated } from "./support/fault-server.js";
+import { faultServer, hang, reply, reset, truncated } from "./support/fault-server.js";
 
 const ERROR = { code: "bad_request", message: "coordinates must be non-negative", details: [{ code: "invalid_input", message: "x: must be >= 0" }], inner_error: { code: "upstream", message: "host" } };
 
@@ -79,24 +89,65 @@ describe("errors", () => {
     expect(err).toMatchObject({ status: 500, code: undefined, body: '{"error":"boom"}' });
   });
 
-  it("throws a BrowserCloudError, not a SyntaxError, when a 2xx body is not JSON", async () => {
+  it("returns a 2xx answer that breaks the spec, and reports it to onAnswerMismatch and the logger", async () => {
+    const drifted = { max_concurrent_sessions: "many" };
+    const server = await faultServer(reply(200, drifted));
+    const reports: AnswerMismatch[] = [];
+    const lines: string[] = [];
+    const client = server.client({ onAnswerMismatch: (m) => reports.push(m), logger: { debug: (line) => lines.push(line) } });
+
+    await expect(client.organization.limits.retrieve()).resolves.toEqual(drifted);
+
+    expect(reports).toHaveLength(1);
+    expect(reports[0]!.operation).toBe("organization.limits.retrieve");
+    expect(reports[0]!.data).toEqual(drifted);
+    expect(reports[0]!.response.status).toBe(200);
+    // in whatever order the schema checker finds them
+    expect(reports[0]!.issues).toHaveLength(2);
+    expect(reports[0]!.issues).toEqual(
+      expect.arrayContaining([
+        { path: "response.max_concurrent_sessions", message: "must be integer" },
+        { path: "response.default_project_max_concurrent_sessions", message: "is required" },
+      ]),
+    );
+    const drift = lines.filter((l) => l.includes("not what the spec promises"));
+    expect(drift).toHaveLength(1);
+    expect(drift[0]).toMatch(/^browser-cloud-client: The answer to organization\.limits\.retrieve \(status 200\) is not what the spec promises: /);
+    expect(drift[0]).toContain("response.max_concurrent_sessions must be integer");
+    expect(drift[0]).toContain("response.default_project_max_concurrent_sessions is required");
+  });
+
+  it("throws AnswerMismatchError with the data, the response and the issues when strictAnswers is set", async () => {
+    const drifted = { max_concurrent_sessions: "many", default_project_max_concurrent_sessions: null };
+    const server = await faultServer(reply(200, drifted, { "x-request-id": "req_9" }));
+    const reports: unknown[] = [];
+
+    const err = await server.client({ strictAnswers: true, onAnswerMismatch: (m) => reports.push(m) }).organization.limits.retrieve().catch((e) => e);
+
+    expect(err).toBeInstanceOf(AnswerMismatchError);
+    expect(err).toBeInstanceOf(BrowserCloudError);
+    expect(err.data).toEqual(drifted);
+    expect(err.response.headers.get("x-request-id")).toBe("req_9");
+    expect(err.issues).toEqual([{ path: "response.max_concurrent_sessions", message: "must be integer" }]);
+    expect(err.maybePerformed).toBe(true);
+    expect(err.message).toBe("The answer to organization.limits.retrieve (status 200) is not what the spec promises: response.max_concurrent_sessions must be integer");
+    expect(reports).toEqual([]);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("throws AnswerMismatchError carrying the text when a 2xx body is not JSON, strict or not", async () => {
     const server = await faultServer(reply(200, "<html>maintenance</html>"));
 
     const err = await server.client().organization.limits.retrieve().catch((e) => e);
 
-    expect(err).toBeInstanceOf(BrowserCloudError);
+    expect(err).toBeInstanceOf(AnswerMismatchError);
     expect(err).not.toBeInstanceOf(SyntaxError);
+    expect(err.data).toBe("<html>maintenance</html>");
+    expect(err.response.status).toBe(200);
+    expect(err.issues[0].path).toBe("response");
+    expect(err.issues[0].message).toMatch(/^is not JSON: /);
+    expect(err.maybePerformed).toBe(true);
     expect(err.cause).toBeInstanceOf(SyntaxError);
-  });
-
-  it("throws a BrowserCloudError when a 2xx body is JSON but not the OrgLimits the spec promises", async () => {
-    const server = await faultServer(reply(200, { max_concurrent_sessions: "many" }));
-
-    const err = await server.client().organization.limits.retrieve().catch((e) => e);
-
-    expect(err).toBeInstanceOf(BrowserCloudError);
-    expect(err.message).toMatch(/response.max_concurrent_sessions must be integer/);
-    expect(err.message).toMatch(/response.default_project_max_concurrent_sessions is required/);
   });
 
   it("accepts fields the spec does not know yet", async () => {
@@ -174,5 +225,130 @@ describe("errors", () => {
       expect(scanned).toContain(1024);
       expect(Math.max(...scanned)).toBeLessThanOrEqual(1024);
     });
+  });
+});
+
+describe("maybePerformed", () => {
+  const CLICK = { x: 1, y: 2 };
+  const big = JSON.stringify({ code: "x", message: "y".repeat(200) });
+
+  it("is true for a 5xx answer to a click, which is not retried", async () => {
+    const server = await faultServer(reply(503, { code: "unavailable", message: "try later" }));
+
+    const err = await server.client().browsers.computer.clickMouse("brs_1", CLICK).catch((e) => e);
+
+    expect(err).toBeInstanceOf(InternalServerError);
+    expect(err.maybePerformed).toBe(true);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it.each([400, 404, 409, 422, 429])("is false for a %i refusal on the first attempt", async (status) => {
+    const server = await faultServer(reply(status, { code: "no", message: "refused" }));
+
+    const err = await server.client({ maxRetries: 0 }).browsers.computer.clickMouse("brs_1", CLICK).catch((e) => e);
+
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err.maybePerformed).toBe(false);
+  });
+
+  it("is true for a refusal that follows a 5xx attempt of the same call", async () => {
+    const server = await faultServer(reply(503, undefined, { "retry-after-ms": "1" }), reply(409, { code: "conflict", message: "state changed" }));
+
+    const err = await server.client().deployments.delete("dep_1").catch((e) => e);
+
+    expect(err).toBeInstanceOf(ConflictError);
+    expect(err.maybePerformed).toBe(true);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it("is true for a redirect, which may come after acting (303 See Other)", async () => {
+    const server = await faultServer(reply(303, undefined, { location: "/browsers/brs_1" }));
+
+    const err = await server.client().browsers.computer.clickMouse("brs_1", CLICK).catch((e) => e);
+
+    expect(err).toBeInstanceOf(RedirectError);
+    expect(err.maybePerformed).toBe(true);
+  });
+
+  it.each([
+    [200, true],
+    [404, false],
+    [500, true],
+  ])("of ResponseTooLargeError after a %i is %s", async (status, expected) => {
+    const server = await faultServer(reply(status, big, { "content-type": "application/json" }));
+
+    const err = await server.client({ maxRetries: 0, maxResponseBytes: 64 }).browsers.computer.clickMouse("brs_1", CLICK).catch((e) => e);
+
+    expect(err).toBeInstanceOf(ResponseTooLargeError);
+    expect(err.status).toBe(status);
+    expect(err.maybePerformed).toBe(expected);
+  });
+
+  it("is true for a connection that broke after sending, and for a timeout", async () => {
+    const broken = await faultServer(reset);
+    const slow = await faultServer(hang);
+
+    const reset_ = await broken.client().browsers.computer.clickMouse("brs_1", CLICK).catch((e) => e);
+    const timeout = await slow.client({ timeoutMs: 50 }).browsers.computer.clickMouse("brs_1", CLICK).catch((e) => e);
+
+    expect(reset_).toBeInstanceOf(ConnectionError);
+    expect(reset_.maybePerformed).toBe(true);
+    expect(timeout).toBeInstanceOf(ConnectionTimeoutError);
+    expect(timeout.maybePerformed).toBe(true);
+  });
+
+  // a refused connection (false) is covered in retry.test.ts
+
+  it("of UserAbortError is false before sending and true once the request was out", async () => {
+    const server = await faultServer(hang);
+    const client = server.client();
+    const before = new AbortController();
+    before.abort();
+    const during = new AbortController();
+
+    const early = await client.browsers.computer.clickMouse("brs_1", CLICK, { signal: before.signal }).catch((e) => e);
+    const pending = client.browsers.computer.clickMouse("brs_1", CLICK, { signal: during.signal }).catch((e) => e);
+    while (server.requests.length === 0) await new Promise((r) => setTimeout(r, 5));
+    during.abort();
+    const late = await pending;
+
+    expect(early).toBeInstanceOf(UserAbortError);
+    expect(early.maybePerformed).toBe(false);
+    expect(late).toBeInstanceOf(UserAbortError);
+    expect(late.maybePerformed).toBe(true);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("of UserAbortError during the wait after a 5xx attempt is true", async () => {
+    const server = await faultServer(reply(503, undefined, { "retry-after": "30" }));
+    const controller = new AbortController();
+
+    const pending = server.client().deployments.delete("dep_1", { signal: controller.signal }).catch((e) => e);
+    while (server.requests.length === 0) await new Promise((r) => setTimeout(r, 5));
+    await new Promise((r) => setTimeout(r, 20));
+    controller.abort();
+    const err = await pending;
+
+    expect(err).toBeInstanceOf(UserAbortError);
+    expect(err.maybePerformed).toBe(true);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("is false for ValidationError and ConfigurationError: nothing was sent", async () => {
+    const server = await faultServer(reply(200));
+
+    const invalid = await server.client().browsers.computer.clickMouse("brs_1", { x: -1, y: 2 }).catch((e) => e);
+    let config: unknown;
+    try {
+      createClient({ apiKey: "k", baseUrl: "ftp://example.com" });
+    } catch (err) {
+      config = err;
+    }
+
+    expect(invalid).toBeInstanceOf(ValidationError);
+    expect(invalid.maybePerformed).toBe(false);
+    expect(config).toBeInstanceOf(ConfigurationError);
+    expect((config as ConfigurationError).maybePerformed).toBe(false);
+    expect(server.requests).toHaveLength(0);
   });
 });

@@ -96,7 +96,7 @@ describe("examples/", () => {
   });
 
   it("call only methods the table has", () => {
-    const names = new Set(operations.map((op) => op.name));
+    const names = new Set<string>(operations.map((op) => op.name));
     const called = EXAMPLES.flatMap((file) => [...source(file).matchAll(/\bclient\.((?:\w+\.)+\w+)\(/g)].map((m) => m[1]!));
 
     expect(called.length).toBeGreaterThan(0);

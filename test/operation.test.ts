@@ -30,7 +30,7 @@ describe("src/", () => {
 });
 
 /** A Call straight through openapi-fetch to `baseUrl`, without the client's transport. */
-const direct = (baseUrl: string): Call => (options, _op, run) => result(run(createFetchClient({ baseUrl }) as never, { headers: options?.headers ?? {}, fetch: (r) => fetch(r) }));
+const direct = (baseUrl: string): Call => (options, op, run) => result(run(createFetchClient({ baseUrl }) as never, { headers: options?.headers ?? {}, fetch: (r) => fetch(r) }), op.name);
 
 const listWidgets: Operation = { name: "widgets.list", method: "GET", path: "/shops/{shop}/widgets", params: ["shop"], query: 0, status: 200, answer: "other", idempotent: true };
 

@@ -234,17 +234,3 @@ describe("retry policy", () => {
     expect([timeout, sent, notSent, status(429), status(500), status(503), status(408)].map((o) => isRetryable(false, o))).toEqual([false, false, true, true, false, false, false]);
   });
 });
-
-describe("the README's retry-policy table", () => {
-  it("names exactly the statuses the policy retries, and the methods it counts as idempotent", async () => {
-    const { readFileSync } = await import("node:fs");
-    const { IDEMPOTENT_METHODS, RETRYABLE_STATUSES } = await import("../src/retry.js");
-    const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
-    const table = readme.slice(readme.indexOf("<!-- retry-policy:start"), readme.indexOf("<!-- retry-policy:end"));
-    const retriedAfter = table.split("\n").find((line) => line.startsWith("| retried after |"))!;
-    const which = table.split("\n").find((line) => line.startsWith("| which operations |"))!;
-
-    expect(retriedAfter.split("|")[2]!.match(/\b\d{3}\b/g)!.map(Number)).toEqual([...RETRYABLE_STATUSES]);
-    expect(which.split("|")[2]!.split(";")[0]!.match(/\b[A-Z]{3,7}\b/g)).toEqual([...IDEMPOTENT_METHODS]);
-  });
-});

@@ -340,6 +340,27 @@ describe("a signal shared by many calls", () => {
 });
 
 describe("requests made by a raw-client middleware", () => {
+  it("hands the middleware a real Request, which it can clone and read, for raw calls and methods alike", async () => {
+    const server = await faultServer(reply(200, LIMITS), reply(200));
+    const client = server.client();
+    const seen: { isRequest: boolean; method: string; body: string }[] = [];
+    client.raw.use({
+      onRequest: async ({ request }) => {
+        seen.push({ isRequest: request instanceof Request, method: request.method, body: await request.clone().text() });
+      },
+    });
+
+    const { data } = await client.raw.GET("/org/limits");
+    await client.browsers.computer.clickMouse("brs_1", CLICK);
+
+    expect(data).toEqual(LIMITS);
+    expect(seen).toEqual([
+      { isRequest: true, method: "GET", body: "" },
+      { isRequest: true, method: "POST", body: JSON.stringify(CLICK) },
+    ]);
+    expect(server.requests.map((r) => r.body)).toEqual(["", JSON.stringify(CLICK)]);
+  });
+
   it("are sent through the same transport when a middleware returns a new Request", async () => {
     const server = await faultServer(reply(503, undefined, { "retry-after-ms": "1" }), reply(200, LIMITS));
     const client = server.client();

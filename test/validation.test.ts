@@ -163,10 +163,10 @@ describe("answer checks", () => {
   it("require a readOnly field of an answer, which only requests may leave out", async () => {
     const server = await faultServer(reply(200, { default_project_max_concurrent_sessions: 10, added_later: true }));
 
-    const err = await server.client().organization.limits.retrieve().catch((e) => e);
+    const err = await server.client({ strictAnswers: true }).organization.limits.retrieve().catch((e) => e);
 
     expect(err).toBeInstanceOf(BrowserCloudError);
-    expect(err.message).toBe("The service's answer to organization.limits.retrieve (GET /org/limits) is not what the spec promises: response.max_concurrent_sessions is required");
+    expect(err.message).toBe("The answer to organization.limits.retrieve (status 200) is not what the spec promises: response.max_concurrent_sessions is required");
   });
 });
 

@@ -2,20 +2,8 @@
 // client is built from: for each method its HTTP method and path, parameters, body fields, what it
 // resolves to, the errors its declared statuses become, its retry rule and an example call.
 import { exampleCall, literal, typeNames } from "./emit-client.mjs";
+import { errorClassName, RETRYABLE_STATUSES } from "../../src/policy.js";
 import { resolve } from "./operations.mjs";
-
-/**
- * The error class the client throws for a status, as src/errors.ts's `errorClassFor` picks it
- * (test/scripts/api-reference.test.ts keeps the two in step).
- * @param {number} status
- */
-export function errorClassName(status) {
-  const byStatus = { 400: "BadRequestError", 401: "AuthenticationError", 403: "PermissionDeniedError", 404: "NotFoundError", 409: "ConflictError", 422: "UnprocessableEntityError", 429: "RateLimitError" };
-  return status < 400 ? "RedirectError" : (byStatus[status] ?? (status >= 500 ? "InternalServerError" : "ApiError"));
-}
-
-/** The statuses an idempotent call is retried after, as src/retry.ts's `RETRYABLE_STATUSES` (the test keeps them in step). */
-export const RETRIED_STATUSES = [408, 429, 500, 502, 503, 504];
 
 /** One line of table cell text: no line breaks, no unescaped pipes. */
 const cell = (text) => String(text ?? "").trim().replace(/\s*\n\s*/g, " ").replace(/\|/g, "\\|");
@@ -91,7 +79,7 @@ export function apiReference(spec, operations) {
     out.push("", `## ${op.name}`, "", `\`${signature(op)}\``, "");
     if (op.summary) out.push(`**${cell(op.summary)}.**${op.deprecated ? " Deprecated." : ""}`, "");
     const retry = op.idempotent
-      ? `idempotent (retried after connection failures, timeouts, ${RETRIED_STATUSES.join(", ")}${op.method === "DELETE" ? "; a retry that finds 404 after an attempt of unknown outcome succeeds" : ""})`
+      ? `idempotent (retried after connection failures, timeouts, ${RETRYABLE_STATUSES.join(", ")}${op.method === "DELETE" ? "; a retry that finds 404 after an attempt of unknown outcome succeeds" : ""})`
       : "not idempotent (retried only after a 429 or a connection refused before sending)";
     out.push(`\`${op.method} ${op.path}\` · resolves to ${answerText(op)} · ${retry}`, "");
 

@@ -2,9 +2,11 @@
 // into methods (operations.ts), the resource tree's interfaces with their JSDoc (resources.ts), and
 // a type for every component schema (types.ts). Everything here comes from the spec alone.
 
+import { RETRYABLE_STATUSES } from "../../src/policy.js";
+
 /** Names the package's own modules export (src/index.ts), which a schema type must not shadow. */
 const TAKEN_TYPE_NAMES = new Set([
-  "ApiError", "AuthenticationError", "BadRequestError", "BrowserCloudClient", "BrowserCloudError", "ClientOptions",
+  "AnswerMismatch", "AnswerMismatchError", "ApiError", "AuthenticationError", "BadRequestError", "BrowserCloudClient", "BrowserCloudError", "ClientOptions",
   "ConfigurationError", "ConflictError", "ConnectionError", "ConnectionTimeoutError", "FetchFn", "InternalServerError",
   "Logger", "NotFoundError", "PermissionDeniedError", "RateLimitError", "RawClient", "RedirectError", "RequestOptions",
   "ResponseTooLargeError", "Resources", "UnprocessableEntityError", "UserAbortError", "ValidationError", "ValidationIssue",
@@ -59,7 +61,7 @@ const componentName = (schema) => (typeof schema?.$ref === "string" ? /^#\/compo
 function retryNote(op) {
   if (!op.idempotent) return "Not idempotent: sent again only when the service certainly did not act (a 429, or a connection refused before anything was sent), never after a timeout or a 5xx (`maybePerformed` tells).";
   const uncertain = op.method === "DELETE" ? " When an earlier attempt's outcome was unknown and the retry finds nothing (404), it succeeds." : "";
-  return `Idempotent: retried after connection failures, timeouts and 408, 429, 5xx.${uncertain}`;
+  return `Idempotent: retried after connection failures, timeouts and ${RETRYABLE_STATUSES.join(", ")}.${uncertain}`;
 }
 
 /**
@@ -98,12 +100,15 @@ function operationsSource(operations, table, header) {
     if (op.body) {
       row.body = op.body.kind;
       if (op.body.kind === "json") row.bodySchema = table.add(op.body.schema, `${op.method} ${op.path} request body`);
-      else row.bodyType = op.body.mediaType;
+      row.bodyType = op.body.mediaType;
       if (op.body.required) row.bodyRequired = true;
     }
     row.status = op.success.status;
     row.answer = op.success.kind;
-    if (op.success.kind === "json") row.answerSchema = table.add(op.success.schema, `${op.method} ${op.path} ${op.success.status} answer`);
+    if (op.success.kind === "json") {
+      row.answerSchema = table.add(op.success.schema, `${op.method} ${op.path} ${op.success.status} answer`);
+      row.answerType = op.success.mediaType;
+    }
     row.idempotent = op.idempotent;
     return `  ${JSON.stringify(row)},`;
   });
@@ -118,14 +123,14 @@ export interface Operation {
   /** The path template, e.g. \`/browsers/{id}\`. */
   path: string;
   /** The path parameters, in path order: the method's first arguments. */
-  params?: string[];
+  params?: readonly string[];
   /** The query parameters, as one object schema (no other field allowed). */
   query?: number;
   queryRequired?: true;
   /** The request body: JSON (checked, then sent as JSON) or raw (FormData, Blob or text, sent as given). */
   body?: "json" | "raw";
   bodySchema?: number;
-  /** The media type a raw body is sent as (a FormData body gets fetch's multipart type instead). */
+  /** The body's media type; a raw body is sent as it (a FormData body gets fetch's multipart type instead). */
   bodyType?: string;
   bodyRequired?: true;
   /** The success status the spec declares first. */
@@ -133,14 +138,16 @@ export interface Operation {
   /** What the success answer holds: JSON (parsed and checked), nothing, or other content (the \`Response\` itself). */
   answer: "json" | "empty" | "other";
   answerSchema?: number;
+  /** The media type of a JSON answer. */
+  answerType?: string;
   /** Whether sending it twice has the effect of once: the HTTP method's rule, or the operation's \`x-idempotent\`. */
   idempotent: boolean;
 }
 
-/** Every operation of the spec, in document order. */
-export const operations: readonly Operation[] = [
+/** Every operation of the spec, in document order; literal, so that each method's type is read from its entry. */
+export const operations = [
 ${rows.join("\n")}
-];
+] as const satisfies readonly Operation[];
 `;
 }
 
@@ -227,7 +234,16 @@ function resourcesSource(spec, operations, types, header) {
     interfaces.push(`/** \`client.${key}\`: ${about}. */\nexport interface ${name} {\n${body(value, "  ")}\n}\n`);
     members.push(`  readonly ${key}: ${name};`);
   }
-  return `${header}import type { RequestOptions } from "../src/request-options.js";
+  // the runtime tree, each leaf built from its table entry: typed as Resources, so the compiler
+  // checks every declaration above against the entry its method comes from
+  const index = new Map(operations.map((op, i) => [op, i]));
+  const runtime = (node, indent) =>
+    [...node]
+      .map(([key, value]) => `${indent}${key}: ${value instanceof Map ? `{\n${runtime(value, `${indent}  `)}\n${indent}}` : `method(operations[${index.get(value)}])`},`)
+      .join("\n");
+  return `${header}import type { MethodFactory } from "../src/method-type.js";
+import type { RequestOptions } from "../src/request-options.js";
+import { operations } from "./operations.js";
 import type { paths } from "./schema.js";
 import type * as T from "./types.js";
 
@@ -235,6 +251,13 @@ ${interfaces.join("\n")}
 /** Every operation of the spec, grouped as its \`x-client-method\` names say. */
 export interface Resources {
 ${members.join("\n")}
+}
+
+/** The resource tree: every entry of the table made a method by \`method\`, where its declaration says. */
+export function resources(method: MethodFactory): Resources {
+  return {
+${runtime(tree, "    ")}
+  };
 }
 `;
 }
@@ -318,6 +341,8 @@ function typesSource(schemaNames, types, header) {
     const note = type === name ? "" : ` (exported as \`${type}\`, so that it does not shadow \`${pascal(name)}\`)`;
     return `/** The spec's \`${name}\` schema${note}. */\nexport type ${type} = components["schemas"][${JSON.stringify(name)}];`;
   });
+  // src/errors.ts types an error body by the spec's Error schema; a spec without one gets any object
+  if (![...types.values()].includes("ErrorBody")) lines.push(`/** The body of an error answer: this spec has no \`Error\` schema, so an object with a \`code\`, as the client reads one. */\nexport type ErrorBody = { code: string; message?: string; [field: string]: unknown };`);
   return `${header}import type { components } from "./schema.js";
 
 ${lines.join("\n\n")}

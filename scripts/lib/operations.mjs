@@ -2,11 +2,12 @@
 // generator writes: for each one, where it lives on the client, how it is called (path and query
 // parameters, request body), what it answers and whether it may be sent twice. Never throws on a
 // valid document: what the client cannot express yet is listed in `report.unsupported`.
+import { IDEMPOTENT_METHODS } from "../../src/policy.js";
 import { assignNames } from "./client-methods.mjs";
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
-// idempotent by HTTP's definition (RFC 9110 9.2.2): sending them twice has the effect of once
-const IDEMPOTENT = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
+// idempotent by HTTP's definition (RFC 9110 9.2.2), as the client's own policy lists them
+const IDEMPOTENT = new Set(IDEMPOTENT_METHODS);
 const JSON_MEDIA = /^application\/(.+\+)?json$/i;
 
 /**

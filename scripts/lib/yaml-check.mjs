@@ -1,12 +1,10 @@
 // The YAML syntax errors of the spec's files and redocly.yaml, for `npm run dev` and `npm run lint`:
 // Redocly reports a YAML typo only as an unresolved reference, far from the line at fault.
 import { readdirSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { join, relative } from "node:path";
+// pinned to the version @redocly/openapi-core reads the spec with, so dev and the linter agree on the syntax
+import { load } from "js-yaml";
 import { fromRoot, root } from "./paths.mjs";
-
-// the js-yaml @redocly/openapi-core reads the spec with, so dev and the linter agree on the syntax
-const yaml = /** @type {{ load(text: string, options?: object): unknown }} */ (createRequire(fromRoot("node_modules/@redocly/openapi-core/package.json"))("js-yaml"));
 
 /**
  * The YAML syntax errors of the spec's files and redocly.yaml, as `<file>:<line>:<col> YAML error:
@@ -31,7 +29,7 @@ export function yamlErrors() {
       continue;
     }
     try {
-      yaml.load(text, { filename: file });
+      load(text, { filename: file });
     } catch (err) {
       const { mark, reason, message } = /** @type {{ mark?: { line: number, column: number }, reason?: string, message: string }} */ (err);
       lines.push(`${relative(root, file)}:${(mark?.line ?? 0) + 1}:${(mark?.column ?? 0) + 1} YAML error: ${reason ?? message}`);

@@ -1,0 +1,43 @@
+import { schemas } from "../generated/validators.js";
+import { AnswerMismatchError, type ValidationIssue } from "./errors.js";
+import type { Logger } from "./transport.js";
+import { check } from "./validation.js";
+
+/** What `onAnswerMismatch` is told of an answer that does not match the spec. */
+export interface AnswerMismatch {
+  /** The method it answered, by name: `"<group>.<method>"`. */
+  operation: string;
+  /** Every way the answer breaks the spec, each with its path (`response.items[0].id`). */
+  issues: ValidationIssue[];
+  /** The answer as parsed, which the call resolves to (or `AnswerMismatchError` carries, when strict). */
+  data: unknown;
+  /** The answer itself: status and headers; its body was already read into `data`. */
+  response: Response;
+}
+
+/** How answers that drift from the spec are handled: the client's `strictAnswers`, `onAnswerMismatch` and `logger`. */
+export interface AnswerPolicy {
+  strictAnswers?: boolean | undefined;
+  onAnswerMismatch?: ((mismatch: AnswerMismatch) => void) | undefined;
+  logger?: Logger | undefined;
+}
+
+/**
+ * Checks one answer (a JSON body, an event of a stream, a page of a list) against its schema, one of
+ * `generated/validators.ts`, and returns it. One that does not match is still returned, and reported
+ * through the logger and `onAnswerMismatch`: the service has acted, and throwing its answer away
+ * would lose what it did. With `strictAnswers` it throws `AnswerMismatchError` instead, which carries
+ * the answer. `path` names the value in the issues (`response`, `event[3]`, `page[2]`).
+ *
+ * @example
+ * const limits = checkAnswer(policy, "organization.limits.retrieve", op.answerSchema, data, response);
+ */
+export function checkAnswer<T>(policy: AnswerPolicy, operation: string, schema: number, data: T, response: Response, path = "response"): T {
+  const issues = check(schemas[schema]!, data, path, [], true);
+  if (!issues.length) return data;
+  const mismatch = new AnswerMismatchError(operation, issues, data, response);
+  if (policy.strictAnswers) throw mismatch;
+  policy.logger?.debug(`browser-cloud-client: ${mismatch.message}`);
+  policy.onAnswerMismatch?.({ operation, issues, data, response });
+  return data;
+}

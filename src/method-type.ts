@@ -1,0 +1,54 @@
+import type { Operation } from "../generated/operations.js";
+import type { paths } from "../generated/schema.js";
+import type { RequestOptions } from "./request-options.js";
+
+// the spec's declaration of an entry's operation, found by the entry's own path and method
+type Item<O extends Operation> = O["path"] extends keyof paths
+  ? Lowercase<O["method"]> extends keyof paths[O["path"]]
+    ? NonNullable<paths[O["path"]][Lowercase<O["method"]>]>
+    : never
+  : never;
+type Strings<P> = P extends readonly [unknown, ...infer Rest] ? [string, ...Strings<Rest>] : [];
+type Query<I> = I extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+type Content<C, Media> = Media extends keyof C ? C[Media] : never;
+type JsonBody<O, I> = I extends { requestBody?: infer B } ? (NonNullable<B> extends { content: infer C } ? Content<C, O extends { bodyType: infer M } ? M : never> : never) : never;
+type Input<O, I> = O extends { body: "json" }
+  ? O extends { bodyRequired: true }
+    ? [body: JsonBody<O, I>]
+    : [body?: JsonBody<O, I>]
+  : O extends { body: "raw" }
+    ? O extends { bodyRequired: true }
+      ? [body: BodyInit]
+      : [body?: BodyInit]
+    : O extends { query: number }
+      ? O extends { queryRequired: true }
+        ? [query: Query<I>]
+        : [query?: Query<I>]
+      : [];
+type Options<O, I> = O extends { body: string; query: number } ? RequestOptions & { query?: Query<I> } : RequestOptions;
+type Result<O extends Operation, I> = O extends { answer: "empty" }
+  ? void
+  : O extends { answer: "other" }
+    ? Response
+    : I extends { responses: infer R }
+      ? O["status"] extends keyof R
+        ? R[O["status"]] extends { content: infer C }
+          ? Content<C, O extends { answerType: infer M } ? M : never>
+          : never
+        : never
+      : never;
+
+/**
+ * The signature of the method one entry of the generated table becomes, read from the entry itself
+ * (its path parameters, body and query kinds, answer kind) and from the spec's types at the entry's
+ * path and method. `generated/resources.ts` places each entry's method where its declaration says,
+ * so the compiler checks every declaration against the entry it is built from. An entry typed only
+ * as `Operation` (no literal path) gives a method that takes and returns `unknown`.
+ *
+ * @example
+ * type Retrieve = MethodOf<(typeof operations)[0]>; // (options?: RequestOptions) => Promise<OrgLimits>
+ */
+export type MethodOf<O extends Operation> = string extends O["path"] ? (...args: unknown[]) => Promise<unknown> : (...args: [...(O extends { params: infer P } ? Strings<P> : []), ...Input<O, Item<O>>, options?: Options<O, Item<O>>]) => Promise<Result<O, Item<O>>>;
+
+/** Builds the method of one table entry, typed by `MethodOf`. */
+export type MethodFactory = <const O extends Operation>(op: O) => MethodOf<O>;
