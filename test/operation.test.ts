@@ -6,7 +6,7 @@ import { idempotencyOverrides, method, type Call } from "../src/operation.js";
 import { result } from "../src/response.js";
 import { ValidationError } from "../src/index.js";
 import { faultServer, reply } from "./support/fault-server.js";
-import { spec } from "./support/operations.js";
+import { spec } from "./support/contract.js";
 
 const src = new URL("../src/", import.meta.url);
 
