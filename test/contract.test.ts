@@ -228,6 +228,8 @@ for (const op of ops) {
           expect(sent.map((r) => r.status)).toEqual([op.success.status]);
           expect(outcome).toBeInstanceOf(BrowserCloudError);
           expect(outcome).not.toBeInstanceOf(ApiError);
+          // the complaint is about the answer's fields, not a transport failure
+          expect((outcome as Error).message).toContain(Object.keys(broken)[0]);
         } finally {
           proxy.tamper = undefined;
         }

@@ -59,9 +59,12 @@ export async function recordingProxy(upstream: string): Promise<RecordingProxy> 
         answer.on("end", () => {
           recorded.status = answer.statusCode ?? 0;
           const received = Buffer.concat(parts);
-          const body = proxy.tamper?.(recorded.status, received) ?? received;
+          const tampered = proxy.tamper?.(recorded.status, received);
+          const body = tampered ?? received;
           const headers = { ...answer.headers, "content-length": String(body.length) };
           delete headers["transfer-encoding"];
+          // a rewritten body goes out as written, never under the original's compression
+          if (tampered) delete headers["content-encoding"];
           res.writeHead(recorded.status, headers).end(body);
         });
       });
