@@ -6,7 +6,8 @@
 //   pipeline  `npm run build` end to end, and one `npm run dev` regeneration after a spec edit
 //   growth    the pipeline at this repo's size and at 150 operations
 // Prints one table per section, then the README's Markdown (report.mjs), also written to
-// test-results/bench.md.
+// test-results/bench.md, then the verdict: every figure against its goal in bench/budgets.mjs,
+// exit code 1 when one is missed.
 //   node scripts/bench.mjs [requests|bundle|pipeline|growth ...] [--only=a,b] [--with-tests]
 // sections are all by default; --with-tests adds `npm test` to growth.
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -15,6 +16,7 @@ import { parseArgs } from "node:util";
 import { toolEnv } from "./lib/env.mjs";
 import { fromRoot, root } from "./lib/paths.mjs";
 import { run } from "./lib/processes.mjs";
+import { verdictLine } from "./bench/budgets.mjs";
 import { bundleSizes } from "./bench/bundle.mjs";
 import { tempDir } from "./bench/cleanup.mjs";
 import { devRegeneration } from "./bench/dev-regeneration.mjs";
@@ -63,6 +65,11 @@ async function main() {
   mkdirSync(fromRoot("test-results"), { recursive: true });
   writeFileSync(fromRoot("test-results/bench.md"), markdown + "\n");
   say("wrote test-results/bench.md");
+  // every goal lives in scripts/bench/budgets.mjs; a miss is reported, never refit
+  const verdict = verdictLine();
+  say("");
+  for (const line of verdict.split("\n")) say(line);
+  if (!verdict.startsWith("verdict: PASS")) process.exitCode = 1;
 }
 
 main().catch((err) => {

@@ -8,8 +8,6 @@ import { signalGroup, spawnGroup, stopGroup } from "../lib/processes.mjs";
 import { benchCopy, onInterrupt } from "./cleanup.mjs";
 import { median, say } from "./stats.mjs";
 
-/** Target for one regeneration, from the save to the line. */
-export const DEV_TARGET_MS = 1_000;
 /** Edits timed per run. */
 export const DEV_EDITS = 5;
 const DEV_LINE = /^dev: regenerated in (\d+) ms/;

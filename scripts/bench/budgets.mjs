@@ -1,0 +1,127 @@
+// The project's goals for `npm run bench`, in one place: fixed numbers from what the project
+// promises (about as fast as a hand-written safe fetch, smaller than the vendor's SDK, a save
+// regenerated within a second), never this week's measurement plus a margin. A section judges its
+// figures here; a miss prints MISS with the budget's note and fails the closing verdict line.
+// To add a goal: one entry in BUDGETS, then `judge("<key>", figure)` where the figure is measured.
+
+/**
+ * @typedef {object} Budget
+ * @property {string} key how a section names it, `<section>.<figure>`
+ * @property {string} what the figure, as the verdict line prints it
+ * @property {number} max the goal: the figure must be at most this
+ * @property {"B" | "ms" | "x"} unit bytes, milliseconds, or a ratio
+ * @property {string} [note] why the figure misses, when it is known to; printed beside MISS, never a reason to change `max`
+ */
+
+// measured 2026-11-23 at load 16 on 2 cores: bare openapi-fetch with a timeout signal was 1.12x (GET)
+// and 1.24x (click) of safe fetch, and this client 1.01x of that; the floor is openapi-fetch's
+const OPENAPI_FETCH_FLOOR = "the client goes through openapi-fetch, and openapi-fetch with a timeout signal alone is at or above 1.10x of safe fetch; the client adds about 1.01x beyond that floor";
+
+/** @type {readonly Budget[]} */
+export const BUDGETS = [
+  { key: "requests.get", what: "GET /org/limits per request, this client / hand-written safe fetch", max: 1.1, unit: "x", note: OPENAPI_FETCH_FLOOR },
+  { key: "requests.click", what: "click per request, this client / hand-written safe fetch", max: 1.1, unit: "x", note: OPENAPI_FETCH_FLOOR },
+  // at another operation count than 4, bundle.mjs judges it on the line through both bundle goals
+  { key: "bundle.repo", what: "consumer bundle calling every operation, gzip -9, at this repo's 4 operations", max: 11.5 * 1024, unit: "B" },
+  {
+    key: "bundle.grown",
+    what: "consumer bundle calling every operation, gzip -9, at 150 operations",
+    max: 16 * 1024,
+    unit: "B",
+    note: "each operation adds its table entry and the checks of its body and answer (about 51 B gzip), and the consumer's own 150 calls with their example values add about 4 KB",
+  },
+  { key: "pipeline.build", what: "`npm run build`, median of 3", max: 5_000, unit: "ms" },
+  { key: "pipeline.dev", what: "`npm run dev`: save to `dev: regenerated`, at this repo's size", max: 1_000, unit: "ms" },
+  { key: "growth.regenerate", what: "lint + generate + docs at 150 operations", max: 3_000, unit: "ms" },
+  {
+    key: "growth.dev",
+    what: "`npm run dev`: save to `dev: regenerated`, at 150 operations",
+    max: 1_000,
+    unit: "ms",
+    note: "lint and generate each take about 0.5 s at 150 operations on a shared 2-core machine; dev re-lints and regenerates the whole document on every save",
+  },
+  { key: "growth.typecheck", what: "`tsc -p .` + `tsc -p test` at 150 operations", max: 15_000, unit: "ms" },
+  { key: "growth.tests", what: "`npm test` at 150 operations / at this repo's size (and it passes)", max: 2, unit: "x" },
+];
+
+/** The bundle goals as one formula of the operation count: the straight line through both goals (4 -> 11.5 KB, 150 -> 16 KB). */
+const [AT_REPO, AT_GROWN] = [
+  [4, budget("bundle.repo").max],
+  [150, budget("bundle.grown").max],
+];
+/** Gzip bytes the goals allow each operation past the fourth: (16 KB - 11.5 KB) / 146, about 31.6 B. */
+export const PER_OPERATION_GZIP_BYTES = (AT_GROWN[1] - AT_REPO[1]) / (AT_GROWN[0] - AT_REPO[0]);
+
+/**
+ * The consumer bundle's goal at any size, gzip bytes: the line through the two bundle goals, so
+ * that an operation added to the spec moves the budget by the goals' own slope, never by hand.
+ * @param {number} operations how many operations the spec has
+ * @example
+ * bundleBudgetGzipBytes(4); // 11776 (11.5 KB)
+ * bundleBudgetGzipBytes(150); // 16384 (16 KB)
+ */
+export function bundleBudgetGzipBytes(operations) {
+  return Math.floor(AT_REPO[1] + PER_OPERATION_GZIP_BYTES * (operations - AT_REPO[0]));
+}
+
+/**
+ * The budget named `key`; throws for a key not in BUDGETS, so a typo cannot pass unjudged.
+ * @param {string} key
+ * @returns {Budget}
+ */
+export function budget(key) {
+  const found = BUDGETS.find((b) => b.key === key);
+  if (!found) throw new Error(`bench: no budget ${key}; the budgets are ${BUDGETS.map((b) => b.key).join(", ")}`);
+  return found;
+}
+
+/** @typedef {{ key: string, what: string, max: number, unit: Budget["unit"], value: number | undefined, measured: boolean, pass: boolean, note?: string }} Verdict */
+
+/** @type {Verdict[]} */
+const judged = [];
+
+/** A figure with its unit, as the tables print it. */
+export function show(/** @type {number} */ value, /** @type {Budget["unit"]} */ unit) {
+  if (unit === "B") return `${(value / 1024).toFixed(1)} KB (${Math.round(value)} B)`;
+  if (unit === "ms") return value >= 1_000 ? `${(value / 1000).toFixed(1)} s` : `${Math.round(value)} ms`;
+  return `${value.toFixed(2)}x`;
+}
+
+/**
+ * Judges one measured figure against its budget and remembers the verdict for {@link verdictLine}.
+ * `value` undefined (or `ok` false) is a figure that could not be measured: a MISS.
+ * Returns the verdict, whose `text` is the table cell: `≤ 1.10x: 1.42x MISS`.
+ *
+ * @param {string} key a budget of BUDGETS
+ * @param {number | undefined} value the figure, in the budget's unit
+ * @param {boolean} [ok] false when the measurement itself failed (default true)
+ * @param {number} [max] the goal at this size, for a budget that scales with the operation count (`bundleBudgetGzipBytes`); default the budget's own
+ * @example
+ * judge("bundle.repo", 11_328).text; // "≤ 11.5 KB (11776 B): 11.1 KB (11328 B) PASS"
+ */
+export function judge(key, value, ok = true, max = budget(key).max) {
+  const { what, unit, note } = budget(key);
+  const measured = ok && value !== undefined && Number.isFinite(value);
+  const pass = measured && value <= max;
+  /** @type {Verdict} */
+  const verdict = { key, what, max, unit, value, measured, pass, ...(note ? { note } : {}) };
+  judged.push(verdict);
+  const figure = measured ? show(value, unit) : "failed or not measured";
+  return { ...verdict, text: `≤ ${show(max, unit)}: ${figure} ${pass ? "PASS" : "MISS"}` };
+}
+
+/** Every verdict judged so far in this process, in order. */
+export const verdicts = () => [...judged];
+
+/**
+ * The bench's closing line: PASS when every judged figure met its budget, else MISS with each miss,
+ * its figure and its note.
+ * @param {Verdict[]} [list] default: every verdict of this process
+ */
+export function verdictLine(list = judged) {
+  const misses = list.filter((v) => !v.pass);
+  if (!list.length) return "verdict: nothing judged";
+  if (!misses.length) return `verdict: PASS, ${list.length} of ${list.length} budgets met`;
+  const detail = misses.map((v) => `${v.what}: ${v.measured && v.value !== undefined ? `${show(v.value, v.unit)} > ${show(v.max, v.unit)}` : `failed or not measured (goal ≤ ${show(v.max, v.unit)})`}${v.note ? ` (note: ${v.note})` : ""}`);
+  return `verdict: MISS, ${misses.length} of ${list.length} budgets missed:\n  ${detail.join("\n  ")}`;
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { BUDGETS, bundleBudgetGzipBytes, judge, verdictLine } from "../../scripts/bench/budgets.mjs";
+
+describe("the bench's budgets (scripts/bench/budgets.mjs)", () => {
+  it("holds the project's goals as fixed numbers", () => {
+    const goals = Object.fromEntries(BUDGETS.map((b) => [b.key, b.max]));
+
+    expect(goals).toEqual({
+      "requests.get": 1.1,
+      "requests.click": 1.1,
+      "bundle.repo": 11_776,
+      "bundle.grown": 16_384,
+      "pipeline.build": 5_000,
+      "pipeline.dev": 1_000,
+      "growth.regenerate": 3_000,
+      "growth.dev": 1_000,
+      "growth.typecheck": 15_000,
+      "growth.tests": 2,
+    });
+  });
+
+  it("draws the bundle budget through both bundle goals: 11.5 KB at 4 operations, 16 KB at 150", () => {
+    expect(bundleBudgetGzipBytes(4)).toBe(11_776);
+    expect(bundleBudgetGzipBytes(150)).toBe(16_384);
+    expect(bundleBudgetGzipBytes(77)).toBe(14_080);
+  });
+
+  it("passes a figure at its goal and misses one a byte over, or one that could not be measured", () => {
+    expect(judge("bundle.repo", 11_776)).toMatchObject({ pass: true, text: "≤ 11.5 KB (11776 B): 11.5 KB (11776 B) PASS" });
+    expect(judge("bundle.repo", 11_777)).toMatchObject({ pass: false, text: "≤ 11.5 KB (11776 B): 11.5 KB (11777 B) MISS" });
+    expect(judge("growth.dev", 400, false)).toMatchObject({ pass: false, text: "≤ 1.0 s: failed or not measured MISS" });
+    expect(() => judge("bundle.typo", 1)).toThrow(/no budget bundle.typo/);
+  });
+
+  it("ends in MISS, naming each miss with its note, when any budget is missed", () => {
+    const met = judge("requests.get", 1.05);
+    const missed = judge("bundle.grown", 22_408);
+
+    expect(verdictLine([met])).toBe("verdict: PASS, 1 of 1 budgets met");
+    expect(verdictLine([met, missed])).toMatch(/^verdict: MISS, 1 of 2 budgets missed:\n {2}consumer bundle calling every operation, gzip -9, at 150 operations: 21\.9 KB \(22408 B\) > 16\.0 KB \(16384 B\) \(note: each operation adds/);
+  });
+});
