@@ -20,7 +20,7 @@ export const STEPS = /** @type {const} */ (["lint", "generate", "docs"]);
  * @property {{ lint?: number, generate?: number, docs?: number }} times ms per step run
  * @property {string[]} written files written, relative to the root (generated/ first, then the page)
  * @property {string} [bundle] the new generated/openapi.json content
- * @property {{ derived: string[], resolved: string[], unsupported: string[], unchecked: string[], operations: number }} [report] what generation decided
+ * @property {import("./generate.mjs").Report} [report] what generation decided
  * @property {boolean} [superseded] a newer save came in, nothing was written
  */
 
