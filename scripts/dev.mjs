@@ -1,12 +1,14 @@
 #!/usr/bin/env node
-// Dev mode: watches openapi/, redocly.yaml and package.json; on start and after every save it
+// Dev mode: watches openapi/, lint/, redocly.yaml and package.json; on start and after every save it
 // runs the pipeline (lint -> generate -> docs, scripts/lib/pipeline.mjs) in this one process,
 // then type-checks; meanwhile it serves the docs page and a Prism mock of the last spec that passed.
 //   node scripts/dev.mjs [--docs-port N] [--mock-port N] [--no-serve]
 //   ports default to 8080 (docs) and 4010 (mock), 0 picks a free one; --no-serve only regenerates
-// A save with a YAML syntax error prints `dev: <file>:<line>:<col> YAML error: <reason>`; one that
-// breaks the spec otherwise prints the linter's messages and leaves generated/ and site/ as they
-// were. Ctrl-C stops the watcher, the docs server and Prism.
+// A save with a YAML syntax error prints `dev: <file>:<line>:<col> YAML error: <reason>`. Lint does
+// not gate here: a save that generates is regenerated, and the linter's problems are printed beside
+// the "regenerated" line (`npm run build` and `npm test` still refuse them). A save that cannot be
+// generated prints why and leaves generated/ and site/ as they were. Ctrl-C stops the watcher, the
+// docs server and Prism.
 import { existsSync, readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { docsRenderer } from "./lib/docs.mjs";
@@ -109,7 +111,7 @@ async function main() {
       complain(`dev: YAML errors in ${broken.length === 1 ? "a file" : "files"}; generated/ and site/ keep the last good spec`);
       return;
     }
-    running = regenerate({ superseded: () => changedSince !== null, docs: docsPage });
+    running = regenerate({ superseded: () => changedSince !== null, docs: docsPage, lintGates: false });
     try {
       result = await running;
     } catch (e) {
@@ -120,18 +122,22 @@ async function main() {
       // the newer save's own timer, or the check below, runs it; its time counts from this one
       changedSince = Math.min(since, changedSince ?? since);
     } else if (result.ok) {
+      // all on stdout, so that the problems, the summary and the verdict keep their order
+      const errors = result.errors ?? 0;
       for (const line of result.lines) say(`dev: ${line}`);
       say(`dev: ${result.written.length ? `wrote ${result.written.join(", ")}` : "nothing changed in generated/ or site/"}`);
       const { lint, generate, docs: page } = result.times;
       say(`dev: regenerated in ${Math.round(performance.now() - since)} ms (lint ${lint} ms, generate ${generate} ms, docs ${page} ms)`);
+      if (errors) say(`dev: lint found ${errors} error${errors === 1 ? "" : "s"}, regenerated anyway; npm run build and npm test refuse them until they are fixed or redocly.yaml's lint profile allows them`);
+      const defects = result.report?.defects.length ?? 0;
+      if (defects) say(`dev: routed around ${defects} defect${defects === 1 ? "" : "s"} of the document; npm run generate names each`);
       mock?.serve(result.bundle);
       mockFed = true;
       typecheck();
       versionVerdict(result.bundle);
     } else {
       for (const line of result.lines) complain(`dev: ${line}`);
-      const what = result.step === "lint" ? `lint found ${result.errors} error${result.errors === 1 ? "" : "s"}` : `${result.step} failed`;
-      complain(`dev: ${what}; generated/ and site/ keep the last good spec`);
+      complain(`dev: ${result.step} failed; generated/ and site/ keep the last good spec`);
     }
     if (changedSince !== null && !stopping) {
       clearTimeout(timer);
@@ -149,8 +155,10 @@ async function main() {
   const watchers = [
     watchFolders(fromRoot("openapi"), (file) => (file && scratch.test(file) ? null : onSave())),
     watchFolders(fromRoot(), (file) => (file === "redocly.yaml" || file === "package.json" ? onSave() : null), { recursive: false }),
+    // the lint profiles redocly.yaml extends
+    ...(existsSync(fromRoot("lint")) ? [watchFolders(fromRoot("lint"), (file) => (file && scratch.test(file) ? null : onSave()))] : []),
   ];
-  say(`dev: watching openapi/, redocly.yaml and package.json`);
+  say(`dev: watching openapi/, lint/, redocly.yaml and package.json`);
 
   const stop = async (signal) => {
     if (stopping) return;

@@ -22,7 +22,7 @@ const ORG_LIMITS = "openapi/components/schemas/OrgLimits.yaml";
  */
 /** Spawns dev.mjs --no-serve in a copy of the checkout at `from`, edits OrgLimits.yaml `DEV_EDITS` times, times each regeneration. */
 export async function devRegeneration(from = root) {
-  const { dir, remove } = benchCopy({ entries: ["openapi", "redocly.yaml", "scripts", "package.json", "generated", "tsconfig.json", "src"], from });
+  const { dir, remove } = benchCopy({ entries: ["openapi", "lint", "redocly.yaml", "scripts", "package.json", "generated", "tsconfig.json", "src"], from });
   say("pipeline: node scripts/dev.mjs --no-serve, then one-file spec edits");
   // its own process group, so that stopping it reaches whatever it started
   const child = spawnGroup(process.execPath, ["scripts/dev.mjs", "--no-serve"], { cwd: dir, stdio: ["ignore", "pipe", "pipe"], env: toolEnv() });

@@ -15,12 +15,14 @@ export const STEPS = /** @type {const} */ (["lint", "generate", "docs"]);
  * @typedef {object} Regeneration
  * @property {boolean} ok every step passed and what changed is written
  * @property {string} [step] the step that failed ("lint", "generate", "docs"), or "superseded"
- * @property {string[]} lines the failed step's messages; on success the linter's warnings
- * @property {number} [errors] lint errors, when lint failed
+ * @property {string[]} lines the failed step's messages; on success the linter's problems (its
+ * warnings, and its errors when lint does not gate)
+ * @property {number} [errors] lint errors: when lint failed, or when it did not gate
+ * @property {number} [warnings] lint warnings
  * @property {{ lint?: number, generate?: number, docs?: number }} times ms per step run
  * @property {string[]} written files written, relative to the root (generated/ first, then the page)
  * @property {string} [bundle] the new generated/openapi.json content
- * @property {{ derived: string[], resolved: string[], unsupported: string[], unchecked: string[], operations: number }} [report] what generation decided
+ * @property {import("./generate.mjs").Report} [report] what generation decided
  * @property {boolean} [superseded] a newer save came in, nothing was written
  */
 
@@ -29,18 +31,21 @@ export const STEPS = /** @type {const} */ (["lint", "generate", "docs"]);
  * succeed write what changed (the generated/ files whose content differs, and site/index.html by
  * a rename). Nothing is written after a failure, nor when `superseded()` says a newer save came
  * in meanwhile. Never rejects for a bad spec: a failure is `{ ok: false, step, lines }`.
- * @param {{ superseded?: () => boolean, docs?: import("./docs.mjs").DocsRenderer }} [options]
- * `docs` default: a renderer started for this one call (dev keeps one across saves)
+ * With `lintGates: false` a lint error stops nothing: generation goes on, and the result carries
+ * the linter's lines and counts beside `ok: true` (dev and start print them; build and test gate).
+ * @param {{ superseded?: () => boolean, docs?: import("./docs.mjs").DocsRenderer, lintGates?: boolean }} [options]
+ * `docs` default: a renderer started for this one call (dev keeps one across saves); `lintGates`
+ * default true
  * @returns {Promise<Regeneration>}
  * @example
  * const result = await regenerate();
  * console.log(result.ok ? `wrote ${result.written.join(", ")}` : `${result.step} failed`, result.times);
  */
-export async function regenerate({ superseded = () => false, docs } = {}) {
+export async function regenerate({ superseded = () => false, docs, lintGates = true } = {}) {
   // created first, so that the CLI loads while lint and generate run
   const renderer = docs ?? docsRenderer({ warm: false });
   try {
-    return await steps(superseded, renderer);
+    return await steps(superseded, renderer, lintGates);
   } finally {
     if (!docs) await renderer.close();
   }
@@ -49,9 +54,10 @@ export async function regenerate({ superseded = () => false, docs } = {}) {
 /**
  * @param {() => boolean} superseded
  * @param {import("./docs.mjs").DocsRenderer} renderer
+ * @param {boolean} lintGates
  * @returns {Promise<Regeneration>}
  */
-async function steps(superseded, renderer) {
+async function steps(superseded, renderer, lintGates) {
   /** @type {Regeneration["times"]} */
   const times = {};
   let started = performance.now();
@@ -64,7 +70,7 @@ async function steps(superseded, renderer) {
 
   const lint = await lintSpec();
   lap("lint");
-  if (!lint.ok) return { ...failed("lint", lint.lines), errors: lint.errors };
+  if (!lint.ok && lintGates) return { ...failed("lint", lint.lines), errors: lint.errors, warnings: lint.warnings };
 
   let files;
   let report;
@@ -104,7 +110,7 @@ async function steps(superseded, renderer) {
     renameSync(staged, DOCS_PAGE);
     written.push(relative(root, DOCS_PAGE));
   }
-  return { ok: true, lines: lint.lines, times, written, bundle, report };
+  return { ok: true, lines: lint.lines, errors: lint.errors, warnings: lint.warnings, times, written, bundle, report };
 }
 
 /** Whether two files hold the same bytes; false when either is missing. */

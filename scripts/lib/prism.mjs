@@ -1,9 +1,9 @@
 // Prism: the mock API server started from a spec, stopped cleanly, never outliving this process.
 import { spawn } from "node:child_process";
-import { createWriteStream, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { dirname } from "node:path";
-import { fromRoot, root } from "./paths.mjs";
+import { BUNDLE, fromRoot, root } from "./paths.mjs";
 import { GRACE_MS, signalGroup } from "./processes.mjs";
 
 const PRISM = fromRoot("node_modules/.bin/prism");
@@ -26,13 +26,26 @@ export function freePort(host = "127.0.0.1") {
   });
 }
 
+/**
+ * What a mock serves when not told: the repaired bundle once generated, else the spec as written.
+ * @returns {string}
+ * @example
+ * defaultSpec(); // "/repo/generated/openapi.json"
+ */
+export function defaultSpec() {
+  return existsSync(BUNDLE) ? BUNDLE : SPEC;
+}
+
 // the process groups of the mocks not yet stopped, ended when this process exits without stop()
 const running = new Set();
 let exitHook = false;
 
 /**
  * Starts Prism on host:port (a free port when none is given) and resolves once it listens.
- * `spec` is the document it serves (default openapi/openapi.yaml).
+ * `spec` is the document it serves: by default generated/openapi.json, the document as `npm run
+ * generate` repaired it (a body that `additionalProperties: false` beside `oneOf` refused can be
+ * sent, `nullable` fields may be null, no example that breaks its schema), the very document the
+ * client was generated from; openapi/openapi.yaml as written when nothing was generated yet.
  * Rejects, with Prism's log, when it exits or is not listening within `timeoutMs`.
  * Resolves to { url, log, stop }; stop() ends Prism and everything it started.
  * Prism never outlives this process: it runs under scripts/lib/watchdog.mjs, which ends it when
@@ -45,7 +58,7 @@ let exitHook = false;
  * await fetch(`${mock.url}/org/limits`, { headers: { Authorization: "Bearer any" } });
  * await mock.stop();
  */
-export async function startMock({ host = "127.0.0.1", port, log, spec = SPEC, timeoutMs = 30_000 } = {}) {
+export async function startMock({ host = "127.0.0.1", port, log, spec = defaultSpec(), timeoutMs = 30_000 } = {}) {
   port ??= await freePort(host);
   // one log per port, so that two runs side by side do not read each other's readiness line;
   // a log named by nobody is removed at stop

@@ -1,6 +1,6 @@
 // This project's lint rules that Redocly's configurable rules cannot express (they see one node
 // at a time, and a client method must be unique across the whole document). Loaded by
-// redocly.yaml's `plugins`, so `redocly lint`, `npm run dev` and `npm start` all apply them.
+// lint/house.yaml's `plugins`, so `redocly lint`, `npm run dev` and `npm start` all apply them.
 import { clashes, malformed } from "./client-methods.mjs";
 
 /** Every operation names where it lives on the client, well-formed and unique. */
@@ -53,7 +53,7 @@ function Idempotent() {
   };
 }
 
-/** The plugin redocly.yaml loads: its rules are `client/method` and `client/idempotent`. */
+/** The plugin the house lint profile (lint/house.yaml) loads: its rules are `client/method` and `client/idempotent`. */
 export default function plugin() {
   return {
     id: "client",

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { toolEnv } from "../../scripts/lib/env.mjs";
 import { copyRepo } from "../../scripts/lib/repo-copy.mjs";
@@ -14,7 +15,7 @@ const WAIT_MS = 120_000;
 
 /** The pipeline's part of the repository, copied to a temp dir, with node_modules linked. */
 function copyPipeline(): string {
-  return copyRepo({ entries: ["openapi", "redocly.yaml", "scripts", "package.json", "generated", "tsconfig.json", "src"], prefix: "dev-test-" }).dir;
+  return copyRepo({ entries: ["openapi", "lint", "redocly.yaml", "scripts", "package.json", "generated", "tsconfig.json", "src"], prefix: "dev-test-" }).dir;
 }
 
 interface Dev {
@@ -104,18 +105,28 @@ describe("npm run dev --no-serve", { timeout: 2 * WAIT_MS }, () => {
     expect(read(dev, "site/index.html")).toContain("as edited by the dev test");
   });
 
-  it("prints the linter's message for a camelCase property and leaves generated/ and site/ untouched", async () => {
-    const before = outputs(dev.dir);
+  it("regenerates a save that fails the house lint, printing the linter's messages beside the regenerated line", async () => {
+    const from = dev.output().length;
     edit(dev.dir, ORG_LIMITS, "\n  max_concurrent_sessions:\n", "\n  maxConcurrentSessions:\n");
     const line = read(dev, ORG_LIMITS).split("\n").indexOf("  maxConcurrentSessions:") + 1;
 
-    await waitFor(dev, "the lint verdict", () => /^dev: lint found \d+ errors?; generated\/ and site\/ keep the last good spec$/m.test(dev.output()));
+    await waitFor(dev, "the camelCase property in generated/schema.d.ts", () => read(dev, "generated/schema.d.ts").includes("maxConcurrentSessions"));
+    await waitFor(dev, "the lint verdict", () => /^dev: lint found \d+ errors?, regenerated anyway/m.test(dev.output().slice(from)));
 
-    expect(dev.output()).toContain(
-      `dev: ${ORG_LIMITS}:${line}:3 error rule/property-names-snake-case Property names are snake_case, as the service sends them (e.g. max_concurrent_sessions).`,
+    // the typecheck and the version verdict of the save before may come at any time: not this save's
+    const save = dev.output().slice(from).replace(/^dev: (typecheck|warning: ).*\n/gm, "");
+    const [problems = "", after = ""] = save.split(/^(?=dev: wrote )/m);
+    expect(problems).toContain(
+      `dev: ${ORG_LIMITS}:${line}:3 error rule/property-names-snake-case Property names are snake_case, as the service sends them (e.g. max_concurrent_sessions).\n`,
     );
-    expect(outputs(dev.dir)).toEqual(before);
-    expect(summaries(dev)).toBe(2);
+    // the OrgLimits examples keep the old name, which its unevaluatedProperties: false refuses
+    expect(problems.match(/^dev: openapi\/paths\/org_limits\.yaml:\d+:\d+ error no-invalid-media-type-examples /gm)).toHaveLength(2);
+    expect(problems.split("\n").filter(Boolean).every((text) => /^dev: \S+:\d+:\d+ (error|warning) \S+ /.test(text))).toBe(true);
+    expect(after).toMatch(
+      /^dev: wrote generated\/schema\.d\.ts, .*site\/index\.html\ndev: regenerated in \d+ ms \(lint \d+ ms, generate \d+ ms, docs \d+ ms\)\ndev: lint found 4 errors, regenerated anyway; npm run build and npm test refuse them until they are fixed or redocly\.yaml's lint profile allows them\n/,
+    );
+    expect(read(dev, "site/index.html")).toContain("maxConcurrentSessions");
+    expect(summaries(dev)).toBe(3);
   });
 
   it("regenerates again once the spec is fixed, saved the way editors do (a new file renamed over the old)", async () => {
@@ -124,7 +135,7 @@ describe("npm run dev --no-serve", { timeout: 2 * WAIT_MS }, () => {
     renameSync(temporary, join(dev.dir, ORG_LIMITS));
 
     await waitFor(dev, "the fix in generated/schema.d.ts", () => read(dev, "generated/schema.d.ts").includes("fixed again"));
-    await waitFor(dev, "the third summary line", () => summaries(dev) === 3);
+    await waitFor(dev, "the fourth summary line", () => summaries(dev) === 4);
 
     expect(read(dev, "generated/schema.d.ts")).not.toContain("maxConcurrentSessions");
     expect(read(dev, "generated/schema.d.ts")).toContain("max_concurrent_sessions");
@@ -136,9 +147,9 @@ describe("npm run dev --no-serve", { timeout: 2 * WAIT_MS }, () => {
 
     await waitFor(dev, "the save in generated/schema.d.ts", () => read(dev, "generated/schema.d.ts").includes("saved in place after the rename"));
     // generated/ is written before the summary line is printed
-    await waitFor(dev, "the fourth summary line", () => summaries(dev) >= 4);
+    await waitFor(dev, "the fifth summary line", () => summaries(dev) >= 5);
 
-    expect(summaries(dev)).toBe(4);
+    expect(summaries(dev)).toBe(5);
   });
 
   it("reports a YAML indentation error with file:line:col and leaves generated/ and site/ untouched", async () => {
@@ -158,11 +169,12 @@ describe("npm run dev --no-serve", { timeout: 2 * WAIT_MS }, () => {
 
   it("warns after a good save that needs an info.version bump, naming the version it needs", async () => {
     const summariesBefore = summaries(dev);
+    const from = dev.output().length;
     // a response field that was always there becomes optional: breaking for a client
     edit(dev.dir, ORG_LIMITS, "\n  - default_project_max_concurrent_sessions\n", "\n");
 
     // the earlier saves changed descriptions, which already take a patch bump; this one takes a minor
-    const warning = await printed(dev, "the breaking-change warning", /^dev: warning: (\d+ breaking change.*)$/m);
+    const [, warning = ""] = await waitFor(dev, "the breaking-change warning", () => /^dev: warning: (\d+ breaking change.*)$/m.exec(dev.output().slice(from)));
 
     expect(summaries(dev)).toBeGreaterThan(summariesBefore);
     expect(warning).toMatch(/^1 breaking change, .* since 0\.1\.0; info\.version 0\.1\.0 must be at least 0\.2\.0/);
@@ -203,6 +215,28 @@ describe("npm run dev, serving", { timeout: 4 * WAIT_MS }, () => {
     for (const url of [docsUrl, mockUrl, secondPrism]) {
       await expect(fetch(url), url).rejects.toThrow();
     }
+  });
+});
+
+describe("npm run dev on a team's document with defects, under the house lint profile", { timeout: 2 * WAIT_MS }, () => {
+  let dev: Dev | undefined;
+  afterAll(() => stopDev(dev), 30_000);
+
+  it("regenerates it, printing the lint problems and the defects it routed around beside the regenerated line", async () => {
+    const dir = copyPipeline();
+    for (const entry of readdirSync(join(dir, "openapi"))) if (entry !== "released") rmSync(join(dir, "openapi", entry), { recursive: true });
+    cpSync(fileURLToPath(new URL("./fixtures/defects", import.meta.url)), join(dir, "openapi"), { recursive: true });
+    const running = (dev = startDev(dir, ["--no-serve"]));
+
+    await waitFor(running, "the first regeneration", () => summaries(running) === 1);
+
+    expect(running.output()).toMatch(/^dev: openapi\/paths\/proxies\.yaml:\d+:\d+ error rule\/operation-401-and-500 Every operation answers 401 /m);
+    expect(running.output()).toMatch(
+      /^dev: regenerated in \d+ ms \(lint \d+ ms, generate \d+ ms, docs \d+ ms\)\ndev: lint found 44 errors, regenerated anyway; npm run build and npm test refuse them until they are fixed or redocly\.yaml's lint profile allows them\ndev: routed around 16 defects of the document; npm run generate names each$/m,
+    );
+    expect(Object.keys(JSON.parse(read(running, "generated/openapi.json")).paths)).toEqual(["/browsers", "/browsers/{id}", "/proxies", "/deployments/{id}", "/deployments/{id}/events"]);
+    expect(read(running, "generated/openapi.json")).not.toContain('"nullable"');
+    expect(read(running, "site/index.html")).toContain("Create a proxy configuration");
   });
 });
 
