@@ -11,8 +11,9 @@ const FIXTURES = vi.hoisted(
     { name: "leases.release", method: "DELETE", path: "/leases/{id}", params: ["id"], status: 204, answer: "empty", idempotent: false },
   ],
 );
-vi.mock(import("../generated/operations.js"), async (original) => {
-  const table = await original();
+// by name: the table is typed as its literal entries, which the fixtures are not among
+vi.mock("../generated/operations.js", async (original) => {
+  const table = await original<typeof import("../generated/operations.js")>();
   return { ...table, operations: [...table.operations, ...FIXTURES] };
 });
 
