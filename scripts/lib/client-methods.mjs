@@ -58,8 +58,6 @@ export function camel(text) {
 
 const COLLECTION = { get: "list", post: "create", put: "replace", patch: "update", delete: "deleteAll", head: "head", options: "options", trace: "trace" };
 const ITEM = { get: "retrieve", post: "create", put: "update", patch: "update", delete: "delete", head: "head", options: "options", trace: "trace" };
-// a one-thing resource (`/org/limits`): read, changed and removed as a whole
-const SINGLETON = { ...ITEM, put: "update" };
 // one-word leaves that name something done, not a thing: `/browsers/{id}/logs/stream`
 const ACTION_WORDS = new Set(["stream", "download", "upload", "export", "import", "search", "watch", "follow", "tail", "poll", "ping", "check", "validate", "verify", "preview", "count"]);
 
@@ -123,7 +121,8 @@ export function deriveName(method, path, paths = new Map()) {
   const verbOf = method.toLowerCase();
   const segments = path.split("/").filter(Boolean);
   const kind = kindOf(verbOf, segments, path, paths);
-  const table = { item: ITEM, collection: COLLECTION, singleton: SINGLETON }[kind];
+  // a one-thing resource (`/org/limits`) is read, changed and removed as a whole, as an item is
+  const table = { item: ITEM, collection: COLLECTION, singleton: ITEM }[kind];
   const verb = table ? table[verbOf] ?? camel(verbOf) : camel(segments.at(-1) ?? "");
   const names = (kind === "action" ? segments.slice(0, -1) : segments).filter((s) => !isParam(s)).map(camel);
   if (names.length === 0 || RESERVED_TOP.has(names[0] ?? "")) names.unshift("api");
