@@ -1,5 +1,5 @@
 // The growth section of `npm run bench`: the pipeline at this repository's size and at the real
-// service's (150 operations, scripts/synthetic-spec.mjs), each in a temporary copy of the
+// service's (150 operations, scripts/synthetic-spec.mjs from the data in scripts/synthetic-spec/), each in a temporary copy of the
 // checkout's tracked files with node_modules symlinked, side by side with the targets.
 // Called by scripts/bench.mjs, which hands in its output, process and dev-mode helpers; the
 // pipeline's step times are regenerate()'s own (pipeline.mjs).

@@ -58,58 +58,120 @@ export function camel(text) {
 
 const COLLECTION = { get: "list", post: "create", put: "replace", patch: "update", delete: "deleteAll", head: "head", options: "options", trace: "trace" };
 const ITEM = { get: "retrieve", post: "create", put: "update", patch: "update", delete: "delete", head: "head", options: "options", trace: "trace" };
+// one-word leaves that name something done, not a thing: `/browsers/{id}/logs/stream`
+const ACTION_WORDS = new Set(["stream", "download", "upload", "export", "import", "search", "watch", "follow", "tail", "poll", "ping", "check", "validate", "verify", "preview", "count"]);
+
+const isParam = (segment) => /^\{.*\}$/.test(segment);
+const pascal = (text) => {
+  const word = camel(text);
+  return word.charAt(0).toUpperCase() + word.slice(1);
+};
 
 /**
- * The name of an operation that has no `x-client-method`: its static path segments as groups,
- * then the method by REST habit: collection GET `list`, collection POST `create`, item GET
- * `retrieve`, item PATCH/PUT `update`, item DELETE `delete`. A trailing static segment with no
- * path below it is an action and becomes the method when it follows a parameter
- * (`/keys/{id}/rotate` POST -> `keys.rotate`) or when POST is all its path offers
- * (`/browsers/{id}/computer/click_mouse` -> `browsers.computer.clickMouse`).
+ * What the last segment of `path` names, judged from the path alone and the other paths of the
+ * document (see deriveName for the rule).
+ * @param {string} method lowercase HTTP method
+ * @param {string[]} segments the path's segments
+ * @param {string} path the path template
+ * @param {Map<string, string[]>} paths every path of the document with its lowercase methods
+ * @returns {"item" | "action" | "collection" | "singleton"}
+ */
+function kindOf(method, segments, path, paths) {
+  const last = segments.at(-1);
+  if (last === undefined || isParam(last)) return "item";
+  const prefix = `${path.replace(/\/+$/, "")}/`;
+  const below = [...paths.keys()].flatMap((other) => (other.startsWith(prefix) ? other.slice(prefix.length).split("/").filter(Boolean).slice(0, 1) : []));
+  if (below.some(isParam)) return "collection";
+  const methods = paths.get(path) ?? [method];
+  const beforeLast = segments.at(-2);
+  if (below.length === 0 && methods.length === 1 && beforeLast !== undefined) {
+    const phrase = /[^A-Za-z0-9]|[a-z][A-Z]/.test(last);
+    if (phrase || method === "post" || ACTION_WORDS.has(last.toLowerCase()) || (isParam(beforeLast) && method === "get")) return "action";
+  }
+  if (methods.includes("post") || (below.length > 0 && methods.every((m) => m === "get"))) return "collection";
+  return "singleton";
+}
+
+/**
+ * The name of an operation that has no `x-client-method`, the way a hand-written SDK names it:
+ * the static path segments as groups, then the method. What the last segment names decides the
+ * method, in this order:
+ * - a path parameter: an item, by REST habit (GET `retrieve`, PATCH/PUT `update`, DELETE
+ *   `delete`, POST `create`): `/browsers/{id}` GET -> `browsers.retrieve`;
+ * - a collection, when a path parameter lies right below it (`/browsers/{id}` under `/browsers`):
+ *   GET `list`, POST `create`, PUT `replace`, PATCH `update`, DELETE `deleteAll`;
+ * - an action leaf, the method on its parent, when nothing lies below it, it is the path's only
+ *   operation and it reads as something done: a phrase of several words (`read_file`,
+ *   `from_chrome_store`, `click_mouse`), a POST, a GET right after a parameter
+ *   (`/profiles/{id}/download`), or a word such as `stream`, `search`, `download`:
+ *   `/browsers/{id}/fs/read_file` GET -> `browsers.fs.readFile`, never `browsers.fs.readFile.list`;
+ * - a collection too when it takes a POST, or answers only GET with other paths below it
+ *   (`/audit_logs` beside `/audit_logs/search`);
+ * - else a singleton resource, one thing read and changed as a whole: `/org/limits` GET ->
+ *   `org.limits.retrieve`, PATCH/PUT `update`, DELETE `delete`.
  * @param {string} method HTTP method, any case
  * @param {string} path the path template
- * @param {Map<string, string[]>} [paths] every path of the document with its lowercase methods, to tell actions from collections
+ * @param {Map<string, string[]>} [paths] every path of the document with its lowercase methods, to tell actions from resources
  * @returns {string}
  * @example
  * deriveName("get", "/browsers/{id}"); // "browsers.retrieve"
+ * deriveName("get", "/browsers/{id}/fs/read_file"); // "browsers.fs.readFile"
  */
 export function deriveName(method, path, paths = new Map()) {
   const verbOf = method.toLowerCase();
   const segments = path.split("/").filter(Boolean);
-  const isParam = (s) => /^\{.*\}$/.test(s);
-  const last = segments.at(-1);
-  const beforeLast = segments.at(-2);
-  const leaf = ![...paths.keys()].some((other) => other.startsWith(`${path.replace(/\/$/, "")}/`));
-  const only = paths.get(path) ?? [verbOf];
-  const action =
-    last !== undefined && !isParam(last) && beforeLast !== undefined && leaf && (isParam(beforeLast) || (verbOf === "post" && only.length === 1));
-  let verb;
-  let groups;
-  if (action) {
-    verb = camel(last);
-    groups = segments.slice(0, -1);
-  } else {
-    verb = (last !== undefined && isParam(last) ? ITEM : COLLECTION)[verbOf] ?? camel(verbOf);
-    groups = segments;
-  }
-  const names = groups.filter((s) => !isParam(s)).map(camel);
+  const kind = kindOf(verbOf, segments, path, paths);
+  // a one-thing resource (`/org/limits`) is read, changed and removed as a whole, as an item is
+  const table = { item: ITEM, collection: COLLECTION, singleton: ITEM }[kind];
+  const verb = table ? table[verbOf] ?? camel(verbOf) : camel(segments.at(-1) ?? "");
+  const names = (kind === "action" ? segments.slice(0, -1) : segments).filter((s) => !isParam(s)).map(camel);
   if (names.length === 0 || RESERVED_TOP.has(names[0] ?? "")) names.unshift("api");
   return [...names, verb].join(".");
 }
 
 /**
+ * Other readable names for a derived `name` that is taken, best first: an action leaf as a
+ * resource (`a.b` -> `a.b.create`, else `a.createB`), a resource's method with its leaf (`invocations.browsers.list`
+ * -> `invocations.listBrowsers`), the method by the path's last parameter (`retrieveByName`), the
+ * HTTP method before it (`getList`).
+ * @param {string} name
+ * @param {string} method lowercase HTTP method
+ * @param {string} path
+ * @returns {string[]}
+ */
+function alternatives(name, method, path) {
+  const segments = name.split(".");
+  const verb = /** @type {string} */ (segments.pop());
+  const leaf = segments.at(-1);
+  const params = path.split("/").filter(isParam);
+  const out = [];
+  const last = path.split("/").filter(Boolean).at(-1);
+  if (last !== undefined && !isParam(last) && camel(last) === verb) {
+    const rest = ITEM[method] ?? camel(method);
+    out.push([...segments, verb, rest], [...segments, `${rest}${pascal(verb)}`]);
+  }
+  if (leaf !== undefined && segments.length > 1 && !RESERVED_TOP.has(leaf)) out.push([...segments.slice(0, -1), `${verb}${pascal(leaf)}`]);
+  if (params.length) out.push([...segments, `${verb}By${pascal(params.at(-1) ?? "")}`]);
+  out.push([...segments, `${method}${verb.charAt(0).toUpperCase()}${verb.slice(1)}`]);
+  return out.map((parts) => parts.join("."));
+}
+
+/**
  * Gives every operation a distinct, well-formed name: its `x-client-method` when it has one,
- * else `deriveName()`'s; a derived name that clashes takes the operationId (camelCase) as its
- * method, then the HTTP method, then a number. Reports every derived name and every clash it
- * resolved; given names that clash are left for the caller (and the lint rule) to refuse.
+ * else `deriveName()`'s; a derived name that clashes takes the first free of its readable
+ * alternatives (see `alternatives`), then a number. Reports every derived name and every clash
+ * it resolved; given names that clash are left for the caller (and the lint rule) to refuse.
  * @param {{ method: string, path: string, operationId?: string, given?: unknown }[]} ops
  * @returns {{ names: string[], derived: string[], resolved: string[] }}
+ * @example
+ * assignNames([{ method: "GET", path: "/widgets" }]).names; // ["widgets.list"]
  */
 export function assignNames(ops) {
   const paths = new Map();
   for (const op of ops) paths.set(op.path, [...(paths.get(op.path) ?? []), op.method.toLowerCase()]);
   const names = ops.map((op) => (typeof op.given === "string" ? op.given : deriveName(op.method, op.path, paths)));
-  // renaming only ever changes the last segment, so the groups every name implies stay as they are
+  // the groups every first name implies; a new name may not be one of them, nor a method under
+  // a name that is a method itself
   const groups = new Set();
   for (const name of names) {
     const s = name.split(".");
@@ -118,19 +180,20 @@ export function assignNames(ops) {
   const used = new Set(ops.flatMap((op, i) => (typeof op.given === "string" ? [names[i]] : [])));
   const derived = [];
   const resolved = [];
+  const free = (name) => {
+    const s = name.split(".");
+    const under = s.some((_, i) => i > 0 && used.has(s.slice(0, i).join(".")));
+    return !used.has(name) && !groups.has(name) && !under && !malformed(name);
+  };
   ops.forEach((op, i) => {
     if (typeof op.given === "string") return;
     const first = names[i];
-    const segments = first.split(".");
-    const verb = segments.pop();
-    const free = (last) => {
-      const name = [...segments, last].join(".");
-      return !used.has(name) && !groups.has(name) && !malformed(name) ? name : undefined;
-    };
-    let name = free(verb) ?? (op.operationId ? free(camel(op.operationId)) : undefined) ?? free(`${op.method.toLowerCase()}${verb.charAt(0).toUpperCase()}${verb.slice(1)}`);
-    for (let n = 2; !name; n++) name = free(`${verb}${n}`);
+    let name = [first, ...alternatives(first, op.method.toLowerCase(), op.path)].find(free);
+    for (let n = 2; !name; n++) name = [`${first}${n}`].find(free);
     names[i] = name;
     used.add(name);
+    const s = name.split(".");
+    for (let k = 1; k < s.length; k++) groups.add(s.slice(0, k).join("."));
     derived.push(`${op.method.toUpperCase()} ${op.path} -> ${name}`);
     if (name !== first) resolved.push(`${op.method.toUpperCase()} ${op.path}: ${first} was taken; named ${name}`);
   });

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -9,7 +9,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toolEnv } from "../../scripts/lib/env.mjs";
 import { startMock } from "../../scripts/lib/prism.mjs";
-import { writeSyntheticSpec, type SyntheticSpec } from "../../scripts/synthetic-spec.mjs";
+import { DATA, writeSyntheticSpec, type SyntheticSpec } from "../../scripts/synthetic-spec.mjs";
 
 // the four-operation spec it grows, frozen here so that these tests hold whatever openapi/ becomes
 const SOURCE = fileURLToPath(new URL("./fixtures/synthetic-base", import.meta.url));
@@ -190,7 +190,7 @@ describe("scripts/synthetic-spec.mjs at 150 operations", () => {
 
     expect(report.problems.map((p: Json) => `${p.ruleId}: ${p.message} (${p.location?.[0]?.source?.ref}:${p.location?.[0]?.pointer})`)).toEqual([]);
     expect(report.totals).toEqual({ errors: 0, warnings: 0, ignored: 0 });
-  });
+  }, 60_000);
 
   it("has only examples that are valid against their schemas (Ajv, JSON Schema 2020-12)", () => {
     const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false });
@@ -334,5 +334,25 @@ describe("scripts/synthetic-spec.mjs at 150 operations", () => {
     expect(Math.abs(small.byMethod.get! - small.byMethod.post!)).toBeLessThanOrEqual(2);
     expect(small.tags.length).toBeGreaterThanOrEqual(15);
     expect(large).toMatchObject({ operations: 300, byMethod: { get: 115, post: 112, patch: 26, delete: 33, put: 14 }, schemas: 169 });
+  });
+
+  it("uses every file of its data: each path file's operations are in the catalogue, and the whole catalogue writes each component", () => {
+    const catalogue = parseYaml(readFileSync(join(DATA, "catalogue.yaml"), "utf8"));
+    const listed: string[] = Object.values<string[]>(catalogue.operations).flat();
+    const inFiles = files(join(DATA, "paths"))
+      .filter((file) => file.endsWith(".yaml"))
+      .flatMap((file) => {
+        const item = parseYaml(readFileSync(join(DATA, "paths", file), "utf8"));
+        const path = "/" + file.slice(0, -".yaml".length).replaceAll("_", "/");
+        return METHODS.filter((method) => item[method]).map((method) => `${method} ${path}`);
+      });
+    const whole = writeSyntheticSpec(join(temp, "whole"), { operations: 4 + listed.length, source: SOURCE });
+    const components = (at: string) => files(join(at, "components")).filter((file) => !/(^|\/)README\.md$/.test(file) && !existsSync(join(SOURCE, "components", file)));
+
+    expect(new Set(listed).size).toBe(listed.length);
+    // a path's file name cannot say which "_" was a "/": compare with "_" read as "/" on both sides
+    expect([...inFiles].map((entry) => entry.replaceAll("_", "/")).sort()).toEqual([...listed].map((entry) => entry.replaceAll("_", "/")).sort());
+    expect(whole.operations).toBe(4 + listed.length);
+    expect(components(whole.dir)).toEqual(components(DATA));
   });
 });
