@@ -252,22 +252,18 @@ function fields(s: Schema, sub: (x: Schema) => Check, answer: boolean): Part<Fie
   const nameCheck = s.propertyNames && sub(s.propertyNames);
   const everyField = other !== undefined || nameCheck || minProperties !== undefined || maxProperties !== undefined;
   if (!names.length && !required.length && !everyField) return undefined;
-  const needed = names.map((name) => required.includes(name));
-  const unlisted = required.filter((name) => !hasOwn(props, name));
   return (o, path, out, depth) => {
     let ok = true;
-    if (!everyField && !out) {
-      // only the known fields matter: look each up once rather than walk every field
-      for (let i = 0; i < names.length; i++) {
-        let v = o[names[i]!];
-        if (inherited[i] && !hasOwn(o, names[i]!)) v = undefined;
-        if (v === undefined ? needed[i] : !checks[i]!(v, path, undefined, depth + 1)) return false;
-      }
-      for (const name of unlisted) if (o[name] === undefined || (name in Object.prototype && !hasOwn(o, name))) return false;
-      return true;
-    }
     for (const name of required) {
       if ((o[name] === undefined || (name in Object.prototype && !hasOwn(o, name))) && ((ok = no(out, `${path}.${name}`, "is required")), !out)) return false;
+    }
+    if (!everyField && !out) {
+      // only the known fields matter: look them up rather than walk every field
+      for (let i = 0; i < names.length; i++) {
+        const v = o[names[i]!];
+        if (v !== undefined && (!inherited[i] || hasOwn(o, names[i]!)) && !checks[i]!(v, path, undefined, depth + 1)) return false;
+      }
+      return true;
     }
     const all = keys(o);
     if (!count(out, path, all.length, minProperties, maxProperties, "fields") && ((ok = false), !out)) return false;
