@@ -23,7 +23,7 @@ export interface Schema {
   minLength?: number;
   maxLength?: number;
   pattern?: string;
-  format?: "date-time" | "date" | "uuid" | "email" | "uri";
+  format?: "date-time" | "date" | "uuid" | "email";
   items?: Schema;
   prefixItems?: Schema[];
   minItems?: number;

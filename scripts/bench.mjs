@@ -5,6 +5,7 @@
 //   bundle    consumer bundle size, esbuild minified + gzip -9 (scripts/bundle-size.mjs)
 //   pipeline  `npm run build` end to end, and one `npm run dev` regeneration after a spec edit
 //   growth    the pipeline at this repo's size and at 150 operations
+//   checker   check() of a 1 MB JSON answer against JSON.parse of it, and against Ajv (checker.mjs)
 // Prints one table per section, then the README's Markdown (report.mjs), also written to
 // test-results/bench.md, then the verdict: every figure against its goal in bench/budgets.mjs,
 // exit code 1 when one is missed.
@@ -18,6 +19,7 @@ import { fromRoot, root } from "./lib/paths.mjs";
 import { run } from "./lib/processes.mjs";
 import { verdictLine } from "./bench/budgets.mjs";
 import { bundleSizes } from "./bench/bundle.mjs";
+import { checkerCost } from "./bench/checker.mjs";
 import { tempDir } from "./bench/cleanup.mjs";
 import { devRegeneration } from "./bench/dev-regeneration.mjs";
 import { growthRows, measureGrowth } from "./bench/growth.mjs";
@@ -26,7 +28,7 @@ import { summary } from "./bench/report.mjs";
 import { perRequest } from "./bench/requests.mjs";
 import { describeMachine, say, table } from "./bench/stats.mjs";
 
-const SECTIONS = ["requests", "bundle", "pipeline", "growth"];
+const SECTIONS = ["requests", "bundle", "checker", "pipeline", "growth"];
 const USAGE = `usage: node scripts/bench.mjs [${SECTIONS.join("|")} ...] [--only=a,b] [--with-tests]`;
 
 function options() {
@@ -45,10 +47,11 @@ async function main() {
   // other work on the machine steals the cores the client and server need, and widens every spread
   if (loadavg()[0] > machine.cores / 2) say(`warning: load average ${loadavg()[0].toFixed(1)} on ${machine.cores} cores; figures will be noisy, compare ratios rather than microseconds`);
 
-  /** @type {Parameters<typeof summary>[0]} */
+  /** @type {Parameters<typeof summary>[0] & { checker?: Awaited<ReturnType<typeof checkerCost>> }} */
   const results = { machine };
   if (only.has("requests")) results.requests = await perRequest(tempDir);
   if (only.has("bundle")) results.bundle = await bundleSizes();
+  if (only.has("checker")) results.checker = await checkerCost(tempDir);
   if (only.has("pipeline")) results.pipeline = await pipeline();
   if (only.has("growth")) {
     const runIn = (/** @type {string} */ command, /** @type {string[]} */ args, /** @type {string} */ cwd) => run(command, args, { cwd, env: toolEnv() });

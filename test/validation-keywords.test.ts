@@ -1,28 +1,8 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
-import { schemas, type Schema } from "../generated/validators.js";
-import { schemaTable } from "../scripts/lib/validators.mjs";
+import type { Schema } from "../generated/validators.js";
 import { check, MAX_DEPTH } from "../src/validation.js";
-
-// runs a fixture spec through the generator and appends its table to the generated one (its
-// indexes shifted), so that check() resolves the fixture's $refs as it does the real spec's
-function load(components: Record<string, unknown>, roots: Record<string, unknown> = {}): Record<string, Schema> {
-  const table = schemaTable({ openapi: "3.1.0", components: { schemas: components } });
-  const index: Record<string, number> = {};
-  for (const name of Object.keys(components)) index[name] = table.add({ $ref: `#/components/schemas/${name}` }, `components.schemas.${name}`);
-  for (const [name, schema] of Object.entries(roots)) index[name] = table.add(schema, name);
-  const rows = table
-    .source("")
-    .split("export const schemas: Schema[] = [\n")[1]!
-    .split("\n")
-    .filter((line) => line.startsWith("  {"))
-    .map((line) => line.trim().replace(/,$/, ""));
-  const base = schemas.length;
-  const shift = (k: string, v: any) =>
-    k === "$ref" ? v + base : k === "discriminator" && v.mapping ? { ...v, mapping: Object.fromEntries(Object.entries(v.mapping).map(([tag, i]) => [tag, (i as number) + base])) } : v;
-  for (const row of rows) schemas.push(JSON.parse(row.replaceAll('["__proto__"]:', '"__proto__":'), shift));
-  return Object.fromEntries(Object.entries(index).map(([name, i]) => [name, schemas[base + i]!]));
-}
+import { loadSchemas as load } from "./support/schema-fixtures.js";
 
 /** The one schema of an inline fixture, through the generator. */
 const one = (schema: unknown): Schema => load({}, { root: schema }).root!;
@@ -56,11 +36,10 @@ describe("check() enforces each keyword, with a message", () => {
     [{ not: { type: "string" } }, 1, "s", "is not allowed"],
     [{ anyOf: [{ type: "string" }, { type: "integer" }] }, 1, true, "must match one of 2 schemas"],
     [{ oneOf: [{ type: "integer" }, { minimum: 0 }] }, -1, 1, "must match only one of 2 schemas, matches 2"],
-    [{ format: "date-time" }, "2024-02-29T23:59:60.5+01:00", "2024-02-29 23:59", "must be date-time"],
+    [{ format: "date-time" }, "1990-12-31T15:59:60.5-08:00", "2024-02-29 23:59", "must be date-time"],
     [{ format: "date" }, "2024-12-31", "2024-13-01", "must be date"],
     [{ format: "uuid" }, "3f2b8c1e-9a4d-4e7b-8c2d-1a2b3c4d5e6f", "3f2b8c1e9a4d4e7b8c2d1a2b3c4d5e6f", "must be uuid"],
     [{ format: "email" }, "ops@example.com", "ops@@example.com", "must be email"],
-    [{ format: "uri" }, "https://api.onkernel.com/org?x=1", "/org/limits", "must be uri"],
   ])("%j: accepts %j, refuses %j", (schema, good, bad, message) => {
     expect(issues(schema, good)).toEqual([]);
     expect(issues(schema, bad)).toEqual([{ path: "v", message }]);
@@ -68,6 +47,8 @@ describe("check() enforces each keyword, with a message", () => {
 
   it("passes a format it does not know, as JSON Schema 2020-12 makes other formats annotations", () => {
     expect(issues({ type: "string", format: "hostname" }, "not a host name!")).toEqual([]);
+    // uri is one of them: an RFC 3986 check costs more bundle than it is worth to a client
+    expect(issues({ type: "string", format: "uri" }, "https://example.org/foobar<>.txt")).toEqual([]);
   });
 
   it("counts a string's length in code points, not UTF-16 units", () => {

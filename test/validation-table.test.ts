@@ -241,6 +241,22 @@ describe("schemaTable()", () => {
     expect(table.source("")).toContain('"properties":{["__proto__"]:{"type":["string"]}}');
   });
 
+  it("takes boolean schemas anywhere and pointers with empty tokens, and reports a value that is no schema instead of throwing", () => {
+    const doc = { ...spec({ "": { type: "string" }, Never: false, Any: true }), $defs: { "": { x: { type: "integer" } } } };
+    const table = schemaTable(doc);
+
+    table.add({ allOf: [true, ref("Any")], items: false, properties: { a: ref(""), b: { $ref: "#/$defs//x" }, c: ref("Never"), d: null } }, "body");
+
+    expect(rows(table.source(""))).toEqual([
+      {},
+      { type: ["string"] },
+      { type: ["integer"] },
+      { not: {} },
+      { allOf: [{}, { $ref: 0 }], items: { not: {} }, properties: { a: { $ref: 1 }, b: { $ref: 2 }, c: { $ref: 3 }, d: {} } },
+    ]);
+    expect(table.unchecked).toEqual([{ where: "body.properties.d", keyword: "schema" }]);
+  });
+
   it("renders the header, the Schema type and the table", () => {
     const table = schemaTable(spec({}));
     table.add({ type: "integer" }, "body");

@@ -15,7 +15,7 @@ const NUMBERS = new Set([
 ]);
 const TYPES = new Set(["integer", "number", "string", "boolean", "null", "array", "object"]);
 /** Formats `check()` knows; per JSON Schema 2020-12 any other format is an annotation, dropped without a word. */
-const FORMATS = new Set(["date-time", "date", "uuid", "email", "uri"]);
+const FORMATS = new Set(["date-time", "date", "uuid", "email"]);
 /** Keywords that apply a subschema to the same value, through which a schema could reach itself forever. */
 const IN_PLACE = ["allOf", "anyOf", "oneOf"];
 
@@ -42,7 +42,7 @@ export interface Schema {
   minLength?: number;
   maxLength?: number;
   pattern?: string;
-  format?: "date-time" | "date" | "uuid" | "email" | "uri";
+  format?: "date-time" | "date" | "uuid" | "email";
   items?: Schema;
   prefixItems?: Schema[];
   minItems?: number;
@@ -148,7 +148,8 @@ export function schemaTable(spec) {
   function prune(schema, where, own = false) {
     if (schema === true) return {};
     if (schema === false) return { not: {} };
-    if (!isObject(schema)) throw new Error(`${where}: a schema must be an object or a boolean`);
+    // anything else is no schema at all: it checks nothing, and the report says so
+    if (!isObject(schema)) return skip(where, "schema"), {};
     if (!own) {
       if (ids.has(schema)) return { $ref: ids.get(schema) };
       if (named.has(schema)) return { $ref: indexOf(schema, named.get(schema)) };
