@@ -1,6 +1,9 @@
+import { readFileSync } from "node:fs";
+import { load } from "js-yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operations } from "../generated/operations.js";
 import {
+  AnswerMismatchError,
   ApiError,
   AuthenticationError,
   BadRequestError,
@@ -13,6 +16,7 @@ import {
   RateLimitError,
   UnprocessableEntityError,
   ValidationError,
+  type AnswerMismatch,
   type BrowserCloudClient,
   type ClientOptions,
 } from "../src/index.js";
@@ -22,6 +26,8 @@ import { recordingProxy, type RecordedRequest, type RecordingProxy } from "./sup
 // the oracle is the spec and this file, never src/ or the generator: the cases are read from
 // generated/openapi.json's paths, the expected classes are written out below, and every call is
 // checked by what reached the mock through a recording proxy
+
+const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
 /** The class each status must throw, as the README's Errors table states it. */
 const ERROR_CLASS: Record<number, typeof ApiError> = {
@@ -126,8 +132,8 @@ function invalidBodies(op: SpecOperation): [string, unknown][] {
 }
 
 // how many tests each operation gets: the example call, a hostile id per path parameter's
-// operation, no token, each declared error, each invalid body, and a broken answer for a JSON one
-const expectedCases = (op: SpecOperation) => 2 + (op.pathParams.length ? 1 : 0) + op.errors.length + invalidBodies(op).length + (op.success.json ? 1 : 0);
+// operation, no token, each declared error, each invalid body, and a broken answer twice (lenient, strict) for a JSON one
+const expectedCases = (op: SpecOperation) => 2 + (op.pathParams.length ? 1 : 0) + op.errors.length + invalidBodies(op).length + (op.success.json ? 2 : 0);
 const ran = new Set<string>();
 const counted = (title: string, fn: () => Promise<void>) =>
   it(title, async () => {
@@ -140,14 +146,17 @@ describe("the spec and the client's table", () => {
     expect(operations.map((op) => `${op.method} ${op.path}`)).toEqual(ops.map((op) => `${op.method} ${op.path}`));
   });
 
-  it("reads this project's spec as it is: 4 operations declaring 12 error answers", () => {
-    // a literal, so that a reader that drops operations or errors cannot shrink the suite unseen
-    expect(ops.map((op) => `${op.method} ${op.path} ${op.errors.map((e) => e.status).join(",")}`)).toEqual([
-      "GET /org/limits 401,500",
-      "POST /browsers/{id}/computer/click_mouse 400,401,404,500",
-      "DELETE /auth/connections/{id} 401,404,500",
-      "DELETE /deployments/{id} 401,404,500",
-    ]);
+  it("reads every operation and declared error that openapi/'s own files hold", () => {
+    // a second reading, of the YAML as written rather than the bundle, so that a reader that drops
+    // operations or errors cannot shrink the suite unseen, and an operation added to openapi/ needs no edit here
+    const index = load(readFileSync(new URL("../openapi/openapi.yaml", import.meta.url), "utf8")) as { paths: Record<string, { $ref: string }> };
+    const written = Object.entries(index.paths).flatMap(([path, { $ref }]) => {
+      const item = load(readFileSync(new URL(`../openapi/${$ref}`, import.meta.url), "utf8")) as Record<string, { responses?: Record<string, unknown> }>;
+      return Object.entries(item)
+        .filter(([method]) => HTTP_METHODS.includes(method))
+        .map(([method, op]) => `${method.toUpperCase()} ${path} ${Object.keys(op.responses ?? {}).filter((s) => /^[45]\d\d$/.test(s)).sort().join(",")}`);
+    });
+    expect(ops.map((op) => `${op.method} ${op.path} ${op.errors.map((e) => e.status).sort().join(",")}`).sort()).toEqual(written.sort());
   });
 });
 
@@ -218,21 +227,41 @@ for (const op of ops) {
     }
 
     if (op.success.json) {
-      counted("rejects a 2xx answer that breaks the spec's schema with BrowserCloudError, not as success", async () => {
-        // every top-level field of the example turned into an array of arrays, which no scalar or object schema takes
-        const broken = Object.fromEntries(Object.keys(op.success.example as object).map((key) => [key, [[]]]));
-        proxy.tamper = (status, received) => (status === op.success.status ? Buffer.from(JSON.stringify(broken)) : received);
+      // every top-level field of the example turned into an array of arrays, which no scalar or object schema takes
+      const broken = () => Object.fromEntries(Object.keys(op.success.example as object).map((key) => [key, [[]]]));
+      const tampered = async (options: ClientOptions) => {
+        proxy.tamper = (status, received) => (status === op.success.status ? Buffer.from(JSON.stringify(broken())) : received);
         try {
-          const { outcome, sent } = await recording(() => callOf(client(), name)(...argsOf(op, exampleIds(op))));
-
-          expect(sent.map((r) => r.status)).toEqual([op.success.status]);
-          expect(outcome).toBeInstanceOf(BrowserCloudError);
-          expect(outcome).not.toBeInstanceOf(ApiError);
-          // the complaint is about the answer's fields, not a transport failure
-          expect((outcome as Error).message).toContain(Object.keys(broken)[0]);
+          return await recording(() => callOf(client(options), name)(...argsOf(op, exampleIds(op))));
         } finally {
           proxy.tamper = undefined;
         }
+      };
+
+      counted("returns a 2xx answer that breaks the spec's schema, and reports it through onAnswerMismatch", async () => {
+        const reported: AnswerMismatch[] = [];
+        const { outcome, sent } = await tampered({ onAnswerMismatch: (mismatch) => void reported.push(mismatch) });
+
+        expect(sent.map((r) => r.status)).toEqual([op.success.status]);
+        // the service acted: its answer reaches the caller as it came
+        expect(outcome).toEqual(broken());
+        expect(reported).toHaveLength(1);
+        expect(reported[0]!.operation).toBe(name);
+        expect(reported[0]!.data).toEqual(broken());
+        expect(reported[0]!.response.status).toBe(op.success.status);
+        expect(reported[0]!.issues.map((i) => i.path)).toContain(`response.${Object.keys(broken())[0]}`);
+      });
+
+      counted("throws AnswerMismatchError carrying the answer when strictAnswers is set", async () => {
+        const { outcome, sent } = await tampered({ strictAnswers: true });
+
+        expect(sent.map((r) => r.status)).toEqual([op.success.status]);
+        expect(outcome).toBeInstanceOf(AnswerMismatchError);
+        expect(outcome).not.toBeInstanceOf(ApiError);
+        expect(outcome).toMatchObject({ operation: name, data: broken(), maybePerformed: true });
+        expect((outcome as AnswerMismatchError).response.status).toBe(op.success.status);
+        // the complaint is about the answer's fields, not a transport failure
+        expect((outcome as Error).message).toContain(Object.keys(broken())[0]);
       });
     }
   });
