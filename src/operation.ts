@@ -4,6 +4,8 @@ import { schemas } from "../generated/validators.js";
 import { BrowserCloudError, type ValidationIssue } from "./errors.js";
 import type { RequestOptions } from "./request-options.js";
 import { IDEMPOTENT_METHODS } from "./retry.js";
+import { binaryBody, formBody } from "./form-body.js";
+import { PagePromise, type FetchedPage, type PageFetcher, type PageOptions, type Pagination } from "./pages.js";
 import { assertValid, check, checkId, plain } from "./validation.js";
 
 /** What a method runs its request through: the client's transport, with this call's options. */
@@ -29,9 +31,20 @@ const PARSE_AS = { json: "json", empty: "text", other: "stream" } as const;
  * const limits = await retrieve({ timeoutMs: 5_000 });
  */
 export function method(op: Operation, call: Call): (...args: unknown[]) => Promise<unknown> {
+  const once = request(op, call);
+  if (op.page) return listMethod(op, op.page, once) as never;
+  return async (...args) => (await once(args)).data;
+}
+
+// what a request override carries: the next page's query, sent unchecked when the service wrote it
+type Override = { query: Record<string, unknown> | undefined; trusted: boolean };
+type Once = (args: unknown[], override?: Override) => Promise<FetchedPage>;
+
+/** One request of `op`: the inputs checked, sent through the call's transport, the answer read. */
+function request(op: Operation, call: Call): Once {
   const names = op.params ?? [];
   const takesInput = op.body !== undefined || op.query !== undefined;
-  return async (...args) => {
+  return async (args, override) => {
     const issues: ValidationIssue[] = [];
     const path: Record<string, unknown> = {};
     names.forEach((name, i) => {
@@ -39,7 +52,7 @@ export function method(op: Operation, call: Call): (...args: unknown[]) => Promi
       path[name] = args[i];
     });
     const input = takesInput ? args[names.length] : undefined;
-    const options = args[takesInput ? names.length + 1 : names.length] as (RequestOptions & { query?: unknown }) | undefined;
+    let options = args[takesInput ? names.length + 1 : names.length] as (RequestOptions & { query?: unknown }) | undefined;
     let body: unknown;
     let query: unknown;
     // a snapshot with an issue holds holes: check only a clean one
@@ -48,34 +61,66 @@ export function method(op: Operation, call: Call): (...args: unknown[]) => Promi
     else if (op.body === "json" && input !== undefined) {
       body = plain(input, "body", issues);
       if (issues.length === clean) check(schemas[op.bodySchema!]!, body, "body", issues);
-    } else if (op.body === "raw") body = input;
-    const rawQuery = op.body === undefined ? input : options?.query;
+    } else if (op.form && input !== undefined) {
+      body = formBody(input, op.form, op.bodySchema === undefined ? undefined : schemas[op.bodySchema], issues);
+    } else if (op.body === "raw") {
+      body = input;
+      // a stream is read as it is sent: it cannot be sent again, so it gets one attempt
+      if (body !== undefined && /^application\/octet-stream$/i.test(op.bodyType ?? "") && binaryBody(body, issues).stream) options = { ...options, maxRetries: 0 };
+    }
+    const rawQuery = override ? override.query : op.body === undefined ? input : options?.query;
     if (rawQuery === undefined && op.queryRequired) issues.push({ path: "query", message: "is required" });
+    else if (override?.trusted) query = rawQuery;
     else if (op.query !== undefined && rawQuery !== undefined) {
       const before = issues.length;
       query = plain(rawQuery, "query", issues);
       if (issues.length === before) check(schemas[op.query]!, query, "query", issues);
     }
     assertValid(issues);
+    if (options && op.page) {
+      // the walk's bounds are the list's own (src/pages.ts), not the transport's
+      const { maxPages: _p, maxItems: _i, ...rest } = options as RequestOptions & PageOptions;
+      options = rest;
+    }
 
+    let url = "";
+    let response: Response | undefined;
     const data = await call(options, op, (raw, init) =>
       raw.request(op.method.toLowerCase() as "get", op.path as never, {
         ...init,
+        // the address and headers of the answer, which a page needs
+        fetch: (request: Request) => ((url = request.url), init.fetch(request)),
         params: { path, query },
         body,
         parseAs: PARSE_AS[op.answer],
         // a raw body goes out as given; for a FormData, fetch sets the type with its boundary
-        ...(op.body === "raw" ? { bodySerializer: (b: unknown) => b, headers: { ...init.headers, "Content-Type": body instanceof FormData ? null : op.bodyType } } : {}),
-      } as never).then((outcome) => (op.answer === "other" ? { ...outcome, data: outcome.response } : outcome)),
+        ...(op.body === "raw" ? { bodySerializer: (b: unknown) => b, headers: { ...init.headers, "Content-Type": body instanceof FormData ? null : op.bodyType }, ...(body instanceof ReadableStream ? { duplex: "half" } : {}) } : {}),
+      } as never).then((outcome) => ((response = outcome.response), op.answer === "other" ? { ...outcome, data: outcome.response } : outcome)),
     );
-    if (op.answer === "empty") return undefined;
+    const fetched = { data, headers: response!.headers, status: response!.status, url };
+    if (op.answer === "empty") return { ...fetched, data: undefined };
     if (op.answer === "json" && op.answerSchema !== undefined) {
       const problems = check(schemas[op.answerSchema]!, data, "response", [], true);
       if (problems.length) {
         throw new BrowserCloudError(`The service's answer to ${op.name} (${op.method} ${op.path}) is not what the spec promises: ${problems.map((i) => `${i.path} ${i.message}`).join("; ")}`);
       }
     }
-    return data;
+    return fetched;
+  };
+}
+
+/**
+ * A list method: returns a `PagePromise` (src/pages.ts) whose pages are requests of `op` with the
+ * call's path parameters and options, the query changed only in the page position.
+ */
+function listMethod(op: Operation, style: Pagination, once: Once): (...args: unknown[]) => PagePromise<unknown> {
+  const at = op.params?.length ?? 0;
+  const takesInput = op.body !== undefined || op.query !== undefined;
+  return (...args) => {
+    const options = args[takesInput ? at + 1 : at] as (RequestOptions & PageOptions & { query?: unknown }) | undefined;
+    const first = (op.body !== undefined ? options?.query : takesInput ? args[at] : undefined) as Record<string, unknown> | undefined;
+    const fetchPage: PageFetcher = (query, trusted) => once(args, query === first && !trusted ? undefined : { query, trusted });
+    return new PagePromise(fetchPage, style, first, options);
   };
 }
 

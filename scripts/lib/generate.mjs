@@ -3,6 +3,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { bundle, loadConfig } from "@redocly/openapi-core";
+import ts from "typescript";
 import { apiReference } from "./emit-api-reference.mjs";
 import { emitClient } from "./emit-client.mjs";
 import { readOperations } from "./operations.mjs";
@@ -56,7 +57,7 @@ export async function bundleSpec(configPath = CONFIG) {
  * Renders every generated file from the spec alone, and says what it had to decide: a map from
  * absolute path to content, plus `report` (the client names it derived, the clashes it resolved,
  * what the client cannot express yet, the schema keywords it does not check).
- * @returns {Promise<{ files: Map<string, string>, report: { derived: string[], resolved: string[], unsupported: string[], unchecked: string[], operations: number } }>}
+ * @returns {Promise<{ files: Map<string, string>, report: { derived: string[], resolved: string[], unsupported: string[], shapes: string[], unchecked: string[], operations: number } }>}
  */
 export async function renderWithReport() {
   const config = await loadConfig({ configPath: CONFIG });
@@ -79,7 +80,7 @@ export async function renderWithReport() {
   // not follow (lint is a step of its own). A default is what the server assumes when a field is
   // left out, so the field stays optional. Loaded here: bundleSpec() users need no codegen.
   const { default: openapiTS, astToString } = await import("openapi-typescript");
-  const ast = await openapiTS(structuredClone(parsed), { silent: true, defaultNonNullable: false });
+  const ast = await openapiTS(structuredClone(parsed), { silent: true, defaultNonNullable: false, transform: binaryAsBlob });
   files.set(resolve(root, output), HEADER + astToString(ast));
   files.set(resolve(dir, "openapi.json"), JSON.stringify(parsed, null, 2) + "\n");
 
@@ -108,6 +109,16 @@ export async function renderWithReport() {
   return { files, report: { ...report, unchecked, operations: operations.length } };
 }
 
+/**
+ * openapi-typescript's hook: a `format: binary` string is bytes, which the client sends as a
+ * `Blob` (a `File`, or `fs.openAsBlob(path)` for a file on disk), not as a string.
+ * @param {any} schema
+ */
+function binaryAsBlob(schema) {
+  if (schema?.type !== "string" || schema.format !== "binary") return undefined;
+  return ts.factory.createTypeReferenceNode("Blob");
+}
+
 /** Renders every generated file: a map from absolute path to its content. */
 export async function render() {
   return (await renderWithReport()).files;
@@ -118,6 +129,7 @@ export function reportLines(report) {
   return [
     ...report.derived.map((line) => `named ${line} (no x-client-method)`),
     ...report.resolved.map((line) => `clash resolved: ${line}`),
+    ...(report.shapes ?? []),
     ...report.unsupported.map((line) => `not expressed yet: ${line}`),
     ...report.unchecked.map((line) => `not checked: ${line}`),
   ];
