@@ -141,16 +141,22 @@ describe("a list method", () => {
   it("stops at maxPages and at maxItems without asking for more", async () => {
     const byPages = await faultServer(offsetPages(100, 3));
     const byItems = await faultServer(offsetPages(100, 3));
+    const pagesByItems = await faultServer(offsetPages(100, 3));
     const pages: number[] = [];
     const items: string[] = [];
+    const pagesWithin: number[] = [];
 
     for await (const page of client(byPages.url).browsers.list({ limit: 3 }, { maxPages: 2 }).pages()) pages.push(page.number);
     for await (const item of client(byItems.url).browsers.list({ limit: 3 }, { maxItems: 4 })) items.push(item.session_id);
+    for await (const page of client(pagesByItems.url).browsers.list({ limit: 3 }, { maxItems: 4 }).pages()) pagesWithin.push(page.number);
 
     expect(pages).toEqual([1, 2]);
     expect(byPages.requests).toHaveLength(2);
     expect(items).toEqual(["brs_0", "brs_1", "brs_2", "brs_3"]);
     expect(byItems.requests).toHaveLength(2);
+    // whole pages, up to the one that holds the maxItems-th item
+    expect(pagesWithin).toEqual([1, 2]);
+    expect(pagesByItems.requests).toHaveLength(2);
   });
 
   it("refuses a maxPages that is not a whole number >= 1 before sending anything", async () => {
