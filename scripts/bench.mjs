@@ -5,6 +5,7 @@
 //   bundle    consumer bundle size, esbuild minified + gzip -9 (scripts/bundle-size.mjs)
 //   pipeline  `npm run build` end to end, and one `npm run dev` regeneration after a spec edit
 //   growth    the pipeline at this repo's size and at 150 operations
+//   pages     walking 10 000 items over 100 pages against the same pages fetched by hand
 // Prints one table per section, then the README's Markdown (report.mjs), also written to
 // test-results/bench.md.
 //   node scripts/bench.mjs [requests|bundle|pipeline|growth ...] [--only=a,b] [--with-tests]
@@ -21,10 +22,11 @@ import { devRegeneration } from "./bench/dev-regeneration.mjs";
 import { growthRows, measureGrowth } from "./bench/growth.mjs";
 import { pipeline } from "./bench/pipeline.mjs";
 import { summary } from "./bench/report.mjs";
+import { pagesMarkdown, walkPages } from "./bench/pages.mjs";
 import { perRequest } from "./bench/requests.mjs";
 import { describeMachine, say, table } from "./bench/stats.mjs";
 
-const SECTIONS = ["requests", "bundle", "pipeline", "growth"];
+const SECTIONS = ["requests", "bundle", "pipeline", "growth", "pages"];
 const USAGE = `usage: node scripts/bench.mjs [${SECTIONS.join("|")} ...] [--only=a,b] [--with-tests]`;
 
 function options() {
@@ -56,7 +58,8 @@ async function main() {
     table(["growth", `${results.growth.sizes[0].operations} operations`, `${results.growth.sizes[1].operations} operations`, "target"], results.growthRows);
   }
 
-  const markdown = summary(results);
+  const pages = only.has("pages") ? await walkPages() : undefined;
+  const markdown = summary(results) + (pages ? `\n${pagesMarkdown(pages)}` : "");
   say("");
   say("Markdown for README.md:");
   for (const line of markdown.split("\n")) say(line);
