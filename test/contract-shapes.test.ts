@@ -3,9 +3,13 @@
 // client meets. Prism keeps no state: every page it serves says the same next position, so a walk
 // meets a cursor that does not move on its second page, which must end in PaginationError.
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { startMock } from "../scripts/lib/prism.mjs";
 import { syntheticProject, typecheck, type SyntheticProject } from "./support/synthetic-client.js";
+
+// the examples of examples/service-shapes import the package by name: here, the synthetic client
+const where = vi.hoisted(() => ({ dir: "" }));
+vi.mock("browser-cloud-client", () => import(`${where.dir}/src/index.ts`));
 
 let project: SyntheticProject;
 let lib: any;
@@ -14,7 +18,8 @@ let client: any;
 
 beforeAll(async () => {
   project = await syntheticProject();
-  lib = await project.load();
+  where.dir = project.dir;
+  lib = await import("browser-cloud-client");
   mock = await startMock({ spec: join(project.dir, "openapi/openapi.yaml"), timeoutMs: 60_000 });
   client = lib.createClient({ apiKey: "contract-token", baseUrl: mock.url, maxRetries: 0 });
 }, 180_000);
@@ -44,6 +49,36 @@ function inputs(path: string, item: any, op: any) {
   const query = Object.fromEntries(params.filter((p: any) => p.in === "query" && example(p) !== undefined && !["offset", "page_token"].includes(p.name)).map((p: any) => [p.name, example(p)]));
   return { ids, query };
 }
+
+/** What each example of examples/service-shapes prints against Prism serving the synthetic spec. */
+const PRINTS: Record<string, string[]> = {
+  "walk-a-list.ts": [
+    "first page: 1 sessions, more: true, next offset: 20",
+    "brs_2x7q9kd4m1 running",
+    // Prism keeps no state: the second page says the same next offset, and the walk stops
+    "brs_2x7q9kd4m1 running",
+    "walked 2 sessions, then stopped at page 2: the next offset did not move forward",
+  ],
+  "upload-from-disk.ts": ["uploaded to /tmp/downloads/report.csv", "refused before sending: body.files[0].dest_path must match /^//", "downloaded 21 bytes of application/octet-stream"],
+};
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
+});
+
+describe("examples/service-shapes", () => {
+  it.each(Object.keys(PRINTS))("%s runs against the mock and prints what it promises", async (file) => {
+    vi.stubEnv("BROWSER_CLOUD_API_KEY", "example-key");
+    vi.stubEnv("BROWSER_CLOUD_BASE_URL", mock.url);
+    const out: string[] = [];
+    vi.spyOn(console, "log").mockImplementation((...args) => void out.push(args.join(" ")));
+
+    await import(/* @vite-ignore */ new URL(`../examples/service-shapes/${file}`, import.meta.url).href);
+
+    expect(out).toEqual(PRINTS[file]);
+  }, 60_000);
+});
 
 describe("the synthetic spec's shapes against Prism", () => {
   it("has the real service's header-paginated lists and multipart uploads (as the spec writes them)", () => {

@@ -22,7 +22,7 @@ export interface SyntheticProject {
  * uploads and downloads) as its openapi/, and runs `npm run generate` there.
  */
 export async function syntheticProject(): Promise<SyntheticProject> {
-  const { dir, remove } = copyRepo({ entries: ["src", "scripts", "package.json", "redocly.yaml", "README.md", "tsconfig.json"], prefix: "synthetic-client-" });
+  const { dir, remove } = copyRepo({ entries: ["src", "scripts", "package.json", "redocly.yaml", "README.md", "tsconfig.json", "examples"], prefix: "synthetic-client-" });
   writeSyntheticSpec(join(dir, "openapi"), { operations: 150 });
   addBracketUpload(join(dir, "openapi"));
   execFileSync(process.execPath, ["scripts/generate.mjs"], { cwd: dir, env: toolEnv(), encoding: "utf8" });
@@ -81,9 +81,13 @@ function addBracketUpload(openapi: string): void {
   writeFileSync(index, readFileSync(index, "utf8").replace(/^paths:\n/m, "paths:\n  /browsers/{id}/fs/upload_many:\n    $ref: paths/browsers_{id}_fs_upload_many.yaml\n"));
 }
 
-/** Writes `source` as `<dir>/check/consumer.ts` and type-checks it; returns tsc's output, "" when clean. */
+/**
+ * Writes `source` as `<dir>/check.ts` and type-checks it with the examples of `examples/service-shapes`
+ * (which import the package by name: here the copy's src/); returns tsc's output, "" when clean.
+ */
 export function typecheck(dir: string, source: string): string {
-  writeFileSync(join(dir, "tsconfig.check.json"), JSON.stringify({ extends: "./tsconfig.json", compilerOptions: { noEmit: true, types: ["node"], skipLibCheck: true }, include: ["check.ts"] }));
+  const compilerOptions = { noEmit: true, types: ["node"], skipLibCheck: true, paths: { "browser-cloud-client": ["./src/index.ts"] } };
+  writeFileSync(join(dir, "tsconfig.check.json"), JSON.stringify({ extends: "./tsconfig.json", compilerOptions, include: ["check.ts", "examples/service-shapes"] }));
   writeFileSync(join(dir, "check.ts"), source);
   try {
     execFileSync(join(dir, "node_modules/.bin/tsc"), ["-p", "tsconfig.check.json"], { cwd: dir, encoding: "utf8" });
