@@ -204,7 +204,9 @@ export function nextLink(header: string | null): string | undefined {
  * }
  * for await (const page of client.browsers.list().pages()) console.log(page.items.length);
  */
-export class PagePromise<Item, Body = Item[]> implements PromiseLike<Page<Item, Body>>, AsyncIterable<Item> {
+export class PagePromise<Item, Body = Item[]> implements Promise<Page<Item, Body>>, AsyncIterable<Item> {
+  /** A promise of the first page: where a `Promise<Page>` is expected, a list call fits. */
+  readonly [Symbol.toStringTag] = "PagePromise";
   readonly #walk: Walk;
   readonly #query: Record<string, unknown> | undefined;
   readonly #bounds: { maxPages: number; maxItems: number; defaultPages: boolean };
