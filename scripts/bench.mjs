@@ -6,6 +6,7 @@
 //   pipeline  `npm run build` end to end, and one `npm run dev` regeneration after a spec edit
 //   growth    the pipeline at this repo's size and at 150 operations
 //   checker   check() of a 1 MB JSON answer against JSON.parse of it, and against Ajv (checker.mjs)
+//   pages     walking 10 000 items over 100 pages against the same pages fetched by hand
 // Prints one table per section, then the README's Markdown (report.mjs), also written to
 // test-results/bench.md, then the verdict: every figure against its goal in bench/budgets.mjs,
 // exit code 1 when one is missed.
@@ -25,10 +26,11 @@ import { devRegeneration } from "./bench/dev-regeneration.mjs";
 import { growthRows, measureGrowth } from "./bench/growth.mjs";
 import { pipeline } from "./bench/pipeline.mjs";
 import { summary } from "./bench/report.mjs";
+import { pagesMarkdown, walkPages } from "./bench/pages.mjs";
 import { perRequest } from "./bench/requests.mjs";
 import { describeMachine, say, table } from "./bench/stats.mjs";
 
-const SECTIONS = ["requests", "bundle", "checker", "pipeline", "growth"];
+const SECTIONS = ["requests", "bundle", "checker", "pipeline", "growth", "pages"];
 const USAGE = `usage: node scripts/bench.mjs [${SECTIONS.join("|")} ...] [--only=a,b] [--with-tests]`;
 
 function options() {
@@ -61,7 +63,8 @@ async function main() {
     table(["growth", `${results.growth.sizes[0].operations} operations`, `${results.growth.sizes[1].operations} operations`, "target"], results.growthRows);
   }
 
-  const markdown = summary(results);
+  const pages = only.has("pages") ? await walkPages() : undefined;
+  const markdown = summary(results) + (pages ? `\n${pagesMarkdown(pages)}` : "");
   say("");
   say("Markdown for README.md:");
   for (const line of markdown.split("\n")) say(line);

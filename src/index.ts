@@ -1,6 +1,7 @@
 export { createClient, type BrowserCloudClient, type ClientOptions, type RawClient } from "./client.js";
 export type { AnswerMismatch } from "./answer.js";
 export type { RequestOptions } from "./request-options.js";
+export { PaginationError, type Page, type PageOptions, type PagePromise } from "./pages.js";
 export type { FetchFn, Logger } from "./transport.js";
 export {
   AnswerMismatchError,

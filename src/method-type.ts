@@ -1,5 +1,6 @@
 import type { Operation } from "../generated/operations.js";
 import type { paths } from "../generated/schema.js";
+import type { PageOptions, PagePromise } from "./pages.js";
 import type { RequestOptions } from "./request-options.js";
 
 // the spec's declaration of an entry's operation, found by the entry's own path and method
@@ -18,14 +19,17 @@ type Input<O, I> = O extends { body: "json" }
     : [body?: JsonBody<O, I>]
   : O extends { body: "raw" }
     ? O extends { bodyRequired: true }
-      ? [body: BodyInit]
-      : [body?: BodyInit]
+      ? [body: RawBody<O, I>]
+      : [body?: RawBody<O, I>]
     : O extends { query: number }
       ? O extends { queryRequired: true }
         ? [query: Query<I>]
         : [query?: Query<I>]
       : [];
-type Options<O, I> = O extends { body: string; query: number } ? RequestOptions & { query?: Query<I> } : RequestOptions;
+// a form takes its fields typed from the schema, bytes take what fetch can stream, anything else what fetch sends
+type RawBody<O, I> = O extends { form: object } ? JsonBody<O, I> : O extends { bodyType: "application/octet-stream" } ? Blob | ArrayBuffer | ArrayBufferView | ReadableStream<Uint8Array> : BodyInit;
+type CallOptions<O> = O extends { page: object } ? RequestOptions & PageOptions : RequestOptions;
+type Options<O, I> = O extends { body: string; query: number } ? CallOptions<O> & { query?: Query<I> } : CallOptions<O>;
 type Result<O extends Operation, I> = O extends { answer: "empty" }
   ? void
   : O extends { answer: "other" }
@@ -47,8 +51,11 @@ type Result<O extends Operation, I> = O extends { answer: "empty" }
  *
  * @example
  * type Retrieve = MethodOf<(typeof operations)[0]>; // (options?: RequestOptions) => Promise<OrgLimits>
+ * // a list entry gives (query?, options?: RequestOptions & PageOptions) => PagePromise<Item, Answer>
  */
-export type MethodOf<O extends Operation> = string extends O["path"] ? (...args: unknown[]) => Promise<unknown> : (...args: [...(O extends { params: infer P } ? Strings<P> : []), ...Input<O, Item<O>>, options?: Options<O, Item<O>>]) => Promise<Result<O, Item<O>>>;
+export type MethodOf<O extends Operation> = string extends O["path"] ? (...args: unknown[]) => Promise<unknown> : (...args: [...(O extends { params: infer P } ? Strings<P> : []), ...Input<O, Item<O>>, options?: Options<O, Item<O>>]) => Returned<O, Result<O, Item<O>>>;
+// a list's method returns its page walker, items read from the answer's array (or its `items` field)
+type Returned<O, A> = O extends { page: { items: infer F extends string } } ? PagePromise<NonNullable<A[F & keyof A]>[number & keyof NonNullable<A[F & keyof A]>], A> : O extends { page: object } ? PagePromise<NonNullable<A>[number & keyof NonNullable<A>], A> : Promise<A>;
 
 /** Builds the method of one table entry, typed by `MethodOf`. */
 export type MethodFactory = <const O extends Operation>(op: O) => MethodOf<O>;

@@ -8,6 +8,8 @@ import type { MethodOf } from "./method-type.js";
 import type { Answer } from "./response.js";
 import { pathPattern } from "./policy.js";
 import { IDEMPOTENT_METHODS } from "./retry.js";
+import { binaryBody, formBody } from "./form-body.js";
+import { PagePromise, type FetchedPage, type PageFetcher, type PageOptions, type Pagination } from "./pages.js";
 import { assertValid, check, checkId, plain } from "./validation.js";
 
 /** What a method runs its request through: the client's transport, with this call's options. */
@@ -27,7 +29,8 @@ const PARSE_AS = { json: "json", empty: "text", other: "stream" } as const;
  * is sent; query parameters are checked as one object. Nothing is sent when an input is wrong
  * (`ValidationError`). The answer is read by its kind: JSON parsed and checked (`checkAnswer`: one
  * that drifts from the spec is returned and reported, or thrown with `strictAnswers`), empty as
- * `undefined`, other content as the `Response` itself.
+ * `undefined`, other content as the `Response` itself. A list's method returns a `PagePromise`
+ * (src/pages.ts) whose every page is one such request.
  *
  * @example
  * const retrieve = method(operations[0], call); // the table's first operation
@@ -35,10 +38,21 @@ const PARSE_AS = { json: "json", empty: "text", other: "stream" } as const;
  */
 export function method<const O extends Operation>(op: O, call: Call, answers?: AnswerPolicy): MethodOf<O>;
 // the implementation takes its arguments unchecked (it checks them itself); MethodOf above types them
-export function method(op: Operation, call: Call, answers: AnswerPolicy = {}): (...args: any[]) => Promise<unknown> {
+export function method(op: Operation, call: Call, answers: AnswerPolicy = {}): (...args: any[]) => unknown {
+  const once = request(op, call, answers);
+  if (op.page) return listMethod(op, op.page, once);
+  return async (...args) => (await once(args)).data;
+}
+
+// what a request override carries: the next page's query, sent unchecked when the service wrote it
+type Override = { query: Record<string, unknown> | undefined; trusted: boolean };
+type Once = (args: unknown[], override?: Override) => Promise<FetchedPage>;
+
+/** One request of `op`: the inputs checked, sent through the call's transport, the answer read. */
+function request(op: Operation, call: Call, answers: AnswerPolicy): Once {
   const names = op.params ?? [];
   const takesInput = op.body !== undefined || op.query !== undefined;
-  return async (...args) => {
+  return async (args, override) => {
     const issues: ValidationIssue[] = [];
     const path: Record<string, unknown> = {};
     names.forEach((name, i) => {
@@ -46,7 +60,7 @@ export function method(op: Operation, call: Call, answers: AnswerPolicy = {}): (
       path[name] = args[i];
     });
     const input = takesInput ? args[names.length] : undefined;
-    const options = args[takesInput ? names.length + 1 : names.length] as (RequestOptions & { query?: unknown }) | undefined;
+    let options = args[takesInput ? names.length + 1 : names.length] as (RequestOptions & { query?: unknown }) | undefined;
     let body: unknown;
     let query: unknown;
     // a snapshot with an issue holds holes: check only a clean one
@@ -55,29 +69,60 @@ export function method(op: Operation, call: Call, answers: AnswerPolicy = {}): (
     else if (op.body === "json" && input !== undefined) {
       body = plain(input, "body", issues);
       if (issues.length === clean) check(schemas[op.bodySchema!]!, body, "body", issues);
-    } else if (op.body === "raw") body = input;
-    const rawQuery = op.body === undefined ? input : options?.query;
+    } else if (op.form && input !== undefined) {
+      body = formBody(input, op.form, op.bodySchema === undefined ? undefined : schemas[op.bodySchema], issues);
+    } else if (op.body === "raw") {
+      body = input;
+      // a stream is read as it is sent: it cannot be sent again, so it gets one attempt
+      if (body !== undefined && /^application\/octet-stream$/i.test(op.bodyType ?? "") && binaryBody(body, issues).stream) options = { ...options, maxRetries: 0 };
+    }
+    const rawQuery = override ? override.query : op.body === undefined ? input : options?.query;
     if (rawQuery === undefined && op.queryRequired) issues.push({ path: "query", message: "is required" });
+    else if (override?.trusted) query = rawQuery;
     else if (op.query !== undefined && rawQuery !== undefined) {
       const before = issues.length;
       query = plain(rawQuery, "query", issues);
       if (issues.length === before) check(schemas[op.query]!, query, "query", issues);
     }
     assertValid(issues);
+    if (options && op.page) {
+      // the walk's bounds are the list's own (src/pages.ts), not the transport's
+      const { maxPages: _p, maxItems: _i, ...rest } = options as RequestOptions & PageOptions;
+      options = rest;
+    }
 
+    let url = "";
     const { data, response } = await call(options, op, (raw, init) =>
       raw.request(op.method.toLowerCase() as "get", op.path as never, {
         ...init,
+        // the address and headers of the answer, which a page needs
+        fetch: (request: Request) => ((url = request.url), init.fetch(request)),
         params: { path, query },
         body,
         parseAs: PARSE_AS[op.answer],
         // a raw body goes out as given; for a FormData, fetch sets the type with its boundary
-        ...(op.body === "raw" ? { bodySerializer: (b: unknown) => b, headers: { ...init.headers, "Content-Type": body instanceof FormData ? null : op.bodyType } } : {}),
+        ...(op.body === "raw" ? { bodySerializer: (b: unknown) => b, headers: { ...init.headers, "Content-Type": body instanceof FormData ? null : op.bodyType }, ...(body instanceof ReadableStream ? { duplex: "half" } : {}) } : {}),
       } as never).then((outcome) => (op.answer === "other" ? { ...outcome, data: outcome.response } : outcome)),
     );
-    if (op.answer === "empty") return undefined;
-    if (op.answer === "json" && op.answerSchema !== undefined) return checkAnswer(answers, op.name, op.answerSchema, data, response);
-    return data;
+    const fetched = { data, headers: response.headers, status: response.status, url };
+    if (op.answer === "empty") return { ...fetched, data: undefined };
+    if (op.answer === "json" && op.answerSchema !== undefined) return { ...fetched, data: checkAnswer(answers, op.name, op.answerSchema, data, response) };
+    return fetched;
+  };
+}
+
+/**
+ * A list method: returns a `PagePromise` (src/pages.ts) whose pages are requests of `op` with the
+ * call's path parameters and options, the query changed only in the page position.
+ */
+function listMethod(op: Operation, style: Pagination, once: Once): (...args: unknown[]) => PagePromise<unknown> {
+  const at = op.params?.length ?? 0;
+  const takesInput = op.body !== undefined || op.query !== undefined;
+  return (...args) => {
+    const options = args[takesInput ? at + 1 : at] as (RequestOptions & PageOptions & { query?: unknown }) | undefined;
+    const first = (op.body !== undefined ? options?.query : takesInput ? args[at] : undefined) as Record<string, unknown> | undefined;
+    const fetchPage: PageFetcher = (query, trusted) => once(args, query === first && !trusted ? undefined : { query, trusted });
+    return new PagePromise(fetchPage, style, first, options);
   };
 }
 

@@ -102,7 +102,9 @@ function operationsSource(operations, table, header) {
       if (op.body.kind === "json") row.bodySchema = table.add(op.body.schema, `${op.method} ${op.path} request body`);
       row.bodyType = op.body.mediaType;
       if (op.body.required) row.bodyRequired = true;
+      if (op.form) Object.assign(row, { bodySchema: table.add(op.body.schema, `${op.method} ${op.path} form fields`), form: op.form });
     }
+    if (op.page) row.page = op.page;
     row.status = op.success.status;
     row.answer = op.success.kind;
     if (op.success.kind === "json") {
@@ -112,7 +114,10 @@ function operationsSource(operations, table, header) {
     row.idempotent = op.idempotent;
     return `  ${JSON.stringify(row)},`;
   });
-  return `${header}/**
+  return `${header}import type { FormShape } from "../src/form-body.js";
+import type { Pagination } from "../src/pages.js";
+
+/**
  * One operation of the spec, as src/operation.ts turns it into a method. Schema fields are
  * indexes into \`schemas\` of ./validators.ts.
  */
@@ -142,6 +147,10 @@ export interface Operation {
   answerType?: string;
   /** Whether sending it twice has the effect of once: the HTTP method's rule, or the operation's \`x-idempotent\`. */
   idempotent: boolean;
+  /** A list's pages (\`x-pagination\`, or detected): the method returns a \`PagePromise\`. */
+  page?: Pagination;
+  /** A multipart body's fields: the method builds the form from them (\`bodySchema\` checks those that are not files). */
+  form?: FormShape;
 }
 
 /** Every operation of the spec, in document order; literal, so that each method's type is read from its entry. */
@@ -186,12 +195,13 @@ function resourcesSource(spec, operations, types, header) {
     const query = `NonNullable<${at(op)}["parameters"]["query"]>`;
     let options = "options?: RequestOptions";
     if (op.body) {
-      const type = op.body.kind === "json" ? typeOf(op.body.schema, `NonNullable<${at(op)}["requestBody"]>["content"][${JSON.stringify(op.body.mediaType)}]`) : "BodyInit";
+      const type = bodyType(op, typeOf(op.body.schema, `NonNullable<${at(op)}["requestBody"]>["content"][${JSON.stringify(op.body.mediaType)}]`));
       args.push(`body${op.body.required ? "" : "?"}: ${type}`);
       if (op.queryParams.length) options = `options?: RequestOptions & { query?: ${query} }`;
     } else if (op.queryParams.length) {
       args.push(`query${op.queryParams.some((p) => p.required) ? "" : "?"}: ${query}`);
     }
+    if (op.page) options = options.replace("RequestOptions", "RequestOptions & PageOptions");
     args.push(options);
     const answer =
       op.success.kind === "json"
@@ -210,7 +220,7 @@ function resourcesSource(spec, operations, types, header) {
     if (op.deprecated) lines.push("@deprecated The spec marks this operation deprecated.");
     lines.push("@example", ...exampleCall(op).split("\n"));
     const jsdoc = [`${indent}/**`, ...lines.map((l) => `${indent} *${l ? ` ${l}` : ""}`.replace(/\s+$/, "")), `${indent} */`];
-    return [...jsdoc, `${indent}${key}(${args.join(", ")}): Promise<${answer}>;`].join("\n");
+    return [...jsdoc, `${indent}${key}(${args.join(", ")}): ${op.page ? pageType(op.page, answer) : `Promise<${answer}>`};`].join("\n");
   };
 
   const body = (node, indent) =>
@@ -242,6 +252,7 @@ function resourcesSource(spec, operations, types, header) {
       .map(([key, value]) => `${indent}${key}: ${value instanceof Map ? `{\n${runtime(value, `${indent}  `)}\n${indent}}` : `method(operations[${index.get(value)}])`},`)
       .join("\n");
   return `${header}import type { MethodFactory } from "../src/method-type.js";
+import type { PageOptions, PagePromise } from "../src/pages.js";
 import type { RequestOptions } from "../src/request-options.js";
 import { operations } from "./operations.js";
 import type { paths } from "./schema.js";
@@ -262,6 +273,16 @@ ${runtime(tree, "    ")}
 `;
 }
 
+/** The type of a body that is not JSON: a form's typed fields, bytes, or anything fetch sends. */
+function bodyType(op, typed) {
+  if (op.body.kind === "json" || op.form) return typed;
+  if (/^application\/octet-stream$/i.test(op.body.mediaType)) return "Blob | ArrayBuffer | ArrayBufferView | ReadableStream<Uint8Array>";
+  return "BodyInit";
+}
+
+/** A list method's answer: the items typed from the answer's array. */
+const pageType = (page, answer) => `PagePromise<NonNullable<${page.items ? `${answer}[${JSON.stringify(page.items)}]` : answer}>[number], ${answer}>`;
+
 /**
  * A call of the method with the spec's example values, for its JSDoc `@example`; `runnable` fills
  * a raw body from the example too (a multipart one through a `form(fields)` helper the caller defines).
@@ -275,11 +296,13 @@ export function exampleCall(op, { runnable = false } = {}) {
     const multipart = /^multipart\//.test(op.body.mediaType);
     const fields = Object.fromEntries(Object.entries(op.body.example ?? {}).map(([k, v]) => [k, text(v)]));
     const raw = !runnable ? (multipart ? "new FormData()" : "new Blob([])") : multipart ? `form(${literal(fields)})` : `new Blob([${JSON.stringify(text(op.body.example))}])`;
-    args.push(op.body.kind === "json" ? literal(op.body.example ?? {}) : raw);
+    args.push(op.body.kind === "json" ? literal(op.body.example ?? {}) : op.form ? formLiteral(op.form, op.body.example) : raw);
     // an operation with a body takes its query parameters among the per-call options
     if (hasQuery) args.push(`{ query: ${literal(query)} }`);
   } else if (hasQuery) args.push(literal(query));
   const call = `await client.${op.name}(${args.join(", ")});`;
+  // a list awaits to its first page; for await walks every item
+  if (op.page && op.success.kind === "json") return `const page = ${call}\nfor await (const item of client.${op.name}(${args.join(", ")})) console.log(item);`;
   if (op.success.kind === "json") return `const ${resultName(op)} = ${call}`;
   if (op.success.kind === "other") return `const response = ${call}`;
   return call;
@@ -324,6 +347,15 @@ const resultName = (op) => {
   const name = noun.replace(/^(get|list|create|retrieve|update)(?=[A-Z])/, "").replace(/^./, (c) => c.toLowerCase());
   return RESERVED_WORDS.has(name) || !/^[A-Za-z_$][\w$]*$/.test(name) ? "result" : name;
 };
+
+/** A multipart body's fields as an object literal, each file a `Blob` of the example's text. */
+function formLiteral(form, example) {
+  const entries = Object.entries(example ?? {}).map(([k, v]) => {
+    const key = /^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k);
+    return `${key}: ${form.files.includes(k) ? `new Blob([${JSON.stringify(typeof v === "string" ? v : JSON.stringify(v ?? ""))}])` : literal(v)}`;
+  });
+  return entries.length ? `{ ${entries.join(", ")} }` : "{}";
+}
 
 /** A JS object literal of a JSON value, unquoted keys where they are identifiers. */
 export function literal(value) {

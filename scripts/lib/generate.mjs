@@ -3,6 +3,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
 import { bundle, loadConfig } from "@redocly/openapi-core";
+import ts from "typescript";
 import { apiReference } from "./emit-api-reference.mjs";
 import { emitClient } from "./emit-client.mjs";
 import { readOperations } from "./operations.mjs";
@@ -86,7 +87,7 @@ export async function renderWithReport() {
   // not follow (lint is a step of its own). A default is what the server assumes when a field is
   // left out, so the field stays optional. Loaded here: bundleSpec() users need no codegen.
   const { default: openapiTS, astToString } = await import("openapi-typescript");
-  const ast = await openapiTS(structuredClone(parsed), { silent: true, defaultNonNullable: false });
+  const ast = await openapiTS(structuredClone(parsed), { silent: true, defaultNonNullable: false, transform: binaryAsBlob });
   files.set(resolve(root, output), HEADER + astToString(ast));
   files.set(resolve(dir, "openapi.json"), JSON.stringify(parsed, null, 2) + "\n");
 
@@ -115,13 +116,23 @@ export async function renderWithReport() {
   return { files, report: { defects, ...report, unchecked, operations: operations.length } };
 }
 
+/**
+ * openapi-typescript's hook: a `format: binary` string is bytes, which the client sends as a
+ * `Blob` (a `File`, or `fs.openAsBlob(path)` for a file on disk), not as a string.
+ * @param {any} schema
+ */
+function binaryAsBlob(schema) {
+  if (schema?.type !== "string" || schema.format !== "binary") return undefined;
+  return ts.factory.createTypeReferenceNode("Blob");
+}
+
 /** Renders every generated file: a map from absolute path to its content. */
 export async function render() {
   return (await renderWithReport()).files;
 }
 
 /**
- * @typedef {{ defects: string[], derived: string[], resolved: string[], unsupported: string[], unchecked: string[], operations: number }} Report
+ * @typedef {{ defects: string[], derived: string[], resolved: string[], unsupported: string[], shapes: string[], unchecked: string[], operations: number }} Report
  */
 
 /**
@@ -136,6 +147,7 @@ export function reportLines(report) {
     ...report.defects.map((line) => `defect: ${line}`),
     ...report.derived.map((line) => `named ${line} (no x-client-method)`),
     ...report.resolved.map((line) => `clash resolved: ${line}`),
+    ...(report.shapes ?? []),
     ...report.unsupported.map((line) => `not expressed yet: ${line}`),
     ...report.unchecked.map((line) => `not checked: ${line}`),
   ];

@@ -4,6 +4,8 @@
 // valid document: what the client cannot express yet is listed in `report.unsupported`.
 import { IDEMPOTENT_METHODS } from "../../src/policy.js";
 import { assignNames } from "./client-methods.mjs";
+import { formShape } from "./multipart.mjs";
+import { pagination } from "./pagination.mjs";
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 // idempotent by HTTP's definition (RFC 9110 9.2.2), as the client's own policy lists them
@@ -64,16 +66,19 @@ export function exampleOf(spec, node) {
  * @property {{ status: number, kind: "json" | "empty" | "other", schema: any, mediaType: string | undefined, example: unknown }} success
  * @property {{ status: number, schema: any, example: unknown }[]} errors the declared 4xx/5xx answers with a JSON body
  * @property {boolean} idempotent
+ * @property {import("./pagination.mjs").Pagination} [page] how a list's pages work (pagination.mjs)
+ * @property {import("./multipart.mjs").FormShape} [form] how a multipart body is built (multipart.mjs)
  */
 
 /**
  * Every operation of `spec`, in document order, named and described for the generator.
  * @param {any} spec a bundled OpenAPI 3.1 document
- * @returns {{ operations: OperationInfo[], report: { derived: string[], resolved: string[], unsupported: string[] } }}
+ * @returns {{ operations: OperationInfo[], report: { derived: string[], resolved: string[], unsupported: string[], shapes: string[] } }}
  */
 export function readOperations(spec) {
   const found = [];
   const unsupported = [];
+  const shapes = [];
   for (const [path, rawItem] of Object.entries(spec.paths ?? {})) {
     const item = resolve(spec, rawItem) ?? {};
     for (const method of METHODS) {
@@ -89,7 +94,10 @@ export function readOperations(spec) {
       for (const p of queryParams) {
         if ((p.style && p.style !== "form" && p.style !== "deepObject") || p.content) unsupported.push(`${where}: query parameter ${p.name} (style ${p.style ?? "content"}) is sent as form style`);
       }
+      const body = requestBody(spec, op.requestBody, where, unsupported);
+      const answer = success(spec, op.responses ?? {}, where, unsupported);
       found.push({
+        ...shapeHook(spec, where, op, queryParams, body, answer, shapes),
         method: method.toUpperCase(),
         path,
         operationId: op.operationId,
@@ -99,8 +107,8 @@ export function readOperations(spec) {
         deprecated: op.deprecated === true,
         pathParams: pathParams.map((p) => parameter(spec, p)),
         queryParams: queryParams.map((p) => parameter(spec, p)),
-        body: requestBody(spec, op.requestBody, where, unsupported),
-        success: success(spec, op.responses ?? {}, where, unsupported),
+        body,
+        success: answer,
         errors: errors(spec, op.responses ?? {}),
         idempotent: typeof op["x-idempotent"] === "boolean" ? op["x-idempotent"] : IDEMPOTENT.has(method.toUpperCase()),
       });
@@ -109,7 +117,25 @@ export function readOperations(spec) {
   const { names, derived, resolved } = assignNames(found);
   /** @type {OperationInfo[]} */
   const operations = /** @type {any[]} */ (found).map(({ given, ...op }, i) => ({ ...op, name: names[i] ?? "", derived: typeof given !== "string" }));
-  return { operations, report: { derived, resolved, unsupported } };
+  return { operations, report: { derived, resolved, unsupported, shapes } };
+}
+
+/** The list and multipart shapes of one operation (pagination.mjs, multipart.mjs); their report lines go to `shapes`. */
+function shapeHook(spec, where, op, queryParams, body, answer, shapes) {
+  const deref = (node) => resolve(spec, node);
+  const responses = op.responses ?? {};
+  const key = Object.keys(responses).filter((s) => /^2(\d\d|XX)$/i.test(s)).sort()[0];
+  const { page, note } = pagination(deref, where, op, queryParams, answer, key ? deref(responses[key]) : undefined);
+  if (note) shapes.push(`list ${note}`);
+  /** @type {{ page?: any, form?: any }} */
+  const out = page ? { page } : {};
+  if (body?.mediaType === "multipart/form-data") {
+    const encoding = deref(op.requestBody)?.content?.["multipart/form-data"]?.encoding;
+    const { shape, note: formNote } = formShape(deref, where, body.schema, encoding);
+    shapes.push(`upload ${formNote}`);
+    out.form = shape;
+  }
+  return out;
 }
 
 /** Path-level parameters, overridden by operation-level ones of the same name and place. */
@@ -143,7 +169,8 @@ function requestBody(spec, raw, where, unsupported) {
   const json = types.find((t) => JSON_MEDIA.test(t));
   const mediaType = json ?? types[0] ?? "application/octet-stream";
   const media = body.content[mediaType] ?? {};
-  if (!json) unsupported.push(`${where}: request body ${mediaType} is passed through as given (FormData, Blob, string), unchecked`);
+  // multipart is built from its fields and octet-stream sent as bytes (shapeHook, src/form-body.ts)
+  if (!json && !/^(multipart\/form-data|application\/octet-stream)$/i.test(mediaType)) unsupported.push(`${where}: request body ${mediaType} is passed through as given (FormData, Blob, string), unchecked`);
   return { kind: json ? "json" : "raw", required: body.required === true, schema: media.schema ?? {}, mediaType, example: exampleOf(spec, media) ?? exampleOf(spec, media.schema) };
 }
 

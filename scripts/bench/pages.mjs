@@ -1,0 +1,175 @@
+// Walking a list: 10 000 items over 100 pages of the synthetic spec's GET /browsers (the real
+// service's header pagination), this client's `for await` against the same pages fetched by hand
+// with a safe fetch (a per-attempt timeout, redirect "manual", a byte cap, JSON.parse), from an
+// in-process loopback server; wall time per walk (interleaved rounds, median) and the peak memory
+// held during a walk (after a full collection, sampled at every page).
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createServer } from "node:http";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+import { toolEnv } from "../lib/env.mjs";
+import { writeSyntheticSpec } from "../synthetic-spec.mjs";
+import { benchCopy, tempDir } from "./cleanup.mjs";
+import { median, say, table } from "./stats.mjs";
+
+const PAGES = 100;
+const PER_PAGE = 100;
+const ROUNDS = 15;
+const MAX_BYTES = 16 * 1024 * 1024;
+// the client's walk against the by-hand one: what checks, bounds and retries may add
+const BUDGET = 1.1;
+
+/** Serves GET /browsers by offset: PER_PAGE items a page, PAGES pages, as the real service's headers say. */
+function startPages(item) {
+  const total = PAGES * PER_PAGE;
+  const bodies = new Map();
+  for (let offset = 0; offset < total; offset += PER_PAGE) {
+    const items = Array.from({ length: PER_PAGE }, (_, i) => ({ ...item, session_id: `brs_${offset + i}` }));
+    bodies.set(offset, Buffer.from(JSON.stringify(items)));
+  }
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://x");
+    const offset = Number(url.searchParams.get("offset") ?? 0);
+    const body = bodies.get(offset);
+    if (url.pathname !== "/browsers" || !body) return res.writeHead(404).end();
+    const more = offset + PER_PAGE < total;
+    res.writeHead(200, { "content-type": "application/json", "content-length": body.length, "x-has-more": String(more), ...(more ? { "x-next-offset": String(offset + PER_PAGE) } : {}) }).end(body);
+  });
+  server.keepAliveTimeout = 120_000;
+  return new Promise((done) => server.listen(0, "127.0.0.1", () => done({ url: `http://127.0.0.1:${/** @type {import("node:net").AddressInfo} */ (server.address()).port}`, close: () => new Promise((ok) => (server.closeAllConnections(), server.close(ok))) })));
+}
+
+/** One page by hand, as a careful caller writes it: bounded attempt, no redirects, capped body, parsed. */
+async function safePage(url) {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), 60_000);
+  try {
+    const response = await fetch(url, { headers: { authorization: "Bearer bench-key" }, redirect: "manual", signal: controller.signal });
+    if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+    const reader = response.body.getReader();
+    const chunks = [];
+    let size = 0;
+    for (let chunk; !(chunk = await reader.read()).done; ) {
+      size += chunk.value.byteLength;
+      if (size > MAX_BYTES) throw new Error("answer too large");
+      chunks.push(chunk.value);
+    }
+    return { items: JSON.parse(Buffer.concat(chunks).toString("utf8")), headers: response.headers };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Generates the synthetic spec's client in a temp copy, bundles it, and times both walks.
+ */
+export async function walkPages() {
+  say("pages: generating the synthetic spec's client");
+  const copy = benchCopy({ entries: ["src", "scripts", "package.json", "redocly.yaml", "README.md", "tsconfig.json"] });
+  const out = tempDir("bench-pages-");
+  try {
+    writeSyntheticSpec(join(copy.dir, "openapi"), { operations: 150 });
+    execFileSync(process.execPath, ["scripts/generate.mjs"], { cwd: copy.dir, env: toolEnv(), stdio: "ignore" });
+    const spec = JSON.parse(readFileSync(join(copy.dir, "generated/openapi.json"), "utf8"));
+    const item = spec.paths["/browsers"].get.responses["200"].content["application/json"].example[0];
+    const { build } = await import("esbuild");
+    const outfile = join(out.dir, "client.mjs");
+    await build({ entryPoints: [join(copy.dir, "src/index.ts")], bundle: true, format: "esm", platform: "node", target: "node20", outfile, logLevel: "silent" });
+    const { createClient } = await import(pathToFileURL(outfile).href);
+    const server = await startPages(item);
+    try {
+      return await measure(createClient({ apiKey: "bench-key", baseUrl: server.url }), server.url);
+    } finally {
+      await server.close();
+    }
+  } finally {
+    copy.remove();
+    out.remove();
+  }
+}
+
+async function measure(api, url) {
+  setFlagsFromString("--expose-gc");
+  const gc = runInNewContext("gc");
+  let peak = 0;
+  let base = 0;
+  const held = () => {
+    const m = process.memoryUsage();
+    peak = Math.max(peak, m.heapUsed + m.arrayBuffers - base);
+  };
+  const contenders = {
+    client: async () => {
+      let n = 0;
+      for await (const page of api.browsers.list({ limit: PER_PAGE }, { maxRetries: 0 }).pages()) {
+        n += page.items.length;
+        held();
+      }
+      return n;
+    },
+    "by hand": async () => {
+      let n = 0;
+      for (let next = `${url}/browsers?limit=${PER_PAGE}`; next; ) {
+        const { items, headers } = await safePage(next);
+        n += items.length;
+        held();
+        next = headers.get("x-has-more") === "true" ? `${url}/browsers?limit=${PER_PAGE}&offset=${headers.get("x-next-offset")}` : "";
+      }
+      return n;
+    },
+  };
+  const times = { client: [], "by hand": [] };
+  const peaks = { client: 0, "by hand": 0 };
+  for (let round = -2; round < ROUNDS; round++) {
+    for (const [name, walk] of Object.entries(contenders)) {
+      gc();
+      const m = process.memoryUsage();
+      base = m.heapUsed + m.arrayBuffers;
+      peak = 0;
+      const started = performance.now();
+      const items = await walk();
+      const ms = performance.now() - started;
+      if (items !== PAGES * PER_PAGE) throw new Error(`${name} walked ${items} items, not ${PAGES * PER_PAGE}`);
+      // the first two rounds warm up
+      if (round >= 0) times[name].push(ms), (peaks[name] = Math.max(peaks[name], peak));
+    }
+  }
+  const client = median(times.client);
+  const byHand = median(times["by hand"]);
+  const ratio = client / byHand;
+  const mib = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+  const result = {
+    pages: PAGES,
+    items: PAGES * PER_PAGE,
+    clientMs: client,
+    byHandMs: byHand,
+    ratio,
+    budget: BUDGET,
+    verdict: ratio <= BUDGET ? "PASS" : "MISS",
+    clientPeak: peaks.client,
+    byHandPeak: peaks["by hand"],
+  };
+  say("");
+  table(
+    ["walk 10 000 items over 100 pages", "by hand (safe fetch)", "this client", "target"],
+    [
+      ["wall time, median of 15 walks", `${byHand.toFixed(0)} ms (1.00x)`, `${client.toFixed(0)} ms (${ratio.toFixed(2)}x)`, `<= ${BUDGET.toFixed(2)}x by hand: ${result.verdict}`],
+      ["peak heap + buffers over a full collection, garbage included", mib(peaks["by hand"]), mib(peaks.client), "one page at a time"],
+    ],
+  );
+  return result;
+}
+
+/** The README's Markdown rows of this part. */
+export function pagesMarkdown(r) {
+  const mib = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+  return [
+    "",
+    "| walk 10 000 items over 100 pages | by hand (safe fetch) | this client | target |",
+    "|---|---|---|---|",
+    `| wall time, median of 15 walks | ${r.byHandMs.toFixed(0)} ms (1.00x) | ${r.clientMs.toFixed(0)} ms (${r.ratio.toFixed(2)}x) | ≤ ${r.budget.toFixed(2)}x by hand: ${r.verdict} |`,
+    `| peak heap + buffers over a full collection, garbage included | ${mib(r.byHandPeak)} | ${mib(r.clientPeak)} | one page at a time |`,
+  ].join("\n");
+}
