@@ -200,12 +200,20 @@ describe("a list method", () => {
     expect(retried.requests.map((r) => query(r).offset)).toEqual([undefined, "3", "3", "3"]);
   });
 
-  it("checks each page against the spec and fails with the answer in the error when it does not match", async () => {
-    const server = await faultServer(reply(200, [{ session_id: 7 }], { "X-Has-More": "false" }));
+  it("checks each page against the spec: a drifted page is returned and reported, or thrown with its answer when strict", async () => {
+    const drifted = [{ session_id: 7 }];
+    const reported: any[] = [];
+    const lenient = await faultServer(reply(200, drifted, { "X-Has-More": "false" }));
+    const strict = await faultServer(reply(200, drifted, { "X-Has-More": "false" }));
 
-    const err = await client(server.url).browsers.list().catch((e: any) => e);
+    const page = await client(lenient.url, { onAnswerMismatch: (m: unknown) => reported.push(m) }).browsers.list();
+    const err = await client(strict.url, { strictAnswers: true }).browsers.list().catch((e: any) => e);
 
-    expect(err).toBeInstanceOf(lib.BrowserCloudError);
+    expect(page.items).toEqual(drifted);
+    expect(reported).toHaveLength(1);
+    expect(reported[0].issues.map((i: { path: string; message: string }) => `${i.path} ${i.message}`)).toContain("response[0].session_id must be string");
+    expect(err).toBeInstanceOf(lib.AnswerMismatchError);
+    expect(err.data).toEqual(drifted);
     expect(err.message).toContain("response[0].session_id must be string");
   });
 });
