@@ -23,9 +23,11 @@ export interface Operation {
   bodyRequired?: true;
   /** The success status the spec declares first. */
   status: number;
-  /** What the success answer holds: JSON (parsed and checked), nothing, or other content (the `Response` itself). */
-  answer: "json" | "empty" | "other";
+  /** What the success answer holds: JSON (parsed and checked), nothing, other content (the `Response` itself), or server-sent events. */
+  answer: "json" | "empty" | "other" | "stream";
   answerSchema?: number;
+  /** For an event stream: the schema of one event's data. */
+  eventSchema?: number;
   /** Whether sending it twice has the effect of once: the HTTP method's rule, or the operation's `x-idempotent`. */
   idempotent: boolean;
 }

@@ -82,8 +82,10 @@ export function createClient(options: ClientOptions = {}): BrowserCloudClient {
   });
   const call: Call = (callOptions, op, run) => {
     const { init, limits } = splitOptions(callOptions);
-    const callLimits = { ...limits, idempotent: op.idempotent, stream: op.answer === "other" };
+    const callLimits = { ...limits, idempotent: op.idempotent, stream: op.answer === "other" || op.answer === "stream" };
     return result(run(raw as never, { ...init, fetch: (request) => send(settings, request, callLimits) }));
   };
+  // event streams log their re-opens where the transport logs its attempts
+  call.logger = config.logger;
   return { ...(resources(operations, call) as unknown as Resources), raw };
 }

@@ -1,20 +1,25 @@
 import type { Client } from "openapi-fetch";
 import type { Operation } from "../generated/operations.js";
+import { openEventStream, type StreamOptions } from "./event-stream.js";
 import { schemas } from "../generated/validators.js";
 import { BrowserCloudError, type ValidationIssue } from "./errors.js";
 import type { RequestOptions } from "./request-options.js";
 import { IDEMPOTENT_METHODS } from "./retry.js";
+import type { Logger } from "./transport.js";
 import { assertValid, check, checkId, plain } from "./validation.js";
 
-/** What a method runs its request through: the client's transport, with this call's options. */
-export type Call = <T>(
+/**
+ * What a method runs its request through: the client's transport, with this call's options; its
+ * `logger` gets the lines of what happens between requests (an event stream re-opened).
+ */
+export type Call = (<T>(
   options: RequestOptions | undefined,
   op: Operation,
   run: (raw: Client<Record<string, never>>, init: { signal?: AbortSignal; headers?: Record<string, string>; fetch: (request: Request) => Promise<Response> }) => Promise<{ data?: T; error?: unknown; response: Response }>,
-) => Promise<T>;
+) => Promise<T>) & { logger?: Logger | undefined };
 
 // how openapi-fetch reads each kind of answer: "stream" leaves the body to the caller
-const PARSE_AS = { json: "json", empty: "text", other: "stream" } as const;
+const PARSE_AS = { json: "json", empty: "text", other: "stream", stream: "stream" } as const;
 
 /**
  * Turns one entry of the generated table into a method: `(...pathParams, bodyOrQuery?, options?)`.
@@ -58,7 +63,7 @@ export function method(op: Operation, call: Call): (...args: unknown[]) => Promi
     }
     assertValid(issues);
 
-    const data = await call(options, op, (raw, init) =>
+    const send = (callOptions: RequestOptions | undefined) => call(callOptions, op, (raw, init) =>
       raw.request(op.method.toLowerCase() as "get", op.path as never, {
         ...init,
         params: { path, query },
@@ -66,8 +71,11 @@ export function method(op: Operation, call: Call): (...args: unknown[]) => Promi
         parseAs: PARSE_AS[op.answer],
         // a raw body goes out as given; for a FormData, fetch sets the type with its boundary
         ...(op.body === "raw" ? { bodySerializer: (b: unknown) => b, headers: { ...init.headers, "Content-Type": body instanceof FormData ? null : op.bodyType } } : {}),
-      } as never).then((outcome) => (op.answer === "other" ? { ...outcome, data: outcome.response } : outcome)),
+      } as never).then((outcome) => (op.answer === "other" || op.answer === "stream" ? { ...outcome, data: outcome.response } : outcome)),
     );
+    // an event stream: a typed iterable of its events, re-opened through the same request
+    if (op.answer === "stream") return openEventStream(op, send as (o: RequestOptions) => Promise<Response>, options as StreamOptions | undefined, call.logger);
+    const data = await send(options);
     if (op.answer === "empty") return undefined;
     if (op.answer === "json" && op.answerSchema !== undefined) {
       const problems = check(schemas[op.answerSchema]!, data, "response", [], true);

@@ -104,6 +104,7 @@ function operationsSource(operations, table, header) {
     row.status = op.success.status;
     row.answer = op.success.kind;
     if (op.success.kind === "json") row.answerSchema = table.add(op.success.schema, `${op.method} ${op.path} ${op.success.status} answer`);
+    if (op.success.kind === "stream" && op.success.schema) row.eventSchema = table.add(op.success.schema, `${op.method} ${op.path} ${op.success.status} event`);
     row.idempotent = op.idempotent;
     return `  ${JSON.stringify(row)},`;
   });
@@ -130,9 +131,11 @@ export interface Operation {
   bodyRequired?: true;
   /** The success status the spec declares first. */
   status: number;
-  /** What the success answer holds: JSON (parsed and checked), nothing, or other content (the \`Response\` itself). */
-  answer: "json" | "empty" | "other";
+  /** What the success answer holds: JSON (parsed and checked), nothing, other content (the \`Response\` itself), or server-sent events. */
+  answer: "json" | "empty" | "other" | "stream";
   answerSchema?: number;
+  /** For an event stream: the schema of one event's data. */
+  eventSchema?: number;
   /** Whether sending it twice has the effect of once: the HTTP method's rule, or the operation's \`x-idempotent\`. */
   idempotent: boolean;
 }
@@ -177,7 +180,7 @@ function resourcesSource(spec, operations, types, header) {
     const taken = new Set();
     const args = op.pathParams.map((p) => `${identifier(p.name, taken)}: string`);
     const query = `NonNullable<${at(op)}["parameters"]["query"]>`;
-    let options = "options?: RequestOptions";
+    let options = op.success.kind === "stream" ? "options?: StreamOptions" : "options?: RequestOptions";
     if (op.body) {
       const type = op.body.kind === "json" ? typeOf(op.body.schema, `NonNullable<${at(op)}["requestBody"]>["content"][${JSON.stringify(op.body.mediaType)}]`) : "BodyInit";
       args.push(`body${op.body.required ? "" : "?"}: ${type}`);
@@ -191,13 +194,16 @@ function resourcesSource(spec, operations, types, header) {
         ? typeOf(op.success.schema, `${at(op)}["responses"][${JSON.stringify(String(op.success.status))}]["content"][${JSON.stringify(op.success.mediaType)}]`)
         : op.success.kind === "empty"
           ? "void"
-          : "Response";
+          : op.success.kind === "stream"
+            ? `EventStream<${op.success.schema ? typeOf(op.success.schema, op.success.eventFromMedia ? `${at(op)}["responses"][${JSON.stringify(String(op.success.status))}]["content"][${JSON.stringify(op.success.mediaType)}]` : "unknown") : "unknown"}>`
+            : "Response";
 
     const lines = [];
     if (op.summary) lines.push(doc(op.summary), "");
     if (op.description) lines.push(...doc(op.description).split("\n"), "");
     lines.push(`\`${op.method} ${op.path}\`. ${retryNote(op)}`);
     if (op.success.kind === "other") lines.push("", `Resolves to the \`Response\` (${op.success.mediaType ?? "no declared content"}) for you to read; its body is not buffered.`);
+    if (op.success.kind === "stream") lines.push("", "Resolves to an `EventStream` of server-sent events once the answer's headers arrive: `for await` its typed, checked events; `break`, `close()` or `signal` ends it. A dropped connection is re-opened with `Last-Event-ID`" + (op.idempotent ? "." : " only for an idempotent operation: not this one."));
     lines.push("");
     for (const p of op.pathParams) lines.push(`@param ${identifier(p.name, new Set())} ${doc(p.description ?? p.name).replace(/\n/g, " ")}`);
     if (op.deprecated) lines.push("@deprecated The spec marks this operation deprecated.");
@@ -227,7 +233,8 @@ function resourcesSource(spec, operations, types, header) {
     interfaces.push(`/** \`client.${key}\`: ${about}. */\nexport interface ${name} {\n${body(value, "  ")}\n}\n`);
     members.push(`  readonly ${key}: ${name};`);
   }
-  return `${header}import type { RequestOptions } from "../src/request-options.js";
+  const streams = operations.some((op) => op.success.kind === "stream") ? 'import type { EventStream, StreamOptions } from "../src/event-stream.js";\n' : "";
+  return `${header}${streams}import type { RequestOptions } from "../src/request-options.js";
 import type { paths } from "./schema.js";
 import type * as T from "./types.js";
 
@@ -259,6 +266,7 @@ export function exampleCall(op, { runnable = false } = {}) {
   const call = `await client.${op.name}(${args.join(", ")});`;
   if (op.success.kind === "json") return `const ${resultName(op)} = ${call}`;
   if (op.success.kind === "other") return `const response = ${call}`;
+  if (op.success.kind === "stream") return `const events = ${call}\nfor await (const event of events) console.log(event.data);`;
   return call;
 }
 
@@ -272,7 +280,7 @@ export function exampleCall(op, { runnable = false } = {}) {
 export function consumerProgram(operations, { from, baseUrl }) {
   const calls = operations.map((op) => {
     const call = exampleCall({ ...op, success: { ...op.success, kind: "empty" } }, { runnable: true }).replace(/^await /, "").replace(/;$/, "");
-    const read = op.success.kind === "other" ? ".then((r) => r.status)" : op.success.kind === "empty" ? ".then(() => null)" : "";
+    const read = op.success.kind === "other" ? ".then((r) => r.status)" : op.success.kind === "stream" ? ".then((s) => (s.close(), s.response.status))" : op.success.kind === "empty" ? ".then(() => null)" : "";
     return `    ${JSON.stringify(op.name)}: await ${call}${read},`;
   });
   return `// generated from the operation table: every operation, called with the spec's examples

@@ -3,6 +3,7 @@
 // parameters, request body), what it answers and whether it may be sent twice. Never throws on a
 // valid document: what the client cannot express yet is listed in `report.unsupported`.
 import { assignNames } from "./client-methods.mjs";
+import { eventStreamAnswer } from "./event-streams.mjs";
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 // idempotent by HTTP's definition (RFC 9110 9.2.2): sending them twice has the effect of once
@@ -60,7 +61,8 @@ export function exampleOf(spec, node) {
  * @property {Parameter[]} pathParams in path order
  * @property {Parameter[]} queryParams
  * @property {{ kind: "json" | "raw", required: boolean, schema: any, mediaType: string, example: unknown } | undefined} body
- * @property {{ status: number, kind: "json" | "empty" | "other", schema: any, mediaType: string | undefined, example: unknown }} success
+ * @property {{ status: number, kind: "json" | "empty" | "other" | "stream", schema: any, mediaType: string | undefined, example: unknown, eventFromMedia?: boolean }} success
+ *   for a stream, `schema` is one event's data (see event-streams.mjs)
  * @property {{ status: number, schema: any, example: unknown }[]} errors the declared 4xx/5xx answers with a JSON body
  * @property {boolean} idempotent
  */
@@ -154,6 +156,8 @@ function success(spec, responses, where, unsupported) {
   const types = Object.keys(response.content ?? {});
   const json = types.find((t) => JSON_MEDIA.test(t));
   const status = /^\d+$/.test(key) ? Number(key) : 200;
+  const stream = eventStreamAnswer(spec, response, status);
+  if (stream) return stream;
   if (json) {
     const media = response.content[json] ?? {};
     return { status, kind: "json", schema: media.schema ?? {}, mediaType: json, example: exampleOf(spec, media) ?? exampleOf(spec, media.schema) };
