@@ -17,7 +17,7 @@ import { EventTooLargeError } from "./stream-errors.js";
 export class EventBounds {
   /** Characters of the line read so far. */
   #line = 0;
-  /** Characters of the event read so far, its ended lines with their line ends. */
+  /** Characters of the event read so far: its ended lines, each with one line end. */
   #event = 0;
   /** The last line end was a CR, so an LF right after it belongs to it. */
   #afterCR = false;
@@ -47,7 +47,8 @@ export class EventBounds {
         continue;
       }
       if (length === 0) this.#event = 0;
-      else if (length > limit || (this.#event += length + 1) > limit) throw new EventTooLargeError(limit);
+      else if (this.#event + length > limit) throw new EventTooLargeError(limit);
+      else this.#event += length + 1;
       this.#line = 0;
       this.#afterCR = isCR;
       from = end + 1;
@@ -56,7 +57,7 @@ export class EventBounds {
     if (rest) {
       this.#afterCR = false;
       this.#line += rest;
-      if (this.#line > limit || this.#event + this.#line > limit) throw new EventTooLargeError(limit);
+      if (this.#event + this.#line > limit) throw new EventTooLargeError(limit);
     }
   }
 }
