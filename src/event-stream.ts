@@ -1,7 +1,7 @@
 import { createParser, type EventSourceMessage } from "eventsource-parser";
 import type { Operation } from "../generated/operations.js";
 import { MAX_TIMEOUT_MS, show } from "./config.js";
-import { ApiError, ConnectionError, UserAbortError, ValidationError, type ValidationIssue } from "./errors.js";
+import { ApiError, apiErrorFrom, ConnectionError, UserAbortError, ValidationError, type ValidationIssue } from "./errors.js";
 import { EventBounds } from "./event-bounds.js";
 import { eventReader, isSkipped } from "./event-check.js";
 import type { RequestOptions } from "./request-options.js";
@@ -112,6 +112,9 @@ export async function openEventStream(op: Operation, open: (options: RequestOpti
       for (;;) {
         let dropped: ConnectionError;
         const reader = response.body?.getReader();
+        // a stream not read through the transport (readEventStream) ends on stop too
+        const cancel = () => void reader?.cancel().catch(() => {});
+        stop.signal.addEventListener("abort", cancel);
         const decoder = new TextDecoder();
         const bounds = new EventBounds(maxEventSize);
         parser.reset();
@@ -129,6 +132,7 @@ export async function openEventStream(op: Operation, open: (options: RequestOpti
               clearTimeout(timer);
             }
             if (idle) throw new StreamIdleError(where, idleTimeoutMs);
+            if (stop.signal.aborted) throw stop.signal.reason;
             // the server ended the stream: an event without its blank line is dropped, as EventSource does
             if (chunk.done) return;
             const text = decoder.decode(chunk.value, { stream: true });
@@ -152,7 +156,8 @@ export async function openEventStream(op: Operation, open: (options: RequestOpti
           dropped = new ConnectionError(`${where}: the event stream was dropped: ${err.message}`, { cause: err, maybePerformed: true });
         } finally {
           queue.length = 0;
-          reader?.cancel().catch(() => {});
+          stop.signal.removeEventListener("abort", cancel);
+          cancel();
         }
         // only an operation that may be sent twice is sent again
         if (!op.idempotent) throw dropped;
@@ -200,6 +205,24 @@ export async function openEventStream(op: Operation, open: (options: RequestOpti
       return (iterator ??= events());
     },
   };
+}
+
+/**
+ * Reads an event stream you already hold (from `client.raw`, or an operation that resolves to its
+ * `Response`) as `openEventStream` reads one: each event's `data` read as JSON (unchecked: no
+ * schema is known here, so `T` is your word), lines and events bounded by `maxEventSize`, silence
+ * by `idleTimeoutMs`. There is no request to send again, so a dropped connection ends it with
+ * `ConnectionError`. A non-2xx answer throws its `ApiError`.
+ *
+ * @example
+ * const { response } = await client.raw.GET("/some/events", { parseAs: "stream" });
+ * for await (const event of await readEventStream<MyEvent>(response, { idleTimeoutMs: 30_000 })) console.log(event.data);
+ */
+export async function readEventStream<T = unknown>(response: Response, options?: Pick<StreamOptions, "maxEventSize" | "idleTimeoutMs" | "signal">): Promise<EventStream<T>> {
+  if (!response.ok) throw apiErrorFrom(response, undefined);
+  const where = URL.canParse(response.url) ? new URL(response.url).pathname : "(a Response)";
+  const op: Operation = { name: "readEventStream", method: "GET", path: where, status: response.status, answer: "stream", idempotent: false };
+  return openEventStream(op, async () => response, options) as Promise<EventStream<T>>;
 }
 
 /** Waits `ms`, or rejects with `UserAbortError` as soon as `signal` fires; leaves no timer or listener behind. */

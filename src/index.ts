@@ -1,6 +1,6 @@
 export { createClient, type BrowserCloudClient, type ClientOptions, type RawClient } from "./client.js";
 export type { RequestOptions } from "./request-options.js";
-export type { EventStream, StreamEvent, StreamOptions } from "./event-stream.js";
+export { readEventStream, type EventStream, type StreamEvent, type StreamOptions } from "./event-stream.js";
 export { EventTooLargeError, StreamEventError, StreamIdleError, type RawEvent } from "./stream-errors.js";
 export type { FetchFn, Logger } from "./transport.js";
 export {
