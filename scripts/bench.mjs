@@ -5,6 +5,7 @@
 //   bundle    consumer bundle size, esbuild minified + gzip -9 (scripts/bundle-size.mjs)
 //   pipeline  `npm run build` end to end, and one `npm run dev` regeneration after a spec edit
 //   growth    the pipeline at this repo's size and at 150 operations
+//   streams   reading 100 000 events: this client against eventsource-parser alone, and its peak heap
 // Prints one table per section, then the README's Markdown (report.mjs), also written to
 // test-results/bench.md.
 //   node scripts/bench.mjs [requests|bundle|pipeline|growth ...] [--only=a,b] [--with-tests]
@@ -22,9 +23,10 @@ import { growthRows, measureGrowth } from "./bench/growth.mjs";
 import { pipeline } from "./bench/pipeline.mjs";
 import { summary } from "./bench/report.mjs";
 import { perRequest } from "./bench/requests.mjs";
+import { streamReading } from "./bench/streams.mjs";
 import { describeMachine, say, table } from "./bench/stats.mjs";
 
-const SECTIONS = ["requests", "bundle", "pipeline", "growth"];
+const SECTIONS = ["requests", "bundle", "pipeline", "growth", "streams"];
 const USAGE = `usage: node scripts/bench.mjs [${SECTIONS.join("|")} ...] [--only=a,b] [--with-tests]`;
 
 function options() {
@@ -55,6 +57,8 @@ async function main() {
     say("");
     table(["growth", `${results.growth.sizes[0].operations} operations`, `${results.growth.sizes[1].operations} operations`, "target"], results.growthRows);
   }
+
+  if (only.has("streams")) results.streams = await streamReading(tempDir);
 
   const markdown = summary(results);
   say("");
