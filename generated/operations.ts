@@ -39,3 +39,6 @@ export const operations: readonly Operation[] = [
   {"name":"auth.connections.delete","method":"DELETE","path":"/auth/connections/{id}","params":["id"],"status":204,"answer":"empty","idempotent":true},
   {"name":"deployments.delete","method":"DELETE","path":"/deployments/{id}","params":["id"],"status":204,"answer":"empty","idempotent":true},
 ];
+
+/** No operation above answers an event stream: no reader, so that bundles leave it out. */
+export const openStream: typeof import("../src/event-stream.js").openEventStream | undefined = undefined;

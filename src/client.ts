@@ -5,6 +5,7 @@ import type { Resources } from "../generated/resources.js";
 import type { paths } from "../generated/schema.js";
 import { authHeaders, withoutAuthorization } from "./auth.js";
 import { inBrowser, resolveConfig } from "./config.js";
+import type { openEventStream } from "./event-stream.js";
 import { idempotencyOverrides, resources, type Call } from "./operation.js";
 import { splitOptions } from "./request-options.js";
 import { result } from "./response.js";
@@ -72,9 +73,10 @@ export function createClient(options: ClientOptions = {}): BrowserCloudClient {
 
 /**
  * The client of a table of operations: `createClient` with the generated table; a test gives a
- * table of its own, for kinds of operation the spec does not have yet (an event stream).
+ * table of its own, for kinds of operation the spec does not have yet, with the reader of event
+ * streams where the generated table has none.
  */
-export function clientOf(options: ClientOptions, table: readonly Operation[]): BrowserCloudClient {
+export function clientOf(options: ClientOptions, table: readonly Operation[], openStream?: typeof openEventStream): BrowserCloudClient {
   const config = resolveConfig(options);
   const settings: TransportSettings = { timeoutMs: config.timeoutMs, maxRetries: config.maxRetries, maxResponseBytes: config.maxResponseBytes, fetch: options.fetch, logger: config.logger };
   const headers = { ...withoutAuthorization(options.headers), ...authHeaders(config.apiKey) };
@@ -95,5 +97,6 @@ export function clientOf(options: ClientOptions, table: readonly Operation[]): B
   };
   // event streams log their re-opens where the transport logs its attempts
   call.logger = config.logger;
+  call.openStream = openStream;
   return { ...(resources(table, call) as unknown as Resources), raw };
 }

@@ -1,6 +1,6 @@
 import type { Client } from "openapi-fetch";
-import type { Operation } from "../generated/operations.js";
-import { openEventStream, type StreamOptions } from "./event-stream.js";
+import { openStream, type Operation } from "../generated/operations.js";
+import type { openEventStream, StreamOptions } from "./event-stream.js";
 import { schemas } from "../generated/validators.js";
 import { BrowserCloudError, type ValidationIssue } from "./errors.js";
 import type { RequestOptions } from "./request-options.js";
@@ -10,13 +10,14 @@ import { assertValid, check, checkId, plain } from "./validation.js";
 
 /**
  * What a method runs its request through: the client's transport, with this call's options; its
- * `logger` gets the lines of what happens between requests (an event stream re-opened).
+ * `logger` gets the lines of what happens between requests (an event stream re-opened), and its
+ * `openStream` reads event streams where the generated table brings no reader of its own.
  */
 export type Call = (<T>(
   options: RequestOptions | undefined,
   op: Operation,
   run: (raw: Client<Record<string, never>>, init: { signal?: AbortSignal; headers?: Record<string, string>; fetch: (request: Request) => Promise<Response> }) => Promise<{ data?: T; error?: unknown; response: Response }>,
-) => Promise<T>) & { logger?: Logger | undefined };
+) => Promise<T>) & { logger?: Logger | undefined; openStream?: typeof openEventStream | undefined };
 
 // how openapi-fetch reads each kind of answer: "stream" leaves the body to the caller
 const PARSE_AS = { json: "json", empty: "text", other: "stream", stream: "stream" } as const;
@@ -74,7 +75,11 @@ export function method(op: Operation, call: Call): (...args: unknown[]) => Promi
       } as never).then((outcome) => (op.answer === "other" || op.answer === "stream" ? { ...outcome, data: outcome.response } : outcome)),
     );
     // an event stream: a typed iterable of its events, re-opened through the same request
-    if (op.answer === "stream") return openEventStream(op, send as (o: RequestOptions) => Promise<Response>, options as StreamOptions | undefined, call.logger);
+    if (op.answer === "stream") {
+      const open = call.openStream ?? openStream;
+      if (!open) throw new BrowserCloudError(`${op.name}: no stream reader; run npm run generate`);
+      return open(op, send as (o: RequestOptions) => Promise<Response>, options as StreamOptions | undefined, call.logger);
+    }
     const data = await send(options);
     if (op.answer === "empty") return undefined;
     if (op.answer === "json" && op.answerSchema !== undefined) {

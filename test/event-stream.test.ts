@@ -4,6 +4,7 @@ import type { ServerResponse } from "node:http";
 import { describe, expect, it } from "vitest";
 import { operations, type Operation } from "../generated/operations.js";
 import { clientOf } from "../src/client.js";
+import { openEventStream } from "../src/event-stream.js";
 import { ConnectionError, EventTooLargeError, NotFoundError, StreamEventError, StreamIdleError, UserAbortError, ValidationError, type ClientOptions, type EventStream, type StreamOptions } from "../src/index.js";
 import { faultServer, reply, type FaultServer, type Step } from "./support/fault-server.js";
 
@@ -18,7 +19,7 @@ interface Streams {
   limits(options?: StreamOptions): Promise<EventStream<unknown>>;
 }
 const streams = (server: FaultServer, options: ClientOptions = {}): Streams =>
-  (clientOf({ apiKey: "sk-test-4f9a7c1e", baseUrl: server.url, ...options }, [FOLLOW, RUN, LIMITS]) as unknown as { events: Streams }).events;
+  (clientOf({ apiKey: "sk-test-4f9a7c1e", baseUrl: server.url, ...options }, [FOLLOW, RUN, LIMITS], openEventStream) as unknown as { events: Streams }).events;
 
 const all = async <T>(events: AsyncIterable<T>): Promise<T[]> => {
   const out: T[] = [];

@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import type { Operation } from "../generated/operations.js";
 import { clientOf } from "../src/client.js";
+import { openEventStream } from "../src/event-stream.js";
 import { ConnectionError, type EventStream, type StreamOptions } from "../src/index.js";
 import { eventStreamResponse } from "../src/testing.js";
 
@@ -12,7 +13,7 @@ const FOLLOW: Operation = { name: "events.follow", method: "GET", path: "/events
 function follower(answers: Response[]) {
   const sent: Request[] = [];
   const fetch = async (request: Request) => (sent.push(request), answers[Math.min(sent.length - 1, answers.length - 1)]!);
-  const client = clientOf({ apiKey: "test", baseUrl: "https://api.example.com", fetch }, [FOLLOW]) as unknown as { events: { follow(id: string, o?: StreamOptions): Promise<EventStream<unknown>> } };
+  const client = clientOf({ apiKey: "test", baseUrl: "https://api.example.com", fetch }, [FOLLOW], openEventStream) as unknown as { events: { follow(id: string, o?: StreamOptions): Promise<EventStream<unknown>> } };
   return { sent, follow: (options?: StreamOptions) => client.events.follow("run_1", options) };
 }
 

@@ -144,7 +144,13 @@ export interface Operation {
 export const operations: readonly Operation[] = [
 ${rows.join("\n")}
 ];
-`;
+${streamReader(operations)}`;
+}
+
+/** The event stream reader, imported only where the spec has a stream, so that other clients' bundles leave it out. */
+function streamReader(operations) {
+  if (operations.some((op) => op.success.kind === "stream")) return `\n/** Reads the answers of the operations above that are event streams. */\nexport { openEventStream as openStream } from "../src/event-stream.js";\n`;
+  return `\n/** No operation above answers an event stream: no reader, so that bundles leave it out. */\nexport const openStream: typeof import("../src/event-stream.js").openEventStream | undefined = undefined;\n`;
 }
 
 function resourcesSource(spec, operations, types, header) {
