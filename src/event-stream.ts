@@ -90,8 +90,9 @@ export async function openEventStream(op: Operation, open: (options: RequestOpti
   const onAbort = () => stop.abort(signal!.reason);
   signal?.addEventListener("abort", onAbort, { once: true });
   const release = () => signal?.removeEventListener("abort", onAbort);
+  // an error answer is JSON: asking for the stream alone, a mock may answer the stream instead
   const connect = (id: string | undefined, maxRetries?: number) =>
-    open({ ...request, signal: stop.signal, ...(maxRetries === undefined ? {} : { maxRetries }), headers: { Accept: "text/event-stream", ...request.headers, ...(id === undefined ? {} : { "Last-Event-ID": id }) } });
+    open({ ...request, signal: stop.signal, ...(maxRetries === undefined ? {} : { maxRetries }), headers: { Accept: "text/event-stream, application/json;q=0.9", ...request.headers, ...(id === undefined ? {} : { "Last-Event-ID": id }) } });
 
   let response: Response;
   try {

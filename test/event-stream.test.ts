@@ -60,7 +60,7 @@ describe("reading an event stream", () => {
     expect(stream.lastEventId).toBe("1");
     expect(stream.response.status).toBe(200);
     expect(server.requests).toHaveLength(1);
-    expect(server.requests[0]).toMatchObject({ method: "GET", url: "/events/run_1", headers: { accept: "text/event-stream" } });
+    expect(server.requests[0]).toMatchObject({ method: "GET", url: "/events/run_1", headers: { accept: "text/event-stream, application/json;q=0.9" } });
   });
 
   it("sends lastEventId as Last-Event-ID on the first request", async () => {
