@@ -26,11 +26,13 @@ export interface Operation {
   bodyRequired?: true;
   /** The success status the spec declares first. */
   status: number;
-  /** What the success answer holds: JSON (parsed and checked), nothing, or other content (the `Response` itself). */
-  answer: "json" | "empty" | "other";
+  /** What the success answer holds: JSON (parsed and checked), nothing, other content (the `Response` itself), or server-sent events. */
+  answer: "json" | "empty" | "other" | "stream";
   answerSchema?: number;
   /** The media type of a JSON answer. */
   answerType?: string;
+  /** For an event stream: the schema of one event's data. */
+  eventSchema?: number;
   /** Whether sending it twice has the effect of once: the HTTP method's rule, or the operation's `x-idempotent`. */
   idempotent: boolean;
   /** A list's pages (`x-pagination`, or detected): the method returns a `PagePromise`. */
@@ -46,3 +48,6 @@ export const operations = [
   {"name":"auth.connections.delete","method":"DELETE","path":"/auth/connections/{id}","params":["id"],"status":204,"answer":"empty","idempotent":true},
   {"name":"deployments.delete","method":"DELETE","path":"/deployments/{id}","params":["id"],"status":204,"answer":"empty","idempotent":true},
 ] as const satisfies readonly Operation[];
+
+/** No operation above answers an event stream: no reader, so that bundles leave it out. */
+export const openStream: typeof import("../src/event-stream.js").openEventStream | undefined = undefined;

@@ -7,6 +7,7 @@
 //   growth    the pipeline at this repo's size and at 150 operations
 //   checker   check() of a 1 MB JSON answer against JSON.parse of it, and against Ajv (checker.mjs)
 //   pages     walking 10 000 items over 100 pages against the same pages fetched by hand
+//   streams   reading 100 000 events: this client against eventsource-parser alone, and its peak heap
 // Prints one table per section, then the README's Markdown (report.mjs), also written to
 // test-results/bench.md, then the verdict: every figure against its goal in bench/budgets.mjs,
 // exit code 1 when one is missed.
@@ -28,9 +29,10 @@ import { pipeline } from "./bench/pipeline.mjs";
 import { summary } from "./bench/report.mjs";
 import { pagesMarkdown, walkPages } from "./bench/pages.mjs";
 import { perRequest } from "./bench/requests.mjs";
+import { streamReading } from "./bench/streams.mjs";
 import { describeMachine, say, table } from "./bench/stats.mjs";
 
-const SECTIONS = ["requests", "bundle", "checker", "pipeline", "growth", "pages"];
+const SECTIONS = ["requests", "bundle", "checker", "pipeline", "growth", "pages", "streams"];
 const USAGE = `usage: node scripts/bench.mjs [${SECTIONS.join("|")} ...] [--only=a,b] [--with-tests]`;
 
 function options() {
@@ -64,6 +66,8 @@ async function main() {
   }
 
   const pages = only.has("pages") ? await walkPages() : undefined;
+  if (only.has("streams")) results.streams = await streamReading(tempDir);
+
   const markdown = summary(results) + (pages ? `\n${pagesMarkdown(pages)}` : "");
   say("");
   say("Markdown for README.md:");

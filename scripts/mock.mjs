@@ -1,12 +1,11 @@
 #!/usr/bin/env node
-// Serves the Prism mock of openapi/ on 127.0.0.1 until Ctrl-C (scripts/lib/prism.mjs starts it):
-// generated/openapi.json, the document as `npm run generate` repaired it, or openapi/ as written
-// when nothing was generated yet.
+// Serves the mock of openapi/ on 127.0.0.1 until Ctrl-C: Prism behind the proxy that also answers
+// the event streams (scripts/lib/mock-proxy.mjs), on the spec bundled and repaired as `npm run generate` does.
 //   node scripts/mock.mjs [port]     default port 4010
 import { parseArgs } from "node:util";
+import { bundleSpec } from "./lib/generate.mjs";
+import { mockServer } from "./lib/mock-proxy.mjs";
 import { portArg } from "./lib/processes.mjs";
-import { BUNDLE } from "./lib/paths.mjs";
-import { defaultSpec, startMock } from "./lib/prism.mjs";
 
 const { positionals } = parseArgs({ allowPositionals: true, options: {} });
 let port;
@@ -16,9 +15,9 @@ try {
   console.error(`mock: ${err instanceof Error ? err.message : err}`);
   process.exit(2);
 }
-const spec = defaultSpec();
-const mock = await startMock({ port, spec });
-const what = spec === BUNDLE ? "openapi/ as generated/openapi.json (repaired by npm run generate)" : "openapi/";
-console.log(`mock: Prism serves ${what} at ${mock.url} (log: ${mock.log})`);
-const quit = () => mock.stop().then(() => process.exit(0));
+const { spec } = await bundleSpec();
+const mock = await mockServer({ port, say: (line) => console.log(line.replace(/^dev: /, "mock: ")) });
+await mock.serve(JSON.stringify(spec));
+console.log(`mock: Prism serves openapi/ at ${mock.url} (event streams answered by the proxy; Prefer: code=404 picks a declared status)`);
+const quit = () => mock.close().then(() => process.exit(0));
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.once(signal, quit);

@@ -4,9 +4,11 @@
 // problems are printed and do not stop it (`npm run build` and `npm test` gate on them); the mock
 // serves generated/openapi.json, the document as repaired by generate.
 //   node scripts/start.mjs
+import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { mockServer } from "./lib/mock-proxy.mjs";
+import { fromRoot } from "./lib/paths.mjs";
 import { regenerate } from "./lib/pipeline.mjs";
-import { startMock } from "./lib/prism.mjs";
 import { serveDocs } from "./lib/serve-docs.mjs";
 import { typechecker } from "./lib/typecheck.mjs";
 
@@ -35,14 +37,16 @@ if (!check.ok) {
 console.log(`start: typecheck ok in ${check.ms} ms`);
 
 const docs = await serveDocs({ port: 8080 });
-const mock = await startMock({ port: 4010 });
+// Prism behind the proxy that also serves the event streams; the bundle generate just wrote
+const mock = await mockServer({ port: 4010, say: (line) => console.log(line.replace(/^dev: /, "start: ")) });
+await mock.serve(readFileSync(fromRoot("generated/openapi.json"), "utf8"));
 console.log(`\nstart: docs page  ${docs.url}\nstart: mock API   ${mock.url}  (any bearer token; Prefer: code=404 picks a declared status)\nstart: Ctrl-C stops both`);
 
 let stopping = false;
 const stop = async () => {
   if (stopping) return;
   stopping = true;
-  await Promise.all([docs.close(), mock.stop()]);
+  await Promise.all([docs.close(), mock.close()]);
   console.log("start: stopped");
   process.exit(0);
 };

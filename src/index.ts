@@ -2,6 +2,8 @@ export { createClient, type BrowserCloudClient, type ClientOptions, type RawClie
 export type { AnswerMismatch } from "./answer.js";
 export type { RequestOptions } from "./request-options.js";
 export { PaginationError, type Page, type PageOptions, type PagePromise } from "./pages.js";
+export { readEventStream, type EventStream, type StreamEvent, type StreamOptions } from "./event-stream.js";
+export { EventTooLargeError, StreamEventError, StreamIdleError, type RawEvent } from "./stream-errors.js";
 export type { FetchFn, Logger } from "./transport.js";
 export {
   AnswerMismatchError,

@@ -1,5 +1,6 @@
 import type { Operation } from "../generated/operations.js";
 import type { paths } from "../generated/schema.js";
+import type { EventStream, StreamOptions } from "./event-stream.js";
 import type { PageOptions, PagePromise } from "./pages.js";
 import type { RequestOptions } from "./request-options.js";
 
@@ -28,7 +29,7 @@ type Input<O, I> = O extends { body: "json" }
       : [];
 // a form takes its fields typed from the schema, bytes take what fetch can stream, anything else what fetch sends
 type RawBody<O, I> = O extends { form: object } ? JsonBody<O, I> : O extends { bodyType: "application/octet-stream" } ? Blob | ArrayBuffer | ArrayBufferView | ReadableStream<Uint8Array> : BodyInit;
-type CallOptions<O> = O extends { page: object } ? RequestOptions & PageOptions : RequestOptions;
+type CallOptions<O> = O extends { page: object } ? RequestOptions & PageOptions : O extends { answer: "stream" } ? StreamOptions : RequestOptions;
 type Options<O, I> = O extends { body: string; query: number } ? CallOptions<O> & { query?: Query<I> } : CallOptions<O>;
 type Result<O extends Operation, I> = O extends { answer: "empty" }
   ? void
@@ -55,7 +56,12 @@ type Result<O extends Operation, I> = O extends { answer: "empty" }
  */
 export type MethodOf<O extends Operation> = string extends O["path"] ? (...args: unknown[]) => Promise<unknown> : (...args: [...(O extends { params: infer P } ? Strings<P> : []), ...Input<O, Item<O>>, options?: Options<O, Item<O>>]) => Returned<O, Result<O, Item<O>>>;
 // a list's method returns its page walker, items read from the answer's array (or its `items` field)
-type Returned<O, A> = O extends { page: { items: infer F extends string } } ? PagePromise<NonNullable<A[F & keyof A]>[number & keyof NonNullable<A[F & keyof A]>], A> : O extends { page: object } ? PagePromise<NonNullable<A>[number & keyof NonNullable<A>], A> : Promise<A>;
+// an event stream's events are typed by its declaration (the event schema may sit inside the media
+// type's string schema, where the spec's types cannot reach it): here only its kind is joined
+type Returned<O, A> = O extends { answer: "stream" }
+  ? // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    Promise<EventStream<any>>
+  : O extends { page: { items: infer F extends string } } ? PagePromise<NonNullable<A[F & keyof A]>[number & keyof NonNullable<A[F & keyof A]>], A> : O extends { page: object } ? PagePromise<NonNullable<A>[number & keyof NonNullable<A>], A> : Promise<A>;
 
 /** Builds the method of one table entry, typed by `MethodOf`. */
 export type MethodFactory = <const O extends Operation>(op: O) => MethodOf<O>;

@@ -1,8 +1,9 @@
 import type { Client } from "openapi-fetch";
-import type { Operation } from "../generated/operations.js";
+import { openStream, type Operation } from "../generated/operations.js";
+import type { openEventStream, StreamOptions } from "./event-stream.js";
 import { schemas } from "../generated/validators.js";
 import { checkAnswer, type AnswerPolicy } from "./answer.js";
-import type { ValidationIssue } from "./errors.js";
+import { BrowserCloudError, type ValidationIssue } from "./errors.js";
 import type { RequestOptions } from "./request-options.js";
 import type { MethodOf } from "./method-type.js";
 import type { Answer } from "./response.js";
@@ -12,15 +13,18 @@ import { binaryBody, formBody } from "./form-body.js";
 import { PagePromise, type FetchedPage, type PageFetcher, type PageOptions, type Pagination } from "./pages.js";
 import { assertValid, check, checkId, plain } from "./validation.js";
 
-/** What a method runs its request through: the client's transport, with this call's options. */
-export type Call = <T>(
+/**
+ * What a method runs its request through: the client's transport, with this call's options; its
+ * `openStream` reads event streams where the generated table brings no reader of its own.
+ */
+export type Call = (<T>(
   options: RequestOptions | undefined,
   op: Operation,
   run: (raw: Client<Record<string, never>>, init: { signal?: AbortSignal; headers?: Record<string, string>; fetch: (request: Request) => Promise<Response> }) => Promise<{ data?: T; error?: unknown; response: Response }>,
-) => Promise<Answer<T>>;
+) => Promise<Answer<T>>) & { openStream?: typeof openEventStream | undefined };
 
 // how openapi-fetch reads each kind of answer: "stream" leaves the body to the caller
-const PARSE_AS = { json: "json", empty: "text", other: "stream" } as const;
+const PARSE_AS = { json: "json", empty: "text", other: "stream", stream: "stream" } as const;
 
 /**
  * Turns one entry of the generated table into a method: `(...pathParams, bodyOrQuery?, options?)`.
@@ -92,7 +96,7 @@ function request(op: Operation, call: Call, answers: AnswerPolicy): Once {
     }
 
     let url = "";
-    const { data, response } = await call(options, op, (raw, init) =>
+    const send = (callOptions: RequestOptions | undefined) => call(callOptions, op, (raw, init) =>
       raw.request(op.method.toLowerCase() as "get", op.path as never, {
         ...init,
         // the address and headers of the answer, which a page needs
@@ -102,8 +106,16 @@ function request(op: Operation, call: Call, answers: AnswerPolicy): Once {
         parseAs: PARSE_AS[op.answer],
         // a raw body goes out as given; for a FormData, fetch sets the type with its boundary
         ...(op.body === "raw" ? { bodySerializer: (b: unknown) => b, headers: { ...init.headers, "Content-Type": body instanceof FormData ? null : op.bodyType }, ...(body instanceof ReadableStream ? { duplex: "half" } : {}) } : {}),
-      } as never).then((outcome) => (op.answer === "other" ? { ...outcome, data: outcome.response } : outcome)),
+      } as never).then((outcome) => (op.answer === "other" || op.answer === "stream" ? { ...outcome, data: outcome.response } : outcome)),
     );
+    // an event stream: a typed iterable of its events, re-opened through the same request
+    if (op.answer === "stream") {
+      const open = call.openStream ?? openStream;
+      if (!open) throw new BrowserCloudError(`${op.name}: no stream reader; run npm run generate`);
+      const stream = await open(op, async (o) => (await send(o)).response, options as StreamOptions | undefined, answers);
+      return { data: stream, headers: stream.response.headers, status: stream.response.status, url };
+    }
+    const { data, response } = await send(options);
     const fetched = { data, headers: response.headers, status: response.status, url };
     if (op.answer === "empty") return { ...fetched, data: undefined };
     if (op.answer === "json" && op.answerSchema !== undefined) return { ...fetched, data: checkAnswer(answers, op.name, op.answerSchema, data, response) };

@@ -26,6 +26,7 @@ const PRINTS: Record<string, (string | RegExp)[]> = {
   ],
   "cancel-with-signal.ts": ["cancelled: UserAbortError", "within the deadline: 50 browsers at most"],
   "test-your-code.ts": ["tidy: 3 cases pass; 5 calls recorded, none sent"],
+  "follow-a-stream.ts": ["state: building (event 1)", "log: Installing dependencies", "state: running (event 3)", "stopped following after event 3"],
 };
 
 /** The operation of the table that a per-attempt log line is about (`GET /org/limits -> 200`). */

@@ -16,7 +16,7 @@ const CLICK_BODY = { x: 640, y: 360, button: /** @type {"left"} */ ("left") };
 const API_KEY = "bench-key";
 
 /** Bundles src/index.ts (platform node, not minified) into a temp dir and imports it, so no build is needed. */
-async function importClient(dir) {
+export async function importClient(dir) {
   const { build } = await import("esbuild");
   const outfile = join(dir, "client.mjs");
   await build({ entryPoints: [fromRoot("src/index.ts")], bundle: true, format: "esm", platform: "node", target: "node20", outfile, logLevel: "silent" });

@@ -72,7 +72,7 @@ export function apiReference(spec, operations) {
     "|---|---|---|",
   ];
   const answerText = (op) =>
-    op.success.kind === "json" ? typeText(spec, op.success.schema, types) : op.success.kind === "empty" ? "`void`" : "`Response`";
+    op.success.kind === "json" ? typeText(spec, op.success.schema, types) : op.success.kind === "empty" ? "`void`" : op.success.kind === "stream" ? `\`EventStream\` of ${op.success.schema ? typeText(spec, op.success.schema, types) : "`unknown`"}` : "`Response`";
   for (const op of operations) out.push(`| [\`${op.name}\`](#${anchor(op)}) | \`${op.method} ${op.path}\` | ${answerText(op)} |`);
 
   for (const op of operations) {
@@ -101,6 +101,8 @@ export function apiReference(spec, operations) {
       if (fields.length) out.push("| field | type | always present | |", "|---|---|---|---|", ...fields, "");
     } else if (op.success.kind === "empty") {
       out.push(`Answer: \`${op.success.status}\` with no body; the method resolves to \`undefined\`.`, "");
+    } else if (op.success.kind === "stream") {
+      out.push(`Answer: \`${op.success.status}\` server-sent events (${op.success.mediaType}); the method resolves to an \`EventStream\` to \`for await\`, each event's \`data\` checked against the spec; options also take \`maxEventSize\`, \`idleTimeoutMs\`, \`maxReconnects\`, \`lastEventId\`.`, "");
     } else {
       out.push(`Answer: \`${op.success.status}\` (${op.success.mediaType ?? "no declared content"}); the method resolves to the \`Response\`, body unread.`, "");
     }

@@ -111,6 +111,7 @@ function operationsSource(operations, table, header) {
       row.answerSchema = table.add(op.success.schema, `${op.method} ${op.path} ${op.success.status} answer`);
       row.answerType = op.success.mediaType;
     }
+    if (op.success.kind === "stream" && op.success.schema) row.eventSchema = table.add(op.success.schema, `${op.method} ${op.path} ${op.success.status} event`);
     row.idempotent = op.idempotent;
     return `  ${JSON.stringify(row)},`;
   });
@@ -140,11 +141,13 @@ export interface Operation {
   bodyRequired?: true;
   /** The success status the spec declares first. */
   status: number;
-  /** What the success answer holds: JSON (parsed and checked), nothing, or other content (the \`Response\` itself). */
-  answer: "json" | "empty" | "other";
+  /** What the success answer holds: JSON (parsed and checked), nothing, other content (the \`Response\` itself), or server-sent events. */
+  answer: "json" | "empty" | "other" | "stream";
   answerSchema?: number;
   /** The media type of a JSON answer. */
   answerType?: string;
+  /** For an event stream: the schema of one event's data. */
+  eventSchema?: number;
   /** Whether sending it twice has the effect of once: the HTTP method's rule, or the operation's \`x-idempotent\`. */
   idempotent: boolean;
   /** A list's pages (\`x-pagination\`, or detected): the method returns a \`PagePromise\`. */
@@ -157,7 +160,13 @@ export interface Operation {
 export const operations = [
 ${rows.join("\n")}
 ] as const satisfies readonly Operation[];
-`;
+${streamReader(operations)}`;
+}
+
+/** The event stream reader, imported only where the spec has a stream, so that other clients' bundles leave it out. */
+function streamReader(operations) {
+  if (operations.some((op) => op.success.kind === "stream")) return `\n/** Reads the answers of the operations above that are event streams. */\nexport { openEventStream as openStream } from "../src/event-stream.js";\n`;
+  return `\n/** No operation above answers an event stream: no reader, so that bundles leave it out. */\nexport const openStream: typeof import("../src/event-stream.js").openEventStream | undefined = undefined;\n`;
 }
 
 function resourcesSource(spec, operations, types, header) {
@@ -193,7 +202,7 @@ function resourcesSource(spec, operations, types, header) {
     const taken = new Set();
     const args = op.pathParams.map((p) => `${identifier(p.name, taken)}: string`);
     const query = `NonNullable<${at(op)}["parameters"]["query"]>`;
-    let options = "options?: RequestOptions";
+    let options = op.success.kind === "stream" ? "options?: StreamOptions" : "options?: RequestOptions";
     if (op.body) {
       const type = bodyType(op, typeOf(op.body.schema, `NonNullable<${at(op)}["requestBody"]>["content"][${JSON.stringify(op.body.mediaType)}]`));
       args.push(`body${op.body.required ? "" : "?"}: ${type}`);
@@ -208,13 +217,16 @@ function resourcesSource(spec, operations, types, header) {
         ? typeOf(op.success.schema, `${at(op)}["responses"][${JSON.stringify(String(op.success.status))}]["content"][${JSON.stringify(op.success.mediaType)}]`)
         : op.success.kind === "empty"
           ? "void"
-          : "Response";
+          : op.success.kind === "stream"
+            ? `EventStream<${op.success.schema ? typeOf(op.success.schema, op.success.eventFromMedia ? `${at(op)}["responses"][${JSON.stringify(String(op.success.status))}]["content"][${JSON.stringify(op.success.mediaType)}]` : "unknown") : "unknown"}>`
+            : "Response";
 
     const lines = [];
     if (op.summary) lines.push(doc(op.summary), "");
     if (op.description) lines.push(...doc(op.description).split("\n"), "");
     lines.push(`\`${op.method} ${op.path}\`. ${retryNote(op)}`);
     if (op.success.kind === "other") lines.push("", `Resolves to the \`Response\` (${op.success.mediaType ?? "no declared content"}) for you to read; its body is not buffered.`);
+    if (op.success.kind === "stream") lines.push("", "Resolves to an `EventStream` of server-sent events once the answer's headers arrive: `for await` its typed, checked events; `break`, `close()` or `signal` ends it. A dropped connection is re-opened with `Last-Event-ID`" + (op.idempotent ? "." : " only for an idempotent operation: not this one."));
     lines.push("");
     for (const p of op.pathParams) lines.push(`@param ${identifier(p.name, new Set())} ${doc(p.description ?? p.name).replace(/\n/g, " ")}`);
     if (op.deprecated) lines.push("@deprecated The spec marks this operation deprecated.");
@@ -251,7 +263,8 @@ function resourcesSource(spec, operations, types, header) {
     [...node]
       .map(([key, value]) => `${indent}${key}: ${value instanceof Map ? `{\n${runtime(value, `${indent}  `)}\n${indent}}` : `method(operations[${index.get(value)}])`},`)
       .join("\n");
-  return `${header}import type { MethodFactory } from "../src/method-type.js";
+  const streams = operations.some((op) => op.success.kind === "stream") ? 'import type { EventStream, StreamOptions } from "../src/event-stream.js";\n' : "";
+  return `${header}${streams}import type { MethodFactory } from "../src/method-type.js";
 import type { PageOptions, PagePromise } from "../src/pages.js";
 import type { RequestOptions } from "../src/request-options.js";
 import { operations } from "./operations.js";
@@ -305,6 +318,7 @@ export function exampleCall(op, { runnable = false } = {}) {
   if (op.page && op.success.kind === "json") return `const page = ${call}\nfor await (const item of client.${op.name}(${args.join(", ")})) console.log(item);`;
   if (op.success.kind === "json") return `const ${resultName(op)} = ${call}`;
   if (op.success.kind === "other") return `const response = ${call}`;
+  if (op.success.kind === "stream") return `const events = ${call}\nfor await (const event of events) console.log(event.data);`;
   return call;
 }
 
@@ -318,7 +332,7 @@ export function exampleCall(op, { runnable = false } = {}) {
 export function consumerProgram(operations, { from, baseUrl }) {
   const calls = operations.map((op) => {
     const call = exampleCall({ ...op, success: { ...op.success, kind: "empty" } }, { runnable: true }).replace(/^await /, "").replace(/;$/, "");
-    const read = op.success.kind === "other" ? ".then((r) => r.status)" : op.success.kind === "empty" ? ".then(() => null)" : "";
+    const read = op.success.kind === "other" ? ".then((r) => r.status)" : op.success.kind === "stream" ? ".then((s) => (s.close(), s.response.status))" : op.success.kind === "empty" ? ".then(() => null)" : "";
     return `    ${JSON.stringify(op.name)}: await ${call}${read},`;
   });
   return `// generated from the operation table: every operation, called with the spec's examples

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pipeline } from "node:stream";
 import { apiError, badTarget, createGuardedServer, refuse } from "./http-guard.mjs";
+import { eventStreamMock } from "./mock-streams.mjs";
 import { startMock } from "./prism.mjs";
 
 // headers that belong to one connection, never forwarded (RFC 9110 7.6.1), and expect: the
@@ -20,7 +21,8 @@ function endToEnd(headers) {
 
 /**
  * A mock API on host:port that keeps answering while the spec changes: a small proxy in front of
- * Prism. serve(spec) starts a new Prism on that spec (JSON text) on a free port, switches the
+ * Prism; the spec's event streams, which Prism cannot serve, it answers itself (mock-streams.mjs).
+ * serve(spec) starts a new Prism on that spec (JSON text) on a free port, switches the
  * proxy to it once it listens, then stops the old one when its requests are done. Requests that
  * arrive before the first Prism listens wait for it. Only paths are proxied, to that Prism alone:
  * an absolute-form or `*` target, a malformed one (see badTarget) or one Node's parser refuses
@@ -36,6 +38,8 @@ export async function mockServer({ host = "127.0.0.1", port = 4010, say = consol
     if (bad) return refuse(res, bad.status, bad.message, apiError);
     const prism = current ?? (await ready);
     if (!prism) return refuse(res, 503, "the mock did not start; see the dev output", apiError);
+    // what Prism cannot serve is answered here
+    if (prism.streams.answer(req, res)) return;
     prism.active++;
     res.once("close", () => --prism.active || prism.idle?.());
     // host and port are Prism's own, whatever the target says
@@ -82,7 +86,7 @@ export async function mockServer({ host = "127.0.0.1", port = 4010, say = consol
       try {
         const mock = await startMock({ host, spec: file });
         const { hostname, port } = new URL(mock.url);
-        prism = { ...mock, address: { host: hostname, port: Number(port) }, spec, file, active: 0 };
+        prism = { ...mock, address: { host: hostname, port: Number(port) }, spec, file, active: 0, streams: eventStreamMock(JSON.parse(spec)) };
       } catch (err) {
         rmSync(file, { force: true });
         say(`dev: Prism did not start on the new spec; the mock ${current ? "keeps serving the previous one" : "answers 503"}\n${err.message}`);

@@ -6,6 +6,7 @@ import { IDEMPOTENT_METHODS } from "../../src/policy.js";
 import { assignNames } from "./client-methods.mjs";
 import { formShape } from "./multipart.mjs";
 import { pagination } from "./pagination.mjs";
+import { eventStreamAnswer } from "./event-streams.mjs";
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 // idempotent by HTTP's definition (RFC 9110 9.2.2), as the client's own policy lists them
@@ -63,7 +64,8 @@ export function exampleOf(spec, node) {
  * @property {Parameter[]} pathParams in path order
  * @property {Parameter[]} queryParams
  * @property {{ kind: "json" | "raw", required: boolean, schema: any, mediaType: string, example: unknown } | undefined} body
- * @property {{ status: number, kind: "json" | "empty" | "other", schema: any, mediaType: string | undefined, example: unknown }} success
+ * @property {{ status: number, kind: "json" | "empty" | "other" | "stream", schema: any, mediaType: string | undefined, example: unknown, eventFromMedia?: boolean }} success
+ *   for a stream, `schema` is one event's data (see event-streams.mjs)
  * @property {{ status: number, schema: any, example: unknown }[]} errors the declared 4xx/5xx answers with a JSON body
  * @property {boolean} idempotent
  * @property {import("./pagination.mjs").Pagination} [page] how a list's pages work (pagination.mjs)
@@ -182,6 +184,8 @@ function success(spec, responses, where, unsupported) {
   const types = Object.keys(response.content ?? {});
   const json = types.find((t) => JSON_MEDIA.test(t));
   const status = /^\d+$/.test(key) ? Number(key) : 200;
+  const stream = eventStreamAnswer(spec, response, status);
+  if (stream) return stream;
   if (json) {
     const media = response.content[json] ?? {};
     return { status, kind: "json", schema: media.schema ?? {}, mediaType: json, example: exampleOf(spec, media) ?? exampleOf(spec, media.schema) };

@@ -244,6 +244,18 @@ function jsonType(schema: Json, fallback: string): string {
   return name ? `components["schemas"][${JSON.stringify(name)}]` : fallback;
 }
 
+/** True for a list the spec pages by headers: a JSON array answered with a next-offset or next-token header. */
+function paged(op: Operation): boolean {
+  const names = Object.keys(op.answer?.headers ?? {}).map((h) => h.toLowerCase());
+  return op.answer?.media === "application/json" && deref(op.answer.schema)?.type === "array" && names.some((h) => h === "x-next-offset" || h === "x-next-page-token");
+}
+
+/** The type of one event of a stream: the schema of its data, where the media type's schema holds it (or its contentSchema). */
+function eventType(schema: Json): string {
+  const held = typeof schema?.$ref === "string" ? schema : schema?.contentSchema;
+  return typeof held?.$ref === "string" ? jsonType(held, "unknown") : "unknown";
+}
+
 /** The method's parameters and answer, from the spec and the documented calling convention. */
 function signature(op: Operation): { parameters: string; returns: string } {
   const at = `paths[${JSON.stringify(op.path)}][${JSON.stringify(op.method)}]`;
@@ -252,21 +264,35 @@ function signature(op: Operation): { parameters: string; returns: string } {
     return "string";
   });
   const query = op.query.length ? `NonNullable<${at}["parameters"]["query"]>` : undefined;
-  let options = "RequestOptions";
+  const stream = op.answer?.media === "text/event-stream";
+  let options = stream ? "StreamOptions" : paged(op) ? "(RequestOptions & PageOptions)" : "RequestOptions";
   if (op.body) {
-    // a non-json body is passed through as given (being retyped: multipart and octet-stream)
-    const type = op.body.media === "application/json" ? jsonType(op.body.schema, `NonNullable<${at}["requestBody"]>["content"]["application/json"]`) : "BodyInit";
+    // json and multipart bodies are typed by their schema (a form's files as Blob), bytes by what fetch streams
+    const content = `NonNullable<${at}["requestBody"]>["content"][${JSON.stringify(op.body.media)}]`;
+    const type = op.body.media === "application/octet-stream" ? "(Blob | ArrayBuffer | ArrayBufferView | ReadableStream<Uint8Array>)" : /json|multipart/.test(op.body.media) ? jsonType(op.body.schema, content) : "BodyInit";
     args.push(op.body.required ? type : `${type}?`);
-    if (query) options = `(RequestOptions & { query?: ${query} })`;
+    if (query) options = `(${options} & { query?: ${query} })`;
   } else if (query) {
     args.push(op.query.some((p) => p.required) ? query : `${query}?`);
   }
   args.push(`${options}?`);
-  // a non-json answer resolves to the Response (being retyped: event streams and downloads)
   let answer = "void";
   if (op.answer?.media === "application/json") answer = jsonType(op.answer.schema, `${at}["responses"][${JSON.stringify(String(op.status))}]["content"]["application/json"]`);
+  else if (stream) return { parameters: `[${args.join(", ")}]`, returns: `Promise<EventStream<${eventType(op.answer!.schema)}>>` };
   else if (op.answer) answer = "Response";
+  if (paged(op)) return { parameters: `[${args.join(", ")}]`, returns: `PagePromise<NonNullable<${answer}>[number], ${answer}>` };
   return { parameters: `[${args.join(", ")}]`, returns: `Promise<${answer}>` };
+}
+
+/** A form's fields from the example, every `format: binary` field (or array of them) a Blob. */
+function formFields(op: Operation): Record<string, unknown> {
+  const fields: Record<string, unknown> = { ...(op.body?.example ?? {}) };
+  for (const [name, property] of Object.entries<Json>(deref(op.body?.schema)?.properties ?? {})) {
+    const schema = deref(property);
+    if (schema?.format === "binary") fields[name] = new Blob(["bytes"]);
+    else if (deref(schema?.items)?.format === "binary") fields[name] = [new Blob(["bytes"])];
+  }
+  return fields;
 }
 
 describe("npm run generate on a spec without x-client-method", () => {
@@ -274,7 +300,9 @@ describe("npm run generate on a spec without x-client-method", () => {
     const named = output.split("\n").flatMap((line) => /^generate: named (.+) \(no x-client-method\)$/.exec(line)?.slice(1) ?? []);
 
     expect([...named].sort()).toEqual([...DERIVED].sort());
-    expect(output).toMatch(/^generate: not expressed yet: GET \/browsers\/\{id\}\/logs\/stream: answer text\/event-stream resolves to the Response/m);
+    expect(output).toMatch(/^generate: not expressed yet: GET \/browsers\/\{id\}\/fs\/read_file: answer application\/octet-stream resolves to the Response/m);
+    // an event stream is expressed: a typed stream of events, not a Response
+    expect(output).not.toMatch(/text\/event-stream/);
     // every schema keyword of this document is one the client checks: none is reported unchecked
     expect(output).not.toMatch(/^generate: not checked: /m);
   });
@@ -304,7 +332,7 @@ describe("npm run generate on a spec without x-client-method", () => {
     writeFileSync(
       join(copy, "foreign.ts"),
       `import { expectTypeOf } from "vitest";
-import { createClient, type RequestOptions } from "./src/index.js";
+import { createClient, type EventStream, type PageOptions, type PagePromise, type RequestOptions, type StreamOptions } from "./src/index.js";
 import type { components, paths } from "./generated/schema.js";
 const client = createClient({ apiKey: "k" });
 ${lines.join("\n")}
@@ -339,14 +367,18 @@ ${lines.join("\n")}
       sent.length = 0;
       const args: unknown[] = op.params.map((p) => p.example);
       const query = Object.fromEntries(op.query.map((p) => [p.name, p.example]));
-      if (op.body) args.push(op.body.media === "application/json" ? op.body.example : op.body.media === "multipart/form-data" ? new FormData() : "bytes");
+      if (op.body) args.push(op.body.media === "application/json" ? op.body.example : op.body.media === "multipart/form-data" ? formFields(op) : new Blob(["bytes"]));
       if (op.body && op.query.length) args.push({ query });
       else if (op.query.length) args.push(query);
       const method = op.name.split(".").reduce((at: Json, key) => at?.[key], client);
       const where = `${op.method.toUpperCase()} ${op.path} (${op.name})`;
       try {
         const result = await method(...args);
-        if (op.answer?.media === "application/json") expect(result, where).toEqual(op.answer.example);
+        if (paged(op)) expect(result.items, where).toEqual(op.answer!.example);
+        else if (op.answer?.media === "text/event-stream") {
+          expect(result.response.status, where).toBe(op.status);
+          result.close();
+        } else if (op.answer?.media === "application/json") expect(result, where).toEqual(op.answer.example);
         else if (op.answer) expect(result instanceof Response && result.status === op.status, where).toBe(true);
         else expect(result, where).toBeUndefined();
       } catch (err) {

@@ -1,0 +1,314 @@
+// Event streams against a scripted loopback server: reading, resuming, bounds, ending. The spec has
+// no stream operation yet, so the client here is built from a table of stream operations of its own.
+import type { ServerResponse } from "node:http";
+import { describe, expect, it } from "vitest";
+import { operations, type Operation } from "../generated/operations.js";
+import { clientOf } from "../src/client.js";
+import { openEventStream } from "../src/event-stream.js";
+import { ConnectionError, EventTooLargeError, NotFoundError, StreamEventError, StreamIdleError, UserAbortError, ValidationError, type ClientOptions, type EventStream, type StreamOptions } from "../src/index.js";
+import { faultServer, reply, type FaultServer, type Step } from "./support/fault-server.js";
+
+const FOLLOW: Operation = { name: "events.follow", method: "GET", path: "/events/{id}", params: ["id"], status: 200, answer: "stream", idempotent: true };
+const RUN: Operation = { name: "events.run", method: "POST", path: "/runs", status: 200, answer: "stream", idempotent: false };
+// a stream whose events are checked against a schema of the spec: the limits answer's
+const LIMITS: Operation = { ...FOLLOW, name: "events.limits", path: "/limits/events", params: [], eventSchema: operations.find((op) => op.name === "organization.limits.retrieve")!.answerSchema! };
+
+interface Streams {
+  follow(id: string, options?: StreamOptions): Promise<EventStream<unknown>>;
+  run(options?: StreamOptions): Promise<EventStream<unknown>>;
+  limits(options?: StreamOptions): Promise<EventStream<unknown>>;
+}
+const streams = (server: FaultServer, options: ClientOptions = {}): Streams =>
+  (clientOf({ apiKey: "sk-test-4f9a7c1e", baseUrl: server.url, ...options }, [FOLLOW, RUN, LIMITS], openEventStream) as unknown as { events: Streams }).events;
+
+const all = async <T>(events: AsyncIterable<T>): Promise<T[]> => {
+  const out: T[] = [];
+  for await (const event of events) out.push(event);
+  return out;
+};
+const failure = (pending: Promise<unknown>) => pending.then(() => undefined, (err: unknown) => err);
+
+/** Answers 200 text/event-stream with `text`, then ends the stream. */
+const events =
+  (text: string): Step =>
+  (res) =>
+    res.writeHead(200, { "Content-Type": "text/event-stream" }).end(text);
+
+/** Answers 200 text/event-stream with `text`, then drops the connection once it is sent. */
+const dropAfter =
+  (text: string): Step =>
+  (res) => {
+    res.writeHead(200, { "Content-Type": "text/event-stream" });
+    res.write(text, () => res.socket?.destroy());
+  };
+
+/** Resolves when the answer's connection closes: the client ended the request. */
+const closed = (res: ServerResponse) => new Promise<void>((done) => res.once("close", () => done()));
+
+describe("reading an event stream", () => {
+  it("yields each event's data as JSON, with its id and type, in order, and ends when the server ends the stream", async () => {
+    const server = await faultServer(events('id: 1\ndata: {"n":1}\n\nevent: note\ndata: {"n":2}\n\n: a comment\r\ndata: "three"\r\n\r\n'));
+
+    const stream = await streams(server).follow("run_1");
+    const seen = await all(stream);
+
+    expect(seen).toEqual([
+      { data: { n: 1 }, id: "1", type: undefined },
+      { data: { n: 2 }, id: undefined, type: "note" },
+      { data: "three", id: undefined, type: undefined },
+    ]);
+    expect(stream.lastEventId).toBe("1");
+    expect(stream.response.status).toBe(200);
+    expect(server.requests).toHaveLength(1);
+    expect(server.requests[0]).toMatchObject({ method: "GET", url: "/events/run_1", headers: { accept: "text/event-stream, application/json;q=0.9" } });
+  });
+
+  it("sends lastEventId as Last-Event-ID on the first request", async () => {
+    const server = await faultServer(events(""));
+
+    await all(await streams(server).follow("run_1", { lastEventId: "41" }));
+
+    expect(server.requests[0]!.headers["last-event-id"]).toBe("41");
+  });
+
+  it("rejects the call with the status's ApiError when the stream does not open", async () => {
+    const server = await faultServer(reply(404, { code: "not_found", message: "no such run" }));
+
+    const err = await failure(streams(server).follow("run_9"));
+
+    expect(err).toBeInstanceOf(NotFoundError);
+    expect(err).toMatchObject({ status: 404, code: "not_found" });
+  });
+
+  it("refuses bad stream options with ValidationError naming each, and sends nothing", async () => {
+    const server = await faultServer(events(""));
+
+    const err = await failure(streams(server).follow("run_1", { maxEventSize: 0, idleTimeoutMs: -1, maxReconnects: 1.5, lastEventId: "a\nb" }));
+
+    expect(err).toBeInstanceOf(ValidationError);
+    expect((err as ValidationError).issues.map((i) => i.path)).toEqual(["options.maxEventSize", "options.idleTimeoutMs", "options.maxReconnects", "options.lastEventId"]);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("checks each event against the stream's schema and ends with StreamEventError carrying the event that breaks it", async () => {
+    const server = await faultServer(events('id: 1\ndata: {"max_concurrent_sessions":5,"default_project_max_concurrent_sessions":null}\n\nid: 2\ndata: {"max_concurrent_sessions":"many"}\n\n'));
+
+    const stream = await streams(server).limits();
+    const seen: unknown[] = [];
+    const err = await failure((async () => {
+      for await (const event of stream) seen.push(event.data);
+    })());
+
+    expect(seen).toEqual([{ max_concurrent_sessions: 5, default_project_max_concurrent_sessions: null }]);
+    expect(err).toBeInstanceOf(StreamEventError);
+    expect(err).toMatchObject({ event: { id: "2", type: undefined, data: '{"max_concurrent_sessions":"many"}' } });
+    expect((err as StreamEventError).issues.map((i) => i.path).sort()).toEqual(["data.default_project_max_concurrent_sessions", "data.max_concurrent_sessions"]);
+  });
+
+  it("passes over heartbeats the schema does not type, which still keep a quiet stream alive", async () => {
+    const server = await faultServer((res) => {
+      res.writeHead(200, { "Content-Type": "text/event-stream" });
+      let beats = 0;
+      const timer = setInterval(() => {
+        if (++beats <= 3) return void res.write('event: sse_heartbeat\ndata: {"event":"sse_heartbeat"}\n\n');
+        clearInterval(timer);
+        res.end('data: {"max_concurrent_sessions":1,"default_project_max_concurrent_sessions":1}\n\n');
+      }, 100);
+    });
+
+    const seen = await all(await streams(server).limits({ idleTimeoutMs: 2_000 }));
+
+    expect(seen.map((e) => e.data)).toEqual([{ max_concurrent_sessions: 1, default_project_max_concurrent_sessions: 1 }]);
+  });
+});
+
+describe("resuming a dropped stream", () => {
+  it("re-opens a GET with Last-Event-ID of the last event, and yields each event once", async () => {
+    const server = await faultServer(dropAfter('retry: 10\n\nid: 1\ndata: 1\n\nid: 2\ndata: 2\n\n'), events("id: 3\ndata: 3\n\n"));
+
+    const stream = await streams(server).follow("run_1");
+    const seen = await all(stream);
+
+    expect(seen.map((e) => e.data)).toEqual([1, 2, 3]);
+    expect(server.requests).toHaveLength(2);
+    expect(server.requests[1]!.headers["last-event-id"]).toBe("2");
+    expect(server.requests[0]!.headers["last-event-id"]).toBeUndefined();
+    expect(stream.reconnects).toBe(1);
+  });
+
+  it("waits what the server's retry: field says before re-opening", async () => {
+    const lines: string[] = [];
+    const server = await faultServer(dropAfter("retry: 37\n\nid: 1\ndata: 1\n\n"), events(""));
+
+    await all(await streams(server, { logger: { debug: (line) => lines.push(line) } }).follow("run_1"));
+
+    expect(lines.filter((l) => l.includes("re-opening"))).toEqual(["browser-cloud-client: GET /events/{id}: event stream dropped; re-opening in 37 ms (attempt 1/5, with Last-Event-ID)"]);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it("never re-opens after a 4xx: the stream ends with its ApiError", async () => {
+    const server = await faultServer(dropAfter("retry: 1\n\nid: 1\ndata: 1\n\n"), reply(404, { code: "not_found", message: "the run ended" }), events("id: 2\ndata: 2\n\n"));
+
+    const seen: unknown[] = [];
+    const stream = await streams(server).follow("run_1");
+    const err = await failure((async () => {
+      for await (const event of stream) seen.push(event.data);
+    })());
+
+    expect(seen).toEqual([1]);
+    expect(err).toBeInstanceOf(NotFoundError);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it("gives up after maxReconnects attempts in a row with the ConnectionError of the drop", async () => {
+    const server = await faultServer(dropAfter("retry: 1\n\n"));
+
+    const err = await failure(all(await streams(server).follow("run_1", { maxReconnects: 2 })));
+
+    expect(err).toBeInstanceOf(ConnectionError);
+    expect(err).toMatchObject({ maybePerformed: true });
+    expect(server.requests).toHaveLength(3);
+  });
+
+  it("counts attempts anew once events arrive: five drops, each after an event, with maxReconnects 1", async () => {
+    const server = await faultServer(...[1, 2, 3, 4, 5].map((n) => dropAfter(`retry: 1\n\nid: ${n}\ndata: ${n}\n\n`)), events(""));
+
+    const seen = await all(await streams(server).follow("run_1", { maxReconnects: 1 }));
+
+    expect(seen.map((e) => e.data)).toEqual([1, 2, 3, 4, 5]);
+    expect(server.requests.map((r) => r.headers["last-event-id"])).toEqual([undefined, "1", "2", "3", "4", "5"]);
+  });
+
+  it("does not re-open a stream of an operation that is not idempotent (a POST)", async () => {
+    const server = await faultServer(dropAfter("retry: 1\n\nid: 1\ndata: 1\n\n"), events(""));
+
+    const err = await failure(all(await streams(server).run()));
+
+    expect(err).toBeInstanceOf(ConnectionError);
+    expect(server.requests).toHaveLength(1);
+  });
+});
+
+describe("bounds", () => {
+  it("ends a stream that sends one line forever with EventTooLargeError, having read little of it", async () => {
+    const limit = 64 * 1024;
+    const stats = { written: 0, dropped: false };
+    const chunk = Buffer.alloc(64 * 1024, "x");
+    const server = await faultServer((res) => {
+      res.writeHead(200, { "Content-Type": "text/event-stream" });
+      res.write("data: ");
+      res.once("close", () => (stats.dropped = true));
+      // only as fast as the client reads, up to 256 MiB
+      const pump = () => {
+        while (!res.destroyed && stats.written < 256 * 1024 * 1024) {
+          stats.written += chunk.length;
+          if (!res.write(chunk)) return void res.once("drain", pump);
+        }
+      };
+      pump();
+    });
+    const before = process.memoryUsage();
+
+    const err = await failure(all(await streams(server).follow("run_1", { maxEventSize: limit })));
+    await new Promise((done) => setTimeout(done, 50));
+
+    expect(err).toBeInstanceOf(EventTooLargeError);
+    expect(err).toMatchObject({ limit });
+    expect(stats.dropped).toBe(true);
+    // what the loopback socket buffers held, not the 256 MiB the server would have sent
+    expect(stats.written).toBeLessThan(16 * 1024 * 1024);
+    expect(process.memoryUsage().arrayBuffers - before.arrayBuffers).toBeLessThan(16 * 1024 * 1024);
+  });
+
+  it("bounds an event made of many short lines, not only one long line", async () => {
+    const server = await faultServer(events("data: 12345678\n".repeat(100)));
+
+    const err = await failure(all(await streams(server).follow("run_1", { maxEventSize: 1000 })));
+
+    expect(err).toBeInstanceOf(EventTooLargeError);
+  });
+
+  it("ends a stream silent for longer than idleTimeoutMs with StreamIdleError, after the events that came", async () => {
+    let end: Promise<void> | undefined;
+    const server = await faultServer((res) => {
+      end = closed(res);
+      res.writeHead(200, { "Content-Type": "text/event-stream" }).write("id: 1\ndata: 1\n\n");
+    });
+
+    const seen: unknown[] = [];
+    const stream = await streams(server).follow("run_1", { idleTimeoutMs: 200 });
+    const err = await failure((async () => {
+      for await (const event of stream) seen.push(event.data);
+    })());
+    await end;
+
+    expect(seen).toEqual([1]);
+    expect(err).toBeInstanceOf(StreamIdleError);
+    expect(err).toMatchObject({ idleTimeoutMs: 200 });
+    expect(server.requests).toHaveLength(1);
+  });
+});
+
+describe("ending a stream", () => {
+  /** Sends an event every 20 ms until the client goes; `ended` resolves when it did. */
+  const endless = () => {
+    const state: { ended?: Promise<void> } = {};
+    const step: Step = (res) => {
+      state.ended = closed(res);
+      res.writeHead(200, { "Content-Type": "text/event-stream" });
+      let n = 0;
+      const timer = setInterval(() => (res.destroyed ? clearInterval(timer) : res.write(`id: ${++n}\ndata: ${n}\n\n`)), 20);
+      res.once("close", () => clearInterval(timer));
+    };
+    return { state, step };
+  };
+
+  it("drops the connection when the loop breaks, and the server sees the request end", async () => {
+    const { state, step } = endless();
+    const server = await faultServer(step);
+
+    const seen: unknown[] = [];
+    for await (const event of await streams(server).follow("run_1")) {
+      seen.push(event.data);
+      if (seen.length === 2) break;
+    }
+    await state.ended;
+
+    expect(seen).toEqual([1, 2]);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("ends with UserAbortError when the call's signal fires, and the server sees the request end", async () => {
+    const { state, step } = endless();
+    const server = await faultServer(step);
+    const controller = new AbortController();
+
+    const seen: unknown[] = [];
+    const stream = await streams(server).follow("run_1", { signal: controller.signal });
+    const err = await failure((async () => {
+      for await (const event of stream) {
+        seen.push(event.data);
+        controller.abort();
+      }
+    })());
+    await state.ended;
+
+    expect(err).toBeInstanceOf(UserAbortError);
+    expect(seen).toEqual([1]);
+  });
+
+  it("ends the loop without error on close(), and the server sees the request end", async () => {
+    const { state, step } = endless();
+    const server = await faultServer(step);
+
+    const stream = await streams(server).follow("run_1");
+    const seen: unknown[] = [];
+    for await (const event of stream) {
+      seen.push(event.data);
+      stream.close();
+    }
+    await state.ended;
+
+    expect(seen).toEqual([1]);
+  });
+});
