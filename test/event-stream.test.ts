@@ -90,10 +90,24 @@ describe("reading an event stream", () => {
     expect(server.requests).toHaveLength(0);
   });
 
-  it("checks each event against the stream's schema and ends with StreamEventError carrying the event that breaks it", async () => {
+  it("checks each event against the stream's schema: one that breaks it is yielded and reported to onAnswerMismatch", async () => {
+    const server = await faultServer(events('id: 1\ndata: {"max_concurrent_sessions":5,"default_project_max_concurrent_sessions":null}\n\nid: 2\ndata: {"max_concurrent_sessions":"many"}\n\n'));
+    const reported: { operation: string; issues: { path: string }[]; data: unknown }[] = [];
+
+    const stream = await streams(server, { onAnswerMismatch: (m) => void reported.push(m) }).limits();
+    const seen: unknown[] = [];
+    for await (const event of stream) seen.push(event.data);
+
+    expect(seen).toEqual([{ max_concurrent_sessions: 5, default_project_max_concurrent_sessions: null }, { max_concurrent_sessions: "many" }]);
+    expect(reported).toHaveLength(1);
+    expect(reported[0]!.data).toEqual({ max_concurrent_sessions: "many" });
+    expect(reported[0]!.issues.map((i) => i.path).sort()).toEqual(["data.default_project_max_concurrent_sessions", "data.max_concurrent_sessions"]);
+  });
+
+  it("ends with StreamEventError carrying the event that breaks the schema, when strictAnswers is set", async () => {
     const server = await faultServer(events('id: 1\ndata: {"max_concurrent_sessions":5,"default_project_max_concurrent_sessions":null}\n\nid: 2\ndata: {"max_concurrent_sessions":"many"}\n\n'));
 
-    const stream = await streams(server).limits();
+    const stream = await streams(server, { strictAnswers: true }).limits();
     const seen: unknown[] = [];
     const err = await failure((async () => {
       for await (const event of stream) seen.push(event.data);
@@ -101,7 +115,7 @@ describe("reading an event stream", () => {
 
     expect(seen).toEqual([{ max_concurrent_sessions: 5, default_project_max_concurrent_sessions: null }]);
     expect(err).toBeInstanceOf(StreamEventError);
-    expect(err).toMatchObject({ event: { id: "2", type: undefined, data: '{"max_concurrent_sessions":"many"}' } });
+    expect(err).toMatchObject({ event: { id: "2", type: undefined, data: '{"max_concurrent_sessions":"many"}' }, maybePerformed: true });
     expect((err as StreamEventError).issues.map((i) => i.path).sort()).toEqual(["data.default_project_max_concurrent_sessions", "data.max_concurrent_sessions"]);
   });
 
