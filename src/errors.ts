@@ -205,7 +205,8 @@ export class ApiError extends BrowserCloudError {
     this.headers = headers;
     this.body = body;
     this.bodyLength = bodyLength;
-    const parsed = isErrorBody(body) ? body : undefined;
+    // a spec's Error schema may leave details and inner_error out: then they read as unknown
+    const parsed = isErrorBody(body) ? (body as ErrorBody & { details?: ErrorField<"details">; inner_error?: ErrorField<"inner_error"> }) : undefined;
     this.code = parsed?.code;
     this.details = parsed?.details;
     this.innerError = parsed?.inner_error;

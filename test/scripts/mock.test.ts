@@ -49,7 +49,7 @@ describe("startMock", { timeout: 2 * WAIT_MS }, () => {
 
   it("starts Prism from a checkout whose path has a space, %20 and #, and stops it on SIGTERM", async () => {
     dir = mkdtempSync(join(tmpdir(), "a b%20c#-"));
-    for (const entry of ["scripts", "openapi", "redocly.yaml"]) cpSync(join(root, entry), join(dir, entry), { recursive: true });
+    for (const entry of ["scripts", "src", "openapi", "lint", "redocly.yaml"]) cpSync(join(root, entry), join(dir, entry), { recursive: true });
     symlinkSync(join(root, "node_modules"), join(dir, "node_modules"));
     port = await freePort();
 
