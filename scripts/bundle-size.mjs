@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
-import { consumerProgram } from "./lib/emit-client.mjs";
+import { consumerProgram } from "./lib/examples.mjs";
 import { readOperations } from "./lib/operations.mjs";
 import { isMain, root } from "./lib/paths.mjs";
 

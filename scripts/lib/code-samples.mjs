@@ -1,7 +1,7 @@
 // Code samples for the docs page: each operation called through this client (built with
-// emit-client's exampleCall) and with curl, both from the spec's example values. They go into the
+// examples.mjs's exampleCall) and with curl, both from the spec's example values. They go into the
 // document the page is rendered from as `x-codeSamples`, never into openapi/ or generated/.
-import { exampleCall } from "./emit-client.mjs";
+import { exampleCall } from "./examples.mjs";
 import { readOperations } from "./operations.mjs";
 
 /** The environment variable both samples read the API key from. */

@@ -1,7 +1,8 @@
 // Writes generated/api.md, the reference of the client's methods, from the same table of operations the
 // client is built from: for each method its HTTP method and path, parameters, body fields, what it
 // resolves to, the errors its declared statuses become, its retry rule and an example call.
-import { exampleCall, literal, typeNames } from "./emit-client.mjs";
+import { exampleCall, literal } from "./examples.mjs";
+import { typeNames } from "./names.mjs";
 import { errorClassName, RETRYABLE_STATUSES } from "../../src/policy.js";
 import { resolve } from "./operations.mjs";
 

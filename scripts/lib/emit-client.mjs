@@ -3,56 +3,11 @@
 // a type for every component schema (types.ts). Everything here comes from the spec alone.
 
 import { RETRYABLE_STATUSES } from "../../src/policy.js";
-
-/** Names the package's own modules export (src/index.ts), which a schema type must not shadow. */
-const TAKEN_TYPE_NAMES = new Set([
-  "AnswerMismatch", "AnswerMismatchError", "ApiError", "AuthenticationError", "BadRequestError", "BrowserCloudClient", "BrowserCloudError", "ClientOptions",
-  "ConfigurationError", "ConflictError", "ConnectionError", "ConnectionTimeoutError", "FetchFn", "InternalServerError",
-  "Logger", "NotFoundError", "PermissionDeniedError", "RateLimitError", "RawClient", "RedirectError", "RequestOptions",
-  "ResponseTooLargeError", "Resources", "UnprocessableEntityError", "UserAbortError", "ValidationError", "ValidationIssue",
-  "Operation", "Schema", "paths", "components", "operations", "webhooks", "$defs",
-]);
-// global names a type alias would shadow in a user's file that imports it
-const GLOBALS = new Set(["Error", "Object", "Array", "String", "Number", "Boolean", "Function", "Symbol", "Date", "Map", "Set", "Promise", "Response", "Request", "Headers", "URL", "Blob", "File", "FormData", "Event", "Record", "Partial", "Required", "Readonly"]);
-
-const pascal = (text) => {
-  const words = String(text).split(/[^A-Za-z0-9]+/).filter(Boolean);
-  const name = words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join("") || "Schema";
-  return /^[0-9]/.test(name) ? `N${name}` : name;
-};
-
-/**
- * The exported type name of every component schema: PascalCase, and `Body` appended where the
- * name would shadow a global or one of the package's exports (the spec's `Error` is `ErrorBody`).
- * @param {string[]} schemaNames
- * @returns {Map<string, string>} schema name -> type name
- */
-export function typeNames(schemaNames) {
-  const out = new Map();
-  const used = new Set();
-  for (const name of schemaNames) {
-    let type = pascal(name);
-    if (GLOBALS.has(type) || TAKEN_TYPE_NAMES.has(type)) type = `${type}Body`;
-    for (let n = 2; used.has(type); n++) type = `${pascal(name)}${n}`;
-    used.add(type);
-    out.set(name, type);
-  }
-  return out;
-}
+import { exampleCall } from "./examples.mjs";
+import { GLOBALS, identifier, pascal, TAKEN_TYPE_NAMES, typeNames } from "./names.mjs";
 
 /** Text safe inside a JSDoc block: no `*\/` that would end it early. */
 const doc = (text) => String(text ?? "").trim().replace(/\*\//g, "*\\/");
-
-/** A valid JS identifier for a parameter name (`browser-id` -> `browserId`). */
-const identifier = (name, taken) => {
-  const words = String(name).split(/[^A-Za-z0-9_$]+/).filter(Boolean);
-  let id = words.map((w, i) => (i ? w.charAt(0).toUpperCase() + w.slice(1) : w)).join("") || "param";
-  if (/^[0-9]/.test(id) || RESERVED_WORDS.has(id)) id = `_${id}`;
-  while (taken.has(id)) id = `${id}_`;
-  taken.add(id);
-  return id;
-};
-const RESERVED_WORDS = new Set("break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await body options query".split(" "));
 
 /** `#/components/schemas/Name` -> `Name`, else undefined. */
 const componentName = (schema) => (typeof schema?.$ref === "string" ? /^#\/components\/schemas\/([^/]+)$/.exec(schema.$ref)?.[1]?.replace(/~1/g, "/").replace(/~0/g, "~") : undefined);
@@ -295,91 +250,6 @@ function bodyType(op, typed) {
 
 /** A list method's answer: the items typed from the answer's array. */
 const pageType = (page, answer) => `PagePromise<NonNullable<${page.items ? `${answer}[${JSON.stringify(page.items)}]` : answer}>[number], ${answer}>`;
-
-/**
- * A call of the method with the spec's example values, for its JSDoc `@example`; `runnable` fills
- * a raw body from the example too (a multipart one through a `form(fields)` helper the caller defines).
- */
-export function exampleCall(op, { runnable = false } = {}) {
-  const args = op.pathParams.map((p) => JSON.stringify(p.example !== undefined ? String(p.example) : `${p.name}`));
-  const query = Object.fromEntries(op.queryParams.filter((p) => p.example !== undefined).map((p) => [p.name, p.example]));
-  const hasQuery = Object.keys(query).length > 0;
-  if (op.body) {
-    const text = (value) => (typeof value === "string" ? value : JSON.stringify(value ?? ""));
-    const multipart = /^multipart\//.test(op.body.mediaType);
-    const fields = Object.fromEntries(Object.entries(op.body.example ?? {}).map(([k, v]) => [k, text(v)]));
-    const raw = !runnable ? (multipart ? "new FormData()" : "new Blob([])") : multipart ? `form(${literal(fields)})` : `new Blob([${JSON.stringify(text(op.body.example))}])`;
-    args.push(op.body.kind === "json" ? literal(op.body.example ?? {}) : op.form ? formLiteral(op.form, op.body.example) : raw);
-    // an operation with a body takes its query parameters among the per-call options
-    if (hasQuery) args.push(`{ query: ${literal(query)} }`);
-  } else if (hasQuery) args.push(literal(query));
-  const call = `await client.${op.name}(${args.join(", ")});`;
-  // a list awaits to its first page; for await walks every item
-  if (op.page && op.success.kind === "json") return `const page = ${call}\nfor await (const item of client.${op.name}(${args.join(", ")})) console.log(item);`;
-  if (op.success.kind === "json") return `const ${resultName(op)} = ${call}`;
-  if (op.success.kind === "other") return `const response = ${call}`;
-  if (op.success.kind === "stream") return `const events = ${call}\nfor await (const event of events) console.log(event.data);`;
-  return call;
-}
-
-/**
- * A program that calls every operation once with the spec's example values and prints what each
- * answered (`null` for an empty answer, the status for other content): the generated consumer
- * the package test compiles strictly and runs, and the bundle test measures.
- * @param {import("./operations.mjs").OperationInfo[]} operations
- * @param {{ from: string, baseUrl: string }} where the import specifier, and an expression for the base address
- */
-export function consumerProgram(operations, { from, baseUrl }) {
-  const calls = operations.map((op) => {
-    const call = exampleCall({ ...op, success: { ...op.success, kind: "empty" } }, { runnable: true }).replace(/^await /, "").replace(/;$/, "");
-    const read = op.success.kind === "other" ? ".then((r) => r.status)" : op.success.kind === "stream" ? ".then((s) => (s.close(), s.response.status))" : op.success.kind === "empty" ? ".then(() => null)" : "";
-    return `    ${JSON.stringify(op.name)}: await ${call}${read},`;
-  });
-  return `// generated from the operation table: every operation, called with the spec's examples
-import { createClient } from ${JSON.stringify(from)};
-
-const client = createClient({ apiKey: "consumer-token", baseUrl: ${baseUrl}, maxRetries: 0 });
-const form = (fields: Record<string, string>): FormData => {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(fields)) data.append(name, value);
-  return data;
-};
-
-/** Calls every operation in turn; resolves to what each answered, by method name. */
-export async function main() {
-  return {
-${calls.join("\n")}
-  };
-}
-`;
-}
-
-const resultName = (op) => {
-  const segments = op.name.split(".");
-  const last = segments.at(-1) ?? "";
-  const noun = ["retrieve", "list", "create", "update", "get"].includes(last) || segments.length === 1 ? segments.at(-2) ?? "result" : last;
-  const name = noun.replace(/^(get|list|create|retrieve|update)(?=[A-Z])/, "").replace(/^./, (c) => c.toLowerCase());
-  return RESERVED_WORDS.has(name) || !/^[A-Za-z_$][\w$]*$/.test(name) ? "result" : name;
-};
-
-/** A multipart body's fields as an object literal, each file a `Blob` of the example's text. */
-function formLiteral(form, example) {
-  const entries = Object.entries(example ?? {}).map(([k, v]) => {
-    const key = /^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k);
-    return `${key}: ${form.files.includes(k) ? `new Blob([${JSON.stringify(typeof v === "string" ? v : JSON.stringify(v ?? ""))}])` : literal(v)}`;
-  });
-  return entries.length ? `{ ${entries.join(", ")} }` : "{}";
-}
-
-/** A JS object literal of a JSON value, unquoted keys where they are identifiers. */
-export function literal(value) {
-  if (Array.isArray(value)) return `[${value.map(literal).join(", ")}]`;
-  if (value && typeof value === "object") {
-    const entries = Object.entries(value).map(([k, v]) => `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k)}: ${literal(v)}`);
-    return entries.length ? `{ ${entries.join(", ")} }` : "{}";
-  }
-  return JSON.stringify(value) ?? "undefined";
-}
 
 function typesSource(schemaNames, types, header) {
   const lines = schemaNames.map((name) => {

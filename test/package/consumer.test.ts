@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import { publint } from "publint";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { render } from "../../scripts/lib/generate.mjs";
-import { consumerProgram } from "../../scripts/lib/emit-client.mjs";
+import { consumerProgram } from "../../scripts/lib/examples.mjs";
 import { readOperations } from "../../scripts/lib/operations.mjs";
 import { apiBaseUrl } from "../support/contract.js";
 

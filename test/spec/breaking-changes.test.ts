@@ -6,6 +6,7 @@ import { isDeepStrictEqual, promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import * as gate from "../../scripts/lib/spec-changes.mjs";
 import type { Change } from "../../scripts/lib/spec-changes.mjs";
+import * as versions from "../../scripts/lib/spec-versions.mjs";
 import * as generate from "../../scripts/lib/generate.mjs";
 
 type Spec = any;
@@ -103,7 +104,7 @@ describe.concurrent("the breaking-change gate", () => {
       { pointer: "/paths/~1browsers~1{id}~1stack", kind: "added", what: "added", impact: "minor", breaking: false, rules: [] },
       { pointer: "/components/schemas/CallStack", kind: "added", what: "added", impact: "minor", breaking: false, rules: [] },
     ]);
-    expect(gate.requiredVersion("0.1.0", changes)).toBe("0.1.1");
+    expect(versions.requiredVersion("0.1.0", changes)).toBe("0.1.1");
   });
 
   it("fails a removed response field and a narrowed request field while info.version stays 0.2.0", async ({ expect }) => {
@@ -150,7 +151,7 @@ describe.concurrent("the breaking-change gate", () => {
       "/components/schemas/CallStack/required (required-properties-removed)",
     ]);
     expect(changes.filter((c) => !c.breaking).map((c) => c.pointer)).toEqual(["/components/schemas/CallStack"]);
-    expect(gate.requiredVersion("0.2.0", changes)).toBe("0.3.0");
+    expect(versions.requiredVersion("0.2.0", changes)).toBe("0.3.0");
   });
 
   it("reports a shared schema's change once, in the component, rated by the responses that use it", async ({ expect }) => {
@@ -209,11 +210,11 @@ describe.concurrent("the breaking-change gate", () => {
     );
     expect(annotations.some((c) => c.pointer.startsWith("/paths/~1org~1limits/get/x-codeSamples"))).toBe(true);
     for (const c of annotations) expect(c.what).toMatch(/: client annotation, no bump needed$/);
-    expect(gate.checkVersion("0.2.0", "0.2.0", annotations)).toEqual({
+    expect(versions.checkVersion("0.2.0", "0.2.0", annotations)).toEqual({
       ok: true,
       message: `${annotations.length} client annotation changes since 0.2.0; info.version 0.2.0 needs no bump`,
     });
-    expect(gate.checkVersion("0.2.0", "0.2.0", changes).message).toBe(
+    expect(versions.checkVersion("0.2.0", "0.2.0", changes).message).toBe(
       `1 non-breaking change, ${annotations.length} client annotation changes since 0.2.0; info.version 0.2.0 must be at least 0.2.1 (0.2.0 is released with other content)`,
     );
   });
@@ -228,12 +229,12 @@ describe.concurrent("the breaking-change gate", () => {
 
     expect(changes.length).toBeGreaterThan(0);
     expect(changes.filter((c) => c.breaking)).toEqual([]);
-    expect(gate.requiredVersion("0.2.0", changes)).toBe("0.2.1");
-    expect(gate.checkVersion("0.2.0", "0.2.0", changes)).toEqual({
+    expect(versions.requiredVersion("0.2.0", changes)).toBe("0.2.1");
+    expect(versions.checkVersion("0.2.0", "0.2.0", changes)).toEqual({
       ok: false,
       message: `${changes.length} non-breaking changes since 0.2.0; info.version 0.2.0 must be at least 0.2.1 (0.2.0 is released with other content)`,
     });
-    expect(gate.checkVersion("0.2.0", "0.2.1", changes).ok).toBe(true);
+    expect(versions.checkVersion("0.2.0", "0.2.1", changes).ok).toBe(true);
   });
 
   it("refuses a dereferenced document that holds a cycle, and says how to bundle it", async ({ expect }) => {
@@ -281,21 +282,21 @@ describe.concurrent("the breaking-change gate", () => {
 
 describe("the version rules", () => {
   it("fail a version that goes backwards, even with no change", () => {
-    expect(gate.checkVersion("0.2.0", "0.1.9", [])).toEqual({ ok: false, message: "info.version 0.1.9 goes backwards: 0.2.0 is already released" });
+    expect(versions.checkVersion("0.2.0", "0.1.9", [])).toEqual({ ok: false, message: "info.version 0.1.9 goes backwards: 0.2.0 is already released" });
   });
 
   it("bump minor for a breaking change and patch for any other while the version is 0.x, by impact from 1.0.0, and not for client annotations", () => {
     const change = (impact: Change["impact"]): Change => ({ pointer: "/x", kind: "modified", what: "", impact, breaking: impact === "major", rules: [] });
 
-    expect(gate.requiredVersion("0.1.0", [])).toBe("0.1.0");
-    expect(gate.requiredVersion("0.1.3", [change("major"), change("patch")])).toBe("0.2.0");
-    expect(gate.requiredVersion("0.1.3", [change("minor")])).toBe("0.1.4");
-    expect(gate.requiredVersion("1.2.3", [change("major")])).toBe("2.0.0");
-    expect(gate.requiredVersion("1.2.3", [change("minor"), change("patch")])).toBe("1.3.0");
-    expect(gate.requiredVersion("1.2.3", [change("patch")])).toBe("1.2.4");
-    expect(gate.requiredVersion("1.2.3", [change("none"), change("none")])).toBe("1.2.3");
-    expect(gate.requiredVersion("1.2.3", [change("none"), change("minor")])).toBe("1.3.0");
-    expect(() => gate.checkVersion("0.1.0", "v0.2", [])).toThrow(/not a MAJOR.MINOR.PATCH version/);
+    expect(versions.requiredVersion("0.1.0", [])).toBe("0.1.0");
+    expect(versions.requiredVersion("0.1.3", [change("major"), change("patch")])).toBe("0.2.0");
+    expect(versions.requiredVersion("0.1.3", [change("minor")])).toBe("0.1.4");
+    expect(versions.requiredVersion("1.2.3", [change("major")])).toBe("2.0.0");
+    expect(versions.requiredVersion("1.2.3", [change("minor"), change("patch")])).toBe("1.3.0");
+    expect(versions.requiredVersion("1.2.3", [change("patch")])).toBe("1.2.4");
+    expect(versions.requiredVersion("1.2.3", [change("none"), change("none")])).toBe("1.2.3");
+    expect(versions.requiredVersion("1.2.3", [change("none"), change("minor")])).toBe("1.3.0");
+    expect(() => versions.checkVersion("0.1.0", "v0.2", [])).toThrow(/not a MAJOR.MINOR.PATCH version/);
   });
 
   it("compare with the highest released version, not the last by name", () => {
@@ -303,8 +304,8 @@ describe("the version rules", () => {
     temps.push(dir);
     for (const file of ["0.2.0.json", "0.10.0.json", "0.9.1.json", "README.md", "notes.json"]) writeFileSync(join(dir, file), "{}");
 
-    expect(gate.newestRelease(dir)).toEqual({ version: "0.10.0", file: join(dir, "0.10.0.json") });
-    expect(gate.newestRelease(join(dir, "missing"))).toBeUndefined();
+    expect(versions.newestRelease(dir)).toEqual({ version: "0.10.0", file: join(dir, "0.10.0.json") });
+    expect(versions.newestRelease(join(dir, "missing"))).toBeUndefined();
   });
 });
 
@@ -462,8 +463,8 @@ describe.concurrent("compareSpecs on the dereferenced 0.1.0 release", () => {
     const changes = await rate(row);
 
     expect(changes.filter((c) => c.breaking).flatMap((c) => c.rules)).toContain(row.rule);
-    expect(gate.requiredVersion("0.1.0", changes)).toBe("0.2.0");
-    expect(gate.checkVersion("0.1.0", "0.1.1", changes).ok).toBe(false);
+    expect(versions.requiredVersion("0.1.0", changes)).toBe("0.2.0");
+    expect(versions.checkVersion("0.1.0", "0.1.1", changes).ok).toBe(false);
   });
 
   it.for(nonBreaking)("rates $change as non-breaking, needing a patch bump", async (row, { expect }) => {
@@ -471,7 +472,7 @@ describe.concurrent("compareSpecs on the dereferenced 0.1.0 release", () => {
 
     expect(changes.length).toBeGreaterThan(0);
     expect(changes.filter((c) => c.breaking)).toEqual([]);
-    expect(gate.requiredVersion("0.1.0", changes)).toBe("0.1.1");
+    expect(versions.requiredVersion("0.1.0", changes)).toBe("0.1.1");
   });
 
   it("reports a shared schema's change once per use, with a JSON pointer to it", async ({ expect }) => {
