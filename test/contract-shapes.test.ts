@@ -1,10 +1,12 @@
 // Every list, upload and download of the synthetic spec (the real service's shapes) through a
-// client generated from it, against Prism serving the same spec; and the types a user of that
-// client meets. Prism keeps no state: every page it serves says the same next position, so a walk
-// meets a cursor that does not move on its second page, which must end in PaginationError.
+// client generated from it, against the dev mock (Prism behind the proxy that pages lists)
+// serving the same spec; and the types a user of that client meets. Every list is walked to its
+// end: the mock serves MOCK_PAGES pages of the example items, computed from each request's query.
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { startMock } from "../scripts/lib/prism.mjs";
+import { readFileSync } from "node:fs";
+import { MOCK_PAGES, pageToken } from "../scripts/lib/mock-pages.mjs";
+import { mockServer } from "../scripts/lib/mock-proxy.mjs";
 import { syntheticProject, typecheck, type SyntheticProject } from "./support/synthetic-client.js";
 
 // the examples of examples/service-shapes import the package by name: here, the synthetic client
@@ -13,18 +15,19 @@ vi.mock("browser-cloud-client", () => import(`${where.dir}/src/index.ts`));
 
 let project: SyntheticProject;
 let lib: any;
-let mock: { url: string; stop(): Promise<void> };
+let mock: { url: string; serve(spec: string): Promise<void>; close(): Promise<void> };
 let client: any;
 
 beforeAll(async () => {
   project = await syntheticProject();
   where.dir = project.dir;
   lib = await import("browser-cloud-client");
-  mock = await startMock({ spec: join(project.dir, "openapi/openapi.yaml"), timeoutMs: 60_000 });
+  mock = await mockServer({ port: 0, say: () => {} });
+  await mock.serve(readFileSync(join(project.dir, "generated/openapi.json"), "utf8"));
   client = lib.createClient({ apiKey: "contract-token", baseUrl: mock.url, maxRetries: 0 });
 }, 180_000);
 afterAll(async () => {
-  await mock?.stop();
+  await mock?.close();
   project?.remove();
 });
 
@@ -50,14 +53,15 @@ function inputs(path: string, item: any, op: any) {
   return { ids, query };
 }
 
-/** What each example of examples/service-shapes prints against Prism serving the synthetic spec. */
+/** What each example of examples/service-shapes prints against the mock serving the synthetic spec. */
 const PRINTS: Record<string, string[]> = {
   "walk-a-list.ts": [
-    "first page: 1 sessions, more: true, next offset: 20",
+    "first page: 1 sessions, more: true, next offset: 1",
+    // the mock serves three pages of the example session, each id its own
     "brs_2x7q9kd4m1 running",
-    // Prism keeps no state: the second page says the same next offset, and the walk stops
-    "brs_2x7q9kd4m1 running",
-    "walked 2 sessions, then stopped at page 2: the next offset did not move forward",
+    "brs_2x7q9kd4m2 running",
+    "brs_2x7q9kd4m3 running",
+    "walked 3 sessions",
   ],
   "upload-from-disk.ts": ["uploaded to /tmp/downloads/report.csv", "refused before sending: body.files[0].dest_path must match /^//", "downloaded 21 bytes of application/octet-stream"],
 };
@@ -90,29 +94,58 @@ describe("the synthetic spec's shapes against Prism", () => {
     expect(project.operations.filter((o) => o.page).map((o) => `${o.method} ${o.path}`).sort()).toEqual(lists.map(({ method, path }) => `${method.toUpperCase()} ${path}`).sort());
   });
 
-  it("awaits each list's first page: its items checked and typed, its page headers, and a walk that stops at the mock's unmoving cursor", async () => {
+  it("walks each list to its end against the mock: every page's items checked and typed, each next position as the mock gave it", async () => {
     const lists = specOperations().filter(({ op }) => op.responses["200"]?.headers?.["X-Has-More"]);
     for (const { path, method, op } of lists) {
+      const where = `${method.toUpperCase()} ${path}`;
       const { ids, query } = inputs(path, project.spec.paths[path], op);
       const body = op.requestBody ? deref(op.requestBody).content["application/json"].example : undefined;
       const args = body === undefined ? [...ids, query] : [...ids, body, { query }];
       const expected = op.responses["200"].content["application/json"].example;
+      const { page: style } = project.operations.find((o) => `${o.method} ${o.path}` === where);
+      // every request the walk sends, through a client of its own, strict: an id made distinct
+      // must still be what the schema allows
+      const sent: URL[] = [];
+      const recording = lib.createClient({ apiKey: "contract-token", baseUrl: mock.url, maxRetries: 0, strictAnswers: true, fetch: (input: Request | string | URL, init?: RequestInit) => (sent.push(new URL(input instanceof Request ? input.url : input)), fetch(input, init)) });
+      const list = (name: string) => name.split(".").reduce((at: any, key) => at[key], recording);
 
-      const page = await call(op["x-client-method"])(...args);
-      const walked: unknown[] = [];
-      const err = await (async () => {
-        for await (const item of call(op["x-client-method"])(...args)) walked.push(item);
-      })().catch((e: unknown) => e);
+      const page = await list(op["x-client-method"])(...args);
+      sent.length = 0;
+      const walked: any[] = [];
+      for await (const item of list(op["x-client-method"])(...args)) walked.push(item);
 
-      expect(page.items, `${method} ${path}`).toEqual(expected);
-      expect(page.hasNextPage(), `${method} ${path}`).toBe(true);
+      expect(page.items, where).toEqual(expected);
+      expect(page.hasNextPage(), where).toBe(true);
       expect(page.headers.get("x-has-more")).toBe("true");
-      expect(err, `${method} ${path}`).toBeInstanceOf(lib.PaginationError);
-      expect((err as { page: number }).page, `${method} ${path}`).toBe(2);
-      // the first page's items and the second's, then the stop: no third request
-      expect(walked, `${method} ${path}`).toEqual([...expected, ...expected]);
+      // MOCK_PAGES pages of the example's items, the first as the spec writes them, none repeated
+      expect(sent, where).toHaveLength(MOCK_PAGES);
+      expect(walked, where).toHaveLength(MOCK_PAGES * expected.length);
+      expect(walked.slice(0, expected.length), where).toEqual(expected);
+      expect(new Set(walked.map((item) => JSON.stringify(item))).size, where).toBe(walked.length);
+      // the first page without a position, then each the mock's answer gave
+      const n = expected.length;
+      const positions = style.style === "offset-header" ? [null, String(n), String(2 * n)] : [null, pageToken(n), pageToken(2 * n)];
+      expect(sent.map((url) => url.searchParams.get(style.param)), where).toEqual(positions);
+      expect(sent.every((url) => url.pathname === sent[0]!.pathname && Object.entries(query).every(([k, v]) => url.searchParams.get(k) === String(v))), where).toBe(true);
     }
   }, 120_000);
+
+  it("answers a position the mock never gave with a 400 in the Error shape, and a list without a token with Prism's 401", async () => {
+    const base = `${mock.url}/browsers`;
+    const auth = { Authorization: "Bearer contract-token" };
+
+    const huge = await fetch(`${base}?offset=99999999999999`, { headers: auth });
+    const negative = await fetch(`${base}?offset=-20`, { headers: auth });
+    const anonymous = await fetch(base);
+
+    for (const response of [huge, negative]) {
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ code: "bad_request", message: expect.stringContaining("offset must be a whole number") });
+    }
+    expect(anonymous.status).toBe(401);
+    await anonymous.arrayBuffer();
+    await expect(client.browsers.list({}, { headers: { Prefer: "code=400" } })).rejects.toBeInstanceOf(lib.BadRequestError);
+  }, 60_000);
 
   it("sends every multipart upload as typed fields, each file a Blob, and gets the declared answer", async () => {
     // Prism reads a bracket name (files[0][file]) as a field of that very name, so it finds

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pipeline } from "node:stream";
 import { apiError, badTarget, createGuardedServer, refuse } from "./http-guard.mjs";
+import { listPageMock } from "./mock-pages.mjs";
 import { eventStreamMock } from "./mock-streams.mjs";
 import { startMock } from "./prism.mjs";
 
@@ -21,12 +22,18 @@ function endToEnd(headers) {
 
 /**
  * A mock API on host:port that keeps answering while the spec changes: a small proxy in front of
- * Prism; the spec's event streams, which Prism cannot serve, it answers itself (mock-streams.mjs).
+ * Prism; the spec's event streams, which Prism cannot serve, it answers itself (mock-streams.mjs),
+ * and the pages of its lists, which Prism cannot move on (mock-pages.mjs).
  * serve(spec) starts a new Prism on that spec (JSON text) on a free port, switches the
  * proxy to it once it listens, then stops the old one when its requests are done. Requests that
  * arrive before the first Prism listens wait for it. Only paths are proxied, to that Prism alone:
  * an absolute-form or `*` target, a malformed one (see badTarget) or one Node's parser refuses
  * gets a 4xx in the API's Error shape, and the proxy goes on serving.
+ * @example
+ * const mock = await mockServer({ port: 0 });
+ * await mock.serve(readFileSync("generated/openapi.json", "utf8"));
+ * // ... requests to mock.url ...
+ * await mock.close();
  */
 export async function mockServer({ host = "127.0.0.1", port = 4010, say = console.log } = {}) {
   const agent = new Agent({ keepAlive: true });
@@ -42,20 +49,26 @@ export async function mockServer({ host = "127.0.0.1", port = 4010, say = consol
     if (prism.streams.answer(req, res)) return;
     prism.active++;
     res.once("close", () => --prism.active || prism.idle?.());
-    // host and port are Prism's own, whatever the target says
-    const upstream = request({ ...prism.address, path: req.url, method: req.method, headers: endToEnd(req.headers), agent }, (answer) => {
-      try {
-        res.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.headers));
-      } catch (err) {
-        answer.destroy();
-        return refuse(res, 502, `mock: ${err.message}`, apiError);
-      }
-      // a client gone mid-answer ends the upstream request too
-      pipeline(answer, res, () => {});
-    });
-    upstream.on("error", (err) => refuse(res, 502, `mock: ${err.message}`, apiError));
-    // a client that resets mid-body ends the upstream request, which Prism would wait on
-    pipeline(req, upstream, (err) => err && upstream.destroy());
+    // `take` may answer from Prism's answer itself (a list's page), else Prism's goes out as it is
+    const forward = (take) => {
+      // host and port are Prism's own, whatever the target says
+      const upstream = request({ ...prism.address, path: req.url, method: req.method, headers: endToEnd(req.headers), agent }, (answer) => {
+        if (take?.(answer)) return;
+        try {
+          res.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.headers));
+        } catch (err) {
+          answer.destroy();
+          return refuse(res, 502, `mock: ${err.message}`, apiError);
+        }
+        // a client gone mid-answer ends the upstream request too
+        pipeline(answer, res, () => {});
+      });
+      upstream.on("error", (err) => refuse(res, 502, `mock: ${err.message}`, apiError));
+      // a client that resets mid-body ends the upstream request, which Prism would wait on
+      pipeline(req, upstream, (err) => err && upstream.destroy());
+    };
+    // a list's pages, which Prism cannot move on, after Prism has checked the request
+    if (!prism.pages.answer(req, res, forward)) forward();
   }, apiError);
   await new Promise((done, fail) => {
     server.once("error", fail);
@@ -86,7 +99,7 @@ export async function mockServer({ host = "127.0.0.1", port = 4010, say = consol
       try {
         const mock = await startMock({ host, spec: file });
         const { hostname, port } = new URL(mock.url);
-        prism = { ...mock, address: { host: hostname, port: Number(port) }, spec, file, active: 0, streams: eventStreamMock(JSON.parse(spec)) };
+        prism = { ...mock, address: { host: hostname, port: Number(port) }, spec, file, active: 0, streams: eventStreamMock(JSON.parse(spec)), pages: listPageMock(JSON.parse(spec)) };
       } catch (err) {
         rmSync(file, { force: true });
         say(`dev: Prism did not start on the new spec; the mock ${current ? "keeps serving the previous one" : "answers 503"}\n${err.message}`);

@@ -9,6 +9,16 @@ const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "tr
 export const MOCK_RETRY_MS = 1000;
 
 /**
+ * The pattern a request path of the template `path` matches: each `{parameter}` one segment.
+ * @param {string} path
+ * @example
+ * pathPattern("/browsers/{id}/logs").test("/browsers/brs_1/logs"); // true
+ */
+export function pathPattern(path) {
+  return new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{[^}]*\\?\}/g, "[^/]+")}$`);
+}
+
+/**
  * The handler of a bundled spec's event-stream operations: it answers a request for one of them
  * (matched by method and path; a literal segment wins over a parameter, as in the client's table)
  * with `200 text/event-stream`, `retry: 1000`, then the example events, each with an `id` (the
@@ -33,8 +43,7 @@ export function eventStreamMock(spec) {
       const response = status ? resolve(spec, op.responses[status]) : undefined;
       const type = eventStreamType(response);
       const events = type ? exampleEvents(spec, response.content[type]).map((e, i) => ({ ...e, id: e.id ?? String(i + 1) })) : undefined;
-      const pattern = new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{[^}]*\\?\}/g, "[^/]+")}$`);
-      routes.push({ method: method.toUpperCase(), pattern, params: (path.match(/\{/g) ?? []).length, status: Number(status), events });
+      routes.push({ method: method.toUpperCase(), pattern: pathPattern(path), params: (path.match(/\{/g) ?? []).length, status: Number(status), events });
     }
   }
   routes.sort((a, b) => a.params - b.params);
