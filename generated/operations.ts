@@ -51,3 +51,12 @@ export const operations = [
 
 /** No operation above answers an event stream: no reader, so that bundles leave it out. */
 export const openStream: typeof import("../src/event-stream.js").openEventStream | undefined = undefined;
+
+/** No operation above is a list: no reader, so that bundles leave it out. */
+export const PageList: typeof import("../src/pages.js").PagePromise | undefined = undefined;
+
+/** No operation above takes a multipart form: no reader, so that bundles leave it out. */
+export const formBody: typeof import("../src/form-body.js").formBody | undefined = undefined;
+
+/** No operation above takes a binary body: no reader, so that bundles leave it out. */
+export const binaryBody: typeof import("../src/form-body.js").binaryBody | undefined = undefined;

@@ -6,7 +6,7 @@ import type { paths } from "../generated/schema.js";
 import { authHeaders, withoutAuthorization } from "./auth.js";
 import { inBrowser, resolveConfig, type ClientOptions } from "./config.js";
 import type { openEventStream } from "./event-stream.js";
-import { idempotencyOverrides, method, type Call } from "./operation.js";
+import { idempotencyOverrides, method, type Call, type Readers } from "./operation.js";
 import { splitOptions } from "./request-options.js";
 import { result } from "./response.js";
 import { PreparedRequest, send } from "./transport.js";
@@ -47,14 +47,15 @@ export function createClient(options: ClientOptions = {}): BrowserCloudClient {
 
 /**
  * A client of a table of operations of the caller's own, untyped: for tests of kinds of operation
- * the spec does not have yet, with the reader of event streams where the generated table has none.
- * Not part of the package's entry point.
+ * the spec does not have yet, with the readers (of event streams, pages, forms, binary bodies) the
+ * generated table has none of: a reader of event streams alone, or `Readers`. Not part of the
+ * package's entry point.
  *
  * @example
  * const client = clientOf({ apiKey: "sk-test" }, [streamEntry], openEventStream) as { events: { follow(): Promise<EventStream<unknown>> } };
  */
-export function clientOf(options: ClientOptions, table: readonly Operation[], openStream?: typeof openEventStream): Record<string, unknown> & { raw: RawClient } {
-  const { call, raw, settings } = connect(options, openStream);
+export function clientOf(options: ClientOptions, table: readonly Operation[], readers?: typeof openEventStream | Readers): Record<string, unknown> & { raw: RawClient } {
+  const { call, raw, settings } = connect(options, typeof readers === "function" ? { openStream: readers } : readers);
   const tree: Record<string, unknown> = {};
   for (const op of table) {
     const segments = op.name.split(".");
@@ -67,7 +68,7 @@ export function clientOf(options: ClientOptions, table: readonly Operation[], op
 }
 
 /** What every method of one client shares: its settings, its transport as a `Call`, and the raw client. */
-function connect(options: ClientOptions, openStream?: typeof openEventStream) {
+function connect(options: ClientOptions, readers?: Readers) {
   const settings = resolveConfig(options);
   const headers = { ...withoutAuthorization(options.headers), ...authHeaders(settings.apiKey) };
   // browsers refuse to let a page set it
@@ -99,6 +100,6 @@ function connect(options: ClientOptions, openStream?: typeof openEventStream) {
     const fetch = async (request: Request) => (answered = await send(settings, request, callLimits));
     return result(run((middlewares.size ? raw : light) as never, { ...init, fetch }), op.name, () => answered);
   };
-  call.openStream = openStream;
+  Object.assign(call, readers);
   return { call, raw, settings };
 }

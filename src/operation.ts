@@ -1,5 +1,5 @@
 import type { Client } from "openapi-fetch";
-import { openStream, type Operation } from "../generated/operations.js";
+import { binaryBody, formBody, openStream, PageList, type Operation } from "../generated/operations.js";
 import type { openEventStream, StreamOptions } from "./event-stream.js";
 import { schemas } from "../generated/validators.js";
 import { checkAnswer, type AnswerPolicy } from "./answer.js";
@@ -9,19 +9,35 @@ import type { MethodOf } from "./method-type.js";
 import type { Answer } from "./response.js";
 import { pathPattern } from "./policy.js";
 import { IDEMPOTENT_METHODS } from "./retry.js";
-import { binaryBody, formBody } from "./form-body.js";
-import { PagePromise, type FetchedPage, type PageFetcher, type PageOptions, type Pagination } from "./pages.js";
+import type * as forms from "./form-body.js";
+import type { FetchedPage, PageFetcher, PageOptions, PagePromise, Pagination } from "./pages.js";
 import { assertValid, check, checkId, plain } from "./validation.js";
 
 /**
+ * The readers only some operations need. generated/operations.ts exports those its spec needs
+ * (and `undefined` for the rest, so that bundles leave them out); a table of a test's own brings
+ * them here instead.
+ */
+export interface Readers {
+  /** Reads an event stream's answer. */
+  openStream?: typeof openEventStream | undefined;
+  /** Walks a list's pages. */
+  PageList?: typeof PagePromise | undefined;
+  /** Builds a multipart body from its fields. */
+  formBody?: typeof forms.formBody | undefined;
+  /** Checks a binary body. */
+  binaryBody?: typeof forms.binaryBody | undefined;
+}
+
+/**
  * What a method runs its request through: the client's transport, with this call's options; its
- * `openStream` reads event streams where the generated table brings no reader of its own.
+ * readers serve where the generated table brings none of its own.
  */
 export type Call = (<T>(
   options: RequestOptions | undefined,
   op: Operation,
   run: (raw: Client<Record<string, never>>, init: { signal?: AbortSignal; headers?: Record<string, string>; fetch: (request: Request) => Promise<Response> }) => Promise<{ data?: T; error?: unknown; response: Response }>,
-) => Promise<Answer<T>>) & { openStream?: typeof openEventStream | undefined };
+) => Promise<Answer<T>>) & Readers;
 
 // how openapi-fetch reads each kind of answer: "stream" leaves the body to the caller
 const PARSE_AS = { json: "json", empty: "text", other: "stream", stream: "stream" } as const;
@@ -44,7 +60,7 @@ export function method<const O extends Operation>(op: O, call: Call, answers?: A
 // the implementation takes its arguments unchecked (it checks them itself); MethodOf above types them
 export function method(op: Operation, call: Call, answers: AnswerPolicy = {}): (...args: any[]) => unknown {
   const once = request(op, call, answers);
-  if (op.page) return listMethod(op, op.page, once);
+  if (op.page) return listMethod(op, op.page, once, call.PageList ?? PageList);
   return async (...args) => (await once(args)).data;
 }
 
@@ -74,11 +90,11 @@ function request(op: Operation, call: Call, answers: AnswerPolicy): Once {
       body = plain(input, "body", issues);
       if (issues.length === clean) check(schemas[op.bodySchema!]!, body, "body", issues);
     } else if (op.form && input !== undefined) {
-      body = formBody(input, op.form, op.bodySchema === undefined ? undefined : schemas[op.bodySchema], issues);
+      body = need(call.formBody ?? formBody, op, "form builder")(input, op.form, op.bodySchema === undefined ? undefined : schemas[op.bodySchema], issues);
     } else if (op.body === "raw") {
       body = input;
       // a stream is read as it is sent: it cannot be sent again, so it gets one attempt
-      if (body !== undefined && /^application\/octet-stream$/i.test(op.bodyType ?? "") && binaryBody(body, issues).stream) options = { ...options, maxRetries: 0 };
+      if (body !== undefined && /^application\/octet-stream$/i.test(op.bodyType ?? "") && need(call.binaryBody ?? binaryBody, op, "binary body check")(body, issues).stream) options = { ...options, maxRetries: 0 };
     }
     const rawQuery = override ? override.query : op.body === undefined ? input : options?.query;
     if (rawQuery === undefined && op.queryRequired) issues.push({ path: "query", message: "is required" });
@@ -110,9 +126,7 @@ function request(op: Operation, call: Call, answers: AnswerPolicy): Once {
     );
     // an event stream: a typed iterable of its events, re-opened through the same request
     if (op.answer === "stream") {
-      const open = call.openStream ?? openStream;
-      if (!open) throw new BrowserCloudError(`${op.name}: no stream reader; run npm run generate`);
-      const stream = await open(op, async (o) => (await send(o)).response, options as StreamOptions | undefined, answers);
+      const stream = await need(call.openStream ?? openStream, op, "stream reader")(op, async (o) => (await send(o)).response, options as StreamOptions | undefined, answers);
       return { data: stream, headers: stream.response.headers, status: stream.response.status, url };
     }
     const { data, response } = await send(options);
@@ -127,15 +141,26 @@ function request(op: Operation, call: Call, answers: AnswerPolicy): Once {
  * A list method: returns a `PagePromise` (src/pages.ts) whose pages are requests of `op` with the
  * call's path parameters and options, the query changed only in the page position.
  */
-function listMethod(op: Operation, style: Pagination, once: Once): (...args: unknown[]) => PagePromise<unknown> {
+function listMethod(op: Operation, style: Pagination, once: Once, Pages: typeof PagePromise | undefined): (...args: unknown[]) => PagePromise<unknown> {
   const at = op.params?.length ?? 0;
   const takesInput = op.body !== undefined || op.query !== undefined;
   return (...args) => {
+    // thrown when the list is called, not when the client is made, so the rest of the client works
+    const Walk = need(Pages, op, "page reader");
     const options = args[takesInput ? at + 1 : at] as (RequestOptions & PageOptions & { query?: unknown }) | undefined;
     const first = (op.body !== undefined ? options?.query : takesInput ? args[at] : undefined) as Record<string, unknown> | undefined;
     const fetchPage: PageFetcher = (query, trusted) => once(args, query === first && !trusted ? undefined : { query, trusted });
-    return new PagePromise(fetchPage, style, first, options);
+    return new Walk(fetchPage, style, first, options);
   };
+}
+
+/**
+ * A reader `op` needs, or a loud failure: the spec has this kind of operation but generated/ was
+ * written without its reader, so generated/ is older than the spec.
+ */
+function need<R>(reader: R | undefined, op: Operation, what: string): R {
+  if (!reader) throw new BrowserCloudError(`${op.name}: no ${what}; run npm run generate`);
+  return reader;
 }
 
 /**

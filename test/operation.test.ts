@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import type { Operation } from "../generated/operations.js";
 import { idempotencyOverrides, method, type Call } from "../src/operation.js";
 import { result } from "../src/response.js";
-import { ValidationError } from "../src/index.js";
+import { BrowserCloudError, ValidationError } from "../src/index.js";
+import { PagePromise } from "../src/pages.js";
 import { faultServer, reply } from "./support/fault-server.js";
 import { spec } from "./support/contract.js";
 
@@ -127,6 +128,32 @@ describe("a method built from a table entry", () => {
     expect(response).toBeInstanceOf(Response);
     expect(response.headers.get("content-type")).toBe("text/event-stream");
     expect(await response.text()).toBe("event: ping\n\n");
+  });
+});
+
+describe("a list whose table brings no page reader", () => {
+  // this project's spec has no list, so its generated table exports none
+  const pagedWidgets: Operation = { ...listWidgets, query: undefined, answer: "json", page: { style: "link" } };
+
+  it("fails loudly, naming the command that writes the reader, and sends nothing", async () => {
+    const server = await faultServer(reply(200, "[]"));
+
+    const calling = () => method(pagedWidgets, direct(server.url))("s1");
+
+    expect(calling).toThrow(BrowserCloudError);
+    expect(calling).toThrow("widgets.list: no page reader; run npm run generate");
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("walks the pages with the reader the call brings instead", async () => {
+    const server = await faultServer(reply(200, '[{"id":"w1"},{"id":"w2"}]', { "Content-Type": "application/json" }));
+    const call = Object.assign(direct(server.url), { PageList: PagePromise });
+
+    const items: unknown[] = [];
+    for await (const item of method(pagedWidgets, call)("s1") as unknown as PagePromise<unknown>) items.push(item);
+
+    expect(items).toEqual([{ id: "w1" }, { id: "w2" }]);
+    expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual(["GET /shops/s1/widgets"]);
   });
 });
 

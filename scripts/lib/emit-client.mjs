@@ -115,13 +115,28 @@ export interface Operation {
 export const operations = [
 ${rows.join("\n")}
 ] as const satisfies readonly Operation[];
-${streamReader(operations)}`;
+${readers(operations)}`;
 }
 
-/** The event stream reader, imported only where the spec has a stream, so that other clients' bundles leave it out. */
-function streamReader(operations) {
-  if (operations.some((op) => op.success.kind === "stream")) return `\n/** Reads the answers of the operations above that are event streams. */\nexport { openEventStream as openStream } from "../src/event-stream.js";\n`;
-  return `\n/** No operation above answers an event stream: no reader, so that bundles leave it out. */\nexport const openStream: typeof import("../src/event-stream.js").openEventStream | undefined = undefined;\n`;
+/**
+ * The readers only some operations need, each exported where an operation above needs it and as
+ * `undefined` elsewhere, so that the bundle of a client whose spec has none leaves its module out.
+ */
+function readers(operations) {
+  const binary = (op) => op.body?.kind === "raw" && !op.form && /^application\/octet-stream$/i.test(op.body.mediaType);
+  const table = [
+    ["openStream", "openEventStream", "event-stream", (op) => op.success.kind === "stream", "Reads the answers of the operations above that are event streams.", "answers an event stream"],
+    ["PageList", "PagePromise", "pages", (op) => op.page, "Walks the pages of the operations above that are lists.", "is a list"],
+    ["formBody", "formBody", "form-body", (op) => op.form, "Builds the multipart bodies of the operations above that take a form.", "takes a multipart form"],
+    ["binaryBody", "binaryBody", "form-body", binary, "Checks the bodies of the operations above that take bytes.", "takes a binary body"],
+  ];
+  return table
+    .map(([name, source, file, needs, found, kind]) =>
+      operations.some(needs)
+        ? `\n/** ${found} */\nexport { ${source === name ? name : `${source} as ${name}`} } from "../src/${file}.js";\n`
+        : `\n/** No operation above ${kind}: no reader, so that bundles leave it out. */\nexport const ${name}: typeof import("../src/${file}.js").${source} | undefined = undefined;\n`,
+    )
+    .join("");
 }
 
 function resourcesSource(spec, operations, types, header) {
