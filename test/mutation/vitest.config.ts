@@ -1,6 +1,7 @@
 // The tests `npm run mutation` runs against each mutant of src/: the client's unit tests and the
 // contract suite. The script tests (test/scripts/, which copy the project and run the pipeline),
 // the package, docs and dev stages test the pipeline, not src/, and would take hours per run.
+// Mutants of all of src/ number over 3,000: narrow a run with --files.
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -10,5 +11,8 @@ export default defineConfig({
     include: ["test/*.test.ts"],
     globalSetup: ["test/setup/mock-server.ts"],
     testTimeout: 15_000,
+    // these read src/'s text, which Stryker has rewritten with its instrumentation: they guard the
+    // source as written (no node: import, no operation named), not its behaviour, so they sit out
+    testNamePattern: /^(?!.*(find no node: module|names no path segment, operationId)).*$/,
   },
 });
