@@ -30,7 +30,7 @@ export interface AnswerPolicy {
  * the answer. `path` names the value in the issues (`response`, `event[3]`, `page[2]`).
  *
  * @example
- * const limits = checkAnswer(policy, "organization.limits.retrieve", op.answerSchema, data, response);
+ * const answer = checkAnswer(policy, op.name, op.answerSchema, data, response);
  */
 export function checkAnswer<T>(policy: AnswerPolicy, operation: string, schema: number, data: T, response: Response, path = "response"): T {
   const issues = check(schemas[schema]!, data, path, [], true);

@@ -51,7 +51,7 @@ type Result<O extends Operation, I> = O extends { answer: "empty" }
  * as `Operation` (no literal path) gives a method that takes and returns `unknown`.
  *
  * @example
- * type Retrieve = MethodOf<(typeof operations)[0]>; // (options?: RequestOptions) => Promise<OrgLimits>
+ * type Retrieve = MethodOf<(typeof operations)[0]>; // (options?: RequestOptions) => Promise<Answer>
  * // a list entry gives (query?, options?: RequestOptions & PageOptions) => PagePromise<Item, Answer>
  */
 export type MethodOf<O extends Operation> = string extends O["path"] ? (...args: unknown[]) => Promise<unknown> : (...args: [...(O extends { params: infer P } ? Strings<P> : []), ...Input<O, Item<O>>, options?: Options<O, Item<O>>]) => Returned<O, Result<O, Item<O>>>;

@@ -57,12 +57,12 @@ export function mayHaveActed(status) {
 }
 
 /**
- * The pattern of a path template (`/browsers/{id}/computer/click_mouse`) that matches the end of a
+ * The pattern of a path template (`/things/{id}/act`) that matches the end of a
  * URL's path; each parameter matches one segment, captured when `capture` is true.
  * @param {string} template
  * @param {boolean} [capture] default false
  * @example
- * pathPattern("/deployments/{id}").test("/v1/deployments/dep_1"); // true
+ * pathPattern("/things/{id}").test("/v1/things/t_1"); // true
  */
 export function pathPattern(template, capture = false) {
   const escaped = template.replace(/[.*+?^$()|[\]\\]/g, "\\$&");

@@ -56,7 +56,7 @@ export interface RecordedCall {
   method: string;
   /** The path as sent, its parameters filled in, base address excluded. */
   path: string;
-  /** The path parameters, decoded: `{ id: "brs_1" }`. */
+  /** The path parameters, decoded: `{ id: "t_1" }`. */
   params: Record<string, string>;
   /** The query parameters. */
   query: Record<string, string>;

@@ -23,11 +23,11 @@ const camel = (word: string) => word.replace(/[_-]+(\w)/g, (_, c: string) => c.t
 const pascal = (phrase: string) => phrase.replace(/(?:^|[\s_-]+)(\w)/g, (_, c: string) => c.toUpperCase());
 
 /**
- * The literal texts and identifiers of the TypeScript files under `dir`, comments left out (prose
+ * The literal texts and identifiers of the TypeScript and JavaScript files under `dir`, comments left out (prose
  * may say "browser"), module specifiers too (`./auth.js` names a file of src/, not the path segment).
  */
 function codeTokens(dir: URL): { file: string; literals: string[]; identifiers: string[] } [] {
-  const files = readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts"));
+  const files = readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => /\.(ts|js)$/.test(f));
   return files.map((file) => {
     const source = ts.createSourceFile(file, readFileSync(new URL(file, dir), "utf8"), ts.ScriptTarget.Latest, true);
     const literals: string[] = [];
