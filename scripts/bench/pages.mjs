@@ -13,12 +13,12 @@ import { runInNewContext } from "node:vm";
 import { toolEnv } from "../lib/env.mjs";
 import { writeSyntheticSpec } from "../synthetic-spec.mjs";
 import { benchCopy, tempDir } from "./cleanup.mjs";
+import { safeFetch } from "./safe-fetch.mjs";
 import { median, say, table } from "./stats.mjs";
 
 const PAGES = 100;
 const PER_PAGE = 100;
 const ROUNDS = 15;
-const MAX_BYTES = 16 * 1024 * 1024;
 // the client's walk against the by-hand one: what checks, bounds and retries may add
 const BUDGET = 1.1;
 
@@ -42,25 +42,10 @@ function startPages(item) {
   return new Promise((done) => server.listen(0, "127.0.0.1", () => done({ url: `http://127.0.0.1:${/** @type {import("node:net").AddressInfo} */ (server.address()).port}`, close: () => new Promise((ok) => (server.closeAllConnections(), server.close(ok))) })));
 }
 
-/** One page by hand, as a careful caller writes it: bounded attempt, no redirects, capped body, parsed. */
+/** One page by hand, as a careful caller writes it (safe-fetch.mjs): bounded attempt, no redirects, capped body, parsed. */
 async function safePage(url) {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), 60_000);
-  try {
-    const response = await fetch(url, { headers: { authorization: "Bearer bench-key" }, redirect: "manual", signal: controller.signal });
-    if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
-    const reader = response.body.getReader();
-    const chunks = [];
-    let size = 0;
-    for (let chunk; !(chunk = await reader.read()).done; ) {
-      size += chunk.value.byteLength;
-      if (size > MAX_BYTES) throw new Error("answer too large");
-      chunks.push(chunk.value);
-    }
-    return { items: JSON.parse(Buffer.concat(chunks).toString("utf8")), headers: response.headers };
-  } finally {
-    clearTimeout(timer);
-  }
+  const { data, response } = await safeFetch(url, { headers: { authorization: "Bearer bench-key" } });
+  return { items: /** @type {unknown[]} */ (data), headers: response.headers };
 }
 
 /**

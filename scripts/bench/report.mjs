@@ -34,7 +34,7 @@ export function summary({ machine, requests, bundle, pipeline, growth, growthRow
   if (requests) {
     out.push("");
     out.push(
-      `Per request: median of ${ROUNDS} per-round means (${PER_ROUND} sequential keep-alive requests per contender and round, contenders interleaved, after ${WARMUP_ROUNDS} warm-up rounds); in brackets the median per-round ratio to raw fetch. "safe fetch" is \`fetch\` as a careful hand-written call uses it: a timeout signal, a status check, the body read; the per-request goals compare this client with it. "openapi-fetch + timeout signal" is bare openapi-fetch with an AbortSignal and a timer per request, the least a client pays to bound its attempts. The loopback server runs in the same process. This client as shipped (retries, timeouts, input and response checks on); the SDK with its defaults.`,
+      `Per request: median of ${ROUNDS} per-round means (${PER_ROUND} sequential keep-alive requests per contender and round, contenders interleaved, after ${WARMUP_ROUNDS} warm-up rounds); in brackets the median per-round ratio to raw fetch. "safe fetch" is \`fetch\` as a careful hand-written call uses it (scripts/bench/safe-fetch.mjs): a per-attempt AbortController and timer, \`redirect: "manual"\`, a status check, the body read under a byte cap, then \`JSON.parse\`; the per-request goals compare this client with it. "openapi-fetch + timeout signal" is bare openapi-fetch with an AbortSignal and a timer per request, the least a client pays to bound its attempts. The loopback server runs in the same process. This client as shipped (retries, timeouts, input and response checks on); the SDK with its defaults.`,
     );
   }
   if (pipeline) {

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { fromRoot } from "../lib/paths.mjs";
 import { judge } from "./budgets.mjs";
+import { safeFetch } from "./safe-fetch.mjs";
 import { startServer } from "./server.mjs";
 import { median, quantile, say, table } from "./stats.mjs";
 
@@ -77,17 +78,12 @@ async function contenders(url, dir) {
       },
     },
     {
-      // what a careful hand-written call does: bound the attempt, check the status, read the body
+      // what a careful hand-written call does (safe-fetch.mjs): bound the attempt, refuse redirects,
+      // check the status, read the body under a cap, parse it
       name: "safe fetch",
-      get: async () => {
-        const response = await fetch(`${url}/org/limits`, { headers: { Authorization: authorization }, signal: AbortSignal.timeout(60_000) });
-        ok(response);
-        return response.json();
-      },
+      get: async () => (await safeFetch(`${url}/org/limits`, { headers: { Authorization: authorization } })).data,
       click: async () => {
-        const response = await fetch(clickUrl, { method: "POST", headers: { Authorization: authorization, "Content-Type": "application/json" }, body: JSON.stringify(CLICK_BODY), signal: AbortSignal.timeout(60_000) });
-        ok(response);
-        await response.text();
+        await safeFetch(clickUrl, { method: "POST", headers: { Authorization: authorization, "Content-Type": "application/json" }, body: JSON.stringify(CLICK_BODY) });
       },
     },
     viaOpenapiFetch("openapi-fetch", bare),
