@@ -6,7 +6,7 @@
 //   node scripts/bundle-size.mjs    print the sizes of the three consumers
 import { builtinModules } from "node:module";
 import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { relative, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 import { consumerProgram } from "./lib/examples.mjs";
@@ -44,7 +44,8 @@ export const CONSUMER_NAMES = Object.keys(CONSUMERS);
  * Bundles one consumer program the way a web or edge app would ship it (esbuild: bundle, minify,
  * format esm, platform neutral, mainFields module then main) and measures it. Node built-ins stay
  * external rather than failing the build, so `externalImports` shows any that slipped in.
- * Resolves to { minified, gzip } in bytes, plus the bundle's `code` and its `externalImports`.
+ * Resolves to { minified, gzip } in bytes, plus the bundle's `code`, its `externalImports`, and
+ * `inputs`: the minified bytes each source file left in it (esbuild's metafile).
  *
  * @example
  * const { gzip } = await consumerBundleSize("client"); // bytes, gzip level 9
@@ -65,8 +66,12 @@ export async function consumerBundleSize(consumer = "client") {
     logLevel: "silent",
   });
   const code = result.outputFiles[0].contents;
-  const externalImports = Object.values(result.metafile.outputs).flatMap((output) => output.imports.filter((i) => i.external).map((i) => i.path));
-  return { minified: code.length, gzip: gzipSync(code, { level: 9 }).length, code: result.outputFiles[0].text, externalImports };
+  const outputs = Object.values(result.metafile.outputs);
+  const externalImports = outputs.flatMap((output) => output.imports.filter((i) => i.external).map((i) => i.path));
+  // minified bytes each input file left in the bundle: where the bytes go
+  const named = (/** @type {string} */ file) => relative(root, resolve(file)).replace(/^.*node_modules\//, "node_modules/");
+  const inputs = Object.fromEntries(outputs.flatMap((output) => Object.entries(output.inputs).map(([file, { bytesInOutput }]) => [named(file), bytesInOutput])));
+  return { minified: code.length, gzip: gzipSync(code, { level: 9 }).length, code: result.outputFiles[0].text, externalImports, inputs };
 }
 
 if (isMain(import.meta.url)) {

@@ -14,9 +14,15 @@ export class BufferedResponse extends Response {
   /** The body as received, kept after it was read (for the error built from it); null when empty. */
   readonly received: Bytes | null;
   #used = false;
+  // the answer's own headers, shared rather than copied: a copy cost as much as the rest of the read
+  readonly #headers: Headers;
   constructor(bytes: Bytes | null | undefined, from: Response) {
-    super(null, from);
+    super(null, { status: from.status, statusText: from.statusText });
+    this.#headers = from.headers;
     this.received = bytes?.byteLength ? bytes : null;
+  }
+  override get headers(): Headers {
+    return this.#headers;
   }
   #take(): Bytes {
     if (this.#used) throw new TypeError("Body is unusable: Body has already been read");

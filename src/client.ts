@@ -1,4 +1,4 @@
-import createFetchClient, { type Client, type Middleware } from "openapi-fetch";
+import createFetchClient, { createQuerySerializer, type Client, type Middleware } from "openapi-fetch";
 import { CLIENT_VERSION } from "../generated/meta.js";
 import { operations, type Operation } from "../generated/operations.js";
 import { resources, type Resources } from "../generated/resources.js";
@@ -67,6 +67,10 @@ export function clientOf(options: ClientOptions, table: readonly Operation[], re
   return { ...tree, raw };
 }
 
+// openapi-fetch builds its query serializer per call unless given one: the same one, made once
+const querySerializer = /* @__PURE__ */ createQuerySerializer();
+const NO_OPTIONS: ReturnType<typeof splitOptions> = { init: {}, limits: {} };
+
 /** What every method of one client shares: its settings, its transport as a `Call`, and the raw client. */
 function connect(options: ClientOptions, readers?: Readers) {
   const settings = resolveConfig(options);
@@ -78,11 +82,12 @@ function connect(options: ClientOptions, readers?: Readers) {
   const raw = createFetchClient<paths>({
     baseUrl: settings.baseUrl,
     headers,
+    querySerializer,
     fetch: (request) => send(settings, request, { idempotent: rawIdempotent(request.method, request.url) }),
   });
   // the methods' own path while no middleware is registered: it skips building a Request per call;
   // with one, the methods go through raw, so that the middleware sees their requests as real ones
-  const light = createFetchClient<paths>({ baseUrl: settings.baseUrl, headers, Request: PreparedRequest as never });
+  const light = createFetchClient<paths>({ baseUrl: settings.baseUrl, headers, Request: PreparedRequest as never, querySerializer });
   const middlewares = new Set<Middleware>();
   const { use, eject } = raw;
   raw.use = (...added) => {
@@ -94,11 +99,11 @@ function connect(options: ClientOptions, readers?: Readers) {
     eject(...removed);
   };
   const call: Call = (callOptions, op, run) => {
-    const { init, limits } = splitOptions(callOptions);
-    const callLimits = { ...limits, idempotent: op.idempotent, stream: op.answer === "other" || op.answer === "stream" };
+    const { init, limits } = callOptions === undefined ? NO_OPTIONS : splitOptions(callOptions);
+    const callLimits = { timeoutMs: limits.timeoutMs, maxRetries: limits.maxRetries, maxResponseBytes: limits.maxResponseBytes, idempotent: op.idempotent, stream: op.answer === "other" || op.answer === "stream" };
     let answered: Response | undefined;
-    const fetch = async (request: Request) => (answered = await send(settings, request, callLimits));
-    return result(run((middlewares.size ? raw : light) as never, { ...init, fetch }), op.name, () => answered);
+    const fetch = (request: Request) => send(settings, request, callLimits).then((response) => (answered = response));
+    return result(run((middlewares.size ? raw : light) as never, { signal: init.signal, headers: init.headers, fetch }), op.name, () => answered);
   };
   Object.assign(call, readers);
   return { call, raw, settings };

@@ -72,13 +72,17 @@ type Once = (args: unknown[], override?: Override) => Promise<FetchedPage>;
 function request(op: Operation, call: Call, answers: AnswerPolicy): Once {
   const names = op.params ?? [];
   const takesInput = op.body !== undefined || op.query !== undefined;
+  const method = op.method.toLowerCase() as "get";
+  const pathSerializer = pathRenderer(op.path);
+  const parseAs = PARSE_AS[op.answer];
+  const handsOver = op.answer === "other" || op.answer === "stream";
   return async (args, override) => {
     const issues: ValidationIssue[] = [];
     const path: Record<string, unknown> = {};
-    names.forEach((name, i) => {
-      issues.push(...checkId(args[i], name));
-      path[name] = args[i];
-    });
+    for (let i = 0; i < names.length; i++) {
+      checkId(args[i], names[i], issues);
+      path[names[i]!] = args[i];
+    }
     const input = takesInput ? args[names.length] : undefined;
     let options = args[takesInput ? names.length + 1 : names.length] as (RequestOptions & { query?: unknown }) | undefined;
     let body: unknown;
@@ -112,18 +116,20 @@ function request(op: Operation, call: Call, answers: AnswerPolicy): Once {
     }
 
     let url = "";
-    const send = (callOptions: RequestOptions | undefined) => call(callOptions, op, (raw, init) =>
-      raw.request(op.method.toLowerCase() as "get", op.path as never, {
-        ...init,
-        // the address and headers of the answer, which a page needs
-        fetch: (request: Request) => ((url = request.url), init.fetch(request)),
-        params: { path, query },
-        body,
-        parseAs: PARSE_AS[op.answer],
+    const params = { path, query };
+    const send = (callOptions: RequestOptions | undefined) => call(callOptions, op, (raw, init) => {
+      const fetchOptions: Record<string, unknown> = { signal: init.signal, headers: init.headers, fetch: init.fetch, params, body, parseAs, pathSerializer };
+      // the address of the answer, which a page and a stream need to resolve what they point to
+      if (op.page || op.answer === "stream") fetchOptions.fetch = (request: Request) => ((url = request.url), init.fetch(request));
+      if (op.body === "raw") {
         // a raw body goes out as given; for a FormData, fetch sets the type with its boundary
-        ...(op.body === "raw" ? { bodySerializer: (b: unknown) => b, headers: { ...init.headers, "Content-Type": body instanceof FormData ? null : op.bodyType }, ...(body instanceof ReadableStream ? { duplex: "half" } : {}) } : {}),
-      } as never).then((outcome) => (op.answer === "other" || op.answer === "stream" ? { ...outcome, data: outcome.response } : outcome)),
-    );
+        fetchOptions.bodySerializer = (b: unknown) => b;
+        fetchOptions.headers = { ...init.headers, "Content-Type": body instanceof FormData ? null : op.bodyType };
+        if (body instanceof ReadableStream) fetchOptions.duplex = "half";
+      }
+      const pending = raw.request(method, op.path as never, fetchOptions as never);
+      return handsOver ? pending.then((outcome) => ({ ...outcome, data: outcome.response })) : pending;
+    });
     // an event stream: a typed iterable of its events, re-opened through the same request
     if (op.answer === "stream") {
       const stream = await need(call.openStream ?? openStream, op, "stream reader")(op, async (o) => (await send(o)).response, options as StreamOptions | undefined, answers);
@@ -134,6 +140,28 @@ function request(op: Operation, call: Call, answers: AnswerPolicy): Once {
     if (op.answer === "empty") return { ...fetched, data: undefined };
     if (op.answer === "json" && op.answerSchema !== undefined) return { ...fetched, data: checkAnswer(answers, op.name, op.answerSchema, data, response) };
     return fetched;
+  };
+}
+
+/**
+ * openapi-fetch's path serializer for one template, made once: for a template of plain `{name}`
+ * parameters, the address is its pieces joined with each value percent-encoded, as openapi-fetch's
+ * own serializer writes it for string values, without its per-call parse of the template. A template
+ * with label, matrix or exploded parameters (`{.name}`, `{;name}`, `{name*}`) keeps openapi-fetch's
+ * own (undefined).
+ *
+ * @example
+ * pathRenderer("/things/{id}")!("https://api.example.com/things/{id}", { id: "a/b" }); // "https://api.example.com/things/a%2Fb"
+ */
+export function pathRenderer(template: string): ((url: string, params: Record<string, unknown>) => string) | undefined {
+  // odd entries are the parameters' names, even ones the text between them
+  const pieces = template.split(/\{([^{}]+)\}/);
+  if (pieces.length === 1 || pieces.some((piece, i) => i % 2 === 1 && !/^\w+$/.test(piece))) return undefined;
+  return (url, params) => {
+    // openapi-fetch passes the base address and the template, joined
+    let out = url.slice(0, url.length - template.length);
+    for (let i = 0; i < pieces.length; i++) out += i % 2 ? encodeURIComponent(params[pieces[i]!] as string) : pieces[i];
+    return out;
   };
 }
 

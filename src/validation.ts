@@ -110,18 +110,23 @@ export function plain(value: unknown, path: string, out: ValidationIssue[] = [])
   return copy(value, path, undefined, 0);
 }
 
+const LONE_SURROGATE = /\p{Cs}/u;
+
 /**
  * Problems with a path `id`: it must be a non-empty string, not `.` or `..` (which percent-encoding
  * leaves as they are and a URL resolves as "this" or "the parent" segment), and well-formed UTF-16
- * (a lone surrogate cannot be percent-encoded).
+ * (a lone surrogate cannot be percent-encoded). Pushed onto `out` (default a new list), which is returned.
+ *
+ * @example
+ * checkId("..", "id"); // [{ path: "id", message: 'must not be ".."' }]
  */
-export function checkId(id: unknown, path = "id"): ValidationIssue[] {
-  if (typeof id !== "string") return [{ path, message: "must be a string" }];
-  if (id === "") return [{ path, message: "must not be empty" }];
-  if (id === "." || id === "..") return [{ path, message: `must not be "${id}"` }];
+export function checkId(id: unknown, path = "id", out: ValidationIssue[] = []): ValidationIssue[] {
+  if (typeof id !== "string") add(out, path, "must be a string");
+  else if (id === "") add(out, path, "must not be empty");
+  else if (id === "." || id === "..") add(out, path, `must not be "${id}"`);
   // in a u regex a surrogate pair is one code point, so \p{Cs} matches only a lone surrogate
-  if (/\p{Cs}/u.test(id)) return [{ path, message: "must not hold a lone surrogate" }];
-  return [];
+  else if (LONE_SURROGATE.test(id)) add(out, path, "must not hold a lone surrogate");
+  return out;
 }
 
 /** Throws one `ValidationError` listing every issue, when there are any. */

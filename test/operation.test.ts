@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import ts from "typescript";
-import createFetchClient from "openapi-fetch";
+import fc from "fast-check";
+import createFetchClient, { defaultPathSerializer } from "openapi-fetch";
 import { describe, expect, it } from "vitest";
 import type { Operation } from "../generated/operations.js";
-import { idempotencyOverrides, method, type Call } from "../src/operation.js";
+import { idempotencyOverrides, method, pathRenderer, type Call } from "../src/operation.js";
 import { result } from "../src/response.js";
 import { BrowserCloudError, ValidationError } from "../src/index.js";
 import { PagePromise } from "../src/pages.js";
@@ -170,5 +171,34 @@ describe("the raw client's retry policy", () => {
     expect(idempotent("POST", "https://api.example.com/searches?q=1")).toBe(true);
     expect(idempotent("GET", "https://api.example.com/runs/r_1")).toBeUndefined();
     expect(idempotent("PUT", "https://api.example.com/runs/r_1/extra")).toBeUndefined();
+  });
+});
+
+describe("the path of a request", () => {
+  // the oracle is openapi-fetch's own serializer, which the renderer stands in for
+  const templates = ["/things/{id}", "/things/{id}/parts/{part_id}/act", "/{a}", "/x/{id}.json", "/v1/{id}{suffix}"];
+
+  it("is written as openapi-fetch writes it, for any well-formed id", () => {
+    const id = fc.string({ unit: "grapheme", maxLength: 12 }).filter((s) => s !== "");
+    fc.assert(
+      fc.property(fc.constantFrom(...templates), id, id, (template, a, b) => {
+        const url = `https://api.example.com/base${template}`;
+        const names = [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+        const params = Object.fromEntries(names.map((name, i) => [name, i % 2 ? b : a]));
+        expect(pathRenderer(template)!(url, params)).toBe(defaultPathSerializer(url, params));
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it("percent-encodes what would change the address", () => {
+    expect(pathRenderer("/things/{id}/act")!("http://h/things/{id}/act", { id: "a/b?c#d%e f" })).toBe("http://h/things/a%2Fb%3Fc%23d%25e%20f/act");
+  });
+
+  it("leaves label, matrix and exploded parameters, and templates without any, to openapi-fetch", () => {
+    expect(pathRenderer("/things/{.id}")).toBeUndefined();
+    expect(pathRenderer("/things/{;id}")).toBeUndefined();
+    expect(pathRenderer("/things/{id*}")).toBeUndefined();
+    expect(pathRenderer("/things")).toBeUndefined();
   });
 });

@@ -143,6 +143,7 @@ export function growthRows({ sizes: [small, grown], withTests }) {
   } else {
     rows.push(["`npm test` (`bash scripts/test.sh`)", "skipped: pass --with-tests", "skipped: pass --with-tests", "not judged: pass --with-tests"]);
   }
-  rows.push(["full client's consumer bundle, minified + gzip", kb(small.bundle.gzip), kb(grown.bundle.gzip), judge("bundle.grown", grown.bundle.gzip).text]);
+  // judged at the real service's size in the bundle section
+  rows.push(["full client's consumer bundle, minified + gzip", kb(small.bundle.gzip), kb(grown.bundle.gzip), "judged at 133 operations: `npm run bench bundle`"]);
   return rows;
 }
