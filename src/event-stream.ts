@@ -112,7 +112,9 @@ export async function openEventStream(op: Operation, open: (options: RequestOpti
     throw err;
   }
   const read = eventReader(op, policy, () => response);
-  const state = { lastEventId, reconnects: 0, closed: false, started: false };
+  const state = { lastEventId, reconnects: 0, closed: false, started: false, stopped: false };
+  // read for every event handed out: a field, where the signal's getter checks its receiver each time
+  stop.signal.addEventListener("abort", () => (state.stopped = true), { once: true });
 
   // the connection's work, a chunk at a time: each chunk read, bounded and parsed yields the events
   // it completed as one batch (the same array each time, emptied when the next chunk is asked for)
@@ -214,7 +216,7 @@ export async function openEventStream(op: Operation, open: (options: RequestOpti
     },
     close,
     [Symbol.asyncIterator]() {
-      return (iterator ??= handOut(batches(), read, state, stop.signal, close));
+      return (iterator ??= handOut(batches(), read, state, close));
     },
   };
 }
@@ -227,7 +229,7 @@ const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value:
  * taken. An event of the batch at hand costs no promise of the generator's: `next()` answers it
  * at once, and only an empty batch waits for the connection. Calls of `next()` are served in order.
  */
-function handOut(source: AsyncGenerator<EventSourceMessage[]>, read: EventRead, state: { lastEventId: string | undefined }, stopped: AbortSignal, close: () => void): AsyncIterableIterator<StreamEvent<unknown>> {
+function handOut(source: AsyncGenerator<EventSourceMessage[]>, read: EventRead, state: { lastEventId: string | undefined; readonly stopped: boolean }, close: () => void): AsyncIterableIterator<StreamEvent<unknown>> {
   let batch: EventSourceMessage[] = [];
   let at = 0;
   let finished = false;
@@ -235,7 +237,7 @@ function handOut(source: AsyncGenerator<EventSourceMessage[]>, read: EventRead, 
   // the next event of the batch, or undefined when it is spent; once stopped (close(), a return, the
   // call's signal), none is: the batches' generator then ends the stream its own way
   const take = (): StreamEvent<unknown> | undefined => {
-    while (at < batch.length && !stopped.aborted) {
+    while (at < batch.length && !state.stopped) {
       const raw = batch[at++]!;
       const data = read(raw.data, raw.event, raw.id);
       if (raw.id !== undefined && headerSafe(raw.id)) state.lastEventId = raw.id;
