@@ -27,7 +27,7 @@ import { devRegeneration } from "./bench/dev-regeneration.mjs";
 import { growthRows, measureGrowth } from "./bench/growth.mjs";
 import { pipeline } from "./bench/pipeline.mjs";
 import { summary } from "./bench/report.mjs";
-import { pagesMarkdown, walkPages } from "./bench/pages.mjs";
+import { walkPages } from "./bench/pages.mjs";
 import { perRequest } from "./bench/requests.mjs";
 import { streamReading } from "./bench/streams.mjs";
 import { describeMachine, say, table } from "./bench/stats.mjs";
@@ -65,10 +65,10 @@ async function main() {
     table(["growth", `${results.growth.sizes[0].operations} operations`, `${results.growth.sizes[1].operations} operations`, "target"], results.growthRows);
   }
 
-  const pages = only.has("pages") ? await walkPages() : undefined;
+  if (only.has("pages")) results.pages = await walkPages();
   if (only.has("streams")) results.streams = await streamReading(tempDir);
 
-  const markdown = summary(results) + (pages ? `\n${pagesMarkdown(pages)}` : "");
+  const markdown = summary(results);
   say("");
   say("Markdown for README.md:");
   for (const line of markdown.split("\n")) say(line);

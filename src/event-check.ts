@@ -1,6 +1,7 @@
 import type { Operation } from "../generated/operations.js";
 import { schemas, type Schema } from "../generated/validators.js";
 import type { AnswerPolicy } from "./answer.js";
+import { compile, type Check } from "./compile.js";
 import { StreamEventError, type RawEvent } from "./stream-errors.js";
 import { check } from "./validation.js";
 
@@ -8,6 +9,9 @@ import { check } from "./validation.js";
 export const HEARTBEAT = "sse_heartbeat";
 
 const SKIP = Symbol("heartbeat");
+
+/** Reads one event's fields as they came off the wire: its `data:` lines, `event:` and `id:`. */
+export type EventRead = (data: string, type: string | undefined, id: string | undefined) => unknown;
 
 /**
  * What an event stream does with each event that arrives: its `data` read as JSON (kept as text
@@ -21,23 +25,36 @@ const SKIP = Symbol("heartbeat");
  *
  * @example
  * const read = eventReader(op);
- * const data = read({ id: "1", type: undefined, data: '{"event":"log","message":"hi"}' });
+ * const data = read('{"event":"log","message":"hi"}', undefined, "1");
  */
-export function eventReader(op: Operation, policy: AnswerPolicy = {}, response?: () => Response): (raw: RawEvent) => unknown {
+export function eventReader(op: Operation, policy: AnswerPolicy = {}, response?: () => Response): EventRead {
   const schema = op.eventSchema === undefined ? undefined : schemas[op.eventSchema];
   const typedHeartbeat = schema !== undefined && mapping(schema).has(HEARTBEAT);
-  return (raw) => {
-    let data: unknown = raw.data;
+  // compiled once: the common event is one call that builds no path and no issue
+  const conforms = schema === undefined ? undefined : compile(schema, true);
+  return (text, type, id) => {
+    let data: unknown = text;
     try {
-      data = JSON.parse(raw.data);
+      data = JSON.parse(text);
     } catch {
       // kept as text: a string schema accepts it, any other reports it
     }
-    if (!typedHeartbeat && (raw.type === HEARTBEAT || (data as { event?: unknown } | null)?.event === HEARTBEAT)) return SKIP;
-    if (schema === undefined) return data;
-    const issues = check(schema, data, "data", [], true);
-    return issues.length ? reportDrift(op, raw, data, issues, policy, response?.()) : data;
+    if (!typedHeartbeat && (type === HEARTBEAT || (data as { event?: unknown } | null)?.event === HEARTBEAT)) return SKIP;
+    if (conforms === undefined) return data;
+    if (passes(conforms, data)) return data;
+    // check() walks it again for the issues, and turns a stack overflow into one
+    const issues = check(schema!, data, "data", [], true);
+    return issues.length ? reportDrift(op, { id, type, data: text }, data, issues, policy, response?.()) : data;
   };
+}
+
+/** Whether `data` conforms; false too when checking it overflowed the stack, which `check()` then reports. */
+function passes(conforms: Check, data: unknown): boolean {
+  try {
+    return conforms(data, "data", undefined, 0);
+  } catch {
+    return false;
+  }
 }
 
 /** True for what `eventReader` returns for a heartbeat. */

@@ -150,6 +150,17 @@ describe("resuming a dropped stream", () => {
     expect(stream.reconnects).toBe(1);
   });
 
+  it("resumes from the last id a header can carry: ids with a character outside tab, 0x20-0x7e and 0x80-0xff are passed over", async () => {
+    const server = await faultServer(dropAfter("retry: 1\n\nid: 7\ndata: 1\n\nid: t\t9\ndata: 2\n\nid: c\u2192\ndata: 3\n\nid: a\u007fb\ndata: 4\n\nid: d\u0001e\ndata: 5\n\n"), events(""));
+
+    const stream = await streams(server).follow("run_1");
+    const seen = await all(stream);
+
+    expect(seen.map((e) => e.id)).toEqual(["7", "t\t9", "c\u2192", "a\u007fb", "d\u0001e"]);
+    expect(server.requests[1]!.headers["last-event-id"]).toBe("t\t9");
+    expect(stream.lastEventId).toBe("t\t9");
+  });
+
   it("waits what the server's retry: field says before re-opening", async () => {
     const lines: string[] = [];
     const server = await faultServer(dropAfter("retry: 37\n\nid: 1\ndata: 1\n\n"), events(""));
@@ -309,6 +320,65 @@ describe("ending a stream", () => {
 
     expect(err).toBeInstanceOf(UserAbortError);
     expect(seen).toEqual([1]);
+  });
+
+  /** Sends three events in one write, then holds the connection open until the client goes. */
+  const threeAtOnce = () => {
+    const state: { ended?: Promise<void> } = {};
+    const step: Step = (res) => {
+      state.ended = closed(res);
+      res.writeHead(200, { "Content-Type": "text/event-stream" }).write("id: 1\ndata: 1\n\nid: 2\ndata: 2\n\nid: 3\ndata: 3\n\n");
+    };
+    return { state, step };
+  };
+
+  it.each([
+    ["close()", (stream: EventStream<unknown>) => stream.close(), undefined],
+    ["the call's signal", (_: EventStream<unknown>, controller: AbortController) => controller.abort(), UserAbortError],
+  ] as const)("hands out no more of the events that came together once %s ends the stream", async (_, stop, expected) => {
+    const { state, step } = threeAtOnce();
+    const server = await faultServer(step);
+    const controller = new AbortController();
+
+    const stream = await streams(server).follow("run_1", { signal: controller.signal });
+    const seen: unknown[] = [];
+    const err = await failure((async () => {
+      for await (const event of stream) {
+        seen.push(event.data);
+        stop(stream, controller);
+      }
+    })());
+    await state.ended;
+
+    expect(seen).toEqual([1]);
+    if (expected) expect(err).toBeInstanceOf(expected);
+    else expect(err).toBeUndefined();
+  });
+
+  it("serves next() calls made together in order, each event once", async () => {
+    const server = await faultServer(events("id: 1\ndata: 1\n\nid: 2\ndata: 2\n\n"));
+
+    const iterator = (await streams(server).follow("run_1"))[Symbol.asyncIterator]();
+    const results = await Promise.all([iterator.next(), iterator.next(), iterator.next(), iterator.next()]);
+
+    expect(results).toEqual([
+      { done: false, value: { data: 1, id: "1", type: undefined } },
+      { done: false, value: { data: 2, id: "2", type: undefined } },
+      { done: true, value: undefined },
+      { done: true, value: undefined },
+    ]);
+  });
+
+  it("drops the connection when the iterator is returned before any event was asked for", async () => {
+    const { state, step } = threeAtOnce();
+    const server = await faultServer(step);
+
+    const stream = await streams(server).follow("run_1");
+    const result = await stream[Symbol.asyncIterator]().return!();
+    await state.ended;
+
+    expect(result).toEqual({ done: true, value: undefined });
+    expect(server.requests).toHaveLength(1);
   });
 
   it("ends the loop without error on close(), and the server sees the request end", async () => {

@@ -25,6 +25,27 @@ export const quantile = (values, q) => {
   return sorted[low] + (sorted[Math.min(low + 1, sorted.length - 1)] - sorted[low]) * (at - low);
 };
 
+/**
+ * The median of per-round ratios `a[i] / b[i]`, with the lowest and highest: rounds that ran
+ * side by side share the machine's load, so their ratio is steadier than a ratio of medians.
+ * @param {number[]} a
+ * @param {number[]} b
+ * @example
+ * ratios([110, 120, 130], [100, 100, 100]); // { median: 1.2, min: 1.1, max: 1.3 }
+ */
+export function ratios(a, b) {
+  const each = a.map((x, i) => x / b[i]);
+  return { median: median(each), min: Math.min(...each), max: Math.max(...each) };
+}
+
+/**
+ * A ratio with its spread, as the tables print it.
+ * @param {{ median: number, min: number, max: number }} r from `ratios`
+ * @example
+ * spread({ median: 1.08, min: 1.02, max: 1.19 }); // "1.08x (1.02-1.19)"
+ */
+export const spread = (r) => `${r.median.toFixed(2)}x (${r.min.toFixed(2)}-${r.max.toFixed(2)})`;
+
 /** The machine the figures come from, for the report's first line. */
 export function describeMachine() {
   const cpu = cpus();

@@ -16,6 +16,9 @@ describe("the bench's budgets (scripts/bench/budgets.mjs)", () => {
       "growth.dev": 1_000,
       "growth.typecheck": 15_000,
       "growth.tests": 2,
+      "streams.rate": 1.25,
+      "streams.heap": 8_388_608,
+      "pages.walk": 1.1,
     });
   });
 
