@@ -99,7 +99,7 @@ const judged = [];
 
 /** A figure with its unit, as the tables print it. */
 export function show(/** @type {number} */ value, /** @type {Budget["unit"]} */ unit) {
-  if (unit === "B") return `${(value / 1024).toFixed(1)} KB (${Math.round(value)} B)`;
+  if (unit === "B") return value >= 1024 * 1024 ? `${(value / 1024 / 1024).toFixed(1)} MiB (${Math.round(value)} B)` : `${(value / 1024).toFixed(1)} KB (${Math.round(value)} B)`;
   if (unit === "ms") return value >= 1_000 ? `${(value / 1000).toFixed(1)} s` : `${Math.round(value)} ms`;
   return `${value.toFixed(2)}x`;
 }
