@@ -30,6 +30,7 @@ export const BUDGETS = [
     unit: "B",
     note: "each operation adds its table entry and the checks of its body and answer (about 51 B gzip), and the consumer's own 150 calls with their example values add about 4 KB",
   },
+  { key: "checker.answer", what: "check() of a 1 MB list page answer / JSON.parse of the same bytes, median of interleaved rounds", max: 0.5, unit: "x" },
   { key: "pipeline.build", what: "`npm run build`, median of 3", max: 5_000, unit: "ms" },
   { key: "pipeline.dev", what: "`npm run dev`: save to `dev: regenerated`, at this repo's size", max: 1_000, unit: "ms" },
   { key: "growth.regenerate", what: "lint + generate + docs at 150 operations", max: 3_000, unit: "ms" },
