@@ -17,6 +17,7 @@ export type Check = (v: unknown, path: string, out: ValidationIssue[] | undefine
 type Fields = Record<string, unknown>;
 
 const { hasOwn, keys } = Object;
+const { propertyIsEnumerable: isEnumerable } = Object.prototype;
 const json = JSON.stringify;
 const isArray = Array.isArray;
 
@@ -133,6 +134,9 @@ function build(s: Schema, answer: boolean): Check {
   const object = fields(s, sub, answer);
   const rest = values || constant || all || choice || numeric || textual || list || object;
   if (!rest) return mask ? (v, path, out) => (mask & kind(v)) !== 0 || no(out, path, typeMessage!) : () => true;
+  // a type and a format alone (an id, a date): most strings of an answer, in a closure far smaller than the one below
+  if (rest === format && textual === format && !list && !object)
+    return (v, path, out) => (mask && !(mask & kind(v)) ? no(out, path, typeMessage!) : typeof v !== "string" || format(v) || no(out, path, `must be ${s.format}`));
 
   return (v, path, out, depth) => {
     if (mask && !(mask & kind(v))) return no(out, path, typeMessage!);
@@ -237,44 +241,55 @@ function unique(v: unknown[], path: string, out: ValidationIssue[] | undefined):
   return ok;
 }
 
+/** A field an object schema names: its check (`false`: not allowed), and whether it is required. */
+interface Field {
+  check: Check | false | undefined;
+  required: boolean;
+}
+
 /** properties, required, additionalProperties, propertyNames, minProperties and maxProperties. */
 function fields(s: Schema, sub: (x: Schema) => Check, answer: boolean): Part<Fields> {
   const props = s.properties ?? {};
-  const names = keys(props);
-  const checks = names.map((name) => sub(props[name]!));
-  const byName = new Map(names.map((name, i) => [name, checks[i]!]));
-  // a name Object.prototype has ("constructor", "__proto__") must be an own field to count
-  const inherited = names.map((name) => name in Object.prototype);
   // a required field the other side never sends is not required of it
-  const required = (s.required ?? []).filter((name) => !(hasOwn(props, name) && (answer ? props[name]!.writeOnly : props[name]!.readOnly)));
+  const required = [...new Set(s.required)].filter((name) => !(hasOwn(props, name) && (answer ? props[name]!.writeOnly : props[name]!.readOnly)));
   const { minProperties, maxProperties } = s;
-  const other = s.additionalProperties === false ? (answer ? undefined : false) : s.additionalProperties && sub(s.additionalProperties);
+  const other: Field = { check: s.additionalProperties === false ? (answer ? undefined : false) : s.additionalProperties && sub(s.additionalProperties), required: false };
   const nameCheck = s.propertyNames && sub(s.propertyNames);
-  const everyField = other !== undefined || nameCheck || minProperties !== undefined || maxProperties !== undefined;
-  if (!names.length && !required.length && !everyField) return undefined;
+  const sized = minProperties !== undefined || maxProperties !== undefined;
+  const known = new Map<string, Field>(keys(props).map((name) => [name, { check: sub(props[name]!), required: false }]));
+  for (const name of required) known.set(name, { check: (known.get(name) ?? other).check, required: true });
+  if (!known.size && other.check === undefined && !nameCheck && !sized) return undefined;
+  // the names of the last objects' fields by position, and theirs: objects of one schema mostly share
+  // a key order, and comparing a name costs less than a Map lookup (64 names of 64 characters at most)
+  const lastNames: string[] = [];
+  const lastFields: Field[] = [];
   return (o, path, out, depth) => {
     let ok = true;
-    for (const name of required) {
-      if ((o[name] === undefined || (name in Object.prototype && !hasOwn(o, name))) && ((ok = no(out, `${path}.${name}`, "is required")), !out)) return false;
-    }
-    if (!everyField && !out) {
-      // only the known fields matter: look them up rather than walk every field
-      for (let i = 0; i < names.length; i++) {
-        const v = o[names[i]!];
-        if (v !== undefined && (!inherited[i] || hasOwn(o, names[i]!)) && !checks[i]!(v, path, undefined, depth + 1)) return false;
-      }
-      return true;
-    }
-    const all = keys(o);
-    if (!count(out, path, all.length, minProperties, maxProperties, "fields") && ((ok = false), !out)) return false;
-    for (const name of all) {
+    let found = 0;
+    let n = 0;
+    // a field counts when it is own and enumerable, as JSON.stringify sends it
+    if (out) for (const name of required) if (!(isEnumerable.call(o, name) && o[name] !== undefined)) ok = no(out, `${path}.${name}`, "is required");
+    if (sized && !count(out, path, keys(o).length, minProperties, maxProperties, "fields") && ((ok = false), !out)) return false;
+    for (const name in o) {
+      // written out in full (not a saved reference), inside for...in this call is folded into the
+      // loop's own check of the object's shape; it skips inherited fields
+      if (!Object.prototype.hasOwnProperty.call(o, name)) continue;
       const at = out ? `${path}.${name}` : path;
       if (nameCheck && !nameCheck(name, at, out, depth + 1) && ((ok = false), !out)) return false;
-      const c = byName.get(name) ?? other;
-      if (c === false) ok = no(out, at, "is not a known field");
-      else if (c && o[name] !== undefined && !c(o[name], at, out, depth + 1)) ok = false;
+      let field = lastFields[n];
+      if (lastNames[n] !== name) {
+        field = known.get(name) ?? other;
+        if (n < 64 && name.length <= 64) (lastNames[n] = name), (lastFields[n] = field);
+      }
+      const { check, required } = field!;
+      n++;
+      if (check === false) ok = no(out, at, "is not a known field");
+      else {
+        const v = o[name];
+        if (v !== undefined && (required && found++, check) && !check(v, at, out, depth + 1)) ok = false;
+      }
       if (!ok && !out) return false;
     }
-    return ok;
+    return ok && (out !== undefined || found === required.length);
   };
 }

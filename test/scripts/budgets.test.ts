@@ -10,6 +10,7 @@ describe("the bench's budgets (scripts/bench/budgets.mjs)", () => {
       "requests.click": 1.1,
       "bundle.repo": 11_776,
       "bundle.grown": 16_384,
+      "checker.answer": 0.5,
       "pipeline.build": 5_000,
       "pipeline.dev": 1_000,
       "growth.regenerate": 3_000,
