@@ -20,7 +20,7 @@ export function policyTable(operations) {
     "| | idempotent | not idempotent |",
     "|---|---|---|",
     `| which operations | ${IDEMPOTENT_METHODS.join(", ")}; an operation marked \`x-idempotent: true\`${yes.length ? `: ${yes.join(", ")}` : " (none in this spec)"} | ${METHODS.filter((m) => !byMethod.has(m)).join(", ")}; an operation marked \`x-idempotent: false\`${no.length ? `: ${no.join(", ")}` : " (none in this spec)"} |`,
-    `| retried after | connection errors, timeouts, ${RETRYABLE_STATUSES.join(", ")} | 429, and a connection refused before anything was sent (\`ECONNREFUSED\`, \`ENOTFOUND\`, \`EAI_AGAIN\`) |`,
+    `| retried after | connection errors, timeouts, ${RETRYABLE_STATUSES.join(", ")} | 429, and a connection refused before anything was sent, as each runtime reports it ([Runtimes](#runtimes): on workerd a refusal looks like a reset, so it is not retried) |`,
     "| never retried after | 409 (a conflict is yours to resolve), other 4xx, your abort | a timeout, a reset, any 5xx, any other network error: it may have been performed (`maybePerformed`) |",
     "| wait before retry n | `Retry-After` (seconds or HTTP date) or `retry-after-ms` when given, else 0.5 s × 2ⁿ up to 8 s, less up to 25 % jitter | same |",
     "| advised wait over 60 s | not taken: the call fails at once with the status's error; `retryAfterMs` says how long | same |",
