@@ -7,16 +7,16 @@
 export const SAFE_MAX_BYTES = 16 * 1024 * 1024;
 
 /**
- * One bounded attempt: `fetch` with a per-attempt timer, `redirect: "manual"`, a status check, the
- * body read under `maxBytes`, then `JSON.parse` (undefined for an empty body).
+ * One bounded attempt, unparsed: `fetch` with a per-attempt timer, `redirect: "manual"`, a status
+ * check, the body read under `maxBytes`. Resolves to the answer and its bytes (null when empty).
  * @param {string} url
  * @param {RequestInit} [init] method, headers, body
  * @param {{ timeoutMs?: number, maxBytes?: number }} [limits] default 60 s and SAFE_MAX_BYTES
- * @returns {Promise<{ data: unknown, response: Response }>}
+ * @returns {Promise<{ bytes: Buffer | null, response: Response }>}
  * @example
- * const { data } = await safeFetch(`${base}/org/limits`, { headers: { authorization: "Bearer key" } });
+ * const { bytes } = await safeAttempt(`${base}/org/limits`, { headers: { authorization: "Bearer key" } });
  */
-export async function safeFetch(url, init = {}, { timeoutMs = 60_000, maxBytes = SAFE_MAX_BYTES } = {}) {
+export async function safeAttempt(url, init = {}, { timeoutMs = 60_000, maxBytes = SAFE_MAX_BYTES } = {}) {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
@@ -36,9 +36,22 @@ export async function safeFetch(url, init = {}, { timeoutMs = 60_000, maxBytes =
         chunks.push(chunk.value);
       }
     }
-    const data = size ? JSON.parse(Buffer.concat(chunks, size).toString("utf8")) : undefined;
-    return { data, response };
+    return { bytes: size ? Buffer.concat(chunks, size) : null, response };
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * One bounded attempt, parsed: `safeAttempt`, then `JSON.parse` of the body (undefined when empty).
+ * @param {string} url
+ * @param {RequestInit} [init] method, headers, body
+ * @param {{ timeoutMs?: number, maxBytes?: number }} [limits] default 60 s and SAFE_MAX_BYTES
+ * @returns {Promise<{ data: unknown, response: Response }>}
+ * @example
+ * const { data } = await safeFetch(`${base}/org/limits`, { headers: { authorization: "Bearer key" } });
+ */
+export async function safeFetch(url, init, limits) {
+  const { bytes, response } = await safeAttempt(url, init, limits);
+  return { data: bytes ? JSON.parse(bytes.toString("utf8")) : undefined, response };
 }
