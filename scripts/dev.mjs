@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Dev mode: watches openapi/, lint/, redocly.yaml and package.json; on start and after every save it
-// runs the pipeline (lint -> generate -> docs, scripts/lib/pipeline.mjs) in this one process,
-// then type-checks; meanwhile it serves the docs page and a Prism mock of the last spec that passed.
+// runs the pipeline (lint beside generate -> docs, scripts/lib/pipeline.mjs) in this one process,
+// lint and docs in threads kept loaded between saves, then type-checks; meanwhile it serves the
+// docs page and a Prism mock of the last spec that passed.
 //   node scripts/dev.mjs [--docs-port N] [--mock-port N] [--no-serve]
 //   ports default to 8080 (docs) and 4010 (mock), 0 picks a free one; --no-serve only regenerates
 // A save with a YAML syntax error prints `dev: <file>:<line>:<col> YAML error: <reason>`. Lint does
@@ -12,6 +13,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { docsRenderer } from "./lib/docs.mjs";
+import { lintWorker } from "./lib/lint.mjs";
 import { mockServer } from "./lib/mock-proxy.mjs";
 import { BUNDLE, fromRoot, isMain, root } from "./lib/paths.mjs";
 import { regenerate } from "./lib/pipeline.mjs";
@@ -62,8 +64,10 @@ async function main() {
     say(`dev: docs page  ${docs.url}\ndev: mock API   ${mock.url}  (any bearer token; Prefer: code=404 picks a declared status)`);
   }
 
-  // one docs renderer for the session: it keeps the Redocly CLI loaded between saves
+  // one docs renderer and one linter for the session: each keeps its thread, modules and JIT
+  // warm between saves
   const docsPage = docsRenderer();
+  const linter = lintWorker();
   let checker = null;
   let checking = false;
   let recheck = false;
@@ -112,7 +116,7 @@ async function main() {
       complain(`dev: YAML errors in ${broken.length === 1 ? "a file" : "files"}; generated/ and site/ keep the last good spec`);
       return;
     }
-    running = regenerate({ superseded: () => changedSince !== null, docs: docsPage, lintGates: false });
+    running = regenerate({ superseded: () => changedSince !== null, docs: docsPage, linter, lintGates: false });
     try {
       result = await running;
     } catch (e) {
@@ -168,12 +172,12 @@ async function main() {
     clearTimeout(timer);
     for (const w of watchers) w.close();
     await running?.catch(() => {});
-    await Promise.all([docs?.close(), mock?.close(), checker?.close(), docsPage.close()]);
+    await Promise.all([docs?.close(), mock?.close(), checker?.close(), docsPage.close(), linter.close()]);
     say("dev: stopped");
     process.exit(0);
   };
   // any other way out (an uncaught exception, SIGKILL) still ends Prism: see startMock; the
-  // docs CLI kept ready ends with it too, its group closing on its own pipe
+  // docs and lint threads end with the process
 
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => stop(signal));
 

@@ -10,15 +10,17 @@ import { median, say } from "./stats.mjs";
 
 /** Edits timed per run. */
 export const DEV_EDITS = 5;
-const DEV_LINE = /^dev: regenerated in (\d+) ms/;
+// the summary line and the step times it states apart (steps overlap: they need not add up)
+const DEV_LINE = /^dev: regenerated in (\d+) ms(?: \(lint (\d+) ms, generate (\d+) ms, docs (\d+) ms\))?/;
+const STEPS = /** @type {const} */ (["lint", "generate", "docs"]);
 const ORG_LIMITS = "openapi/components/schemas/OrgLimits.yaml";
 
 /**
  * Spawns dev.mjs --no-serve in a copy of the checkout at `from`, edits OrgLimits.yaml
  * {@link DEV_EDITS} times and times each regeneration: from the write to the line, and as the line
- * states it.
+ * states it, with the lint, generate and docs times the line states apart (medians in `steps`).
  * @param {string} [from] the checkout to copy, default this one
- * @returns {Promise<{ ok: true, ms: number, stated: number, edits: { ms: number, stated: number }[] } | { ok: false, error: string, log?: string[] }>}
+ * @returns {Promise<{ ok: true, ms: number, stated: number, steps: Record<"lint" | "generate" | "docs", number>, edits: { ms: number, stated: number, steps: Record<string, number> }[] } | { ok: false, error: string, log?: string[] }>}
  */
 /** Spawns dev.mjs --no-serve in a copy of the checkout at `from`, edits OrgLimits.yaml `DEV_EDITS` times, times each regeneration. */
 export async function devRegeneration(from = root) {
@@ -94,10 +96,11 @@ export async function devRegeneration(from = root) {
       writeFileSync(file, original.replace(described, `$1 Bench edit ${i}.`));
       const seen = await pending;
       if (seen.error) return { ok: false, error: seen.error, log: lines };
-      edits.push({ ms: seen.at - written, stated: Number(seen.match[1]) });
+      edits.push({ ms: seen.at - written, stated: Number(seen.match[1]), steps: Object.fromEntries(STEPS.map((step, i) => [step, Number(seen.match[i + 2])])) });
       await settle();
     }
-    return { ok: true, ms: median(edits.map((e) => e.ms)), stated: median(edits.map((e) => e.stated)), edits };
+    const steps = /** @type {Record<"lint" | "generate" | "docs", number>} */ (Object.fromEntries(STEPS.map((step) => [step, median(edits.map((e) => e.steps[step]))])));
+    return { ok: true, ms: median(edits.map((e) => e.ms)), stated: median(edits.map((e) => e.stated)), steps, edits };
   } finally {
     await stopGroup(child);
     forget();

@@ -78,15 +78,23 @@ async function measureCopy(dir, { withTests, say, run, devRegeneration }) {
   const runs = timed.ok ? timed.times : [];
   if (!timed.ok) figures.regenerate = { ok: false, error: timed.error };
   const operations = await countOperations(dir);
-  say(`growth: ${operations} operations: lint + generate + docs, ${runs.length} fresh processes, ms: ${runs.map((t) => `${t.lint} + ${t.generate} + ${t.docs}`).join(", ")}`);
+  // lint runs beside generate, and docs beside its end: the whole is regenerate()'s own total
+  const whole = (/** @type {{ lint: number, generate: number, docs: number, total?: number }} */ t) => t.total ?? t.lint + t.generate + t.docs;
+  say(`growth: ${operations} operations: lint, generate, docs in ${runs.length} fresh processes, ms: ${runs.map((t) => `${whole(t)} (lint ${t.lint}, generate ${t.generate}, docs ${t.docs})`).join(", ")}`);
   if (!figures.regenerate) {
-    const total = median(runs.map((t) => t.lint + t.generate + t.docs));
+    const total = median(runs.map(whole));
     figures.regenerate = { ok: true, ms: total, steps: Object.fromEntries(["lint", "generate", "docs"].map((step) => [step, median(runs.map((t) => t[step]))])) };
   }
 
   const dev = await devRegeneration(dir);
-  figures.dev = dev.ok ? { ok: true, ms: dev.ms, stated: dev.stated } : { ok: false, error: dev.error };
-  if (dev.ok) say(`growth: ${operations} operations: dev edits, ms from write to line (ms the line states): ${dev.edits.map((e) => `${Math.round(e.ms)} (${e.stated})`).join(", ")}`);
+  figures.dev = dev.ok ? { ok: true, ms: dev.ms, stated: dev.stated, steps: dev.steps } : { ok: false, error: dev.error };
+  if (dev.ok) {
+    say(
+      `growth: ${operations} operations: dev edits, ms from write to line (ms the line states; lint, generate, docs): ${dev.edits
+        .map((e) => `${Math.round(e.ms)} (${e.stated}; ${e.steps.lint}, ${e.steps.generate}, ${e.steps.docs})`)
+        .join(", ")}`,
+    );
+  }
   else say(`growth: ${operations} operations: dev.mjs failed: ${dev.error}`);
 
   const project = await run(process.execPath, [tsc, "-p", "."], dir);
@@ -131,9 +139,9 @@ export function growthRows({ sizes: [small, grown], withTests }) {
   const cell = (figure, show) => (figure.ok ? show(figure) : `failed: ${figure.error ?? "see above"}`);
   const rows = [];
   const regen = (f) => `${seconds(f.ms)} (lint ${f.steps.lint}, generate ${f.steps.generate}, docs ${f.steps.docs} ms)`;
-  rows.push([`lint + generate + docs (\`npm start\`'s regenerate()), median of ${REGENERATE_RUNS}`, cell(small.regenerate, regen), cell(grown.regenerate, regen), judge("growth.regenerate", grown.regenerate.ms, grown.regenerate.ok).text]);
-  const dev = (f) => `${Math.round(f.ms)} ms`;
-  rows.push(["`npm run dev`: one spec file saved → `dev: regenerated`, median of 5", cell(small.dev, dev), cell(grown.dev, dev), judge("growth.dev", grown.dev.ms, grown.dev.ok).text]);
+  rows.push([`lint, generate and docs (\`npm start\`'s regenerate()), median of ${REGENERATE_RUNS}`, cell(small.regenerate, regen), cell(grown.regenerate, regen), judge("growth.regenerate", grown.regenerate.ms, grown.regenerate.ok).text]);
+  const dev = (f) => `${Math.round(f.ms)} ms (lint ${f.steps.lint}, generate ${f.steps.generate}, docs ${f.steps.docs} ms)`;
+  rows.push(["`npm run dev`: one spec file saved → docs page and generated/ written, `dev: regenerated`, median of 5", cell(small.dev, dev), cell(grown.dev, dev), judge("growth.dev", grown.dev.ms, grown.dev.ok).text]);
   const typecheck = (f) => `${seconds(f.ms)} (${seconds(f.project)} + ${seconds(f.test)})`;
   rows.push(["typecheck: `tsc -p .` + `tsc -p test`", cell(small.typecheck, typecheck), cell(grown.typecheck, typecheck), judge("growth.typecheck", grown.typecheck.ms, grown.typecheck.ok).text]);
   if (withTests) {

@@ -1,27 +1,26 @@
-// The docs page: the bundled spec rendered by `redocly build-docs` (the CLI as a child process;
-// neither the CLI nor any package it bundles offers the page as a library call) into one file,
-// scripts inlined, that opens offline.
+// The docs page: the bundled spec rendered by `redocly build-docs` into one file, scripts inlined,
+// that opens offline.
 //
-// The CLI spends most of its time loading itself (about 1 s) and a fraction rendering (0.2-0.4 s).
-// So a renderer keeps one CLI started ahead of time, already loaded and blocked reading its input
-// from a named pipe; render() writes the bundle into that pipe and the page follows in the render
-// time alone, then the next CLI starts loading for the save after. The page is byte for byte what
-// `redocly build-docs <api> --inlineBundle` writes for pageDocument(bundle): the bundle with code
-// samples on every operation and the groups without operations moved into the intro. Where no
-// named pipe can be made, each render starts its own CLI (correct, only slower).
-import { execFileSync } from "node:child_process";
-import { constants, existsSync, mkdtempSync, open, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { Socket } from "node:net";
+// The CLI spends about 1 s loading itself and, at 150 operations, another second rendering in code
+// the JIT has not warmed. So a renderer keeps the CLI's own build-docs command loaded in a worker
+// thread and calls it for every render: the same code on the same input, so the page is byte for
+// byte what `redocly build-docs <api> --inlineBundle --config redocly.yaml` writes for
+// pageDocument(bundle) (test/scripts/docs-render.test.ts compares them), in the render time alone,
+// which falls to about a third once warm. The CLI offers the command only through its command line:
+// the worker finds the module the CLI imports for it. Where that cannot be found (a CLI release
+// laid out otherwise), each render runs the CLI itself: correct, only slower.
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
 import { withCodeSamples } from "./code-samples.mjs";
 import { toolEnv } from "./env.mjs";
 import { CONFIG, fromRoot } from "./paths.mjs";
-import { collectOutput, spawnGroup, stopGroup } from "./processes.mjs";
+import { run, workerExecArgv } from "./processes.mjs";
 
 const CLI = fromRoot("node_modules/@redocly/cli/bin/cli.js");
-const WATCHDOG = fromRoot("scripts/lib/watchdog.mjs");
-/** Longest one render may take before its CLI is stopped and the render fails. */
+/** Longest one render may take before it is stopped and fails. */
 export const RENDER_TIMEOUT_MS = 120_000;
 /** Most CLI output kept for an error message, in characters. */
 const MAX_OUTPUT_CHARS = 20_000;
@@ -106,101 +105,69 @@ function ownName() {
 /**
  * @typedef {object} DocsRenderer
  * @property {(bundle: string, output: string) => Promise<{ ms: number, size: number }>} render
- * renders `bundle` (the bundled spec, JSON text, as generated/openapi.json holds it), as
- * pageDocument() makes it, into the file `output`, replaced whole (never half written); rejects with a {@link DocsError} and leaves
- * `output` as it was when the CLI fails
- * @property {() => Promise<void>} close stops the CLI kept ready and removes its pipe
+ * renders (in `ms` of its own time) `bundle` (the bundled spec, JSON text, as generated/openapi.json holds it), as
+ * pageDocument() makes it, into the file `output`, replaced whole (never half written); rejects
+ * with a {@link DocsError} and leaves `output` as it was when build-docs fails
+ * @property {() => Promise<void>} close ends the worker and removes its temporary files
  */
 
 /**
- * A docs renderer that keeps one `redocly build-docs` loaded and waiting, so a render costs the
- * render alone. Renders run one at a time. Close it when done: it holds a child process.
- * @param {{ configPath?: string, warm?: boolean }} [options] `configPath` default redocly.yaml
- * (its theme settings apply; it is re-read when it changes); `warm` default true: keep a CLI
- * ready after each render (false for a one-off render, whose CLI still starts loading at once,
- * while the steps before docs run)
+ * A docs renderer that keeps `redocly build-docs` loaded in a worker thread, so a render costs the
+ * render alone, in code that gets faster with each save. The worker starts loading at once, while
+ * the caller lints and generates. Renders run one at a time. Close it when done: it holds a thread.
+ * @param {{ configPath?: string }} [options] `configPath` default redocly.yaml (its theme settings
+ * apply; it is read again for every render)
  * @returns {DocsRenderer}
  * @example
  * const docs = docsRenderer();
  * await docs.render(readFileSync("generated/openapi.json", "utf8"), "site/index.html");
  * await docs.close();
  */
-export function docsRenderer({ configPath = CONFIG, warm = true } = {}) {
+export function docsRenderer({ configPath = CONFIG } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "docs-"));
-  // named openapi.json: the CLI picks its parser by extension
+  // named openapi.json: build-docs picks its parser by extension
   const input = join(dir, "openapi.json");
-  const piped = makeFifo(input);
-  /** @type {ReturnType<typeof startCli> | null} */
-  let ready = null;
-  let count = 0;
+  const page = join(dir, "page.html");
+  /** @type {ReturnType<typeof startWorker> | null} */
+  let worker = null;
+  /** why the worker cannot render, once it said so: every render then runs the CLI */
+  let unavailable = "";
   let closed = false;
   /** @type {Promise<unknown>} */
   let queue = Promise.resolve();
-  const configText = () => (existsSync(configPath) ? readFileSync(configPath, "utf8") : "");
-
-  const startCli = () => {
-    const output = join(dir, `page-${++count}.html`);
-    // under the watchdog, like Prism: a CLI kept waiting never outlives this process, SIGKILL included
-    const child = spawnGroup(process.execPath, [WATCHDOG, process.execPath, CLI, "build-docs", input, "--inlineBundle", "--output", output], {
-      cwd: dirname(configPath),
-      env: toolEnv({ WATCHDOG_REMOVE: dir }),
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    // never written: the pipe's one use is to close when this process is gone
-    child.stdin?.on("error", () => {});
-    const printed = collectOutput(child, MAX_OUTPUT_CHARS);
-    /** @type {Promise<{ code: number | null, signal: NodeJS.Signals | null, error?: Error }>} */
-    const exited = new Promise((done) => {
-      child.once("exit", (code, signal) => done({ code, signal }));
-      child.once("error", (error) => done({ code: null, signal: null, error }));
-    });
-    return { child, output, exited, config: configText(), text: printed };
-  };
 
   const renderOnce = async (/** @type {string} */ bundle, /** @type {string} */ target) => {
     if (closed) throw new DocsError("the docs renderer is closed");
-    const started = performance.now();
-    // a CLI started before redocly.yaml changed holds the old config
-    if (ready && ready.config !== configText()) {
-      await stopGroup(ready.child);
-      ready = null;
-    }
-    let text;
-    try {
-      text = JSON.stringify(pageDocument(JSON.parse(bundle)), null, 2);
-    } catch (err) {
-      throw new DocsError(`the bundle is not a document the page can be made from: ${/** @type {Error} */ (err).message}`);
-    }
-    if (!piped) writeFileSync(input, text);
-    const cli = ready ?? startCli();
-    ready = null;
-    const timer = setTimeout(() => stopGroup(cli.child), RENDER_TIMEOUT_MS);
-    try {
-      if (piped) await writeToPipe(input, text, cli.exited);
-      const { code, signal, error } = await cli.exited;
-      if (error) throw new DocsError(`could not start redocly build-docs: ${error.message}`);
-      if (code !== 0 || !existsSync(cli.output)) {
-        throw new DocsError(`redocly build-docs failed (${signal ?? `exit ${code}`})`, cli.text());
+    let started = performance.now();
+    rmSync(page, { force: true });
+    if (!unavailable) {
+      worker ??= startWorker();
+      const answer = await worker.render({ bundle, input, page, configPath });
+      if ("unavailable" in answer) {
+        unavailable = answer.unavailable;
+        await worker.stop();
+        worker = null;
+      } else if (answer.ok === false) {
+        // a worker that died or timed out is not reused: the next render starts a fresh one
+        if (answer.fatal) worker = null;
+        throw new DocsError(answer.message, answer.output);
+      } else {
+        // the render's own time: the answer may wait for this thread, busy generating
+        started = performance.now() - answer.ms;
       }
-      offline(cli.output);
-      // same folder, so the rename is atomic: a server never reads half a page
-      const staged = `${target}.${process.pid}.tmp`;
-      writeFileSync(staged, readFileSync(cli.output));
-      rmSync(cli.output, { force: true });
-      renameSync(staged, target);
-    } finally {
-      clearTimeout(timer);
-      rmSync(cli.output, { force: true });
-      if (piped && warm && !closed) ready = startCli();
     }
+    if (unavailable) await renderWithCli(bundle, input, page, configPath);
+    // same folder, so the rename is atomic: a server never reads half a page
+    const staged = `${target}.${process.pid}.tmp`;
+    writeFileSync(staged, readFileSync(page));
+    renameSync(staged, target);
     return { ms: Math.round(performance.now() - started), size: statSync(target).size };
   };
 
-  // an exit without close() (an uncaught exception) still removes the pipe; the CLI's watchdog ends the CLI
+  // an exit without close() (an uncaught exception) still removes the files; the thread ends with the process
   const removeDir = () => rmSync(dir, { recursive: true, force: true });
   process.once("exit", removeDir);
-  // the first CLI starts loading now, while the caller lints and generates
-  if (piped) ready = startCli();
+  worker = startWorker();
   return {
     render(bundle, output) {
       const next = queue.then(() => renderOnce(bundle, output));
@@ -210,8 +177,8 @@ export function docsRenderer({ configPath = CONFIG, warm = true } = {}) {
     async close() {
       closed = true;
       await queue;
-      if (ready) await stopGroup(ready.child);
-      ready = null;
+      await worker?.stop();
+      worker = null;
       removeDir();
       process.off("exit", removeDir);
     },
@@ -227,7 +194,7 @@ export function docsRenderer({ configPath = CONFIG, warm = true } = {}) {
  * await renderDocs(readFileSync("generated/openapi.json", "utf8"), "site/index.html");
  */
 export async function renderDocs(bundle, output) {
-  const renderer = docsRenderer({ warm: false });
+  const renderer = docsRenderer();
   try {
     return await renderer.render(bundle, output);
   } finally {
@@ -235,46 +202,129 @@ export async function renderDocs(bundle, output) {
   }
 }
 
-/** Makes a named pipe at `file`; false where the system has no mkfifo. */
-function makeFifo(/** @type {string} */ file) {
+/**
+ * The page document of `bundle`, as the JSON text build-docs reads.
+ * @param {string} bundle
+ */
+function pageText(bundle) {
   try {
-    execFileSync("mkfifo", ["-m", "600", file], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
+    return JSON.stringify(pageDocument(JSON.parse(bundle)), null, 2);
+  } catch (err) {
+    throw new DocsError(`the bundle is not a document the page can be made from: ${/** @type {Error} */ (err).message}`);
   }
 }
 
 /**
- * Writes `text` into the named pipe at `file` once a reader has it open. The pipe is opened
- * without blocking (an open for writing would wait forever on a reader that died), retried until
- * the CLI opens its end, and given up when the CLI exits first.
- * @param {string} file
- * @param {string} text
- * @param {Promise<unknown>} exited
+ * The slow way, where the worker cannot load build-docs: the CLI itself, one process per render.
+ * @param {string} bundle
+ * @param {string} input where the page document goes
+ * @param {string} page where the page goes
+ * @param {string} configPath
  */
-async function writeToPipe(file, text, exited) {
-  let gone = false;
-  exited.then(() => (gone = true));
-  /** @type {number | undefined} */
-  let fd;
-  while (fd === undefined) {
-    try {
-      fd = await new Promise((done, fail) => open(file, constants.O_WRONLY | constants.O_NONBLOCK, (err, opened) => (err ? fail(err) : done(opened))));
-    } catch (err) {
-      // ENXIO: nobody reads the pipe yet
-      if (/** @type {NodeJS.ErrnoException} */ (err).code !== "ENXIO" || gone) {
-        throw new DocsError(gone ? "redocly build-docs exited before it read the spec" : `cannot open ${file}: ${/** @type {Error} */ (err).message}`);
-      }
-      await new Promise((done) => setTimeout(done, 10));
-    }
-  }
-  // a socket over the pipe's descriptor (it owns and closes it) writes as fast as the reader
-  // reads, without blocking a thread
-  const socket = new Socket({ fd, readable: false, writable: true });
-  await new Promise((done, fail) => {
-    socket.once("error", (err) => fail(new DocsError(`writing the spec to redocly build-docs: ${err.message}`)));
-    socket.end(text, () => done(undefined));
+async function renderWithCli(bundle, input, page, configPath) {
+  writeFileSync(input, pageText(bundle));
+  const { code, signal, output } = await run(process.execPath, [CLI, "build-docs", input, "--inlineBundle", "--config", configPath, "--output", page], {
+    cwd: dirname(configPath),
+    env: toolEnv(),
   });
-  socket.destroy();
+  if (code !== 0 || !existsSync(page)) throw new DocsError(`redocly build-docs failed (${signal ?? `exit ${code}`})`, output.slice(-MAX_OUTPUT_CHARS));
+  offline(page);
 }
+
+/**
+ * One render's answer: done (in `ms` of the worker's own time), the worker cannot load build-docs (`unavailable`), or a failure,
+ * `fatal` when the thread is gone or was stopped (a timeout): a fatal worker is not used again.
+ * @typedef {{ ok: true, ms: number } | { unavailable: string } | { ok: false, message: string, output: string, fatal?: boolean }} WorkerAnswer
+ */
+
+/**
+ * The worker thread that renders, and the one render it may be running: an answer for each
+ * render, a fatal failure when the thread dies or takes longer than {@link RENDER_TIMEOUT_MS}.
+ */
+function startWorker() {
+  const worker = new Worker(new URL(import.meta.url), { workerData: { role: "docs" }, env: toolEnv(), execArgv: workerExecArgv(), stdout: true, stderr: true });
+  // what build-docs printed during the current render, for an error message
+  let printed = "";
+  const keep = (/** @type {Buffer} */ chunk) => {
+    printed = (printed + chunk).slice(-MAX_OUTPUT_CHARS);
+  };
+  worker.stdout.on("data", keep);
+  worker.stderr.on("data", keep);
+  /** @type {((answer: WorkerAnswer) => void) | null} */
+  let pending = null;
+  const answer = (/** @type {WorkerAnswer} */ value) => {
+    const done = pending;
+    pending = null;
+    if ("ok" in value && value.ok === false) value.output ||= printed;
+    done?.(value);
+  };
+  const fatal = (/** @type {string} */ message) => answer({ ok: false, message, output: "", fatal: true });
+  worker.on("message", answer);
+  worker.on("error", (err) => fatal(`the docs worker failed: ${err.message}`));
+  worker.on("exit", (code) => fatal(`the docs worker exited (code ${code}) while rendering`));
+  return {
+    /** @returns {Promise<WorkerAnswer>} */
+    render(/** @type {{ bundle: string, input: string, page: string, configPath: string }} */ job) {
+      printed = "";
+      return new Promise((done) => {
+        const timer = setTimeout(() => {
+          fatal(`redocly build-docs took longer than ${RENDER_TIMEOUT_MS / 1000} s`);
+          worker.terminate();
+        }, RENDER_TIMEOUT_MS);
+        pending = (value) => {
+          clearTimeout(timer);
+          done(value);
+        };
+        worker.postMessage(job);
+      });
+    },
+    stop: () => worker.terminate(),
+  };
+}
+
+/**
+ * build-docs' own command, as the CLI runs it: the module its command line imports for it, found
+ * in the CLI's entry file.
+ * @returns {Promise<(run: { argv: object, config: unknown, collectSpecData: () => void }) => Promise<void>>}
+ */
+async function buildDocsCommand() {
+  const lib = fromRoot("node_modules/@redocly/cli/lib");
+  const entry = readFileSync(join(lib, "index.js"), "utf8");
+  const at = entry.indexOf('command("build-docs');
+  const module = at < 0 ? undefined : /import\("\.\/(chunks\/[\w-]+\.js)"\)/.exec(entry.slice(at))?.[1];
+  if (!module) throw new Error("the CLI's entry file no longer names the module of build-docs");
+  const { handlerBuildCommand } = await import(pathToFileURL(join(lib, module)).href);
+  if (typeof handlerBuildCommand !== "function") throw new Error(`${module} no longer exports build-docs' handler`);
+  return handlerBuildCommand;
+}
+
+// the worker's side: build-docs loaded once, then one render per message
+async function docsWorker() {
+  const port = /** @type {import("node:worker_threads").MessagePort} */ (parentPort);
+  /** @type {Awaited<ReturnType<typeof buildDocsCommand>> | null} */
+  let command = null;
+  let why = "";
+  try {
+    command = await buildDocsCommand();
+  } catch (err) {
+    why = /** @type {Error} */ (err).message;
+  }
+  const { loadConfig } = await import("@redocly/openapi-core");
+  port.on("message", async (/** @type {{ bundle: string, input: string, page: string, configPath: string }} */ job) => {
+    if (!command) return port.postMessage({ unavailable: why });
+    const started = performance.now();
+    try {
+      writeFileSync(job.input, pageText(job.bundle));
+      // read for every render, as the CLI reads it when it starts: redocly.yaml may have changed
+      const config = await loadConfig({ configPath: job.configPath });
+      await command({ argv: { api: job.input, o: job.page, inlineBundle: true, config: job.configPath }, config, collectSpecData() {} });
+      if (!existsSync(job.page)) throw new DocsError("redocly build-docs wrote no page");
+      offline(job.page);
+      port.postMessage({ ok: true, ms: performance.now() - started });
+    } catch (err) {
+      port.postMessage({ ok: false, message: `redocly build-docs failed: ${/** @type {Error} */ (err).message}`, output: "" });
+    }
+  });
+}
+
+if (!isMainThread && workerData?.role === "docs") await docsWorker();

@@ -64,9 +64,14 @@ export async function bundleSpec(configPath = CONFIG) {
  * absolute path to content, plus `report` (the defects of the document it routed around, the
  * client names it derived, the clashes it resolved, what the client cannot express yet, the schema
  * keywords it does not check).
+ * @param {{ onBundle?: (bundle: string) => void }} [options] `onBundle` is called with
+ * generated/openapi.json's content as soon as it is known, before the types and the rest are
+ * rendered (the pipeline starts the docs page with it); default none
  * @returns {Promise<{ files: Map<string, string>, report: Report }>}
+ * @example
+ * const { files } = await renderWithReport({ onBundle: (bundle) => console.log(`${bundle.length} characters`) });
  */
-export async function renderWithReport() {
+export async function renderWithReport({ onBundle } = {}) {
   const config = await loadConfig({ configPath: CONFIG });
   const files = new Map();
   const pkg = JSON.parse(readFileSync(resolve(root, "package.json"), "utf8"));
@@ -81,6 +86,8 @@ export async function renderWithReport() {
 
   // the exact spec the client is built from, for users' own tools and for what follows
   const { spec: parsed, defects } = await bundleApi(spec, config.forAlias(name), api.root);
+  const bundled = JSON.stringify(parsed, null, 2) + "\n";
+  onBundle?.(bundled);
 
   // the types come from that same bundle: given the file and redocly.yaml, openapi-typescript
   // would bundle it again and also apply the project's lint rules, which a team's own spec need
@@ -89,7 +96,7 @@ export async function renderWithReport() {
   const { default: openapiTS, astToString } = await import("openapi-typescript");
   const ast = await openapiTS(structuredClone(parsed), { silent: true, defaultNonNullable: false, transform: binaryAsBlob });
   files.set(resolve(root, output), HEADER + astToString(ast));
-  files.set(resolve(dir, "openapi.json"), JSON.stringify(parsed, null, 2) + "\n");
+  files.set(resolve(dir, "openapi.json"), bundled);
 
   const { operations, report } = readOperations(parsed);
   const table = schemaTable(parsed);

@@ -2,9 +2,11 @@
 // assertions and the client/* plugin) through @redocly/openapi-core's public lint(), the same
 // major as the Redocly CLI that `npm run lint` runs.
 import { relative, resolve, dirname } from "node:path";
+import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
 import { getLineColLocation, lint, loadConfig } from "@redocly/openapi-core";
 import { quietRedocly } from "./env.mjs";
 import { CONFIG, root } from "./paths.mjs";
+import { workerExecArgv } from "./processes.mjs";
 
 /** Most problem lines a lint returns: a badly broken spec cannot fill memory or a terminal. */
 export const MAX_LINES = 100;
@@ -75,3 +77,77 @@ export function problemLine(problem) {
 
 /** @param {unknown} err */
 const message = (err) => (err instanceof Error ? err.message : String(err)).trim();
+
+/**
+ * @typedef {object} Linter
+ * @property {() => Promise<LintResult>} lint lints as {@link lintSpec} does (its `config` is null:
+ * a loaded config does not cross threads); never rejects, a thread that dies is a failed lint
+ * @property {() => Promise<void>} close ends the thread
+ */
+
+/**
+ * {@link lintSpec} in a worker thread that stays loaded between lints, so that lint runs beside
+ * generate and the docs page instead of before them, in code already warm. Lints run one at a time.
+ * @param {{ configPath?: string }} [options] default: this repository's redocly.yaml
+ * @returns {Linter}
+ * @example
+ * const linter = lintWorker();
+ * const { ok, lines } = await linter.lint();
+ * await linter.close();
+ */
+export function lintWorker({ configPath = CONFIG } = {}) {
+  /** @type {Worker | null} */
+  let worker = null;
+  /** @type {Promise<unknown>} */
+  let queue = Promise.resolve();
+  /** why the last thread died, for the lint it leaves unanswered */
+  let failure = "";
+  const start = () => {
+    const thread = new Worker(new URL(import.meta.url), { workerData: { role: "lint", configPath }, execArgv: workerExecArgv() });
+    thread.on("error", (err) => (failure = err.message));
+    // a lint the thread never answers: it died; the next lint starts a fresh one
+    thread.once("exit", () => {
+      if (worker === thread) worker = null;
+    });
+    return thread;
+  };
+  worker = start();
+  const lintOnce = () => {
+    const thread = (worker ??= start());
+    return new Promise((done) => {
+      const gone = (/** @type {string} */ why) => {
+        thread.off("message", answered);
+        done({ ok: false, errors: 1, warnings: 0, lines: [`lint could not run: ${why}`], config: null, ms: 0 });
+      };
+      const exited = (/** @type {number} */ code) => gone(failure || `the lint thread exited (code ${code})`);
+      const answered = (/** @type {LintResult} */ result) => {
+        thread.off("exit", exited);
+        done(result);
+      };
+      thread.once("message", answered);
+      thread.once("exit", exited);
+      thread.postMessage("lint");
+    });
+  };
+  return {
+    lint() {
+      const next = queue.then(lintOnce);
+      queue = next;
+      return /** @type {Promise<LintResult>} */ (next);
+    },
+    async close() {
+      await queue;
+      await worker?.terminate();
+      worker = null;
+    },
+  };
+}
+
+// the worker's side: one lint per message, the modules and the JIT kept between them
+if (!isMainThread && workerData?.role === "lint") {
+  const port = /** @type {import("node:worker_threads").MessagePort} */ (parentPort);
+  port.on("message", async () => {
+    const { config, ...result } = await lintSpec({ configPath: workerData.configPath });
+    port.postMessage({ ...result, config: null });
+  });
+}

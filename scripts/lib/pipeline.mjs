@@ -1,11 +1,11 @@
-// The pipeline's shared steps, in order: lint -> generate -> docs, then write what changed.
+// The pipeline's shared steps: lint beside generate -> docs, then write what changed.
 // `npm start`, `npm run build` and `npm run dev` run them through regenerate(); each step's result
 // and time come back as data, for the caller to print or measure.
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, relative } from "node:path";
 import { docsRenderer } from "./docs.mjs";
 import { changed, renderWithReport } from "./generate.mjs";
-import { lintSpec } from "./lint.mjs";
+import { lintWorker } from "./lint.mjs";
 import { DOCS_PAGE, root } from "./paths.mjs";
 
 /** The steps of regenerate(), in the order they run. */
@@ -19,7 +19,8 @@ export const STEPS = /** @type {const} */ (["lint", "generate", "docs"]);
  * warnings, and its errors when lint does not gate)
  * @property {number} [errors] lint errors: when lint failed, or when it did not gate
  * @property {number} [warnings] lint warnings
- * @property {{ lint?: number, generate?: number, docs?: number }} times ms per step run
+ * @property {{ lint?: number, generate?: number, docs?: number, total?: number }} times ms per step
+ * run, each from its own start to its own end (steps overlap), and `total`, the whole call
  * @property {string[]} written files written, relative to the root (generated/ first, then the page)
  * @property {string} [bundle] the new generated/openapi.json content
  * @property {import("./generate.mjs").Report} [report] what generation decided
@@ -27,73 +28,100 @@ export const STEPS = /** @type {const} */ (["lint", "generate", "docs"]);
  */
 
 /**
- * One regeneration: lint, then render generated/ and the docs page, and only when all of them
- * succeed write what changed (the generated/ files whose content differs, and site/index.html by
- * a rename). Nothing is written after a failure, nor when `superseded()` says a newer save came
- * in meanwhile. Never rejects for a bad spec: a failure is `{ ok: false, step, lines }`.
- * With `lintGates: false` a lint error stops nothing: generation goes on, and the result carries
- * the linter's lines and counts beside `ok: true` (dev and start print them; build and test gate).
- * @param {{ superseded?: () => boolean, docs?: import("./docs.mjs").DocsRenderer, lintGates?: boolean }} [options]
- * `docs` default: a renderer started for this one call (dev keeps one across saves); `lintGates`
- * default true
+ * One regeneration: lint, generate and the docs page, then, only when all of them succeed, write
+ * what changed (the generated/ files whose content differs, and site/index.html by a rename).
+ * Lint runs in its own thread beside generate, and the docs page renders in its own as soon as
+ * generate has the bundle, beside the rest of generate; each step's time is its own, so they may
+ * add up to more than `times.total`. Nothing is written after a failure, nor when `superseded()`
+ * says a newer save came in meanwhile. Never rejects for a bad spec: a failure is
+ * `{ ok: false, step, lines }`.
+ * With `lintGates: false` a lint error stops nothing: the result carries the linter's lines and
+ * counts beside `ok: true` (dev and start print them; build and test gate).
+ * @param {{ superseded?: () => boolean, docs?: import("./docs.mjs").DocsRenderer, linter?: import("./lint.mjs").Linter, lintGates?: boolean }} [options]
+ * `docs` and `linter` default: ones started for this one call (dev keeps both across saves);
+ * `lintGates` default true
  * @returns {Promise<Regeneration>}
  * @example
  * const result = await regenerate();
  * console.log(result.ok ? `wrote ${result.written.join(", ")}` : `${result.step} failed`, result.times);
  */
-export async function regenerate({ superseded = () => false, docs, lintGates = true } = {}) {
-  // created first, so that the CLI loads while lint and generate run
-  const renderer = docs ?? docsRenderer({ warm: false });
+export async function regenerate({ superseded = () => false, docs, linter, lintGates = true } = {}) {
+  // started first, so that build-docs and the linter load while generate runs
+  const renderer = docs ?? docsRenderer();
+  const lint = linter ?? lintWorker();
   try {
-    return await steps(superseded, renderer, lintGates);
+    return await steps(superseded, renderer, lint, lintGates);
   } finally {
-    if (!docs) await renderer.close();
+    await Promise.all([docs ? undefined : renderer.close(), linter ? undefined : lint.close()]);
   }
 }
 
 /**
  * @param {() => boolean} superseded
  * @param {import("./docs.mjs").DocsRenderer} renderer
+ * @param {import("./lint.mjs").Linter} linter
  * @param {boolean} lintGates
  * @returns {Promise<Regeneration>}
  */
-async function steps(superseded, renderer, lintGates) {
+async function steps(superseded, renderer, linter, lintGates) {
   /** @type {Regeneration["times"]} */
   const times = {};
-  let started = performance.now();
-  const lap = (/** @type {typeof STEPS[number]} */ step) => {
-    const now = performance.now();
-    times[step] = Math.round(now - started);
-    started = now;
+  const begun = performance.now();
+  const failed = (/** @type {string} */ step, /** @type {string[]} */ lines) => {
+    times.total = Math.round(performance.now() - begun);
+    return { ok: false, step, lines, times, written: [] };
   };
-  const failed = (/** @type {string} */ step, /** @type {string[]} */ lines) => ({ ok: false, step, lines, times, written: [] });
 
-  const lint = await lintSpec();
-  lap("lint");
-  if (!lint.ok && lintGates) return { ...failed("lint", lint.lines), errors: lint.errors, warnings: lint.warnings };
+  // the lint's own time, as its thread measured it: its answer may wait for this thread
+  const linting = linter.lint().then((result) => {
+    times.lint = result.ms;
+    return result;
+  });
+  if (lintGates) {
+    const lint = await linting;
+    if (!lint.ok) return { ...failed("lint", lint.lines), errors: lint.errors, warnings: lint.warnings };
+  }
+
+  const staged = `${DOCS_PAGE}.next`;
+  mkdirSync(dirname(DOCS_PAGE), { recursive: true });
+  /** @type {Promise<unknown> | undefined} */
+  let rendering;
+  let bundle = "";
+  const startDocs = (/** @type {string} */ text) => {
+    bundle = text;
+    rendering = renderer.render(text, staged).then(({ ms }) => (times.docs = ms));
+    // awaited below; a generate failure meanwhile must not leave it unhandled
+    rendering.catch(() => {});
+  };
+  // every way out waits for the steps still running: the renderer and the linter are free again
+  const settle = async () => {
+    await rendering?.catch(() => {});
+    rmSync(staged, { force: true });
+    await linting;
+  };
 
   let files;
   let report;
   try {
-    ({ files, report } = await renderWithReport());
+    const started = performance.now();
+    ({ files, report } = await renderWithReport({ onBundle: startDocs }));
+    times.generate = Math.round(performance.now() - started);
   } catch (err) {
+    await settle();
     return failed("generate", [message(err)]);
   }
-  lap("generate");
-  const bundleFile = [...files.keys()].find((file) => file.endsWith("/openapi.json"));
-  const bundle = bundleFile ? files.get(bundleFile) : undefined;
-  if (bundle === undefined) return failed("generate", ["no generated openapi.json to render the docs page from"]);
-
-  const staged = `${DOCS_PAGE}.next`;
-  mkdirSync(dirname(DOCS_PAGE), { recursive: true });
+  if (!rendering) {
+    await settle();
+    return failed("generate", ["no generated openapi.json to render the docs page from"]);
+  }
   try {
-    await renderer.render(bundle, staged);
+    await rendering;
   } catch (err) {
-    rmSync(staged, { force: true });
+    await settle();
     const output = /** @type {{ output?: string }} */ (err).output ?? "";
     return failed("docs", [message(err), ...output.split("\n").filter((line) => /error|fail/i.test(line))]);
   }
-  lap("docs");
+  const lint = await linting;
 
   if (superseded()) {
     rmSync(staged, { force: true });
@@ -110,6 +138,7 @@ async function steps(superseded, renderer, lintGates) {
     renameSync(staged, DOCS_PAGE);
     written.push(relative(root, DOCS_PAGE));
   }
+  times.total = Math.round(performance.now() - begun);
   return { ok: true, lines: lint.lines, errors: lint.errors, warnings: lint.warnings, times, written, bundle, report };
 }
 

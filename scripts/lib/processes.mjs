@@ -107,3 +107,31 @@ export function run(command, args, { cwd, env } = {}) {
     child.once("close", (code, signal) => done({ code, signal, output: output(), ms: performance.now() - started }));
   });
 }
+
+/** Node flags that only mean something for code given on the command line, with the value each takes (or none). */
+const ENTRY_FLAGS = new Map([
+  ["-e", true],
+  ["--eval", true],
+  ["-p", true],
+  ["--print", true],
+  ["--input-type", false],
+]);
+
+/**
+ * This process's Node flags for a worker thread it starts: all of them (so `--import`, `--cpu-prof`
+ * and the like reach the thread too) but the ones about code given on the command line
+ * (`-e`/`--eval`, `-p`/`--print` and their code, `--input-type`), which a worker refuses.
+ * @returns {string[]}
+ * @example
+ * new Worker(new URL(import.meta.url), { execArgv: workerExecArgv() });
+ */
+export function workerExecArgv() {
+  const flags = [];
+  const args = process.execArgv;
+  for (let i = 0; i < args.length; i++) {
+    const [name] = args[i].split("=", 1);
+    if (!ENTRY_FLAGS.has(name)) flags.push(args[i]);
+    else if (ENTRY_FLAGS.get(name) && !args[i].includes("=")) i++;
+  }
+  return flags;
+}

@@ -7,6 +7,7 @@ import { createRequire } from "node:module";
 import { relative } from "node:path";
 import { fromRoot, root } from "./paths.mjs";
 import { checkExamples } from "./repair-examples.mjs";
+import { textMemo } from "./text-memo.mjs";
 import { overlaps } from "./repair-overlaps.mjs";
 import { deref, escapeToken, forEachSchema, isObject, pointerTarget } from "./schema-walk.mjs";
 
@@ -65,26 +66,36 @@ export function emptyTokenRefs(files) {
   /** @type {string[]} */
   const lines = [];
   for (const file of files) {
-    let parsed;
-    try {
-      parsed = existsSync(file) ? yaml.load(readFileSync(file, "utf8")) : undefined;
-    } catch {
-      continue; // a YAML error is the linter's and the bundler's to name
-    }
-    const walk = (/** @type {any} */ node, /** @type {string} */ at, /** @type {boolean} */ refs) => {
-      if (Array.isArray(node)) node.forEach((v, i) => walk(v, `${at}/${i}`, false));
-      if (!isObject(node)) return;
-      for (const [k, v] of Object.entries(node)) {
-        const here = `${at}/${escapeToken(k)}`;
-        if (typeof v === "string" && (k === "$ref" || refs) && /#.*(\/\/|\/$)/.test(v) && !v.endsWith("#/")) {
-          lines.push(`${relative(root, file)}#${here.slice(1)}: ${v} has an empty JSON pointer token; read without it, as ${v.replace(/(#.*)/, (f) => f.replace(/\/+/g, "/").replace(/\/$/, ""))}`);
-        } else if (k !== "example" && k !== "examples") walk(v, here, k === "mapping");
-      }
-    };
-    walk(parsed, "#", false);
+    if (!existsSync(file)) continue;
+    lines.push(...emptyTokens.get(file, readFileSync(file, "utf8")));
   }
+  emptyTokens.keepOnly(files);
   return lines;
 }
+
+// dev reads every file on every save: a file whose text has not changed keeps its lines
+const emptyTokens = textMemo((text, file) => {
+  /** @type {string[]} */
+  const lines = [];
+  let parsed;
+  try {
+    parsed = yaml.load(text);
+  } catch {
+    return lines; // a YAML error is the linter's and the bundler's to name
+  }
+  const walk = (/** @type {any} */ node, /** @type {string} */ at, /** @type {boolean} */ refs) => {
+    if (Array.isArray(node)) node.forEach((v, i) => walk(v, `${at}/${i}`, false));
+    if (!isObject(node)) return;
+    for (const [k, v] of Object.entries(node)) {
+      const here = `${at}/${escapeToken(k)}`;
+      if (typeof v === "string" && (k === "$ref" || refs) && /#.*(\/\/|\/$)/.test(v) && !v.endsWith("#/")) {
+        lines.push(`${relative(root, file)}#${here.slice(1)}: ${v} has an empty JSON pointer token; read without it, as ${v.replace(/(#.*)/, (f) => f.replace(/\/+/g, "/").replace(/\/$/, ""))}`);
+      } else if (k !== "example" && k !== "examples") walk(v, here, k === "mapping");
+    }
+  };
+  walk(parsed, "#", false);
+  return lines;
+});
 
 /** Boolean schemas: openapi-typescript and older checkers read only objects. */
 function booleans(parent, key, at, say) {

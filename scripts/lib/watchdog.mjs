@@ -7,10 +7,7 @@
 // process group (itself, the command, and the command's children), then SIGKILL after 3 s.
 // Started detached, the watchdog leads that group, so `process.kill(-watchdog.pid, signal)` from
 // the parent reaches the command too. It exits as the command exits, with its code or signal.
-// With WATCHDOG_REMOVE=<dir> in its environment, it also removes that dir once the parent is gone:
-// what the parent would have cleaned up had it lived (the docs renderer's named pipe).
 import { spawn } from "node:child_process";
-import { rmSync } from "node:fs";
 
 /** How long the command gets to end after SIGTERM before SIGKILL. */
 const GRACE_MS = 3_000;
@@ -44,14 +41,9 @@ const end = () => {
 };
 // our own group's SIGTERM, and the parent's, land here: they mean "end the command"
 for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"]) process.on(signal, end);
-const parentGone = () => {
-  const leftover = process.env.WATCHDOG_REMOVE;
-  if (leftover) rmSync(leftover, { recursive: true, force: true });
-  end();
-};
-process.stdin.on("end", parentGone);
-process.stdin.on("close", parentGone);
-process.stdin.on("error", parentGone);
+process.stdin.on("end", end);
+process.stdin.on("close", end);
+process.stdin.on("error", end);
 process.stdin.resume();
 
 child.once("error", (err) => {

@@ -5,6 +5,7 @@ import { join, relative } from "node:path";
 // pinned to the version @redocly/openapi-core reads the spec with, so dev and the linter agree on the syntax
 import { load } from "js-yaml";
 import { fromRoot, root } from "./paths.mjs";
+import { textMemo } from "./text-memo.mjs";
 
 /**
  * The YAML syntax errors of the spec's files and redocly.yaml, as `<file>:<line>:<col> YAML error:
@@ -28,12 +29,20 @@ export function yamlErrors() {
     } catch {
       continue;
     }
-    try {
-      load(text, { filename: file });
-    } catch (err) {
-      const { mark, reason, message } = /** @type {{ mark?: { line: number, column: number }, reason?: string, message: string }} */ (err);
-      lines.push(`${relative(root, file)}:${(mark?.line ?? 0) + 1}:${(mark?.column ?? 0) + 1} YAML error: ${reason ?? message}`);
-    }
+    const line = checked.get(file, text);
+    if (line) lines.push(line);
   }
+  checked.keepOnly(files);
   return lines;
 }
+
+// dev checks every file on every save: a file whose text has not changed keeps its verdict
+const checked = textMemo((text, file) => {
+  try {
+    load(text, { filename: file });
+    return "";
+  } catch (err) {
+    const { mark, reason, message } = /** @type {{ mark?: { line: number, column: number }, reason?: string, message: string }} */ (err);
+    return `${relative(root, file)}:${(mark?.line ?? 0) + 1}:${(mark?.column ?? 0) + 1} YAML error: ${reason ?? message}`;
+  }
+});
