@@ -23,8 +23,9 @@ function isDay(s: string): boolean {
 
 function isDateTime(s: string): boolean {
   // the date, then t or a space (any \s, as ajv-formats splits them), then hh:mm:ss, a fraction, a zone
-  const t = s.charCodeAt(10) | 32;
-  if (s.length < 20 || !isDay(s) || !(t === 116 || t === 32 || /\s/.test(s[10]!)) || s.charCodeAt(13) !== 58 || s.charCodeAt(16) !== 58) return false;
+  const t = s.charCodeAt(10);
+  // | 32 folds T to t alone; a space is tested as itself, since NUL | 32 is a space too
+  if (s.length < 20 || !isDay(s) || !((t | 32) === 116 || t === 32 || /\s/.test(s[10]!)) || s.charCodeAt(13) !== 58 || s.charCodeAt(16) !== 58) return false;
   const hour = two(s, 11);
   const min = two(s, 14);
   const sec = two(s, 17);

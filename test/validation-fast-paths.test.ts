@@ -60,6 +60,12 @@ describe("formats read a character code at a time", () => {
     );
   });
 
+  it("take a date-time's separator as T, t or whitespace only, not a character that folds to a space", () => {
+    const ours = one({ format: "date-time" });
+    for (const separator of ["T", "t", " ", "\t", "\u2028"]) expect(verdict(ours, `2021-01-01${separator}00:00:00Z`), JSON.stringify(separator)).toBe(true);
+    for (const separator of ["\u0000", "\u0014", "@", "4"]) expect(verdict(ours, `2021-01-01${separator}00:00:00Z`), JSON.stringify(separator)).toBe(false);
+  });
+
   it.each([
     ["uuid", "3f2b8c1e-9a4d-4e7b-8c2d-1a2b3c4d5e6f", true],
     ["uuid", "URN:UUID:3F2B8C1E-9A4D-4E7B-8C2D-1A2B3C4D5E6F", true],
