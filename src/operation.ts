@@ -148,7 +148,7 @@ function request(op: Operation, call: Call, answers: AnswerPolicy): Once {
  * parameters, the address is its pieces joined with each value percent-encoded, as openapi-fetch's
  * own serializer writes it for string values, without its per-call parse of the template. A template
  * with label, matrix or exploded parameters (`{.name}`, `{;name}`, `{name*}`) keeps openapi-fetch's
- * own (undefined).
+ * own (undefined); one without parameters gets the address as it is.
  *
  * @example
  * pathRenderer("/things/{id}")!("https://api.example.com/things/{id}", { id: "a/b" }); // "https://api.example.com/things/a%2Fb"
@@ -156,7 +156,9 @@ function request(op: Operation, call: Call, answers: AnswerPolicy): Once {
 export function pathRenderer(template: string): ((url: string, params: Record<string, unknown>) => string) | undefined {
   // odd entries are the parameters' names, even ones the text between them
   const pieces = template.split(/\{([^{}]+)\}/);
-  if (pieces.length === 1 || pieces.some((piece, i) => i % 2 === 1 && !/^\w+$/.test(piece))) return undefined;
+  // no parameter: the address is as openapi-fetch joined it
+  if (pieces.length === 1) return (url) => url;
+  if (pieces.some((piece, i) => i % 2 === 1 && !/^\w+$/.test(piece))) return undefined;
   return (url, params) => {
     // openapi-fetch passes the base address and the template, joined
     let out = url.slice(0, url.length - template.length);
