@@ -59,24 +59,30 @@ const PARSE_AS = { json: "json", empty: "text", other: "stream", stream: "stream
 export function method<const O extends Operation>(op: O, call: Call, answers?: AnswerPolicy): MethodOf<O>;
 // the implementation takes its arguments unchecked (it checks them itself); MethodOf above types them
 export function method(op: Operation, call: Call, answers: AnswerPolicy = {}): (...args: any[]) => unknown {
-  const once = request(op, call, answers);
-  if (op.page) return listMethod(op, op.page, once, call.PageList ?? PageList);
-  return async (...args) => (await once(args)).data;
+  if (op.page) return listMethod(op, op.page, request(op, call, answers, true), call.PageList ?? PageList);
+  const once = request(op, call, answers, false);
+  return (...args) => once(args);
 }
 
 // what a request override carries: the next page's query, sent unchecked when the service wrote it
 type Override = { query: Record<string, unknown> | undefined; trusted: boolean };
 type Once = (args: unknown[], override?: Override) => Promise<FetchedPage>;
 
-/** One request of `op`: the inputs checked, sent through the call's transport, the answer read. */
-function request(op: Operation, call: Call, answers: AnswerPolicy): Once {
+/**
+ * One request of `op`: the inputs checked, sent through the call's transport, the answer read.
+ * A page of a list (`paged`) resolves with the answer's status, headers and address, which the walk
+ * reads; any other call to its data alone, with nothing built around it.
+ */
+function request(op: Operation, call: Call, answers: AnswerPolicy, paged: true): Once;
+function request(op: Operation, call: Call, answers: AnswerPolicy, paged: false): (args: unknown[]) => Promise<unknown>;
+function request(op: Operation, call: Call, answers: AnswerPolicy, paged: boolean): Once | ((args: unknown[]) => Promise<unknown>) {
   const names = op.params ?? [];
   const takesInput = op.body !== undefined || op.query !== undefined;
   const method = op.method.toLowerCase() as "get";
   const pathSerializer = pathRenderer(op.path);
   const parseAs = PARSE_AS[op.answer];
   const handsOver = op.answer === "other" || op.answer === "stream";
-  return async (args, override) => {
+  return async (args: unknown[], override?: Override): Promise<unknown> => {
     const issues: ValidationIssue[] = [];
     const path: Record<string, unknown> = {};
     for (let i = 0; i < names.length; i++) {
@@ -133,13 +139,12 @@ function request(op: Operation, call: Call, answers: AnswerPolicy): Once {
     // an event stream: a typed iterable of its events, re-opened through the same request
     if (op.answer === "stream") {
       const stream = await need(call.openStream ?? openStream, op, "stream reader")(op, async (o) => (await send(o)).response, options as StreamOptions | undefined, answers);
-      return { data: stream, headers: stream.response.headers, status: stream.response.status, url };
+      return paged ? { data: stream, headers: stream.response.headers, status: stream.response.status, url } : stream;
     }
-    const { data, response } = await send(options);
-    const fetched = { data, headers: response.headers, status: response.status, url };
-    if (op.answer === "empty") return { ...fetched, data: undefined };
-    if (op.answer === "json" && op.answerSchema !== undefined) return { ...fetched, data: checkAnswer(answers, op.name, op.answerSchema, data, response) };
-    return fetched;
+    const answer = await send(options);
+    const { response } = answer;
+    const data = op.answer === "empty" ? undefined : op.answer === "json" && op.answerSchema !== undefined ? checkAnswer(answers, op.name, op.answerSchema, answer.data, response) : answer.data;
+    return paged ? { data, headers: response.headers, status: response.status, url } : data;
   };
 }
 
