@@ -3,17 +3,15 @@
 // with a safe fetch (a per-attempt timeout, redirect "manual", a byte cap, JSON.parse), from an
 // in-process loopback server; wall time per walk (interleaved rounds, median) and the peak memory
 // held during a walk (after a full collection, sampled at every page). Goal: `pages.walk` in budgets.mjs.
-import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import { toolEnv } from "../lib/env.mjs";
-import { writeSyntheticSpec } from "../synthetic-spec.mjs";
 import { judge } from "./budgets.mjs";
-import { benchCopy, tempDir } from "./cleanup.mjs";
+import { tempDir } from "./cleanup.mjs";
+import { syntheticProject } from "./synthetic.mjs";
 import { safeFetch } from "./safe-fetch.mjs";
 import { median, ratios, say, spread, table } from "./stats.mjs";
 
@@ -52,11 +50,9 @@ async function safePage(url) {
  */
 export async function walkPages() {
   say("pages: generating the synthetic spec's client");
-  const copy = benchCopy({ entries: ["src", "scripts", "package.json", "redocly.yaml", "README.md", "tsconfig.json"] });
+  const copy = syntheticProject(150);
   const out = tempDir("bench-pages-");
   try {
-    writeSyntheticSpec(join(copy.dir, "openapi"), { operations: 150 });
-    execFileSync(process.execPath, ["scripts/generate.mjs"], { cwd: copy.dir, env: toolEnv(), stdio: "ignore" });
     const spec = JSON.parse(readFileSync(join(copy.dir, "generated/openapi.json"), "utf8"));
     const item = spec.paths["/browsers"].get.responses["200"].content["application/json"].example[0];
     const { build } = await import("esbuild");
