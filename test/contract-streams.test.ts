@@ -7,12 +7,12 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { toolEnv } from "../scripts/lib/env.mjs";
 import { mockServer } from "../scripts/lib/mock-proxy.mjs";
 import { readOperations, resolve as follow, type OperationInfo } from "../scripts/lib/operations.mjs";
 import { root } from "../scripts/lib/paths.mjs";
 import { copyRepo } from "../scripts/lib/repo-copy.mjs";
 import { writeSyntheticSpec } from "../scripts/synthetic-spec.mjs";
+import { generateOnce } from "./support/generate-once.js";
 
 type Json = any;
 const run = promisify(execFile);
@@ -29,7 +29,7 @@ beforeAll(async () => {
   copy = copyRepo({ entries: ["openapi", "redocly.yaml", "scripts", "src", "generated", "package.json", "tsconfig.json"], prefix: "contract-streams-" });
   rmSync(join(copy.dir, "openapi"), { recursive: true });
   writeSyntheticSpec(join(copy.dir, "openapi"), { operations: 150, source: SOURCE });
-  await run(process.execPath, ["scripts/generate.mjs"], { cwd: copy.dir, env: toolEnv(), maxBuffer: 64 << 20 });
+  generateOnce(copy.dir);
   const text = readFileSync(join(copy.dir, "generated/openapi.json"), "utf8");
   spec = JSON.parse(text);
   streams = readOperations(spec).operations.filter((op) => Object.keys(follow(spec, spec.paths[op.path][op.method.toLowerCase()].responses[String(op.success.status)]).content ?? {}).includes("text/event-stream"));

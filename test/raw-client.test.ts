@@ -1,14 +1,18 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ConnectionTimeoutError } from "../src/index.js";
 import { faultServer, hang, LIMITS, reply, reset, type FaultServer } from "./support/fault-server.js";
+
+// a factory cannot use an import: vi.mock runs before them
+vi.mock(import("../src/retry.js"), async (original) => (await import("./support/quick-backoff.js")).quickBackoff(original));
 
 // the raw client has no table entry at hand: its retry policy comes from the HTTP method, and
 // from an operation's x-idempotent where the spec sets one (test/raw-client-overrides.test.ts);
 // each case counts what reached a loopback server
 const CLICK = { x: 640, y: 360 };
 const NO_WAIT = { "Retry-After": "0" };
-// long enough for a busy machine to answer a loopback request, short enough to keep the file quick
-const TIMEOUT_MS = 1_000;
+// long enough for a busy machine to answer a loopback request (retry.test.ts gets by on 150 ms),
+// short enough that the hung attempts do not slow every mutant these tests cover
+const TIMEOUT_MS = 300;
 
 const raw = (server: FaultServer) => server.client({ timeoutMs: TIMEOUT_MS }).raw;
 const click = (server: FaultServer) => raw(server).POST("/browsers/{id}/computer/click_mouse", { params: { path: { id: "brs_1" } }, body: CLICK });

@@ -1,8 +1,14 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { freePort } from "../scripts/lib/prism.mjs";
 import { ConflictError, createClient, ConnectionError, ConnectionTimeoutError, InternalServerError, RateLimitError } from "../src/index.js";
-import { backoffMs, isRetryable } from "../src/retry.js";
+import { failedBeforeSending, isRetryable } from "../src/retry.js";
 import { faultServer, hang, LIMITS, reply, reset } from "./support/fault-server.js";
+import { QUICK_BACKOFF_MS } from "./support/quick-backoff.js";
+
+// a factory cannot use an import: vi.mock runs before them
+vi.mock(import("../src/retry.js"), async (original) => (await import("./support/quick-backoff.js")).quickBackoff(original));
+// the schedule itself, which the calls in this file wait only a short copy of
+const { backoffMs } = await vi.importActual<typeof import("../src/retry.js")>("../src/retry.js");
 
 const CLICK = { x: 10, y: 20 };
 const soon = { "retry-after-ms": "10" };
@@ -45,6 +51,17 @@ describe("retry policy", () => {
     expect(server.requests).toHaveLength(5);
     await client.organization.limits.retrieve({ maxRetries: 0 }).catch(() => {});
     expect(server.requests).toHaveLength(6);
+  });
+
+  it("waits the backoff before each retry, doubling it", async () => {
+    const server = await faultServer(reset, reset, reply(200, LIMITS));
+
+    await expect(server.client().organization.limits.retrieve()).resolves.toEqual(LIMITS);
+
+    // by the wall clock a timer may fire up to a millisecond early
+    const [first, second, third] = server.requests.map((r) => r.at);
+    expect(second! - first!).toBeGreaterThanOrEqual(QUICK_BACKOFF_MS - 1);
+    expect(third! - second!).toBeGreaterThanOrEqual(2 * QUICK_BACKOFF_MS - 1);
   });
 
   it("retries a GET that timed out, and one whose connection was reset", async () => {
@@ -129,6 +146,34 @@ describe("retry policy", () => {
       expect(err).toBeInstanceOf(ConnectionError);
       expect(err.maybePerformed).toBe(true);
       expect(calls).toBe(1);
+    });
+
+    // Node's fetch puts the system error in `cause`; with happy eyeballs, one per address tried
+    const nodeFailure = (cause: unknown) => new TypeError("fetch failed", { cause });
+    const each = (...codes: unknown[]) => nodeFailure(Object.assign(new AggregateError(codes.map((code) => Object.assign(new Error(String(code)), { code }))), { code: undefined }));
+
+    it.each([
+      ["refused", nodeFailure({ code: "ECONNREFUSED" })],
+      ["the host not found", nodeFailure({ code: "ENOTFOUND" })],
+      ["the resolver not answering", nodeFailure({ code: "EAI_AGAIN" })],
+      ["a header undici will not write", nodeFailure({ code: "UND_ERR_INVALID_ARG" })],
+      ["a request undici does not support", nodeFailure({ code: "UND_ERR_NOT_SUPPORTED" })],
+      ["a port fetch blocks", nodeFailure({ message: "bad port" })],
+      ["Deno 1 without net permission", Object.assign(new Error("Requires net access"), { name: "PermissionDenied" })],
+      ["every address refused", each("ECONNREFUSED", "ECONNREFUSED")],
+    ])("knows nothing was sent on Node when %s", (_what, error) => {
+      expect(failedBeforeSending(error)).toBe(true);
+    });
+
+    it.each([
+      ["a reset", nodeFailure({ code: "ECONNRESET" })],
+      ["one address refused, the other reset", each("ECONNREFUSED", "ECONNRESET")],
+      ["an empty list of addresses", each()],
+      ["a list holding no error", nodeFailure({ errors: [null] })],
+      ["no cause at all", new TypeError("fetch failed")],
+      ["nothing thrown", undefined],
+    ])("does not claim nothing was sent on Node after %s", (_what, error) => {
+      expect(failedBeforeSending(error)).toBe(false);
     });
   });
 

@@ -1,8 +1,11 @@
 import { getEventListeners } from "node:events";
 import { brotliCompressSync, constants, deflateSync, gzipSync } from "node:zlib";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ApiError, ConnectionError, ConnectionTimeoutError, NotFoundError, RedirectError, ResponseTooLargeError, UserAbortError } from "../src/index.js";
 import { compressed, countingFetch, faultServer, flood, hang, LIMITS, redirect, reply, reset, type Step } from "./support/fault-server.js";
+
+// a factory cannot use an import: vi.mock runs before them
+vi.mock(import("../src/retry.js"), async (original) => (await import("./support/quick-backoff.js")).quickBackoff(original));
 
 const MiB = 1024 * 1024;
 const CLICK = { x: 1, y: 2 };

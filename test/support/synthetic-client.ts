@@ -1,9 +1,9 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { toolEnv } from "../../scripts/lib/env.mjs";
 import { copyRepo } from "../../scripts/lib/repo-copy.mjs";
 import { writeSyntheticSpec } from "../../scripts/synthetic-spec.mjs";
+import { generateOnce } from "./generate-once.js";
 
 /** A copy of the project whose openapi/ is the 150-operation synthetic spec, generated. */
 export interface SyntheticProject {
@@ -19,13 +19,14 @@ export interface SyntheticProject {
 
 /**
  * Copies the project's code into a temp dir, writes the synthetic spec (the real service's lists,
- * uploads and downloads) as its openapi/, and runs `npm run generate` there.
+ * uploads and downloads) as its openapi/, and runs `npm run generate` there (once per content:
+ * see `generateOnce`).
  */
 export async function syntheticProject(): Promise<SyntheticProject> {
   const { dir, remove } = copyRepo({ entries: ["src", "scripts", "package.json", "redocly.yaml", "README.md", "tsconfig.json", "examples"], prefix: "synthetic-client-" });
   writeSyntheticSpec(join(dir, "openapi"), { operations: 150 });
   addBracketUpload(join(dir, "openapi"));
-  execFileSync(process.execPath, ["scripts/generate.mjs"], { cwd: dir, env: toolEnv(), encoding: "utf8" });
+  generateOnce(dir);
   const { operations } = await import(join(dir, "generated/operations.ts"));
   const spec = JSON.parse(readFileSync(join(dir, "generated/openapi.json"), "utf8"));
   return { dir, spec, operations, load: () => import(join(dir, "src/index.ts")), remove };
