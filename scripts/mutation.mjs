@@ -4,9 +4,11 @@
 // mutant no test fails is a gap in the tests. Not part of `npm test`: a full run takes long on
 // two cores. Incremental: mutants whose code and tests did not change keep their last verdict
 // (test-results/mutation/incremental.json), so a second run only tests what changed.
-// --skip-static leaves out static mutants (of module-level constants, which run once at import):
-// each needs every test run again in a fresh environment (as long as the dry run, 40 s here); they are then
-// reported as "ignored", outside the score, so a run that counts toward the goal keeps them.
+// Each mutant no test detects is written to test-results/mutation/survivors.txt as soon as it is
+// known (scripts/lib/mutation-survivors.mjs). --skip-static leaves out static mutants (of
+// module-level constants, which run once at import): each needs every test run again in a fresh
+// environment (as long as the dry run, 40 s here); they are then reported as "ignored", outside
+// the score, so a run that counts toward the goal keeps them.
 //   node scripts/mutation.mjs [--full] [--skip-static] [--files src/a.ts,src/b.ts] [--concurrency 2]
 import { parseArgs } from "node:util";
 import { Stryker } from "@stryker-mutator/core";
@@ -27,14 +29,16 @@ const mutate = values.files ? values.files.split(",") : ["src/**/*.ts", "!src/in
 const stryker = new Stryker({
   mutate,
   testRunner: "vitest",
-  plugins: ["@stryker-mutator/vitest-runner"],
-  vitest: { configFile: "test/mutation/vitest.config.ts" },
+  plugins: ["@stryker-mutator/vitest-runner", "./scripts/lib/mutation-survivors.mjs"],
+  // every test file that covers a mutant, not only those that import its file: the list, upload and
+  // stream tests import a generated copy of the project, which carries the instrumented src/ too
+  vitest: { configFile: "test/mutation/vitest.config.ts", related: false },
   coverageAnalysis: "perTest",
   incremental: !values.full,
   ignoreStatic: values["skip-static"],
   incrementalFile: "test-results/mutation/incremental.json",
   concurrency: Number(values.concurrency),
-  reporters: ["clear-text", "progress", "html", "json"],
+  reporters: ["clear-text", "progress", "html", "json", "survivors"],
   clearTextReporter: { logTests: false, allowColor: false },
   htmlReporter: { fileName: "test-results/mutation/index.html" },
   jsonReporter: { fileName: "test-results/mutation/report.json" },

@@ -104,7 +104,7 @@ function request(op: Operation, call: Call, answers: AnswerPolicy, paged: boolea
     } else if (op.body === "raw") {
       body = input;
       // a stream is read as it is sent: it cannot be sent again, so it gets one attempt
-      if (body !== undefined && /^application\/octet-stream$/i.test(op.bodyType ?? "") && need(call.binaryBody ?? binaryBody, op, "binary body check")(body, issues).stream) options = { ...options, maxRetries: 0 };
+      if (body !== undefined && op.bodyType?.toLowerCase() === "application/octet-stream" && need(call.binaryBody ?? binaryBody, op, "binary body check")(body, issues).stream) options = { ...options, maxRetries: 0 };
     }
     const rawQuery = override ? override.query : op.body === undefined ? input : options?.query;
     if (rawQuery === undefined && op.queryRequired) issues.push({ path: "query", message: "is required" });
@@ -114,12 +114,8 @@ function request(op: Operation, call: Call, answers: AnswerPolicy, paged: boolea
       query = plain(rawQuery, "query", issues);
       if (issues.length === before) check(schemas[op.query]!, query, "query", issues);
     }
+    // a list's maxPages and maxItems ride along to the transport, which reads only its own limits
     assertValid(issues);
-    if (options && op.page) {
-      // the walk's bounds are the list's own (src/pages.ts), not the transport's
-      const { maxPages: _p, maxItems: _i, ...rest } = options as RequestOptions & PageOptions;
-      options = rest;
-    }
 
     let url = "";
     const params = { path, query };

@@ -21,15 +21,12 @@ export const INITIAL_BACKOFF_MS = 500;
 /** The longest backoff between two attempts. */
 export const MAX_BACKOFF_MS = 8_000;
 
-/** How one attempt ended, as far as retrying is concerned. */
-export type Outcome =
-  | { kind: "status"; status: number }
-  | { kind: "timeout" }
-  | { kind: "connection"; sent: boolean };
+/** How one attempt ended, as far as retrying is concerned: an answer, or none (a timeout is one that was sent). */
+export type Outcome = { kind: "status"; status: number } | { kind: "connection"; sent: boolean };
 
 /**
  * Whether an attempt that ended with `outcome` may be sent again. Idempotent operations are
- * retried after any connection failure, a timeout, or a retryable status; others (the click) only
+ * retried after any connection failure (a timeout among them), or a retryable status; others (the click) only
  * when the service certainly did not act: a 429, or a connection that failed before sending.
  */
 export function isRetryable(idempotent: boolean, outcome: Outcome): boolean {

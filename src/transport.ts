@@ -55,18 +55,17 @@ export function earlierAttemptMayHaveActed(response: Response): boolean {
  * `maxResponseBytes`, retried as `isRetryable` allows with backoff or the advised wait, the caller's
  * signal honoured at once. Redirects are never followed: a 3xx comes back as the answer. Resolves
  * to the last answer, body read in full; rejects with `ConnectionError`, `ConnectionTimeoutError`,
- * `ResponseTooLargeError` or `UserAbortError`. `call` overrides the client's limits for one call, and
+ * `ResponseTooLargeError` or `UserAbortError`. `limits` overrides the client's for one call, and
  * says whether its operation is idempotent (default: what its HTTP method says) and whether a 2xx
  * answer's body is handed over unread (`stream`: an event stream, a download; `timeoutMs` then
  * bounds the wait for its headers, the caller's signal still ends the body).
  */
-export async function send(settings: Pick<Settings, "timeoutMs" | "maxRetries" | "maxResponseBytes" | "fetch" | "logger">, input: PreparedRequest | Request, call?: Partial<Settings> & { idempotent?: boolean | undefined; stream?: boolean | undefined }): Promise<Response> {
-  const limits = call;
-  const timeoutMs = limits?.timeoutMs ?? settings.timeoutMs;
-  const maxRetries = limits?.maxRetries ?? settings.maxRetries;
-  const maxBytes = limits?.maxResponseBytes ?? settings.maxResponseBytes;
+export async function send(settings: Pick<Settings, "timeoutMs" | "maxRetries" | "maxResponseBytes" | "fetch" | "logger">, input: PreparedRequest | Request, limits: Partial<Settings> & { idempotent?: boolean | undefined; stream?: boolean | undefined }): Promise<Response> {
+  const timeoutMs = limits.timeoutMs ?? settings.timeoutMs;
+  const maxRetries = limits.maxRetries ?? settings.maxRetries;
+  const maxBytes = limits.maxResponseBytes ?? settings.maxResponseBytes;
   const { method, signal, url } = input;
-  const idempotent = limits?.idempotent ?? IDEMPOTENT_METHODS.has(method);
+  const idempotent = limits.idempotent ?? IDEMPOTENT_METHODS.has(method);
   const logger = settings.logger;
   // set once an attempt may have reached the service without an answer
   let outcomeUnknown = false;
@@ -79,7 +78,7 @@ export async function send(settings: Pick<Settings, "timeoutMs" | "maxRetries" |
     let failure: BrowserCloudError | undefined;
     try {
       if (signal?.aborted) throw new UserAbortError({ cause: signal.reason, maybePerformed: acted });
-      response = await attemptOnce(settings.fetch, input, signal ?? undefined, timeoutMs, maxBytes, limits?.stream);
+      response = await attemptOnce(settings.fetch, input, signal ?? undefined, timeoutMs, maxBytes, limits.stream);
     } catch (err) {
       failure = err as BrowserCloudError;
     }
@@ -99,7 +98,8 @@ export async function send(settings: Pick<Settings, "timeoutMs" | "maxRetries" |
       acted ||= mayHaveActed(response.status);
       if (delay! > MAX_RETRY_AFTER_MS) return response;
     } else if (failure instanceof ConnectionError) {
-      outcome = failure instanceof ConnectionTimeoutError ? { kind: "timeout" } : { kind: "connection", sent: failure.maybePerformed };
+      // a timeout is a request that was out: sent, its outcome unknown
+      outcome = { kind: "connection", sent: failure.maybePerformed };
       outcomeUnknown ||= failure.maybePerformed;
       actedBefore(failure, acted);
       acted ||= failure.maybePerformed;
@@ -111,11 +111,8 @@ export async function send(settings: Pick<Settings, "timeoutMs" | "maxRetries" |
       if (response) return response;
       throw failure;
     }
-    try {
-      await sleep(delay ?? backoffMs(attempt - 1), signal ?? undefined);
-    } catch (err) {
-      throw actedBefore(err as UserAbortError, acted);
-    }
+    // ended early by the caller's signal, whereupon the next turn ends the call
+    await sleep(delay ?? backoffMs(attempt - 1), signal ?? undefined);
   }
 }
 
@@ -199,10 +196,10 @@ function watch(signal: AbortSignal, onAbort: () => void): () => void {
   };
 }
 
-/** Waits `ms`, or rejects with `UserAbortError` as soon as `signal` fires; leaves no timer or listener behind. */
+/** Waits `ms`, or less when `signal` fires (or has fired); leaves no timer or listener behind. */
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new UserAbortError({ cause: signal.reason }));
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
     const timer = setTimeout(() => {
       unwatch?.();
       resolve();
@@ -212,7 +209,7 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
       watch(signal, () => {
         clearTimeout(timer);
         unwatch!();
-        reject(new UserAbortError({ cause: signal.reason }));
+        resolve();
       });
   });
 }

@@ -22,6 +22,22 @@ describe("BufferedResponse", () => {
     expect([blob.type, await blob.text()]).toEqual(["application/json", body]);
   });
 
+  it("answers bytes() with the bytes read, and arrayBuffer() with only those of a view into a larger buffer", async () => {
+    const whole = bytes("..view..");
+    const view = new Uint8Array(whole.buffer, 2, 4);
+
+    expect(new TextDecoder().decode(await new BufferedResponse(bytes("raw"), from).bytes())).toBe("raw");
+    const buffer = await new BufferedResponse(view, from).arrayBuffer();
+    expect([buffer.byteLength, new TextDecoder().decode(buffer)]).toEqual([4, "view"]);
+  });
+
+  it("refuses a second read as fetch's own Response does", async () => {
+    const response = new BufferedResponse(bytes("{}"), from);
+    await response.text();
+
+    await expect(response.text()).rejects.toThrow(new TypeError("Body is unusable: Body has already been read"));
+  });
+
   it("streams its body to a reader that asks for the stream", async () => {
     const response = new BufferedResponse(bytes("streamed"), from);
 

@@ -6,7 +6,9 @@ import { describe, expect, it } from "vitest";
 import type { Operation } from "../generated/operations.js";
 import { idempotencyOverrides, method, pathRenderer, type Call } from "../src/operation.js";
 import { result } from "../src/response.js";
-import { BrowserCloudError, ValidationError } from "../src/index.js";
+import { clientOf } from "../src/client.js";
+import { binaryBody } from "../src/form-body.js";
+import { BrowserCloudError, InternalServerError, ValidationError } from "../src/index.js";
 import { PagePromise } from "../src/pages.js";
 import { faultServer, reply } from "./support/fault-server.js";
 import { spec } from "./support/contract.js";
@@ -200,5 +202,113 @@ describe("the path of a request", () => {
     expect(pathRenderer("/things/{;id}")).toBeUndefined();
     expect(pathRenderer("/things/{id*}")).toBeUndefined();
     expect(pathRenderer("/things")!("https://h/v1/things", {})).toBe("https://h/v1/things");
+  });
+});
+
+describe("the inputs a method refuses before sending", () => {
+  // schemas[1] of generated/validators.ts is the click's body: { x, y } integers of at least 0, nothing else
+  const CLICK_SCHEMA = 1;
+  const createWidget: Operation = { name: "widgets.create", method: "POST", path: "/widgets", body: "json", bodySchema: CLICK_SCHEMA, bodyType: "application/json", bodyRequired: true, status: 200, answer: "empty", idempotent: false };
+  const searchWidgets: Operation = { name: "widgets.search", method: "GET", path: "/widgets", query: CLICK_SCHEMA, queryRequired: true, status: 200, answer: "empty", idempotent: true };
+  const refusal = async (op: Operation, ...args: unknown[]) => {
+    const server = await faultServer(reply(200));
+    const err = (await (method(op, direct(server.url)) as (...a: unknown[]) => Promise<unknown>)(...args).catch((e: unknown) => e)) as ValidationError;
+    expect(err).toBeInstanceOf(ValidationError);
+    expect(server.requests).toHaveLength(0);
+    return err.issues;
+  };
+
+  it("refuses a call without its required body", async () => {
+    expect(await refusal(createWidget)).toEqual([{ path: "body", message: "is required" }]);
+  });
+
+  it("refuses a call without its required query", async () => {
+    expect(await refusal(searchWidgets)).toEqual([{ path: "query", message: "is required" }]);
+  });
+
+  it("checks the query against its schema, naming each field from query", async () => {
+    expect(await refusal(searchWidgets, { x: 1, y: -1, z: 0 })).toEqual([
+      { path: "query.y", message: "must be >= 0" },
+      { path: "query.z", message: "is not a known field" },
+    ]);
+  });
+
+  it("checks a query only once it is plain data: a query that is not says only that", async () => {
+    expect(await refusal(searchWidgets, { x: 1, y: () => 2 })).toEqual([{ path: "query.y", message: "is a function, which JSON cannot carry: pass data" }]);
+  });
+
+  it("sends a query that passes, as the query string", async () => {
+    const server = await faultServer(reply(200));
+
+    await method(searchWidgets, direct(server.url))({ x: 1, y: 2 });
+
+    expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual(["GET /widgets?x=1&y=2"]);
+  });
+});
+
+describe("a raw body", () => {
+  // a PUT, so that the transport would send it again after a 503
+  const putFile: Operation = { name: "files.put", method: "PUT", path: "/files/{id}", params: ["id"], body: "raw", bodyType: "application/octet-stream", bodyRequired: true, status: 204, answer: "empty", idempotent: true };
+  const NO_WAIT = { "Retry-After": "0" };
+  const put = (url: string, op: Operation = putFile) => (clientOf({ apiKey: "sk-test", baseUrl: url }, [op], { binaryBody }) as unknown as { files: { put(id: string, body: unknown): Promise<unknown> } }).files.put;
+  const bytes = () => new Blob([new Uint8Array([0x66, 0x69, 0x6c, 0x65])]);
+  const stream = () => new ReadableStream({ start: (c) => (c.enqueue(new Uint8Array([0x66, 0x69, 0x6c, 0x65])), c.close()) });
+
+  it("goes out as given, under the spec's media type", async () => {
+    const server = await faultServer(reply(204));
+
+    await put(server.url)("f1", bytes());
+
+    expect(server.requests.map((r) => [r.method, r.url, r.headers["content-type"], r.body])).toEqual([["PUT", "/files/f1", "application/octet-stream", "file"]]);
+  });
+
+  it("is sent again after a 503 when it is bytes, which can be read twice", async () => {
+    const server = await faultServer(reply(503, undefined, NO_WAIT), reply(204));
+
+    await put(server.url)("f1", bytes());
+
+    expect(server.requests.map((r) => r.body)).toEqual(["file", "file"]);
+  });
+
+  it("gets one attempt when it is a stream, which is read as it is sent", async () => {
+    const server = await faultServer(reply(503, undefined, NO_WAIT), reply(204));
+
+    const err = await put(server.url)("f1", stream()).catch((e: unknown) => e);
+
+    expect(err).toBeInstanceOf(InternalServerError);
+    expect(server.requests.map((r) => [r.headers["content-type"], r.body])).toEqual([["application/octet-stream", "file"]]);
+  });
+
+  it("is refused, and nothing sent, when a binary body is not bytes", async () => {
+    const server = await faultServer(reply(204));
+
+    const err = (await put(server.url)("f1", "file").catch((e: unknown) => e)) as ValidationError;
+
+    expect(err).toBeInstanceOf(ValidationError);
+    expect(err.issues).toEqual([{ path: "body", message: "must be a Blob, an ArrayBuffer or a view of one, or a ReadableStream of bytes" }]);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("is refused when required and missing", async () => {
+    const server = await faultServer(reply(204));
+
+    const err = (await put(server.url)("f1", undefined).catch((e: unknown) => e)) as ValidationError;
+
+    expect(err.issues).toEqual([{ path: "body", message: "is required" }]);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("of text goes out under its own media type, and a FormData under fetch's multipart type with its boundary", async () => {
+    const server = await faultServer(reply(204));
+    const form = new FormData();
+    form.append("note", "hi");
+
+    await put(server.url, { ...putFile, bodyType: "text/plain" })("f1", "plain words");
+    await put(server.url, { ...putFile, bodyType: "multipart/form-data" })("f2", form);
+
+    const [text, multipart] = server.requests;
+    expect([text!.headers["content-type"], text!.body]).toEqual(["text/plain", "plain words"]);
+    expect(multipart!.headers["content-type"]).toMatch(/^multipart\/form-data; boundary=\S+$/);
+    expect(multipart!.body).toContain('name="note"\r\n\r\nhi\r\n');
   });
 });

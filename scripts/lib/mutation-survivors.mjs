@@ -1,0 +1,31 @@
+// A Stryker reporter that writes each mutant no test detected the moment it is known, one line
+// each, to test-results/mutation/survivors.txt: a run of many minutes tells what to test next
+// while it goes on (Stryker's own reports are written when it ends).
+import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import { declareClassPlugin, PluginKind } from "@stryker-mutator/api/plugin";
+import { root } from "./paths.mjs";
+
+/** Where the survivors go, relative to the root. */
+export const SURVIVORS_FILE = "test-results/mutation/survivors.txt";
+
+class SurvivorLog {
+  static inject = /** @type {const} */ ([]);
+  #file = `${root}/${SURVIVORS_FILE}`;
+
+  constructor() {
+    mkdirSync(dirname(this.#file), { recursive: true });
+    writeFileSync(this.#file, "");
+  }
+
+  /** @param {import("@stryker-mutator/api/core").MutantResult} mutant */
+  onMutantTested(mutant) {
+    if (mutant.status !== "Survived" && mutant.status !== "NoCoverage") return;
+    const { line, column } = mutant.location.start;
+    const replacement = mutant.replacement.replace(/\s+/g, " ").slice(0, 160);
+    appendFileSync(this.#file, `${mutant.fileName.replace(`${root}/`, "")}:${line}:${column + 1} ${mutant.status} ${mutant.mutatorName}: ${replacement}\n`);
+  }
+}
+
+/** The plugin `scripts/mutation.mjs` loads, as Stryker finds plugins: by this export's name. */
+export const strykerPlugins = [declareClassPlugin(PluginKind.Reporter, "survivors", SurvivorLog)];
