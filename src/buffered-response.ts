@@ -65,20 +65,19 @@ export class BufferedResponse extends Response {
  * the connection, and `ResponseTooLargeError` is thrown.
  */
 export async function readAll(response: Response, limit: number): Promise<BufferedResponse> {
-  const reader = response.body?.getReader();
+  if (!response.body) return new BufferedResponse(null, response);
+  const reader = response.body.getReader();
   const chunks: Bytes[] = [];
   let size = 0;
   try {
-    if (reader) {
-      if (Number(response.headers.get("content-length")) > limit) throw new ResponseTooLargeError(limit, response.status);
-      for (let chunk; !(chunk = await reader.read()).done; ) {
-        size += chunk.value.byteLength;
-        if (size > limit) throw new ResponseTooLargeError(limit, response.status);
-        chunks.push(chunk.value);
-      }
+    if (Number(response.headers.get("content-length")) > limit) throw new ResponseTooLargeError(limit, response.status);
+    for (let chunk; !(chunk = await reader.read()).done; ) {
+      size += chunk.value.byteLength;
+      if (size > limit) throw new ResponseTooLargeError(limit, response.status);
+      chunks.push(chunk.value);
     }
   } catch (err) {
-    reader?.cancel().catch(() => {});
+    reader.cancel().catch(() => {});
     throw err;
   }
   let bytes = chunks[0];

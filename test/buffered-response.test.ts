@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { BufferedResponse } from "../src/buffered-response.js";
+import { BufferedResponse, readAll } from "../src/buffered-response.js";
+import { ResponseTooLargeError } from "../src/errors.js";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const from = new Response(null, { status: 201, statusText: "Created", headers: { "content-type": "application/json", "x-id": "7" } });
@@ -53,7 +54,7 @@ describe("BufferedResponse", () => {
     expect(await response.text()).toBe("once");
     expect(response.bodyUsed).toBe(true);
     await expect(response.text()).rejects.toThrow(TypeError);
-    expect(() => response.clone()).toThrow(TypeError);
+    expect(() => response.clone()).toThrow(new TypeError("Response.clone: Body has already been consumed."));
     expect(await copy.text()).toBe("once");
   });
 
@@ -62,5 +63,27 @@ describe("BufferedResponse", () => {
 
     expect(response.body).toBeNull();
     expect(await response.text()).toBe("");
+  });
+});
+
+describe("readAll", () => {
+  const answer = (parts: string[], headers: Record<string, string> = {}) =>
+    new Response(new ReadableStream({ start: (c) => (parts.forEach((p) => c.enqueue(bytes(p))), c.close()) }), { headers });
+
+  it("reads a body of exactly the limit, by its Content-Length and by what arrives", async () => {
+    const read = await readAll(answer(["12345", "678"], { "content-length": "8" }), 8);
+
+    expect(await read.text()).toBe("12345678");
+  });
+
+  it("refuses a Content-Length one byte over the limit before reading, and a body that grows past it", async () => {
+    await expect(readAll(answer(["123456789"], { "content-length": "9" }), 8)).rejects.toBeInstanceOf(ResponseTooLargeError);
+    await expect(readAll(answer(["12345", "6789"]), 8)).rejects.toBeInstanceOf(ResponseTooLargeError);
+  });
+
+  it("gives a blob of an answer without a type an empty type", async () => {
+    const blob = await (await readAll(answer(["x"]), 8)).blob();
+
+    expect([blob.type, await blob.text()]).toEqual(["", "x"]);
   });
 });
