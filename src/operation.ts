@@ -81,7 +81,8 @@ function request(op: Operation, call: Call, answers: AnswerPolicy, paged: boolea
   const method = op.method.toLowerCase() as "get";
   const pathSerializer = pathRenderer(op.path);
   const parseAs = PARSE_AS[op.answer];
-  const handsOver = op.answer === "other" || op.answer === "stream";
+  // a download is the Response itself (an event stream's reader takes the Response from `send`)
+  const handsOver = op.answer === "other";
   return async (args: unknown[], override?: Override): Promise<unknown> => {
     const issues: ValidationIssue[] = [];
     const path: Record<string, unknown> = {};

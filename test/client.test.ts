@@ -1,5 +1,8 @@
 import { readFileSync } from "node:fs";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Operation } from "../generated/operations.js";
+import { clientOf } from "../src/client.js";
+import { openEventStream } from "../src/event-stream.js";
 import { ApiError, createClient, InternalServerError } from "../src/index.js";
 import { faultServer, LIMITS, reply } from "./support/fault-server.js";
 
@@ -87,5 +90,65 @@ describe("createClient", () => {
       if (previous !== undefined) process.env.BROWSER_CLOUD_API_KEY = previous;
     }
     expect(sent).toBe(0);
+  });
+});
+
+describe("a client made in a web page (dangerouslyAllowBrowser)", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("leaves User-Agent to the browser, which refuses to let a page set it", async () => {
+    const server = await faultServer(reply(200, LIMITS));
+    vi.stubGlobal("window", {});
+    vi.stubGlobal("document", {});
+
+    await server.client({ dangerouslyAllowBrowser: true }).organization.limits.retrieve();
+
+    expect(server.requests[0]?.headers["user-agent"]).not.toMatch(/^browser-cloud-client\//);
+  });
+});
+
+describe("middleware on the raw client", () => {
+  it("sees the methods' requests while registered, and none once ejected", async () => {
+    const server = await faultServer(reply(200, LIMITS));
+    const client = server.client();
+    const seen: string[] = [];
+    const middleware = { onRequest: ({ request }: { request: Request }) => void seen.push(new URL(request.url).pathname) };
+
+    client.raw.use(middleware);
+    await client.organization.limits.retrieve();
+    client.raw.eject(middleware);
+    await client.organization.limits.retrieve();
+
+    expect(seen).toEqual(["/org/limits"]);
+    expect(server.requests).toHaveLength(2);
+  });
+});
+
+describe("answers handed over unread", () => {
+  // 64 bytes of body, four times the client's maxResponseBytes below
+  const body = "data: " + "x".repeat(56) + "\n\n";
+  const download: Operation = { name: "files.download", method: "GET", path: "/files/{id}", params: ["id"], status: 200, answer: "other", idempotent: true };
+  const follow: Operation = { name: "events.follow", method: "GET", path: "/events/{id}", params: ["id"], status: 200, answer: "stream", idempotent: true };
+  const client = (url: string) => clientOf({ apiKey: "sk-test", baseUrl: url, maxResponseBytes: 16 }, [download, follow], openEventStream) as unknown as {
+    files: { download(id: string): Promise<Response> };
+    events: { follow(id: string): Promise<AsyncIterable<{ data: unknown }> & { close(): void }> };
+  };
+
+  it("are not held to maxResponseBytes: a download is the caller's to read", async () => {
+    const server = await faultServer((res) => res.writeHead(200, { "Content-Type": "application/octet-stream" }).end(body));
+
+    const response = await client(server.url).files.download("f1");
+
+    expect(await response.text()).toBe(body);
+  });
+
+  it("are not held to maxResponseBytes: an event stream is read event by event", async () => {
+    const server = await faultServer((res) => res.writeHead(200, { "Content-Type": "text/event-stream" }).end(body));
+
+    const stream = await client(server.url).events.follow("e1");
+    const events: unknown[] = [];
+    for await (const event of stream) events.push(event.data);
+
+    expect(events).toEqual(["x".repeat(56)]);
   });
 });

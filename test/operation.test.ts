@@ -222,6 +222,15 @@ describe("the inputs a method refuses before sending", () => {
     expect(await refusal(createWidget)).toEqual([{ path: "body", message: "is required" }]);
   });
 
+  it("sends no body when an optional one is left out", async () => {
+    const server = await faultServer(reply(200));
+    const { bodyRequired: _, ...optional } = createWidget;
+
+    await method(optional, direct(server.url))();
+
+    expect(server.requests.map((r) => [r.method, r.url, r.body])).toEqual([["POST", "/widgets", ""]]);
+  });
+
   it("refuses a call without its required query", async () => {
     expect(await refusal(searchWidgets)).toEqual([{ path: "query", message: "is required" }]);
   });
