@@ -7,7 +7,7 @@ import type { Operation } from "../generated/operations.js";
 import { idempotencyOverrides, method, pathRenderer, type Call } from "../src/operation.js";
 import { result } from "../src/response.js";
 import { clientOf } from "../src/client.js";
-import { binaryBody } from "../src/form-body.js";
+import { binaryBody, formBody } from "../src/form-body.js";
 import { BrowserCloudError, InternalServerError, ValidationError } from "../src/index.js";
 import { PagePromise } from "../src/pages.js";
 import { faultServer, reply } from "./support/fault-server.js";
@@ -319,5 +319,49 @@ describe("a raw body", () => {
     expect([text!.headers["content-type"], text!.body]).toEqual(["text/plain", "plain words"]);
     expect(multipart!.headers["content-type"]).toMatch(/^multipart\/form-data; boundary=\S+$/);
     expect(multipart!.body).toContain('name="note"\r\n\r\nhi\r\n');
+  });
+});
+
+describe("a multipart form", () => {
+  // its fields checked against schemas[1] of generated/validators.ts: { x, y } integers of at least 0
+  const upload: Operation = { name: "points.upload", method: "POST", path: "/points", body: "raw", bodySchema: 1, bodyType: "multipart/form-data", bodyRequired: true, form: { files: [] }, status: 204, answer: "empty", idempotent: false };
+  const send = (url: string, readers: object, op: Operation = upload) => (clientOf({ apiKey: "sk-test", baseUrl: url }, [op], readers) as unknown as { points: { upload(body: unknown): Promise<unknown> } }).points.upload;
+
+  it("is built from the fields by the form reader and sent with fetch's multipart type", async () => {
+    const server = await faultServer(reply(204));
+
+    await send(server.url, { formBody })({ x: 1, y: 2 });
+
+    const [request] = server.requests;
+    expect(request!.headers["content-type"]).toMatch(/^multipart\/form-data; boundary=/);
+    expect(request!.body).toMatch(/name="x"\r\n\r\n1\r\n[^]*name="y"\r\n\r\n2\r\n/);
+  });
+
+  it("is checked against the body's schema, and nothing sent when a field breaks it", async () => {
+    const server = await faultServer(reply(204));
+
+    const err = (await send(server.url, { formBody })({ x: 1, y: -2 }).catch((e: unknown) => e)) as ValidationError;
+
+    expect(err.issues).toEqual([{ path: "body.y", message: "must be >= 0" }]);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("is left out, and no body sent, when it is optional and not given", async () => {
+    const server = await faultServer(reply(204));
+    const { bodyRequired: _, ...optional } = upload;
+
+    await send(server.url, { formBody }, optional)(undefined);
+
+    expect(server.requests.map((r) => [r.method, r.body])).toEqual([["POST", ""]]);
+  });
+
+  it("fails loudly, naming the command that writes the reader, when the table brings none", async () => {
+    const server = await faultServer(reply(204));
+
+    const err = await send(server.url, {})({ x: 1, y: 2 }).catch((e: unknown) => e);
+
+    expect(err).toBeInstanceOf(BrowserCloudError);
+    expect((err as Error).message).toBe("points.upload: no form builder; run npm run generate");
+    expect(server.requests).toHaveLength(0);
   });
 });
