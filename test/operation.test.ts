@@ -246,6 +246,23 @@ describe("the inputs a method refuses before sending", () => {
     expect(await refusal(searchWidgets, { x: 1, y: () => 2 })).toEqual([{ path: "query.y", message: "is a function, which JSON cannot carry: pass data" }]);
   });
 
+  it("takes the query of an operation with a body from the options, and the body from its argument", async () => {
+    const server = await faultServer(reply(200));
+    const both: Operation = { ...createWidget, query: CLICK_SCHEMA };
+
+    await method(both, direct(server.url))({ x: 3, y: 4 }, { query: { x: 1, y: 2 } });
+
+    expect(server.requests.map((r) => [r.url, r.body])).toEqual([["/widgets?x=1&y=2", '{"x":3,"y":4}']]);
+  });
+
+  it("sends no query for an operation that declares none, whatever the options say", async () => {
+    const server = await faultServer(reply(200));
+
+    await method(createWidget, direct(server.url))({ x: 3, y: 4 }, { query: { x: 1 } });
+
+    expect(server.requests.map((r) => r.url)).toEqual(["/widgets"]);
+  });
+
   it("sends a query that passes, as the query string", async () => {
     const server = await faultServer(reply(200));
 
@@ -295,6 +312,34 @@ describe("a raw body", () => {
 
     expect(err).toBeInstanceOf(ValidationError);
     expect(err.issues).toEqual([{ path: "body", message: "must be a Blob, an ArrayBuffer or a view of one, or a ReadableStream of bytes" }]);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("may be left out when optional: nothing is sent as the body, and nothing refused", async () => {
+    const server = await faultServer(reply(204));
+    const { bodyRequired: _, ...optional } = putFile;
+
+    await put(server.url, optional)("f1", undefined);
+
+    expect(server.requests.map((r) => [r.method, r.body])).toEqual([["PUT", ""]]);
+  });
+
+  it("of an operation whose table entry names no media type goes out as given", async () => {
+    const server = await faultServer(reply(204));
+    const { bodyType: _, ...untyped } = putFile;
+
+    await put(server.url, untyped)("f1", "as given");
+
+    expect(server.requests.map((r) => r.body)).toEqual(["as given"]);
+  });
+
+  it("fails loudly, naming the command that writes its check, when the table brings none", async () => {
+    const server = await faultServer(reply(204));
+    const bare = (clientOf({ apiKey: "sk-test", baseUrl: server.url }, [putFile]) as unknown as { files: { put(id: string, body: unknown): Promise<unknown> } }).files.put;
+
+    const err = await bare("f1", bytes()).catch((e: unknown) => e);
+
+    expect((err as Error).message).toBe("files.put: no binary body check; run npm run generate");
     expect(server.requests).toHaveLength(0);
   });
 
