@@ -122,8 +122,8 @@ function request(op: Operation, call: Call, answers: AnswerPolicy, paged: boolea
     const params = { path, query };
     const send = (callOptions: RequestOptions | undefined) => call(callOptions, op, (raw, init) => {
       const fetchOptions: Record<string, unknown> = { signal: init.signal, headers: init.headers, fetch: init.fetch, params, body, parseAs, pathSerializer };
-      // the address of the answer, which a page and a stream need to resolve what they point to
-      if (op.page || op.answer === "stream") fetchOptions.fetch = (request: Request) => ((url = request.url), init.fetch(request));
+      // the address of the answer, which a page's next link is resolved against
+      if (op.page) fetchOptions.fetch = (request: Request) => ((url = request.url), init.fetch(request));
       if (op.body === "raw") {
         // a raw body goes out as given; for a FormData, fetch sets the type with its boundary
         fetchOptions.bodySerializer = (b: unknown) => b;

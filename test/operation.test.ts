@@ -160,6 +160,24 @@ describe("a list whose table brings no page reader", () => {
   });
 });
 
+describe("a list whose pages link to the next", () => {
+  const pagedWidgets: Operation = { ...listWidgets, query: undefined, answer: "json", page: { style: "link" } };
+
+  it("follows a relative Link rel=next against the address of the page it came on, query and all", async () => {
+    const server = await faultServer(
+      reply(200, '[{"id":"w1"}]', { "Content-Type": "application/json", Link: '</shops/s1/widgets?cursor=c%202&limit=1>; rel="next"' }),
+      reply(200, '[{"id":"w2"}]', { "Content-Type": "application/json" }),
+    );
+    const call = Object.assign(direct(server.url), { PageList: PagePromise });
+
+    const items: unknown[] = [];
+    for await (const item of method(pagedWidgets, call)("s1") as unknown as PagePromise<unknown>) items.push(item);
+
+    expect(items).toEqual([{ id: "w1" }, { id: "w2" }]);
+    expect(server.requests.map((r) => r.url)).toEqual(["/shops/s1/widgets", "/shops/s1/widgets?cursor=c%202&limit=1"]);
+  });
+});
+
 describe("the raw client's retry policy", () => {
   it("follows an operation's x-idempotent where it overrides the HTTP method, and says nothing elsewhere", () => {
     const table: Operation[] = [
