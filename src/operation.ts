@@ -133,11 +133,9 @@ function request(op: Operation, call: Call, answers: AnswerPolicy, paged: boolea
       const pending = raw.request(method, op.path as never, fetchOptions as never);
       return handsOver ? pending.then((outcome) => ({ ...outcome, data: outcome.response })) : pending;
     });
-    // an event stream: a typed iterable of its events, re-opened through the same request
-    if (op.answer === "stream") {
-      const stream = await need(call.openStream ?? openStream, op, "stream reader")(op, async (o) => (await send(o)).response, options as StreamOptions | undefined, answers);
-      return paged ? { data: stream, headers: stream.response.headers, status: stream.response.status, url } : stream;
-    }
+    // an event stream: a typed iterable of its events, re-opened through the same request (never a
+    // list: pages are JSON, scripts/lib/pagination.mjs)
+    if (op.answer === "stream") return need(call.openStream ?? openStream, op, "stream reader")(op, async (o) => (await send(o)).response, options as StreamOptions | undefined, answers);
     const answer = await send(options);
     const { response } = answer;
     const data = op.answer === "empty" ? undefined : op.answer === "json" && op.answerSchema !== undefined ? checkAnswer(answers, op.name, op.answerSchema, answer.data, response) : answer.data;

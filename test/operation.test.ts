@@ -160,6 +160,19 @@ describe("a list whose table brings no page reader", () => {
   });
 });
 
+describe("an event stream whose table brings no reader", () => {
+  it("fails loudly, naming the command that writes the reader, and sends nothing", async () => {
+    const server = await faultServer(reply(200, "data: 1\n\n", { "Content-Type": "text/event-stream" }));
+    const follow: Operation = { ...listWidgets, query: undefined, answer: "stream" };
+
+    const err = await (method(follow, direct(server.url)) as (id: string) => Promise<unknown>)("s1").catch((e: unknown) => e);
+
+    expect(err).toBeInstanceOf(BrowserCloudError);
+    expect((err as Error).message).toBe("widgets.list: no stream reader; run npm run generate");
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
 describe("a list whose pages link to the next", () => {
   const pagedWidgets: Operation = { ...listWidgets, query: undefined, answer: "json", page: { style: "link" } };
 
