@@ -179,7 +179,8 @@ function listMethod(op: Operation, style: Pagination, once: Once, Pages: typeof 
     const Walk = need(Pages, op, "page reader");
     const options = args[takesInput ? at + 1 : at] as (RequestOptions & PageOptions & { query?: unknown }) | undefined;
     const first = (op.body !== undefined ? options?.query : takesInput ? args[at] : undefined) as Record<string, unknown> | undefined;
-    const fetchPage: PageFetcher = (query, trusted) => once(args, query === first && !trusted ? undefined : { query, trusted });
+    // the first page's query is the call's own, which once() would read from the arguments alike
+    const fetchPage: PageFetcher = (query, trusted) => once(args, { query, trusted });
     return new Walk(fetchPage, style, first, options);
   };
 }

@@ -160,6 +160,23 @@ describe("a list whose table brings no page reader", () => {
   });
 });
 
+describe("a list with a query", () => {
+  // schemas[1] of generated/validators.ts as the query: { x, y } integers of at least 0
+  const pagedPoints: Operation = { ...listWidgets, query: 1, answer: "json", page: { style: "link" } };
+
+  it("takes the query after the path parameters and the walk's bounds after the query", async () => {
+    const page = (n: number) => reply(200, `[{"id":"w${n}"}]`, { "Content-Type": "application/json", Link: `</shops/s1/widgets?x=1&y=2&page=${n + 1}>; rel="next"` });
+    const server = await faultServer(page(1), page(2), page(3));
+    const call = Object.assign(direct(server.url), { PageList: PagePromise });
+
+    const items: unknown[] = [];
+    for await (const item of method(pagedPoints, call)("s1", { x: 1, y: 2 }, { maxPages: 2 }) as unknown as PagePromise<unknown>) items.push(item);
+
+    expect(items).toEqual([{ id: "w1" }, { id: "w2" }]);
+    expect(server.requests.map((r) => r.url)).toEqual(["/shops/s1/widgets?x=1&y=2", "/shops/s1/widgets?x=1&y=2&page=2"]);
+  });
+});
+
 describe("an event stream whose table brings no reader", () => {
   it("fails loudly, naming the command that writes the reader, and sends nothing", async () => {
     const server = await faultServer(reply(200, "data: 1\n\n", { "Content-Type": "text/event-stream" }));
