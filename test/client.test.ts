@@ -107,6 +107,15 @@ describe("a client made in a web page (dangerouslyAllowBrowser)", () => {
   });
 });
 
+describe("per-call options", () => {
+  it("may be null, as a JavaScript caller may pass them: the client's own apply", async () => {
+    const server = await faultServer(reply(200, LIMITS));
+
+    await expect(server.client().organization.limits.retrieve(null as never)).resolves.toEqual(LIMITS);
+    expect(server.requests).toHaveLength(1);
+  });
+});
+
 describe("middleware on the raw client", () => {
   it("sees the methods' requests while registered, and none once ejected", async () => {
     const server = await faultServer(reply(200, LIMITS));
