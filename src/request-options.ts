@@ -30,7 +30,5 @@ export function splitOptions(options: RequestOptions | undefined): { init: { sig
   const { signal } = options;
   if (signal !== undefined && typeof (signal as AbortSignal | null)?.addEventListener !== "function") issues.push({ path: "options.signal", message: `must be an AbortSignal (got ${show(signal)})` });
   if (issues.length) throw new ValidationError(issues);
-  const init: { signal?: AbortSignal; headers?: Record<string, string> } = { headers: withoutAuthorization(options.headers) };
-  if (signal) init.signal = signal;
-  return { init, limits: { timeoutMs: options.timeoutMs, maxRetries: options.maxRetries, maxResponseBytes: options.maxResponseBytes } };
+  return { init: { signal, headers: withoutAuthorization(options.headers) }, limits: { timeoutMs: options.timeoutMs, maxRetries: options.maxRetries, maxResponseBytes: options.maxResponseBytes } };
 }

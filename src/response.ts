@@ -33,7 +33,7 @@ export async function result<T>(pending: Promise<FetchResult<T>>, operation: str
     if (err instanceof SyntaxError || err instanceof RangeError) {
       const response = answered();
       const text = response instanceof BufferedResponse && response.received ? decoder.decode(response.received) : undefined;
-      throw new AnswerMismatchError(operation, [{ path: "response", message: `is not JSON: ${err.message}` }], text, response ?? new Response(null, { status: 200 }), { cause: err });
+      throw new AnswerMismatchError(operation, [{ path: "response", message: `is not JSON: ${err.message}` }], text, response ?? new Response(), { cause: err });
     }
     throw err;
   }

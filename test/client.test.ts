@@ -114,6 +114,15 @@ describe("per-call options", () => {
     await expect(server.client().organization.limits.retrieve(null as never)).resolves.toEqual(LIMITS);
     expect(server.requests).toHaveLength(1);
   });
+
+  it("refuse a signal that is null, before sending", async () => {
+    const server = await faultServer(reply(200, LIMITS));
+
+    const err = await server.client().organization.limits.retrieve({ signal: null as never }).catch((e) => e);
+
+    expect(err.issues).toEqual([{ path: "options.signal", message: "must be an AbortSignal (got null)" }]);
+    expect(server.requests).toHaveLength(0);
+  });
 });
 
 describe("middleware on the raw client", () => {
