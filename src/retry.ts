@@ -34,7 +34,7 @@ export function isRetryable(idempotent: boolean, outcome: Outcome): boolean {
     return outcome.kind !== "status" || RETRYABLE_STATUSES.has(outcome.status);
   }
   if (outcome.kind === "status") return outcome.status === 429;
-  return outcome.kind === "connection" && !outcome.sent;
+  return !outcome.sent;
 }
 
 /**

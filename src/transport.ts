@@ -83,7 +83,7 @@ export async function send(settings: Pick<Settings, "timeoutMs" | "maxRetries" |
       failure = err as BrowserCloudError;
     }
     // built only when someone reads it
-    logger?.debug(`browser-cloud-client: ${method} ${new URL(url).pathname} -> ${response?.status ?? (failure instanceof UserAbortError ? "aborted by caller" : failure?.name)} (attempt ${attempt}/${maxRetries + 1}, ${Date.now() - started} ms)`);
+    logger?.debug(`browser-cloud-client: ${method} ${new URL(url).pathname} -> ${response?.status ?? (failure instanceof UserAbortError ? "aborted by caller" : failure!.name)} (attempt ${attempt}/${maxRetries + 1}, ${Date.now() - started} ms)`);
 
     let outcome: Outcome;
     let delay: number | undefined;
