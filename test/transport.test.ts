@@ -594,6 +594,16 @@ describe("the transport's edges", () => {
     expect(getEventListeners(request.signal, "abort")).toHaveLength(0);
   });
 
+  it("hands over a streamed answer of a call without a signal, readable to its end", async () => {
+    const server = await faultServer((res) => res.writeHead(200, { "Content-Type": "application/octet-stream" }).end("bytes"));
+
+    const { PreparedRequest } = await import("../src/transport.js");
+
+    const response = await send(settings, new PreparedRequest(`${server.url}/file`, {}), { stream: true });
+
+    expect(await response.text()).toBe("bytes");
+  });
+
   it("says an abort after a refusal's headers did not act", async () => {
     const server = await faultServer((res) => {
       res.writeHead(404, { "Content-Type": "application/json" });
