@@ -160,6 +160,21 @@ describe("a list whose table brings no page reader", () => {
   });
 });
 
+describe("a list without a query", () => {
+  it("takes the walk's bounds right after the path parameters", async () => {
+    const page = (n: number) => reply(200, `[{"id":"w${n}"}]`, { "Content-Type": "application/json", Link: `</shops/s1/widgets?page=${n + 1}>; rel="next"` });
+    const server = await faultServer(page(1), page(2));
+    const call = Object.assign(direct(server.url), { PageList: PagePromise });
+    const widgets: Operation = { ...listWidgets, query: undefined, answer: "json", page: { style: "link" } };
+
+    const items: unknown[] = [];
+    for await (const item of method(widgets, call)("s1", { maxPages: 1 }) as unknown as PagePromise<unknown>) items.push(item);
+
+    expect(items).toEqual([{ id: "w1" }]);
+    expect(server.requests).toHaveLength(1);
+  });
+});
+
 describe("a list with a query", () => {
   // schemas[1] of generated/validators.ts as the query: { x, y } integers of at least 0
   const pagedPoints: Operation = { ...listWidgets, query: 1, answer: "json", page: { style: "link" } };
