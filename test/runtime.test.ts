@@ -82,6 +82,24 @@ describe("runtimes other than Node", () => {
     expect(queried).toEqual(["BROWSER_CLOUD_BASE_URL", "BROWSER_CLOUD_API_KEY"]);
     expect(asked).toEqual(["BROWSER_CLOUD_BASE_URL"]);
   });
+
+  it.each([
+    ["a Deno global without a permissions API", {}],
+    ["a Deno whose permissions have no querySync", { permissions: {} }],
+  ])("read variables as Node does under %s", (_, deno) => {
+    const env = { BROWSER_CLOUD_BASE_URL: "http://127.0.0.1:9090" };
+
+    expect(withProcess({ env }, () => readEnv("BROWSER_CLOUD_BASE_URL"), deno)).toBe("http://127.0.0.1:9090");
+  });
+
+  it("ask Deno for the env permission of the one variable read", () => {
+    const descriptors: unknown[] = [];
+    const deno = { permissions: { querySync: (descriptor: unknown) => (descriptors.push(descriptor), { state: "granted" }) } };
+
+    withProcess({ env: {} }, () => readEnv("BROWSER_CLOUD_LOG"), deno);
+
+    expect(descriptors).toEqual([{ name: "env", variable: "BROWSER_CLOUD_LOG" }]);
+  });
 });
 
 /** Runs `run` with `globalThis.process` (and `Deno`, when given) replaced by fakes, synchronously, and puts the real ones back. */
