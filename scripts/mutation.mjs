@@ -2,8 +2,10 @@
 // Mutation testing of src/: Stryker changes the code one small way at a time (a condition
 // flipped, a branch emptied, a string blanked) and runs the tests that cover that line; a
 // mutant no test fails is a gap in the tests. Not part of `npm test`: a full run takes long on
-// two cores. Incremental: mutants whose code and tests did not change keep their last verdict
-// (test-results/mutation/incremental.json), so a second run only tests what changed.
+// two cores. Incremental: mutants whose code and tests did not change keep their last verdict,
+// so a second run only tests what changed. Every run's verdicts are kept together in
+// test-results/mutation/runs.json (scripts/lib/mutation-runs.mjs), so that runs over parts of
+// src/ (--files) add up, and the score of all of src/ so far is printed after each run.
 // Each mutant no test detects is written to test-results/mutation/survivors.txt as soon as it is
 // known (scripts/lib/mutation-survivors.mjs). --skip-static leaves out static mutants (of
 // module-level constants, which run once at import): each needs every test run again in a fresh
@@ -15,7 +17,12 @@
 //   node scripts/mutation.mjs [--full] [--skip-static] [--related] [--files src/a.ts,src/b.ts] [--concurrency 2]
 import { parseArgs } from "node:util";
 import { Stryker } from "@stryker-mutator/core";
+import { mergeRuns, readReport, scoreByFile, writeReport } from "./lib/mutation-runs.mjs";
 import { root } from "./lib/paths.mjs";
+
+const STORE = "test-results/mutation/runs.json";
+const INCREMENTAL = "test-results/mutation/incremental.json";
+const REPORT = "test-results/mutation/report.json";
 
 const { values } = parseArgs({
   options: {
@@ -28,6 +35,9 @@ const { values } = parseArgs({
 });
 
 process.chdir(root);
+// Stryker's incremental file holds the files of its last run only: it starts from all runs so far
+const store = readReport(STORE);
+if (store && !values.full) writeReport(INCREMENTAL, store);
 // testing.ts is the package's test helper for users; index.ts only re-exports
 const mutate = values.files ? values.files.split(",") : ["src/**/*.ts", "!src/index.ts"];
 const stryker = new Stryker({
@@ -40,12 +50,12 @@ const stryker = new Stryker({
   coverageAnalysis: "perTest",
   incremental: !values.full,
   ignoreStatic: values["skip-static"],
-  incrementalFile: "test-results/mutation/incremental.json",
+  incrementalFile: INCREMENTAL,
   concurrency: Number(values.concurrency),
   reporters: ["clear-text", "progress", "html", "json", "survivors"],
   clearTextReporter: { logTests: false, allowColor: false },
   htmlReporter: { fileName: "test-results/mutation/index.html" },
-  jsonReporter: { fileName: "test-results/mutation/report.json" },
+  jsonReporter: { fileName: REPORT },
   tempDirName: "test-results/mutation/sandbox",
   cleanTempDir: "always",
   thresholds: { high: 90, low: 80, break: null },
@@ -60,3 +70,10 @@ for (const r of results) {
 const detected = counts.killed + counts.timeout;
 const valid = detected + counts.survived + counts.noCoverage;
 console.log(`mutation: ${((100 * detected) / Math.max(valid, 1)).toFixed(1)} % of ${valid} mutants detected (${counts.killed} killed, ${counts.timeout} timed out, ${counts.survived} survived, ${counts.noCoverage} not covered; ${counts.other} errors or ignored)`);
+const { report, retest } = mergeRuns(store, /** @type {import("./lib/mutation-runs.mjs").Report} */ (readReport(REPORT)));
+writeReport(STORE, report);
+const rows = scoreByFile(report);
+const total = /** @type {(typeof rows)[number]} */ (rows.at(-1));
+console.log(`mutation: all runs so far (${STORE}), by file of src/:`);
+for (const r of rows.slice(0, -1)) console.log(`  ${r.file.padEnd(28)} ${r.score.toFixed(1).padStart(5)} %  ${r.killed} killed, ${r.timeout} timed out, ${r.survived} survived, ${r.noCoverage} not covered`);
+console.log(`mutation: all runs so far: ${total.score.toFixed(1)} % of ${total.killed + total.timeout + total.survived + total.noCoverage} mutants over ${rows.length - 1} files${retest ? `; ${retest} kills by tests changed since left out, to test again` : ""}`);

@@ -1,0 +1,119 @@
+// The verdicts of every mutation run kept together: Stryker's incremental file holds only the files
+// its last run mutated, so a run over src/operation.ts would forget what a run over src/pages.ts
+// found. scripts/mutation.mjs seeds each run with this store and folds the run's file back into it,
+// so that runs over parts of src/ add up to one report of the whole, and a run over all of src/
+// tests again only what changed since.
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+
+/**
+ * @typedef {{ id: string, name: string }} TestDefinition
+ * @typedef {{ source?: string, tests: TestDefinition[] }} TestFile
+ * @typedef {{ id: string, status: string, location: { start: { line: number, column: number }, end: { line: number, column: number } }, killedBy?: string[], coveredBy?: string[] } & Record<string, unknown>} MutantResult
+ * @typedef {{ source: string, mutants: MutantResult[] } & Record<string, unknown>} FileResult
+ * @typedef {{ files: Record<string, FileResult>, testFiles?: Record<string, TestFile> } & Record<string, unknown>} Report
+ */
+
+/**
+ * Folds `newer` (a run's incremental report) into `older` (the store), as Stryker's incremental
+ * rules would read them: a file of src/ the newer run mutated takes the newer run's verdicts; a
+ * file it did not keeps the older ones, except a kill by a test that is gone or whose file changed
+ * since, which proves nothing now: that mutant is dropped (`retest` counts them), and the next run
+ * over its file tests it again. A survivor is kept: Stryker tests it again when a new test covers
+ * it. So the store never counts a kill it cannot vouch for. Test and mutant ids, unique within one
+ * report only, are numbered anew.
+ * @param {Report | undefined} older
+ * @param {Report} newer
+ * @returns {{ report: Report, retest: number }}
+ * @example
+ * const { report } = mergeRuns(readReport(STORE), readReport(INCREMENTAL));
+ */
+export function mergeRuns(older, newer) {
+  if (!older) return { report: newer, retest: 0 };
+  const oldTests = older.testFiles ?? {};
+  const newTests = newer.testFiles ?? {};
+  /** @type {Record<string, TestFile>} */
+  const testFiles = {};
+  /** @type {Map<string, string>} a test's file and name to its id in the merged report */
+  const ids = new Map();
+  const keyOf = (/** @type {string} */ file, /** @type {string} */ name) => `${file}\u0000${name}`;
+  for (const [file, testFile] of Object.entries({ ...oldTests, ...newTests })) {
+    testFiles[file] = { ...testFile, tests: testFile.tests.map((test) => ({ ...test, id: idFor(ids, keyOf(file, test.name)) })) };
+  }
+  /** @param {Record<string, TestFile>} from @returns {Map<string, string>} a report's test id to its file and name */
+  const keysById = (from) => new Map(Object.entries(from).flatMap(([file, { tests }]) => tests.map((test) => [test.id, keyOf(file, test.name)])));
+  const oldKeys = keysById(oldTests);
+  const newKeys = keysById(newTests);
+  const unchanged = (/** @type {string} */ key) => {
+    const file = key.slice(0, key.indexOf("\u0000"));
+    return newTests[file] === undefined || newTests[file].source === oldTests[file]?.source;
+  };
+  // a test of the older report that no longer is, or whose file changed, has no id here
+  /** @param {string[] | undefined} list @param {Map<string, string>} keys */
+  const renumber = (list, keys) => list?.flatMap((id) => {
+    const key = keys.get(id);
+    return key !== undefined && (keys === newKeys || unchanged(key)) && ids.has(key) ? [/** @type {string} */ (ids.get(key))] : [];
+  });
+
+  /** @type {Record<string, FileResult>} */
+  const files = {};
+  let retest = 0;
+  for (const [file, result] of Object.entries(older.files)) {
+    if (newer.files[file]) continue;
+    const mutants = result.mutants.map((m) => ({ ...m, killedBy: renumber(m.killedBy, oldKeys), coveredBy: renumber(m.coveredBy, oldKeys) }));
+    const kept = mutants.filter((m, i) => m.status !== "Killed" || (m.killedBy?.length && m.killedBy.length === result.mutants[i]?.killedBy?.length));
+    retest += mutants.length - kept.length;
+    files[file] = { ...result, mutants: kept };
+  }
+  for (const [file, result] of Object.entries(newer.files)) {
+    files[file] = { ...result, mutants: result.mutants.map((m) => ({ ...m, killedBy: renumber(m.killedBy, newKeys), coveredBy: renumber(m.coveredBy, newKeys) })) };
+  }
+  // mutant ids, like test ids, are unique within one report only
+  let next = 0;
+  for (const result of Object.values(files)) result.mutants = result.mutants.map((m) => dropUndefined({ ...m, id: String(next++) }));
+  return { report: { ...newer, files: Object.fromEntries(Object.entries(files).sort(([a], [b]) => a.localeCompare(b))), testFiles }, retest };
+}
+
+/** @param {Map<string, string>} ids @param {string} key */
+function idFor(ids, key) {
+  if (!ids.has(key)) ids.set(key, String(ids.size));
+  return /** @type {string} */ (ids.get(key));
+}
+
+/** @param {MutantResult} mutant a copy without the fields a report left out, as Stryker wrote it */
+function dropUndefined(mutant) {
+  return /** @type {MutantResult} */ (Object.fromEntries(Object.entries(mutant).filter(([, v]) => v !== undefined)));
+}
+
+/**
+ * Counts the verdicts of a report by file of src/ and in total, as Stryker scores them: detected
+ * (killed or timed out) out of valid (detected, survived, not covered); errors and ignored apart.
+ * @param {Report} report
+ * @returns {{ file: string, killed: number, timeout: number, survived: number, noCoverage: number, other: number, score: number }[]}
+ * the last row is the total, with `file` "all"
+ */
+export function scoreByFile(report) {
+  const rows = Object.entries(report.files).map(([file, { mutants }]) => count(file, mutants));
+  rows.push(count("all", Object.values(report.files).flatMap((f) => f.mutants)));
+  return rows;
+}
+
+/** @param {string} file @param {MutantResult[]} mutants */
+function count(file, mutants) {
+  const n = { killed: 0, timeout: 0, survived: 0, noCoverage: 0, other: 0 };
+  for (const { status } of mutants) {
+    const key = status === "Killed" ? "killed" : status === "Timeout" ? "timeout" : status === "Survived" ? "survived" : status === "NoCoverage" ? "noCoverage" : "other";
+    n[key]++;
+  }
+  const valid = n.killed + n.timeout + n.survived + n.noCoverage;
+  return { file, ...n, score: valid ? (100 * (n.killed + n.timeout)) / valid : 100 };
+}
+
+/** A report from disk, or undefined when there is none. @param {string} path @returns {Report | undefined} */
+export function readReport(path) {
+  return existsSync(path) ? JSON.parse(readFileSync(path, "utf8")) : undefined;
+}
+
+/** @param {string} path @param {Report} report */
+export function writeReport(path, report) {
+  writeFileSync(path, JSON.stringify(report));
+}
