@@ -98,16 +98,39 @@ const SCHEMA: fc.Arbitrary<unknown> = fc.letrec<{ schema: unknown }>((tie) => {
 /** The instances a schema is judged on: random ones, and ones built to pass its parts. */
 const CASE = fc.tuple(SCHEMA, fc.array(VALUE, { minLength: VALUES_PER_SCHEMA, maxLength: VALUES_PER_SCHEMA }));
 
+/**
+ * Compares check()'s verdict on each value with Ajv's, and counts the values Ajv could not judge:
+ * Ajv 8.17's generated code throws a ReferenceError on some schemas (`{"anyOf": [{"anyOf":
+ * [{"properties": {"a": false}}], "not": true}, {}]}` throws "props0 is not defined" on any
+ * value), where there is no reference verdict to hold check() to; "Ajv crashes" below pins what
+ * check() says there.
+ */
+function agree(ours: (value: unknown) => boolean, theirs: (value: unknown) => boolean, schema: unknown, values: unknown[], unjudged: { count: number }): void {
+  for (const value of values) {
+    let verdict: boolean;
+    try {
+      verdict = theirs(value);
+    } catch (err) {
+      if (!(err instanceof ReferenceError)) throw err;
+      unjudged.count++;
+      continue;
+    }
+    expect(ours(value), `${JSON.stringify(schema)} on ${JSON.stringify(value)}`).toBe(verdict);
+  }
+}
+
 describe("check() agrees with Ajv (JSON Schema 2020-12, ajv-formats full) on generated schemas and values", () => {
   it(`gives Ajv's verdict on ${SCHEMAS_PER_RUN * VALUES_PER_SCHEMA} generated requests`, () => {
+    const unjudged = { count: 0 };
     fc.assert(
       fc.property(CASE, ([schema, values]) => {
         const ours = loadSchemas({}, { root: schema }).root!;
-        const theirs = ajv.compile(schema as object);
-        for (const value of values) expect(check(ours, value, "v").length === 0, `${JSON.stringify(schema)} on ${JSON.stringify(value)}`).toBe(theirs(value));
+        agree((value) => check(ours, value, "v").length === 0, ajv.compile(schema as object), schema, values, unjudged);
       }),
       { numRuns: SCHEMAS_PER_RUN },
     );
+    // so few that the comparison still covers the cases it claims
+    expect(unjudged.count).toBeLessThan((SCHEMAS_PER_RUN * VALUES_PER_SCHEMA) / 100);
   }, 120_000);
 
   it("gives an answer Ajv's verdict once unknown fields are allowed and oneOf means anyOf", () => {
@@ -125,15 +148,29 @@ describe("check() agrees with Ajv (JSON Schema 2020-12, ajv-formats full) on gen
       }
       return out;
     };
+    const unjudged = { count: 0 };
     fc.assert(
       fc.property(CASE, ([schema, values]) => {
         const ours = loadSchemas({}, { root: schema }).root!;
-        const theirs = ajv.compile(relax(schema) as object);
-        for (const value of values) expect(check(ours, value, "v", [], true).length === 0, `${JSON.stringify(schema)} on ${JSON.stringify(value)}`).toBe(theirs(value));
+        agree((value) => check(ours, value, "v", [], true).length === 0, ajv.compile(relax(schema) as object), schema, values, unjudged);
       }),
       { numRuns: 1_000 },
     );
+    expect(unjudged.count).toBeLessThan((1_000 * VALUES_PER_SCHEMA) / 100);
   }, 120_000);
+
+  it("judges by the schema where Ajv crashes: an anyOf with an empty branch accepts anything", () => {
+    const schema = { anyOf: [{ anyOf: [{ properties: { a: false } }], not: true }, {}] };
+    const ours = loadSchemas({}, { root: schema }).root!;
+
+    expect(() => ajv.compile(schema)([0])).toThrow(ReferenceError);
+    for (const value of [[0, 0, 0, 0], { a: 1 }, 0, null]) {
+      expect(check(ours, value, "v")).toEqual([]);
+      expect(check(ours, value, "v", [], true)).toEqual([]);
+    }
+    // and the branch that refuses everything does refuse
+    expect(check(loadSchemas({}, { root: schema.anyOf[0]! }).root!, { b: 1 }, "v")).toEqual([{ path: "v", message: "is not allowed" }]);
+  });
 });
 
 describe("formats", () => {
