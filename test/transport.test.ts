@@ -12,6 +12,10 @@ const CLICK = { x: 1, y: 2 };
 
 const timers = () => process.getActiveResourcesInfo().filter((r) => r === "Timeout").length;
 
+// the transport called directly, as the raw client and the methods call it
+const settings = { timeoutMs: 1_000, maxRetries: 2, maxResponseBytes: 1024 };
+const send = async (...args: Parameters<typeof import("../src/transport.js").send>) => (await import("../src/transport.js")).send(...args);
+
 describe("timeouts", () => {
   it("bounds each attempt by timeoutMs and fails with ConnectionTimeoutError", async () => {
     const server = await faultServer(hang);
@@ -40,6 +44,15 @@ describe("timeouts", () => {
 
     // a timer of the test runner may end meanwhile; one of the client's must not outlive the call
     expect(timers()).toBeLessThanOrEqual(before);
+  });
+
+  it("says an error may have acted when an earlier attempt timed out", async () => {
+    const server = await faultServer(hang, reply(409, { code: "conflict", message: "busy" }));
+
+    const err = await server.client({ timeoutMs: 100 }).deployments.delete("dep_1").catch((e) => e);
+
+    expect(err.status).toBe(409);
+    expect(err.maybePerformed).toBe(true);
   });
 });
 
@@ -84,6 +97,32 @@ describe("cancellation", () => {
 
     expect(getEventListeners(signal, "abort")).toHaveLength(0);
   });
+
+  it("rejects a call whose signal had fired with that signal's reason as the cause", async () => {
+    const server = await faultServer(reply(200));
+    const reason = new Error("caller left");
+
+    const err = await server.client().organization.limits.retrieve({ signal: AbortSignal.abort(reason) }).catch((e) => e);
+
+    expect(err).toBeInstanceOf(UserAbortError);
+    expect(err.cause).toBe(reason);
+  });
+
+  it("says an abort after a refusal's headers did not act", async () => {
+    const server = await faultServer((res) => {
+      res.writeHead(404, { "Content-Type": "application/json" });
+      res.write('{"code":');
+    });
+    const controller = new AbortController();
+
+    const call = send(settings, new Request(`${server.url}/org/limits`, { signal: controller.signal }), {});
+    await until(() => server.requests.length === 1);
+    setTimeout(() => controller.abort(), 50);
+    const err = await call.catch((e) => e);
+
+    expect(err).toBeInstanceOf(UserAbortError);
+    expect(err.maybePerformed).toBe(false);
+  });
 });
 
 describe("deletes whose outcome was unknown", () => {
@@ -110,6 +149,26 @@ describe("deletes whose outcome was unknown", () => {
     const server = await faultServer(reply(503, undefined, { "retry-after-ms": "1" }), reply(404, { code: "not_found", message: "no such deployment" }));
 
     await expect(server.client().deployments.delete("dep_1")).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it("treats a 404 as success only for a DELETE whose earlier attempt may have worked", async () => {
+    const gone = reply(404, { code: "not_found", message: "gone" });
+    const afterTimeout = await faultServer(hang, gone);
+    const firstAnswer = await faultServer(gone);
+
+    const get = await afterTimeout.client({ timeoutMs: 100 }).organization.limits.retrieve().catch((e) => e);
+    const raw = await firstAnswer.client().raw.DELETE("/deployments/{id}", { params: { path: { id: "dep_1" } } });
+
+    expect(get).toBeInstanceOf(NotFoundError);
+    expect(raw.response.status).toBe(404);
+  });
+
+  it("answers such a DELETE with a 204 that keeps the 404's headers", async () => {
+    const server = await faultServer(hang, reply(404, { code: "not_found", message: "gone" }, { "X-Request-Id": "req_9" }));
+
+    const { response } = await server.client({ timeoutMs: 100 }).raw.DELETE("/deployments/{id}", { params: { path: { id: "dep_1" } } });
+
+    expect([response.status, response.headers.get("x-request-id")]).toEqual([204, "req_9"]);
   });
 });
 
@@ -138,6 +197,20 @@ describe("logging", () => {
     }
 
     expect(seen).toEqual([]);
+  });
+
+  it("logs an abort as such, and each attempt's time as a duration", async () => {
+    const server = await faultServer(hang);
+    const lines: string[] = [];
+    const controller = new AbortController();
+
+    const call = server.client({ logger: { debug: (line) => lines.push(line) } }).organization.limits.retrieve({ signal: controller.signal });
+    await until(() => server.requests.length === 1);
+    controller.abort();
+    await call.catch(() => {});
+
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^browser-cloud-client: GET \/org\/limits -> aborted by caller \(attempt 1\/3, \d{1,4} ms\)$/);
   });
 });
 
@@ -283,6 +356,14 @@ describe("answer size", () => {
     expect(counter.read).toBeGreaterThan(MiB);
     expect(counter.read).toBeLessThanOrEqual(MiB + 256 * 1024);
     expect(server.requests).toHaveLength(1);
+  });
+
+  it("bounds a raw call's 2xx answer by maxResponseBytes", async () => {
+    const server = await faultServer(reply(200, { pad: "x".repeat(200) }));
+
+    const err = await server.client({ maxResponseBytes: 100 }).raw.GET("/org/limits").catch((e) => e);
+
+    expect(err).toBeInstanceOf(ResponseTooLargeError);
   });
 });
 
@@ -430,6 +511,20 @@ describe("connection errors", () => {
     expect(err).toBeInstanceOf(ConnectionTimeoutError);
     expect(err.message).toBe(`DELETE ${server.url}/deployments/dep_1: no answer within 50 ms.`);
   });
+
+  it("names the default port of the address a connection failed to, and the system's code when there is one", async () => {
+    const refused = Object.assign(new TypeError("fetch failed"), { cause: { code: "ECONNREFUSED" } });
+    const failing = (error: unknown) => ({ ...settings, maxRetries: 0, fetch: () => Promise.reject(error) });
+
+    const https = await send(failing(refused), new Request("https://api.example.com/org/limits?key=k"), {}).catch((e) => e);
+    const http = await send(failing(new TypeError("fetch failed")), new Request("http://127.0.0.1/org/limits"), {}).catch((e) => e);
+    const bare = await send(failing(undefined), new Request("http://127.0.0.1:8080/org/limits"), {}).catch((e) => e);
+
+    expect(https.message).toBe("GET https://api.example.com:443/org/limits: could not connect: fetch failed (ECONNREFUSED)");
+    expect(http.message).toBe("GET http://127.0.0.1:80/org/limits: the connection failed: fetch failed");
+    expect(bare).toBeInstanceOf(ConnectionError);
+    expect(bare.message).toBe("GET http://127.0.0.1:8080/org/limits: the connection failed: undefined");
+  });
 });
 
 function withHeader(headers: Headers, name: string, value: string): Headers {
@@ -475,113 +570,6 @@ describe("streamed answers", () => {
 
     await expect(reader.read()).rejects.toBeDefined();
   });
-});
-
-describe("the request a call prepares", () => {
-  it("passes openapi-fetch's instanceof check as itself and as a real Request, and nothing else", async () => {
-    const { PreparedRequest } = await import("../src/transport.js");
-
-    expect(new PreparedRequest("https://h/x", {}) instanceof PreparedRequest).toBe(true);
-    expect(new Request("https://h/x") instanceof PreparedRequest).toBe(true);
-    expect({ url: "https://h/x", method: "GET" } instanceof PreparedRequest).toBe(false);
-  });
-
-  it("is a GET when no method is given, and names its method in capitals", async () => {
-    const { PreparedRequest } = await import("../src/transport.js");
-
-    expect([new PreparedRequest("https://h/x", {}).method, new PreparedRequest("https://h/x", { method: "delete" }).method]).toEqual(["GET", "DELETE"]);
-  });
-});
-
-describe("the transport's edges", () => {
-  const settings = { timeoutMs: 1_000, maxRetries: 2, maxResponseBytes: 1024 };
-  const send = async (...args: Parameters<typeof import("../src/transport.js").send>) => (await import("../src/transport.js")).send(...args);
-
-  it("asks the backoff for retry 0, then 1: the wait doubles from the first", async () => {
-    const { backoffMs } = await import("../src/retry.js");
-    vi.mocked(backoffMs).mockClear();
-    const server = await faultServer(reset, reset, reply(200, LIMITS));
-
-    await send(settings, new Request(`${server.url}/org/limits`), {});
-
-    expect(vi.mocked(backoffMs).mock.calls.map(([retry]) => retry)).toEqual([0, 1]);
-  });
-
-  it("rejects a call whose signal had fired with that signal's reason as the cause", async () => {
-    const server = await faultServer(reply(200));
-    const reason = new Error("caller left");
-
-    const err = await server.client().organization.limits.retrieve({ signal: AbortSignal.abort(reason) }).catch((e) => e);
-
-    expect(err).toBeInstanceOf(UserAbortError);
-    expect(err.cause).toBe(reason);
-  });
-
-  it("logs an abort as such, and each attempt's time as a duration", async () => {
-    const server = await faultServer(hang);
-    const lines: string[] = [];
-    const controller = new AbortController();
-
-    const call = server.client({ logger: { debug: (line) => lines.push(line) } }).organization.limits.retrieve({ signal: controller.signal });
-    await until(() => server.requests.length === 1);
-    controller.abort();
-    await call.catch(() => {});
-
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^browser-cloud-client: GET \/org\/limits -> aborted by caller \(attempt 1\/3, \d{1,4} ms\)$/);
-  });
-
-  it("treats a 404 as success only for a DELETE whose earlier attempt may have worked", async () => {
-    const gone = reply(404, { code: "not_found", message: "gone" });
-    const afterTimeout = await faultServer(hang, gone);
-    const firstAnswer = await faultServer(gone);
-
-    const get = await afterTimeout.client({ timeoutMs: 100 }).organization.limits.retrieve().catch((e) => e);
-    const raw = await firstAnswer.client().raw.DELETE("/deployments/{id}", { params: { path: { id: "dep_1" } } });
-
-    expect(get).toBeInstanceOf(NotFoundError);
-    expect(raw.response.status).toBe(404);
-  });
-
-  it("answers such a DELETE with a 204 that keeps the 404's headers", async () => {
-    const server = await faultServer(hang, reply(404, { code: "not_found", message: "gone" }, { "X-Request-Id": "req_9" }));
-
-    const { response } = await server.client({ timeoutMs: 100 }).raw.DELETE("/deployments/{id}", { params: { path: { id: "dep_1" } } });
-
-    expect([response.status, response.headers.get("x-request-id")]).toEqual([204, "req_9"]);
-  });
-
-  it("waits out an advised wait of exactly 60 s, and fails at once on a longer one", async () => {
-    const at60 = await faultServer(reply(503, undefined, { "Retry-After": "60" }), reply(200, LIMITS));
-    const at61 = await faultServer(reply(503, undefined, { "Retry-After": "61" }), reply(200, LIMITS));
-    const controller = new AbortController();
-
-    const waiting = at60.client().organization.limits.retrieve({ signal: controller.signal }).catch((e) => e);
-    await until(() => at60.requests.length === 1);
-    setTimeout(() => controller.abort(), 50);
-    const longer = await at61.client().organization.limits.retrieve().catch((e) => e);
-
-    expect(await waiting).toBeInstanceOf(UserAbortError);
-    expect(longer).toBeInstanceOf(ApiError);
-    expect(longer.status).toBe(503);
-  });
-
-  it("says an error may have acted when an earlier attempt timed out", async () => {
-    const server = await faultServer(hang, reply(409, { code: "conflict", message: "busy" }));
-
-    const err = await server.client({ timeoutMs: 100 }).deployments.delete("dep_1").catch((e) => e);
-
-    expect(err.status).toBe(409);
-    expect(err.maybePerformed).toBe(true);
-  });
-
-  it("bounds a raw call's 2xx answer by maxResponseBytes", async () => {
-    const server = await faultServer(reply(200, { pad: "x".repeat(200) }));
-
-    const err = await server.client({ maxResponseBytes: 100 }).raw.GET("/org/limits").catch((e) => e);
-
-    expect(err).toBeInstanceOf(ResponseTooLargeError);
-  });
 
   it("leaves no listener on the caller's signal once a streamed answer is read to its end", async () => {
     const server = await faultServer((res) => res.writeHead(200, { "Content-Type": "application/octet-stream" }).end("bytes"));
@@ -603,34 +591,47 @@ describe("the transport's edges", () => {
 
     expect(await response.text()).toBe("bytes");
   });
+});
 
-  it("says an abort after a refusal's headers did not act", async () => {
-    const server = await faultServer((res) => {
-      res.writeHead(404, { "Content-Type": "application/json" });
-      res.write('{"code":');
-    });
-    const controller = new AbortController();
+describe("the request a call prepares", () => {
+  it("passes openapi-fetch's instanceof check as itself and as a real Request, and nothing else", async () => {
+    const { PreparedRequest } = await import("../src/transport.js");
 
-    const call = send(settings, new Request(`${server.url}/org/limits`, { signal: controller.signal }), {});
-    await until(() => server.requests.length === 1);
-    setTimeout(() => controller.abort(), 50);
-    const err = await call.catch((e) => e);
-
-    expect(err).toBeInstanceOf(UserAbortError);
-    expect(err.maybePerformed).toBe(false);
+    expect(new PreparedRequest("https://h/x", {}) instanceof PreparedRequest).toBe(true);
+    expect(new Request("https://h/x") instanceof PreparedRequest).toBe(true);
+    expect({ url: "https://h/x", method: "GET" } instanceof PreparedRequest).toBe(false);
   });
 
-  it("names the default port of the address a connection failed to, and the system's code when there is one", async () => {
-    const refused = Object.assign(new TypeError("fetch failed"), { cause: { code: "ECONNREFUSED" } });
-    const failing = (error: unknown) => ({ ...settings, maxRetries: 0, fetch: () => Promise.reject(error) });
+  it("is a GET when no method is given, and names its method in capitals", async () => {
+    const { PreparedRequest } = await import("../src/transport.js");
 
-    const https = await send(failing(refused), new Request("https://api.example.com/org/limits?key=k"), {}).catch((e) => e);
-    const http = await send(failing(new TypeError("fetch failed")), new Request("http://127.0.0.1/org/limits"), {}).catch((e) => e);
-    const bare = await send(failing(undefined), new Request("http://127.0.0.1:8080/org/limits"), {}).catch((e) => e);
+    expect([new PreparedRequest("https://h/x", {}).method, new PreparedRequest("https://h/x", { method: "delete" }).method]).toEqual(["GET", "DELETE"]);
+  });
+});
 
-    expect(https.message).toBe("GET https://api.example.com:443/org/limits: could not connect: fetch failed (ECONNREFUSED)");
-    expect(http.message).toBe("GET http://127.0.0.1:80/org/limits: the connection failed: fetch failed");
-    expect(bare).toBeInstanceOf(ConnectionError);
-    expect(bare.message).toBe("GET http://127.0.0.1:8080/org/limits: the connection failed: undefined");
+describe("waits between attempts", () => {
+  it("asks the backoff for retry 0, then 1: the wait doubles from the first", async () => {
+    const { backoffMs } = await import("../src/retry.js");
+    vi.mocked(backoffMs).mockClear();
+    const server = await faultServer(reset, reset, reply(200, LIMITS));
+
+    await send(settings, new Request(`${server.url}/org/limits`), {});
+
+    expect(vi.mocked(backoffMs).mock.calls.map(([retry]) => retry)).toEqual([0, 1]);
+  });
+
+  it("waits out an advised wait of exactly 60 s, and fails at once on a longer one", async () => {
+    const at60 = await faultServer(reply(503, undefined, { "Retry-After": "60" }), reply(200, LIMITS));
+    const at61 = await faultServer(reply(503, undefined, { "Retry-After": "61" }), reply(200, LIMITS));
+    const controller = new AbortController();
+
+    const waiting = at60.client().organization.limits.retrieve({ signal: controller.signal }).catch((e) => e);
+    await until(() => at60.requests.length === 1);
+    setTimeout(() => controller.abort(), 50);
+    const longer = await at61.client().organization.limits.retrieve().catch((e) => e);
+
+    expect(await waiting).toBeInstanceOf(UserAbortError);
+    expect(longer).toBeInstanceOf(ApiError);
+    expect(longer.status).toBe(503);
   });
 });
