@@ -1,5 +1,6 @@
 import type { ErrorBody } from "../generated/types.js";
 import { errorClassName, mayHaveActed } from "./policy.js";
+import { retryAfterMs } from "./retry.js";
 
 // the fields of the spec's Error schema the errors expose; unknown where a spec's schema lacks one
 type ErrorField<K extends string> = ErrorBody extends { [P in K]?: infer V } ? V : unknown;
@@ -279,21 +280,6 @@ export function errorClassFor(status: number): typeof ApiError {
 
 function isErrorBody(body: unknown): body is ErrorBody {
   return typeof body === "object" && body !== null && typeof (body as { code?: unknown }).code === "string";
-}
-
-/**
- * The wait a response advises, in milliseconds: `retry-after-ms`, else `Retry-After` as seconds
- * or an HTTP date; `undefined` when absent or unreadable.
- */
-export function retryAfterMs(headers: Headers): number | undefined {
-  const ms = Number.parseFloat(headers.get("retry-after-ms") ?? "");
-  if (ms >= 0) return ms;
-  const value = headers.get("retry-after");
-  if (!value) return undefined;
-  const seconds = Number(value);
-  if (value.trim() !== "" && Number.isFinite(seconds)) return seconds >= 0 ? seconds * 1000 : undefined;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
 /** The most of an error body an `ApiError` keeps, in bytes: of a larger body, `body` is its first bytes as text. */

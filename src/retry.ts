@@ -16,6 +16,21 @@ const NOT_SENT_CODES: ReadonlySet<unknown> = new Set(["ECONNREFUSED", "Connectio
 
 /** The longest advised wait (`Retry-After`) this client sleeps through; a longer one fails the call at once. */
 export const MAX_RETRY_AFTER_MS = 60_000;
+/**
+ * The wait a response advises, in milliseconds: `retry-after-ms`, else `Retry-After` as seconds
+ * or an HTTP date; `undefined` when absent or unreadable.
+ */
+export function retryAfterMs(headers: Headers): number | undefined {
+  const ms = Number.parseFloat(headers.get("retry-after-ms") ?? "");
+  if (ms >= 0) return ms;
+  const value = headers.get("retry-after");
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (value.trim() !== "" && Number.isFinite(seconds)) return seconds >= 0 ? seconds * 1000 : undefined;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
 /** Backoff before the first retry; it doubles for each retry after. */
 export const INITIAL_BACKOFF_MS = 500;
 /** The longest backoff between two attempts. */

@@ -1,8 +1,8 @@
 import { readAll } from "./buffered-response.js";
-import { actedBefore, BrowserCloudError, ConnectionError, ConnectionTimeoutError, retryAfterMs, UserAbortError } from "./errors.js";
+import { actedBefore, BrowserCloudError, ConnectionError, ConnectionTimeoutError, UserAbortError } from "./errors.js";
 import type { Settings } from "./config.js";
 import { mayHaveActed } from "./policy.js";
-import { backoffMs, failedBeforeSending, IDEMPOTENT_METHODS, isRetryable, MAX_RETRY_AFTER_MS, type Outcome } from "./retry.js";
+import { backoffMs, failedBeforeSending, IDEMPOTENT_METHODS, isRetryable, MAX_RETRY_AFTER_MS, retryAfterMs, type Outcome } from "./retry.js";
 
 /** A console-like sink for one line per attempt; `console` works. */
 export interface Logger {
