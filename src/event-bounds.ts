@@ -36,7 +36,7 @@ export class EventBounds {
     for (;;) {
       if (cr !== -1 && cr < from) cr = chunk.indexOf("\r", from);
       if (lf !== -1 && lf < from) lf = chunk.indexOf("\n", from);
-      const end = cr === -1 ? lf : lf === -1 ? cr : cr < lf ? cr : lf;
+      const end = cr === -1 ? lf : lf === -1 ? cr : Math.min(cr, lf);
       if (end === -1) break;
       const length = this.#line + end - from;
       const isCR = chunk.charCodeAt(end) === 13;
