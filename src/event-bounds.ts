@@ -55,7 +55,7 @@ export class EventBounds {
     }
     const rest = chunk.length - from;
     if (rest) {
-      this.#afterCR = false;
+      // #afterCR may stay set: it is read only at an empty line, and this line is not empty
       this.#line += rest;
       if (this.#event + this.#line > limit) throw new EventTooLargeError(limit);
     }
