@@ -17,6 +17,8 @@ const { SCHEMAS } = vi.hoisted(() => {
       log,
       beat,
       { $ref: 1 },
+      // a schema that is only a reference to itself, as a broken document may hold
+      { $ref: 5 },
     ],
   };
 });
@@ -24,6 +26,7 @@ vi.mock(import("../generated/validators.js"), () => ({ schemas: SCHEMAS as never
 
 const LOGS = 0;
 const TYPED_HEARTBEAT = 4;
+const SELF_REFERENCE = 5;
 const stream = (eventSchema?: number): Operation => ({ name: "browsers.logs.follow", method: "GET", path: "/browsers/{id}/logs", params: ["id"], status: 200, answer: "stream", idempotent: true, ...(eventSchema === undefined ? {} : { eventSchema }) });
 
 describe("eventReader", () => {
@@ -86,6 +89,22 @@ describe("eventReader", () => {
 
       expect(err).toBeInstanceOf(StreamEventError);
       expect([err.event, err.issues]).toEqual([{ id: "9", type: "message", data: '{"event":"log","message":3}' }, [{ path: "data.message", message: "must be string" }]]);
+    });
+
+    it("reports to onAnswerMismatch alone when no logger is given, and to no one when neither is", () => {
+      const told: AnswerMismatch[] = [];
+
+      expect(eventReader(stream(LOGS), { onAnswerMismatch: (m) => told.push(m) }, () => new Response())('{"event":"log"}', undefined, undefined)).toEqual({ event: "log" });
+      expect(eventReader(stream(LOGS), {}, () => new Response())('{"event":"log"}', undefined, undefined)).toEqual({ event: "log" });
+      expect(told).toHaveLength(1);
+    });
+
+    it("reads a stream whose schema only refers to itself, reporting each event instead of hanging", () => {
+      const told: AnswerMismatch[] = [];
+      const read = eventReader(stream(SELF_REFERENCE), { onAnswerMismatch: (m) => told.push(m) }, () => new Response());
+
+      expect(read('{"event":"log"}', undefined, undefined)).toEqual({ event: "log" });
+      expect(told.map((m) => m.issues.length > 0)).toEqual([true]);
     });
 
     it("checks a heartbeat the schema types as an event, through a $ref to the union", () => {
