@@ -29,8 +29,9 @@ export const key = (v: unknown): string => (isObject(v) ? `{${keys(v).sort().map
 // pushes an issue when there is somewhere to push it; false either way
 const no = (out: ValidationIssue[] | undefined, path: string, message: string): false => (out?.push({ path, message }), false);
 
+// `unit` in the singular: "1 item", "2 items"
 function count(out: ValidationIssue[] | undefined, path: string, n: number, min = 0, max = Infinity, unit: string): boolean {
-  return (n >= min || no(out, path, `must have at least ${min} ${unit}`)) && (n <= max || no(out, path, `must have at most ${max} ${unit}`));
+  return (n >= min || no(out, path, `must have at least ${min} ${unit}${min === 1 ? "" : "s"}`)) && (n <= max || no(out, path, `must have at most ${max} ${unit}${max === 1 ? "" : "s"}`));
 }
 
 // the decimal that JSON text means, as digits * 10^-scale: 0.07 is 7n, 2 (shortest round-trip text)
@@ -158,7 +159,7 @@ function build(s: Schema, answer: boolean): Check {
       if (textual) {
         // JSON Schema counts code points, and there are between length/2 and length of them
         const n = v.length <= longest && v.length >= 2 * shortest ? v.length : [...v].length;
-        if (!count(out, path, n, shortest, longest, "characters") && ((ok = false), !out)) return false;
+        if (!count(out, path, n, shortest, longest, "character") && ((ok = false), !out)) return false;
         if (re && !re.test(v) && ((ok = no(out, path, `must match /${s.pattern}/`)), !out)) return false;
         if (format && !format(v) && ((ok = no(out, path, `must be ${s.format}`)), !out)) return false;
       }
@@ -216,7 +217,7 @@ function array(s: Schema, sub: (x: Schema) => Check): Part<unknown[]> {
   const rest = s.items && sub(s.items);
   if (!first.length && !rest && minItems === undefined && maxItems === undefined && !uniqueItems) return undefined;
   return (v, path, out, depth) => {
-    let ok = count(out, path, v.length, minItems, maxItems, "items");
+    let ok = count(out, path, v.length, minItems, maxItems, "item");
     if (!ok && !out) return false;
     let sound = true;
     for (let i = 0; i < v.length; i++) {
@@ -269,7 +270,7 @@ function fields(s: Schema, sub: (x: Schema) => Check, answer: boolean): Part<Fie
     let n = 0;
     // a field counts when it is own and enumerable, as JSON.stringify sends it
     if (out) for (const name of required) if (!(isEnumerable.call(o, name) && o[name] !== undefined)) ok = no(out, `${path}.${name}`, "is required");
-    if (sized && !count(out, path, keys(o).length, minProperties, maxProperties, "fields") && ((ok = false), !out)) return false;
+    if (sized && !count(out, path, keys(o).length, minProperties, maxProperties, "field") && ((ok = false), !out)) return false;
     for (const name in o) {
       // written out in full (not a saved reference), inside for...in this call is folded into the
       // loop's own check of the object's shape; it skips inherited fields
