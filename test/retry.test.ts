@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { freePort } from "../scripts/lib/prism.mjs";
 import { ConflictError, createClient, ConnectionError, ConnectionTimeoutError, InternalServerError, RateLimitError } from "../src/index.js";
-import { failedBeforeSending, isRetryable } from "../src/retry.js";
+import { failedBeforeSending, IDEMPOTENT_METHODS, isRetryable } from "../src/retry.js";
 import { faultServer, hang, LIMITS, reply, reset } from "./support/fault-server.js";
 import { QUICK_BACKOFF_MS } from "./support/quick-backoff.js";
 
@@ -14,6 +14,10 @@ const CLICK = { x: 10, y: 20 };
 const soon = { "retry-after-ms": "10" };
 
 describe("retry policy", () => {
+  it("takes as idempotent the methods RFC 9110 (9.2.2) names, and no other", () => {
+    expect([...IDEMPOTENT_METHODS].sort()).toEqual(["DELETE", "GET", "HEAD", "OPTIONS", "PUT", "TRACE"]);
+  });
+
   it("retries a GET after 503 and succeeds on the next answer", async () => {
     const server = await faultServer(reply(503), reply(200, LIMITS));
 
