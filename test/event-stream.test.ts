@@ -1,5 +1,6 @@
 // Event streams against a scripted loopback server: reading, resuming, bounds, ending. The spec has
 // no stream operation yet, so the client here is built from a table of stream operations of its own.
+import { getEventListeners } from "node:events";
 import type { ServerResponse } from "node:http";
 import { describe, expect, it } from "vitest";
 import { operations, type Operation } from "../generated/operations.js";
@@ -183,6 +184,18 @@ describe("resuming a dropped stream", () => {
     expect(seen).toEqual([1]);
     expect(err).toBeInstanceOf(NotFoundError);
     expect(server.requests).toHaveLength(2);
+  });
+
+  it("opens with the client's retries, and re-opens with one request per attempt: a 5xx to a re-open is a drop of its own", async () => {
+    const server = await faultServer(reply(503), dropAfter("retry: 1\n\nid: 1\ndata: 1\n\n"), reply(503), reply(503), events("id: 2\ndata: 2\n\n"));
+
+    const stream = await streams(server).follow("run_1");
+    const seen = await all(stream);
+
+    expect(seen.map((e) => e.data)).toEqual([1, 2]);
+    // the first 503 retried by the transport; each 503 to a re-open counted as an attempt
+    expect(server.requests).toHaveLength(5);
+    expect(stream.reconnects).toBe(3);
   });
 
   it("gives up after maxReconnects attempts in a row with the ConnectionError of the drop", async () => {
@@ -379,6 +392,19 @@ describe("ending a stream", () => {
 
     expect(result).toEqual({ done: true, value: undefined });
     expect(server.requests).toHaveLength(1);
+  });
+
+  it("leaves no listener on the caller's signal once the stream ends, is closed, or fails to open", async () => {
+    const ended = new AbortController();
+    const server = await faultServer(events("data: 1\n\n"), events("data: 2\n\n"), reply(404, { code: "not_found", message: "no such run" }));
+
+    await all(await streams(server).follow("run_1", { signal: ended.signal }));
+    const closing = new AbortController();
+    (await streams(server).follow("run_1", { signal: closing.signal })).close();
+    const refused = new AbortController();
+    await failure(streams(server).follow("run_1", { signal: refused.signal }));
+
+    expect([ended, closing, refused].map((c) => getEventListeners(c.signal, "abort").length)).toEqual([0, 0, 0]);
   });
 
   it("ends the loop without error on close(), and the server sees the request end", async () => {
