@@ -63,7 +63,8 @@ export function formBody(input: unknown, shape: FormShape, schema: Schema | unde
   const json = new Set(shape.json);
   const append = (name: string, value: unknown, at: string) => {
     const file = value === FILE ? files.get(at) : undefined;
-    if (file) form.append(name, file, file instanceof File && file.name ? file.name : (at.match(/([^[\]]+)\]?$/)?.[1] ?? "file"));
+    // a Blob has no name of its own: it is named by its field, array positions left out (`docs[1]` is `docs`)
+    if (file) form.append(name, file, file instanceof File && file.name ? file.name : (at.split(/[[\]]+/).filter((part) => part && !/^\d+$/.test(part)).at(-1) ?? "file"));
     else if (value !== undefined) form.append(name, value === null ? "" : typeof value === "object" ? JSON.stringify(value) : String(value));
   };
   const nest = (name: string, value: unknown, at: string) => {

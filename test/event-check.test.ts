@@ -76,6 +76,15 @@ describe("eventReader", () => {
       expect(lines).toEqual(["browser-cloud-client: An event of browsers.logs.follow (GET /browsers/{id}/logs) is not what the spec promises: data.message is required"]);
     });
 
+    it("names every issue of an event in its report, one after another", () => {
+      const lines: string[] = [];
+      const read = eventReader(stream(LOGS), { logger: { debug: (line) => lines.push(line) } });
+
+      read('{"event":"note","message":3}', undefined, undefined);
+
+      expect(lines).toEqual(["browser-cloud-client: An event of browsers.logs.follow (GET /browsers/{id}/logs) is not what the spec promises: data.event must be \"log\"; data.message must be string"]);
+    });
+
     it("ends the stream with StreamEventError carrying the event as received, with strictAnswers", () => {
       const read = eventReader(stream(LOGS), { strictAnswers: true });
 

@@ -100,6 +100,24 @@ describe("formBody", () => {
     ]);
   });
 
+  it("sends an array of files as repeated parts, each named by its field, not its position", () => {
+    const { entries } = build({ docs: [zip(), zip()], 7: zip() }, { files: ["docs[]", "7"] }, null);
+
+    expect(entries).toEqual([
+      // a field whose name is a number gives no name: "file"
+      ["7", "file file (application/zip)"],
+      ["docs", "file docs (application/zip)"],
+      ["docs", "file docs (application/zip)"],
+    ]);
+  });
+
+  it("sends a null inside a bracket field as an empty value", () => {
+    expect(build({ zip_file: zip(), files: [{ dest_path: null }] }, SHAPE, null).entries).toEqual([
+      ["zip_file", "file zip_file (application/zip)"],
+      ["files[0][dest_path]", ""],
+    ]);
+  });
+
   it("lets an optional file be left out", () => {
     expect(build({ zip_file: zip(), files: [{ file: undefined, dest_path: "a" }] }).entries).toEqual([
       ["zip_file", "file zip_file (application/zip)"],
