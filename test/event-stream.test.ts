@@ -5,7 +5,7 @@ import type { ServerResponse } from "node:http";
 import { describe, expect, it } from "vitest";
 import { operations, type Operation } from "../generated/operations.js";
 import { clientOf } from "../src/client.js";
-import { openEventStream } from "../src/event-stream.js";
+import { openEventStream, readEventStream } from "../src/event-stream.js";
 import { ConnectionError, EventTooLargeError, NotFoundError, StreamEventError, StreamIdleError, UserAbortError, ValidationError, type ClientOptions, type EventStream, type StreamOptions } from "../src/index.js";
 import { faultServer, reply, type FaultServer, type Step } from "./support/fault-server.js";
 
@@ -407,6 +407,15 @@ describe("ending a stream", () => {
     expect([ended, closing, refused].map((c) => getEventListeners(c.signal, "abort").length)).toEqual([0, 0, 0]);
   });
 
+  it("drops the connection on close() before any event was asked for", async () => {
+    const { state, step } = endless();
+    const server = await faultServer(step);
+
+    (await streams(server).follow("run_1")).close();
+
+    await state.ended;
+  });
+
   it("ends the loop without error on close(), and the server sees the request end", async () => {
     const { state, step } = endless();
     const server = await faultServer(step);
@@ -420,5 +429,49 @@ describe("ending a stream", () => {
     await state.ended;
 
     expect(seen).toEqual([1]);
+  });
+});
+
+describe("readEventStream, over a Response already in hand", () => {
+  const body = (...chunks: string[]) => new ReadableStream<Uint8Array>({ start: (c) => (chunks.forEach((t) => c.enqueue(new TextEncoder().encode(t))), c.close()) });
+
+  it("reads its events as JSON, with no request to send again", async () => {
+    const response = new Response(body('id: 1\ndata: {"n":1}\n\n', 'data: {"n":2}\n\n'), { headers: { "Content-Type": "text/event-stream" } });
+
+    expect(await all(await readEventStream(response))).toEqual([
+      { data: { n: 1 }, id: "1", type: undefined },
+      { data: { n: 2 }, id: undefined, type: undefined },
+    ]);
+  });
+
+  it("reads an answer without a body as a stream without events", async () => {
+    expect(await all(await readEventStream(new Response(null, { status: 200 })))).toEqual([]);
+  });
+
+  it("throws the status's ApiError for an answer that is not 2xx", async () => {
+    expect(await failure(readEventStream(new Response('{"code":"not_found","message":"gone"}', { status: 404 })))).toBeInstanceOf(NotFoundError);
+  });
+
+  it("cancels the body on close() before any event was asked for", async () => {
+    let cancelled = false;
+    const stream = await readEventStream(new Response(new ReadableStream<Uint8Array>({ cancel: () => void (cancelled = true) })));
+
+    stream.close();
+
+    expect(cancelled).toBe(true);
+    expect(await all(stream)).toEqual([]);
+  });
+
+  it("ends at once with UserAbortError when the signal fires while a read waits, the body cancelled", async () => {
+    let cancelled = false;
+    const silent = new ReadableStream<Uint8Array>({ cancel: () => void (cancelled = true) });
+    const caller = new AbortController();
+    const stream = await readEventStream(new Response(silent), { signal: caller.signal });
+
+    const ending = failure(all(stream));
+    setTimeout(() => caller.abort(), 20);
+
+    expect(await ending).toBeInstanceOf(UserAbortError);
+    expect(cancelled).toBe(true);
   });
 });
