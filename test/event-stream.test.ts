@@ -172,6 +172,18 @@ describe("resuming a dropped stream", () => {
     expect(server.requests).toHaveLength(2);
   });
 
+  it("waits the client's backoff when the server gave no retry: field, from its first step", async () => {
+    const lines: string[] = [];
+    const server = await faultServer(dropAfter("data: 1\n\n"), events(""));
+
+    await all(await streams(server, { logger: { debug: (line) => lines.push(line) } }).follow("run_1"));
+
+    // the backoff before a first retry: 0.5 s less up to 25 % jitter (src/retry.ts); no event had an id to resume from
+    const [line, ...more] = lines.filter((l) => l.includes("re-opening"));
+    const [, ms, rest] = /re-opening in (\d+) ms (.*)$/.exec(line!)!;
+    expect([Number(ms) >= 375 && Number(ms) <= 500, rest, more]).toEqual([true, "(attempt 1/5)", []]);
+  });
+
   it("never re-opens after a 4xx: the stream ends with its ApiError", async () => {
     const server = await faultServer(dropAfter("retry: 1\n\nid: 1\ndata: 1\n\n"), reply(404, { code: "not_found", message: "the run ended" }), events("id: 2\ndata: 2\n\n"));
 
