@@ -199,13 +199,13 @@ describe("resuming a dropped stream", () => {
   });
 
   it("opens with the client's retries, and re-opens with one request per attempt: a 5xx to a re-open is a drop of its own", async () => {
-    const server = await faultServer(reply(503), dropAfter("retry: 1\n\nid: 1\ndata: 1\n\n"), reply(503), reply(503), events("id: 2\ndata: 2\n\n"));
+    const server = await faultServer(reply(503), dropAfter("retry: 1\n\nid: 1\ndata: 1\n\n"), reply(500), reply(503), events("id: 2\ndata: 2\n\n"));
 
     const stream = await streams(server).follow("run_1");
     const seen = await all(stream);
 
     expect(seen.map((e) => e.data)).toEqual([1, 2]);
-    // the first 503 retried by the transport; each 503 to a re-open counted as an attempt
+    // the first 503 retried by the transport; each 5xx to a re-open counted as an attempt
     expect(server.requests).toHaveLength(5);
     expect(stream.reconnects).toBe(3);
   });
