@@ -117,6 +117,12 @@ export function show(/** @type {number} */ value, /** @type {Budget["unit"]} */ 
   return `${value.toFixed(2)}x`;
 }
 
+/** A figure as `show` prints it, but to three places (1.103x, 1040 ms) where that would print its goal: a miss never reads "1.10x > 1.10x". */
+function against(/** @type {number} */ value, /** @type {number} */ max, /** @type {Budget["unit"]} */ unit) {
+  if (value === max || show(value, unit) !== show(max, unit)) return show(value, unit);
+  return unit === "x" ? `${value.toFixed(3)}x` : unit === "ms" ? `${Math.round(value)} ms` : show(value, unit);
+}
+
 /**
  * Judges one measured figure against its budget and remembers the verdict for {@link verdictLine}.
  * `value` undefined (or `ok` false) is a figure that could not be measured: a MISS.
@@ -136,7 +142,7 @@ export function judge(key, value, ok = true, max = budget(key).max) {
   /** @type {Verdict} */
   const verdict = { key, what, max, unit, value, measured, pass, ...(note ? { note } : {}) };
   judged.push(verdict);
-  const figure = measured ? show(value, unit) : "failed or not measured";
+  const figure = measured ? against(value, max, unit) : "failed or not measured";
   return { ...verdict, text: `≤ ${show(max, unit)}: ${figure} ${pass ? "PASS" : "MISS"}` };
 }
 
@@ -152,6 +158,6 @@ export function verdictLine(list = judged) {
   const misses = list.filter((v) => !v.pass);
   if (!list.length) return "verdict: nothing judged";
   if (!misses.length) return `verdict: PASS, ${list.length} of ${list.length} budgets met`;
-  const detail = misses.map((v) => `${v.what}: ${v.measured && v.value !== undefined ? `${show(v.value, v.unit)} > ${show(v.max, v.unit)}` : `failed or not measured (goal ≤ ${show(v.max, v.unit)})`}${v.note ? ` (note: ${v.note})` : ""}`);
+  const detail = misses.map((v) => `${v.what}: ${v.measured && v.value !== undefined ? `${against(v.value, v.max, v.unit)} > ${show(v.max, v.unit)}` : `failed or not measured (goal ≤ ${show(v.max, v.unit)})`}${v.note ? ` (note: ${v.note})` : ""}`);
   return `verdict: MISS, ${misses.length} of ${list.length} budgets missed:\n  ${detail.join("\n  ")}`;
 }

@@ -23,6 +23,15 @@ describe("the bench's budgets (scripts/bench/budgets.mjs)", () => {
     });
   });
 
+  it("shows a figure that rounds to its goal from the wrong side to three places, so that its verdict reads true", () => {
+    expect(judge("requests.get", 1.1034).text).toBe("≤ 1.10x: 1.103x MISS");
+    expect(judge("requests.get", 1.1).text).toBe("≤ 1.10x: 1.10x PASS");
+    expect(judge("requests.get", 1.0981).text).toBe("≤ 1.10x: 1.098x PASS");
+    expect(judge("growth.dev", 1_040).text).toBe("≤ 1.0 s: 1040 ms MISS");
+    expect(judge("growth.dev", 1_260).text).toBe("≤ 1.0 s: 1.3 s MISS");
+    expect(verdictLine([{ ...judge("requests.get", 1.1034), note: undefined }])).toBe("verdict: MISS, 1 of 1 budgets missed:\n  GET /org/limits per request, this client / hand-written safe fetch: 1.103x > 1.10x");
+  });
+
   it("draws the bundle budget through both bundle goals: 11.5 KB at 4 operations, 16 KB at 133", () => {
     expect(bundleBudgetGzipBytes(4)).toBe(11_776);
     expect(bundleBudgetGzipBytes(133)).toBe(16_384);
