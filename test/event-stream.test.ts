@@ -474,6 +474,13 @@ describe("readEventStream, over a Response already in hand", () => {
     expect(await all(stream)).toEqual([]);
   });
 
+  it("names a Response built in hand, which has no address, as such in its errors", async () => {
+    const err = await failure(all(await readEventStream(new Response(new ReadableStream<Uint8Array>()), { idleTimeoutMs: 30 })));
+
+    expect(err).toBeInstanceOf(StreamIdleError);
+    expect((err as Error).message).toBe("GET (a Response): the event stream was silent for longer than idleTimeoutMs, 30 ms; the connection was dropped.");
+  });
+
   it("ends at once with UserAbortError when the signal fires while a read waits, the body cancelled", async () => {
     let cancelled = false;
     const silent = new ReadableStream<Uint8Array>({ cancel: () => void (cancelled = true) });
