@@ -184,6 +184,34 @@ describe("resuming a dropped stream", () => {
     expect([Number(ms) >= 375 && Number(ms) <= 500, rest, more]).toEqual([true, "(attempt 1/5)", []]);
   });
 
+  it("lets the retry: time pass between the drop and the re-open", async () => {
+    const server = await faultServer(dropAfter("retry: 150\n\nid: 1\ndata: 1\n\n"), events(""));
+
+    await all(await streams(server).follow("run_1"));
+
+    expect(server.requests[1]!.at - server.requests[0]!.at).toBeGreaterThanOrEqual(150);
+  });
+
+  it("ends at once with UserAbortError carrying the caller's reason when the signal fires during the wait, or just before it", async () => {
+    const reason = new Error("the user left");
+    // a minute to wait: a stream that does not end at once times the test out
+    const during = new AbortController();
+    const first = await faultServer(dropAfter("retry: 60000\n\nid: 1\ndata: 1\n\n"));
+    const waiting = failure(all(await streams(first).follow("run_1", { signal: during.signal })));
+    setTimeout(() => during.abort(reason), 50);
+    // the logger hears of the wait just before it begins
+    const before = new AbortController();
+    const second = await faultServer(dropAfter("retry: 60000\n\nid: 1\ndata: 1\n\n"));
+    const logger = { debug: (line: string) => void (line.includes("re-opening") && before.abort(reason)) };
+    const aborted = failure(all(await streams(second, { logger }).follow("run_1", { signal: before.signal })));
+
+    for (const err of [await waiting, await aborted]) {
+      expect(err).toBeInstanceOf(UserAbortError);
+      expect((err as Error).cause).toBe(reason);
+    }
+    expect([first.requests.length, second.requests.length]).toEqual([1, 1]);
+  });
+
   it("never re-opens after a 4xx: the stream ends with its ApiError", async () => {
     const server = await faultServer(dropAfter("retry: 1\n\nid: 1\ndata: 1\n\n"), reply(404, { code: "not_found", message: "the run ended" }), events("id: 2\ndata: 2\n\n"));
 
