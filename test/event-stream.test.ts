@@ -91,6 +91,16 @@ describe("reading an event stream", () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it("refuses stream options that are not an object", async () => {
+    const server = await faultServer(events(""));
+
+    const err = await failure(streams(server).follow("run_1", "fast" as never));
+
+    expect(err).toBeInstanceOf(ValidationError);
+    expect((err as ValidationError).issues).toEqual([{ path: "options", message: 'must be an object (got "fast")' }]);
+    expect(server.requests).toHaveLength(0);
+  });
+
   it("checks each event against the stream's schema: one that breaks it is yielded and reported to onAnswerMismatch", async () => {
     const server = await faultServer(events('id: 1\ndata: {"max_concurrent_sessions":5,"default_project_max_concurrent_sessions":null}\n\nid: 2\ndata: {"max_concurrent_sessions":"many"}\n\n'));
     const reported: { operation: string; issues: { path: string }[]; data: unknown }[] = [];
@@ -246,6 +256,23 @@ describe("resuming a dropped stream", () => {
     expect(err).toBeInstanceOf(ConnectionError);
     expect(err).toMatchObject({ maybePerformed: true });
     expect(server.requests).toHaveLength(3);
+  });
+
+  it("keeps no listener per re-open: twelve drops raise no memory-leak warning", async () => {
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => void warnings.push(warning);
+    process.on("warning", onWarning);
+    try {
+      const server = await faultServer(...Array.from({ length: 12 }, (_, n) => dropAfter(`retry: 1\n\nid: ${n}\ndata: ${n}\n\n`)), events(""));
+
+      expect(await all(await streams(server).follow("run_1", { maxReconnects: 1 }))).toHaveLength(12);
+      // a warning is emitted on the next turn
+      await new Promise((done) => setTimeout(done, 10));
+    } finally {
+      process.off("warning", onWarning);
+    }
+
+    expect(warnings.map((w) => w.name)).toEqual([]);
   });
 
   it("counts attempts anew once events arrive: five drops, each after an event, with maxReconnects 1", async () => {
