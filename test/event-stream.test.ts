@@ -87,8 +87,22 @@ describe("reading an event stream", () => {
     const err = await failure(streams(server).follow("run_1", { maxEventSize: 0, idleTimeoutMs: -1, maxReconnects: 1.5, lastEventId: "a\nb" }));
 
     expect(err).toBeInstanceOf(ValidationError);
-    expect((err as ValidationError).issues.map((i) => i.path)).toEqual(["options.maxEventSize", "options.idleTimeoutMs", "options.maxReconnects", "options.lastEventId"]);
+    expect((err as ValidationError).issues).toEqual([
+      { path: "options.maxEventSize", message: "must be a whole number >= 1 (got 0)" },
+      { path: "options.idleTimeoutMs", message: "must be > 0 and <= 2147483647 ms (got -1)" },
+      { path: "options.maxReconnects", message: "must be a whole number >= 0 (got 1.5)" },
+      { path: "options.lastEventId", message: "must be a string a header can carry" },
+    ]);
     expect(server.requests).toHaveLength(0);
+  });
+
+  it("takes the stream options at their bounds", async () => {
+    const server = await faultServer(events("data: 1\n\n"));
+
+    // a one-character bound is a bound: the options are taken, and the first line passes it
+    const stream = await streams(server).follow("run_1", { maxEventSize: 1, idleTimeoutMs: 2 ** 31 - 1, maxReconnects: 0, lastEventId: "" });
+
+    expect(await failure(all(stream))).toBeInstanceOf(EventTooLargeError);
   });
 
   it("refuses stream options that are not an object", async () => {
