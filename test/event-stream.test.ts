@@ -93,6 +93,8 @@ describe("reading an event stream", () => {
       { path: "options.maxReconnects", message: "must be a whole number >= 0 (got 1.5)" },
       { path: "options.lastEventId", message: "must be a string a header can carry" },
     ]);
+    const negative = await failure(streams(server).follow("run_1", { maxReconnects: -1 }));
+    expect((negative as ValidationError).issues).toEqual([{ path: "options.maxReconnects", message: "must be a whole number >= 0 (got -1)" }]);
     expect(server.requests).toHaveLength(0);
   });
 
