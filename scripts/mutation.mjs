@@ -67,16 +67,13 @@ const stryker = new Stryker({
   // detected as a timeout, and each one costs this long plus a new test runner
   timeoutMS: 5_000,
 });
-const results = await stryker.runMutationTest();
-const counts = { killed: 0, survived: 0, timeout: 0, noCoverage: 0, other: 0 };
-for (const r of results) {
-  const key = r.status === "Killed" ? "killed" : r.status === "Survived" ? "survived" : r.status === "Timeout" ? "timeout" : r.status === "NoCoverage" ? "noCoverage" : "other";
-  counts[key]++;
-}
-const detected = counts.killed + counts.timeout;
-const valid = detected + counts.survived + counts.noCoverage;
-console.log(`mutation: ${((100 * detected) / Math.max(valid, 1)).toFixed(1)} % of ${valid} mutants detected (${counts.killed} killed, ${counts.timeout} timed out, ${counts.survived} survived, ${counts.noCoverage} not covered; ${counts.other} errors or ignored)`);
-const { report, retest } = mergeRuns(store, /** @type {import("./lib/mutation-runs.mjs").Report} */ (readReport(REPORT)));
+await stryker.runMutationTest();
+// this run's report, scored as the store is (scripts/lib/mutation-runs.mjs)
+const run = /** @type {import("./lib/mutation-runs.mjs").Report} */ (readReport(REPORT));
+const counts = /** @type {ReturnType<typeof scoreByFile>[number]} */ (scoreByFile(run).at(-1));
+const valid = counts.killed + counts.timeout + counts.survived + counts.noCoverage;
+console.log(`mutation: ${counts.score.toFixed(1)} % of ${valid} mutants detected (${counts.killed} killed, ${counts.timeout} timed out, ${counts.survived} survived, ${counts.noCoverage} not covered; ${counts.other} errors or ignored)`);
+const { report, retest } = mergeRuns(store, run);
 writeReport(STORE, report);
 const rows = scoreByFile(report);
 const total = /** @type {(typeof rows)[number]} */ (rows.at(-1));
