@@ -37,6 +37,13 @@ describe("configuration", () => {
     expect(resolveConfig({})).toMatchObject({ apiKey: "from-env", baseUrl: "http://127.0.0.1:9999" });
   });
 
+  it("reads an environment value without the spaces around it, and one of spaces alone as unset", () => {
+    vi.stubEnv("BROWSER_CLOUD_API_KEY", "  from-env\t");
+    vi.stubEnv("BROWSER_CLOUD_BASE_URL", " \t ");
+
+    expect(resolveConfig({})).toMatchObject({ apiKey: "from-env", baseUrl: "https://api.onkernel.com" });
+  });
+
   it("prefers options over the environment", () => {
     vi.stubEnv("BROWSER_CLOUD_API_KEY", "from-env");
     vi.stubEnv("BROWSER_CLOUD_BASE_URL", "http://127.0.0.1:9999");
