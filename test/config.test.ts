@@ -72,8 +72,22 @@ describe("configuration", () => {
     expect(() => createClient({ apiKey: "k", baseUrl: "http://api.example.test", allowInsecureHttp: true })).not.toThrow();
   });
 
-  it.each(["http://localhost:4010", "http://127.0.0.1:4010", "http://127.9.9.9", "http://[::1]:4010"])("allows plain http to loopback (%s)", (baseUrl) => {
+  it.each(["http://localhost.example.test", "http://notlocalhost", "http://127.0.0.1.example.test"])("takes %s for a remote host, not loopback", (baseUrl) => {
+    expect(refusal(() => createClient({ apiKey: "k", baseUrl }))).toMatch(/clear text/);
+  });
+
+  it.each(["http://localhost:4010", "http://127.0.0.1:4010", "http://127.9.9.9", "http://127.100.200.255", "http://LOCALHOST", "http://[::1]:4010"])("allows plain http to loopback (%s)", (baseUrl) => {
     expect(() => createClient({ apiKey: "k", baseUrl })).not.toThrow();
+  });
+
+  // Deno has a window and no document; a DOM emulation may have a document and no window
+  it.each([["window"], ["document"]])("takes a runtime with a %s alone for no web page", (name) => {
+    vi.stubGlobal(name, {});
+    try {
+      expect(() => createClient({ apiKey: "k" })).not.toThrow();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it("refuses to run in a web page unless dangerouslyAllowBrowser is set", () => {
@@ -186,6 +200,10 @@ describe("configuration", () => {
       [{ "X-Count": 3 }, 'headers["X-Count"] must be a string (got 3)'],
     ])("refuses %o in createClient, naming the header", (headers, message) => {
       expect(refusal(() => createClient({ apiKey: KEY, headers: headers as unknown as Record<string, string> }))).toBe(message);
+    });
+
+    it.each(["Connection", "content-length", "Expect", "HOST", "Keep-Alive", "Proxy-Connection", "TE", "Trailer", "Transfer-Encoding", "Upgrade"])("refuses %s, which the transport writes", (name) => {
+      expect(refusal(() => createClient({ apiKey: KEY, headers: { [name]: "x" } }))).toBe(`headers[${JSON.stringify(name)}] is written by the transport; remove it`);
     });
 
     it("refuses headers that are not an object", () => {
