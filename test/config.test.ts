@@ -162,6 +162,13 @@ describe("configuration", () => {
       expect(message).not.toMatch(/admin|hunter2/);
     });
 
+    it("shows a value of up to 100 characters whole, and a longer one cut at 100", () => {
+      const hundred = `ftp://${"a".repeat(94)}`;
+
+      expect(refusal(() => createClient({ apiKey: KEY, baseUrl: hundred }))).toBe(`baseUrl must be an https URL (got "${hundred}")`);
+      expect(refusal(() => createClient({ apiKey: KEY, baseUrl: `${hundred}bc` }))).toBe(`baseUrl must be an https URL (got "${hundred}…")`);
+    });
+
     it("names BROWSER_CLOUD_BASE_URL when the bad address came from there", () => {
       vi.stubEnv("BROWSER_CLOUD_BASE_URL", "https://api.example.test/#/");
 
@@ -208,6 +215,12 @@ describe("configuration", () => {
 
     it("refuses headers that are not an object", () => {
       expect(refusal(() => createClient({ apiKey: KEY, headers: "X-Team: qa" as unknown as Record<string, string> }))).toBe('headers must be an object (got "X-Team: qa")');
+    });
+
+    it("shows a function given for a value by its type, never by its source text", () => {
+      const headers = () => ({ Authorization: "Bearer sk-in-source" });
+
+      expect(refusal(() => createClient({ apiKey: KEY, headers: headers as unknown as Record<string, string> }))).toBe("headers must be an object (got function)");
     });
   });
   describe("the other options", () => {
