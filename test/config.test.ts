@@ -217,6 +217,15 @@ describe("configuration", () => {
       expect(refusal(() => createClient({ apiKey: KEY, headers: "X-Team: qa" as unknown as Record<string, string> }))).toBe('headers must be an object (got "X-Team: qa")');
     });
 
+    it("takes a header whose value is undefined as not given, and sends the others", async () => {
+      const server = await faultServer(reply(200, LIMITS));
+
+      await server.client({ headers: { "X-Trace": undefined, "X-Team": "qa" } as unknown as Record<string, string> }).organization.limits.retrieve();
+
+      expect(server.requests[0]!.headers["x-team"]).toBe("qa");
+      expect(Object.keys(server.requests[0]!.headers)).not.toContain("x-trace");
+    });
+
     it("shows a function given for a value by its type, never by its source text", () => {
       const headers = () => ({ Authorization: "Bearer sk-in-source" });
 
