@@ -240,6 +240,8 @@ describe("configuration", () => {
       [{ logger: true }, "logger.debug must be a function (got true)"],
       [{ allowInsecureHttp: "false" }, 'allowInsecureHttp must be a boolean (got "false")'],
       [{ dangerouslyAllowBrowser: 1 }, "dangerouslyAllowBrowser must be a boolean (got 1)"],
+      [{ strictAnswers: "true" }, 'strictAnswers must be a boolean (got "true")'],
+      [{ onAnswerMismatch: "console.warn" }, 'onAnswerMismatch must be a function (got "console.warn")'],
       [{ fetch: 5, logger: "console", allowInsecureHttp: "yes", maxRetries: 1.5 }, 'maxRetries must be a whole number >= 0 (got 1.5); allowInsecureHttp must be a boolean (got "yes"); fetch must be a function (got 5); logger.debug must be a function (got "console")'],
     ])("refuses %o, naming the option and the value given", (given, message) => {
       expect(refusal(() => createClient({ apiKey: KEY, ...(given as object) }))).toBe(message);
