@@ -151,8 +151,11 @@ describe("configuration", () => {
       ["https://api.example.test:6667/v1", 'baseUrl has port 6667, which fetch refuses (got "https://api.example.test:6667/v1")'],
       ["ftp://example.test", 'baseUrl must be an https URL (got "ftp://example.test")'],
       ["not a url", 'baseUrl must be an https URL (got "not a url")'],
+      ["xhttps://api.example.test", 'baseUrl must be an https URL (got "xhttps://api.example.test")'],
+      ["ftp://admin:hunter2@example.test/v1", 'baseUrl must be an https URL (got "example.test/v1")'],
+      [42, "baseUrl must be an https URL (got 42)"],
     ])("refuses %s, naming the option and the value", (baseUrl, message) => {
-      expect(refusal(() => createClient({ apiKey: KEY, baseUrl }))).toBe(message);
+      expect(refusal(() => createClient({ apiKey: KEY, baseUrl: baseUrl as string }))).toBe(message);
     });
 
     it.each(["https://admin:hunter2@api.example.test", "https://admin@api.example.test", "https://:hunter2@api.example.test"])("refuses userinfo without repeating it (%s)", (baseUrl) => {
@@ -160,6 +163,10 @@ describe("configuration", () => {
 
       expect(message).toBe('baseUrl must not hold userinfo (user or password before "@", not shown); the key goes in apiKey');
       expect(message).not.toMatch(/admin|hunter2/);
+    });
+
+    it("drops every slash at the end", () => {
+      expect(resolveConfig({ apiKey: KEY, baseUrl: "https://api.example.test/v1///" }).baseUrl).toBe("https://api.example.test/v1");
     });
 
     it("shows a value of up to 100 characters whole, and a longer one cut at 100", () => {
