@@ -334,6 +334,17 @@ describe("maybePerformed", () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  it("is true for an answer too large that follows a 5xx attempt, though its own status is a refusal", async () => {
+    const server = await faultServer(reply(500, undefined, { "retry-after-ms": "1" }), reply(429, { code: "slow_down", message: "x".repeat(4096) }));
+
+    const err = await server.client({ maxRetries: 1, maxResponseBytes: 1024 }).organization.limits.retrieve().catch((e) => e);
+
+    expect(err).toBeInstanceOf(ResponseTooLargeError);
+    expect(err.status).toBe(429);
+    expect(err.maybePerformed).toBe(true);
+    expect(server.requests).toHaveLength(2);
+  });
+
   it("is false for ValidationError and ConfigurationError: nothing was sent", async () => {
     const server = await faultServer(reply(200));
 
@@ -350,5 +361,54 @@ describe("maybePerformed", () => {
     expect(config).toBeInstanceOf(ConfigurationError);
     expect((config as ConfigurationError).maybePerformed).toBe(false);
     expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe("each class", () => {
+  const headers = new Headers();
+  it.each([
+    [new BrowserCloudError("m"), "BrowserCloudError"],
+    [new ConfigurationError("m"), "ConfigurationError"],
+    [new ValidationError([]), "ValidationError"],
+    [new AnswerMismatchError("group.read", [], null, new Response(null)), "AnswerMismatchError"],
+    [new UserAbortError(), "UserAbortError"],
+    [new ConnectionError("m", { maybePerformed: false }), "ConnectionError"],
+    [new ConnectionTimeoutError("m", { maybePerformed: true }), "ConnectionTimeoutError"],
+    [new ResponseTooLargeError(1, 200), "ResponseTooLargeError"],
+    [new ApiError(418, headers, undefined, "m"), "ApiError"],
+    [new RedirectError(303, headers, undefined, "m"), "RedirectError"],
+    [new BadRequestError(400, headers, undefined, "m"), "BadRequestError"],
+    [new AuthenticationError(401, headers, undefined, "m"), "AuthenticationError"],
+    [new PermissionDeniedError(403, headers, undefined, "m"), "PermissionDeniedError"],
+    [new NotFoundError(404, headers, undefined, "m"), "NotFoundError"],
+    [new ConflictError(409, headers, undefined, "m"), "ConflictError"],
+    [new UnprocessableEntityError(422, headers, undefined, "m"), "UnprocessableEntityError"],
+    [new RateLimitError(429, headers, undefined, "m"), "RateLimitError"],
+    [new InternalServerError(500, headers, undefined, "m"), "InternalServerError"],
+  ])("names itself in its name and its text: %s", (err, name) => {
+    expect(err.name).toBe(name);
+    expect(String(err).startsWith(`${name}: `) || String(err) === name).toBe(true);
+  });
+
+  it("has no cause unless one was given, and keeps the one given", () => {
+    const cause = new Error("socket hang up");
+
+    expect("cause" in new BrowserCloudError("m")).toBe(false);
+    expect("cause" in new ConnectionError("m", { maybePerformed: false })).toBe(false);
+    expect(new ConnectionError("m", { cause, maybePerformed: true }).cause).toBe(cause);
+  });
+
+  it("says what a caller's abort was", () => {
+    expect(new UserAbortError().message).toBe("The request was aborted by the caller.");
+  });
+
+  it("lists every issue in the message, one after another", () => {
+    const issues = [
+      { path: "body.x", message: "must be >= 0" },
+      { path: "id", message: "is required" },
+    ];
+
+    expect(new ValidationError(issues).message).toBe("Invalid input: body.x must be >= 0; id is required");
+    expect(new AnswerMismatchError("browsers.retrieve", issues, {}, new Response(null, { status: 201 })).message).toBe("The answer to browsers.retrieve (status 201) is not what the spec promises: body.x must be >= 0; id is required");
   });
 });
