@@ -21,6 +21,7 @@ import {
   ValidationError,
   type AnswerMismatch,
 } from "../src/index.js";
+import { apiErrorFrom, MAX_ERROR_BODY_BYTES } from "../src/errors.js";
 import { faultServer, hang, reply, reset, truncated } from "./support/fault-server.js";
 
 const ERROR = { code: "bad_request", message: "coordinates must be non-negative", details: [{ code: "invalid_input", message: "x: must be >= 0" }], inner_error: { code: "upstream", message: "host" } };
@@ -410,5 +411,46 @@ describe("each class", () => {
 
     expect(new ValidationError(issues).message).toBe("Invalid input: body.x must be >= 0; id is required");
     expect(new AnswerMismatchError("browsers.retrieve", issues, {}, new Response(null, { status: 201 })).message).toBe("The answer to browsers.retrieve (status 201) is not what the spec promises: body.x must be >= 0; id is required");
+  });
+});
+
+describe("the error built from an answer (apiErrorFrom)", () => {
+  const encoder = new TextEncoder();
+
+  it("keeps an error body of exactly 8 KiB whole, as parsed", () => {
+    const parsed = { code: "too_big", message: "m".repeat(8192 - 31) };
+    const raw = encoder.encode(JSON.stringify(parsed));
+
+    const err = apiErrorFrom(new Response(null, { status: 422 }), parsed, raw);
+
+    expect(raw.byteLength).toBe(8192);
+    expect(MAX_ERROR_BODY_BYTES).toBe(8192);
+    expect(err.body).toEqual(parsed);
+    expect(err.code).toBe("too_big");
+    expect(err.bodyLength).toBe(8192);
+  });
+
+  it("counts a body a middleware handed over as text by its length", () => {
+    const err = apiErrorFrom(new Response(null, { status: 503 }), "upstream timed out");
+
+    expect(err).toMatchObject({ status: 503, body: "upstream timed out", bodyLength: 18 });
+  });
+
+  it("falls back to the status when a body with a code has no message", () => {
+    const err = apiErrorFrom(new Response(null, { status: 409, statusText: "Conflict" }), { code: "conflict" });
+
+    expect(err.message).toBe("409 Conflict");
+    expect(err.code).toBe("conflict");
+  });
+
+  it("says a redirect was not followed, with its address cut at 200 characters and without its query", () => {
+    const long = `https://elsewhere.example/${"p".repeat(300)}`;
+    const withQuery = apiErrorFrom(new Response(null, { status: 302, headers: { location: "https://elsewhere.example/login?sig=s3cret#x" } }), undefined);
+    const cut = apiErrorFrom(new Response(null, { status: 307, headers: { location: long } }), undefined);
+    const bare = apiErrorFrom(new Response(null, { status: 303 }), undefined);
+
+    expect(withQuery.message).toBe("302 redirect to https://elsewhere.example/login not followed: it would send the request again, maybe elsewhere; point baseUrl at the address that answers.");
+    expect(cut.message).toBe(`307 redirect to ${long.slice(0, 200)} not followed: it would send the request again, maybe elsewhere; point baseUrl at the address that answers.`);
+    expect(bare.message).toBe("303 redirect not followed: it would send the request again, maybe elsewhere; point baseUrl at the address that answers.");
   });
 });
