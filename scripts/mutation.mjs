@@ -47,8 +47,9 @@ if (store && !values.full) {
 }
 const stryker = new Stryker({
   mutate,
-  testRunner: "vitest",
-  plugins: ["@stryker-mutator/vitest-runner", "./scripts/lib/mutation-survivors.mjs"],
+  // Stryker's vitest runner, telling where each test starts (scripts/lib/mutation-test-runner.mjs)
+  testRunner: "vitest-located",
+  plugins: ["@stryker-mutator/vitest-runner", "./scripts/lib/mutation-test-runner.mjs", "./scripts/lib/mutation-survivors.mjs"],
   // every test file that covers a mutant, not only those that import its file: the list, upload and
   // stream tests import a generated copy of the project, which carries the instrumented src/ too
   vitest: { configFile: "test/mutation/vitest.config.ts", related: values.related },

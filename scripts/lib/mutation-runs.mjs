@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 
 /**
- * @typedef {{ id: string, name: string }} TestDefinition
+ * @typedef {{ id: string, name: string, location?: { start: { line: number, column: number } } }} TestDefinition
  * @typedef {{ source?: string, tests: TestDefinition[] }} TestFile
  * @typedef {{ id: string, status: string, location: { start: { line: number, column: number }, end: { line: number, column: number } }, killedBy?: string[], coveredBy?: string[] } & Record<string, unknown>} MutantResult
  * @typedef {{ source: string, mutants: MutantResult[] } & Record<string, unknown>} FileResult
@@ -16,8 +16,8 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 /**
  * Folds `newer` (a run's incremental report) into `older` (the store), as Stryker's incremental
  * rules would read them: a file of src/ the newer run mutated takes the newer run's verdicts; a
- * file it did not keeps the older ones, except a kill by a test that is gone or whose file changed
- * since, which proves nothing now: that mutant is dropped (`retest` counts them), and the next run
+ * file it did not keeps the older ones, except a kill by a test that is gone or whose text changed
+ * since (its file's, when its place in the file is unknown), which proves nothing now: that mutant is dropped (`retest` counts them), and the next run
  * over its file tests it again. A survivor is kept: Stryker tests it again when a new test covers
  * it. So the store never counts a kill it cannot vouch for. Test and mutant ids, unique within one
  * report only, are numbered anew.
@@ -44,10 +44,15 @@ export function mergeRuns(older, newer) {
   const oldKeys = keysById(oldTests);
   const newKeys = keysById(newTests);
   const unchanged = (/** @type {string} */ key) => {
-    const file = key.slice(0, key.indexOf("\u0000"));
-    return newTests[file] === undefined || newTests[file].source === oldTests[file]?.source;
+    const split = key.indexOf("\u0000");
+    const file = key.slice(0, split);
+    const [before, after] = [oldTests[file], newTests[file]];
+    if (after === undefined || after.source === before?.source) return true;
+    const name = key.slice(split + 1);
+    const text = testText(before, name);
+    return text !== undefined && text === testText(after, name);
   };
-  // a test of the older report that no longer is, or whose file changed, has no id here
+  // a test of the older report that no longer is, or whose text changed, has no id here
   /** @param {string[] | undefined} list @param {Map<string, string>} keys */
   const renumber = (list, keys) => list?.flatMap((id) => {
     const key = keys.get(id);
@@ -71,6 +76,20 @@ export function mergeRuns(older, newer) {
   let next = 0;
   for (const result of Object.values(files)) result.mutants = result.mutants.map((m) => dropUndefined({ ...m, id: String(next++) }));
   return { report: { ...newer, files: Object.fromEntries(Object.entries(files).sort(([a], [b]) => a.localeCompare(b))), testFiles }, retest };
+}
+
+/**
+ * The text of the test `name` in its file, from the line it starts on to the line the next test
+ * starts on, as Stryker's incremental mode bounds a test it has a place for; undefined when the
+ * file's text or the test's place is unknown. A change outside every test's lines (a helper above
+ * the first test) is not seen, as Stryker does not see it.
+ * @param {TestFile | undefined} file @param {string} name
+ */
+function testText(file, name) {
+  const start = file?.tests.find((t) => t.name === name)?.location?.start.line;
+  if (file?.source === undefined || start === undefined) return undefined;
+  const next = Math.min(...file.tests.map((t) => t.location?.start.line ?? Infinity).filter((line) => line > start));
+  return file.source.split("\n").slice(start - 1, next === Infinity ? undefined : next - 1).join("\n");
 }
 
 /** @param {Map<string, string>} ids @param {string} key */

@@ -11,6 +11,8 @@ export default defineConfig({
     include: ["test/*.test.ts"],
     globalSetup: ["test/setup/mock-server.ts"],
     testTimeout: 15_000,
+    // where each test starts, for incremental runs (scripts/lib/mutation-test-runner.mjs)
+    includeTaskLocation: true,
     // the first two read src/'s text, which Stryker has rewritten with its instrumentation: they
     // guard the source as written (no node: import, no operation named), not its behaviour; the
     // last three run tsc over a client's types, which no runtime mutant changes, for seconds each

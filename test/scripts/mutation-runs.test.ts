@@ -70,6 +70,31 @@ describe("mutation runs kept together (scripts/lib/mutation-runs.mjs)", () => {
     expect(new Set(mutantIds).size).toBe(mutantIds.length);
   });
 
+  it("keeps a kill by a test whose own lines are unchanged when another test of its file changed, and drops one whose lines changed", () => {
+    const place = (line: number) => ({ location: { start: { line, column: 3 } } });
+    const before = ["import { it } from 'vitest';", "it('reads a', () => {", "  a();", "});", "it('reads b', () => {", "  b();", "});"];
+    const located: Report = {
+      schemaVersion: "2",
+      files: { "src/a.ts": { language: "typescript", source: "a(); b();", mutants: [mutant("0", 1, "Killed", ["0"]), mutant("1", 1, "Killed", ["1"])] } },
+      testFiles: { "test/a.test.ts": { source: before.join("\n"), tests: [{ id: "0", name: "reads a", ...place(2) }, { id: "1", name: "reads b", ...place(5) }] } },
+    };
+    // a later run over another file, after "reads b" changed and a test was added at the end
+    const after = [...before.slice(0, 4), "it('reads b', async () => {", "  b(1);", "});", "it('reads c', () => {});"];
+    const later: Report = {
+      schemaVersion: "2",
+      files: { "src/c.ts": { language: "typescript", source: "c();", mutants: [] } },
+      testFiles: { "test/a.test.ts": { source: after.join("\n"), tests: [{ id: "0", name: "reads a", ...place(2) }, { id: "1", name: "reads b", ...place(5) }, { id: "2", name: "reads c", ...place(8) }] } },
+    };
+
+    const { report, retest } = mergeRuns(located, later);
+
+    expect(report.files["src/a.ts"]!.mutants.map((m) => (m.killedBy ?? []).flatMap((id) => testNamed(report, id)))).toEqual([["test/a.test.ts: reads a"]]);
+    expect(retest).toBe(1);
+    // a test whose place one side does not know is taken as changed
+    const unplaced = { ...later, testFiles: { "test/a.test.ts": { ...later.testFiles!["test/a.test.ts"]!, tests: [{ id: "0", name: "reads a" }] } } };
+    expect(mergeRuns(located, unplaced).retest).toBe(2);
+  });
+
   it("scores by file and in total: killed and timed out detected, of all but errors", () => {
     const { report } = mergeRuns(older, newer);
     report.files["src/b.ts"]!.mutants.push(mutant("9", 7, "RuntimeError"));

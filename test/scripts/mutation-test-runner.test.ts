@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { testName, testPlaces } from "../../scripts/lib/mutation-test-runner.mjs";
+
+// vitest's tasks of one file, as includeTaskLocation leaves them (1-based places)
+const file = { name: "test/a.test.ts", type: "suite", file: { filepath: "/repo/test/a.test.ts" }, tasks: [] as object[] };
+const suite = { name: "the transport", type: "suite", suite: file, file: file.file, tasks: [] as object[], location: { line: 3, column: 1 } };
+const inner = { name: "retries a GET", type: "test", suite, file: file.file, location: { line: 4, column: 3 } };
+const unplaced = { name: "reads b", type: "test", suite: file, file: file.file };
+suite.tasks.push(inner);
+file.tasks.push(suite, unplaced);
+
+describe("Stryker's vitest runner, told where each test starts (scripts/lib/mutation-test-runner.mjs)", () => {
+  it("names a test as Stryker's runner does: its file's and suites' names and its own, by spaces", () => {
+    expect(testName(inner)).toBe("test/a.test.ts the transport retries a GET");
+  });
+
+  it("places each test that has a place, 0-based, by its file and name", () => {
+    expect([...testPlaces([file])]).toEqual([["/repo/test/a.test.ts#test/a.test.ts the transport retries a GET", { line: 3, column: 2 }]]);
+  });
+});
