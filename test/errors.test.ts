@@ -436,6 +436,12 @@ describe("the error built from an answer (apiErrorFrom)", () => {
     expect(err).toMatchObject({ status: 503, body: "upstream timed out", bodyLength: 18 });
   });
 
+  it("says \"error\" where the answer has no status text", () => {
+    const err = apiErrorFrom(new Response(null, { status: 599 }), "  <b>upstream</b>\n\n  down ");
+
+    expect(err.message).toBe("599 error: upstream down");
+  });
+
   it("falls back to the status when a body with a code has no message", () => {
     const err = apiErrorFrom(new Response(null, { status: 409, statusText: "Conflict" }), { code: "conflict" });
 
