@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { testName, testPlaces } from "../../scripts/lib/mutation-test-runner.mjs";
 
+type Task = Parameters<typeof testName>[0];
+
 // vitest's tasks of one file, as includeTaskLocation leaves them (1-based places)
-const file = { name: "test/a.test.ts", type: "suite", file: { filepath: "/repo/test/a.test.ts" }, tasks: [] as object[] };
-const suite = { name: "the transport", type: "suite", suite: file, file: file.file, tasks: [] as object[], location: { line: 3, column: 1 } };
-const inner = { name: "retries a GET", type: "test", suite, file: file.file, location: { line: 4, column: 3 } };
-const unplaced = { name: "reads b", type: "test", suite: file, file: file.file };
+const file: Task & { tasks: Task[] } = { name: "test/a.test.ts", type: "suite", file: { filepath: "/repo/test/a.test.ts" }, tasks: [] };
+const suite: Task & { tasks: Task[] } = { name: "the transport", type: "suite", suite: file, file: file.file!, tasks: [], location: { line: 3, column: 1 } };
+const inner: Task = { name: "retries a GET", type: "test", suite, file: file.file!, location: { line: 4, column: 3 } };
+const unplaced: Task = { name: "reads b", type: "test", suite: file, file: file.file! };
 suite.tasks.push(inner);
 file.tasks.push(suite, unplaced);
 
