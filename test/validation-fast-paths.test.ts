@@ -83,6 +83,12 @@ describe("formats read a character code at a time", () => {
     ["date-time", " 000-01-01T00:00:00Z", false],
     ["date-time", "1990-02-31T15:59:59.123-08:00", false],
     ["date-time", "1990-12-31T15:59:60-08:00", true],
+    // a leap second is 23:59:60 UTC: where the offset has minutes, the UTC minute can be the hour before
+    ["date-time", "2017-01-01T05:29:60+05:30", true],
+    ["date-time", "2017-01-01T00:29:60+00:30", true],
+    ["date-time", "2016-12-31T23:29:60-00:30", true],
+    ["date-time", "2016-12-31T23:59:60+01:00", false],
+    ["date-time", "2017-01-01T05:30:60+05:30", false],
     ["date-time", "2021-01-01\u00a012:00:00Z", true],
     ["date-time", "2021-01-01T12:00:00.Z", false],
     ["date-time", "2021-01-01T12:00:00+01:0", false],
