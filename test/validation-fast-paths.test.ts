@@ -83,6 +83,14 @@ describe("formats read a character code at a time", () => {
     ["date-time", " 000-01-01T00:00:00Z", false],
     ["date-time", "1990-02-31T15:59:59.123-08:00", false],
     ["date-time", "1990-12-31T15:59:60-08:00", true],
+    // an address at a host name: labels of letters, digits and inner hyphens
+    ["email", "user@example.info", true],
+    ["email", "a.b@sub.example-1.co", true],
+    ["email", "a@ex_ample.com", false],
+    ["email", "a@example_.com", false],
+    ["email", "a@example._om", false],
+    ["email", "a@example.co_", false],
+    ["email", "a@-example.com", false],
     // a leap second is 23:59:60 UTC: where the offset has minutes, the UTC minute can be the hour before
     ["date-time", "2017-01-01T05:29:60+05:30", true],
     ["date-time", "2017-01-01T00:29:60+00:30", true],
