@@ -97,6 +97,7 @@ describe("formats read a character code at a time", () => {
     ["date-time", "2016-12-31T23:29:60-00:30", true],
     ["date-time", "2016-12-31T23:59:60+01:00", false],
     ["date-time", "2017-01-01T05:30:60+05:30", false],
+    ["date-time", "2016-12-31T23:59:61Z", false],
     ["date-time", "2021-01-01\u00a012:00:00Z", true],
     ["date-time", "2021-01-01T12:00:00.Z", false],
     ["date-time", "2021-01-01T12:00:00+01:0", false],
