@@ -68,7 +68,7 @@ const stryker = new Stryker({
   // added to the time a mutant's tests took unmutated (times 1.5): a mutant that hangs them is
   // detected as a timeout, and each one costs this long plus a new test runner. Timeouts count as
   // detected, so the margin must hold on a busy machine: at 5 s, four runners on two cores timed
-  // out mutants that a quiet run of their tests shows surviving (formats.ts's `month >= 1` → true)
+  // out mutants whose tests, run on their own, pass (formats.ts's `month >= 1` → true, an equivalent)
   timeoutMS: 30_000,
 });
 await stryker.runMutationTest();
