@@ -103,6 +103,33 @@ function dropUndefined(mutant) {
   return /** @type {MutantResult} */ (Object.fromEntries(Object.entries(mutant).filter(([, v]) => v !== undefined)));
 }
 
+/** The timeout the store's verdicts were taken with where it does not say: the first runs' 5 s. */
+const FIRST_TIMEOUT_MS = 5_000;
+
+/**
+ * `report` without the timeouts it found with a shorter `timeoutMS` than `timeoutMs`: on a busy
+ * machine a short one passes a slow run for a hang, and a timeout counts as detected. Those mutants
+ * are tested again by the next run over their file. The report then says which timeout it holds.
+ * @param {Report | undefined} report @param {number} timeoutMs
+ * @returns {{ report: Report | undefined, dropped: number }}
+ * @example
+ * const { report: store } = dropShorterTimeouts(readReport(STORE), 30_000);
+ */
+export function dropShorterTimeouts(report, timeoutMs) {
+  if (!report) return { report, dropped: 0 };
+  const taken = typeof report.timeoutMS === "number" ? report.timeoutMS : FIRST_TIMEOUT_MS;
+  if (taken >= timeoutMs) return { report, dropped: 0 };
+  let dropped = 0;
+  const files = Object.fromEntries(
+    Object.entries(report.files).map(([file, result]) => {
+      const mutants = result.mutants.filter((m) => m.status !== "Timeout");
+      dropped += result.mutants.length - mutants.length;
+      return [file, { ...result, mutants }];
+    }),
+  );
+  return { report: { ...report, files, timeoutMS: timeoutMs }, dropped };
+}
+
 /**
  * Counts the verdicts of a report by file of src/ and in total, as Stryker scores them: detected
  * (killed or timed out) out of valid (detected, survived, not covered); errors and ignored apart.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mergeRuns, scoreByFile, type Report } from "../../scripts/lib/mutation-runs.mjs";
+import { dropShorterTimeouts, mergeRuns, scoreByFile, type Report } from "../../scripts/lib/mutation-runs.mjs";
 
 const at = (line: number) => ({ start: { line, column: 1 }, end: { line, column: 9 } });
 const mutant = (id: string, line: number, status: string, killedBy?: string[]) => ({ id, mutatorName: "ConditionalExpression", replacement: "true", location: at(line), status, ...(killedBy ? { killedBy } : {}) });
@@ -93,6 +93,18 @@ describe("mutation runs kept together (scripts/lib/mutation-runs.mjs)", () => {
     // a test whose place one side does not know is taken as changed
     const unplaced = { ...later, testFiles: { "test/a.test.ts": { ...later.testFiles!["test/a.test.ts"]!, tests: [{ id: "0", name: "reads a" }] } } };
     expect(mergeRuns(located, unplaced).retest).toBe(2);
+  });
+
+  it("drops the timeouts found with a shorter timeout than the one asked for, 5 s where the store does not say, and keeps the rest", () => {
+    const { report, dropped } = dropShorterTimeouts(older, 30_000);
+
+    expect(dropped).toBe(1);
+    expect(report!.timeoutMS).toBe(30_000);
+    expect(report!.files["src/a.ts"]!.mutants.map((m) => m.status)).toEqual(["Killed", "Killed", "Survived"]);
+    expect(report!.files["src/b.ts"]!.mutants.map((m) => m.status)).toEqual(["Killed"]);
+    expect(dropShorterTimeouts({ ...older, timeoutMS: 30_000 }, 30_000).dropped).toBe(0);
+    expect(dropShorterTimeouts(older, 5_000).dropped).toBe(0);
+    expect(dropShorterTimeouts(undefined, 30_000)).toEqual({ report: undefined, dropped: 0 });
   });
 
   it("scores by file and in total: killed and timed out detected, of all but errors", () => {
