@@ -38,8 +38,6 @@ const { values } = parseArgs({
 process.chdir(root);
 // testing.ts is the package's test helper for users; index.ts only re-exports
 const mutate = values.files ? values.files.split(",") : ["src/**/*.ts", "!src/index.ts"];
-// Stryker's incremental file holds the files of its last run only: it starts from all runs so far,
-// narrowed to the files this run mutates (Stryker would report the others' old verdicts as its own)
 // added to the time a mutant's tests took unmutated (times 1.5): a mutant that hangs them is
 // detected as a timeout, and each one costs this long plus a new test runner. Timeouts count as
 // detected, so the margin must hold on a busy machine: at 5 s, four runners on two cores timed
@@ -48,6 +46,8 @@ const mutate = values.files ? values.files.split(",") : ["src/**/*.ts", "!src/in
 const TIMEOUT_MS = 30_000;
 const { report: store, dropped } = dropShorterTimeouts(readReport(STORE), TIMEOUT_MS);
 if (dropped) console.log(`mutation: ${dropped} timeouts of the store were found with a shorter timeout than ${TIMEOUT_MS} ms: tested again when their file is`);
+// Stryker's incremental file holds the files of its last run only: it starts from all runs so far,
+// narrowed to the files this run mutates (Stryker would report the others' old verdicts as its own)
 if (store && !values.full) {
   const files = values.files ? Object.fromEntries(Object.entries(store.files).filter(([file]) => mutate.includes(file))) : store.files;
   writeReport(INCREMENTAL, { ...store, files });
