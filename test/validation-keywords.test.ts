@@ -121,6 +121,16 @@ describe("check() enforces each keyword, with a message", () => {
     ]);
   });
 
+  it.each([
+    [{ minimum: 10, multipleOf: 3 }, 4, ["must be >= 10", "must be a multiple of 3"]],
+    [{ maximum: 10, multipleOf: 3 }, 11, ["must be <= 10", "must be a multiple of 3"]],
+    [{ exclusiveMinimum: 10, multipleOf: 3 }, 4, ["must be > 10", "must be a multiple of 3"]],
+    [{ exclusiveMaximum: 10, multipleOf: 3 }, 11, ["must be < 10", "must be a multiple of 3"]],
+    [{ pattern: "^a", format: "date" }, "xyz", ["must match /^a/", "must be date"]],
+  ])("lists every keyword %j that %j breaks", (schema, value, messages) => {
+    expect(issues(schema, value)).toEqual(messages.map((message) => ({ path: "v", message })));
+  });
+
   it("treats an undefined field as absent, as JSON does", () => {
     const schema = { type: "object", required: ["a"], properties: { a: { type: "string" }, b: { type: "string" } } };
 
