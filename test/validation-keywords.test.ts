@@ -121,6 +121,22 @@ describe("check() enforces each keyword, with a message", () => {
     ]);
   });
 
+  it("says 'matches none' when the one branch near the value's shape also breaks at the value itself", () => {
+    const schema = { anyOf: [{ type: "string" }, { type: "object", minProperties: 2, properties: { id: { type: "string" } } }] };
+
+    expect(issues(schema, { id: 7 })).toEqual([{ path: "v", message: "must match one of 2 schemas" }]);
+  });
+
+  it("counts the matching branches of a oneOf inside not: one match is a match, two are none", () => {
+    const schema = { not: { oneOf: [{ type: "number" }, { minimum: 0 }] } };
+
+    expect(issues(schema, -1)).toEqual([{ path: "v", message: "is not allowed" }]);
+    // a string is no number, and minimum leaves all but numbers alone: one match
+    expect(issues(schema, "a")).toEqual([{ path: "v", message: "is not allowed" }]);
+    expect(issues(schema, 5)).toEqual([]);
+    expect(issues(schema, null)).toEqual([{ path: "v", message: "is not allowed" }]);
+  });
+
   it.each([
     [{ minimum: 10, multipleOf: 3 }, 4, ["must be >= 10", "must be a multiple of 3"]],
     [{ maximum: 10, multipleOf: 3 }, 11, ["must be <= 10", "must be a multiple of 3"]],
