@@ -127,6 +127,21 @@ describe("check() enforces each keyword, with a message", () => {
     expect(issues(schema, { id: 7 })).toEqual([{ path: "v", message: "must match one of 2 schemas" }]);
   });
 
+  it("leaves a oneOf with one match and an anyOf with two alone while it lists the problems of a sibling", () => {
+    const schema = { type: "object", properties: { a: { oneOf: [{ type: "string" }, { type: "number" }] }, c: { anyOf: [{ type: "number" }, { minimum: 0 }] }, b: { type: "string" } } };
+
+    expect(issues(schema, { a: "x", c: 5, b: 1 })).toEqual([{ path: "v.b", message: "must be string" }]);
+  });
+
+  it("does not count a branch whose nested anyOf failed as a match of the oneOf around it", () => {
+    const one = { oneOf: [{ anyOf: [{ type: "null" }, { type: "object", properties: { id: { type: "string" } } }] }, { type: "object", properties: { id: { type: "number" } } }] };
+    // a sibling's problem makes check() list every problem, through the oneOf too
+    const schema = { type: "object", properties: { p: one, b: { type: "string" } } };
+
+    expect(issues(one, { id: 7 })).toEqual([]);
+    expect(issues(schema, { p: { id: 7 }, b: 1 })).toEqual([{ path: "v.b", message: "must be string" }]);
+  });
+
   it("counts the matching branches of a oneOf inside not: one match is a match, two are none", () => {
     const schema = { not: { oneOf: [{ type: "number" }, { minimum: 0 }] } };
 
