@@ -142,6 +142,25 @@ describe("check() enforces each keyword, with a message", () => {
     expect(issues(schema, { p: { id: 7 }, b: 1 })).toEqual([{ path: "v.b", message: "must be string" }]);
   });
 
+  it("lists an array's count and its items' problems together", () => {
+    expect(issues({ type: "array", minItems: 3, items: { type: "string" } }, [1])).toEqual([
+      { path: "v", message: "must have at least 3 items" },
+      { path: "v[0]", message: "must be string" },
+    ]);
+  });
+
+  it("does not count an array branch whose item count fails as a match", () => {
+    const schema = { oneOf: [{ type: "array", minItems: 2 }, { type: "array", items: { type: "number" } }] };
+
+    expect(issues(schema, ["a"])).toEqual([{ path: "v[0]", message: "must be number" }]);
+  });
+
+  it("tells a string from the object its text spells under uniqueItems, and inside not", () => {
+    expect(issues({ uniqueItems: true }, [{ a: 1 }, '{"a":1}'])).toEqual([]);
+    expect(issues({ not: { type: "array", uniqueItems: true } }, [1, 2])).toEqual([{ path: "v", message: "is not allowed" }]);
+    expect(issues({ not: { type: "array", uniqueItems: true } }, [1, 1])).toEqual([]);
+  });
+
   it("counts the matching branches of a oneOf inside not: one match is a match, two are none", () => {
     const schema = { not: { oneOf: [{ type: "number" }, { minimum: 0 }] } };
 
