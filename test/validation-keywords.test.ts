@@ -149,6 +149,17 @@ describe("check() enforces each keyword, with a message", () => {
     ]);
   });
 
+  it("lists an object's field count, a field's name and the field's value problems together", () => {
+    expect(issues({ type: "object", minProperties: 2, properties: { a: { type: "string" } } }, { a: 1 })).toEqual([
+      { path: "v", message: "must have at least 2 fields" },
+      { path: "v.a", message: "must be string" },
+    ]);
+    expect(issues({ type: "object", propertyNames: { maxLength: 2 }, properties: { abc: { type: "string" } } }, { abc: 1 })).toEqual([
+      { path: "v.abc", message: "must have at most 2 characters" },
+      { path: "v.abc", message: "must be string" },
+    ]);
+  });
+
   it("does not count an array branch whose item count fails as a match", () => {
     const schema = { oneOf: [{ type: "array", minItems: 2 }, { type: "array", items: { type: "number" } }] };
 
