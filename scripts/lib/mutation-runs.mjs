@@ -3,7 +3,8 @@
 // found. scripts/mutation.mjs seeds each run with this store and folds the run's file back into it,
 // so that runs over parts of src/ add up to one report of the whole, and a run over all of src/
 // tests again only what changed since.
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 
 /**
  * @typedef {{ id: string, name: string, location?: { start: { line: number, column: number } } }} TestDefinition
@@ -159,7 +160,8 @@ export function readReport(path) {
   return existsSync(path) ? JSON.parse(readFileSync(path, "utf8")) : undefined;
 }
 
-/** @param {string} path @param {Report} report */
+/** Writes `report` to `path`, making its folder (test-results/ is not in a fresh clone). @param {string} path @param {Report} report */
 export function writeReport(path, report) {
+  mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, JSON.stringify(report));
 }
