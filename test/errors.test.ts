@@ -442,6 +442,27 @@ describe("the error built from an answer (apiErrorFrom)", () => {
     expect(err.message).toBe("599 error: upstream down");
   });
 
+  it("keeps a JSON body of null as its text", () => {
+    const err = apiErrorFrom(new Response(null, { status: 502 }), null, encoder.encode("null"));
+
+    expect(err).toMatchObject({ status: 502, body: "null", code: undefined, message: "502 error: null" });
+  });
+
+  it("keeps the first 8 KiB of a long text a middleware handed over, and its whole length", () => {
+    const err = apiErrorFrom(new Response(null, { status: 500 }), "x".repeat(10_000));
+
+    expect(err.body).toBe("x".repeat(8192));
+    expect(err.bodyLength).toBe(10_000);
+  });
+
+  it("quotes a text of exactly 200 characters whole, and cuts a longer one there", () => {
+    const exact = apiErrorFrom(new Response(null, { status: 500 }), "y".repeat(200));
+    const longer = apiErrorFrom(new Response(null, { status: 500 }), "y".repeat(201));
+
+    expect(exact.message).toBe(`500 error: ${"y".repeat(200)}`);
+    expect(longer.message).toBe(`500 error: ${"y".repeat(200)}…`);
+  });
+
   it("falls back to the status when a body with a code has no message", () => {
     const err = apiErrorFrom(new Response(null, { status: 409, statusText: "Conflict" }), { code: "conflict" });
 
