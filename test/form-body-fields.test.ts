@@ -111,6 +111,16 @@ describe("formBody", () => {
     ]);
   });
 
+  it("names a file by a field whose name has digits in it, and past the tenth position", () => {
+    const { entries } = build({ page2: [zip()], "2nd": [zip()], scans: Array.from({ length: 11 }, zip) }, { files: ["page2[]", "2nd[]", "scans[]"] }, null);
+
+    expect(entries).toEqual([
+      ["page2", "file page2 (application/zip)"],
+      ["2nd", "file 2nd (application/zip)"],
+      ...Array.from({ length: 11 }, () => ["scans", "file scans (application/zip)"]),
+    ]);
+  });
+
   it("sends a null inside a bracket field as an empty value", () => {
     expect(build({ zip_file: zip(), files: [{ dest_path: null }] }, SHAPE, null).entries).toEqual([
       ["zip_file", "file zip_file (application/zip)"],
