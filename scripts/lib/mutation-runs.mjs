@@ -18,8 +18,8 @@ import { dirname } from "node:path";
  * Folds `newer` (a run's incremental report) into `older` (the store), as Stryker's incremental
  * rules would read them: a file of src/ the newer run mutated takes the newer run's verdicts; a
  * file it did not keeps the older ones, except a kill by a test that is gone or whose text changed
- * since (its file's, when its place in the file is unknown), which proves nothing now: that mutant is dropped (`retest` counts them), and the next run
- * over its file tests it again. A survivor is kept: Stryker tests it again when a new test covers
+ * since (its file's, when its place in the file is unknown), which proves nothing now: that mutant
+ * is dropped (`retest` counts them), and the next run over its file tests it again. A survivor is kept: Stryker tests it again when a new test covers
  * it. So the store never counts a kill it cannot vouch for. Test and mutant ids, unique within one
  * report only, are numbered anew.
  * @param {Report | undefined} older
@@ -44,7 +44,15 @@ export function mergeRuns(older, newer) {
   const keysById = (from) => new Map(Object.entries(from).flatMap(([file, { tests }]) => tests.map((test) => [test.id, keyOf(file, test.name)])));
   const oldKeys = keysById(oldTests);
   const newKeys = keysById(newTests);
+  // asked once per test, not once per mutant it killed or covered: each answer cuts its file's text
+  /** @type {Map<string, boolean>} */
+  const seen = new Map();
   const unchanged = (/** @type {string} */ key) => {
+    let answer = seen.get(key);
+    if (answer === undefined) seen.set(key, (answer = compare(key)));
+    return answer;
+  };
+  const compare = (/** @type {string} */ key) => {
     const split = key.indexOf("\u0000");
     const file = key.slice(0, split);
     const [before, after] = [oldTests[file], newTests[file]];

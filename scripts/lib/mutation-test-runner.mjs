@@ -2,7 +2,7 @@
 // mode takes a change anywhere in a test file as a change to every test in it, and tests again
 // every mutant they killed; with one, only the tests whose text changed (scripts/lib/mutation-runs.mjs
 // reads the places the same way). Vitest finds the places with `includeTaskLocation`
-// (test/mutation/vitest.config.ts); Stryker 9.4's runner does not pass them on.
+// (test/mutation/vitest.config.ts); Stryker's own runner (9.4 to 9.6) does not pass them on.
 import { commonTokens, declareFactoryPlugin, PluginKind, tokens } from "@stryker-mutator/api/plugin";
 import { strykerPlugins as vitestPlugins } from "@stryker-mutator/vitest-runner";
 
