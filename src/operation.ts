@@ -138,7 +138,8 @@ function request(op: Operation, call: Call, answers: AnswerPolicy, paged: boolea
     if (op.answer === "stream") return need(call.openStream ?? openStream, op, "stream reader")(op, async (o) => (await send(o)).response, options as StreamOptions | undefined, answers);
     const answer = await send(options);
     const { response } = answer;
-    const data = op.answer === "empty" ? undefined : op.answer === "json" && op.answerSchema !== undefined ? checkAnswer(answers, op.name, op.answerSchema, answer.data, response) : answer.data;
+    // the table gives a schema to JSON answers only
+    const data = op.answer === "empty" ? undefined : op.answerSchema !== undefined ? checkAnswer(answers, op.name, op.answerSchema, answer.data, response) : answer.data;
     return paged ? { data, headers: response.headers, status: response.status, url } : data;
   };
 }

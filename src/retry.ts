@@ -24,9 +24,10 @@ export function retryAfterMs(headers: Headers): number | undefined {
   const ms = Number.parseFloat(headers.get("retry-after-ms") ?? "");
   if (ms >= 0) return ms;
   const value = headers.get("retry-after");
+  // Headers trims a value, so one that is all blanks is "" here, which Number would read as 0
   if (!value) return undefined;
   const seconds = Number(value);
-  if (value.trim() !== "" && Number.isFinite(seconds)) return seconds >= 0 ? seconds * 1000 : undefined;
+  if (Number.isFinite(seconds)) return seconds >= 0 ? seconds * 1000 : undefined;
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }

@@ -53,7 +53,7 @@ export function check(schema: Schema, value: unknown, path: string, out: Validat
  * const sent = plain({ x: 1, y: 2, at: new Date() }, "body", issues);
  * // issues: [{ path: "body.at", message: "is a Date: pass date.toISOString()" }]
  */
-export function plain(value: unknown, path: string, out: ValidationIssue[] = []): unknown {
+export function plain(value: unknown, path: string, out: ValidationIssue[]): unknown {
   const open = new Set<object>();
   // a path is built only when a container is entered or an issue is found
   const at = (parent: string, name: string | number | undefined) => (name === undefined ? parent : typeof name === "number" ? `${parent}[${name}]` : `${parent}.${name}`);

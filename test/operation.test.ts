@@ -92,6 +92,20 @@ describe("a list without a query", () => {
   });
 });
 
+describe("a list with a body", () => {
+  it("takes the body after the path parameters and the walk's bounds after the body", async () => {
+    const page = (n: number) => reply(200, `[{"id":"w${n}"}]`, { "Content-Type": "application/json", Link: `</shops/s1/widgets/search?page=${n + 1}>; rel="next"` });
+    const server = await faultServer(page(1), page(2));
+    const call = Object.assign(direct(server.url), { PageList: PagePromise });
+    const search: Operation = { ...listWidgets, method: "POST", path: "/shops/{shop}/widgets/search", query: undefined, body: "raw", bodyType: "text/plain", answer: "json", page: { style: "link" } };
+
+    const items = await walk(method(search, call)("s1", "color=red", { maxPages: 1 }));
+
+    expect(items).toEqual([{ id: "w1" }]);
+    expect(server.requests.map((r) => `${r.method} ${r.url} ${r.body}`)).toEqual(["POST /shops/s1/widgets/search color=red"]);
+  });
+});
+
 describe("a list with a query", () => {
   // schemas[1] of generated/validators.ts as the query: { x, y } integers of at least 0
   const pagedPoints: Operation = { ...listWidgets, query: 1, answer: "json", page: { style: "link" } };

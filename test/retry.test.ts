@@ -8,7 +8,7 @@ import { QUICK_BACKOFF_MS } from "./support/quick-backoff.js";
 // a factory cannot use an import: vi.mock runs before them
 vi.mock(import("../src/retry.js"), async (original) => (await import("./support/quick-backoff.js")).quickBackoff(original));
 // the schedule itself, which the calls in this file wait only a short copy of
-const { backoffMs } = await vi.importActual<typeof import("../src/retry.js")>("../src/retry.js");
+const { backoffMs, retryAfterMs } = await vi.importActual<typeof import("../src/retry.js")>("../src/retry.js");
 
 const CLICK = { x: 10, y: 20 };
 const soon = { "retry-after-ms": "10" };
@@ -261,6 +261,23 @@ describe("retry policy", () => {
       expect(err.retryAfterMs).toBe(120_000);
       expect(server.requests).toHaveLength(1);
     });
+  });
+
+  it.each([
+    ["retry-after-ms of 0", 0, { "retry-after-ms": "0" }],
+    ["retry-after-ms with a fraction", 250.5, { "retry-after-ms": "250.5" }],
+    ["a negative retry-after-ms and no Retry-After", undefined, { "retry-after-ms": "-1" }],
+    ["a negative retry-after-ms, then Retry-After", 2_000, { "retry-after-ms": "-1", "Retry-After": "2" }],
+    ["retry-after-ms that is no number, then Retry-After", 3_000, { "retry-after-ms": "soon", "Retry-After": "3" }],
+    ["Retry-After of 0", 0, { "Retry-After": "0" }],
+    ["Retry-After with blanks around it", 4_000, { "Retry-After": "  4 " }],
+    ["Retry-After of all blanks", undefined, { "Retry-After": "   " }],
+    ["a negative Retry-After", undefined, { "Retry-After": "-5" }],
+    ["Retry-After as a date in the past", 0, { "Retry-After": "Wed, 21 Oct 2015 07:28:00 GMT" }],
+    ["Retry-After that is neither", undefined, { "Retry-After": "later" }],
+    ["no advice", undefined, {}],
+  ])("reads %s as %s ms", (_, ms, headers) => {
+    expect(retryAfterMs(new Headers(headers))).toBe(ms);
   });
 
   it("backs off from 0.5 s, doubling, up to 8 s, with up to 25 % jitter", () => {

@@ -154,6 +154,7 @@ describe("what is checked is what is sent", () => {
     await server.client().deployments.delete("dep_😀");
 
     expect(checkId("dep_😀")).toEqual([]);
+    expect(checkId("..")).toEqual([{ path: "id", message: 'must not be ".."' }]);
     expect(checkId("dep_\uDE00")).toHaveLength(1);
     expect(server.requests[0]?.url).toBe("/deployments/dep_%F0%9F%98%80");
   });
@@ -188,9 +189,13 @@ describe("plain()", () => {
   it("keeps an own __proto__ as an ordinary field, so that the checks see it", () => {
     const input = JSON.parse('{"x":1,"__proto__":{"polluted":true}}');
 
-    const copy = plain(input, "body") as Record<string, unknown>;
+    const issues: { path: string; message: string }[] = [];
 
+    const copy = plain(input, "body", issues) as Record<string, unknown>;
+
+    expect(issues).toEqual([]);
     expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(copy, "__proto__")).toEqual({ value: { polluted: true }, enumerable: true, writable: true, configurable: true });
     expect(Object.keys(copy)).toEqual(["x", "__proto__"]);
     expect(JSON.stringify(copy)).toBe('{"x":1,"__proto__":{"polluted":true}}');
     expect((copy as { polluted?: unknown }).polluted).toBeUndefined();
@@ -237,6 +242,16 @@ describe("plain()", () => {
     expect(issues).toEqual([]);
     plain(deep(100_000), "body", issues);
     expect(issues).toEqual([{ path: `body${"[0]".repeat(MAX_DEPTH)}`, message: "is nested deeper than 1024 levels" }]);
+  });
+
+  it("counts the levels of objects as of arrays", () => {
+    const deep = (levels: number) => JSON.parse('{"a":'.repeat(levels) + "1" + "}".repeat(levels));
+    const issues: { path: string; message: string }[] = [];
+
+    expect(plain(deep(MAX_DEPTH), "body", issues)).toEqual(deep(MAX_DEPTH));
+    expect(issues).toEqual([]);
+    plain(deep(MAX_DEPTH + 1), "body", issues);
+    expect(issues).toEqual([{ path: `body${".a".repeat(MAX_DEPTH)}`, message: "is nested deeper than 1024 levels" }]);
   });
 });
 
