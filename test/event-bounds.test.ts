@@ -20,6 +20,8 @@ describe("EventBounds", () => {
   it("accepts a line of exactly the limit and refuses one character more", () => {
     expect(failsAt(10, ["0123456789\n\n"])).toBe(-1);
     expect(failsAt(10, ["0123456789A\n\n"])).toBe(0);
+    // the line's end closing its chunk, the blank line in the next
+    expect(failsAt(10, ["0123456789\n", "\n"])).toBe(-1);
   });
 
   it("counts a line split over many chunks as one line, failing at the chunk that passes the limit", () => {

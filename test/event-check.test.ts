@@ -19,6 +19,8 @@ const { SCHEMAS } = vi.hoisted(() => {
       { $ref: 1 },
       // a schema that is only a reference to itself, as a broken document may hold
       { $ref: 5 },
+      // a field the service sets: a request may leave it out, an event may not
+      { type: ["object"], required: ["event", "id"], properties: { event: { const: "created" }, id: { type: ["string"], readOnly: true } } },
     ],
   };
 });
@@ -27,6 +29,7 @@ vi.mock(import("../generated/validators.js"), () => ({ schemas: SCHEMAS as never
 const LOGS = 0;
 const TYPED_HEARTBEAT = 4;
 const SELF_REFERENCE = 5;
+const CREATED = 6;
 const stream = (eventSchema?: number): Operation => ({ name: "browsers.logs.follow", method: "GET", path: "/browsers/{id}/logs", params: ["id"], status: 200, answer: "stream", idempotent: true, ...(eventSchema === undefined ? {} : { eventSchema }) });
 
 describe("eventReader", () => {
@@ -98,6 +101,15 @@ describe("eventReader", () => {
 
       expect(err).toBeInstanceOf(StreamEventError);
       expect([err.event, err.issues]).toEqual([{ id: "9", type: "message", data: '{"event":"log","message":3}' }, [{ path: "data.message", message: "must be string" }]]);
+    });
+
+    it("checks an event as an answer: a required readOnly field must be there", () => {
+      const told: AnswerMismatch[] = [];
+      const read = eventReader(stream(CREATED), { onAnswerMismatch: (m) => told.push(m) }, () => new Response());
+
+      expect(read('{"event":"created","id":"dep_1"}', undefined, undefined)).toEqual({ event: "created", id: "dep_1" });
+      expect(read('{"event":"created"}', undefined, undefined)).toEqual({ event: "created" });
+      expect(told.map((m) => m.issues)).toEqual([[{ path: "data.id", message: "is required" }]]);
     });
 
     it("reports to onAnswerMismatch alone when no logger is given, and to no one when neither is", () => {
