@@ -252,12 +252,15 @@ describe("maybePerformed", () => {
     expect(err.maybePerformed).toBe(false);
   });
 
-  it("is true for a refusal that follows a 5xx attempt of the same call", async () => {
-    const server = await faultServer(reply(503, undefined, { "retry-after-ms": "1" }), reply(409, { code: "conflict", message: "state changed" }));
+  it.each([
+    [400, BadRequestError],
+    [409, ConflictError],
+  ])("is true for a %i refusal that follows a 5xx attempt of the same call", async (status, Class) => {
+    const server = await faultServer(reply(503, undefined, { "retry-after-ms": "1" }), reply(status, { code: "refused", message: "state changed" }));
 
     const err = await server.client().deployments.delete("dep_1").catch((e) => e);
 
-    expect(err).toBeInstanceOf(ConflictError);
+    expect(err).toBeInstanceOf(Class);
     expect(err.maybePerformed).toBe(true);
     expect(server.requests).toHaveLength(2);
   });

@@ -98,6 +98,20 @@ describe("reading an event stream", () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it.each([
+    [{ idleTimeoutMs: 0 }, { path: "options.idleTimeoutMs", message: "must be > 0 and <= 2147483647 ms (got 0)" }],
+    [{ idleTimeoutMs: 2 ** 31 }, { path: "options.idleTimeoutMs", message: "must be > 0 and <= 2147483647 ms (got 2147483648)" }],
+    [{ idleTimeoutMs: "5" }, { path: "options.idleTimeoutMs", message: 'must be > 0 and <= 2147483647 ms (got "5")' }],
+    [{ lastEventId: 5 }, { path: "options.lastEventId", message: "must be a string a header can carry" }],
+  ])("refuses %o, one past a bound or of the wrong type", async (options, issue) => {
+    const server = await faultServer(events(""));
+
+    const err = await failure(streams(server).follow("run_1", options as StreamOptions));
+
+    expect((err as ValidationError).issues).toEqual([issue]);
+    expect(server.requests).toHaveLength(0);
+  });
+
   it("takes the stream options at their bounds", async () => {
     const server = await faultServer(events("data: 1\n\n"));
 
@@ -270,8 +284,17 @@ describe("resuming a dropped stream", () => {
     const err = await failure(all(await streams(server).follow("run_1", { maxReconnects: 2 })));
 
     expect(err).toBeInstanceOf(ConnectionError);
-    expect(err).toMatchObject({ maybePerformed: true });
+    expect(err).toMatchObject({ maybePerformed: true, message: "GET /events/{id}: the event stream was dropped: terminated" });
     expect(server.requests).toHaveLength(3);
+  });
+
+  it("opens with the call's maxRetries where it gives one", async () => {
+    const server = await faultServer(reply(503), events("id: 1\ndata: 1\n\n"));
+
+    const err = await failure(streams(server).follow("run_1", { maxRetries: 0 }));
+
+    expect(err).toMatchObject({ status: 503 });
+    expect(server.requests).toHaveLength(1);
   });
 
   it("keeps no listener per re-open: twelve drops raise no memory-leak warning", async () => {
@@ -527,8 +550,34 @@ describe("readEventStream, over a Response already in hand", () => {
     ]);
   });
 
-  it("reads an answer without a body as a stream without events", async () => {
+  it("reads an answer without a body as a stream without events, closed or not", async () => {
     expect(await all(await readEventStream(new Response(null, { status: 200 })))).toEqual([]);
+    const closing = await readEventStream(new Response(null, { status: 200 }));
+    closing.close();
+    expect(await all(closing)).toEqual([]);
+  });
+
+  it("ends with ConnectionError when the body fails part way, after the events before: there is no request to send again", async () => {
+    let pulls = 0;
+    // a read that fails is a TypeError, as fetch's body gives when the connection drops
+    const failing = new ReadableStream<Uint8Array>({ pull: (c) => (pulls++ === 0 ? c.enqueue(new TextEncoder().encode("data: 1\n\n")) : c.error(new TypeError("terminated"))) });
+    const seen: unknown[] = [];
+
+    const err = await failure((async () => {
+      for await (const event of await readEventStream(new Response(failing))) seen.push(event.data);
+    })());
+
+    expect(seen).toEqual([1]);
+    expect(err).toBeInstanceOf(ConnectionError);
+    expect((err as Error).message).toBe("GET (a Response): the event stream was dropped: terminated");
+  });
+
+  it("decodes a character whose bytes are split between two chunks", async () => {
+    const bytes = new TextEncoder().encode('data: "été"\n\n');
+    // 'data: "' is 7 bytes; the next two are the first character's
+    const split = new ReadableStream<Uint8Array>({ start: (c) => (c.enqueue(bytes.slice(0, 8)), c.enqueue(bytes.slice(8)), c.close()) });
+
+    expect((await all(await readEventStream(new Response(split)))).map((e) => e.data)).toEqual(["été"]);
   });
 
   it("throws the status's ApiError for an answer that is not 2xx", async () => {
@@ -557,11 +606,14 @@ describe("readEventStream, over a Response already in hand", () => {
     const silent = new ReadableStream<Uint8Array>({ cancel: () => void (cancelled = true) });
     const caller = new AbortController();
     const stream = await readEventStream(new Response(silent), { signal: caller.signal });
+    const reason = new Error("the user left");
 
     const ending = failure(all(stream));
-    setTimeout(() => caller.abort(), 20);
+    setTimeout(() => caller.abort(reason), 20);
 
-    expect(await ending).toBeInstanceOf(UserAbortError);
+    const err = await ending;
+    expect(err).toBeInstanceOf(UserAbortError);
+    expect((err as Error).cause).toBe(reason);
     expect(cancelled).toBe(true);
   });
 });

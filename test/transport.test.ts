@@ -81,6 +81,18 @@ describe("cancellation", () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  it("ends a call whose signal fired before its backoff wait began, without waiting it out", async () => {
+    const server = await faultServer(reply(503, undefined, { "Retry-After": "30" }), reply(200, LIMITS));
+    const controller = new AbortController();
+    // the logger runs after each attempt, before the wait: a signal that fires there finds no wait yet
+    const logger = { debug: () => controller.abort() };
+
+    const err = await server.client({ logger }).organization.limits.retrieve({ signal: controller.signal }).catch((e) => e);
+
+    expect(err).toBeInstanceOf(UserAbortError);
+    expect(server.requests).toHaveLength(1);
+  });
+
   it("sends nothing when the signal has already fired", async () => {
     const server = await faultServer(reply(200));
 
