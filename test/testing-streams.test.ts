@@ -6,7 +6,7 @@ import type { Operation } from "../generated/operations.js";
 import { clientOf } from "../src/client.js";
 import { openEventStream } from "../src/event-stream.js";
 import { ConnectionError, type EventStream, type StreamOptions } from "../src/index.js";
-import { eventStreamResponse } from "../src/testing.js";
+import { eventStreamResponse, mockFetch } from "../src/testing.js";
 
 const FOLLOW: Operation = { name: "events.follow", method: "GET", path: "/events/{id}", params: ["id"], status: 200, answer: "stream", idempotent: true };
 
@@ -29,6 +29,33 @@ describe("eventStreamResponse", () => {
 
     expect(response.headers.get("content-type")).toBe("text/event-stream");
     expect(await response.text()).toBe('retry: 250\n\nid: 1\nevent: log\ndata: {"message":"a\\nb"}\n\ndata: 2\n\n');
+  });
+
+  it("writes no retry field unless given, answers 200 unless told, and keeps the headers given", async () => {
+    const plain = eventStreamResponse([{ data: 1 }], { headers: { "X-Run": "r1" } });
+    const created = eventStreamResponse([], { status: 201 });
+
+    expect([plain.status, plain.headers.get("x-run"), await plain.text()]).toEqual([200, "r1", "data: 1\n\n"]);
+    expect([created.status, await created.text()]).toEqual([201, ""]);
+  });
+
+  it("fails the body after the events as a dropped connection does", async () => {
+    const reader = eventStreamResponse([{ data: 1 }], { drop: true }).body!.getReader();
+
+    const first = await reader.read();
+    const err = await reader.read().catch((e) => e);
+
+    expect(new TextDecoder().decode(first.value)).toBe("data: 1\n\n");
+    expect([err.name, err.message]).toEqual(["TypeError", "terminated: the scripted connection was dropped"]);
+  });
+
+  it("is what mockFetch sends for an answer with events, with its status, retry and headers", async () => {
+    const fetch = mockFetch({ "organization.limits.retrieve": { events: [{ id: "7", data: { n: 1 } }], retryMs: 5, status: 201, headers: { "X-Run": "r1" } } });
+
+    const response = await fetch(new Request("https://api.example.test/org/limits"));
+
+    expect([response.status, response.headers.get("content-type"), response.headers.get("x-run")]).toEqual([201, "text/event-stream", "r1"]);
+    expect(await response.text()).toBe('retry: 5\n\nid: 7\ndata: {"n":1}\n\n');
   });
 
   it("scripts a dropped connection: the client gets the events before the drop, re-opens with Last-Event-ID and goes on", async () => {

@@ -1,3 +1,4 @@
+import { getEventListeners } from "node:events";
 import { describe, expect, it } from "vitest";
 import { operations } from "../generated/operations.js";
 import { BrowserCloudError, ConnectionError, ConnectionTimeoutError, createClient, InternalServerError, NotFoundError, RateLimitError, ValidationError } from "../src/index.js";
@@ -6,8 +7,10 @@ import { mockFetch, MockFetchError, type OperationName, type Scripts } from "../
 const LIMITS = { max_concurrent_sessions: 5, default_project_max_concurrent_sessions: null };
 const KEY = "sk-test-7d2c9e4a";
 
+const BASE = "https://api.example.test/v2";
+
 /** A client whose every request goes to `fetch`; the address is never reached. */
-const clientOf = (fetch: ReturnType<typeof mockFetch>, maxRetries = 2) => createClient({ apiKey: KEY, baseUrl: "https://api.example.test/v2", fetch, maxRetries });
+const clientOf = (fetch: ReturnType<typeof mockFetch>, maxRetries = 2) => createClient({ apiKey: KEY, baseUrl: BASE, fetch, maxRetries });
 
 describe("mockFetch", () => {
   it("answers each operation from its script and records the call, parsed, without the key", async () => {
@@ -136,7 +139,15 @@ describe("mockFetch", () => {
   });
 
   it.each([0, 1.5, Number.NaN])("refuses maxCalls %s", (maxCalls) => {
-    expect(() => mockFetch({}, { maxCalls })).toThrow(MockFetchError);
+    expect(() => mockFetch({}, { maxCalls })).toThrow(new MockFetchError(`maxCalls must be a whole number >= 1 (got ${maxCalls})`));
+  });
+
+  it("takes a maxCalls of 1", async () => {
+    const fetch = mockFetch({ "deployments.delete": {} }, { maxCalls: 1 });
+
+    await clientOf(fetch).deployments.delete("dep_1");
+
+    expect(fetch.calls).toHaveLength(1);
   });
 
   it("sees nothing of a call the client refuses for its input", async () => {
@@ -155,6 +166,91 @@ describe("mockFetch", () => {
 
     expect(err).toBeInstanceOf(RateLimitError);
     expect(fetch.calls).toHaveLength(2);
+  });
+
+  it("records a call without a body as having none, and a body that is not JSON as its text", async () => {
+    const fetch = mockFetch({ "organization.limits.retrieve": { body: LIMITS }, "browsers.computer.clickMouse": {} });
+
+    await clientOf(fetch).organization.limits.retrieve();
+    await fetch(new Request(`${BASE}/browsers/brs_1/computer/click_mouse`, { method: "POST", body: "42", headers: { "Content-Type": "text/plain" } }));
+    await fetch(new Request(`${BASE}/browsers/brs_1/computer/click_mouse`, { method: "POST", body: "{not json", headers: { "Content-Type": "application/json" } }));
+
+    expect(fetch.calls.map((c) => [c.params, c.body])).toEqual([
+      [{}, undefined],
+      [{ id: "brs_1" }, "42"],
+      [{ id: "brs_1" }, "{not json"],
+    ]);
+  });
+
+  it("records the query, decoded, and a path parameter that is no valid percent-encoding as sent", async () => {
+    const fetch = mockFetch({ "organization.limits.retrieve": { body: LIMITS }, "deployments.delete": {} });
+
+    await fetch(new Request(`${BASE}/org/limits?a=1&b=x%20y`));
+    await fetch(new Request(`${BASE}/deployments/dep%E0%A4%A`, { method: "DELETE" }));
+
+    expect(fetch.calls.map((c) => [c.query, c.params])).toEqual([
+      [{ a: "1", b: "x y" }, {}],
+      [{}, { id: "dep%E0%A4%A" }],
+    ]);
+  });
+
+  it("answers with the body and headers scripted: JSON typed as such, text as fetch types it, a type given kept", async () => {
+    const fetch = mockFetch({
+      "organization.limits.retrieve": [{ body: LIMITS }, { body: "plain words" }, { body: LIMITS, headers: { "Content-Type": "application/problem+json" } }, { status: 599 }],
+    });
+    const answers: Response[] = [];
+    for (let i = 0; i < 4; i++) answers.push(await fetch(new Request(`${BASE}/org/limits`)));
+
+    expect(answers.map((r) => [r.status, r.headers.get("content-type")])).toEqual([
+      [200, "application/json"],
+      [200, "text/plain;charset=UTF-8"],
+      [200, "application/problem+json"],
+      [599, null],
+    ]);
+    expect(await Promise.all(answers.map((r) => r.text()))).toEqual([JSON.stringify(LIMITS), "plain words", JSON.stringify(LIMITS), ""]);
+  });
+
+  it.each([
+    [[{ status: 199 }], "mockFetch: the answer for organization.limits.retrieve has status 199; a status is a whole number from 200 to 599"],
+    [[{ status: 600 }], "mockFetch: the answer for organization.limits.retrieve has status 600; a status is a whole number from 200 to 599"],
+    [[{ status: 200.5 }], "mockFetch: the answer for organization.limits.retrieve has status 200.5; a status is a whole number from 200 to 599"],
+    [[], "mockFetch: the answer for organization.limits.retrieve must be an object, a list or a function (got an empty list)"],
+    [() => 5, "mockFetch: the answer for organization.limits.retrieve must be an object, a list or a function (got number)"],
+  ])("refuses the script %o with MockFetchError, saying why", async (script, message) => {
+    const fetch = mockFetch({ "organization.limits.retrieve": script as Scripts["organization.limits.retrieve"] });
+
+    const err = await fetch(new Request(`${BASE}/org/limits`)).catch((e) => e);
+
+    expect([err.name, err.message]).toEqual(["MockFetchError", message]);
+  });
+
+  it("repeats a list's last answer for every call past its end", async () => {
+    const fetch = mockFetch({ "organization.limits.retrieve": [{ status: 201 }, { status: 202 }] });
+
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await fetch(new Request(`${BASE}/org/limits`))).status);
+
+    expect(statuses).toEqual([201, 202, 202, 202]);
+  });
+
+  it("serves a scripted Response with its body, a copy for each call", async () => {
+    const fetch = mockFetch({ "organization.limits.retrieve": new Response("as given", { status: 203, headers: { "X-Mine": "1" } }) });
+
+    const [first, second] = [await fetch(new Request(`${BASE}/org/limits`)), await fetch(new Request(`${BASE}/org/limits`))];
+
+    expect([first.status, first.headers.get("x-mine"), await first.text(), await second.text()]).toEqual([203, "1", "as given", "as given"]);
+  });
+
+  it("rejects as fetch does for a request whose signal has fired, and leaves no listener on a signal once answered", async () => {
+    const fetch = mockFetch({ "organization.limits.retrieve": { body: LIMITS } });
+    const reason = new Error("stop");
+    const answered = new Request(`${BASE}/org/limits`, { signal: new AbortController().signal });
+
+    const err = await fetch(new Request(`${BASE}/org/limits`, { signal: AbortSignal.abort(reason) })).catch((e) => e);
+    await fetch(answered);
+
+    expect(err).toBe(reason);
+    expect(getEventListeners(answered.signal, "abort")).toEqual([]);
   });
 
   it("names every operation of the generated table", () => {
