@@ -55,8 +55,9 @@ export function multipleOf(m: number): (x: number) => boolean {
   const step = Number(digits);
   const unit = 10 ** scale;
   return (x) => {
-    // binary remainders are exact, and integers are their own decimals
-    if (Number.isInteger(x) && Number.isInteger(m)) return x % m === 0;
+    // binary remainders are exact, and safe integers are their own decimals; a larger one is the
+    // nearest double to its text (1.65e22 is not 165 * 10^20), so its decimal decides below
+    if (Number.isSafeInteger(x) && Number.isSafeInteger(m)) return x % m === 0;
     // x's decimal has at most m's places when scaling and back gives x: then integers compare
     const n = Math.round(x * unit);
     if (scale <= 22 && Number.isSafeInteger(n) && Number.isSafeInteger(step) && n / unit === x) return n % step === 0;

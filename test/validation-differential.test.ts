@@ -210,6 +210,21 @@ describe("multipleOf on decimals", () => {
     );
   });
 
+  it("judges decimals far from 1 the same way: up to 40 places, and whole numbers up to 10^30", () => {
+    const schema = (step: number) => loadSchemas({}, { root: { multipleOf: step } }).root!;
+    fc.assert(
+      fc.property(fc.integer({ min: -9_999, max: 9_999 }), fc.integer({ min: -30, max: 40 }), fc.integer({ min: 1, max: 99 }), fc.integer({ min: 0, max: 40 }), (digits, places, stepDigits, stepPlaces) => {
+        // digits * 10^-places as a * 10^-p with p >= 0, against stepDigits * 10^-stepPlaces, both scaled to whole numbers
+        const [a, p] = places >= 0 ? [BigInt(digits), places] : [BigInt(digits) * 10n ** BigInt(-places), 0];
+        const top = Math.max(p, stepPlaces);
+        const expected = (a * 10n ** BigInt(top - p)) % (BigInt(stepDigits) * 10n ** BigInt(top - stepPlaces)) === 0n;
+        const value = Number(`${digits}e${-places}`);
+        expect(check(schema(Number(`${stepDigits}e-${stepPlaces}`)), value, "v").length === 0, `${digits}e${-places} by ${stepDigits}e-${stepPlaces}`).toBe(expected);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
   it("takes the two-decimal amounts a binary division refuses", () => {
     const cents = loadSchemas({}, { root: { type: "number", multipleOf: 0.01 } }).root!;
     const refused = Array.from({ length: 1000 }, (_, i) => Number((i / 100).toFixed(2))).filter((amount) => check(cents, amount, "v").length);
