@@ -192,8 +192,9 @@ function choices(s: Schema, answer: boolean): Check {
     if (!alts) return ok;
     if (!out) {
       let matches = 0;
+      // anyOf stops at its first match, oneOf at its second
       for (const alt of alts) if (alt(v, path, undefined, depth) && (++matches > 1 || !only)) break;
-      return matches === 1 || (matches > 1 && !only);
+      return matches === 1;
     }
     let matches = 0;
     const near: ValidationIssue[][] = [];

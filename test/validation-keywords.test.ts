@@ -182,6 +182,14 @@ describe("check() enforces each keyword, with a message", () => {
     expect(issues(schema, null)).toEqual([{ path: "v", message: "is not allowed" }]);
   });
 
+  it("counts an anyOf inside not as a match when two of its branches match", () => {
+    const schema = { not: { anyOf: [{ type: "number" }, { minimum: 0 }] } };
+
+    expect(issues(schema, 5)).toEqual([{ path: "v", message: "is not allowed" }]);
+    expect(issues(schema, -1)).toEqual([{ path: "v", message: "is not allowed" }]);
+    expect(issues(schema, null)).toEqual([{ path: "v", message: "is not allowed" }]);
+  });
+
   it.each([
     [{ minimum: 10, multipleOf: 3 }, 4, ["must be >= 10", "must be a multiple of 3"]],
     [{ maximum: 10, multipleOf: 3 }, 11, ["must be <= 10", "must be a multiple of 3"]],
