@@ -58,9 +58,11 @@ export function multipleOf(m: number): (x: number) => boolean {
     // binary remainders are exact, and safe integers are their own decimals; a larger one is the
     // nearest double to its text (1.65e22 is not 165 * 10^20), so its decimal decides below
     if (Number.isSafeInteger(x) && Number.isSafeInteger(m)) return x % m === 0;
-    // x's decimal has at most m's places when scaling and back gives x: then integers compare
+    // x's decimal has at most m's places when scaling and back gives x, as long as the steps of
+    // m's last place are four doubles apart or more (|n| <= 2^50): 65.01 * 1e14 rounds to
+    // 6501000000000001, which scales back to 65.01 as well. Then integers compare.
     const n = Math.round(x * unit);
-    if (scale <= 22 && Number.isSafeInteger(n) && Number.isSafeInteger(step) && n / unit === x) return n % step === 0;
+    if (scale <= 22 && Math.abs(n) <= 2 ** 50 && Number.isSafeInteger(step) && n / unit === x) return n % step === 0;
     const [a, p] = decimal(x);
     const top = Math.max(p, scale);
     return (a * 10n ** BigInt(top - p)) % (digits * 10n ** BigInt(top - scale)) === 0n;

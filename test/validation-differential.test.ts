@@ -231,6 +231,8 @@ describe("multipleOf on decimals", () => {
 
     expect(refused).toEqual([]);
     expect(check(loadSchemas({}, { root: { multipleOf: 0.0001 } }).root!, 0.0075, "v")).toEqual([]);
+    // 65.01 * 10^14 is 6501000000000001 in binary floating point, and scales back to 65.01
+    expect(check(loadSchemas({}, { root: { multipleOf: 2e-14 } }).root!, 65.01, "v")).toEqual([]);
     expect(check(cents, 0.001, "v")).toEqual([{ path: "v", message: "must be a multiple of 0.01" }]);
     expect(check(cents, 1e-7, "v")).toEqual([{ path: "v", message: "must be a multiple of 0.01" }]);
     // Ajv's division takes 2^53 as a multiple of 4.5 and its parseInt refuses 1e21 as one of 1
