@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dropShorterTimeouts, mergeRuns, scoreByFile, type Report } from "../../scripts/lib/mutation-runs.mjs";
+import { dropShorterTimeouts, mergeRuns, scoreByFile, withoutUndetected, type Report } from "../../scripts/lib/mutation-runs.mjs";
 
 const at = (line: number) => ({ start: { line, column: 1 }, end: { line, column: 9 } });
 const mutant = (id: string, line: number, status: string, killedBy?: string[]) => ({ id, mutatorName: "ConditionalExpression", replacement: "true", location: at(line), status, ...(killedBy ? { killedBy } : {}) });
@@ -105,6 +105,20 @@ describe("mutation runs kept together (scripts/lib/mutation-runs.mjs)", () => {
     expect(dropShorterTimeouts({ ...older, timeoutMS: 30_000 }, 30_000).dropped).toBe(0);
     expect(dropShorterTimeouts(older, 5_000).dropped).toBe(0);
     expect(dropShorterTimeouts(undefined, 30_000)).toEqual({ report: undefined, dropped: 0 });
+  });
+
+  it("leaves out every mutant no test detected, survived or not covered, for the next run to test again", () => {
+    const report: Report = { ...older, files: { ...older.files, "src/c.ts": { language: "typescript", source: "c();", mutants: [mutant("5", 1, "NoCoverage"), mutant("6", 2, "Killed", ["0"])] } } };
+
+    const { report: kept, dropped } = withoutUndetected(report);
+
+    expect(dropped).toBe(2);
+    expect(Object.fromEntries(Object.entries(kept.files).map(([file, { mutants }]) => [file, mutants.map((m) => `${m.id} ${m.status}`)]))).toEqual({
+      "src/a.ts": ["0 Killed", "1 Killed", "3 Timeout"],
+      "src/b.ts": ["4 Killed"],
+      "src/c.ts": ["6 Killed"],
+    });
+    expect(kept.testFiles).toBe(older.testFiles);
   });
 
   it("scores by file and in total: killed and timed out detected, of all but errors", () => {
