@@ -3,8 +3,8 @@
 // flipped, a branch emptied, a string blanked) and runs the tests that cover that line; a
 // mutant no test fails is a gap in the tests. Not part of `npm test`: a full run takes long on
 // two cores. Incremental: a mutant detected before, whose code and killing test did not change,
-// keeps its verdict, so a second run tests what changed and the survivors. Every run's verdicts are kept together in
-// test/mutation/runs.json (scripts/lib/mutation-runs.mjs), so that runs over parts of src/
+// keeps its verdict, so a second run tests what changed and the survivors. Every run's verdicts
+// are kept together in test/mutation/runs.json (scripts/lib/mutation-runs.mjs), so that runs over parts of src/
 // (--files) add up, and the score of all of src/ so far is printed after each run. That file is
 // committed: a run of all of src/ takes hours here, and each machine starts from a fresh clone.
 // Each mutant no test detects is written to test-results/mutation/survivors.txt as soon as it is
