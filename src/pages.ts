@@ -171,13 +171,15 @@ export class Page<Item, Body = Item[]> {
     const here = new URL(this.#url);
     // the key goes with every page: never to another origin or operation
     if (next.origin !== here.origin || next.pathname !== here.pathname) throw this.#error(`its Link rel="next" points to another address (${next.origin}${next.pathname}); only the same operation is followed`);
-    const pairs: string[] = [];
     const query: Record<string, unknown> = {};
     next.searchParams.forEach((v, k) => {
-      pairs.push(`${k}=${v}`);
       query[k] = k in query ? ([] as unknown[]).concat(query[k], v) : v;
     });
-    const key = pairs.sort().join("&");
+    // the query in one spelling, its names in order and its values encoded: a value that holds "&"
+    // or "=" is no other query
+    const sorted = new URLSearchParams(next.searchParams);
+    sorted.sort();
+    const key = sorted.toString();
     if (this.#walk.seen.has(key) || next.search === here.search) throw this.#error("its Link rel=\"next\" was already followed; the walk stops rather than repeat pages");
     this.#walk.seen.add(key);
     return { query, trusted: true };

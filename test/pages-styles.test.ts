@@ -217,6 +217,17 @@ describe("links to the next page", () => {
     expect(asked).toHaveLength(1);
   });
 
+  it("follows a link whose query differs from one it followed only by an \"&\" or \"=\" inside a value", async () => {
+    const { fetch, asked } = script(
+      { data: [1], url: `${THINGS}?page=1`, headers: { Link: "<?a=1&b=2>; rel=next" } },
+      { data: [2], url: `${THINGS}?a=1&b=2`, headers: { Link: "<?a=1%26b%3D2>; rel=next" } },
+      { data: [3], url: `${THINGS}?a=1%26b%3D2` },
+    );
+
+    expect(await all(new PagePromise(fetch, LINK, undefined, undefined))).toEqual([1, 2, 3]);
+    expect(asked.map((a) => a.query)).toEqual([undefined, { a: "1", b: "2" }, { a: "1&b=2" }]);
+  });
+
   it("ends with PaginationError at a link it followed before, its query in another order", async () => {
     const { fetch, asked } = script({ data: [1], headers: { Link: "<?b=2&a=1>; rel=next" } }, { data: [2], url: `${THINGS}?b=2&a=1`, headers: { Link: "<?a=1&b=2>; rel=next" } });
 

@@ -104,6 +104,8 @@ describe("formats read a character code at a time", () => {
     ["date-time", "2021-01-01\u00a012:00:00Z", true],
     ["date-time", "2021-01-01T12:00:00.Z", false],
     ["date-time", "2021-01-01T12:00:00+01:0", false],
+    ["date-time", "2021-01-01T12:00:00+05x30", false],
+    ["date-time", "2021-01-01T12:00:00+0530", true],
   ] as const)("%s %j: %s", (format, value, valid) => {
     expect(check(one({ format }), value, "v")).toEqual(valid ? [] : [{ path: "v", message: `must be ${format}` }]);
   });
