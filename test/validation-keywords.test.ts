@@ -196,6 +196,9 @@ describe("check() enforces each keyword, with a message", () => {
     [{ exclusiveMinimum: 10, multipleOf: 3 }, 4, ["must be > 10", "must be a multiple of 3"]],
     [{ exclusiveMaximum: 10, multipleOf: 3 }, 11, ["must be < 10", "must be a multiple of 3"]],
     [{ pattern: "^a", format: "date" }, "xyz", ["must match /^a/", "must be date"]],
+    [{ enum: ["abc"], minLength: 5 }, "ab", ['must be one of: "abc"', "must have at least 5 characters"]],
+    [{ const: "abc", maxLength: 2 }, "abcd", ['must be "abc"', "must have at most 2 characters"]],
+    [{ not: { const: "ab" }, minLength: 5 }, "ab", ["is not allowed", "must have at least 5 characters"]],
   ])("lists every keyword %j that %j breaks", (schema, value, messages) => {
     expect(issues(schema, value)).toEqual(messages.map((message) => ({ path: "v", message })));
   });
