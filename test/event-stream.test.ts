@@ -8,6 +8,7 @@ import { clientOf } from "../src/client.js";
 import { openEventStream, readEventStream } from "../src/event-stream.js";
 import { ConnectionError, EventTooLargeError, NotFoundError, StreamEventError, StreamIdleError, UserAbortError, ValidationError, type ClientOptions, type EventStream, type StreamOptions } from "../src/index.js";
 import { faultServer, reply, type FaultServer, type Step } from "./support/fault-server.js";
+import { all, failure } from "./support/iterate.js";
 
 const FOLLOW: Operation = { name: "events.follow", method: "GET", path: "/events/{id}", params: ["id"], status: 200, answer: "stream", idempotent: true };
 const RUN: Operation = { name: "events.run", method: "POST", path: "/runs", status: 200, answer: "stream", idempotent: false };
@@ -22,12 +23,6 @@ interface Streams {
 const streams = (server: FaultServer, options: ClientOptions = {}): Streams =>
   (clientOf({ apiKey: "sk-test-4f9a7c1e", baseUrl: server.url, ...options }, [FOLLOW, RUN, LIMITS], openEventStream) as unknown as { events: Streams }).events;
 
-const all = async <T>(events: AsyncIterable<T>): Promise<T[]> => {
-  const out: T[] = [];
-  for await (const event of events) out.push(event);
-  return out;
-};
-const failure = (pending: Promise<unknown>) => pending.then(() => undefined, (err: unknown) => err);
 
 /** Answers 200 text/event-stream with `text`, then ends the stream. */
 const events =

@@ -9,13 +9,10 @@ import { binaryBody, formBody } from "../src/form-body.js";
 import { BrowserCloudError, InternalServerError, ValidationError } from "../src/index.js";
 import { PagePromise } from "../src/pages.js";
 import { faultServer, reply } from "./support/fault-server.js";
+import { all } from "./support/iterate.js";
 
 /** Every item a list method's walk yields, in order. */
-async function walk(pages: unknown): Promise<unknown[]> {
-  const items: unknown[] = [];
-  for await (const item of pages as PagePromise<unknown>) items.push(item);
-  return items;
-}
+const walk = (pages: unknown): Promise<unknown[]> => all(pages as PagePromise<unknown>);
 
 /** A Call straight through openapi-fetch to `baseUrl`, without the client's transport. */
 const direct = (baseUrl: string): Call => (options, op, run) => result(run(createFetchClient({ baseUrl }) as never, { headers: options?.headers ?? {}, fetch: (r) => fetch(r) }), op.name);

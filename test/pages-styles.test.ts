@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { ValidationError } from "../src/errors.js";
 import { nextLink, PagePromise, PaginationError, type PageFetcher, type Pagination } from "../src/pages.js";
+import { all, failure } from "./support/iterate.js";
 
 interface Answer {
   data?: unknown;
@@ -26,12 +27,6 @@ function script(...answers: Answer[]) {
   return { fetch, asked };
 }
 
-const all = async (items: AsyncIterable<unknown>): Promise<unknown[]> => {
-  const out: unknown[] = [];
-  for await (const item of items) out.push(item);
-  return out;
-};
-const failure = (pending: Promise<unknown>) => pending.then(() => undefined, (err: unknown) => err);
 
 /** The items a walk yields before it ends, and the error it ends with, if any. */
 async function walk(list: AsyncIterable<unknown>): Promise<{ items: unknown[]; error: unknown }> {

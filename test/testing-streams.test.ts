@@ -7,6 +7,7 @@ import { clientOf } from "../src/client.js";
 import { openEventStream } from "../src/event-stream.js";
 import { ConnectionError, type EventStream, type StreamOptions } from "../src/index.js";
 import { eventStreamResponse, mockFetch } from "../src/testing.js";
+import { all } from "./support/iterate.js";
 
 const FOLLOW: Operation = { name: "events.follow", method: "GET", path: "/events/{id}", params: ["id"], status: 200, answer: "stream", idempotent: true };
 
@@ -17,11 +18,6 @@ function follower(answers: Response[]) {
   return { sent, follow: (options?: StreamOptions) => client.events.follow("run_1", options) };
 }
 
-const all = async (events: AsyncIterable<{ data: unknown; id: string | undefined; type: string | undefined }>) => {
-  const out: unknown[] = [];
-  for await (const event of events) out.push(event);
-  return out;
-};
 
 describe("eventStreamResponse", () => {
   it("writes the events in the wire format, retry first, data as JSON", async () => {
