@@ -5,7 +5,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DocsError, docsRenderer, pageDocument, type DocsRenderer } from "../../scripts/lib/docs.mjs";
+import { pageDocument } from "../../scripts/lib/docs-page.mjs";
+import { DocsError, docsRenderer, type DocsRenderer } from "../../scripts/lib/docs.mjs";
 import { toolEnv } from "../../scripts/lib/env.mjs";
 import { bundleSpec } from "../../scripts/lib/generate.mjs";
 import { CONFIG, fromRoot, root } from "../../scripts/lib/paths.mjs";
