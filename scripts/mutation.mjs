@@ -4,9 +4,10 @@
 // mutant no test fails is a gap in the tests. Not part of `npm test`: a full run takes long on
 // two cores. Incremental: a mutant detected before, whose code and killing test did not change,
 // keeps its verdict, so a second run tests what changed and the survivors. Every run's verdicts
-// are kept together in test/mutation/runs.json (scripts/lib/mutation-runs.mjs), so that runs over parts of src/
-// (--files) add up, and the score of all of src/ so far is printed after each run. That file is
-// committed: a run of all of src/ takes hours here, and each machine starts from a fresh clone.
+// are kept together in test/mutation/runs.json (scripts/lib/mutation-runs.mjs), so that runs over
+// parts of src/ (--files) add up, and the score of all of src/ so far is printed after each run.
+// That file is committed: each machine starts from a fresh clone, and a run of all of src/ that
+// reuses nothing takes about an hour here.
 // Each mutant no test detects is written to test-results/mutation/survivors.txt as soon as it is
 // known (scripts/lib/mutation-survivors.mjs). --skip-static leaves out static mutants (of
 // module-level constants, which run once at import): each needs every test run again in a fresh
