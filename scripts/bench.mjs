@@ -16,9 +16,9 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
-import { toolEnv } from "./lib/env.mjs";
-import { fromRoot, root } from "./lib/paths.mjs";
-import { run } from "./lib/processes.mjs";
+import { toolEnv } from "./lib/shared/env.mjs";
+import { fromRoot, root } from "./lib/shared/paths.mjs";
+import { run } from "./lib/shared/processes.mjs";
 import { verdictLine } from "./bench/budgets.mjs";
 import { bundleSizes } from "./bench/bundle.mjs";
 import { checkerCost } from "./bench/checker.mjs";

@@ -5,14 +5,14 @@
 //   node scripts/breaking-changes.mjs                    check (npm run lint:breaking)
 //   node scripts/breaking-changes.mjs --release          record the current spec as openapi/released/<info.version>.json
 //   node scripts/breaking-changes.mjs --config <file>    use another redocly.yaml (its api root and the released/ next to it)
-// The comparison and the rating: scripts/lib/spec-changes.mjs; the version bump: scripts/lib/spec-versions.mjs.
+// The comparison and the rating: scripts/lib/spec/changes.mjs; the version bump: scripts/lib/spec/versions.mjs.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { bundleSpec } from "./lib/generate.mjs";
-import { isMain, root } from "./lib/paths.mjs";
-import { compareSpecs } from "./lib/spec-changes.mjs";
-import { checkVersion, newestRelease, parse } from "./lib/spec-versions.mjs";
+import { bundleSpec } from "./lib/generate/render.mjs";
+import { isMain, root } from "./lib/shared/paths.mjs";
+import { compareSpecs } from "./lib/spec/changes.mjs";
+import { checkVersion, newestRelease, parse } from "./lib/spec/versions.mjs";
 
 const NAME = "lint:breaking";
 

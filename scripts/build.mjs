@@ -4,8 +4,8 @@
 //   node scripts/build.mjs            all of it
 //   node scripts/build.mjs compile    only dist/ from what generated/ holds (npm pack runs this)
 import { parseArgs } from "node:util";
-import { compile } from "./lib/compile.mjs";
-import { regenerate } from "./lib/pipeline.mjs";
+import { compile } from "./lib/build/emit-dist.mjs";
+import { regenerate } from "./lib/build/regenerate.mjs";
 
 async function main() {
   const { positionals: only } = parseArgs({ allowPositionals: true, options: {} });

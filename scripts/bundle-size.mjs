@@ -9,9 +9,9 @@ import { readFileSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
-import { consumerProgram } from "./lib/examples.mjs";
-import { readOperations } from "./lib/operations.mjs";
-import { isMain, root } from "./lib/paths.mjs";
+import { consumerProgram } from "./lib/generate/examples.mjs";
+import { readOperations } from "./lib/generate/read-operations.mjs";
+import { isMain, root } from "./lib/shared/paths.mjs";
 
 const spec = JSON.parse(readFileSync(resolve(root, "generated/openapi.json"), "utf8"));
 /** The operations of the spec the client is generated from. */

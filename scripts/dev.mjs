@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Dev mode: watches openapi/, lint/, redocly.yaml and package.json; on start and after every save it
-// runs the pipeline (lint beside generate -> docs, scripts/lib/pipeline.mjs) in this one process,
+// runs the pipeline (lint beside generate -> docs, scripts/lib/build/regenerate.mjs) in this one process,
 // lint and docs in threads kept loaded between saves, then type-checks; meanwhile it serves the
 // docs page and a Prism mock of the last spec that passed.
 //   node scripts/dev.mjs [--docs-port N] [--mock-port N] [--no-serve]
@@ -12,18 +12,18 @@
 // docs server and Prism.
 import { existsSync, readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { docsRenderer } from "./lib/docs.mjs";
-import { lintWorker } from "./lib/lint.mjs";
-import { mockServer } from "./lib/mock-proxy.mjs";
-import { BUNDLE, fromRoot, isMain, root } from "./lib/paths.mjs";
-import { regenerate } from "./lib/pipeline.mjs";
-import { portArg } from "./lib/processes.mjs";
-import { compareSpecs } from "./lib/spec-changes.mjs";
-import { checkVersion, newestRelease } from "./lib/spec-versions.mjs";
-import { serveDocs } from "./lib/serve-docs.mjs";
-import { typechecker } from "./lib/typecheck.mjs";
-import { watchFolders } from "./lib/watch.mjs";
-import { yamlErrors } from "./lib/yaml-check.mjs";
+import { docsRenderer } from "./lib/docs/render.mjs";
+import { lintWorker } from "./lib/spec/lint.mjs";
+import { mockServer } from "./lib/mock/proxy.mjs";
+import { BUNDLE, fromRoot, isMain, root } from "./lib/shared/paths.mjs";
+import { regenerate } from "./lib/build/regenerate.mjs";
+import { portArg } from "./lib/shared/processes.mjs";
+import { compareSpecs } from "./lib/spec/changes.mjs";
+import { checkVersion, newestRelease } from "./lib/spec/versions.mjs";
+import { serveDocs } from "./lib/docs/serve.mjs";
+import { typechecker } from "./lib/build/typecheck.mjs";
+import { watchFolders } from "./lib/dev/watch.mjs";
+import { yamlErrors } from "./lib/spec/yaml-check.mjs";
 
 /** Quiet time after the last file event before regenerating: one save is often several events. */
 const DEBOUNCE_MS = 40;

@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // Renders the docs page from openapi/ into site/index.html: the spec bundled as generated/ holds
-// it, then `redocly build-docs` (scripts/lib/docs.mjs); one file, scripts inlined, opens offline.
+// it, then `redocly build-docs` (scripts/lib/docs/render.mjs); one file, scripts inlined, opens offline.
 //   node scripts/docs.mjs
 import { mkdirSync } from "node:fs";
 import { dirname, relative } from "node:path";
 import { parseArgs } from "node:util";
-import { renderDocs } from "./lib/docs.mjs";
-import { bundleSpec } from "./lib/generate.mjs";
-import { DOCS_PAGE, root } from "./lib/paths.mjs";
+import { renderDocs } from "./lib/docs/render.mjs";
+import { bundleSpec } from "./lib/generate/render.mjs";
+import { DOCS_PAGE, root } from "./lib/shared/paths.mjs";
 
 parseArgs({ options: {} });
 try {

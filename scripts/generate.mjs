@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // Generates everything in generated/ from openapi/, as redocly.yaml's `apis` say
-// (scripts/lib/generate.mjs renders it; this writes or checks it).
+// (scripts/lib/generate/render.mjs renders it; this writes or checks it).
 //   node scripts/generate.mjs          write generated/
 //   node scripts/generate.mjs --check  write nothing; exit 1 when generated/ is stale
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, relative } from "node:path";
 import { parseArgs } from "node:util";
-import { changed, renderWithReport, reportLines } from "./lib/generate.mjs";
-import { root } from "./lib/paths.mjs";
+import { changed, renderWithReport, reportLines } from "./lib/generate/render.mjs";
+import { root } from "./lib/shared/paths.mjs";
 
 async function main() {
   const { values } = parseArgs({ options: { check: { type: "boolean", default: false } } });

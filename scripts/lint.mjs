@@ -3,9 +3,9 @@
 // unresolved reference), then `redocly lint` with redocly.yaml's rules.
 //   node scripts/lint.mjs [redocly lint options]
 import { spawnSync } from "node:child_process";
-import { toolEnv } from "./lib/env.mjs";
-import { fromRoot, root } from "./lib/paths.mjs";
-import { yamlErrors } from "./lib/yaml-check.mjs";
+import { toolEnv } from "./lib/shared/env.mjs";
+import { fromRoot, root } from "./lib/shared/paths.mjs";
+import { yamlErrors } from "./lib/spec/yaml-check.mjs";
 
 const broken = yamlErrors();
 if (broken.length) {

@@ -1,20 +1,12 @@
 #!/usr/bin/env node
 // Serves the mock of openapi/ on 127.0.0.1 until Ctrl-C: Prism behind the proxy that also answers
-// the event streams (scripts/lib/mock-proxy.mjs), on the spec bundled and repaired as `npm run generate` does.
+// the event streams (scripts/lib/mock/proxy.mjs), on the spec bundled and repaired as `npm run generate` does.
 //   node scripts/mock.mjs [port]     default port 4010
-import { parseArgs } from "node:util";
-import { bundleSpec } from "./lib/generate.mjs";
-import { mockServer } from "./lib/mock-proxy.mjs";
-import { portArg } from "./lib/processes.mjs";
+import { bundleSpec } from "./lib/generate/render.mjs";
+import { mockServer } from "./lib/mock/proxy.mjs";
+import { portFromCommandLine } from "./lib/shared/processes.mjs";
 
-const { positionals } = parseArgs({ allowPositionals: true, options: {} });
-let port;
-try {
-  port = portArg(positionals[0], 4010);
-} catch (err) {
-  console.error(`mock: ${err instanceof Error ? err.message : err}`);
-  process.exit(2);
-}
+const port = portFromCommandLine("mock", 4010);
 const { spec } = await bundleSpec();
 const mock = await mockServer({ port, say: (line) => console.log(line.replace(/^dev: /, "mock: ")) });
 await mock.serve(JSON.stringify(spec));

@@ -4,12 +4,12 @@
 // mutant no test fails is a gap in the tests. Not part of `npm test`: a full run takes long on
 // two cores. Incremental: a mutant detected before, whose code and killing test did not change,
 // keeps its verdict, so a second run tests what changed and the survivors. Every run's verdicts
-// are kept together in test/mutation/runs.json (scripts/lib/mutation-runs.mjs), so that runs over
+// are kept together in test/mutation/runs.json (scripts/lib/mutation/runs.mjs), so that runs over
 // parts of src/ (--files) add up, and the score of all of src/ so far is printed after each run.
 // That file is committed: each machine starts from a fresh clone, and a run of all of src/ that
 // reuses nothing takes about an hour here.
 // Each mutant no test detects is written to test-results/mutation/survivors.txt as soon as it is
-// known (scripts/lib/mutation-survivors.mjs). --skip-static leaves out static mutants (of
+// known (scripts/lib/mutation/survivors.mjs). --skip-static leaves out static mutants (of
 // module-level constants, which run once at import): each needs every test run again in a fresh
 // environment (as long as the dry run, 40 s here); they are then reported as "ignored", outside
 // the score, so a run that counts toward the goal keeps them.
@@ -19,8 +19,8 @@
 //   node scripts/mutation.mjs [--full] [--skip-static] [--related] [--files src/a.ts,src/b.ts] [--concurrency 2]
 import { parseArgs } from "node:util";
 import { Stryker } from "@stryker-mutator/core";
-import { dropShorterTimeouts, mergeRuns, readReport, scoreByFile, withoutUndetected, writeReport } from "./lib/mutation-runs.mjs";
-import { root } from "./lib/paths.mjs";
+import { dropShorterTimeouts, mergeRuns, readReport, scoreByFile, withoutUndetected, writeReport } from "./lib/mutation/runs.mjs";
+import { root } from "./lib/shared/paths.mjs";
 
 const STORE = "test/mutation/runs.json";
 const INCREMENTAL = "test-results/mutation/incremental.json";
@@ -58,9 +58,9 @@ if (store && !values.full) {
 }
 const stryker = new Stryker({
   mutate,
-  // Stryker's vitest runner, telling where each test starts (scripts/lib/mutation-test-runner.mjs)
+  // Stryker's vitest runner, telling where each test starts (scripts/lib/mutation/test-runner.mjs)
   testRunner: "vitest-located",
-  plugins: ["@stryker-mutator/vitest-runner", "./scripts/lib/mutation-test-runner.mjs", "./scripts/lib/mutation-survivors.mjs"],
+  plugins: ["@stryker-mutator/vitest-runner", "./scripts/lib/mutation/test-runner.mjs", "./scripts/lib/mutation/survivors.mjs"],
   // every test file that covers a mutant, not only those that import its file: the list, upload and
   // stream tests import a generated copy of the project, which carries the instrumented src/ too
   vitest: { configFile: "test/mutation/vitest.config.ts", related: values.related },
@@ -79,8 +79,8 @@ const stryker = new Stryker({
   timeoutMS: TIMEOUT_MS,
 });
 await stryker.runMutationTest();
-// this run's report, scored as the store is (scripts/lib/mutation-runs.mjs)
-const run = /** @type {import("./lib/mutation-runs.mjs").Report} */ (readReport(REPORT));
+// this run's report, scored as the store is (scripts/lib/mutation/runs.mjs)
+const run = /** @type {import("./lib/mutation/runs.mjs").Report} */ (readReport(REPORT));
 const counts = /** @type {ReturnType<typeof scoreByFile>[number]} */ (scoreByFile(run).at(-1));
 const valid = counts.killed + counts.timeout + counts.survived + counts.noCoverage;
 console.log(`mutation: ${counts.score.toFixed(1)} % of ${valid} mutants detected (${counts.killed} killed, ${counts.timeout} timed out, ${counts.survived} survived, ${counts.noCoverage} not covered; ${counts.other} errors or ignored)`);

@@ -8,7 +8,7 @@ import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { isMain } from "./lib/paths.mjs";
+import { isMain } from "./lib/shared/paths.mjs";
 
 /** Where Debian's `chromium` package puts the browser. */
 export const DEBIAN_CHROMIUM = "/usr/bin/chromium";

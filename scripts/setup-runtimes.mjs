@@ -8,7 +8,7 @@ import { execFile } from "node:child_process";
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { fromRoot, isMain } from "./lib/paths.mjs";
+import { fromRoot, isMain } from "./lib/shared/paths.mjs";
 
 const exec = promisify(execFile);
 

@@ -6,11 +6,11 @@
 //   node scripts/start.mjs
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { mockServer } from "./lib/mock-proxy.mjs";
-import { fromRoot } from "./lib/paths.mjs";
-import { regenerate } from "./lib/pipeline.mjs";
-import { serveDocs } from "./lib/serve-docs.mjs";
-import { typechecker } from "./lib/typecheck.mjs";
+import { mockServer } from "./lib/mock/proxy.mjs";
+import { fromRoot } from "./lib/shared/paths.mjs";
+import { regenerate } from "./lib/build/regenerate.mjs";
+import { serveDocs } from "./lib/docs/serve.mjs";
+import { typechecker } from "./lib/build/typecheck.mjs";
 
 parseArgs({ options: {} });
 

@@ -11,14 +11,14 @@ import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync
 import { dirname, join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { parseYaml, stringifyYaml } from "@redocly/openapi-core";
-import { isMain, root } from "./lib/paths.mjs";
-import { chooseOperations, operationText, pathFile, readCatalogue } from "./lib/synthetic-catalogue.mjs";
+import { HTTP_METHODS } from "../src/core/path-template.js";
+import { isMain, root } from "./lib/shared/paths.mjs";
+import { chooseOperations, operationText, pathFile, readCatalogue } from "./lib/synthetic/catalogue.mjs";
 
 /** The project's own spec, whose index and operations every synthetic tree starts from. */
 export const SOURCE = resolve(root, "openapi");
 /** The fake API's data: `catalogue.yaml`, `paths/`, `components/`. */
 export const DATA = resolve(root, "scripts/synthetic-spec");
-const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 const CLIENT_METHOD = /^[a-z][A-Za-z0-9]*(\.[a-z][A-Za-z0-9]*)+$/;
 
 const camel = (text) => text.toLowerCase().replace(/[^a-z0-9]+([a-z0-9])/g, (_, c) => c.toUpperCase());
@@ -37,7 +37,7 @@ function readProject(source, names) {
   for (const [path, item] of Object.entries(index.paths ?? {})) {
     if (typeof item?.$ref !== "string") throw new Error(`${source}/openapi.yaml: paths["${path}"] is not a $ref to a file in paths/`);
     const pathItem = /** @type {any} */ (parseYaml(readFileSync(join(source, item.$ref), "utf8")));
-    for (const method of METHODS) {
+    for (const method of HTTP_METHODS) {
       const op = pathItem[method];
       if (!op) continue;
       const tag = op.tags?.[0] ?? "default";

@@ -3,7 +3,7 @@
 #   spec      the spec lints clean, no unannounced breaking change, generated/ matches it, its tests
 #   unit      src/, generated/, test/ and scripts/ type-check; the client's and the scripts' own tests
 #   contract  every operation against a Prism mock of the same spec; the synthetic spec's lists,
-#             uploads, downloads (test/contract-shapes.test.ts) and event streams (test/contract-streams.test.ts)
+#             uploads, downloads (test/contract/shapes.test.ts) and event streams (test/contract/streams.test.ts)
 #   package   the packed package installed into a fresh project; the consumer bundle's size
 #   docs      Chromium set up (scripts/setup-chromium.mjs), then the docs page opened in it
 #   dev       npm run dev: regeneration on save, the servers, no orphan after any exit
@@ -34,10 +34,10 @@ stage_unit() {
   npx --no-install tsc -p .
   npx --no-install tsc -p test
   npx --no-install tsc -p scripts
-  vitest test/*.test.ts test/scripts --exclude test/contract.test.ts --exclude test/contract-shapes.test.ts --exclude test/contract-streams.test.ts --exclude test/scripts/dev.test.ts
+  vitest test/src test/examples test/scripts --exclude test/scripts/dev/dev.test.ts
 }
 
-stage_contract() { vitest test/contract.test.ts test/contract-shapes.test.ts test/contract-streams.test.ts; }
+stage_contract() { vitest test/contract; }
 stage_package() { vitest test/package; }
 
 stage_docs() {
@@ -45,7 +45,7 @@ stage_docs() {
   vitest test/docs
 }
 
-stage_dev() { vitest test/scripts/dev.test.ts; }
+stage_dev() { vitest test/scripts/dev/dev.test.ts; }
 
 stage_runtimes() {
   node scripts/setup-runtimes.mjs

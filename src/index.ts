@@ -1,10 +1,10 @@
-export { createClient, type BrowserCloudClient, type ClientOptions, type RawClient } from "./client.js";
-export type { AnswerMismatch } from "./answer.js";
-export type { RequestOptions } from "./request-options.js";
-export { PaginationError, type Page, type PageOptions, type PagePromise } from "./pages.js";
-export { readEventStream, type EventStream, type StreamEvent, type StreamOptions } from "./event-stream.js";
-export { EventTooLargeError, StreamEventError, StreamIdleError, type RawEvent } from "./stream-errors.js";
-export type { FetchFn, Logger } from "./transport.js";
+export { createClient, type BrowserCloudClient, type ClientOptions, type RawClient } from "./core/client.js";
+export type { RequestOptions } from "./core/request-options.js";
+export { PaginationError, type Page, type PageOptions, type PagePromise } from "./lists/pages.js";
+export { readEventStream, type EventStream, type StreamOptions } from "./streams/event-stream.js";
+export type { StreamEvent } from "./streams/event-check.js";
+export { EventTooLargeError, StreamEventError, StreamIdleError, type RawEvent } from "./streams/stream-errors.js";
+export type { AnswerMismatch, FetchFn, Logger } from "./core/config.js";
 export {
   AnswerMismatchError,
   ApiError,
@@ -25,7 +25,7 @@ export {
   UserAbortError,
   ValidationError,
   type ValidationIssue,
-} from "./errors.js";
+} from "./core/errors.js";
 // every component schema of the spec as a type, and the resource groups' interfaces
 export type * from "../generated/types.js";
 export type * from "../generated/resources.js";

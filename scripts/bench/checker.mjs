@@ -3,8 +3,8 @@
 // compiled code on the same data; and one click body checked as a request.
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { fromRoot } from "../lib/paths.mjs";
-import { schemaTable } from "../lib/validators.mjs";
+import { fromRoot } from "../lib/shared/paths.mjs";
+import { schemaTable } from "../lib/generate/schema-table.mjs";
 import { judge } from "./budgets.mjs";
 import { median, quantile, say, table } from "./stats.mjs";
 
@@ -66,11 +66,11 @@ export function pageText(bytes) {
   return JSON.stringify({ items, has_more: true, next_cursor: "c_123" });
 }
 
-/** check() as the client ships it (src/validation.ts bundled by esbuild), with the fixture's schemas in its table. */
+/** check() as the client ships it (src/checks/check.ts bundled by esbuild), with the fixture's schemas in its table. */
 export async function importChecker(dir) {
   const { build } = await import("esbuild");
   const outfile = join(dir, "checker.mjs");
-  const contents = `export { check } from "./src/validation.ts"; export { schemas } from "./generated/validators.ts";`;
+  const contents = `export { check } from "./src/checks/check.ts"; export { schemas } from "./generated/validators.ts";`;
   await build({ stdin: { contents, resolveDir: fromRoot("."), loader: "ts" }, bundle: true, format: "esm", platform: "node", target: "node20", outfile, logLevel: "silent" });
   const { check, schemas } = await import(pathToFileURL(outfile).href);
   const table = schemaTable({ openapi: "3.1.0", components: { schemas: COMPONENTS } });

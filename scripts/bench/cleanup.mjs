@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { copyRepo } from "../lib/repo-copy.mjs";
+import { copyRepo } from "../lib/shared/repo-copy.mjs";
 
 const cleanups = new Set();
 for (const signal of ["SIGINT", "SIGTERM"]) {

@@ -2,9 +2,9 @@
 // checkout, a one-file spec edit saved, and the time until its "dev: regenerated" line.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { toolEnv } from "../lib/env.mjs";
-import { root } from "../lib/paths.mjs";
-import { signalGroup, spawnGroup, stopGroup } from "../lib/processes.mjs";
+import { toolEnv } from "../lib/shared/env.mjs";
+import { root } from "../lib/shared/paths.mjs";
+import { signalGroup, spawnGroup, stopGroup } from "../lib/shared/processes.mjs";
 import { benchCopy, onInterrupt } from "./cleanup.mjs";
 import { median, say } from "./stats.mjs";
 

@@ -123,7 +123,7 @@ async function measureCopy(dir, { withTests, say, run, devRegeneration }) {
 
 // the copy's generated/openapi.json, as the client is generated from it
 async function countOperations(dir) {
-  const { readOperations } = await import(pathToFileURL(join(dir, "scripts/lib/operations.mjs")).href);
+  const { readOperations } = await import(pathToFileURL(join(dir, "scripts/lib/generate/read-operations.mjs")).href);
   return readOperations(JSON.parse(readFileSync(join(dir, "generated/openapi.json"), "utf8"))).operations.length;
 }
 

@@ -1,8 +1,8 @@
 // Pipeline wall times: `npm run build` end to end, the steps as regenerate() itself times them
-// (scripts/lib/pipeline.mjs, each in a fresh process, as `npm start` runs it), and one
+// (scripts/lib/build/regenerate.mjs, each in a fresh process, as `npm start` runs it), and one
 // `npm run dev` regeneration after a spec edit.
-import { toolEnv } from "../lib/env.mjs";
-import { run } from "../lib/processes.mjs";
+import { toolEnv } from "../lib/shared/env.mjs";
+import { run } from "../lib/shared/processes.mjs";
 import { benchCopy } from "./cleanup.mjs";
 import { judge } from "./budgets.mjs";
 import { DEV_EDITS, devRegeneration } from "./dev-regeneration.mjs";
@@ -12,7 +12,7 @@ import { median, say, table, tail } from "./stats.mjs";
 const RUNS = 3;
 
 // regenerate() of the copy's own pipeline library, in a fresh process; its result as one JSON line
-const REGENERATE = `const { regenerate } = await import("./scripts/lib/pipeline.mjs");
+const REGENERATE = `const { regenerate } = await import("./scripts/lib/build/regenerate.mjs");
 const { ok, step, lines, times } = await regenerate();
 process.stdout.write("\\n" + JSON.stringify({ ok, step, lines: ok ? [] : lines.slice(0, 20), times }) + "\\n");`;
 

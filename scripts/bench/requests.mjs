@@ -3,7 +3,7 @@
 // interleaved rounds against the in-process stand-in (server.mjs).
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { fromRoot } from "../lib/paths.mjs";
+import { fromRoot } from "../lib/shared/paths.mjs";
 import { judge } from "./budgets.mjs";
 import { safeAttempt, safeFetch } from "./safe-fetch.mjs";
 import { startServer } from "./server.mjs";

@@ -3,7 +3,7 @@
 // client at the service's full size.
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import { toolEnv } from "../lib/env.mjs";
+import { toolEnv } from "../lib/shared/env.mjs";
 import { writeSyntheticSpec } from "../synthetic-spec.mjs";
 import { benchCopy } from "./cleanup.mjs";
 

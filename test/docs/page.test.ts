@@ -5,8 +5,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { UNSPECIFIED_HEADING } from "../../scripts/lib/docs-page.mjs";
-import { serveDocs } from "../../scripts/lib/serve-docs.mjs";
+import { UNSPECIFIED_HEADING } from "../../scripts/lib/docs/page-document.mjs";
+import { serveDocs } from "../../scripts/lib/docs/serve.mjs";
 import { CHROMIUM_FLAGS, chromiumPath } from "../support/chromium.js";
 
 // the docs page rendered by scripts/docs.mjs, opened in headless chromium over loopback http

@@ -30,10 +30,10 @@ class QuickFirst extends BaseSequencer {
 export default defineConfig({
   root: fileURLToPath(new URL("../..", import.meta.url)),
   test: {
-    include: ["test/*.test.ts"],
+    include: ["test/src/**/*.test.ts", "test/contract/**/*.test.ts"],
     globalSetup: ["test/setup/mock-server.ts"],
     testTimeout: 15_000,
-    // where each test starts, for incremental runs (scripts/lib/mutation-test-runner.mjs)
+    // where each test starts, for incremental runs (scripts/lib/mutation/test-runner.mjs)
     includeTaskLocation: true,
     sequence: { sequencer: QuickFirst },
     // the first two read src/'s text, which Stryker has rewritten with its instrumentation: they

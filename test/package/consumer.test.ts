@@ -6,9 +6,9 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { publint } from "publint";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { render } from "../../scripts/lib/generate.mjs";
-import { consumerProgram } from "../../scripts/lib/examples.mjs";
-import { readOperations } from "../../scripts/lib/operations.mjs";
+import { render } from "../../scripts/lib/generate/render.mjs";
+import { consumerProgram } from "../../scripts/lib/generate/examples.mjs";
+import { readOperations } from "../../scripts/lib/generate/read-operations.mjs";
 import { apiBaseUrl } from "../support/contract.js";
 
 const exec = promisify(execFile);
@@ -71,7 +71,7 @@ describe("the published package", () => {
   it("holds dist/ (ESM, .d.ts and source maps, the generated types and the spec) and the documents a user reads", () => {
     for (const file of packed) expect(file, file).toMatch(/^(dist\/|package\.json$|README\.md$|LICENSE$|CHANGELOG\.md$|CLIENT_CHANGELOG\.md$|generated\/api\.md$)/);
     for (const file of ["README.md", "LICENSE", "CHANGELOG.md", "CLIENT_CHANGELOG.md", "generated/api.md"]) expect(packed).toContain(file);
-    for (const file of ["dist/src/index.js", "dist/src/index.d.ts", "dist/src/index.js.map", "dist/src/index.d.ts.map", "dist/src/testing.js", "dist/src/testing.d.ts", "dist/generated/schema.d.ts", "dist/openapi.json"]) {
+    for (const file of ["dist/src/index.js", "dist/src/index.d.ts", "dist/src/index.js.map", "dist/src/index.d.ts.map", "dist/src/testing/index.js", "dist/src/testing/index.d.ts", "dist/generated/schema.d.ts", "dist/openapi.json"]) {
       expect(packed).toContain(file);
     }
     expect(packed.filter((f) => /\.ts$/.test(f) && !f.endsWith(".d.ts"))).toEqual([]);
@@ -140,13 +140,14 @@ describe("a user's project", () => {
 
   it("keeps the testing entry and every Node built-in out of the main entry's imports", () => {
     const main = importGraph(join(project, "node_modules/browser-cloud-client/dist/src/index.js"));
-    const testing = importGraph(join(project, "node_modules/browser-cloud-client/dist/src/testing.js"));
+    const testing = importGraph(join(project, "node_modules/browser-cloud-client/dist/src/testing/index.js"));
 
-    expect(main.files.some((file) => file.endsWith("/testing.js"))).toBe(false);
+    expect(main.files.some((file) => file.includes("/dist/src/testing/"))).toBe(false);
     expect([...main.bare].sort()).toEqual(["eventsource-parser", "openapi-fetch"]);
     // the testing entry runs wherever the client does: no node: module either
     expect(testing.bare).toEqual([]);
-    expect(testing.files.some((file) => file.endsWith("/index.js"))).toBe(false);
+    expect(testing.files.some((file) => file.endsWith("/dist/src/index.js"))).toBe(false);
+    expect(testing.files.length).toBeGreaterThan(1);
   });
 
   it("loads the package with require() on Node 20.19+", async () => {

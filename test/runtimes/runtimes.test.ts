@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../../scripts/lib/prism.mjs";
+import { freePort } from "../../scripts/lib/mock/prism.mjs";
 import { runtimeFolder, setupRuntimes } from "../../scripts/setup-runtimes.mjs";
 import { faultServer, type SeenRequest } from "../support/fault-server.js";
 

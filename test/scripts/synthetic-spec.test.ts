@@ -7,8 +7,8 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { toolEnv } from "../../scripts/lib/env.mjs";
-import { startMock } from "../../scripts/lib/prism.mjs";
+import { toolEnv } from "../../scripts/lib/shared/env.mjs";
+import { startMock } from "../../scripts/lib/mock/prism.mjs";
 import { DATA, writeSyntheticSpec, type SyntheticSpec } from "../../scripts/synthetic-spec.mjs";
 
 // the four-operation spec it grows, frozen here so that these tests hold whatever openapi/ becomes

@@ -1,5 +1,5 @@
 import type { TestProject } from "vitest/node";
-import { startMock } from "../../scripts/lib/prism.mjs";
+import { startMock } from "../../scripts/lib/mock/prism.mjs";
 
 declare module "vitest" {
   export interface ProvidedContext {

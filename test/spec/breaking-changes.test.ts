@@ -4,10 +4,10 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { isDeepStrictEqual, promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
-import * as gate from "../../scripts/lib/spec-changes.mjs";
-import type { Change } from "../../scripts/lib/spec-changes.mjs";
-import * as versions from "../../scripts/lib/spec-versions.mjs";
-import * as generate from "../../scripts/lib/generate.mjs";
+import * as gate from "../../scripts/lib/spec/changes.mjs";
+import type { Change } from "../../scripts/lib/spec/changes.mjs";
+import * as versions from "../../scripts/lib/spec/versions.mjs";
+import * as generate from "../../scripts/lib/generate/render.mjs";
 
 type Spec = any;
 

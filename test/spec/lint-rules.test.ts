@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
-import { toolEnv } from "../../scripts/lib/env.mjs";
+import { toolEnv } from "../../scripts/lib/shared/env.mjs";
 
 const root = resolve(import.meta.dirname, "../..");
 const copy = mkdtempSync(join(tmpdir(), "spec-"));

@@ -1,27 +1,14 @@
 import { readFileSync } from "node:fs";
 import { inject } from "vitest";
+import { HTTP_METHODS } from "../../src/core/path-template.js";
+import { resolve } from "../../scripts/lib/spec/document.mjs";
 import { createClient, type BrowserCloudClient, type ErrorBody } from "../../src/index.js";
 
 /** The bundled spec, as generated/ holds it (a freshness check keeps it equal to openapi/), its $refs kept. */
 export const spec = JSON.parse(readFileSync(new URL("../../generated/openapi.json", import.meta.url), "utf8"));
 
 /** The node a local `$ref` ("#/components/responses/NotFound") points to, through chains of them; any other node as it is. */
-function resolved<T>(node: T): T {
-  let current: any = node;
-  const seen = new Set<string>();
-  while (typeof current?.$ref === "string") {
-    const ref: string = current.$ref;
-    if (!ref.startsWith("#/") || seen.has(ref)) throw new Error(`cannot resolve $ref ${ref} in generated/openapi.json`);
-    seen.add(ref);
-    current = ref
-      .slice(2)
-      .split("/")
-      .map((key) => decodeURIComponent(key).replaceAll("~1", "/").replaceAll("~0", "~"))
-      .reduce((parent, key) => (parent !== null && typeof parent === "object" && Object.hasOwn(parent, key) ? parent[key] : undefined), spec);
-    if (current === undefined) throw new Error(`$ref ${ref} points at nothing in generated/openapi.json`);
-  }
-  return current;
-}
+const resolved = <T>(node: T): T => resolve(spec, node);
 
 /** Base address of the mock the globalSetup started (or TEST_API_BASE_URL). */
 export const apiBaseUrl = (): string => inject("apiBaseUrl");
@@ -33,8 +20,6 @@ export function mockClient(): BrowserCloudClient {
 
 /** Per-call options that make Prism answer with the given declared status. */
 export const prefer = (status: number) => ({ headers: { Prefer: `code=${status}` } });
-
-const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
 /** One operation as the bundled spec states it, read straight from its `paths` (no generator code). */
 export interface SpecOperation {

@@ -2,8 +2,8 @@ import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { toolEnv } from "../../scripts/lib/env.mjs";
-import { root } from "../../scripts/lib/paths.mjs";
+import { toolEnv } from "../../scripts/lib/shared/env.mjs";
+import { root } from "../../scripts/lib/shared/paths.mjs";
 
 /** What `npm run generate` writes into a copy of the project (the README's reference only when it has one). */
 const OUTPUTS = ["generated", "README.md"];

@@ -1,5 +1,5 @@
 import { schemas, type Schema } from "../../generated/validators.js";
-import { schemaTable } from "../../scripts/lib/validators.mjs";
+import { schemaTable } from "../../scripts/lib/generate/schema-table.mjs";
 
 /**
  * Runs a fixture spec through the generator and appends its table to the generated one (its

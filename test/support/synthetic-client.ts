@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { copyRepo } from "../../scripts/lib/repo-copy.mjs";
+import { copyRepo } from "../../scripts/lib/shared/repo-copy.mjs";
 import { writeSyntheticSpec } from "../../scripts/synthetic-spec.mjs";
 import { generateOnce } from "./generate-once.js";
 

@@ -1,0 +1,109 @@
+// Code samples for the docs page: each operation called through this client (built with
+// examples.mjs's exampleCall) and with curl, both from the spec's example values. They go into the
+// document the page is rendered from as `x-codeSamples`, never into openapi/ or generated/.
+import { exampleCall } from "../generate/examples.mjs";
+import { fillTemplate } from "../../../src/core/path-template.js";
+import { readOperations, serverUrl } from "../generate/read-operations.mjs";
+
+/** The environment variable both samples read the API key from. */
+export const API_KEY_VARIABLE = "BROWSER_CLOUD_API_KEY";
+
+/**
+ * @typedef {object} CodeSample one entry of `x-codeSamples`, as Redoc shows it in the right panel
+ * @property {string} lang the language Redoc highlights it as
+ * @property {string} label the tab's title
+ * @property {string} source the sample itself
+ */
+
+/**
+ * Quotes `text` for a POSIX shell: inside single quotes, each `'` closed, escaped and reopened.
+ * @param {string} text
+ * @returns {string}
+ * @example
+ * shellQuote(`{"name":"it's"}`); // '{"name":"it'\''s"}'
+ */
+export function shellQuote(text) {
+  return `'${String(text).replace(/'/g, `'\\''`)}'`;
+}
+
+
+/** A query value as a URL carries it: arrays repeat the name, objects go as JSON. */
+const queryPairs = (/** @type {import("../generate/read-operations.mjs").Parameter[]} */ params) =>
+  params
+    .filter((p) => p.example !== undefined)
+    .flatMap((p) => (Array.isArray(p.example) ? p.example : [p.example]).map((value) => [p.name, typeof value === "object" && value !== null ? JSON.stringify(value) : String(value)]));
+
+/**
+ * The curl command for one operation: its method and address (path parameters from their
+ * examples, percent-encoded; the query from the examples), the bearer header with a
+ * `$BROWSER_CLOUD_API_KEY` placeholder, and the example body where the operation takes one.
+ * @param {import("../generate/read-operations.mjs").OperationInfo} op from readOperations()
+ * @param {string} base the server address, as serverUrl() gives it
+ * @returns {string}
+ * @example
+ * curlSample(op, "https://api.example.com");
+ * // curl -X DELETE 'https://api.example.com/deployments/dep_1' \
+ * //   -H "Authorization: Bearer $BROWSER_CLOUD_API_KEY"
+ */
+export function curlSample(op, base) {
+  const path = fillTemplate(op.path, (name) => encodeURIComponent(String(op.pathParams.find((p) => p.name === name)?.example ?? name)));
+  const query = new URLSearchParams(queryPairs(op.queryParams)).toString();
+  const url = `${base}${path}${query ? `?${query}` : ""}`;
+  const lines = [`curl ${op.method === "GET" ? "" : `-X ${op.method} `}${shellQuote(url)}`, `-H "Authorization: Bearer $${API_KEY_VARIABLE}"`];
+  if (op.body) {
+    const example = op.body.example;
+    if (op.body.kind === "json") {
+      lines.push(`-H 'Content-Type: application/json'`, `-d ${shellQuote(JSON.stringify(example ?? {}))}`);
+    } else if (/^multipart\//.test(op.body.mediaType)) {
+      // curl sets the multipart type and boundary itself
+      const fields = example && typeof example === "object" ? Object.entries(example) : [];
+      for (const [name, value] of fields) lines.push(`-F ${shellQuote(`${name}=${typeof value === "string" ? value : JSON.stringify(value)}`)}`);
+    } else {
+      lines.push(`-H ${shellQuote(`Content-Type: ${op.body.mediaType}`)}`, `--data-binary ${shellQuote(typeof example === "string" ? example : JSON.stringify(example ?? ""))}`);
+    }
+  }
+  return lines.join(" \\\n  ");
+}
+
+/**
+ * The TypeScript sample for one operation: the client created with the API key from the
+ * environment, then the operation's method called with the spec's example values.
+ * @param {import("../generate/read-operations.mjs").OperationInfo} op from readOperations()
+ * @param {string} packageName what the sample imports createClient from
+ * @returns {string}
+ */
+export function typescriptSample(op, packageName) {
+  return [
+    `import { createClient } from ${JSON.stringify(packageName)};`,
+    "",
+    `const client = createClient({ apiKey: process.env.${API_KEY_VARIABLE} });`,
+    exampleCall(op),
+  ].join("\n");
+}
+
+/**
+ * A copy of `spec` in which every operation carries `x-codeSamples`: a TypeScript sample of this
+ * client and a curl sample. The document passed in is left as it was.
+ * @param {any} spec a bundled OpenAPI 3.1 document
+ * @param {{ packageName?: string }} [options] `packageName` default "browser-cloud-client"
+ * @returns {any}
+ * @example
+ * const page = withCodeSamples(JSON.parse(readFileSync("generated/openapi.json", "utf8")));
+ * page.paths["/deployments/{id}"].delete["x-codeSamples"][1].label; // "curl"
+ */
+export function withCodeSamples(spec, { packageName = "browser-cloud-client" } = {}) {
+  const copy = structuredClone(spec);
+  const { operations } = readOperations(copy);
+  const base = serverUrl(copy);
+  for (const op of operations) {
+    const target = copy.paths?.[op.path]?.[op.method.toLowerCase()];
+    if (!target || typeof target !== "object") continue;
+    /** @type {CodeSample[]} */
+    const samples = [
+      { lang: "TypeScript", label: "Node.js", source: typescriptSample(op, packageName) },
+      { lang: "Shell", label: "curl", source: curlSample(op, base) },
+    ];
+    target["x-codeSamples"] = samples;
+  }
+  return copy;
+}

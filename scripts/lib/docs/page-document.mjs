@@ -1,0 +1,55 @@
+// What the docs page shows, made from the bundled spec: code samples on every operation, and the
+// groups without operations moved out of the side menu into the intro. scripts/lib/docs/render.mjs
+// renders it.
+import { readFileSync } from "node:fs";
+import { withCodeSamples } from "./code-samples.mjs";
+import { fromRoot } from "../shared/paths.mjs";
+
+/** The heading of the intro section that lists the groups with no operation yet. */
+export const UNSPECIFIED_HEADING = "Not yet specified";
+
+/**
+ * The document the docs page renders, made from the bundled spec (which is left as it was):
+ * every operation gets `x-codeSamples` (scripts/lib/docs/code-samples.mjs), and the tags no operation
+ * uses leave `tags`, so the side menu holds only groups with operations, and are listed once in a
+ * "Not yet specified" section appended to `info.description`, each with its description.
+ * @param {any} spec the bundled spec, as generated/openapi.json holds it
+ * @param {{ packageName?: string }} [options] `packageName` default: package.json's name
+ * @returns {any}
+ * @example
+ * const page = pageDocument(JSON.parse(readFileSync("generated/openapi.json", "utf8")));
+ * page.tags.length; // the groups that have operations
+ */
+export function pageDocument(spec, { packageName = ownName() } = {}) {
+  const page = withCodeSamples(spec, { packageName });
+  const used = new Set();
+  for (const item of Object.values(page.paths ?? {})) {
+    for (const op of Object.values(item ?? {})) {
+      if (op && typeof op === "object" && Array.isArray(op.tags)) for (const tag of op.tags) used.add(tag);
+    }
+  }
+  const tags = Array.isArray(page.tags) ? page.tags : [];
+  const unused = tags.filter((tag) => !used.has(tag?.name));
+  if (!unused.length) return page;
+  page.tags = tags.filter((tag) => used.has(tag?.name));
+  // one line per group: a description over several lines would break the list
+  const items = unused.map((tag) => {
+    const about = String(tag.description ?? "").replace(/\s+/g, " ").trim();
+    return `- **${tag.name}**${about ? `: ${about}` : ""}`;
+  });
+  const intro = String(page.info?.description ?? "").trimEnd();
+  const section = [`## ${UNSPECIFIED_HEADING}`, "The service has these operation groups, with no operation in this document yet:", "", ...items].join("\n");
+  page.info = { ...page.info, description: `${intro ? `${intro}\n\n` : ""}${section}\n` };
+  return page;
+}
+
+/** The package's name, what the TypeScript samples import from. */
+function ownName() {
+  try {
+    const name = JSON.parse(readFileSync(fromRoot("package.json"), "utf8")).name;
+    if (typeof name === "string" && name) return name;
+  } catch {
+    // no package.json: the default below
+  }
+  return "browser-cloud-client";
+}

@@ -1,0 +1,201 @@
+// Where an operation lives on the client: its `x-client-method` (`browsers.computer.clickMouse`),
+// or, for a document without one, a name derived from its path and HTTP method. Shared by the
+// lint rule (scripts/lib/spec/redocly-plugin.mjs) and the generator (scripts/lib/generate/read-operations.mjs), so
+// both judge a name the same way.
+
+/** Dot-separated camelCase segments; the last one is the method. */
+export const CLIENT_METHOD = /^[a-z][A-Za-z0-9]*(\.[a-z][A-Za-z0-9]*)*$/;
+
+// a segment named like these would shadow what JavaScript gives every object, or make a
+// resource group look like a promise to `await`
+const RESERVED_SEGMENTS = new Set([...Object.getOwnPropertyNames(Object.prototype), "then", "prototype"]);
+// the client's own properties next to the resource groups
+const RESERVED_TOP = new Set(["raw"]);
+
+/**
+ * Why `name` cannot be a client method on its own, or undefined when it can.
+ * @param {unknown} name
+ * @returns {string | undefined}
+ */
+export function malformed(name) {
+  if (typeof name !== "string") return "must be a string such as browsers.computer.clickMouse";
+  if (!CLIENT_METHOD.test(name)) return `"${name}" must be dot-separated camelCase segments, the last one the method (e.g. browsers.computer.clickMouse)`;
+  const segments = name.split(".");
+  const reserved = segments.find((s) => RESERVED_SEGMENTS.has(s));
+  if (reserved) return `"${name}": the segment "${reserved}" is reserved by JavaScript; pick another word`;
+  if (RESERVED_TOP.has(segments[0] ?? "")) return `"${name}": the client's own "${segments[0]}" property is in the way; pick another first segment`;
+  return undefined;
+}
+
+/**
+ * The names among `names` that clash: a name given twice, or a method that is also a group of
+ * other methods (`browsers.replays` next to `browsers.replays.start`).
+ * @param {string[]} names
+ * @returns {Map<string, string>} clashing name -> why
+ */
+export function clashes(names) {
+  const out = new Map();
+  const seen = new Set();
+  const groups = new Set();
+  for (const name of names) {
+    if (seen.has(name)) out.set(name, `"${name}" is given to more than one operation; each needs its own`);
+    seen.add(name);
+    const segments = name.split(".");
+    for (let i = 1; i < segments.length; i++) groups.add(segments.slice(0, i).join("."));
+  }
+  for (const name of seen) if (groups.has(name)) out.set(name, `"${name}" is a method and also a group of other methods (${name}.…); rename one`);
+  return out;
+}
+
+/** `click_mouse`, `api-keys`, `Org Limits` -> `clickMouse`, `apiKeys`, `orgLimits`. */
+export function camel(text) {
+  const words = String(text).split(/[^A-Za-z0-9]+/).filter(Boolean);
+  const joined = words.map((w, i) => (i === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : w.charAt(0).toUpperCase() + w.slice(1))).join("");
+  if (!joined) return "root";
+  const word = /^[0-9]/.test(joined) ? `n${joined}` : joined;
+  return RESERVED_SEGMENTS.has(word) ? `${word}Resource` : word;
+}
+
+const COLLECTION = { get: "list", post: "create", put: "replace", patch: "update", delete: "deleteAll", head: "head", options: "options", trace: "trace" };
+const ITEM = { get: "retrieve", post: "create", put: "update", patch: "update", delete: "delete", head: "head", options: "options", trace: "trace" };
+// one-word leaves that name something done, not a thing: `/browsers/{id}/logs/stream`
+const ACTION_WORDS = new Set(["stream", "download", "upload", "export", "import", "search", "watch", "follow", "tail", "poll", "ping", "check", "validate", "verify", "preview", "count"]);
+
+const isParam = (segment) => /^\{.*\}$/.test(segment);
+const pascal = (text) => {
+  const word = camel(text);
+  return word.charAt(0).toUpperCase() + word.slice(1);
+};
+
+/**
+ * What the last segment of `path` names, judged from the path alone and the other paths of the
+ * document (see deriveName for the rule).
+ * @param {string} method lowercase HTTP method
+ * @param {string[]} segments the path's segments
+ * @param {string} path the path template
+ * @param {Map<string, string[]>} paths every path of the document with its lowercase methods
+ * @returns {"item" | "action" | "collection" | "singleton"}
+ */
+function kindOf(method, segments, path, paths) {
+  const last = segments.at(-1);
+  if (last === undefined || isParam(last)) return "item";
+  const prefix = `${path.replace(/\/+$/, "")}/`;
+  const below = [...paths.keys()].flatMap((other) => (other.startsWith(prefix) ? other.slice(prefix.length).split("/").filter(Boolean).slice(0, 1) : []));
+  if (below.some(isParam)) return "collection";
+  const methods = paths.get(path) ?? [method];
+  const beforeLast = segments.at(-2);
+  if (below.length === 0 && methods.length === 1 && beforeLast !== undefined) {
+    const phrase = /[^A-Za-z0-9]|[a-z][A-Z]/.test(last);
+    if (phrase || method === "post" || ACTION_WORDS.has(last.toLowerCase()) || (isParam(beforeLast) && method === "get")) return "action";
+  }
+  if (methods.includes("post") || (below.length > 0 && methods.every((m) => m === "get"))) return "collection";
+  return "singleton";
+}
+
+/**
+ * The name of an operation that has no `x-client-method`, the way a hand-written SDK names it:
+ * the static path segments as groups, then the method. What the last segment names decides the
+ * method, in this order:
+ * - a path parameter: an item, by REST habit (GET `retrieve`, PATCH/PUT `update`, DELETE
+ *   `delete`, POST `create`): `/browsers/{id}` GET -> `browsers.retrieve`;
+ * - a collection, when a path parameter lies right below it (`/browsers/{id}` under `/browsers`):
+ *   GET `list`, POST `create`, PUT `replace`, PATCH `update`, DELETE `deleteAll`;
+ * - an action leaf, the method on its parent, when nothing lies below it, it is the path's only
+ *   operation and it reads as something done: a phrase of several words (`read_file`,
+ *   `from_chrome_store`, `click_mouse`), a POST, a GET right after a parameter
+ *   (`/profiles/{id}/download`), or a word such as `stream`, `search`, `download`:
+ *   `/browsers/{id}/fs/read_file` GET -> `browsers.fs.readFile`, never `browsers.fs.readFile.list`;
+ * - a collection too when it takes a POST, or answers only GET with other paths below it
+ *   (`/audit_logs` beside `/audit_logs/search`);
+ * - else a singleton resource, one thing read and changed as a whole: `/org/limits` GET ->
+ *   `org.limits.retrieve`, PATCH/PUT `update`, DELETE `delete`.
+ * @param {string} method HTTP method, any case
+ * @param {string} path the path template
+ * @param {Map<string, string[]>} [paths] every path of the document with its lowercase methods, to tell actions from resources
+ * @returns {string}
+ * @example
+ * deriveName("get", "/browsers/{id}"); // "browsers.retrieve"
+ * deriveName("get", "/browsers/{id}/fs/read_file"); // "browsers.fs.readFile"
+ */
+export function deriveName(method, path, paths = new Map()) {
+  const verbOf = method.toLowerCase();
+  const segments = path.split("/").filter(Boolean);
+  const kind = kindOf(verbOf, segments, path, paths);
+  // a one-thing resource (`/org/limits`) is read, changed and removed as a whole, as an item is
+  const table = { item: ITEM, collection: COLLECTION, singleton: ITEM }[kind];
+  const verb = table ? table[verbOf] ?? camel(verbOf) : camel(segments.at(-1) ?? "");
+  const names = (kind === "action" ? segments.slice(0, -1) : segments).filter((s) => !isParam(s)).map(camel);
+  if (names.length === 0 || RESERVED_TOP.has(names[0] ?? "")) names.unshift("api");
+  return [...names, verb].join(".");
+}
+
+/**
+ * Other readable names for a derived `name` that is taken, best first: an action leaf as a
+ * resource (`a.b` -> `a.b.create`, else `a.createB`), a resource's method with its leaf (`invocations.browsers.list`
+ * -> `invocations.listBrowsers`), the method by the path's last parameter (`retrieveByName`), the
+ * HTTP method before it (`getList`).
+ * @param {string} name
+ * @param {string} method lowercase HTTP method
+ * @param {string} path
+ * @returns {string[]}
+ */
+function alternatives(name, method, path) {
+  const segments = name.split(".");
+  const verb = /** @type {string} */ (segments.pop());
+  const leaf = segments.at(-1);
+  const params = path.split("/").filter(isParam);
+  const out = [];
+  const last = path.split("/").filter(Boolean).at(-1);
+  if (last !== undefined && !isParam(last) && camel(last) === verb) {
+    const rest = ITEM[method] ?? camel(method);
+    out.push([...segments, verb, rest], [...segments, `${rest}${pascal(verb)}`]);
+  }
+  if (leaf !== undefined && segments.length > 1 && !RESERVED_TOP.has(leaf)) out.push([...segments.slice(0, -1), `${verb}${pascal(leaf)}`]);
+  if (params.length) out.push([...segments, `${verb}By${pascal(params.at(-1) ?? "")}`]);
+  out.push([...segments, `${method}${verb.charAt(0).toUpperCase()}${verb.slice(1)}`]);
+  return out.map((parts) => parts.join("."));
+}
+
+/**
+ * Gives every operation a distinct, well-formed name: its `x-client-method` when it has one,
+ * else `deriveName()`'s; a derived name that clashes takes the first free of its readable
+ * alternatives (see `alternatives`), then a number. Reports every derived name and every clash
+ * it resolved; given names that clash are left for the caller (and the lint rule) to refuse.
+ * @param {{ method: string, path: string, operationId?: string, given?: unknown }[]} ops
+ * @returns {{ names: string[], derived: string[], resolved: string[] }}
+ * @example
+ * assignNames([{ method: "GET", path: "/widgets" }]).names; // ["widgets.list"]
+ */
+export function assignNames(ops) {
+  const paths = new Map();
+  for (const op of ops) paths.set(op.path, [...(paths.get(op.path) ?? []), op.method.toLowerCase()]);
+  const names = ops.map((op) => (typeof op.given === "string" ? op.given : deriveName(op.method, op.path, paths)));
+  // the groups every first name implies; a new name may not be one of them, nor a method under
+  // a name that is a method itself
+  const groups = new Set();
+  for (const name of names) {
+    const s = name.split(".");
+    for (let i = 1; i < s.length; i++) groups.add(s.slice(0, i).join("."));
+  }
+  const used = new Set(ops.flatMap((op, i) => (typeof op.given === "string" ? [names[i]] : [])));
+  const derived = [];
+  const resolved = [];
+  const free = (name) => {
+    const s = name.split(".");
+    const under = s.some((_, i) => i > 0 && used.has(s.slice(0, i).join(".")));
+    return !used.has(name) && !groups.has(name) && !under && !malformed(name);
+  };
+  ops.forEach((op, i) => {
+    if (typeof op.given === "string") return;
+    const first = names[i];
+    let name = [first, ...alternatives(first, op.method.toLowerCase(), op.path)].find(free);
+    for (let n = 2; !name; n++) name = [`${first}${n}`].find(free);
+    names[i] = name;
+    used.add(name);
+    const s = name.split(".");
+    for (let k = 1; k < s.length; k++) groups.add(s.slice(0, k).join("."));
+    derived.push(`${op.method.toUpperCase()} ${op.path} -> ${name}`);
+    if (name !== first) resolved.push(`${op.method.toUpperCase()} ${op.path}: ${first} was taken; named ${name}`);
+  });
+  return { names, derived, resolved };
+}

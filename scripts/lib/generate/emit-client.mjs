@@ -1,0 +1,245 @@
+// Writes the operation layer of generated/: the table of operations that src/core/method.ts turns
+// into methods (operations.ts), the resource tree's interfaces with their JSDoc (resources.ts), and
+// a type for every component schema (types.ts). Everything here comes from the spec alone.
+
+import { RETRYABLE_STATUSES } from "../../../src/core/policy.js";
+import { exampleCall } from "./examples.mjs";
+import { GLOBALS, identifier, pascal, TAKEN_TYPE_NAMES, typeNames } from "./identifiers.mjs";
+
+/** Text safe inside a JSDoc block: no `*\/` that would end it early. */
+const doc = (text) => String(text ?? "").trim().replace(/\*\//g, "*\\/");
+
+/** `#/components/schemas/Name` -> `Name`, else undefined. */
+const componentName = (schema) => (typeof schema?.$ref === "string" ? /^#\/components\/schemas\/([^/]+)$/.exec(schema.$ref)?.[1]?.replace(/~1/g, "/").replace(/~0/g, "~") : undefined);
+
+/** The policy sentence each method's JSDoc carries; the README's table says the same at length. */
+function retryNote(op) {
+  if (!op.idempotent) return "Not idempotent: sent again only when the service certainly did not act (a 429, or a connection refused before anything was sent), never after a timeout or a 5xx (`maybePerformed` tells).";
+  const uncertain = op.method === "DELETE" ? " When an earlier attempt's outcome was unknown and the retry finds nothing (404), it succeeds." : "";
+  return `Idempotent: retried after connection failures, timeouts and ${RETRYABLE_STATUSES.join(", ")}.${uncertain}`;
+}
+
+/**
+ * Renders generated/operations.ts, generated/resources.ts and generated/types.ts.
+ * @param {any} spec the bundled document
+ * @param {import("./read-operations.mjs").OperationInfo[]} operations from readOperations()
+ * @param {{ add(schema: any, where: string): number }} table the schema checks (scripts/validators.mjs)
+ * @param {string} header the generated-file header
+ * @returns {{ "operations.ts": string, "resources.ts": string, "types.ts": string }}
+ */
+export function emitClient(spec, operations, table, header) {
+  const schemaNames = Object.keys(spec.components?.schemas ?? {});
+  const types = typeNames(schemaNames);
+  return {
+    "operations.ts": operationsSource(operations, table, header),
+    "resources.ts": resourcesSource(spec, operations, types, header),
+    "types.ts": typesSource(schemaNames, types, header),
+  };
+}
+
+function operationsSource(operations, table, header) {
+  const rows = operations.map((op) => {
+    /** @type {Record<string, unknown>} */
+    const row = { name: op.name, method: op.method, path: op.path };
+    if (op.pathParams.length) row.params = op.pathParams.map((p) => p.name);
+    if (op.queryParams.length) {
+      const query = {
+        type: "object",
+        properties: Object.fromEntries(op.queryParams.map((p) => [p.name, p.schema])),
+        required: op.queryParams.filter((p) => p.required).map((p) => p.name),
+        additionalProperties: false,
+      };
+      row.query = table.add(query, `${op.method} ${op.path} query`);
+      if (query.required.length) row.queryRequired = true;
+    }
+    if (op.body) {
+      row.body = op.body.kind;
+      if (op.body.kind === "json") row.bodySchema = table.add(op.body.schema, `${op.method} ${op.path} request body`);
+      row.bodyType = op.body.mediaType;
+      if (op.body.required) row.bodyRequired = true;
+      if (op.form) Object.assign(row, { bodySchema: table.add(op.body.schema, `${op.method} ${op.path} form fields`), form: op.form });
+    }
+    if (op.page) row.page = op.page;
+    row.status = op.success.status;
+    row.answer = op.success.kind;
+    if (op.success.kind === "json") {
+      row.answerSchema = table.add(op.success.schema, `${op.method} ${op.path} ${op.success.status} answer`);
+      row.answerType = op.success.mediaType;
+    }
+    if (op.success.kind === "stream" && op.success.schema) row.eventSchema = table.add(op.success.schema, `${op.method} ${op.path} ${op.success.status} event`);
+    row.idempotent = op.idempotent;
+    return `  ${JSON.stringify(row)},`;
+  });
+  return `${header}import type { Operation } from "../src/core/operation-row.js";
+
+export type { Operation };
+
+/** Every operation of the spec, in document order; literal, so that each method's type is read from its entry. */
+export const operations = [
+${rows.join("\n")}
+] as const satisfies readonly Operation[];
+${readers(operations)}`;
+}
+
+/**
+ * The readers only some operations need, each exported where an operation above needs it and as
+ * `undefined` elsewhere, so that the bundle of a client whose spec has none leaves its module out.
+ */
+function readers(operations) {
+  const binary = (op) => op.body?.kind === "raw" && !op.form && /^application\/octet-stream$/i.test(op.body.mediaType);
+  const table = [
+    ["openStream", "openEventStream", "streams/event-stream", (op) => op.success.kind === "stream", "Reads the answers of the operations above that are event streams.", "answers an event stream"],
+    ["PageList", "PagePromise", "lists/pages", (op) => op.page, "Walks the pages of the operations above that are lists.", "is a list"],
+    ["formBody", "formBody", "uploads/form-body", (op) => op.form, "Builds the multipart bodies of the operations above that take a form.", "takes a multipart form"],
+    ["binaryBody", "binaryBody", "uploads/form-body", binary, "Checks the bodies of the operations above that take bytes.", "takes a binary body"],
+  ];
+  return table
+    .map(([name, source, file, needs, found, kind]) =>
+      operations.some(needs)
+        ? `\n/** ${found} */\nexport { ${source === name ? name : `${source} as ${name}`} } from "../src/${file}.js";\n`
+        : `\n/** No operation above ${kind}: no reader, so that bundles leave it out. */\nexport const ${name}: typeof import("../src/${file}.js").${source} | undefined = undefined;\n`,
+    )
+    .join("");
+}
+
+function resourcesSource(spec, operations, types, header) {
+  // the tree of groups, each leaf one method
+  const tree = new Map();
+  for (const op of operations) {
+    const segments = op.name.split(".");
+    let node = tree;
+    for (const group of segments.slice(0, -1)) {
+      if (!node.has(group)) node.set(group, new Map());
+      node = node.get(group);
+    }
+    node.set(segments.at(-1), op);
+  }
+  const tagText = new Map((spec.tags ?? []).map((t) => [t.name, t.description]));
+  const groupTags = new Map();
+  for (const op of operations) {
+    const top = op.name.split(".")[0];
+    const item = spec.paths?.[op.path]?.[op.method.toLowerCase()];
+    for (const tag of item?.tags ?? []) {
+      if (!groupTags.has(top)) groupTags.set(top, new Set());
+      groupTags.get(top).add(tag);
+    }
+  }
+
+  const typeOf = (schema, indexed) => {
+    const name = componentName(schema);
+    return name && types.has(name) ? `T.${types.get(name)}` : indexed;
+  };
+  const at = (op) => `paths[${JSON.stringify(op.path)}][${JSON.stringify(op.method.toLowerCase())}]`;
+
+  const method = (key, op, indent) => {
+    const taken = new Set();
+    const args = op.pathParams.map((p) => `${identifier(p.name, taken)}: string`);
+    const query = `NonNullable<${at(op)}["parameters"]["query"]>`;
+    let options = op.success.kind === "stream" ? "options?: StreamOptions" : "options?: RequestOptions";
+    if (op.body) {
+      const type = bodyType(op, typeOf(op.body.schema, `NonNullable<${at(op)}["requestBody"]>["content"][${JSON.stringify(op.body.mediaType)}]`));
+      args.push(`body${op.body.required ? "" : "?"}: ${type}`);
+      if (op.queryParams.length) options = `options?: RequestOptions & { query?: ${query} }`;
+    } else if (op.queryParams.length) {
+      args.push(`query${op.queryParams.some((p) => p.required) ? "" : "?"}: ${query}`);
+    }
+    if (op.page) options = options.replace("RequestOptions", "RequestOptions & PageOptions");
+    args.push(options);
+    const answer =
+      op.success.kind === "json"
+        ? typeOf(op.success.schema, `${at(op)}["responses"][${JSON.stringify(String(op.success.status))}]["content"][${JSON.stringify(op.success.mediaType)}]`)
+        : op.success.kind === "empty"
+          ? "void"
+          : op.success.kind === "stream"
+            ? `EventStream<${op.success.schema ? typeOf(op.success.schema, op.success.eventFromMedia ? `${at(op)}["responses"][${JSON.stringify(String(op.success.status))}]["content"][${JSON.stringify(op.success.mediaType)}]` : "unknown") : "unknown"}>`
+            : "Response";
+
+    const lines = [];
+    if (op.summary) lines.push(doc(op.summary), "");
+    if (op.description) lines.push(...doc(op.description).split("\n"), "");
+    lines.push(`\`${op.method} ${op.path}\`. ${retryNote(op)}`);
+    if (op.success.kind === "other") lines.push("", `Resolves to the \`Response\` (${op.success.mediaType ?? "no declared content"}) for you to read; its body is not buffered.`);
+    if (op.success.kind === "stream") lines.push("", "Resolves to an `EventStream` of server-sent events once the answer's headers arrive: `for await` its typed, checked events; `break`, `close()` or `signal` ends it. A dropped connection is re-opened with `Last-Event-ID`" + (op.idempotent ? "." : " only for an idempotent operation: not this one."));
+    lines.push("");
+    for (const p of op.pathParams) lines.push(`@param ${identifier(p.name, new Set())} ${doc(p.description ?? p.name).replace(/\n/g, " ")}`);
+    if (op.deprecated) lines.push("@deprecated The spec marks this operation deprecated.");
+    lines.push("@example", ...exampleCall(op).split("\n"));
+    const jsdoc = [`${indent}/**`, ...lines.map((l) => `${indent} *${l ? ` ${l}` : ""}`.replace(/\s+$/, "")), `${indent} */`];
+    return [...jsdoc, `${indent}${key}(${args.join(", ")}): ${op.page ? pageType(op.page, answer) : `Promise<${answer}>`};`].join("\n");
+  };
+
+  const body = (node, indent) =>
+    [...node]
+      .map(([key, value]) => (value instanceof Map ? `${indent}${key}: {\n${body(value, `${indent}  `)}\n${indent}};` : method(key, value, indent)))
+      .join("\n");
+
+  const usedTypeNames = new Set(types.values());
+  const interfaces = [];
+  const members = [];
+  for (const [key, value] of tree) {
+    if (!(value instanceof Map)) {
+      members.push(method(key, value, "  "));
+      continue;
+    }
+    let name = pascal(key);
+    if (usedTypeNames.has(name) || TAKEN_TYPE_NAMES.has(name) || GLOBALS.has(name)) name = `${name}Resource`;
+    usedTypeNames.add(name);
+    const tags = [...(groupTags.get(key) ?? [])];
+    const about = tags.length ? tags.map((t) => `${t}${tagText.get(t) ? `: ${doc(tagText.get(t)).replace(/\.$/, "")}` : ""}`).join("; ") : `the ${key} operations`;
+    interfaces.push(`/** \`client.${key}\`: ${about}. */\nexport interface ${name} {\n${body(value, "  ")}\n}\n`);
+    members.push(`  readonly ${key}: ${name};`);
+  }
+  // the runtime tree, each leaf built from its table entry: typed as Resources, so the compiler
+  // checks every declaration above against the entry its method comes from
+  const index = new Map(operations.map((op, i) => [op, i]));
+  const runtime = (node, indent) =>
+    [...node]
+      .map(([key, value]) => `${indent}${key}: ${value instanceof Map ? `{\n${runtime(value, `${indent}  `)}\n${indent}}` : `method(operations[${index.get(value)}])`},`)
+      .join("\n");
+  const streams = operations.some((op) => op.success.kind === "stream") ? 'import type { EventStream, StreamOptions } from "../src/streams/event-stream.js";\n' : "";
+  return `${header}${streams}import type { MethodFactory } from "../src/core/method-type.js";
+import type { PageOptions, PagePromise } from "../src/lists/pages.js";
+import type { RequestOptions } from "../src/core/request-options.js";
+import { operations } from "./operations.js";
+import type { paths } from "./schema.js";
+import type * as T from "./types.js";
+
+${interfaces.join("\n")}
+/** Every operation of the spec, grouped as its \`x-client-method\` names say. */
+export interface Resources {
+${members.join("\n")}
+}
+
+/** The resource tree: every entry of the table made a method by \`method\`, where its declaration says. */
+export function resources(method: MethodFactory): Resources {
+  return {
+${runtime(tree, "    ")}
+  };
+}
+`;
+}
+
+/** The type of a body that is not JSON: a form's typed fields, bytes, or anything fetch sends. */
+function bodyType(op, typed) {
+  if (op.body.kind === "json" || op.form) return typed;
+  if (/^application\/octet-stream$/i.test(op.body.mediaType)) return "Blob | ArrayBuffer | ArrayBufferView | ReadableStream<Uint8Array>";
+  return "BodyInit";
+}
+
+/** A list method's answer: the items typed from the answer's array. */
+const pageType = (page, answer) => `PagePromise<NonNullable<${page.items ? `${answer}[${JSON.stringify(page.items)}]` : answer}>[number], ${answer}>`;
+
+function typesSource(schemaNames, types, header) {
+  const lines = schemaNames.map((name) => {
+    const type = types.get(name);
+    const note = type === name ? "" : ` (exported as \`${type}\`, so that it does not shadow \`${pascal(name)}\`)`;
+    return `/** The spec's \`${name}\` schema${note}. */\nexport type ${type} = components["schemas"][${JSON.stringify(name)}];`;
+  });
+  // src/core/errors.ts types an error body by the spec's Error schema; a spec without one gets any object
+  if (![...types.values()].includes("ErrorBody")) lines.push(`/** The body of an error answer: this spec has no \`Error\` schema, so an object with a \`code\`, as the client reads one. */\nexport type ErrorBody = { code: string; message?: string; [field: string]: unknown };`);
+  return `${header}import type { components } from "./schema.js";
+
+${lines.join("\n\n")}
+${schemaNames.length ? "\n" : ""}export type { components, operations, paths } from "./schema.js";
+`;
+}

@@ -1,0 +1,91 @@
+// Example calls of the client's methods, written from the spec's example values: one call for a
+// method's JSDoc `@example` (and the docs' and API reference's samples), and a program that calls
+// every operation once, for the package and bundle tests.
+
+import { RESERVED_WORDS } from "./identifiers.mjs";
+
+/**
+ * A call of the method with the spec's example values, for its JSDoc `@example`; `runnable` fills
+ * a raw body from the example too (a multipart one through a `form(fields)` helper the caller defines).
+ */
+export function exampleCall(op, { runnable = false } = {}) {
+  const args = op.pathParams.map((p) => JSON.stringify(p.example !== undefined ? String(p.example) : `${p.name}`));
+  const query = Object.fromEntries(op.queryParams.filter((p) => p.example !== undefined).map((p) => [p.name, p.example]));
+  const hasQuery = Object.keys(query).length > 0;
+  if (op.body) {
+    const text = (value) => (typeof value === "string" ? value : JSON.stringify(value ?? ""));
+    const multipart = /^multipart\//.test(op.body.mediaType);
+    const fields = Object.fromEntries(Object.entries(op.body.example ?? {}).map(([k, v]) => [k, text(v)]));
+    const raw = !runnable ? (multipart ? "new FormData()" : "new Blob([])") : multipart ? `form(${literal(fields)})` : `new Blob([${JSON.stringify(text(op.body.example))}])`;
+    args.push(op.body.kind === "json" ? literal(op.body.example ?? {}) : op.form ? formLiteral(op.form, op.body.example) : raw);
+    // an operation with a body takes its query parameters among the per-call options
+    if (hasQuery) args.push(`{ query: ${literal(query)} }`);
+  } else if (hasQuery) args.push(literal(query));
+  const call = `await client.${op.name}(${args.join(", ")});`;
+  // a list awaits to its first page; for await walks every item
+  if (op.page && op.success.kind === "json") return `const page = ${call}\nfor await (const item of client.${op.name}(${args.join(", ")})) console.log(item);`;
+  if (op.success.kind === "json") return `const ${resultName(op)} = ${call}`;
+  if (op.success.kind === "other") return `const response = ${call}`;
+  if (op.success.kind === "stream") return `const events = ${call}\nfor await (const event of events) console.log(event.data);`;
+  return call;
+}
+
+/**
+ * A program that calls every operation once with the spec's example values and prints what each
+ * answered (`null` for an empty answer, the status for other content): the generated consumer
+ * the package test compiles strictly and runs, and the bundle test measures.
+ * @param {import("./read-operations.mjs").OperationInfo[]} operations
+ * @param {{ from: string, baseUrl: string }} where the import specifier, and an expression for the base address
+ */
+export function consumerProgram(operations, { from, baseUrl }) {
+  const calls = operations.map((op) => {
+    const call = exampleCall({ ...op, success: { ...op.success, kind: "empty" } }, { runnable: true }).replace(/^await /, "").replace(/;$/, "");
+    const read = op.success.kind === "other" ? ".then((r) => r.status)" : op.success.kind === "stream" ? ".then((s) => (s.close(), s.response.status))" : op.success.kind === "empty" ? ".then(() => null)" : "";
+    return `    ${JSON.stringify(op.name)}: await ${call}${read},`;
+  });
+  return `// generated from the operation table: every operation, called with the spec's examples
+import { createClient } from ${JSON.stringify(from)};
+
+const client = createClient({ apiKey: "consumer-token", baseUrl: ${baseUrl}, maxRetries: 0 });
+const form = (fields: Record<string, string>): FormData => {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.append(name, value);
+  return data;
+};
+
+/** Calls every operation in turn; resolves to what each answered, by method name. */
+export async function main() {
+  return {
+${calls.join("\n")}
+  };
+}
+`;
+}
+
+/** The variable an example assigns a JSON answer to: the noun of the method's name, else `result`. */
+const resultName = (op) => {
+  const segments = op.name.split(".");
+  const last = segments.at(-1) ?? "";
+  const noun = ["retrieve", "list", "create", "update", "get"].includes(last) || segments.length === 1 ? segments.at(-2) ?? "result" : last;
+  const name = noun.replace(/^(get|list|create|retrieve|update)(?=[A-Z])/, "").replace(/^./, (c) => c.toLowerCase());
+  return RESERVED_WORDS.has(name) || !/^[A-Za-z_$][\w$]*$/.test(name) ? "result" : name;
+};
+
+/** A multipart body's fields as an object literal, each file a `Blob` of the example's text. */
+function formLiteral(form, example) {
+  const entries = Object.entries(example ?? {}).map(([k, v]) => {
+    const key = /^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k);
+    return `${key}: ${form.files.includes(k) ? `new Blob([${JSON.stringify(typeof v === "string" ? v : JSON.stringify(v ?? ""))}])` : literal(v)}`;
+  });
+  return entries.length ? `{ ${entries.join(", ")} }` : "{}";
+}
+
+/** A JS object literal of a JSON value, unquoted keys where they are identifiers. */
+export function literal(value) {
+  if (Array.isArray(value)) return `[${value.map(literal).join(", ")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value).map(([k, v]) => `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k)}: ${literal(v)}`);
+    return entries.length ? `{ ${entries.join(", ")} }` : "{}";
+  }
+  return JSON.stringify(value) ?? "undefined";
+}

@@ -1,0 +1,193 @@
+// Reads the operations of a bundled OpenAPI 3.1 document (with its `$ref`s kept) into what the
+// generator writes: for each one, where it lives on the client, how it is called (path and query
+// parameters, request body), what it answers and whether it may be sent twice. Never throws on a
+// valid document: what the client cannot express yet is listed in `report.unsupported`.
+import { fillTemplate, templateParams } from "../../../src/core/path-template.js";
+import { IDEMPOTENT_METHODS } from "../../../src/core/policy.js";
+import { exampleOf, operationsOf, resolve } from "../spec/document.mjs";
+import { assignNames } from "./client-methods.mjs";
+import { formShape } from "./multipart.mjs";
+import { pagination } from "./pagination.mjs";
+import { eventStreamAnswer } from "./event-streams.mjs";
+
+// idempotent by HTTP's definition (RFC 9110 9.2.2), as the client's own policy lists them
+const IDEMPOTENT = new Set(IDEMPOTENT_METHODS);
+const JSON_MEDIA = /^application\/(.+\+)?json$/i;
+
+/**
+ * The first server's address with its variables at their defaults and no trailing slash; empty
+ * when the document declares no server (the samples then show the path alone).
+ * @param {any} spec a bundled OpenAPI document
+ * @returns {string}
+ * @example
+ * serverUrl({ servers: [{ url: "{base_url}", variables: { base_url: { default: "https://api.example.com" } } }] }); // "https://api.example.com"
+ */
+export function serverUrl(spec) {
+  const server = Array.isArray(spec?.servers) ? spec.servers[0] : undefined;
+  if (!server || typeof server.url !== "string") return "";
+  const variables = server.variables ?? {};
+  const url = fillTemplate(server.url, (name) => {
+    const value = variables[name]?.default;
+    return value === undefined ? `{${name}}` : String(value);
+  });
+  return url.replace(/\/+$/, "");
+}
+
+/**
+ * @typedef {object} Parameter
+ * @property {string} name
+ * @property {boolean} required
+ * @property {any} schema
+ * @property {unknown} example
+ * @property {string | undefined} description
+ *
+ * @typedef {object} OperationInfo
+ * @property {string} name where it lives on the client, e.g. "browsers.computer.clickMouse"
+ * @property {boolean} derived true when the name came from the path, not from x-client-method
+ * @property {string} method uppercase HTTP method
+ * @property {string} path the path template
+ * @property {string | undefined} operationId
+ * @property {string | undefined} summary
+ * @property {string | undefined} description
+ * @property {boolean} deprecated
+ * @property {Parameter[]} pathParams in path order
+ * @property {Parameter[]} queryParams
+ * @property {{ kind: "json" | "raw", required: boolean, schema: any, mediaType: string, example: unknown } | undefined} body
+ * @property {{ status: number, kind: "json" | "empty" | "other" | "stream", schema: any, mediaType: string | undefined, example: unknown, eventFromMedia?: boolean }} success
+ *   for a stream, `schema` is one event's data (see event-streams.mjs)
+ * @property {{ status: number, schema: any, example: unknown }[]} errors the declared 4xx/5xx answers with a JSON body
+ * @property {boolean} idempotent
+ * @property {import("./pagination.mjs").Pagination} [page] how a list's pages work (pagination.mjs)
+ * @property {import("./multipart.mjs").FormShape} [form] how a multipart body is built (multipart.mjs)
+ */
+
+/**
+ * Every operation of `spec`, in document order, named and described for the generator.
+ * @param {any} spec a bundled OpenAPI 3.1 document
+ * @returns {{ operations: OperationInfo[], report: { derived: string[], resolved: string[], unsupported: string[], shapes: string[] } }}
+ */
+export function readOperations(spec) {
+  const found = [];
+  const unsupported = [];
+  const shapes = [];
+  for (const { path, method, item, op } of operationsOf(spec)) {
+    const where = `${method.toUpperCase()} ${path}`;
+    const params = mergeParameters(spec, item.parameters, op.parameters);
+    const pathParams = pathOrder(path, params.filter((p) => p.in === "path"), where, unsupported);
+    const queryParams = params.filter((p) => p.in === "query");
+    for (const p of params.filter((p) => p.in === "header" || p.in === "cookie")) {
+      unsupported.push(`${where}: ${p.in} parameter ${p.name} is not a method argument; pass it in options.headers`);
+    }
+    for (const p of queryParams) {
+      if ((p.style && p.style !== "form" && p.style !== "deepObject") || p.content) unsupported.push(`${where}: query parameter ${p.name} (style ${p.style ?? "content"}) is sent as form style`);
+    }
+    const body = requestBody(spec, op.requestBody, where, unsupported);
+    const answer = success(spec, op.responses ?? {}, where, unsupported);
+    found.push({
+      ...shapeHook(spec, where, op, queryParams, body, answer, shapes),
+      method: method.toUpperCase(),
+      path,
+      operationId: op.operationId,
+      given: op["x-client-method"],
+      summary: op.summary,
+      description: op.description,
+      deprecated: op.deprecated === true,
+      pathParams: pathParams.map((p) => parameter(spec, p)),
+      queryParams: queryParams.map((p) => parameter(spec, p)),
+      body,
+      success: answer,
+      errors: errors(spec, op.responses ?? {}),
+      idempotent: typeof op["x-idempotent"] === "boolean" ? op["x-idempotent"] : IDEMPOTENT.has(method.toUpperCase()),
+    });
+  }
+  const { names, derived, resolved } = assignNames(found);
+  /** @type {OperationInfo[]} */
+  const operations = /** @type {any[]} */ (found).map(({ given, ...op }, i) => ({ ...op, name: names[i] ?? "", derived: typeof given !== "string" }));
+  return { operations, report: { derived, resolved, unsupported, shapes } };
+}
+
+/** The list and multipart shapes of one operation (pagination.mjs, multipart.mjs); their report lines go to `shapes`. */
+function shapeHook(spec, where, op, queryParams, body, answer, shapes) {
+  const deref = (node) => resolve(spec, node);
+  const responses = op.responses ?? {};
+  const key = Object.keys(responses).filter((s) => /^2(\d\d|XX)$/i.test(s)).sort()[0];
+  const { page, note } = pagination(deref, where, op, queryParams, answer, key ? deref(responses[key]) : undefined);
+  if (note) shapes.push(`list ${note}`);
+  /** @type {{ page?: any, form?: any }} */
+  const out = page ? { page } : {};
+  if (body?.mediaType === "multipart/form-data") {
+    const encoding = deref(op.requestBody)?.content?.["multipart/form-data"]?.encoding;
+    const { shape, note: formNote } = formShape(deref, where, body.schema, encoding);
+    shapes.push(`upload ${formNote}`);
+    out.form = shape;
+  }
+  return out;
+}
+
+/** Path-level parameters, overridden by operation-level ones of the same name and place. */
+function mergeParameters(spec, pathLevel = [], opLevel = []) {
+  const byKey = new Map();
+  for (const raw of [...pathLevel, ...opLevel]) {
+    const p = resolve(spec, raw);
+    if (p?.name && p.in) byKey.set(`${p.in}:${p.name}`, p);
+  }
+  return [...byKey.values()];
+}
+
+/** The path parameters in the order the template names them. */
+function pathOrder(path, declared, where, unsupported) {
+  const names = templateParams(path);
+  return names.map((name) => {
+    const p = declared.find((d) => d.name === name);
+    if (!p) unsupported.push(`${where}: path parameter {${name}} is not declared; it is taken as a string`);
+    return p ?? { name, in: "path", required: true, schema: { type: "string" } };
+  });
+}
+
+function parameter(spec, p) {
+  return { name: p.name, required: p.required === true, schema: p.schema ?? {}, example: exampleOf(spec, p) ?? exampleOf(spec, p.schema), description: p.description };
+}
+
+function requestBody(spec, raw, where, unsupported) {
+  const body = resolve(spec, raw);
+  if (!body?.content) return undefined;
+  const types = Object.keys(body.content);
+  const json = types.find((t) => JSON_MEDIA.test(t));
+  const mediaType = json ?? types[0] ?? "application/octet-stream";
+  const media = body.content[mediaType] ?? {};
+  // multipart is built from its fields and octet-stream sent as bytes (shapeHook, src/uploads/form-body.ts)
+  if (!json && !/^(multipart\/form-data|application\/octet-stream)$/i.test(mediaType)) unsupported.push(`${where}: request body ${mediaType} is passed through as given (FormData, Blob, string), unchecked`);
+  return { kind: json ? "json" : "raw", required: body.required === true, schema: media.schema ?? {}, mediaType, example: exampleOf(spec, media) ?? exampleOf(spec, media.schema) };
+}
+
+function success(spec, responses, where, unsupported) {
+  const statuses = Object.keys(responses).filter((s) => /^2(\d\d|XX)$/i.test(s)).sort();
+  const key = statuses[0];
+  if (!key) return { status: 200, kind: "other", schema: undefined, mediaType: undefined, example: undefined };
+  const response = resolve(spec, responses[key]) ?? {};
+  const types = Object.keys(response.content ?? {});
+  const json = types.find((t) => JSON_MEDIA.test(t));
+  const status = /^\d+$/.test(key) ? Number(key) : 200;
+  const stream = eventStreamAnswer(spec, response, status);
+  if (stream) return stream;
+  if (json) {
+    const media = response.content[json] ?? {};
+    return { status, kind: "json", schema: media.schema ?? {}, mediaType: json, example: exampleOf(spec, media) ?? exampleOf(spec, media.schema) };
+  }
+  if (types.length) {
+    unsupported.push(`${where}: answer ${types[0]} resolves to the Response, for the caller to read`);
+    return { status, kind: "other", schema: undefined, mediaType: types[0], example: undefined };
+  }
+  return { status, kind: "empty", schema: undefined, mediaType: undefined, example: undefined };
+}
+
+function errors(spec, responses) {
+  return Object.keys(responses)
+    .filter((s) => /^[45]\d\d$/.test(s))
+    .map((s) => {
+      const response = resolve(spec, responses[s]) ?? {};
+      const json = Object.keys(response.content ?? {}).find((t) => JSON_MEDIA.test(t));
+      const media = json ? response.content[json] : undefined;
+      return { status: Number(s), schema: media?.schema, example: exampleOf(spec, media) };
+    });
+}

@@ -1,0 +1,40 @@
+// The README's retry-policy table, written between its markers by `npm run generate`: which
+// operations count as idempotent comes from the spec (the HTTP method, or `x-idempotent`); the
+// methods and statuses are src/core/policy.js's, the table the client itself runs on.
+import { HTTP_METHODS } from "../../../src/core/path-template.js";
+import { IDEMPOTENT_METHODS, RETRYABLE_STATUSES } from "../../../src/core/policy.js";
+
+const METHODS = HTTP_METHODS.map((method) => method.toUpperCase());
+
+const START = "<!-- retry-policy:start (written by npm run generate from the spec; do not edit) -->";
+const END = "<!-- retry-policy:end -->";
+
+/** @param {{ name: string, method: string, path: string, idempotent: boolean }[]} operations */
+export function policyTable(operations) {
+  const byMethod = new Set(IDEMPOTENT_METHODS);
+  const overrides = (idempotent) =>
+    operations.filter((op) => op.idempotent === idempotent && byMethod.has(op.method) !== idempotent).map((op) => `\`${op.method} ${op.path}\` (\`${op.name}\`)`);
+  const yes = overrides(true);
+  const no = overrides(false);
+  return [
+    "| | idempotent | not idempotent |",
+    "|---|---|---|",
+    `| which operations | ${IDEMPOTENT_METHODS.join(", ")}; an operation marked \`x-idempotent: true\`${yes.length ? `: ${yes.join(", ")}` : " (none in this spec)"} | ${METHODS.filter((m) => !byMethod.has(m)).join(", ")}; an operation marked \`x-idempotent: false\`${no.length ? `: ${no.join(", ")}` : " (none in this spec)"} |`,
+    `| retried after | connection errors, timeouts, ${RETRYABLE_STATUSES.join(", ")} | 429, and a connection refused before anything was sent, as each runtime reports it ([Runtimes](#runtimes): on workerd a refusal looks like a reset, so it is not retried) |`,
+    "| never retried after | 409 (a conflict is yours to resolve), other 4xx, your abort | a timeout, a reset, any 5xx, any other network error: it may have been performed (`maybePerformed`) |",
+    "| wait before retry n | `Retry-After` (seconds or HTTP date) or `retry-after-ms` when given, else 0.5 s × 2ⁿ up to 8 s, less up to 25 % jitter | same |",
+    "| advised wait over 60 s | not taken: the call fails at once with the status's error; `retryAfterMs` says how long | same |",
+  ].join("\n");
+}
+
+/**
+ * `readme` with the text between its retry-policy markers replaced by `table`.
+ * @param {string} readme
+ * @param {string} table
+ */
+export function withPolicyTable(readme, table) {
+  const start = readme.indexOf(START);
+  const end = readme.indexOf(END);
+  if (start < 0 || end < start) throw new Error(`README.md has no retry-policy markers (${START} ... ${END})`);
+  return `${readme.slice(0, start + START.length)}\n${table}\n${readme.slice(end)}`;
+}

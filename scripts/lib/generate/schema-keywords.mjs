@@ -1,0 +1,62 @@
+// What src/checks/check.ts `check()` enforces, as the schema table needs it: the keywords it keeps,
+// drops as annotations or reports as unchecked, and the `Schema` type of the data it walks. Apart
+// from the table's building so that a keyword check() learns is added here, beside its type.
+
+/** Keywords that only annotate a value (or hold definitions); dropped so the shipped data stays small. */
+export const ANNOTATIONS = new Set([
+  "title", "description", "example", "examples", "default", "deprecated", "readOnly", "writeOnly", "$comment", "xml",
+  "externalDocs", "$schema", "$id", "$anchor", "$dynamicAnchor", "$defs", "$vocabulary", "contentEncoding",
+  "contentMediaType", "contentSchema", "discriminator",
+]);
+/** Keywords `check()` enforces whose value is a number, kept as they are. */
+export const NUMBERS = new Set([
+  "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
+  "minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties",
+]);
+/** The values of `type` that `check()` knows. */
+export const TYPES = new Set(["integer", "number", "string", "boolean", "null", "array", "object"]);
+/** Formats `check()` knows; per JSON Schema 2020-12 any other format is an annotation, dropped without a word. */
+export const FORMATS = new Set(["date-time", "date", "uuid", "email"]);
+/** Keywords that apply a subschema to the same value, through which a schema could reach itself forever. */
+export const IN_PLACE = ["allOf", "anyOf", "oneOf"];
+
+/** The `Schema` interface generated/validators.ts declares for its data, written out ahead of the table. */
+export const SCHEMA_TYPE = `/**
+ * The part of JSON Schema that src/checks/check.ts \`check()\` enforces, as scripts/validators.mjs
+ * writes it: \`$ref\` and discriminator mappings are indexes into \`schemas\`, \`type\` is always a list,
+ * \`false\` is \`{ not: {} }\`, and \`readOnly\`/\`writeOnly\` appear only on required properties.
+ */
+export interface Schema {
+  $ref?: number;
+  type?: ("integer" | "number" | "string" | "boolean" | "null" | "array" | "object")[];
+  enum?: unknown[];
+  const?: unknown;
+  allOf?: Schema[];
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  not?: Schema;
+  discriminator?: { propertyName: string; mapping: Record<string, number> };
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  multipleOf?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  format?: "date-time" | "date" | "uuid" | "email";
+  items?: Schema;
+  prefixItems?: Schema[];
+  minItems?: number;
+  maxItems?: number;
+  uniqueItems?: true;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  additionalProperties?: Schema | false;
+  propertyNames?: Schema;
+  minProperties?: number;
+  maxProperties?: number;
+  readOnly?: true;
+  writeOnly?: true;
+}
+`;

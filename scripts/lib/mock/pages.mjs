@@ -1,0 +1,189 @@
+// The mock's lists: Prism keeps no state and answers every page with the spec's example headers, so
+// a walk meets the same next position on its second page and stops with PaginationError. The mock
+// proxy answers the pages itself, computed from the request's query alone (no state to keep or
+// leak between clients), after Prism has checked the request: Prism's own answer goes out whenever
+// it is not a success (a bad query or body, a missing token).
+import { apiError, refuse } from "../shared/http-guard.mjs";
+import { operationMatcher } from "../../../src/core/path-template.js";
+import { readOperations } from "../generate/read-operations.mjs";
+import { resolve } from "../spec/document.mjs";
+
+/** How many pages of the spec's example items the mock serves for every list. */
+export const MOCK_PAGES = 3;
+// a token longer than any the mock writes is garbage, whatever it decodes to
+const MAX_TOKEN = 64;
+
+/**
+ * The token of a position: base64url JSON, as the spec's own example token is.
+ * @param {number} offset
+ * @example
+ * pageToken(20); // "eyJvIjoyMH0"
+ */
+export function pageToken(offset) {
+  return Buffer.from(JSON.stringify({ o: offset })).toString("base64url");
+}
+
+/** The position a token stands for, or undefined for one the mock never wrote. */
+function tokenOffset(token) {
+  if (token.length > MAX_TOKEN || !/^[A-Za-z0-9_-]+$/.test(token)) return undefined;
+  try {
+    const { o } = JSON.parse(Buffer.from(token, "base64url").toString("utf8"));
+    return Number.isSafeInteger(o) ? o : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The field that tells an item from its copies: the cursor field, else `id`, else the first `*_id`
+ * or `*Id`; for items with none, the first free-text field (a string the schema leaves unformatted).
+ */
+function idField(item, page, properties) {
+  if (!item || typeof item !== "object" || Array.isArray(item)) return {};
+  const keys = Object.keys(item).filter((key) => typeof item[key] === "string" || Number.isSafeInteger(item[key]));
+  const id = [page.lastItem, "id"].find((key) => key && keys.includes(key)) ?? keys.find((key) => /(_id|Id)$/.test(key));
+  if (id) return { key: id };
+  const free = (s) => s?.type === "string" && !s.format && !s.pattern && !s.enum && s.const === undefined && s.maxLength === undefined;
+  return { key: keys.find((key) => typeof item[key] === "string" && free(properties(key))), text: true };
+}
+
+/**
+ * The id of copy `copy` of an example item: its last character moved along its own class (digit,
+ * lower, upper: from char code 48, 97, 65), so that an id keeps its length and pattern; a number moved past every example's.
+ */
+function shifted(value, copy, span) {
+  if (typeof value === "number") return value + copy * span;
+  const last = value.at(-1) ?? "";
+  for (const [from, size] of /** @type {const} */ ([[48, 10], [97, 26], [65, 26]])) {
+    const at = last.charCodeAt(0) - from;
+    if (at >= 0 && at < size) return value.slice(0, -1) + String.fromCharCode(from + ((at + copy) % size));
+  }
+  return `${value}${copy + 1}`;
+}
+
+/** MOCK_PAGES copies of the example items, each copy's ids made distinct where the items have one. */
+function virtualList(examples, page, properties) {
+  const { key, text } = idField(examples[0], page, properties);
+  const numbers = examples.map((item) => item?.[key]).filter((v) => typeof v === "number");
+  const span = Math.max(0, ...numbers) + 1;
+  const copies = (mark) =>
+    Array.from({ length: MOCK_PAGES }, (_, copy) => examples.map((item) => (copy && key && item?.[key] !== undefined ? { ...item, [key]: mark(item[key], copy) } : item))).flat();
+  // an id keeps its pattern; a text only needs to read as another
+  let list = copies((value, copy) => (text ? `${value} #${copy + 1}` : shifted(value, copy, span)));
+  const ids = list.map((item) => item?.[key]);
+  // examples whose ids differ only in their last character could meet: a suffix never does
+  if (key && new Set(ids).size !== ids.length) list = copies((value, copy) => (typeof value === "number" ? value + copy * span : `${value}_${copy + 1}`));
+  return { list, key };
+}
+
+/** A list operation the mock pages, or undefined for one it leaves to Prism. */
+function listRoute(spec, op) {
+  const example = op.success.example;
+  const examples = op.page.items === undefined ? example : example?.[op.page.items];
+  if (!Array.isArray(examples) || !examples.length) return undefined;
+  const limit = op.queryParams.some((p) => p.name === "limit");
+  const schema = resolve(spec, op.success.schema) ?? {};
+  const itemSchema = resolve(spec, op.page.items === undefined ? schema.items : resolve(spec, schema.properties?.[op.page.items])?.items);
+  const properties = (key) => resolve(spec, itemSchema?.properties?.[key]);
+  const nextSchema = op.page.next ? resolve(spec, schema.properties?.[op.page.next]) : undefined;
+  const nullable = nextSchema?.nullable === true || [nextSchema?.type].flat().includes("null");
+  return { ...virtualList(examples, op.page, properties), example, size: examples.length, limit, nullable, page: op.page, status: op.success.status, type: op.success.mediaType ?? "application/json" };
+}
+
+/** The position of a request, or a message saying why it is no position the mock gave. */
+function position(route, query) {
+  const { style, param = "offset", lastItem } = route.page;
+  const total = route.list.length;
+  const given = query.get(param);
+  if (given === null) return { offset: 0 };
+  let offset;
+  if (style === "offset-header" || style === "link") offset = /^\d{1,9}$/.test(given) ? Number(given) : undefined;
+  else if (lastItem && !route.page.next) {
+    const at = route.list.findIndex((item) => String(item?.[lastItem]) === given);
+    offset = at < 0 ? undefined : at + 1;
+  } else offset = tokenOffset(given);
+  if (offset === undefined || offset < 0 || offset > total) {
+    const what = style === "offset-header" || style === "link" ? `a whole number from 0 to ${total}` : "a position this list gave";
+    return { error: `${param} must be ${what} (got ${JSON.stringify(given.slice(0, 40))})` };
+  }
+  return { offset };
+}
+
+/** Headers and body of the page at `offset` of `route`, its next position from the same query. */
+function pageAnswer(route, url, offset) {
+  const { style, param = "offset", next, hasMore, items } = route.page;
+  const limit = Number(url.searchParams.get("limit"));
+  const size = route.limit && Number.isSafeInteger(limit) && limit >= 1 ? Math.min(limit, route.size) : route.size;
+  const slice = route.list.slice(offset, offset + size);
+  const after = offset + slice.length;
+  const more = after < route.list.length;
+  const nextValue = style === "offset-header" || style === "link" ? String(after) : route.page.next ? pageToken(after) : undefined;
+  /** @type {Record<string, string>} */
+  const headers = { "Content-Type": route.type };
+  let body = items === undefined ? slice : { ...route.example, [items]: slice };
+  if (style === "cursor-body") {
+    body = { ...body, ...(hasMore ? { [hasMore]: more } : {}) };
+    if (next && (more || route.nullable)) body[next] = more ? nextValue : null;
+    else if (next) delete body[next];
+  } else if (style === "link") {
+    const target = new URLSearchParams(url.searchParams);
+    target.set(param, String(after));
+    if (more) headers.Link = `<${url.pathname}?${target}>; rel="next"`;
+  } else {
+    if (hasMore) headers[hasMore] = String(more);
+    if (more && next) headers[next] = String(nextValue);
+  }
+  return { headers, body: JSON.stringify(body) };
+}
+
+/**
+ * The handler of a bundled spec's paged lists (every operation pagination.mjs pages: by offset or
+ * token header, body cursor or Link): it takes a request for one of them (matched by method and
+ * path, a literal segment before a parameter) and answers `MOCK_PAGES` pages of the spec's example
+ * items, ids made distinct per page, the next position (`X-Next-Offset`, a token, a body cursor,
+ * a Link) computed from the request's own query, the last page saying no more follow. `limit`,
+ * when the list has one, shrinks a page below the example's length. The request still goes to
+ * Prism first (`forward`): any answer of Prism that is not a success (a bad query or body) is sent
+ * as Prism gave it. A position the mock never gave (a negative or huge offset, a garbage token)
+ * gets a 400 `{ code, message }` without asking Prism. It leaves to Prism (returns false): every
+ * other operation, a request without a bearer token, one with `Prefer:`, a list without example items.
+ * @param {any} spec the bundled spec, its `$ref`s kept
+ * @returns {{ operations: number, answer(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse, forward: (take: (answer: import("node:http").IncomingMessage) => boolean) => void): boolean }}
+ *   `forward(take)` sends the request to Prism and hands its answer to `take`, which returns true when it answered `res` itself
+ * @example
+ * const pages = listPageMock(JSON.parse(readFileSync("generated/openapi.json", "utf8")));
+ * createServer((req, res) => pages.answer(req, res, (take) => toPrism(req, res, take)) || toPrism(req, res));
+ */
+export function listPageMock(spec) {
+  let operations = [];
+  try {
+    ({ operations } = readOperations(spec));
+  } catch {
+    // a malformed x-pagination fails the generator with its reason; the mock leaves lists to Prism
+  }
+  const routes = operations.map((op) => ({ method: op.method, path: op.path, list: op.page ? listRoute(spec, op) : undefined }));
+  const find = operationMatcher(routes);
+  const lists = routes.filter((r) => r.list).length;
+  return {
+    operations: lists,
+    answer(req, res, forward) {
+      if (!lists) return false;
+      const url = new URL(req.url ?? "/", "http://mock");
+      const route = find(req.method ?? "", url.pathname)?.operation.list;
+      if (!route || req.headers.prefer || !/^Bearer \S/i.test(req.headers.authorization ?? "")) return false;
+      const at = position(route, url.searchParams);
+      if (at.error !== undefined) {
+        refuse(res, 400, at.error, apiError);
+        return true;
+      }
+      forward((answer) => {
+        if (!answer.statusCode || answer.statusCode < 200 || answer.statusCode > 299) return false;
+        answer.resume();
+        const { headers, body } = pageAnswer(route, url, at.offset ?? 0);
+        res.writeHead(route.status, { ...headers, "Content-Length": Buffer.byteLength(body) }).end(body);
+        return true;
+      });
+      return true;
+    },
+  };
+}

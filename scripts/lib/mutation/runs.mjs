@@ -1,0 +1,197 @@
+// The verdicts of every mutation run kept together: Stryker's incremental file holds only the files
+// its last run mutated, so a run over src/core/method.ts would forget what a run over src/lists/pages.ts
+// found. scripts/mutation.mjs seeds each run with this store and folds the run's file back into it,
+// so that runs over parts of src/ add up to one report of the whole, and a run over all of src/
+// tests again only what changed since.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+
+/**
+ * @typedef {{ id: string, name: string, location?: { start: { line: number, column: number } } }} TestDefinition
+ * @typedef {{ source?: string, tests: TestDefinition[] }} TestFile
+ * @typedef {{ id: string, status: string, location: { start: { line: number, column: number }, end: { line: number, column: number } }, killedBy?: string[], coveredBy?: string[] } & Record<string, unknown>} MutantResult
+ * @typedef {{ source: string, mutants: MutantResult[] } & Record<string, unknown>} FileResult
+ * @typedef {{ files: Record<string, FileResult>, testFiles?: Record<string, TestFile> } & Record<string, unknown>} Report
+ */
+
+/**
+ * Folds `newer` (a run's incremental report) into `older` (the store), as Stryker's incremental
+ * rules would read them: a file of src/ the newer run mutated takes the newer run's verdicts; a
+ * file it did not keeps the older ones, except a kill by a test that is gone or whose text changed
+ * since (its file's, when its place in the file is unknown), which proves nothing now: that mutant
+ * is dropped (`retest` counts them), and the next run over its file tests it again. A survivor is kept: Stryker tests it again when a new test covers
+ * it. So the store never counts a kill it cannot vouch for. Test and mutant ids, unique within one
+ * report only, are numbered anew.
+ * @param {Report | undefined} older
+ * @param {Report} newer
+ * @returns {{ report: Report, retest: number }}
+ * @example
+ * const { report } = mergeRuns(readReport(STORE), readReport(INCREMENTAL));
+ */
+export function mergeRuns(older, newer) {
+  if (!older) return { report: newer, retest: 0 };
+  const oldTests = older.testFiles ?? {};
+  const newTests = newer.testFiles ?? {};
+  /** @type {Record<string, TestFile>} */
+  const testFiles = {};
+  /** @type {Map<string, string>} a test's file and name to its id in the merged report */
+  const ids = new Map();
+  const keyOf = (/** @type {string} */ file, /** @type {string} */ name) => `${file}\u0000${name}`;
+  for (const [file, testFile] of Object.entries({ ...oldTests, ...newTests })) {
+    testFiles[file] = { ...testFile, tests: testFile.tests.map((test) => ({ ...test, id: idFor(ids, keyOf(file, test.name)) })) };
+  }
+  /** @param {Record<string, TestFile>} from @returns {Map<string, string>} a report's test id to its file and name */
+  const keysById = (from) => new Map(Object.entries(from).flatMap(([file, { tests }]) => tests.map((test) => [test.id, keyOf(file, test.name)])));
+  const oldKeys = keysById(oldTests);
+  const newKeys = keysById(newTests);
+  // asked once per test, not once per mutant it killed or covered: each answer cuts its file's text
+  /** @type {Map<string, boolean>} */
+  const seen = new Map();
+  const unchanged = (/** @type {string} */ key) => {
+    let answer = seen.get(key);
+    if (answer === undefined) seen.set(key, (answer = compare(key)));
+    return answer;
+  };
+  const compare = (/** @type {string} */ key) => {
+    const split = key.indexOf("\u0000");
+    const file = key.slice(0, split);
+    const [before, after] = [oldTests[file], newTests[file]];
+    if (after === undefined || after.source === before?.source) return true;
+    const name = key.slice(split + 1);
+    const text = testText(before, name);
+    return text !== undefined && text === testText(after, name);
+  };
+  // a test of the older report that no longer is, or whose text changed, has no id here
+  /** @param {string[] | undefined} list @param {Map<string, string>} keys */
+  const renumber = (list, keys) => list?.flatMap((id) => {
+    const key = keys.get(id);
+    return key !== undefined && (keys === newKeys || unchanged(key)) && ids.has(key) ? [/** @type {string} */ (ids.get(key))] : [];
+  });
+
+  /** @type {Record<string, FileResult>} */
+  const files = {};
+  let retest = 0;
+  for (const [file, result] of Object.entries(older.files)) {
+    if (newer.files[file]) continue;
+    const mutants = result.mutants.map((m) => ({ ...m, killedBy: renumber(m.killedBy, oldKeys), coveredBy: renumber(m.coveredBy, oldKeys) }));
+    const kept = mutants.filter((m, i) => m.status !== "Killed" || (m.killedBy?.length && m.killedBy.length === result.mutants[i]?.killedBy?.length));
+    retest += mutants.length - kept.length;
+    files[file] = { ...result, mutants: kept };
+  }
+  for (const [file, result] of Object.entries(newer.files)) {
+    files[file] = { ...result, mutants: result.mutants.map((m) => ({ ...m, killedBy: renumber(m.killedBy, newKeys), coveredBy: renumber(m.coveredBy, newKeys) })) };
+  }
+  // mutant ids, like test ids, are unique within one report only
+  let next = 0;
+  for (const result of Object.values(files)) result.mutants = result.mutants.map((m) => dropUndefined({ ...m, id: String(next++) }));
+  return { report: { ...newer, files: Object.fromEntries(Object.entries(files).sort(([a], [b]) => a.localeCompare(b))), testFiles }, retest };
+}
+
+/**
+ * The text of the test `name` in its file, from the line it starts on to the line the next test
+ * starts on, as Stryker's incremental mode bounds a test it has a place for; undefined when the
+ * file's text or the test's place is unknown. A change outside every test's lines (a helper above
+ * the first test) is not seen, as Stryker does not see it.
+ * @param {TestFile | undefined} file @param {string} name
+ */
+function testText(file, name) {
+  const start = file?.tests.find((t) => t.name === name)?.location?.start.line;
+  if (file?.source === undefined || start === undefined) return undefined;
+  const next = Math.min(...file.tests.map((t) => t.location?.start.line ?? Infinity).filter((line) => line > start));
+  return file.source.split("\n").slice(start - 1, next === Infinity ? undefined : next - 1).join("\n");
+}
+
+/** @param {Map<string, string>} ids @param {string} key */
+function idFor(ids, key) {
+  if (!ids.has(key)) ids.set(key, String(ids.size));
+  return /** @type {string} */ (ids.get(key));
+}
+
+/** @param {MutantResult} mutant a copy without the fields a report left out, as Stryker wrote it */
+function dropUndefined(mutant) {
+  return /** @type {MutantResult} */ (Object.fromEntries(Object.entries(mutant).filter(([, v]) => v !== undefined)));
+}
+
+/** The timeout the store's verdicts were taken with where it does not say: the first runs' 5 s. */
+const FIRST_TIMEOUT_MS = 5_000;
+
+/**
+ * `report` without the timeouts it found with a shorter `timeoutMS` than `timeoutMs`: on a busy
+ * machine a short one passes a slow run for a hang, and a timeout counts as detected. Those mutants
+ * are tested again by the next run over their file. The report then says which timeout it holds.
+ * @param {Report | undefined} report @param {number} timeoutMs
+ * @returns {{ report: Report | undefined, dropped: number }}
+ * @example
+ * const { report: store } = dropShorterTimeouts(readReport(STORE), 30_000);
+ */
+export function dropShorterTimeouts(report, timeoutMs) {
+  if (!report) return { report, dropped: 0 };
+  const taken = typeof report.timeoutMS === "number" ? report.timeoutMS : FIRST_TIMEOUT_MS;
+  if (taken >= timeoutMs) return { report, dropped: 0 };
+  const { report: kept, dropped } = dropMutants(report, (m) => m.status === "Timeout");
+  return { report: { ...kept, timeoutMS: timeoutMs }, dropped };
+}
+
+/**
+ * `report` without the mutants no test detected (survived, not covered), so that the run it is
+ * handed to tests them again. Stryker's incremental differ keeps such a verdict while it sees no
+ * new test covering the mutant, and it can miss a whole new test file: a run over all of src/ kept
+ * both survivors of src/core/policy.js and said that the three tests of the then new
+ * test/src/core/policy.test.ts covered nothing; a run of src/core/policy.js alone without the store had those
+ * tests cover 11 of its mutants and kill all 50.
+ * @param {Report} report
+ * @returns {{ report: Report, dropped: number }}
+ * @example
+ * writeReport(INCREMENTAL, withoutUndetected(store).report);
+ */
+export function withoutUndetected(report) {
+  return dropMutants(report, (m) => m.status === "Survived" || m.status === "NoCoverage");
+}
+
+/** @param {Report} report @param {(mutant: MutantResult) => boolean} drop */
+function dropMutants(report, drop) {
+  let dropped = 0;
+  const files = Object.fromEntries(
+    Object.entries(report.files).map(([file, result]) => {
+      const mutants = result.mutants.filter((m) => !drop(m));
+      dropped += result.mutants.length - mutants.length;
+      return [file, { ...result, mutants }];
+    }),
+  );
+  return { report: { ...report, files }, dropped };
+}
+
+/**
+ * Counts the verdicts of a report by file of src/ and in total, as Stryker scores them: detected
+ * (killed or timed out) out of valid (detected, survived, not covered); errors and ignored apart.
+ * @param {Report} report
+ * @returns {{ file: string, killed: number, timeout: number, survived: number, noCoverage: number, other: number, score: number }[]}
+ * the last row is the total, with `file` "all"
+ */
+export function scoreByFile(report) {
+  const rows = Object.entries(report.files).map(([file, { mutants }]) => count(file, mutants));
+  rows.push(count("all", Object.values(report.files).flatMap((f) => f.mutants)));
+  return rows;
+}
+
+/** @param {string} file @param {MutantResult[]} mutants */
+function count(file, mutants) {
+  const n = { killed: 0, timeout: 0, survived: 0, noCoverage: 0, other: 0 };
+  for (const { status } of mutants) {
+    const key = status === "Killed" ? "killed" : status === "Timeout" ? "timeout" : status === "Survived" ? "survived" : status === "NoCoverage" ? "noCoverage" : "other";
+    n[key]++;
+  }
+  const valid = n.killed + n.timeout + n.survived + n.noCoverage;
+  return { file, ...n, score: valid ? (100 * (n.killed + n.timeout)) / valid : 100 };
+}
+
+/** A report from disk, or undefined when there is none. @param {string} path @returns {Report | undefined} */
+export function readReport(path) {
+  return existsSync(path) ? JSON.parse(readFileSync(path, "utf8")) : undefined;
+}
+
+/** Writes `report` to `path`, making its folder (test-results/ is not in a fresh clone). @param {string} path @param {Report} report */
+export function writeReport(path, report) {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, JSON.stringify(report));
+}

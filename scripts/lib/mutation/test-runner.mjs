@@ -1,0 +1,58 @@
+// Stryker's vitest runner, telling where each test starts. Without a place, Stryker's incremental
+// mode takes a change anywhere in a test file as a change to every test in it, and tests again
+// every mutant they killed; with one, only the tests whose text changed (scripts/lib/mutation/runs.mjs
+// reads the places the same way). Vitest finds the places with `includeTaskLocation`
+// (test/mutation/vitest.config.ts); Stryker's own runner (9.4 to 9.6) does not pass them on.
+import { commonTokens, declareFactoryPlugin, PluginKind, tokens } from "@stryker-mutator/api/plugin";
+import { strykerPlugins as vitestPlugins } from "@stryker-mutator/vitest-runner";
+
+/**
+ * @typedef {{ name: string, type: string, suite?: Task, location?: { line: number, column: number }, tasks?: Task[], file?: { filepath: string } }} Task
+ * @typedef {{ name: string, fileName?: string, startPosition?: { line: number, column: number } }} TestResult
+ */
+
+/**
+ * A test's name as Stryker's vitest runner writes it: the names of its suites and its own, joined
+ * by spaces (@stryker-mutator/vitest-runner's collectTestName, which its package does not export).
+ * @param {Task} task
+ */
+export function testName(task) {
+  const parts = [task.name];
+  for (let suite = task.suite; suite; suite = suite.suite) parts.unshift(suite.name);
+  return parts.join(" ").trim();
+}
+
+/**
+ * Where each test of `files` starts, keyed by its file and name, 0-based as Stryker's test results
+ * carry it (vitest's are 1-based).
+ * @param {Task[]} files vitest's file tasks
+ * @returns {Map<string, { line: number, column: number }>}
+ */
+export function testPlaces(files) {
+  const places = new Map();
+  /** @param {Task} task */
+  const visit = (task) => {
+    if (task.type === "test" && task.location && task.file) places.set(`${task.file.filepath}#${testName(task)}`, { line: task.location.line - 1, column: task.location.column - 1 });
+    for (const child of task.tasks ?? []) visit(child);
+  };
+  for (const file of files) visit(file);
+  return places;
+}
+
+/** @param {import("@stryker-mutator/api/plugin").Injector} injector */
+function locatedVitestRunner(injector) {
+  const runner = injector.injectFunction(/** @type {{ factory: any }} */ (vitestPlugins[0]).factory);
+  const dryRun = runner.dryRun.bind(runner);
+  runner.dryRun = async (/** @type {unknown} */ options) => {
+    const result = await dryRun(options);
+    if (result.status !== "complete") return result;
+    const places = testPlaces(runner.ctx.state.getFiles());
+    for (const test of /** @type {TestResult[]} */ (result.tests)) test.startPosition ??= places.get(`${test.fileName}#${test.name}`);
+    return result;
+  };
+  return runner;
+}
+locatedVitestRunner.inject = tokens(commonTokens.injector);
+
+/** The plugin `scripts/mutation.mjs` loads, as Stryker finds plugins: by this export's name. */
+export const strykerPlugins = [declareFactoryPlugin(PluginKind.TestRunner, "vitest-located", locatedVitestRunner)];

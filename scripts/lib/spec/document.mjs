@@ -1,0 +1,130 @@
+// Reading a bundled document, once for the whole pipeline: its operations, its in-document `$ref`s
+// (`#/components/schemas/Thing`: JSON pointers as RFC 6901 writes them, `~0` and `~1`,
+// percent-escapes as a URI fragment carries them, own keys only; strict where a defect must stop
+// the step, lenient where it is being named), and the example a parameter, media type or schema gives.
+import { HTTP_METHODS } from "../../../src/core/path-template.js";
+
+/** How many `$ref`s in a row are followed before a chain counts as a loop. */
+export const MAX_HOPS = 32;
+
+/** A `$ref` that cannot be followed: outside the document, no JSON pointer, naming nothing, or a loop. */
+export class RefError extends Error {
+  /** @param {string} message */
+  constructor(message) {
+    super(message);
+    this.name = "RefError";
+  }
+}
+
+/** Whether `v` is a plain JSON object (not null, not an array). */
+export const isObject = (/** @type {unknown} */ v) => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * One JSON pointer token, escaped as RFC 6901 says (`~` as `~0`, `/` as `~1`).
+ * @param {string | number} token
+ * @returns {string}
+ */
+export const escapeToken = (token) => String(token).replace(/~/g, "~0").replace(/\//g, "~1");
+
+/**
+ * The node one `$ref` names, and the decoded tokens of its pointer; throws `RefError` when there
+ * is none.
+ * @param {any} doc
+ * @param {unknown} ref
+ * @returns {{ target: any, tokens: string[] }}
+ * @example
+ * refTarget(spec, "#/components/schemas/a~1b").tokens; // ["components", "schemas", "a/b"]
+ */
+export function refTarget(doc, ref) {
+  if (typeof ref !== "string" || !ref.startsWith("#") || (ref !== "#" && !ref.startsWith("#/"))) throw new RefError(`$ref ${JSON.stringify(ref)} does not point into this document`);
+  /** @type {string[]} */
+  let tokens;
+  try {
+    tokens = ref === "#" ? [] : ref.slice(2).split("/").map((raw) => decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~"));
+  } catch {
+    throw new RefError(`$ref ${ref} is not a valid JSON pointer`);
+  }
+  let target = doc;
+  for (const token of tokens) {
+    if ((!isObject(target) && !Array.isArray(target)) || !Object.hasOwn(target, token)) throw new RefError(`$ref ${ref} points to nothing`);
+    target = target[token];
+  }
+  return { target, tokens };
+}
+
+/**
+ * The node an in-document `$ref` names, or undefined when it names none.
+ * @param {any} doc
+ * @param {string} ref
+ * @returns {any}
+ */
+export function pointerTarget(doc, ref) {
+  try {
+    return refTarget(doc, ref).target;
+  } catch (err) {
+    if (err instanceof RefError) return undefined;
+    throw err;
+  }
+}
+
+/**
+ * Follows `$ref`s from `node` to the first node that is not one; throws `RefError` at a `$ref`
+ * that names nothing, points outside the document, or at a chain longer than `MAX_HOPS`.
+ * @param {any} doc a bundled OpenAPI document
+ * @param {any} node
+ * @returns {any}
+ * @example
+ * resolve(spec, { $ref: "#/components/responses/NotFound" }).description; // "Not found"
+ */
+export function resolve(doc, node) {
+  for (let hops = 0; isObject(node) && typeof node.$ref === "string"; hops++) {
+    if (hops >= MAX_HOPS) throw new RefError(`$ref ${node.$ref} is reached through more than ${MAX_HOPS} $refs in a row`);
+    node = refTarget(doc, node.$ref).target;
+  }
+  return node;
+}
+
+/**
+ * As `resolve`, but undefined where a `$ref` cannot be followed: for the steps that name defects.
+ * @param {any} doc
+ * @param {any} node
+ * @returns {any}
+ */
+export function deref(doc, node) {
+  try {
+    return resolve(doc, node);
+  } catch (err) {
+    if (err instanceof RefError) return undefined;
+    throw err;
+  }
+}
+
+/**
+ * The example of a parameter, media type or schema: `example`, else the first of `examples` (a
+ * list, or a map of Example objects, `$ref`s followed).
+ * @param {any} doc
+ * @param {any} node
+ * @returns {unknown}
+ */
+export function exampleOf(doc, node) {
+  if (!node) return undefined;
+  if (node.example !== undefined) return node.example;
+  const examples = node.examples;
+  if (Array.isArray(examples)) return examples[0];
+  if (isObject(examples)) return resolve(doc, Object.values(examples)[0])?.value;
+  return undefined;
+}
+
+/**
+ * Every operation of the document's `paths`, in document order, its path item's `$ref` followed.
+ * @param {any} doc a bundled OpenAPI document
+ * @returns {{ path: string, method: (typeof HTTP_METHODS)[number], item: any, op: any }[]}
+ * @example
+ * operationsOf(spec).map(({ method, path }) => `${method} ${path}`); // ["get /org/limits", …]
+ */
+export function operationsOf(doc) {
+  return Object.entries(doc.paths ?? {}).flatMap(([path, raw]) => {
+    const item = resolve(doc, raw) ?? {};
+    return HTTP_METHODS.filter((method) => item[method]).map((method) => ({ path, method, item, op: item[method] }));
+  });
+}

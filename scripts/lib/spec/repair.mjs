@@ -1,0 +1,270 @@
+// Repair: the defects real OpenAPI documents ship with, routed around in the bundle before anything
+// else reads it, so that the types, the checks, the docs page and the mock all see one document.
+// Each repair is named (the JSON pointer, what was wrong, what it did instead); a defect that
+// cannot be routed around throws, naming the fix.
+import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { relative } from "node:path";
+import { fromRoot, root } from "../shared/paths.mjs";
+import { checkExamples } from "./repair-examples.mjs";
+import { textMemo } from "../shared/text-memo.mjs";
+import { overlaps } from "./repair-overlaps.mjs";
+import { deref, escapeToken, isObject, pointerTarget } from "./document.mjs";
+import { forEachSchema } from "./schema-walk.mjs";
+
+/** Keywords that only describe a schema: they stay outside when a schema is wrapped in anyOf. */
+const ANNOTATIONS = ["title", "description", "example", "examples", "default", "deprecated", "readOnly", "writeOnly", "externalDocs", "xml"];
+/** Boolean schemas every reader handles: `additionalProperties: false` is the usual way to close an object. */
+const BOOLEAN_OK = new Set(["additionalProperties", "unevaluatedProperties"]);
+
+/**
+ * @typedef {object} Repaired
+ * @property {any} spec the repaired document (a copy; the input is not changed)
+ * @property {string[]} defects one line per defect: `<where>: <what>; <what was done instead>`
+ */
+
+/**
+ * Routes around the defects of a bundled OpenAPI 3.1 document (its `$ref`s kept, pointing into
+ * `#/components/...`), in this order: boolean schemas, OpenAPI 3.0's `nullable`, `$ref`s with an
+ * empty pointer token, discriminator mappings to a missing or wrong schema, `additionalProperties:
+ * false` beside `oneOf`/`anyOf`/`allOf`, overlapping `oneOf` branches, and examples that break
+ * their own schema (checked last, against the repaired schemas).
+ * @param {any} bundled the document as bundled
+ * @returns {Repaired}
+ * @throws {Error} for a `$ref` that names nothing in the document, with where it is and the fix
+ * @example
+ * const { spec, defects } = repairSpec(bundled);
+ * for (const line of defects) console.log(`defect: ${line}`);
+ */
+export function repairSpec(bundled) {
+  const spec = structuredClone(bundled);
+  /** @type {string[]} */
+  const defects = [];
+  const say = (/** @type {string} */ where, /** @type {string} */ text) => defects.push(`${where}: ${text}`);
+  forEachSchema(spec, (parent, key, at) => booleans(parent, key, at, say));
+  forEachSchema(spec, (parent, key, at) => nullable(parent[key], at, say));
+  references(spec, say);
+  forEachSchema(spec, (parent, key, at) => mapping(spec, parent[key], at, say));
+  forEachSchema(spec, (parent, key, at) => closedComposition(spec, parent[key], at, say));
+  forEachSchema(spec, (parent, key, at) => overlaps(spec, parent[key], at, say));
+  for (const line of checkExamples(spec)) defects.push(line);
+  return { spec, defects };
+}
+
+// the js-yaml @redocly/openapi-core reads the spec with, so both see the same values
+const yaml = /** @type {{ load(text: string): unknown }} */ (createRequire(fromRoot("node_modules/@redocly/openapi-core/package.json"))("js-yaml"));
+
+/**
+ * The `$ref`s (and discriminator mapping values) of the spec's files whose JSON pointer has an
+ * empty token (`#/components//schemas/X`): RFC 6901 reads that as a key "", which no document has;
+ * the bundler reads it without the empty token, silently, so it is named here from the files.
+ * @param {string[]} files the absolute paths of the spec's files (the bundle's fileDependencies)
+ * @returns {string[]} one line per such reference, `<file>#<pointer>: ...`
+ * @example
+ * emptyTokenRefs(["/repo/openapi/paths/users.yaml"]); // ["openapi/paths/users.yaml#/get/...: ..."]
+ */
+export function emptyTokenRefs(files) {
+  /** @type {string[]} */
+  const lines = [];
+  for (const file of files) {
+    if (!existsSync(file)) continue;
+    lines.push(...emptyTokens.get(file, readFileSync(file, "utf8")));
+  }
+  emptyTokens.keepOnly(files);
+  return lines;
+}
+
+// dev reads every file on every save: a file whose text has not changed keeps its lines
+const emptyTokens = textMemo((text, file) => {
+  /** @type {string[]} */
+  const lines = [];
+  let parsed;
+  try {
+    parsed = yaml.load(text);
+  } catch {
+    return lines; // a YAML error is the linter's and the bundler's to name
+  }
+  const walk = (/** @type {any} */ node, /** @type {string} */ at, /** @type {boolean} */ refs) => {
+    if (Array.isArray(node)) node.forEach((v, i) => walk(v, `${at}/${i}`, false));
+    if (!isObject(node)) return;
+    for (const [k, v] of Object.entries(node)) {
+      const here = `${at}/${escapeToken(k)}`;
+      if (typeof v === "string" && (k === "$ref" || refs) && /#.*(\/\/|\/$)/.test(v) && !v.endsWith("#/")) {
+        lines.push(`${relative(root, file)}#${here.slice(1)}: ${v} has an empty JSON pointer token; read without it, as ${v.replace(/(#.*)/, (f) => f.replace(/\/+/g, "/").replace(/\/$/, ""))}`);
+      } else if (k !== "example" && k !== "examples") walk(v, here, k === "mapping");
+    }
+  };
+  walk(parsed, "#", false);
+  return lines;
+});
+
+/** Boolean schemas: openapi-typescript and older checkers read only objects. */
+function booleans(parent, key, at, say) {
+  const node = parent[key];
+  if (typeof node === "boolean") {
+    if (BOOLEAN_OK.has(String(key))) return;
+    parent[key] = node ? {} : { not: {} };
+    say(at, `boolean schema ${node}; read as ${node ? "{} (anything)" : "{ not: {} } (nothing)"}`);
+    return;
+  }
+  if (!isObject(node)) return;
+  if (Array.isArray(node.allOf) && node.allOf.includes(true)) {
+    node.allOf = node.allOf.filter((s) => s !== true);
+    say(`${at}/allOf`, `boolean schema true in allOf constrains nothing; dropped`);
+    if (!node.allOf.length) delete node.allOf;
+  }
+  for (const k of ["oneOf", "anyOf"]) {
+    if (Array.isArray(node[k]) && node[k].includes(false)) {
+      node[k] = node[k].filter((s) => s !== false);
+      say(`${at}/${k}`, `boolean schema false in ${k} matches nothing; dropped`);
+    }
+  }
+  if (node.items === false) {
+    const most = Array.isArray(node.prefixItems) ? node.prefixItems.length : 0;
+    delete node.items;
+    node.maxItems = Math.min(node.maxItems ?? most, most);
+    say(`${at}/items`, `items: false; read as maxItems: ${most}`);
+  }
+}
+
+/** OpenAPI 3.0's `nullable: true`, read as a 3.0 reader would: null is allowed too. */
+function nullable(node, at, say) {
+  if (!isObject(node) || !("nullable" in node)) return;
+  const value = node.nullable;
+  delete node.nullable;
+  if (value !== true) {
+    say(`${at}/nullable`, `nullable: ${JSON.stringify(value)} is OpenAPI 3.0 and means nothing in 3.1; dropped`);
+    return;
+  }
+  if (typeof node.type === "string" || Array.isArray(node.type)) {
+    const types = [node.type].flat();
+    if (!types.includes("null")) node.type = [...types, "null"];
+    if (Array.isArray(node.enum) && !node.enum.includes(null)) node.enum = [...node.enum, null];
+    say(`${at}/nullable`, `nullable: true is OpenAPI 3.0; read as type ${JSON.stringify(node.type)}${Array.isArray(node.enum) ? " with null in its enum" : ""}`);
+    return;
+  }
+  // no type of its own ($ref, allOf...): the schema or null
+  const inner = {};
+  for (const k of Object.keys(node)) {
+    if (ANNOTATIONS.includes(k)) continue;
+    inner[k] = node[k];
+    delete node[k];
+  }
+  node.anyOf = [inner, { type: "null" }];
+  say(`${at}/nullable`, `nullable: true is OpenAPI 3.0; read as anyOf [the schema, null]`);
+}
+
+/**
+ * Every in-document `$ref` must name something: an empty pointer token (`#/components//schemas/X`)
+ * is read without it when that names something; any other `$ref` to nothing is fatal.
+ */
+function references(spec, say) {
+  const walk = (/** @type {any} */ node, /** @type {string} */ at) => {
+    if (Array.isArray(node)) node.forEach((v, i) => walk(v, `${at}/${i}`));
+    if (!isObject(node)) return;
+    for (const [k, v] of Object.entries(node)) {
+      if (k === "$ref" && typeof v === "string") {
+        const fixed = collapse(spec, v);
+        if (fixed === v) continue;
+        if (fixed === undefined) {
+          throw new Error(`${at}/$ref: ${v} names nothing in the document; fix: point it at an existing component (${nearest(spec, v)}) or add that component`);
+        }
+        node.$ref = fixed;
+        say(`${at}/$ref`, `${v} has an empty JSON pointer token; read as ${fixed}`);
+      } else if (k !== "example" && k !== "examples" && k !== "enum" && k !== "const" && k !== "default") walk(v, `${at}/${escapeToken(k)}`);
+    }
+  };
+  walk(spec, "#");
+}
+
+/** `ref` when it names something; else, when it has empty tokens, the ref without them if that names something; else undefined. */
+function collapse(spec, ref) {
+  if (pointerTarget(spec, ref) !== undefined) return ref;
+  if (!ref.startsWith("#/")) return undefined;
+  const fixed = `#/${ref.slice(2).split("/").filter(Boolean).join("/")}`;
+  return fixed !== ref && pointerTarget(spec, fixed) !== undefined ? fixed : undefined;
+}
+
+/** What the fix could point at: the components of the same kind, a few of them. */
+function nearest(spec, ref) {
+  const kind = /^#\/components\/(\w+)/.exec(ref)?.[1];
+  const names = kind && isObject(spec.components?.[kind]) ? Object.keys(spec.components[kind]) : [];
+  return names.length ? `#/components/${kind}/ has ${names.slice(0, 5).join(", ")}${names.length > 5 ? ", ..." : ""}` : "e.g. #/components/schemas/<Name>";
+}
+
+/** The values a schema allows for one property: its const or enum, else undefined (any). */
+function allowed(spec, schema, property) {
+  const prop = deref(spec, deref(spec, schema)?.properties?.[property]);
+  if (!isObject(prop)) return undefined;
+  if ("const" in prop) return [prop.const];
+  return Array.isArray(prop.enum) ? prop.enum : undefined;
+}
+
+/** Discriminator mappings to a schema the document does not have, or to one of the wrong value. */
+function mapping(spec, node, at, say) {
+  const map = node?.discriminator?.mapping;
+  if (!isObject(node) || !isObject(map)) return;
+  const property = node.discriminator.propertyName;
+  const branches = [...(node.oneOf ?? []), ...(node.anyOf ?? [])].filter((b) => typeof b?.$ref === "string").map((b) => b.$ref);
+  const owner = (/** @type {unknown} */ value) => branches.find((ref) => allowed(spec, { $ref: ref }, property)?.includes(value));
+  for (const [value, target] of Object.entries(map)) {
+    const where = `${at}/discriminator/mapping/${escapeToken(value)}`;
+    const ref = typeof target !== "string" ? undefined : target.startsWith("#") ? collapse(spec, target) : /^[\w.-]+$/.test(target) && isObject(spec.components?.schemas?.[target]) ? `#/components/schemas/${target}` : undefined;
+    const values = ref ? allowed(spec, { $ref: ref }, property) : undefined;
+    const wrong = ref !== undefined && ((branches.length > 0 && !branches.includes(ref)) || (values !== undefined && !values.includes(value)));
+    if (ref !== undefined && !wrong) {
+      if (ref !== target) {
+        map[value] = ref;
+        say(where, `${target} has an empty JSON pointer token; read as ${ref}`);
+      }
+      continue;
+    }
+    const right = owner(value);
+    const what =
+      ref === undefined
+        ? `names ${JSON.stringify(target)}, which the document does not have`
+        : values !== undefined && !values.includes(value)
+          ? `names ${ref}, whose ${property} is ${values.map((v) => JSON.stringify(v)).join(" or ")}`
+          : `names ${ref}, which is not one of the branches`;
+    if (right) {
+      map[value] = right;
+      say(where, `${what}; mapped to ${right}, whose ${property} is ${JSON.stringify(value)}`);
+    } else {
+      delete map[value];
+      say(where, `${what}; dropped (no branch has ${property} ${JSON.stringify(value)})`);
+    }
+  }
+  if (!Object.keys(map).length) delete node.discriminator.mapping;
+}
+
+/**
+ * The property names a schema declares, through `$ref`s and `allOf`/`oneOf`/`anyOf`, to a bounded
+ * depth (a recursive schema ends there).
+ * @returns {Set<string>}
+ */
+function declared(spec, schema, depth = 0, names = new Set()) {
+  const node = deref(spec, schema);
+  if (!isObject(node) || depth > 8) return names;
+  if (isObject(node.properties)) for (const name of Object.keys(node.properties)) names.add(name);
+  for (const k of ["allOf", "oneOf", "anyOf"]) if (Array.isArray(node[k])) for (const sub of node[k]) declared(spec, sub, depth + 1, names);
+  return names;
+}
+
+/**
+ * `additionalProperties: false` sees only its own `properties`, so beside `oneOf`/`anyOf`/`allOf`
+ * it refuses the branches' properties and no body passes. The branches' property names are listed
+ * in `properties` (as `{}`: the branch still checks them), so a body of any branch passes and an
+ * unknown property is still refused.
+ */
+function closedComposition(spec, node, at, say) {
+  if (!isObject(node) || node.additionalProperties !== false) return;
+  const composed = ["oneOf", "anyOf", "allOf"].filter((k) => Array.isArray(node[k]));
+  if (!composed.length) return;
+  const own = new Set(Object.keys(node.properties ?? {}));
+  const names = new Set();
+  for (const k of composed) for (const sub of node[k]) declared(spec, sub, 0, names);
+  const missing = [...names].filter((name) => !own.has(name));
+  if (!missing.length) return;
+  node.properties = { ...node.properties, ...Object.fromEntries(missing.map((name) => [name, {}])) };
+  say(`${at}/additionalProperties`, `false beside ${composed.join(" and ")} refuses the branches' own properties, so no body passes; listed ${missing.join(", ")} in properties beside it`);
+}

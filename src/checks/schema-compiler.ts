@@ -1,0 +1,300 @@
+import { schemas, type Schema } from "../../generated/validators.js";
+import type { ValidationIssue } from "../core/errors.js";
+import { FORMATS } from "./formats.js";
+
+/** How deeply objects and arrays may nest in a body or an answer: 1024 levels (a top-level object is level 1). */
+export const MAX_DEPTH = 1024;
+
+/** The issue of a value nested deeper than `MAX_DEPTH`. */
+export const DEEP = `is nested deeper than ${MAX_DEPTH} levels`;
+
+/**
+ * A compiled schema: whether `v` conforms. Without `out` it stops at the first problem and builds no
+ * path; with `out` it pushes every issue, each with its path under `path`.
+ */
+export type Check = (v: unknown, path: string, out: ValidationIssue[] | undefined, depth: number) => boolean;
+
+type Fields = Record<string, unknown>;
+
+const { hasOwn, keys } = Object;
+const { propertyIsEnumerable: isEnumerable } = Object.prototype;
+const json = JSON.stringify;
+const isArray = Array.isArray;
+
+const isObject = (v: unknown): v is Fields => typeof v === "object" && v !== null && !isArray(v);
+
+/** One text per JSON value, object keys sorted: equal values give equal texts. */
+export const key = (v: unknown): string => (isObject(v) ? `{${keys(v).sort().map((k) => json(k) + ":" + key(v[k]))}}` : isArray(v) ? `[${v.map(key)}]` : json(v));
+
+// pushes an issue when there is somewhere to push it; false either way
+const no = (out: ValidationIssue[] | undefined, path: string, message: string): false => (out?.push({ path, message }), false);
+
+// `unit` in the singular: "1 item", "2 items"
+function count(out: ValidationIssue[] | undefined, path: string, n: number, min = 0, max = Infinity, unit: string): boolean {
+  return (n >= min || no(out, path, `must have at least ${min} ${unit}${min === 1 ? "" : "s"}`)) && (n <= max || no(out, path, `must have at most ${max} ${unit}${max === 1 ? "" : "s"}`));
+}
+
+// the decimal that JSON text means, as digits * 10^-scale: 0.07 is 7n, 2 (shortest round-trip text)
+function decimal(n: number): [bigint, number] {
+  const [mantissa, exponent] = String(n).split("e");
+  const [whole, fraction = ""] = mantissa!.split(".");
+  const scale = fraction.length - Number(exponent ?? 0);
+  const digits = BigInt(whole! + fraction);
+  return scale < 0 ? [digits * 10n ** BigInt(-scale), 0] : [digits, scale];
+}
+
+/**
+ * A test of whether a number is a multiple of `m` (> 0) as the decimals their JSON texts write:
+ * 0.07 is a multiple of 0.01 though `0.07 / 0.01` is 7.000000000000001 in binary floating point.
+ *
+ * @example
+ * multipleOf(0.0001)(0.0075); // true
+ */
+export function multipleOf(m: number): (x: number) => boolean {
+  const [digits, scale] = decimal(m);
+  const step = Number(digits);
+  const unit = 10 ** scale;
+  return (x) => {
+    // binary remainders are exact, and safe integers are their own decimals; a larger one is the
+    // nearest double to its text (1.65e22 is not 165 * 10^20), so its decimal decides below
+    if (Number.isSafeInteger(x) && Number.isSafeInteger(m)) return x % m === 0;
+    // x's decimal has at most m's places when scaling and back gives x, as long as the steps of
+    // m's last place are four doubles apart or more (|n| <= 2^50): 65.01 * 1e14 rounds to
+    // 6501000000000001, which scales back to 65.01 as well. Then integers compare.
+    const n = Math.round(x * unit);
+    if (scale <= 22 && Math.abs(n) <= 2 ** 50 && Number.isSafeInteger(step) && n / unit === x) return n % step === 0;
+    const [a, p] = decimal(x);
+    const top = Math.max(p, scale);
+    return (a * 10n ** BigInt(top - p)) % (digits * 10n ** BigInt(top - scale)) === 0n;
+  };
+}
+
+/** Whether `v` equals one of `list`, as JSON values. */
+function oneOfValues(list: unknown[]): (v: unknown) => boolean {
+  const simple = new Set(list);
+  const texts = list.filter((e) => typeof e === "object" && e !== null).map(key);
+  return (v) => simple.has(v) || (texts.length > 0 && typeof v === "object" && v !== null && texts.includes(key(v)));
+}
+
+// one cache per side: a request and an answer are checked differently
+const requests = new WeakMap<Schema, Check>();
+const answers = new WeakMap<Schema, Check>();
+
+/**
+ * `schema` compiled once into closures (no `eval`, no `new Function`), cached by schema object and
+ * side: `answer` accepts unknown fields, lets `writeOnly` fields be absent and lets `oneOf` match
+ * several branches; a request lets `readOnly` fields be absent.
+ *
+ * @example
+ * compile(schemas[0]!, true)(JSON.parse(text), "response", undefined, 0); // true when it conforms
+ */
+export function compile(schema: Schema, answer: boolean): Check {
+  const cache = answer ? answers : requests;
+  let done = cache.get(schema);
+  if (!done) {
+    // a schema that reaches itself meets this forwarder, filled in below
+    let body: Check;
+    cache.set(schema, (v, path, out, depth) => body(v, path, out, depth));
+    body = build(schema, answer);
+    cache.set(schema, (done = body));
+  }
+  return done;
+}
+
+// a value's JSON type as bits, so that a schema's type list is one mask: an integer is also a number
+const STRING = 1;
+const NUMBER = 2;
+const INTEGER = 4;
+const BOOLEAN = 8;
+const NULL = 16;
+const ARRAY = 32;
+const OBJECT = 64;
+const BITS: Record<string, number> = { string: STRING, number: NUMBER, integer: INTEGER, boolean: BOOLEAN, null: NULL, array: ARRAY, object: OBJECT };
+
+// a non-finite number would travel as null in JSON: no type of it
+const kind = (v: unknown): number =>
+  typeof v === "string" ? STRING : typeof v === "number" ? (Number.isInteger(v) ? NUMBER | INTEGER : Number.isFinite(v) ? NUMBER : 0) : typeof v === "boolean" ? BOOLEAN : v === null ? NULL : isArray(v) ? ARRAY : typeof v === "object" ? OBJECT : 0;
+
+// every schema runs this one function shape, its keywords fetched once into the closure: the hot path
+// is straight code with one call a nested value, not a call a keyword
+function build(s: Schema, answer: boolean): Check {
+  // a $ref has no sibling keywords but readOnly/writeOnly (scripts/lib/generate/schema-table.mjs sees to it)
+  if (s.$ref !== undefined) return compile(schemas[s.$ref]!, answer);
+  const sub = (x: Schema) => compile(x, answer);
+  const mask = s.type ? s.type.reduce((m, t) => m | BITS[t]!, 0) : 0;
+  const typeMessage = s.type && `must be ${s.type.join(" or ")}`;
+  const values = s.enum && oneOfValues(s.enum);
+  const constant = hasOwn(s, "const") ? oneOfValues([s.const]) : undefined;
+  const all = s.allOf?.map(sub);
+  const choice = s.not || s.anyOf || s.oneOf ? choices(s, answer) : undefined;
+  const { minimum: min = -Infinity, maximum: max = Infinity, exclusiveMinimum: above = -Infinity, exclusiveMaximum: below = Infinity } = s;
+  const step = s.multipleOf === undefined ? undefined : multipleOf(s.multipleOf);
+  const numeric = min > -Infinity || max < Infinity || above > -Infinity || below < Infinity || step !== undefined;
+  const { minLength: shortest = 0, maxLength: longest = Infinity } = s;
+  const re = s.pattern === undefined ? undefined : new RegExp(s.pattern, "u");
+  const format = s.format && FORMATS[s.format];
+  const textual = shortest > 0 || longest < Infinity || re || format;
+  const list = array(s, sub);
+  const object = fields(s, sub, answer);
+  const rest = values || constant || all || choice || numeric || textual || list || object;
+  if (!rest) return mask ? (v, path, out) => (mask & kind(v)) !== 0 || no(out, path, typeMessage!) : () => true;
+  // a type and a format alone (an id, a date): most strings of an answer, in a closure far smaller than the one below
+  if (rest === format && textual === format && !list && !object)
+    return (v, path, out) => (mask && !(mask & kind(v)) ? no(out, path, typeMessage!) : typeof v !== "string" || format(v) || no(out, path, `must be ${s.format}`));
+
+  return (v, path, out, depth) => {
+    if (mask && !(mask & kind(v))) return no(out, path, typeMessage!);
+    let ok = true;
+    // each failed keyword: with nowhere to report it, the verdict is known
+    if (values && !values(v) && ((ok = no(out, path, `must be one of: ${s.enum!.map(key).join(", ")}`)), !out)) return false;
+    if (constant && !constant(v) && ((ok = no(out, path, `must be ${key(s.const)}`)), !out)) return false;
+    if (all) for (const c of all) if (!c(v, path, out, depth) && ((ok = false), !out)) return false;
+    if (choice && !choice(v, path, out, depth) && ((ok = false), !out)) return false;
+    if (typeof v === "number") {
+      if (numeric) {
+        if (v < min && ((ok = no(out, path, `must be >= ${min}`)), !out)) return false;
+        if (v > max && ((ok = no(out, path, `must be <= ${max}`)), !out)) return false;
+        if (v <= above && ((ok = no(out, path, `must be > ${above}`)), !out)) return false;
+        if (v >= below && ((ok = no(out, path, `must be < ${below}`)), !out)) return false;
+        if (step && !step(v) && ((ok = no(out, path, `must be a multiple of ${s.multipleOf}`)), !out)) return false;
+      }
+    } else if (typeof v === "string") {
+      if (textual) {
+        // JSON Schema counts code points, and there are between length/2 and length of them
+        const n = v.length <= longest && v.length >= 2 * shortest ? v.length : [...v].length;
+        if (!count(out, path, n, shortest, longest, "character") && ((ok = false), !out)) return false;
+        if (re && !re.test(v) && ((ok = no(out, path, `must match /${s.pattern}/`)), !out)) return false;
+        if (format && !format(v) && ((ok = no(out, path, `must be ${s.format}`)), !out)) return false;
+      }
+    } else if ((list || object) && typeof v === "object" && v !== null) {
+      if (depth >= MAX_DEPTH) return no(out, path, DEEP);
+      if (!(isArray(v) ? !list || list(v, path, out, depth) : !object || object(v as Fields, path, out, depth))) ok = false;
+    }
+    return ok;
+  };
+}
+
+/** not, anyOf, oneOf and the discriminator. */
+function choices(s: Schema, answer: boolean): Check {
+  const not = s.not && compile(s.not, answer);
+  const alts = (s.oneOf ?? s.anyOf)?.map((x) => compile(x, answer));
+  const only = s.oneOf && !answer;
+  const tag = s.discriminator;
+  const tags = tag && new Map(keys(tag.mapping).map((name) => [name, compile(schemas[tag.mapping[name]!]!, answer)]));
+  const tagMessage = tag && `must be one of: ${keys(tag.mapping).map(key).join(", ")}`;
+  return (v, path, out, depth) => {
+    let ok = true;
+    if (not?.(v, path, undefined, depth)) ok = no(out, path, "is not allowed");
+    if (!ok && !out) return false;
+    if (tags && isObject(v)) {
+      const name = v[tag.propertyName];
+      const branch = typeof name === "string" && hasOwn(v, tag.propertyName) ? tags.get(name) : undefined;
+      return (branch ? branch(v, path, out, depth) : no(out, `${path}.${tag.propertyName}`, tagMessage!)) && ok;
+    }
+    if (!alts) return ok;
+    if (!out) {
+      let matches = 0;
+      // anyOf stops at its first match, oneOf at its second
+      for (const alt of alts) if (alt(v, path, undefined, depth) && (++matches > 1 || !only)) break;
+      return matches === 1;
+    }
+    let matches = 0;
+    const near: ValidationIssue[][] = [];
+    for (const alt of alts) {
+      const issues: ValidationIssue[] = [];
+      if (alt(v, path, issues, depth)) matches++;
+      // a branch whose issues are all deeper fits the value's shape: its issues say more than "matches none"
+      else if (issues.every((i) => i.path !== path)) near.push(issues);
+    }
+    if (!matches) return near.length === 1 ? (out.push(...near[0]!), false) : no(out, path, `must match one of ${alts.length} schemas`);
+    if (matches > 1 && only) return no(out, path, `must match only one of ${alts.length} schemas, matches ${matches}`);
+    return ok;
+  };
+}
+
+type Part<T> = ((v: T, path: string, out: ValidationIssue[] | undefined, depth: number) => boolean) | undefined;
+
+/** items, prefixItems, minItems, maxItems and uniqueItems. */
+function array(s: Schema, sub: (x: Schema) => Check): Part<unknown[]> {
+  const { minItems, maxItems, uniqueItems } = s;
+  const first = s.prefixItems?.map(sub) ?? [];
+  const rest = s.items && sub(s.items);
+  if (!first.length && !rest && minItems === undefined && maxItems === undefined && !uniqueItems) return undefined;
+  return (v, path, out, depth) => {
+    let ok = count(out, path, v.length, minItems, maxItems, "item");
+    if (!ok && !out) return false;
+    let sound = true;
+    for (let i = 0; i < v.length; i++) {
+      const c = first[i] ?? rest;
+      if (c && !c(v[i], out ? `${path}[${i}]` : path, out, depth + 1)) if (((sound = false), !out)) return false;
+    }
+    // compared only when the items are sound, so that their texts are bounded
+    return sound && uniqueItems ? unique(v, path, out) && ok : sound && ok;
+  };
+}
+
+function unique(v: unknown[], path: string, out: ValidationIssue[] | undefined): boolean {
+  const seen = new Map<unknown, number>();
+  let ok = true;
+  for (let i = 0; i < v.length; i++) {
+    const item = v[i];
+    const k = typeof item === "object" && item !== null ? key(item) : typeof item === "string" ? json(item) : item;
+    const before = seen.get(k);
+    if (before === undefined) seen.set(k, i);
+    else if (((ok = no(out, `${path}[${i}]`, `repeats ${path}[${before}]`)), !out)) return false;
+  }
+  return ok;
+}
+
+/** A field an object schema names: its check (`false`: not allowed), and whether it is required. */
+interface Field {
+  check: Check | false | undefined;
+  required: boolean;
+}
+
+/** properties, required, additionalProperties, propertyNames, minProperties and maxProperties. */
+function fields(s: Schema, sub: (x: Schema) => Check, answer: boolean): Part<Fields> {
+  const props = s.properties ?? {};
+  // a required field the other side never sends is not required of it
+  const required = [...new Set(s.required)].filter((name) => !(hasOwn(props, name) && (answer ? props[name]!.writeOnly : props[name]!.readOnly)));
+  const { minProperties, maxProperties } = s;
+  const other: Field = { check: s.additionalProperties === false ? (answer ? undefined : false) : s.additionalProperties && sub(s.additionalProperties), required: false };
+  const nameCheck = s.propertyNames && sub(s.propertyNames);
+  const sized = minProperties !== undefined || maxProperties !== undefined;
+  const known = new Map<string, Field>(keys(props).map((name) => [name, { check: sub(props[name]!), required: false }]));
+  for (const name of required) known.set(name, { check: (known.get(name) ?? other).check, required: true });
+  if (!known.size && other.check === undefined && !nameCheck && !sized) return undefined;
+  // the names of the last objects' fields by position, and theirs: objects of one schema mostly share
+  // a key order, and comparing a name costs less than a Map lookup (64 names of 64 characters at most)
+  const lastNames: string[] = [];
+  const lastFields: Field[] = [];
+  return (o, path, out, depth) => {
+    let ok = true;
+    let found = 0;
+    let n = 0;
+    // a field counts when it is own and enumerable, as JSON.stringify sends it
+    if (out) for (const name of required) if (!(isEnumerable.call(o, name) && o[name] !== undefined)) ok = no(out, `${path}.${name}`, "is required");
+    if (sized && !count(out, path, keys(o).length, minProperties, maxProperties, "field") && ((ok = false), !out)) return false;
+    for (const name in o) {
+      // written out in full (not a saved reference), inside for...in this call is folded into the
+      // loop's own check of the object's shape; it skips inherited fields
+      if (!Object.prototype.hasOwnProperty.call(o, name)) continue;
+      const at = out ? `${path}.${name}` : path;
+      if (nameCheck && !nameCheck(name, at, out, depth + 1) && ((ok = false), !out)) return false;
+      let field = lastFields[n];
+      if (lastNames[n] !== name) {
+        field = known.get(name) ?? other;
+        if (n < 64 && name.length <= 64) (lastNames[n] = name), (lastFields[n] = field);
+      }
+      const { check, required } = field!;
+      n++;
+      if (check === false) ok = no(out, at, "is not a known field");
+      else {
+        const v = o[name];
+        if (v !== undefined && (required && found++, check) && !check(v, at, out, depth + 1)) ok = false;
+      }
+      if (!ok && !out) return false;
+    }
+    return ok && (out !== undefined || found === required.length);
+  };
+}

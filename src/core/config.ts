@@ -1,0 +1,273 @@
+import { DEFAULT_BASE_URL } from "../../generated/meta.js";
+import { ConfigurationError, type ValidationIssue } from "./errors.js";
+
+/** A console-like sink for one line per attempt; `console` works. */
+export interface Logger {
+  debug(line: string): void;
+}
+
+/** What openapi-fetch's `fetch` option is called with when the caller supplies it. */
+export type FetchFn = (request: Request) => Promise<Response>;
+
+/** What `onAnswerMismatch` is told of an answer that does not match the spec. */
+export interface AnswerMismatch {
+  /** The method it answered, by name: `"<group>.<method>"`. */
+  operation: string;
+  /** Every way the answer breaks the spec, each with its path (`response.items[0].id`). */
+  issues: ValidationIssue[];
+  /** The answer as parsed, which the call resolves to (or `AnswerMismatchError` carries, when strict). */
+  data: unknown;
+  /** The answer itself: status and headers; its body was already read into `data`. */
+  response: Response;
+}
+
+/** How answers that drift from the spec are handled: the client's `strictAnswers`, `onAnswerMismatch` and `logger`. */
+export interface AnswerPolicy {
+  strictAnswers?: boolean | undefined;
+  onAnswerMismatch?: ((mismatch: AnswerMismatch) => void) | undefined;
+  logger?: Logger | undefined;
+}
+
+/** Environment variable read when `apiKey` is not given. */
+export const API_KEY_ENV = "BROWSER_CLOUD_API_KEY";
+/** Environment variable read when `baseUrl` is not given. */
+export const BASE_URL_ENV = "BROWSER_CLOUD_BASE_URL";
+/** Environment variable read when `logger` is not given: `debug` sends the per-attempt lines to `console.debug`, `off` (or unset) sends none. */
+export const LOG_ENV = "BROWSER_CLOUD_LOG";
+
+type DenoPermissions = { Deno?: { permissions?: { querySync?: (descriptor: { name: "env"; variable: string }) => { state: string } } } };
+
+/**
+ * Reads an environment variable where the runtime has `process.env` and lets it be read;
+ * `undefined` elsewhere (browsers, edge) and where the runtime refuses the read (Deno without
+ * `--allow-env` for it), so that the option or the default applies instead.
+ *
+ * @example
+ * readEnv("BROWSER_CLOUD_BASE_URL"); // "https://api.example.com" when set, else undefined
+ */
+export function readEnv(name: string): string | undefined {
+  try {
+    // on a terminal deno would stop the program to ask: a variable not granted up front is not read
+    const state = (globalThis as DenoPermissions).Deno?.permissions?.querySync?.({ name: "env", variable: name }).state;
+    if (!state || state === "granted") return (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name]?.trim() || undefined;
+  } catch {
+    // a runtime may also refuse by throwing (deno's NotCapable): the option or the default applies
+  }
+  return undefined;
+}
+
+/**
+ * The base address a client uses before it is checked: the option, else `BROWSER_CLOUD_BASE_URL`,
+ * else the spec's first server.
+ *
+ * @example
+ * givenBaseUrl(undefined); // "https://api.example.com/v1" when the environment sets none
+ */
+export function givenBaseUrl(option: unknown): unknown {
+  return option ?? readEnv(BASE_URL_ENV) ?? DEFAULT_BASE_URL;
+}
+
+/** True in a web page, where an organization key would be handed to every visitor. */
+export function inBrowser(): boolean {
+  return typeof (globalThis as { window?: unknown }).window !== "undefined" && typeof (globalThis as { document?: unknown }).document !== "undefined";
+}
+
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
+/**
+ * Options of `createClient`. `timeoutMs`, `maxRetries`, `maxResponseBytes` and `headers` can also be
+ * given to a single call (`RequestOptions`).
+ *
+ * @example
+ * const options: ClientOptions = { apiKey: process.env.BROWSER_CLOUD_API_KEY, timeoutMs: 10_000, maxRetries: 4 };
+ * const client = createClient(options);
+ */
+export interface ClientOptions {
+  /** The bearer token. Default: the `BROWSER_CLOUD_API_KEY` environment variable; required one way or the other. */
+  apiKey?: string | undefined;
+  /** The service's base address. Default: `BROWSER_CLOUD_BASE_URL`, else the spec's first server. */
+  baseUrl?: string | undefined;
+  /** Bound on each attempt, in milliseconds, at most 2 147 483 647 (about 24.8 days). Default: 60 000. */
+  timeoutMs?: number | undefined;
+  /** Retries after the first attempt, where the retry policy allows one. Default: 2. */
+  maxRetries?: number | undefined;
+  /**
+   * Largest answer body accepted, in bytes after decompression, for a 2xx and an error alike; a
+   * larger one fails with `ResponseTooLargeError` and is not read further. Default: 16 MiB (16 777 216).
+   */
+  maxResponseBytes?: number | undefined;
+  /** Sends one request. Default: the global `fetch`. Called with a `Request`, as openapi-fetch calls it. */
+  fetch?: FetchFn | undefined;
+  /** Headers sent with every request; `Authorization` is always the client's own, and those the transport writes (`Content-Length`, `Host`, ...) are refused. Default: none. */
+  headers?: Record<string, string> | undefined;
+  /**
+   * Gets one line per attempt (method, path, status or failure, attempt, milliseconds), never a
+   * header value, and one per answer that drifts from the spec. Default: `console` when the
+   * environment has `BROWSER_CLOUD_LOG=debug`, else none.
+   */
+  logger?: Logger | undefined;
+  /**
+   * Throw `AnswerMismatchError` (carrying the answer) when a 2xx answer does not match the spec,
+   * instead of returning it and reporting it. Default: false: the service has acted, and its answer
+   * is worth more to the caller than the spec's promise about it.
+   */
+  strictAnswers?: boolean | undefined;
+  /**
+   * Called with every 2xx answer that does not match the spec, before the call resolves to it (or,
+   * with `strictAnswers`, throws): `{ operation, issues, data, response }`. What it throws, the call
+   * rejects with. Default: none (the logger still gets a line).
+   */
+  onAnswerMismatch?: ((mismatch: AnswerMismatch) => void) | undefined;
+  /** Allow plain `http:` to a host other than loopback, which sends the key in clear text. Default: false. */
+  allowInsecureHttp?: boolean | undefined;
+  /** Allow use in a web page, which hands the key to every visitor. Default: false. */
+  dangerouslyAllowBrowser?: boolean | undefined;
+}
+
+/** What every request of a client is sent with, resolved once by `createClient`; a call may override the limits. */
+export interface Settings {
+  apiKey: string;
+  baseUrl: string;
+  timeoutMs: number;
+  maxRetries: number;
+  maxResponseBytes: number;
+  fetch?: FetchFn | undefined;
+  /** The `logger` option, else `console` when `BROWSER_CLOUD_LOG=debug`, else none. */
+  logger?: Logger | undefined;
+  strictAnswers: boolean;
+  onAnswerMismatch: ((mismatch: AnswerMismatch) => void) | undefined;
+}
+
+/** Default `timeoutMs`: 60 s per attempt. */
+export const DEFAULT_TIMEOUT_MS = 60_000;
+/** Largest `timeoutMs`: 2 147 483 647 ms (about 24.8 days), the longest delay a JavaScript timer keeps; past it, it fires at once. */
+export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+/** Default `maxRetries`: 2 retries after the first attempt. */
+export const DEFAULT_MAX_RETRIES = 2;
+/** Default `maxResponseBytes`: 16 MiB. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+
+// the fetch standard's bad ports, which fetch refuses to connect to
+const BAD_PORTS = new Set("1 7 9 11 13 15 17 19 20 21 22 23 25 37 42 43 53 69 77 79 87 95 101 102 103 104 109 110 111 113 115 117 119 123 135 137 139 143 161 179 389 427 465 512 513 514 515 526 530 531 532 540 548 554 556 563 587 601 636 989 990 993 995 1719 1720 1723 2049 3659 4045 4190 5060 5061 6000 6566 6665 6666 6667 6668 6669 6679 6697 10080".split(" "));
+// framing and connection headers, which the transport writes itself
+const TRANSPORT_HEADERS = new Set(["connection", "content-length", "expect", "host", "keep-alive", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade"]);
+const HEADER_NAME = /^[\w!#$%&'*+.^`|~-]+$/;
+// what fetch and the wire accept in a header value: tab, visible ASCII, Latin-1
+const NOT_IN_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
+
+/** A value as a message shows it: a string quoted and cut short, an object by its type only. */
+export function show(value: unknown): string {
+  if (typeof value === "string") return JSON.stringify(value.length > 100 ? `${value.slice(0, 100)}…` : value);
+  return value !== null && (typeof value === "object" || typeof value === "function") ? typeof value : String(value);
+}
+
+/** The character of `text` that `pattern` finds, as `U+000A at index 3`; "" when there is none. */
+function badChar(text: string, pattern: RegExp): string {
+  const index = text.search(pattern);
+  return index < 0 ? "" : `U+${text.codePointAt(index)!.toString(16).toUpperCase().padStart(4, "0")} at index ${index}`;
+}
+
+/**
+ * Every problem with the limits and headers of a client (`at` "") or of a call (`at` "options."),
+ * each naming the option and the value given. A header value is never shown: it may be a credential.
+ */
+export function checkLimits(options: Pick<ClientOptions, "timeoutMs" | "maxRetries" | "maxResponseBytes" | "headers">, at: string): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  const bad = (path: string, message: string) => issues.push({ path: at + path, message });
+  const { timeoutMs, headers } = options;
+  if (timeoutMs !== undefined && !(typeof timeoutMs === "number" && timeoutMs > 0 && timeoutMs <= MAX_TIMEOUT_MS)) bad("timeoutMs", `must be > 0 and <= ${MAX_TIMEOUT_MS} ms (got ${show(timeoutMs)})`);
+  for (const name of ["maxRetries", "maxResponseBytes"] as const) {
+    const value = options[name];
+    if (value !== undefined && !(Number.isSafeInteger(value) && value >= 0)) bad(name, `must be a whole number >= 0 (got ${show(value)})`);
+  }
+  if (headers !== undefined && (typeof headers !== "object" || !headers || Array.isArray(headers))) bad("headers", `must be an object (got ${show(headers)})`);
+  else {
+    for (const [name, value] of Object.entries(headers ?? {})) {
+      const path = `headers[${JSON.stringify(name)}]`;
+      const char = typeof value === "string" && badChar(value, NOT_IN_VALUE);
+      if (!HEADER_NAME.test(name)) bad(path, "is not a header name");
+      else if (TRANSPORT_HEADERS.has(name.toLowerCase())) bad(path, "is written by the transport; remove it");
+      else if (value !== undefined && typeof value !== "string") bad(path, `must be a string (got ${show(value)})`);
+      else if (char) bad(path, `holds ${char}, which a header cannot carry (the value is not shown)`);
+    }
+  }
+  return issues;
+}
+
+/**
+ * Resolves the client's settings from the options, then the environment, then the spec's server.
+ * Throws `ConfigurationError` for a missing or malformed key, an unusable base URL (not http(s);
+ * with userinfo, a query or a fragment; a port fetch refuses), plain http to a host other than
+ * loopback (unless `allowInsecureHttp`), a web page (unless `dangerouslyAllowBrowser`), a bad
+ * limit or header, a `fetch` that is not a function, a `logger` without `debug`, a flag that is not
+ * a boolean, or a `BROWSER_CLOUD_LOG` other than `debug` or `off`. Messages name the option and the
+ * value given, never the key.
+ */
+export function resolveConfig(options: ClientOptions): Settings {
+  if (typeof options !== "object" || !options) throw new ConfigurationError(`options must be an object (got ${show(options)})`);
+  const issues = checkLimits(options, "");
+  const { logger } = options;
+  // a string "false" is truthy: take only a real boolean, so that nothing is allowed by mistake
+  const typed: [string, unknown, string][] = [
+    ["allowInsecureHttp", options.allowInsecureHttp, "boolean"],
+    ["dangerouslyAllowBrowser", options.dangerouslyAllowBrowser, "boolean"],
+    ["strictAnswers", options.strictAnswers, "boolean"],
+    ["fetch", options.fetch, "function"],
+    ["onAnswerMismatch", options.onAnswerMismatch, "function"],
+    // a logger without a debug method is shown as itself
+    ["logger.debug", logger?.debug || logger, "function"],
+  ];
+  for (const [path, value, type] of typed) if (value != null && typeof value !== type) issues.push({ path, message: `must be a ${type} (got ${show(value)})` });
+  if (issues.length) throw new ConfigurationError(issues.map((i) => `${i.path} ${i.message}`).join("; "));
+  if (inBrowser() && !options.dangerouslyAllowBrowser) {
+    throw new ConfigurationError("In a browser the API key would reach every visitor of the page; call the service from a server, or set dangerouslyAllowBrowser.");
+  }
+  const apiKey: unknown = options.apiKey ?? readEnv(API_KEY_ENV);
+  const keyName = options.apiKey === undefined ? API_KEY_ENV : "apiKey";
+  if (!apiKey) throw new ConfigurationError(`No API key: pass createClient({ apiKey }) or set ${API_KEY_ENV}.`);
+  if (typeof apiKey !== "string") throw new ConfigurationError(`${keyName} must be a string (got ${show(apiKey)})`);
+  // a bearer token is printable ASCII: a blank, a line break or a NUL would break the header
+  const char = badChar(apiKey, /[^\x21-\x7e]/);
+  if (char) throw new ConfigurationError(`${keyName} holds ${char}; a key is printable ASCII without spaces (the key is not shown)`);
+
+  const urlName = options.baseUrl === undefined ? BASE_URL_ENV : "baseUrl";
+  const given = givenBaseUrl(options.baseUrl);
+  const baseUrl = typeof given === "string" ? given.replace(/\/+$/, "") : "";
+  const url = URL.canParse(baseUrl) ? new URL(baseUrl) : undefined;
+  // what comes before an "@" may be a password
+  if (!url || !/^https?:$/.test(url.protocol)) throw new ConfigurationError(`${urlName} must be an https URL (got ${show(typeof given === "string" ? given.slice(given.lastIndexOf("@") + 1) : given)})`);
+  if (url.username || url.password) throw new ConfigurationError(`${urlName} must not hold userinfo (user or password before "@", not shown); the key goes in apiKey`);
+  const shown = `${url.protocol}//${url.host}${url.pathname}`;
+  if (/[?#]/.test(baseUrl)) throw new ConfigurationError(`${urlName} must not have a query or fragment (got ${show(`${shown}…`)})`);
+  if (BAD_PORTS.has(url.port)) throw new ConfigurationError(`${urlName} has port ${url.port}, which fetch refuses (got ${show(shown)})`);
+  if (url.protocol === "http:" && !LOOPBACK.test(url.hostname) && !options.allowInsecureHttp) {
+    throw new ConfigurationError(`Plain http to ${url.host} would send the API key in clear text; use https, or set allowInsecureHttp.`);
+  }
+
+  return {
+    apiKey,
+    baseUrl,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
+    maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+    fetch: options.fetch,
+    logger: logger ?? loggerFromEnv(),
+    strictAnswers: options.strictAnswers ?? false,
+    onAnswerMismatch: options.onAnswerMismatch,
+  };
+}
+
+/**
+ * The logger `BROWSER_CLOUD_LOG` asks for, read where the runtime has `process.env`: `console`
+ * (its `debug`) for `debug`, none for `off` or when unset. Any other value throws
+ * `ConfigurationError` naming the variable and the value, so that a typo does not pass silently.
+ *
+ * @example
+ * // BROWSER_CLOUD_LOG=debug node app.js
+ * // browser-cloud-client: GET /some/path -> 200 (attempt 1/3, 41 ms)
+ */
+export function loggerFromEnv(): Logger | undefined {
+  const level = readEnv(LOG_ENV);
+  if (level === "debug") return console;
+  if (level && level !== "off") throw new ConfigurationError(`${LOG_ENV} must be "debug" or "off" (got ${show(level)})`);
+}

@@ -1,0 +1,319 @@
+import type { ErrorBody } from "../../generated/types.js";
+import { errorClassName, mayHaveActed } from "./policy.js";
+import { retryAfterMs } from "./retry.js";
+
+// the fields of the spec's Error schema the errors expose; unknown where a spec's schema lacks one
+type ErrorField<K extends string> = ErrorBody extends { [P in K]?: infer V } ? V : unknown;
+
+/** What every error's constructor takes besides its message. */
+export interface ErrorOptions {
+  cause?: unknown;
+  /** See `BrowserCloudError.maybePerformed`. Default: false. */
+  maybePerformed?: boolean | undefined;
+}
+
+/**
+ * The root of every error this client throws: `err instanceof BrowserCloudError` catches them all.
+ *
+ * @example
+ * try {
+ *   await client.group.act(id, body);
+ * } catch (err) {
+ *   if (err instanceof BrowserCloudError && err.maybePerformed) console.warn("it may have happened: check before trying again");
+ *   throw err;
+ * }
+ */
+export class BrowserCloudError extends Error {
+  override name = "BrowserCloudError";
+  /**
+   * True when the call may have been acted on by the service: a request of it may have reached
+   * the service and been performed (a 2xx arrived, a 3xx or 5xx came back, the connection broke
+   * after sending, an attempt timed out, the caller aborted while a request was out, or an earlier
+   * attempt of the call did one of these). False only when the client knows the service did not
+   * act: nothing was sent, or every answer was a refusal (4xx).
+   */
+  readonly maybePerformed: boolean;
+  constructor(message?: string, options: ErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.maybePerformed = options.maybePerformed ?? false;
+  }
+}
+
+/**
+ * `err`, saying `maybePerformed` when an earlier attempt of the same call may have acted: the last
+ * attempt's failure alone (a refused connection, a 4xx) would say the call did nothing.
+ */
+export function actedBefore<E extends BrowserCloudError>(err: E, acted: boolean): E {
+  if (acted && !err.maybePerformed) (err as { maybePerformed: boolean }).maybePerformed = true;
+  return err;
+}
+
+/**
+ * The client was configured in a way that cannot work: no API key or one that cannot travel in a
+ * header, an unusable base URL, a bad limit or header, plain http to a remote host, or use in a web
+ * page. Thrown by `createClient` itself, before anything is sent; the message names the option and
+ * the value given, never the key.
+ */
+export class ConfigurationError extends BrowserCloudError {
+  override name = "ConfigurationError";
+}
+
+/** One problem with an input: where (`id`, `body.x`) and what is wrong. */
+export interface ValidationIssue {
+  path: string;
+  message: string;
+}
+
+/**
+ * An input broke the spec, or a call's options cannot work (a bad limit, a header the transport
+ * owns), so nothing was sent. `issues` lists every problem, not only the first.
+ *
+ * @example
+ * try {
+ *   await client.group.method(id, { x: -1, y: 10 });
+ * } catch (err) {
+ *   if (err instanceof ValidationError) console.log(err.issues); // [{ path: "body.x", message: "must be >= 0" }]
+ * }
+ */
+export class ValidationError extends BrowserCloudError {
+  override name = "ValidationError";
+  /** Every problem found. */
+  readonly issues: ValidationIssue[];
+  constructor(issues: ValidationIssue[]) {
+    super(`Invalid input: ${issues.map((i) => `${i.path} ${i.message}`).join("; ")}`);
+    this.issues = issues;
+  }
+}
+
+/**
+ * A 2xx answer is not what the spec promises: its JSON breaks the answer's schema (thrown only with
+ * `strictAnswers`; otherwise the call resolves to it and reports it), or its body is not JSON at all
+ * (always thrown: there is nothing of the promised type to return). The service acted, so
+ * `maybePerformed` is true, and the answer is here: `data` (the parsed body, or its text when it was
+ * not JSON), `response` and every `issue`.
+ *
+ * @example
+ * const client = createClient({ strictAnswers: true });
+ * try {
+ *   await client.group.read(id);
+ * } catch (err) {
+ *   if (err instanceof AnswerMismatchError) console.warn(err.issues, err.data);
+ * }
+ */
+export class AnswerMismatchError extends BrowserCloudError {
+  override name = "AnswerMismatchError";
+  /** The method that was answered, by name: `"<group>.<method>"`. */
+  readonly operation: string;
+  /** Every way the answer breaks the spec, each with its path (`response.limits.max`). */
+  readonly issues: ValidationIssue[];
+  /** The answer as parsed; its text when it was not JSON. */
+  readonly data: unknown;
+  /** The answer: status and headers (its body was read into `data`). */
+  readonly response: Response;
+  constructor(operation: string, issues: ValidationIssue[], data: unknown, response: Response, options: ErrorOptions = {}) {
+    // issues name paths and the spec's rules, never a header, so never the key
+    super(`The answer to ${operation} (status ${response.status}) is not what the spec promises: ${issues.map((i) => `${i.path} ${i.message}`).join("; ")}`, { ...options, maybePerformed: true });
+    this.operation = operation;
+    this.issues = issues;
+    this.data = data;
+    this.response = response;
+  }
+}
+
+/** The caller's `signal` fired; the call was abandoned and is not retried. */
+export class UserAbortError extends BrowserCloudError {
+  override name = "UserAbortError";
+  constructor(options?: ErrorOptions) {
+    super("The request was aborted by the caller.", options);
+  }
+}
+
+/**
+ * The service could not be reached, or the connection failed before an answer arrived. `cause`
+ * holds the underlying error.
+ */
+export class ConnectionError extends BrowserCloudError {
+  override name = "ConnectionError";
+  constructor(message: string, options: ErrorOptions & { maybePerformed: boolean }) {
+    super(message, options);
+  }
+}
+
+/** An attempt took longer than `timeoutMs`. The service may still have acted on it (`maybePerformed`). */
+export class ConnectionTimeoutError extends ConnectionError {
+  override name = "ConnectionTimeoutError";
+}
+
+/**
+ * An answer's body, decompressed, was larger than `maxResponseBytes` (default 16 MiB), a 2xx or an
+ * error alike: the client stopped reading and dropped the connection. Not retried.
+ *
+ * @example
+ * const client = createClient({ maxResponseBytes: 64 * 1024 * 1024 }); // accept answers up to 64 MiB
+ */
+export class ResponseTooLargeError extends BrowserCloudError {
+  override name = "ResponseTooLargeError";
+  /** The limit that was exceeded, in bytes. */
+  readonly limit: number;
+  /** The status of the answer whose body was too large. */
+  readonly status: number;
+  constructor(limit: number, status: number, options: ErrorOptions = {}) {
+    super(`The answer (status ${status}) is larger than maxResponseBytes, ${limit} bytes; pass a larger maxResponseBytes to createClient or to the call to accept it.`, { ...options, maybePerformed: options.maybePerformed ?? mayHaveActed(status) });
+    this.limit = limit;
+    this.status = status;
+  }
+}
+
+/**
+ * The service answered with a non-2xx status. One subclass per common status; any other status is
+ * a plain `ApiError`.
+ *
+ * @example
+ * try {
+ *   await client.group.delete(id);
+ * } catch (err) {
+ *   if (err instanceof NotFoundError) console.log("already gone");
+ *   else if (err instanceof ApiError) console.log(err.status, err.code, err.message);
+ *   else throw err;
+ * }
+ */
+export class ApiError extends BrowserCloudError {
+  override name = "ApiError";
+  /** The HTTP status code. */
+  readonly status: number;
+  /** The machine-readable `code` of the error body, when it had one (e.g. `bad_request`). */
+  readonly code: string | undefined;
+  /** `details` of the error body, when present. */
+  readonly details: ErrorField<"details"> | undefined;
+  /** `inner_error` of the error body, when present. */
+  readonly innerError: ErrorField<"inner_error"> | undefined;
+  /** The response headers. */
+  readonly headers: Headers;
+  /**
+   * The parsed error body; the raw text when it was not JSON; `undefined` when it was empty. Of a
+   * body larger than `MAX_ERROR_BODY_BYTES`, only that many first bytes, as text.
+   */
+  readonly body: ErrorBody | string | undefined;
+  /** The size of the error body as received, in bytes (its length as text when a middleware replaced the answer). */
+  readonly bodyLength: number;
+  /** The wait the service advised (`Retry-After`, `retry-after-ms`), in milliseconds, when it gave one. */
+  readonly retryAfterMs: number | undefined;
+
+  /** `maybePerformed` defaults to what the status says: true for a 3xx or 5xx, false for a 4xx. */
+  constructor(status: number, headers: Headers, body: ErrorBody | string | undefined, message: string, bodyLength = 0, options: ErrorOptions = {}) {
+    super(message, { ...options, maybePerformed: options.maybePerformed ?? mayHaveActed(status) });
+    this.status = status;
+    this.headers = headers;
+    this.body = body;
+    this.bodyLength = bodyLength;
+    // a spec's Error schema may leave details and inner_error out: then they read as unknown
+    const parsed = isErrorBody(body) ? (body as ErrorBody & { details?: ErrorField<"details">; inner_error?: ErrorField<"inner_error"> }) : undefined;
+    this.code = parsed?.code;
+    this.details = parsed?.details;
+    this.innerError = parsed?.inner_error;
+    this.retryAfterMs = retryAfterMs(headers);
+  }
+}
+
+/**
+ * A 3xx answer. Redirects are never followed: following one would send the request again (a click
+ * twice), maybe to another origin or over plain http, with the key. `status` is 0 where a browser
+ * hides the redirect, and then `location` is unknown.
+ */
+export class RedirectError extends ApiError {
+  override name = "RedirectError";
+  /** Where the answer pointed (its `Location` header), when it said and the runtime shows it. */
+  readonly location: string | undefined = this.headers.get("location") ?? undefined;
+}
+
+/** 400: the request was malformed or broke the body's schema. */
+export class BadRequestError extends ApiError {
+  override name = "BadRequestError";
+}
+/** 401: the token is missing or invalid. */
+export class AuthenticationError extends ApiError {
+  override name = "AuthenticationError";
+}
+/** 403: the token may not do this. */
+export class PermissionDeniedError extends ApiError {
+  override name = "PermissionDeniedError";
+}
+/** 404: no such resource. */
+export class NotFoundError extends ApiError {
+  override name = "NotFoundError";
+}
+/** 409: the request conflicts with the resource's state; not retried. */
+export class ConflictError extends ApiError {
+  override name = "ConflictError";
+}
+/** 422: the request was well-formed but could not be processed. */
+export class UnprocessableEntityError extends ApiError {
+  override name = "UnprocessableEntityError";
+}
+/** 429: too many requests; `retryAfterMs` says how long the service asked to wait. */
+export class RateLimitError extends ApiError {
+  override name = "RateLimitError";
+}
+/** 500 and above: the service failed. */
+export class InternalServerError extends ApiError {
+  override name = "InternalServerError";
+}
+
+// every name src/core/policy.js's status table can give, so the compiler holds the two together
+const CLASSES: Record<ReturnType<typeof errorClassName>, typeof ApiError> = {
+  ApiError,
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
+  InternalServerError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  RedirectError,
+  UnprocessableEntityError,
+};
+
+/** The `ApiError` subclass thrown for a status, as src/core/policy.js's `errorClassName` names it. */
+export function errorClassFor(status: number): typeof ApiError {
+  return CLASSES[errorClassName(status)];
+}
+
+function isErrorBody(body: unknown): body is ErrorBody {
+  return typeof body === "object" && body !== null && typeof (body as { code?: unknown }).code === "string";
+}
+
+/** The most of an error body an `ApiError` keeps, in bytes: of a larger body, `body` is its first bytes as text. */
+export const MAX_ERROR_BODY_BYTES = 8192;
+// the most of a body the message looks at, so that reading it stays linear and short
+const MESSAGE_SCAN = 1024;
+const SNIPPET = 200;
+const decoder = new TextDecoder();
+
+/**
+ * Builds the error for a non-2xx answer from its body: `raw`, the bytes as received, when the
+ * transport kept them, and what openapi-fetch parsed of it (an object for JSON, a string otherwise).
+ * A large body is cut to `MAX_ERROR_BODY_BYTES` and not parsed.
+ */
+export function apiErrorFrom(response: Response, parsed: unknown, raw?: Uint8Array | null, options: ErrorOptions = {}): ApiError {
+  const size = raw ? raw.byteLength : typeof parsed === "string" ? parsed.length : 0;
+  const whole = size <= MAX_ERROR_BODY_BYTES;
+  // the text as received, never re-serialized: JSON.stringify overflows the stack on deep nesting
+  const text = raw ? decoder.decode(whole ? raw : raw.subarray(0, MAX_ERROR_BODY_BYTES)) : typeof parsed === "string" ? parsed.slice(0, MAX_ERROR_BODY_BYTES) : "";
+  const body = whole && isErrorBody(parsed) ? parsed : text || undefined;
+  const { status, statusText } = response;
+  let message: string;
+  if (status < 400) {
+    // the location without its query, which may carry a signature
+    const to = response.headers.get("location")?.split(/[?#]/)[0]?.slice(0, SNIPPET);
+    message = `${status} redirect${to ? ` to ${to}` : ""} not followed: it would send the request again, maybe elsewhere; point baseUrl at the address that answers.`;
+  } else if (isErrorBody(body) && typeof body.message === "string") {
+    message = `${status} ${body.code}: ${body.message}`;
+  } else {
+    // a proxy's HTML page or a bare status: say what came, briefly; [^<>] keeps the match linear
+    const plain = text.slice(0, MESSAGE_SCAN).replace(/<[^<>]*>/g, " ").replace(/\s+/g, " ").trim();
+    const snippet = plain.length > SNIPPET ? `${plain.slice(0, SNIPPET)}…` : plain;
+    message = `${status} ${statusText || "error"}${snippet ? `: ${snippet}` : ""}`;
+  }
+  const Class = errorClassFor(status);
+  return new Class(status, response.headers, body, message, size, options);
+}

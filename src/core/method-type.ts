@@ -1,0 +1,67 @@
+import type { Operation } from "./operation-row.js";
+import type { paths } from "../../generated/schema.d.js";
+import type { EventStream, StreamOptions } from "../streams/event-stream.js";
+import type { PageOptions, PagePromise } from "../lists/pages.js";
+import type { RequestOptions } from "./request-options.js";
+
+// the spec's declaration of an entry's operation, found by the entry's own path and method
+type Item<O extends Operation> = O["path"] extends keyof paths
+  ? Lowercase<O["method"]> extends keyof paths[O["path"]]
+    ? NonNullable<paths[O["path"]][Lowercase<O["method"]>]>
+    : never
+  : never;
+type Strings<P> = P extends readonly [unknown, ...infer Rest] ? [string, ...Strings<Rest>] : [];
+type Query<I> = I extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+type Content<C, Media> = Media extends keyof C ? C[Media] : never;
+type JsonBody<O, I> = I extends { requestBody?: infer B } ? (NonNullable<B> extends { content: infer C } ? Content<C, O extends { bodyType: infer M } ? M : never> : never) : never;
+type Input<O, I> = O extends { body: "json" }
+  ? O extends { bodyRequired: true }
+    ? [body: JsonBody<O, I>]
+    : [body?: JsonBody<O, I>]
+  : O extends { body: "raw" }
+    ? O extends { bodyRequired: true }
+      ? [body: RawBody<O, I>]
+      : [body?: RawBody<O, I>]
+    : O extends { query: number }
+      ? O extends { queryRequired: true }
+        ? [query: Query<I>]
+        : [query?: Query<I>]
+      : [];
+// a form takes its fields typed from the schema, bytes take what fetch can stream, anything else what fetch sends
+type RawBody<O, I> = O extends { form: object } ? JsonBody<O, I> : O extends { bodyType: "application/octet-stream" } ? Blob | ArrayBuffer | ArrayBufferView | ReadableStream<Uint8Array> : BodyInit;
+type CallOptions<O> = O extends { page: object } ? RequestOptions & PageOptions : O extends { answer: "stream" } ? StreamOptions : RequestOptions;
+type Options<O, I> = O extends { body: string; query: number } ? CallOptions<O> & { query?: Query<I> } : CallOptions<O>;
+type Result<O extends Operation, I> = O extends { answer: "empty" }
+  ? void
+  : O extends { answer: "other" }
+    ? Response
+    : I extends { responses: infer R }
+      ? O["status"] extends keyof R
+        ? R[O["status"]] extends { content: infer C }
+          ? Content<C, O extends { answerType: infer M } ? M : never>
+          : never
+        : never
+      : never;
+
+/**
+ * The signature of the method one entry of the generated table becomes, read from the entry itself
+ * (its path parameters, body and query kinds, answer kind) and from the spec's types at the entry's
+ * path and method. `generated/resources.ts` places each entry's method where its declaration says,
+ * so the compiler checks every declaration against the entry it is built from. An entry typed only
+ * as `Operation` (no literal path) gives a method that takes and returns `unknown`.
+ *
+ * @example
+ * type Retrieve = MethodOf<(typeof operations)[0]>; // (options?: RequestOptions) => Promise<Answer>
+ * // a list entry gives (query?, options?: RequestOptions & PageOptions) => PagePromise<Item, Answer>
+ */
+export type MethodOf<O extends Operation> = string extends O["path"] ? (...args: unknown[]) => Promise<unknown> : (...args: [...(O extends { params: infer P } ? Strings<P> : []), ...Input<O, Item<O>>, options?: Options<O, Item<O>>]) => Returned<O, Result<O, Item<O>>>;
+// a list's method returns its page walker, items read from the answer's array (or its `items` field)
+// an event stream's events are typed by its declaration (the event schema may sit inside the media
+// type's string schema, where the spec's types cannot reach it): here only its kind is joined
+type Returned<O, A> = O extends { answer: "stream" }
+  ? // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    Promise<EventStream<any>>
+  : O extends { page: { items: infer F extends string } } ? PagePromise<NonNullable<A[F & keyof A]>[number & keyof NonNullable<A[F & keyof A]>], A> : O extends { page: object } ? PagePromise<NonNullable<A>[number & keyof NonNullable<A>], A> : Promise<A>;
+
+/** Builds the method of one table entry, typed by `MethodOf`. */
+export type MethodFactory = <const O extends Operation>(op: O) => MethodOf<O>;

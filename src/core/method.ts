@@ -1,0 +1,214 @@
+import type { Client } from "openapi-fetch";
+import { binaryBody, formBody, openStream, PageList } from "../../generated/operations.js";
+import type { Operation } from "./operation-row.js";
+import type { openEventStream, StreamOptions } from "../streams/event-stream.js";
+import { schemas } from "../../generated/validators.js";
+import { checkAnswer } from "../checks/answer-check.js";
+import type { AnswerPolicy } from "./config.js";
+import { BrowserCloudError, type ValidationIssue } from "./errors.js";
+import type { RequestOptions } from "./request-options.js";
+import type { MethodOf } from "./method-type.js";
+import type { Answer } from "./response.js";
+import { operationMatcher, templatePieces } from "./path-template.js";
+import { IDEMPOTENT_METHODS } from "./retry.js";
+import type * as forms from "../uploads/form-body.js";
+import type { FetchedPage, PageFetcher, PageOptions, PagePromise, Pagination } from "../lists/pages.js";
+import { assertValid, check, checkId, plain } from "../checks/check.js";
+
+/**
+ * The readers only some operations need. generated/operations.ts exports those its spec needs
+ * (and `undefined` for the rest, so that bundles leave them out); a table of a test's own brings
+ * them here instead.
+ */
+export interface Readers {
+  /** Reads an event stream's answer. */
+  openStream?: typeof openEventStream | undefined;
+  /** Walks a list's pages. */
+  PageList?: typeof PagePromise | undefined;
+  /** Builds a multipart body from its fields. */
+  formBody?: typeof forms.formBody | undefined;
+  /** Checks a binary body. */
+  binaryBody?: typeof forms.binaryBody | undefined;
+}
+
+/**
+ * What a method runs its request through: the client's transport, with this call's options; its
+ * readers serve where the generated table brings none of its own.
+ */
+export type Call = (<T>(
+  options: RequestOptions | undefined,
+  op: Operation,
+  run: (raw: Client<Record<string, never>>, init: { signal?: AbortSignal; headers?: Record<string, string>; fetch: (request: Request) => Promise<Response> }) => Promise<{ data?: T; error?: unknown; response: Response }>,
+) => Promise<Answer<T>>) & Readers;
+
+// how openapi-fetch reads each kind of answer: "stream" leaves the body to the caller
+const PARSE_AS = { json: "json", empty: "text", other: "stream", stream: "stream" } as const;
+
+/**
+ * Turns one entry of the generated table into a method: `(...pathParams, bodyOrQuery?, options?)`.
+ * Path parameters are checked (`checkId`) and encoded by openapi-fetch; a JSON body is snapshotted
+ * to plain data, checked against its schema and sent as that snapshot, so what is checked is what
+ * is sent; query parameters are checked as one object. Nothing is sent when an input is wrong
+ * (`ValidationError`). The answer is read by its kind: JSON parsed and checked (`checkAnswer`: one
+ * that drifts from the spec is returned and reported, or thrown with `strictAnswers`), empty as
+ * `undefined`, other content as the `Response` itself. A list's method returns a `PagePromise`
+ * (src/lists/pages.ts) whose every page is one such request.
+ *
+ * @example
+ * const retrieve = method(operations[0], call); // the table's first operation
+ * const limits = await retrieve({ timeoutMs: 5_000 });
+ */
+export function method<const O extends Operation>(op: O, call: Call, answers?: AnswerPolicy): MethodOf<O>;
+// the implementation takes its arguments unchecked (it checks them itself); MethodOf above types them
+export function method(op: Operation, call: Call, answers: AnswerPolicy = {}): (...args: any[]) => unknown {
+  if (op.page) return listMethod(op, op.page, request(op, call, answers, true), call.PageList ?? PageList);
+  const once = request(op, call, answers, false);
+  return (...args) => once(args);
+}
+
+// what a request override carries: the next page's query, sent unchecked when the service wrote it
+type Override = { query: Record<string, unknown> | undefined; trusted: boolean };
+type Once = (args: unknown[], override?: Override) => Promise<FetchedPage>;
+
+/**
+ * One request of `op`: the inputs checked, sent through the call's transport, the answer read.
+ * A page of a list (`paged`) resolves with the answer's status, headers and address, which the walk
+ * reads; any other call to its data alone, with nothing built around it.
+ */
+function request(op: Operation, call: Call, answers: AnswerPolicy, paged: true): Once;
+function request(op: Operation, call: Call, answers: AnswerPolicy, paged: false): (args: unknown[]) => Promise<unknown>;
+function request(op: Operation, call: Call, answers: AnswerPolicy, paged: boolean): Once | ((args: unknown[]) => Promise<unknown>) {
+  const names = op.params ?? [];
+  const takesInput = op.body !== undefined || op.query !== undefined;
+  const method = op.method.toLowerCase() as "get";
+  const pathSerializer = pathRenderer(op.path);
+  const parseAs = PARSE_AS[op.answer];
+  // a download is the Response itself (an event stream's reader takes the Response from `send`)
+  const handsOver = op.answer === "other";
+  return async (args: unknown[], override?: Override): Promise<unknown> => {
+    const issues: ValidationIssue[] = [];
+    const path: Record<string, unknown> = {};
+    for (let i = 0; i < names.length; i++) {
+      checkId(args[i], names[i], issues);
+      path[names[i]!] = args[i];
+    }
+    const input = takesInput ? args[names.length] : undefined;
+    let options = args[takesInput ? names.length + 1 : names.length] as (RequestOptions & { query?: unknown }) | undefined;
+    let body: unknown;
+    let query: unknown;
+    // a snapshot with an issue holds holes: check only a clean one
+    const clean = issues.length;
+    if (input === undefined && op.bodyRequired) issues.push({ path: "body", message: "is required" });
+    else if (op.body === "json" && input !== undefined) {
+      body = plain(input, "body", issues);
+      if (issues.length === clean) check(schemas[op.bodySchema!]!, body, "body", issues);
+    } else if (op.form && input !== undefined) {
+      body = need(call.formBody ?? formBody, op, "form builder")(input, op.form, op.bodySchema === undefined ? undefined : schemas[op.bodySchema], issues);
+    } else if (op.body === "raw") {
+      body = input;
+      // a stream is read as it is sent: it cannot be sent again, so it gets one attempt
+      if (body !== undefined && op.bodyType?.toLowerCase() === "application/octet-stream" && need(call.binaryBody ?? binaryBody, op, "binary body check")(body, issues).stream) options = { ...options, maxRetries: 0 };
+    }
+    const rawQuery = override ? override.query : op.body === undefined ? input : options?.query;
+    if (rawQuery === undefined && op.queryRequired) issues.push({ path: "query", message: "is required" });
+    else if (override?.trusted) query = rawQuery;
+    else if (op.query !== undefined && rawQuery !== undefined) {
+      const before = issues.length;
+      query = plain(rawQuery, "query", issues);
+      if (issues.length === before) check(schemas[op.query]!, query, "query", issues);
+    }
+    // a list's maxPages and maxItems ride along to the transport, which reads only its own limits
+    assertValid(issues);
+
+    let url = "";
+    const params = { path, query };
+    const send = (callOptions: RequestOptions | undefined) => call(callOptions, op, (raw, init) => {
+      const fetchOptions: Record<string, unknown> = { signal: init.signal, headers: init.headers, fetch: init.fetch, params, body, parseAs, pathSerializer };
+      // the address of the answer, which a page's next link is resolved against
+      if (op.page) fetchOptions.fetch = (request: Request) => ((url = request.url), init.fetch(request));
+      if (op.body === "raw") {
+        // a raw body goes out as given; for a FormData, fetch sets the type with its boundary
+        fetchOptions.bodySerializer = (b: unknown) => b;
+        fetchOptions.headers = { ...init.headers, "Content-Type": body instanceof FormData ? null : op.bodyType };
+        if (body instanceof ReadableStream) fetchOptions.duplex = "half";
+      }
+      const pending = raw.request(method, op.path as never, fetchOptions as never);
+      return handsOver ? pending.then((outcome) => ({ ...outcome, data: outcome.response })) : pending;
+    });
+    // an event stream: a typed iterable of its events, re-opened through the same request (never a
+    // list: pages are JSON, scripts/lib/generate/pagination.mjs)
+    if (op.answer === "stream") return need(call.openStream ?? openStream, op, "stream reader")(op, async (o) => (await send(o)).response, options as StreamOptions | undefined, answers);
+    const answer = await send(options);
+    const { response } = answer;
+    // the table gives a schema to JSON answers only
+    const data = op.answer === "empty" ? undefined : op.answerSchema !== undefined ? checkAnswer(answers, op.name, op.answerSchema, answer.data, response) : answer.data;
+    return paged ? { data, headers: response.headers, status: response.status, url } : data;
+  };
+}
+
+/**
+ * openapi-fetch's path serializer for one template, made once: for a template of plain `{name}`
+ * parameters, the address is its pieces joined with each value percent-encoded, as openapi-fetch's
+ * own serializer writes it for string values, without its per-call parse of the template. A template
+ * with label, matrix or exploded parameters (`{.name}`, `{;name}`, `{name*}`) keeps openapi-fetch's
+ * own (undefined); one without parameters gets the address as it is.
+ *
+ * @example
+ * pathRenderer("/things/{id}")!("https://api.example.com/things/{id}", { id: "a/b" }); // "https://api.example.com/things/a%2Fb"
+ */
+export function pathRenderer(template: string): ((url: string, params: Record<string, unknown>) => string) | undefined {
+  // odd entries are the parameters' names, even ones the text between them
+  const pieces = templatePieces(template);
+  // no parameter: the address is as openapi-fetch joined it
+  if (pieces.length === 1) return (url) => url;
+  if (pieces.some((piece, i) => i % 2 === 1 && !/^\w+$/.test(piece))) return undefined;
+  return (url, params) => {
+    // openapi-fetch passes the base address and the template, joined
+    let out = url.slice(0, url.length - template.length);
+    for (let i = 0; i < pieces.length; i++) out += i % 2 ? encodeURIComponent(params[pieces[i]!] as string) : pieces[i];
+    return out;
+  };
+}
+
+/**
+ * A list method: returns a `PagePromise` (src/lists/pages.ts) whose pages are requests of `op` with the
+ * call's path parameters and options, the query changed only in the page position.
+ */
+function listMethod(op: Operation, style: Pagination, once: Once, Pages: typeof PagePromise | undefined): (...args: unknown[]) => PagePromise<unknown> {
+  const at = op.params?.length ?? 0;
+  const takesInput = op.body !== undefined || op.query !== undefined;
+  return (...args) => {
+    // thrown when the list is called, not when the client is made, so the rest of the client works
+    const Walk = need(Pages, op, "page reader");
+    const options = args[takesInput ? at + 1 : at] as (RequestOptions & PageOptions & { query?: unknown }) | undefined;
+    const first = (op.body !== undefined ? options?.query : takesInput ? args[at] : undefined) as Record<string, unknown> | undefined;
+    // the first page's query is the call's own, which once() would read from the arguments alike
+    const fetchPage: PageFetcher = (query, trusted) => once(args, { query, trusted });
+    return new Walk(fetchPage, style, first, options);
+  };
+}
+
+/**
+ * A reader `op` needs, or a loud failure: the spec has this kind of operation but generated/ was
+ * written without its reader, so generated/ is older than the spec.
+ */
+function need<R>(reader: R | undefined, op: Operation, what: string): R {
+  if (!reader) throw new BrowserCloudError(`${op.name}: no ${what}; run npm run generate`);
+  return reader;
+}
+
+/**
+ * For the raw client, which has no table entry at hand: the `x-idempotent` of the operation a
+ * request is for, where the spec overrides what its HTTP method says; `undefined` otherwise. A
+ * request is the operation whose path, after the base address's path, is the whole template.
+ */
+export function idempotencyOverrides(operations: readonly Operation[], baseUrl: string): (method: string, url: string) => boolean | undefined {
+  const overridden = (op: Operation) => op.idempotent !== IDEMPOTENT_METHODS.has(op.method);
+  if (!operations.some(overridden)) return () => undefined;
+  // every operation takes part in the match, so that a request for one without an override finds it, not another
+  const find = operationMatcher(operations, new URL(baseUrl).pathname);
+  return (method, url) => {
+    const op = find(method, new URL(url).pathname)?.operation;
+    return op && overridden(op) ? op.idempotent : undefined;
+  };
+}

@@ -1,0 +1,43 @@
+// The row of generated/operations.ts that src/core/method.ts turns into a method: the same for every
+// spec, so the runtime owns it and the generated table only fills it in.
+import type { Pagination } from "../lists/pages.js";
+import type { HTTP_METHODS } from "./path-template.js";
+import type { FormShape } from "../uploads/form-body.js";
+
+/**
+ * One operation of the spec, as ./method.ts turns it into a method. Schema fields are
+ * indexes into `schemas` of generated/validators.ts.
+ */
+export interface Operation {
+  /** Where the method lives on the client: dot-separated groups, the method last (`x-client-method`). */
+  name: string;
+  method: Uppercase<(typeof HTTP_METHODS)[number]>;
+  /** The path template, e.g. `/browsers/{id}`. */
+  path: string;
+  /** The path parameters, in path order: the method's first arguments. */
+  params?: readonly string[];
+  /** The query parameters, as one object schema (no other field allowed). */
+  query?: number;
+  queryRequired?: true;
+  /** The request body: JSON (checked, then sent as JSON) or raw (FormData, Blob or text, sent as given). */
+  body?: "json" | "raw";
+  bodySchema?: number;
+  /** The body's media type; a raw body is sent as it (a FormData body gets fetch's multipart type instead). */
+  bodyType?: string;
+  bodyRequired?: true;
+  /** The success status the spec declares first. */
+  status: number;
+  /** What the success answer holds: JSON (parsed and checked), nothing, other content (the `Response` itself), or server-sent events. */
+  answer: "json" | "empty" | "other" | "stream";
+  answerSchema?: number;
+  /** The media type of a JSON answer. */
+  answerType?: string;
+  /** For an event stream: the schema of one event's data. */
+  eventSchema?: number;
+  /** Whether sending it twice has the effect of once: the HTTP method's rule, or the operation's `x-idempotent`. */
+  idempotent: boolean;
+  /** A list's pages (`x-pagination`, or detected): the method returns a `PagePromise`. */
+  page?: Pagination;
+  /** A multipart body's fields: the method builds the form from them (`bodySchema` checks those that are not files). */
+  form?: FormShape;
+}

@@ -1,0 +1,57 @@
+// @ts-check
+// The client's policy as data: the client (src/) and the generator (scripts/, plain Node without a
+// TypeScript loader) both import this one file, so the README, generated/api.md and the runtime
+// cannot disagree. Plain JavaScript with JSDoc types, compiled and type-checked with src/.
+
+/**
+ * Methods that may be sent twice with the effect of once (RFC 9110 9.2.2); an operation's
+ * `x-idempotent` overrides what its method says.
+ * @type {readonly string[]}
+ */
+export const IDEMPOTENT_METHODS = ["GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE"];
+
+/**
+ * Statuses after which an idempotent request is sent again. 409 is not among them: a conflict is
+ * the caller's to resolve.
+ * @type {readonly number[]}
+ */
+export const RETRYABLE_STATUSES = [408, 429, 500, 502, 503, 504];
+
+/**
+ * The error class of each status that has its own; `errorClassName` says what the others get.
+ * @type {Readonly<Record<number, "BadRequestError" | "AuthenticationError" | "PermissionDeniedError" | "NotFoundError" | "ConflictError" | "UnprocessableEntityError" | "RateLimitError">>}
+ */
+export const ERROR_CLASS_BY_STATUS = {
+  400: "BadRequestError",
+  401: "AuthenticationError",
+  403: "PermissionDeniedError",
+  404: "NotFoundError",
+  409: "ConflictError",
+  422: "UnprocessableEntityError",
+  429: "RateLimitError",
+};
+
+/**
+ * The name of the `ApiError` class thrown for a non-2xx status: `RedirectError` below 400, the
+ * status's own class where it has one, `InternalServerError` for 500 and above, else `ApiError`.
+ * @param {number} status
+ * @example
+ * errorClassName(404); // "NotFoundError"
+ * errorClassName(503); // "InternalServerError"
+ */
+export function errorClassName(status) {
+  return status < 400 ? "RedirectError" : (ERROR_CLASS_BY_STATUS[status] ?? (status >= 500 ? "InternalServerError" : "ApiError"));
+}
+
+/**
+ * Whether an answer with this status may come after the service acted on the request: a 2xx did,
+ * a 3xx may have (a 303 says it did), a 5xx may have failed after acting; a 4xx is a refusal, so
+ * the service did not act. What `maybePerformed` says of an error built from an answer.
+ * @param {number} status
+ * @example
+ * mayHaveActed(503); // true
+ * mayHaveActed(409); // false
+ */
+export function mayHaveActed(status) {
+  return status < 400 || status >= 500;
+}

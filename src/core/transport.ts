@@ -1,0 +1,165 @@
+import { sleep, watch } from "./abort.js";
+import { readAll } from "./buffered-response.js";
+import { actedBefore, BrowserCloudError, ConnectionError, ConnectionTimeoutError, UserAbortError } from "./errors.js";
+import type { FetchFn, Settings } from "./config.js";
+import { mayHaveActed } from "./policy.js";
+import { backoffMs, failedBeforeSending, IDEMPOTENT_METHODS, isRetryable, MAX_RETRY_AFTER_MS, retryAfterMs, type Outcome } from "./retry.js";
+
+/**
+ * The request openapi-fetch builds, kept as URL and init rather than a `Request`: it can be sent
+ * again after a failure, and `fetch(url, init)` with a string body skips the stream copy that
+ * `fetch(request)` makes. Passed to openapi-fetch as its `Request` class.
+ */
+export class PreparedRequest {
+  // openapi-fetch accepts a middleware's result only if it is `instanceof` this class: let a real Request pass
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return value instanceof Request || PreparedRequest.prototype.isPrototypeOf(value as object);
+  }
+  readonly url: string;
+  readonly method: string;
+  readonly headers: Headers;
+  readonly body: BodyInit | null | undefined;
+  readonly signal: AbortSignal | null | undefined;
+  readonly init: RequestInit;
+  constructor(url: string, init: RequestInit) {
+    this.url = url;
+    this.init = init;
+    this.method = (init.method ?? "GET").toUpperCase();
+    this.headers = init.headers instanceof Headers ? init.headers : new Headers(init.headers);
+    this.body = init.body;
+    this.signal = init.signal;
+  }
+}
+
+// error answers that come after an attempt that may have acted (a timeout, a 5xx, a broken connection)
+const afterActing = new WeakSet<Response>();
+
+/**
+ * Whether an earlier attempt of the call that ended with `response` may have acted, so that the
+ * error built from it says `maybePerformed` even when its own status (a 4xx) says the service refused.
+ */
+export function earlierAttemptMayHaveActed(response: Response): boolean {
+  return afterActing.has(response);
+}
+
+/**
+ * Sends a request with the client's policy: each attempt bounded by `timeoutMs`, its answer by
+ * `maxResponseBytes`, retried as `isRetryable` allows with backoff or the advised wait, the caller's
+ * signal honoured at once. Redirects are never followed: a 3xx comes back as the answer. Resolves
+ * to the last answer, body read in full; rejects with `ConnectionError`, `ConnectionTimeoutError`,
+ * `ResponseTooLargeError` or `UserAbortError`. `limits` overrides the client's for one call, and
+ * says whether its operation is idempotent (default: what its HTTP method says) and whether a 2xx
+ * answer's body is handed over unread (`stream`: an event stream, a download; `timeoutMs` then
+ * bounds the wait for its headers, the caller's signal still ends the body).
+ */
+export async function send(settings: Pick<Settings, "timeoutMs" | "maxRetries" | "maxResponseBytes" | "fetch" | "logger">, input: PreparedRequest | Request, limits: Partial<Settings> & { idempotent?: boolean | undefined; stream?: boolean | undefined }): Promise<Response> {
+  const timeoutMs = limits.timeoutMs ?? settings.timeoutMs;
+  const maxRetries = limits.maxRetries ?? settings.maxRetries;
+  const maxBytes = limits.maxResponseBytes ?? settings.maxResponseBytes;
+  const { method, signal, url } = input;
+  const idempotent = limits.idempotent ?? IDEMPOTENT_METHODS.has(method);
+  const logger = settings.logger;
+  // set once an attempt may have reached the service without an answer
+  let outcomeUnknown = false;
+  // set once any attempt may have acted: what maybePerformed says of the call's failure
+  let acted = false;
+
+  for (let attempt = 1; ; attempt++) {
+    const started = Date.now();
+    let response: Response | undefined;
+    let failure: BrowserCloudError | undefined;
+    try {
+      if (signal?.aborted) throw new UserAbortError({ cause: signal.reason, maybePerformed: acted });
+      response = await attemptOnce(settings.fetch, input, signal ?? undefined, timeoutMs, maxBytes, limits.stream);
+    } catch (err) {
+      failure = err as BrowserCloudError;
+    }
+    // built only when someone reads it
+    logger?.debug(`browser-cloud-client: ${method} ${new URL(url).pathname} -> ${response?.status ?? (failure instanceof UserAbortError ? "aborted by caller" : failure!.name)} (attempt ${attempt}/${maxRetries + 1}, ${Date.now() - started} ms)`);
+
+    let outcome: Outcome;
+    let delay: number | undefined;
+    if (response) {
+      // a retry of a delete whose first try may have worked: not found means it is gone
+      if (outcomeUnknown && method === "DELETE" && response.status === 404) return new Response(null, { status: 204, headers: response.headers });
+      // a 2xx, or a redirect, which is never followed nor sent again
+      if (response.status < 400) return response;
+      outcome = { kind: "status", status: response.status };
+      delay = retryAfterMs(response.headers);
+      if (acted) afterActing.add(response);
+      acted ||= mayHaveActed(response.status);
+      if (delay! > MAX_RETRY_AFTER_MS) return response;
+    } else if (failure instanceof ConnectionError) {
+      // a timeout is a request that was out: sent, its outcome unknown
+      outcome = { kind: "connection", sent: failure.maybePerformed };
+      outcomeUnknown ||= failure.maybePerformed;
+      actedBefore(failure, acted);
+      acted ||= failure.maybePerformed;
+    } else {
+      // an abort, or an answer too large: the service would send the same answer again
+      throw actedBefore(failure!, acted);
+    }
+    if (attempt > maxRetries || !isRetryable(idempotent, outcome)) {
+      if (response) return response;
+      throw failure;
+    }
+    // ended early by the caller's signal, whereupon the next turn ends the call
+    await sleep(delay ?? backoffMs(attempt - 1), signal ?? undefined);
+  }
+}
+
+/** One attempt: the request sent and its body read, all within `timeoutMs` and `maxBytes`. */
+async function attemptOnce(fetchFn: FetchFn | undefined, input: PreparedRequest | Request, signal: AbortSignal | undefined, timeoutMs: number, maxBytes: number, stream = false): Promise<Response> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  let unwatch = signal ? watch(signal, () => controller.abort()) : undefined;
+  let status: number | undefined;
+  try {
+    const response = await dispatch(fetchFn, input, controller.signal);
+    status = response.status;
+    // a browser's redirect answer: status 0, no body, nothing to read
+    if (response.type === "opaqueredirect") return response;
+    if (stream && response.ok && response.body) {
+      // the caller's signal keeps ending the body until it is read to its end
+      const release = unwatch;
+      unwatch = undefined;
+      const body = response.body.pipeThrough(new TransformStream({ flush: () => release?.() }));
+      return new Response(body, response);
+    }
+    // reading the body inside the attempt bounds it by the timeout and turns a truncated body
+    // into a connection failure, and the connection goes back to the pool at once
+    return await readAll(response, maxBytes);
+  } catch (err) {
+    // drops the connection, whatever went wrong
+    controller.abort();
+    // the request was out: it may have acted, unless its answer had already come and said it did not
+    if (signal?.aborted) throw new UserAbortError({ cause: signal.reason, maybePerformed: status === undefined || mayHaveActed(status) });
+    if (err instanceof BrowserCloudError) throw err;
+    // the address without userinfo or query, which may hold secrets
+    const { protocol, hostname, port, pathname } = new URL(input.url);
+    const where = `${input.method} ${protocol}//${hostname}:${port || (protocol === "https:" ? 443 : 80)}${pathname}`;
+    if (timedOut) throw new ConnectionTimeoutError(`${where}: no answer within ${timeoutMs} ms.`, { cause: err, maybePerformed: true });
+    const sent = !failedBeforeSending(err);
+    const code = (err as { cause?: { code?: string } } | undefined)?.cause?.code;
+    throw new ConnectionError(`${where}: ${sent ? "the connection failed" : "could not connect"}: ${(err as Error | undefined)?.message}${code ? ` (${code})` : ""}`, { cause: err, maybePerformed: sent });
+  } finally {
+    clearTimeout(timer);
+    unwatch?.();
+  }
+}
+
+function dispatch(fetchFn: FetchFn | undefined, input: PreparedRequest | Request, signal: AbortSignal): Promise<Response> {
+  // redirect "manual" everywhere: following would send the request again, maybe elsewhere, with its headers
+  if (input instanceof Request) {
+    // a Request made by a middleware of the raw client: its body can be read once, so send a copy
+    const copy = new Request(input.clone(), { signal, redirect: "manual" });
+    return fetchFn ? fetchFn(copy) : fetch(copy);
+  }
+  const init: RequestInit = { ...input.init, method: input.method, headers: input.headers, body: input.body ?? null, signal, redirect: "manual" };
+  return fetchFn ? fetchFn(new Request(input.url, init)) : fetch(input.url, init);
+}
+

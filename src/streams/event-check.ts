@@ -1,0 +1,92 @@
+import type { Operation } from "../core/operation-row.js";
+import { schemas, type Schema } from "../../generated/validators.js";
+import type { AnswerPolicy } from "../core/config.js";
+import { compile, type Check } from "../checks/schema-compiler.js";
+import { StreamEventError, type RawEvent } from "./stream-errors.js";
+import { check } from "../checks/check.js";
+
+/** One event of a stream: its `data`, typed and checked by the spec, with the wire's `id` and `event` fields. */
+export interface StreamEvent<T> {
+  /** The event's JSON `data`, checked against the stream's event schema. */
+  readonly data: T;
+  /** The `id:` field, when the event had one; a re-opened stream resumes after the last one. */
+  readonly id: string | undefined;
+  /** The `event:` field, when the event had one. */
+  readonly type: string | undefined;
+}
+
+/** The kind of event the service sends to keep a quiet stream open; see `eventReader`. */
+export const HEARTBEAT = "sse_heartbeat";
+
+const SKIP = Symbol("heartbeat");
+
+/** Reads one event's fields as they came off the wire: its `data:` lines, `event:` and `id:`. */
+export type EventRead = (data: string, type: string | undefined, id: string | undefined) => unknown;
+
+/**
+ * What an event stream does with each event that arrives: its `data` read as JSON (kept as text
+ * when it is not JSON, for the schema to judge) and checked like an answer against the stream's
+ * event schema (`eventSchema` of the table). Returns `SKIP` for a heartbeat the schema does not
+ * type (`event: sse_heartbeat`, or data whose `event` is `sse_heartbeat`): it kept the connection
+ * alive and says nothing more.
+ *
+ * Every event the spec does not promise goes through `reportDrift`, the one place that decides
+ * what a drifting event does.
+ *
+ * @example
+ * const read = eventReader(op);
+ * const data = read('{"event":"log","message":"hi"}', undefined, "1");
+ */
+export function eventReader(op: Operation, policy: AnswerPolicy = {}, response?: () => Response): EventRead {
+  const schema = op.eventSchema === undefined ? undefined : schemas[op.eventSchema];
+  const typedHeartbeat = schema !== undefined && mapping(schema).has(HEARTBEAT);
+  // compiled once: the common event is one call that builds no path and no issue
+  const conforms = schema === undefined ? undefined : compile(schema, true);
+  return (text, type, id) => {
+    let data: unknown = text;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      // kept as text: a string schema accepts it, any other reports it
+    }
+    if (!typedHeartbeat && (type === HEARTBEAT || (data as { event?: unknown } | null)?.event === HEARTBEAT)) return SKIP;
+    if (conforms === undefined) return data;
+    if (passes(conforms, data)) return data;
+    // check() walks it again for the issues, and turns a stack overflow into one
+    const issues = check(schema!, data, "data", [], true);
+    return issues.length ? reportDrift(op, { id, type, data: text }, data, issues, policy, response?.()) : data;
+  };
+}
+
+/** Whether `data` conforms; false too when checking it overflowed the stack, which `check()` then reports. */
+function passes(conforms: Check, data: unknown): boolean {
+  try {
+    return conforms(data, "data", undefined, 0);
+  } catch {
+    return false;
+  }
+}
+
+/** True for what `eventReader` returns for a heartbeat. */
+export const isSkipped = (data: unknown): boolean => data === SKIP;
+
+/**
+ * An event that breaks the stream's schema, or whose data is not JSON where the schema wants more
+ * than text: as with any answer (src/checks/answer-check.ts), it is yielded and reported through the logger and
+ * `onAnswerMismatch`, since the service sent it; with `strictAnswers` the stream ends with
+ * `StreamEventError`, which carries the event as received and every issue.
+ */
+export function reportDrift(op: Operation, raw: RawEvent, data: unknown, issues: { path: string; message: string }[], policy: AnswerPolicy, response: Response | undefined): unknown {
+  const error = new StreamEventError(`An event of ${op.name} (${op.method} ${op.path}) is not what the spec promises: ${issues.map((i) => `${i.path} ${i.message}`).join("; ")}`, raw, issues);
+  if (policy.strictAnswers) throw error;
+  policy.logger?.debug(`browser-cloud-client: ${error.message}`);
+  if (response) policy.onAnswerMismatch?.({ operation: op.name, issues, data, response });
+  return data;
+}
+
+/** The values a discriminated schema names in its mapping (through `$ref`s). */
+function mapping(schema: Schema): Set<string> {
+  let s: Schema | undefined = schema;
+  for (let hops = 0; s?.$ref !== undefined && hops < 32; hops++) s = schemas[s.$ref];
+  return new Set(Object.keys(s?.discriminator?.mapping ?? {}));
+}

@@ -1,0 +1,98 @@
+// The consumer's side of an event stream: the events of each chunk the connection completed,
+// handed out one `next()` at a time; src/streams/event-stream.ts owns the connection and its reconnects.
+import type { EventSourceMessage } from "eventsource-parser";
+import { isSkipped, type EventRead, type StreamEvent } from "./event-check.js";
+
+/**
+ * Whether fetch and the wire accept `value` in a header: tab, 0x20-0x7e and 0x80-0xff. A loop, not
+ * a regular expression: it runs for every event with an `id:`, and costs a fraction of a match.
+ *
+ * @example
+ * headerSafe("evt_41"); // true
+ * headerSafe("a\nb"); // false
+ */
+export function headerSafe(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c > 0xff || c === 0x7f || (c < 0x20 && c !== 0x09)) return false;
+  }
+  return true;
+}
+
+const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
+
+/**
+ * The events of `source`'s batches one by one, each read (JSON, checked) as it is handed out, so
+ * that a drifting event is reported, and a strict one throws, only once the events before it were
+ * taken. An event of the batch at hand costs no promise of the generator's: `next()` answers it
+ * at once, and only an empty batch waits for the connection. Calls of `next()` are served in order.
+ *
+ * @example
+ * const events = handOut(batches(), eventReader(op, policy, () => response), state, close);
+ */
+export function handOut(source: AsyncGenerator<EventSourceMessage[]>, read: EventRead, state: { lastEventId: string | undefined; readonly stopped: boolean }, close: () => void): AsyncIterableIterator<StreamEvent<unknown>> {
+  let batch: EventSourceMessage[] = [];
+  let at = 0;
+  let finished = false;
+  let busy: Promise<unknown> | undefined;
+  // the next event of the batch, or undefined when it is spent; once stopped (close(), a return, the
+  // call's signal), none is: the batches' generator then ends the stream its own way
+  const take = (): StreamEvent<unknown> | undefined => {
+    while (at < batch.length && !state.stopped) {
+      const raw = batch[at++]!;
+      const data = read(raw.data, raw.event, raw.id);
+      if (raw.id !== undefined && headerSafe(raw.id)) state.lastEventId = raw.id;
+      if (!isSkipped(data)) return { data, id: raw.id, type: raw.event };
+    }
+    return undefined;
+  };
+  const fail = (err: unknown): Promise<never> => {
+    finished = true;
+    batch = [];
+    return source.return(undefined).then(() => Promise.reject(err));
+  };
+  const iterator: AsyncIterableIterator<StreamEvent<unknown>> = {
+    next() {
+      if (busy) return busy.then(() => iterator.next());
+      if (finished) return Promise.resolve(DONE);
+      let event: StreamEvent<unknown> | undefined;
+      try {
+        event = take();
+      } catch (err) {
+        return fail(err);
+      }
+      if (event) return Promise.resolve({ done: false, value: event });
+      const pending = source.next().then(
+        (result) => {
+          busy = undefined;
+          if (result.done) {
+            finished = true;
+            return DONE;
+          }
+          batch = result.value;
+          at = 0;
+          return iterator.next();
+        },
+        (err: unknown) => {
+          busy = undefined;
+          finished = true;
+          throw err;
+        },
+      );
+      // a later call waits for this one, whatever its outcome
+      busy = pending.catch(() => {});
+      return pending;
+    },
+    // a loop that breaks, as close(): the connection is dropped
+    return() {
+      finished = true;
+      batch = [];
+      close();
+      return source.return(undefined).then(() => DONE);
+    },
+    [Symbol.asyncIterator]() {
+      return iterator;
+    },
+  };
+  return iterator;
+}

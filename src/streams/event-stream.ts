@@ -1,0 +1,234 @@
+import { createParser, type EventSourceMessage } from "eventsource-parser";
+import type { Operation } from "../core/operation-row.js";
+import { MAX_TIMEOUT_MS, show } from "../core/config.js";
+import { ApiError, apiErrorFrom, ConnectionError, UserAbortError, ValidationError, type ValidationIssue } from "../core/errors.js";
+import { EventBounds } from "./event-bounds.js";
+import { eventReader, type StreamEvent } from "./event-check.js";
+import { handOut, headerSafe } from "./event-hand-out.js";
+import type { RequestOptions } from "../core/request-options.js";
+import { backoffMs, MAX_RETRY_AFTER_MS } from "../core/retry.js";
+import { StreamIdleError } from "./stream-errors.js";
+import type { AnswerPolicy } from "../core/config.js";
+import { sleep } from "../core/abort.js";
+
+/** Default `maxEventSize`: 1 MiB (1 048 576 characters) for one line, and for one event's lines together. */
+export const DEFAULT_MAX_EVENT_SIZE = 1024 * 1024;
+/** Default `idleTimeoutMs`: 120 000 ms of silence (no event, no heartbeat, no comment) ends a stream. */
+export const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
+/** Default `maxReconnects`: 5 attempts in a row to re-open a dropped stream. */
+export const DEFAULT_MAX_RECONNECTS = 5;
+
+/** Options of a method that answers an event stream: the per-call options, and the stream's own. */
+export interface StreamOptions extends RequestOptions {
+  /**
+   * Longest line, and longest event (its lines together), in characters of decoded text; a longer
+   * one ends the stream with `EventTooLargeError` and drops the connection. Default: 1 MiB (1 048 576).
+   */
+  maxEventSize?: number;
+  /**
+   * Longest silence, in milliseconds: a stream that sends nothing for longer (a heartbeat counts)
+   * ends with `StreamIdleError`. At most 2 147 483 647. Default: 120 000.
+   */
+  idleTimeoutMs?: number;
+  /**
+   * Attempts in a row to re-open a dropped stream (a GET, or `x-idempotent: true`) before it fails;
+   * the count starts again once an event arrives. 0 never re-opens. Default: 5.
+   */
+  maxReconnects?: number;
+  /** Resume a stream from here: sent as `Last-Event-ID` with the first request. Default: none. */
+  lastEventId?: string;
+}
+
+/**
+ * An open event stream: iterate it with `for await`; breaking out of the loop, `close()` or the
+ * call's `signal` ends the request and drops the connection. It can be iterated once.
+ *
+ * @example
+ * const events = await client.group.follow(id, { signal });
+ * for await (const event of events) {
+ *   console.log(event.id, event.data);
+ *   if (done(event)) break; // the connection is dropped here
+ * }
+ */
+export interface EventStream<T> extends AsyncIterable<StreamEvent<T>> {
+  /** The answer of the connection open now (its status, headers); its body is the stream's to read. */
+  readonly response: Response;
+  /** The `id` of the last event that had one: where a re-opened stream resumes. */
+  readonly lastEventId: string | undefined;
+  /** How many times the stream was re-opened after a dropped connection. */
+  readonly reconnects: number;
+  /** Ends the stream: the connection is dropped, and a loop over it ends without error. */
+  close(): void;
+}
+
+/**
+ * Opens an event stream with `open` (the operation's request, through the client's transport),
+ * and returns it once the first answer's headers arrived: a non-2xx rejects like any call. Each
+ * event's data is read and checked by `eventReader`; lines and events are bounded by
+ * `maxEventSize`, silence by `idleTimeoutMs`. A dropped connection of an idempotent operation is
+ * re-opened with `Last-Event-ID` after the server's `retry:` (at most 60 s) or the client's
+ * backoff, up to `maxReconnects` attempts in a row, each a single request; a 4xx (or 3xx) answer
+ * to a re-open ends the stream with its `ApiError`.
+ */
+export async function openEventStream(op: Operation, open: (options: RequestOptions) => Promise<Response>, options: StreamOptions | undefined, policy: AnswerPolicy = {}): Promise<EventStream<unknown>> {
+  const logger = policy.logger;
+  const { maxEventSize, idleTimeoutMs, maxReconnects, lastEventId, request } = streamOptions(options);
+  const where = `${op.method} ${op.path}`;
+  const stop = new AbortController();
+  const signal = request.signal;
+  // the caller's signal ends the open connection and the wait between two
+  const onAbort = () => stop.abort(signal!.reason);
+  signal?.addEventListener("abort", onAbort, { once: true });
+  const release = () => signal?.removeEventListener("abort", onAbort);
+  // an error answer is JSON: asking for the stream alone, a mock may answer the stream instead
+  const connect = (id: string | undefined, maxRetries?: number) =>
+    open({ ...request, signal: stop.signal, ...(maxRetries === undefined ? {} : { maxRetries }), headers: { Accept: "text/event-stream, application/json;q=0.9", ...request.headers, ...(id === undefined ? {} : { "Last-Event-ID": id }) } });
+
+  let response: Response;
+  try {
+    response = await connect(lastEventId);
+  } catch (err) {
+    release();
+    throw err;
+  }
+  const read = eventReader(op, policy, () => response);
+  const state = { lastEventId, reconnects: 0, closed: false, started: false, stopped: false };
+  // read for every event handed out: a field, where the signal's getter checks its receiver each time
+  stop.signal.addEventListener("abort", () => (state.stopped = true), { once: true });
+
+  // the connection's work, a chunk at a time: each chunk read, bounded and parsed yields the events
+  // it completed as one batch (the same array each time, emptied when the next chunk is asked for)
+  async function* batches(): AsyncGenerator<EventSourceMessage[]> {
+    state.started = true;
+    let inARow = 0;
+    let retryMs: number | undefined;
+    const queue: EventSourceMessage[] = [];
+    const parser = createParser({ onEvent: (event) => queue.push(event), onRetry: (ms) => (retryMs = ms) });
+    try {
+      for (;;) {
+        let dropped: ConnectionError;
+        const reader = response.body?.getReader();
+        // a stream not read through the transport (readEventStream) ends on stop too
+        const cancel = () => void reader?.cancel().catch(() => {});
+        stop.signal.addEventListener("abort", cancel);
+        const decoder = new TextDecoder();
+        const bounds = new EventBounds(maxEventSize);
+        parser.reset();
+        try {
+          for (;;) {
+            let idle = false;
+            const timer = setTimeout(() => {
+              idle = true;
+              reader?.cancel().catch(() => {});
+            }, idleTimeoutMs);
+            let chunk: ReadableStreamReadResult<Uint8Array>;
+            try {
+              chunk = reader ? await reader.read() : { done: true, value: undefined };
+            } finally {
+              clearTimeout(timer);
+            }
+            if (idle) throw new StreamIdleError(where, idleTimeoutMs);
+            if (stop.signal.aborted) throw stop.signal.reason;
+            // the server ended the stream: an event without its blank line is dropped, as EventSource does
+            if (chunk.done) return;
+            const text = decoder.decode(chunk.value, { stream: true });
+            bounds.scan(text);
+            parser.feed(text);
+            if (queue.length) {
+              inARow = 0;
+              yield queue;
+              queue.length = 0;
+            }
+          }
+        } catch (err) {
+          if (state.closed) return;
+          if (stop.signal.aborted) throw new UserAbortError({ cause: stop.signal.reason });
+          // a read that failed is a dropped connection; anything else (a limit) ends the stream
+          if (!(err instanceof TypeError)) throw err;
+          dropped = new ConnectionError(`${where}: the event stream was dropped: ${err.message}`, { cause: err, maybePerformed: true });
+        } finally {
+          queue.length = 0;
+          stop.signal.removeEventListener("abort", cancel);
+          cancel();
+        }
+        // only an operation that may be sent twice is sent again
+        if (!op.idempotent) throw dropped;
+        for (;;) {
+          if (inARow >= maxReconnects) throw dropped;
+          inARow++;
+          state.reconnects++;
+          const wait = retryMs === undefined ? backoffMs(inARow - 1) : Math.min(retryMs, MAX_RETRY_AFTER_MS);
+          logger?.debug(`browser-cloud-client: ${where}: event stream dropped; re-opening in ${Math.round(wait)} ms (attempt ${inARow}/${maxReconnects}${state.lastEventId === undefined ? "" : ", with Last-Event-ID"})`);
+          await sleep(wait, stop.signal);
+          if (stop.signal.aborted) throw new UserAbortError({ cause: stop.signal.reason });
+          try {
+            response = await connect(state.lastEventId, 0);
+            break;
+          } catch (err) {
+            // a 4xx (or a redirect) says the stream is gone or not ours: never resumed
+            if (!(err instanceof ConnectionError || (err instanceof ApiError && err.status >= 500))) throw err;
+            dropped = err as ConnectionError;
+          }
+        }
+      }
+    } finally {
+      stop.abort();
+      release();
+    }
+  }
+
+  const close = () => {
+    state.closed = true;
+    stop.abort();
+    release();
+    // a body no reader took is cancelled here; once read, the reader's own cancel drops it
+    if (!state.started) response.body?.cancel().catch(() => {});
+  };
+  let iterator: AsyncIterableIterator<StreamEvent<unknown>> | undefined;
+  return {
+    get response() {
+      return response;
+    },
+    get lastEventId() {
+      return state.lastEventId;
+    },
+    get reconnects() {
+      return state.reconnects;
+    },
+    close,
+    [Symbol.asyncIterator]() {
+      return (iterator ??= handOut(batches(), read, state, close));
+    },
+  };
+}
+
+/**
+ * Reads an event stream you already hold (from `client.raw`, or an operation that resolves to its
+ * `Response`) as `openEventStream` reads one: each event's `data` read as JSON (unchecked: no
+ * schema is known here, so `T` is your word), lines and events bounded by `maxEventSize`, silence
+ * by `idleTimeoutMs`. There is no request to send again, so a dropped connection ends it with
+ * `ConnectionError`. A non-2xx answer throws its `ApiError`.
+ *
+ * @example
+ * const { response } = await client.raw.GET("/some/events", { parseAs: "stream" });
+ * for await (const event of await readEventStream<MyEvent>(response, { idleTimeoutMs: 30_000 })) console.log(event.data);
+ */
+export async function readEventStream<T = unknown>(response: Response, options?: Pick<StreamOptions, "maxEventSize" | "idleTimeoutMs" | "signal">): Promise<EventStream<T>> {
+  if (!response.ok) throw apiErrorFrom(response, undefined);
+  const where = URL.canParse(response.url) ? new URL(response.url).pathname : "(a Response)";
+  const op: Operation = { name: "readEventStream", method: "GET", path: where, status: response.status, answer: "stream", idempotent: false };
+  return openEventStream(op, async () => response, options) as Promise<EventStream<T>>;
+}
+
+/** The stream's own options, checked, with their defaults; the rest is the call's. Throws `ValidationError` listing every problem. */
+function streamOptions(options: StreamOptions | undefined) {
+  if (options != null && typeof options !== "object") throw new ValidationError([{ path: "options", message: `must be an object (got ${show(options)})` }]);
+  const { maxEventSize = DEFAULT_MAX_EVENT_SIZE, idleTimeoutMs = DEFAULT_IDLE_TIMEOUT_MS, maxReconnects = DEFAULT_MAX_RECONNECTS, lastEventId, ...request } = (options ?? {}) as StreamOptions;
+  const issues: ValidationIssue[] = [];
+  if (!(Number.isSafeInteger(maxEventSize) && maxEventSize >= 1)) issues.push({ path: "options.maxEventSize", message: `must be a whole number >= 1 (got ${show(maxEventSize)})` });
+  if (!(typeof idleTimeoutMs === "number" && idleTimeoutMs > 0 && idleTimeoutMs <= MAX_TIMEOUT_MS)) issues.push({ path: "options.idleTimeoutMs", message: `must be > 0 and <= ${MAX_TIMEOUT_MS} ms (got ${show(idleTimeoutMs)})` });
+  if (!(Number.isSafeInteger(maxReconnects) && maxReconnects >= 0)) issues.push({ path: "options.maxReconnects", message: `must be a whole number >= 0 (got ${show(maxReconnects)})` });
+  if (lastEventId !== undefined && !(typeof lastEventId === "string" && headerSafe(lastEventId))) issues.push({ path: "options.lastEventId", message: "must be a string a header can carry" });
+  if (issues.length) throw new ValidationError(issues);
+  return { maxEventSize, idleTimeoutMs, maxReconnects, lastEventId, request: request as RequestOptions };
+}

@@ -1,0 +1,97 @@
+import type { Schema } from "../../generated/validators.js";
+import type { ValidationIssue } from "../core/errors.js";
+import { check, plain } from "../checks/check.js";
+
+/** How a multipart body is built, as the generated table says (from its schema and `encoding`). */
+export interface FormShape {
+  /** Where files go, array positions as `[]`: `zip_file`, `files[][file]`. */
+  files: string[];
+  /** Top-level fields sent as bracket names: `files[0][file]`, `files[0][dest_path]`. */
+  brackets?: string[];
+  /** Top-level fields sent as one `application/json` part. */
+  json?: string[];
+}
+
+// stands in for a file while the other fields are checked against the schema (a file is a string there)
+const FILE = "(file)";
+const MAX_DEPTH = 64;
+
+/**
+ * Builds the `FormData` of a multipart body from its fields, or adds to `issues` and returns
+ * undefined. Files (`Blob`, `File`, `fs.openAsBlob(path)`) may stand only where the schema has
+ * binary, and must stand there; every other field is checked against the schema first, so nothing
+ * is sent when one is wrong. A file is never read here: fetch streams it when the request goes out.
+ *
+ * @example
+ * const form = formBody({ path: "/tmp/a.txt", file: await openAsBlob("a.txt") }, { files: ["file"] }, schema, issues);
+ */
+export function formBody(input: unknown, shape: FormShape, schema: Schema | undefined, issues: ValidationIssue[]): FormData | undefined {
+  if (typeof input !== "object" || input === null || Array.isArray(input) || input instanceof Blob || input instanceof FormData) {
+    issues.push({ path: "body", message: "must be an object of the form's fields (not a FormData: the client builds the form)" });
+    return undefined;
+  }
+  const files = new Map<string, Blob>();
+  const allowed = new Set(shape.files);
+  const stand = (value: unknown, at: string, pattern: string, depth: number): unknown => {
+    if (value instanceof Blob) {
+      if (!allowed.has(pattern)) {
+        issues.push({ path: `body${dotted(at)}`, message: "is a file where the spec has no file: pass the value itself" });
+        return value;
+      }
+      files.set(at, value);
+      return FILE;
+    }
+    if (allowed.has(pattern) && value !== undefined) {
+      issues.push({ path: `body${dotted(at)}`, message: "must be a Blob or File (fs.openAsBlob(path) for a file on disk)" });
+      return value;
+    }
+    if (depth > MAX_DEPTH || typeof value !== "object" || value === null) return value;
+    if (Array.isArray(value)) return value.map((v, i) => stand(v, `${at}[${i}]`, `${pattern}[]`, depth + 1));
+    if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null) return value;
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, stand(v, `${at}[${k}]`, `${pattern}[${k}]`, depth + 1)]));
+  };
+  const marked = Object.fromEntries(Object.entries(input).map(([k, v]) => [k, stand(v, k, k, 0)]));
+  const before = issues.length;
+  if (before) return undefined;
+  const snapshot = plain(marked, "body", issues) as Record<string, unknown>;
+  if (issues.length === before && schema) check(schema, snapshot, "body", issues);
+  if (issues.length > before) return undefined;
+
+  // built from the checked snapshot, so that what was checked is what is sent
+  const form = new FormData();
+  const brackets = new Set(shape.brackets);
+  const json = new Set(shape.json);
+  const append = (name: string, value: unknown, at: string) => {
+    const file = value === FILE ? files.get(at) : undefined;
+    // a Blob has no name of its own: it is named by its field, array positions left out (`docs[1]` is `docs`)
+    if (file) form.append(name, file, file instanceof File && file.name ? file.name : (at.split(/[[\]]+/).filter((part) => part && !/^\d+$/.test(part)).at(-1) ?? "file"));
+    else if (value !== undefined) form.append(name, value === null ? "" : typeof value === "object" ? JSON.stringify(value) : String(value));
+  };
+  const nest = (name: string, value: unknown, at: string) => {
+    if (typeof value === "object" && value !== null) {
+      for (const [k, v] of Object.entries(value)) nest(`${name}[${k}]`, v, `${at}[${k}]`);
+    } else append(name, value, at);
+  };
+  for (const [name, value] of Object.entries(snapshot)) {
+    if (json.has(name)) form.append(name, new Blob([JSON.stringify(value)], { type: "application/json" }), `${name}.json`);
+    else if (brackets.has(name)) nest(name, value, name);
+    else if (Array.isArray(value)) value.forEach((item, i) => append(name, item, `${name}[${i}]`));
+    else append(name, value, name);
+  }
+  return form;
+}
+
+/** `files[0][dest_path]` as a validation path: `.files[0].dest_path`. */
+const dotted = (at: string) => `.${at.replace(/\[([^\]\d][^\]]*)\]/g, ".$1")}`;
+
+/**
+ * Checks a binary (`application/octet-stream`) body: a `Blob`, an `ArrayBuffer` or a view of one,
+ * or a `ReadableStream` of bytes. Returns whether it is a stream, which can be sent only once.
+ */
+export function binaryBody(input: unknown, issues: ValidationIssue[]): { stream: boolean } {
+  if (input instanceof ReadableStream) return { stream: true };
+  if (!(input instanceof Blob || input instanceof ArrayBuffer || ArrayBuffer.isView(input))) {
+    issues.push({ path: "body", message: "must be a Blob, an ArrayBuffer or a view of one, or a ReadableStream of bytes" });
+  }
+  return { stream: false };
+}

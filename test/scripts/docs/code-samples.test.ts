@@ -1,0 +1,102 @@
+import { execFileSync } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { curlSample, shellQuote, typescriptSample, withCodeSamples } from "../../../scripts/lib/docs/code-samples.mjs";
+import { serverUrl } from "../../../scripts/lib/generate/read-operations.mjs";
+import { readOperations } from "../../../scripts/lib/generate/read-operations.mjs";
+
+// a small spec of its own: one operation with a body, one with a query, one with neither
+const spec = {
+  openapi: "3.1.0",
+  info: { title: "t", version: "0.1.0" },
+  servers: [{ url: "{base_url}/v1/", variables: { base_url: { default: "https://api.example.test" } } }],
+  paths: {
+    "/notes/{id}": {
+      put: {
+        operationId: "updateNote",
+        "x-client-method": "notes.update",
+        parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" }, example: "a b/c" }],
+        requestBody: { required: true, content: { "application/json": { schema: { type: "object" }, example: { text: "it's done" } } } },
+        responses: { "200": { description: "ok", content: { "application/json": { schema: { type: "object" }, example: {} } } } },
+      },
+      delete: {
+        operationId: "deleteNote",
+        "x-client-method": "notes.delete",
+        parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" }, example: "note_1" }],
+        responses: { "204": { description: "gone" } },
+      },
+    },
+    "/notes": {
+      get: {
+        operationId: "listNotes",
+        "x-client-method": "notes.list",
+        parameters: [
+          { name: "limit", in: "query", schema: { type: "integer" }, example: 20 },
+          { name: "tag", in: "query", schema: { type: "array", items: { type: "string" } }, example: ["a&b", "c"] },
+        ],
+        responses: { "200": { description: "ok", content: { "application/json": { schema: { type: "object" }, example: {} } } } },
+      },
+    },
+  },
+};
+const ops = new Map(readOperations(spec).operations.map((op) => [op.name, op]));
+const op = (name: string) => ops.get(name)!;
+const base = serverUrl(spec);
+
+describe("code samples for the docs page", () => {
+  it("takes the first server with its variables at their defaults and no trailing slash", () => {
+    expect(base).toBe("https://api.example.test/v1");
+  });
+
+  it("quotes a body with a quote in it so that the shell passes it through unchanged", () => {
+    const body = JSON.stringify({ text: "it's done", path: "$HOME `x`" });
+
+    const quoted = shellQuote(body);
+    const echoed = execFileSync("sh", ["-c", `printf %s ${quoted}`], { encoding: "utf8" });
+
+    expect(echoed).toBe(body);
+  });
+
+  it("sends a JSON body with its content type, the key from the environment, and the path parameter encoded", () => {
+    const sample = curlSample(op("notes.update"), base);
+
+    expect(sample.split(" \\\n  ")).toEqual([
+      "curl -X PUT 'https://api.example.test/v1/notes/a%20b%2Fc'",
+      '-H "Authorization: Bearer $BROWSER_CLOUD_API_KEY"',
+      "-H 'Content-Type: application/json'",
+      `-d '{"text":"it'\\''s done"}'`,
+    ]);
+  });
+
+  it("puts the query examples in the address, repeating an array's name, and sends no body for a GET", () => {
+    const sample = curlSample(op("notes.list"), base);
+
+    expect(sample).toBe(`curl 'https://api.example.test/v1/notes?limit=20&tag=a%26b&tag=c' \\\n  -H "Authorization: Bearer $BROWSER_CLOUD_API_KEY"`);
+  });
+
+  it("has no content type and no -d for an operation without a body", () => {
+    const sample = curlSample(op("notes.delete"), base);
+
+    expect(sample).toBe(`curl -X DELETE 'https://api.example.test/v1/notes/note_1' \\\n  -H "Authorization: Bearer $BROWSER_CLOUD_API_KEY"`);
+    expect(sample).not.toMatch(/Content-Type|-d /);
+  });
+
+  it("calls the client's method with the spec's example values in the TypeScript sample", () => {
+    const sample = typescriptSample(op("notes.update"), "browser-cloud-client");
+
+    expect(sample).toContain('import { createClient } from "browser-cloud-client";');
+    expect(sample).toContain("const client = createClient({ apiKey: process.env.BROWSER_CLOUD_API_KEY });");
+    expect(sample).toMatch(/await client\.notes\.update\("a b\/c", \{ text: "it's done" \}\);$/);
+  });
+
+  it("adds both samples to every operation of a copy and leaves the document given unchanged", () => {
+    const before = JSON.stringify(spec);
+
+    const page = withCodeSamples(spec);
+
+    expect(JSON.stringify(spec)).toBe(before);
+    for (const [path, method] of [["/notes/{id}", "put"], ["/notes/{id}", "delete"], ["/notes", "get"]] as const) {
+      const samples = (page.paths[path] as Record<string, { "x-codeSamples": { label: string }[] }>)[method]!["x-codeSamples"];
+      expect(samples.map((s) => s.label), `${method} ${path}`).toEqual(["Node.js", "curl"]);
+    }
+  });
+});

@@ -1,0 +1,76 @@
+// The docs renderer keeps build-docs loaded in a worker thread between renders; the page it writes
+// must stay the one `redocly build-docs` writes. The oracle is the CLI itself, run as a user runs it.
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pageDocument } from "../../../scripts/lib/docs/page-document.mjs";
+import { DocsError, docsRenderer, type DocsRenderer } from "../../../scripts/lib/docs/render.mjs";
+import { toolEnv } from "../../../scripts/lib/shared/env.mjs";
+import { bundleSpec } from "../../../scripts/lib/generate/render.mjs";
+import { CONFIG, fromRoot, root } from "../../../scripts/lib/shared/paths.mjs";
+
+const CLI = fromRoot("node_modules/@redocly/cli/bin/cli.js");
+// the page's one request off the machine, and what the pipeline puts in its place
+const CDN_LOGO = /https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(?:-full)?\.svg/g;
+const EMPTY_SVG = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg'/%3E";
+// a CLI run and a cold render each take seconds on a busy 2-core machine
+const TIMEOUT_MS = 180_000;
+
+let dir: string;
+let renderer: DocsRenderer;
+let bundle: string;
+
+/** What `redocly build-docs` writes for the page document of `text`, made offline as the pipeline does. */
+function cliPage(text: string, name: string): string {
+  const input = join(dir, `${name}.json`);
+  const output = join(dir, `${name}.cli.html`);
+  writeFileSync(input, JSON.stringify(pageDocument(JSON.parse(text)), null, 2));
+  execFileSync(process.execPath, [CLI, "build-docs", input, "--inlineBundle", "--config", CONFIG, "--output", output], { cwd: root, env: toolEnv(), stdio: "pipe" });
+  return readFileSync(output, "utf8").replace(CDN_LOGO, EMPTY_SVG);
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "docs-render-test-"));
+  renderer = docsRenderer();
+  bundle = JSON.stringify((await bundleSpec()).spec, null, 2) + "\n";
+}, TIMEOUT_MS);
+afterAll(async () => {
+  await renderer?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("the docs renderer (build-docs kept loaded in a worker)", () => {
+  it("writes byte for byte the page redocly build-docs writes, on its first render and on a later one of another document", { timeout: TIMEOUT_MS }, async () => {
+    const spec = JSON.parse(bundle);
+    const [first = "", second = ""] = Object.keys(spec.paths);
+    delete spec.paths[first];
+    spec.info.description = "A second document, rendered by the same worker.";
+    const other = JSON.stringify(spec, null, 2) + "\n";
+
+    await renderer.render(bundle, join(dir, "one.html"));
+    await renderer.render(other, join(dir, "two.html"));
+    const one = readFileSync(join(dir, "one.html"), "utf8");
+    const two = readFileSync(join(dir, "two.html"), "utf8");
+
+    expect(one === cliPage(bundle, "one"), "the first page differs from build-docs'").toBe(true);
+    expect(two === cliPage(other, "two"), "the second page differs from build-docs'").toBe(true);
+    expect(two).toContain("A second document, rendered by the same worker.");
+    expect(two).not.toContain(`"${first}"`);
+    expect(two).toContain(`"${second}"`);
+    expect(one).not.toMatch(CDN_LOGO);
+  });
+
+  it("refuses a bundle that is not a document with a DocsError, leaves the page as it was, and renders the next save", { timeout: TIMEOUT_MS }, async () => {
+    const page = join(dir, "kept.html");
+    writeFileSync(page, "the page before");
+
+    await expect(renderer.render("{ not json", page)).rejects.toThrow(DocsError);
+    expect(readFileSync(page, "utf8")).toBe("the page before");
+    expect(existsSync(`${page}.${process.pid}.tmp`)).toBe(false);
+
+    await renderer.render(bundle, page);
+    expect(readFileSync(page, "utf8")).toContain("<div id=\"redoc\">");
+  });
+});

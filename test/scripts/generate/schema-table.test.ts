@@ -1,0 +1,270 @@
+import { describe, expect, it } from "vitest";
+import { schemaTable } from "../../../scripts/lib/generate/schema-table.mjs";
+
+/** The emitted schemas of a table, read back from the source it renders. */
+function rows(source: string): any[] {
+  const body = source.split("export const schemas: Schema[] = [\n")[1]!.split("\n];")[0]!;
+  return body
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line.trim().replace(/,$/, "").replaceAll('["__proto__"]:', '"__proto__":')));
+}
+
+const spec = (schemas: Record<string, unknown>) => ({ openapi: "3.1.0", components: { schemas } });
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+describe("schemaTable()", () => {
+  it("emits a self-recursive schema once and refers to it by index", () => {
+    const table = schemaTable(spec({ Node: { type: "object", properties: { child: ref("Node"), kids: { type: "array", items: ref("Node") } } } }));
+
+    const index = table.add(ref("Node"), "body");
+
+    expect(index).toBe(0);
+    expect(rows(table.source(""))).toEqual([{ type: ["object"], properties: { child: { $ref: 0 }, kids: { type: ["array"], items: { $ref: 0 } } } }]);
+  });
+
+  it("emits mutually recursive schemas A -> B -> A once each", () => {
+    const table = schemaTable(spec({ A: { type: "object", properties: { b: ref("B") } }, B: { type: "array", items: ref("A") } }));
+
+    const a = table.add(ref("A"), "a");
+    const b = table.add(ref("B"), "b");
+
+    expect([a, b]).toEqual([0, 1]);
+    expect(rows(table.source(""))).toEqual([
+      { type: ["object"], properties: { b: { $ref: 1 } } },
+      { type: ["array"], items: { $ref: 0 } },
+    ]);
+  });
+
+  it("emits a component shared by many once, gives a component registered twice the same index, and emits nothing unreached", () => {
+    const table = schemaTable(
+      spec({
+        Id: { type: "string", minLength: 1 },
+        User: { type: "object", properties: { id: ref("Id"), manager: ref("Id") } },
+        Team: { type: "object", properties: { id: ref("Id"), lead: ref("User") } },
+        Unused: { type: "integer" },
+      }),
+    );
+
+    const team = table.add(ref("Team"), "team");
+    const user = table.add(ref("User"), "user");
+    const again = table.add(ref("Team"), "team again");
+    const inline = table.add({ type: "array", items: ref("User") }, "inline");
+
+    const emitted = rows(table.source(""));
+    expect(again).toBe(team);
+    expect(emitted).toHaveLength(4);
+    expect(emitted.filter((s) => s.minLength === 1)).toHaveLength(1);
+    expect(emitted[inline]).toEqual({ type: ["array"], items: { $ref: user } });
+    expect(JSON.stringify(emitted)).not.toContain("integer");
+  });
+
+  it("gives equal inline schemas one entry, and an inline copy of a component (as dereferencing makes) the component's", () => {
+    const table = schemaTable(spec({ Limits: { type: "object", required: ["max"], properties: { max: { type: "integer" } } } }));
+
+    const limits = table.add(ref("Limits"), "components.schemas.Limits");
+
+    expect(table.add({ type: "string", description: "one" }, "a")).toBe(table.add({ type: "string", title: "two" }, "b"));
+    expect(table.add({ type: "object", description: "a copy", required: ["max"], properties: { max: { type: "integer" } } }, "paths./org/limits.get")).toBe(limits);
+    expect(rows(table.source(""))).toHaveLength(2);
+  });
+
+  it("decodes ~0, ~1 and percent escapes in a reference", () => {
+    const table = schemaTable(spec({ "a/b~c d": { type: "boolean" } }));
+
+    const index = table.add({ $ref: "#/components/schemas/a~1b~0c%20d" }, "body");
+
+    expect(rows(table.source(""))[index]).toEqual({ type: ["boolean"] });
+  });
+
+  it("follows a reference into any part of the document", () => {
+    const table = schemaTable({ ...spec({ Box: { type: "object", properties: { size: { type: "integer", minimum: 1 } } } }) });
+
+    const index = table.add({ $ref: "#/components/schemas/Box/properties/size" }, "body");
+
+    expect(rows(table.source(""))[index]).toEqual({ type: ["integer"], minimum: 1 });
+  });
+
+  it("throws, naming the place, for a reference to nothing", () => {
+    const table = schemaTable(spec({ User: { type: "object", properties: { team: ref("Team") } } }));
+
+    expect(() => table.add(ref("User"), "body")).toThrow("components.schemas.User.properties.team: $ref #/components/schemas/Team points to nothing");
+    expect(() => table.add({ $ref: "other.yaml#/Team" }, "paths./x.post.requestBody")).toThrow("paths./x.post.requestBody: $ref");
+  });
+
+  it("drops annotations and keeps only what check() enforces", () => {
+    const table = schemaTable(spec({}));
+
+    const index = table.add(
+      {
+        type: "string",
+        title: "t",
+        description: "d",
+        example: "e",
+        examples: ["e"],
+        default: "x",
+        deprecated: true,
+        $comment: "c",
+        xml: { name: "n" },
+        externalDocs: { url: "https://example.com" },
+        "x-internal": true,
+        format: "hostname",
+        minLength: 1,
+      },
+      "body",
+    );
+
+    expect(rows(table.source(""))[index]).toEqual({ type: ["string"], minLength: 1 });
+    expect(table.unchecked).toEqual([]);
+  });
+
+  it("keeps readOnly and writeOnly only on required properties, also behind a $ref", () => {
+    const table = schemaTable(
+      spec({
+        Id: { type: "string", readOnly: true },
+        Session: {
+          type: "object",
+          required: ["id", "secret"],
+          properties: { id: ref("Id"), secret: { type: "string", writeOnly: true }, created: { type: "string", readOnly: true } },
+        },
+      }),
+    );
+
+    const index = table.add(ref("Session"), "body");
+
+    const emitted = rows(table.source(""));
+    expect(emitted[index].properties).toEqual({ id: { $ref: 1, readOnly: true }, secret: { type: ["string"], writeOnly: true }, created: { type: ["string"] } });
+    expect(emitted[1]).toEqual({ type: ["string"] });
+  });
+
+  it("turns boolean schemas into objects: true accepts anything, false nothing", () => {
+    const table = schemaTable(spec({ Anything: true, Nothing: false }));
+
+    const emitted = [table.add(ref("Anything"), "a"), table.add(ref("Nothing"), "n"), table.add({ type: "object", properties: { gone: false, any: true }, items: true, additionalProperties: true }, "o")];
+
+    expect(emitted.map((i) => rows(table.source(""))[i])).toEqual([{}, { not: {} }, { type: ["object"], properties: { gone: { not: {} }, any: {} } }]);
+    expect(table.unchecked).toEqual([]);
+  });
+
+  it("lists what it cannot enforce, with its place, leaves it out and goes on", () => {
+    const table = schemaTable(
+      spec({
+        Odd: {
+          type: "object",
+          properties: { code: { type: "string", pattern: "([a-z]" }, tags: { type: "array", contains: { const: "x" } } },
+          patternProperties: { "^x-": { type: "string" } },
+          if: { required: ["a"] },
+          then: { required: ["b"] },
+          frobnicate: 3,
+          nullable: true,
+          required: ["code"],
+        },
+      }),
+    );
+
+    const index = table.add(ref("Odd"), "body");
+
+    expect(table.unchecked).toEqual([
+      { where: "components.schemas.Odd.properties.code", keyword: "pattern" },
+      { where: "components.schemas.Odd.properties.tags", keyword: "contains" },
+      { where: "components.schemas.Odd", keyword: "patternProperties" },
+      { where: "components.schemas.Odd", keyword: "if" },
+      { where: "components.schemas.Odd", keyword: "then" },
+      { where: "components.schemas.Odd", keyword: "frobnicate" },
+      { where: "components.schemas.Odd", keyword: "nullable" },
+    ]);
+    expect(rows(table.source(""))[index]).toEqual({ type: ["object"], properties: { code: { type: ["string"] }, tags: { type: ["array"] } }, required: ["code"] });
+  });
+
+  it("moves a $ref's sibling keywords under allOf, and a second of anyOf/oneOf too", () => {
+    const table = schemaTable(spec({ Name: { type: "string" } }));
+
+    const index = table.add({ $ref: "#/components/schemas/Name", maxLength: 3, anyOf: [{ minLength: 1 }], oneOf: [{ pattern: "^a" }] }, "body");
+
+    expect(rows(table.source(""))[index]).toEqual({ maxLength: 3, oneOf: [{ pattern: "^a" }], allOf: [{ $ref: 0 }, { anyOf: [{ minLength: 1 }] }] });
+  });
+
+  it("maps discriminator tags to schema indexes, from the mapping and from the names of $ref'd branches", () => {
+    const table = schemaTable(
+      spec({
+        Pet: { oneOf: [ref("Cat"), ref("Dog")], discriminator: { propertyName: "kind", mapping: { kitty: "#/components/schemas/Cat", hound: "Dog" } } },
+        Cat: { type: "object" },
+        Dog: { type: "object" },
+        Fish: { anyOf: [ref("Cat"), ref("Dog")], discriminator: { propertyName: "kind" } },
+      }),
+    );
+
+    const pet = table.add(ref("Pet"), "pet");
+    const fish = table.add(ref("Fish"), "fish");
+
+    const emitted = rows(table.source(""));
+    expect(emitted[pet].discriminator).toEqual({ propertyName: "kind", mapping: { kitty: 1, hound: 2 } });
+    expect(emitted[fish].discriminator).toEqual({ propertyName: "kind", mapping: { Cat: 1, Dog: 2 } });
+  });
+
+  it("drops and reports a reference through which a schema would reach itself without descending into the value", () => {
+    const table = schemaTable(spec({ A: { allOf: [ref("B")], type: "object" }, B: { anyOf: [ref("A"), { type: "null" }] }, C: ref("C") }));
+
+    const a = table.add(ref("A"), "a");
+    const c = table.add(ref("C"), "c");
+
+    const emitted = rows(table.source(""));
+    expect(table.unchecked).toEqual([
+      { where: "components.schemas.B", keyword: "$ref" },
+      { where: "components.schemas.C", keyword: "$ref" },
+    ]);
+    expect(emitted[a]).toEqual({ allOf: [{ $ref: 1 }], type: ["object"] });
+    expect(emitted[1]).toEqual({ anyOf: [{}, { type: ["null"] }] });
+    expect(emitted[c]).toEqual({});
+  });
+
+  it("works on a dereferenced document, where one object stands for a component, cycles included", () => {
+    const node: Record<string, unknown> = { type: "object", properties: {} };
+    (node.properties as Record<string, unknown>).next = node;
+    const list = { type: "object", properties: { head: node, tail: node } };
+    const table = schemaTable(spec({ Node: node, List: list }));
+
+    const index = table.add(list, "body");
+
+    expect(index).toBe(0);
+    expect(rows(table.source(""))).toEqual([
+      { type: ["object"], properties: { head: { $ref: 1 }, tail: { $ref: 1 } } },
+      { type: ["object"], properties: { next: { $ref: 1 } } },
+    ]);
+  });
+
+  it("writes a field named __proto__ as a field, not as the prototype of the schema literal", () => {
+    const table = schemaTable(spec({}));
+
+    table.add({ type: "object", properties: JSON.parse('{"__proto__":{"type":"string"}}') }, "body");
+
+    expect(table.source("")).toContain('"properties":{["__proto__"]:{"type":["string"]}}');
+  });
+
+  it("takes boolean schemas anywhere and pointers with empty tokens, and reports a value that is no schema instead of throwing", () => {
+    const doc = { ...spec({ "": { type: "string" }, Never: false, Any: true }), $defs: { "": { x: { type: "integer" } } } };
+    const table = schemaTable(doc);
+
+    table.add({ allOf: [true, ref("Any")], items: false, properties: { a: ref(""), b: { $ref: "#/$defs//x" }, c: ref("Never"), d: null } }, "body");
+
+    expect(rows(table.source(""))).toEqual([
+      {},
+      { type: ["string"] },
+      { type: ["integer"] },
+      { not: {} },
+      { allOf: [{}, { $ref: 0 }], items: { not: {} }, properties: { a: { $ref: 1 }, b: { $ref: 2 }, c: { $ref: 3 }, d: {} } },
+    ]);
+    expect(table.unchecked).toEqual([{ where: "body.properties.d", keyword: "schema" }]);
+  });
+
+  it("renders the header, the Schema type and the table", () => {
+    const table = schemaTable(spec({}));
+    table.add({ type: "integer" }, "body");
+
+    const source = table.source("// generated\n\n");
+
+    expect(source.startsWith("// generated\n\n/**")).toBe(true);
+    expect(source).toContain("export interface Schema {");
+    expect(source).toContain('export const schemas: Schema[] = [\n  {"type":["integer"]},\n];\n');
+  });
+});

@@ -1,0 +1,215 @@
+// The mock's lists, one per paging style: walked to their end from the query alone, bounded
+// against positions the mock never gave, and left to Prism for whatever else.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Readable } from "node:stream";
+import { afterEach, describe, expect, it } from "vitest";
+import { MOCK_PAGES, listPageMock, pageToken } from "../../../scripts/lib/mock/pages.mjs";
+
+const json = (schema: object, example: unknown, headers: Record<string, object> = {}) => ({
+  description: "a page",
+  headers,
+  content: { "application/json": { schema, example } },
+});
+const header = (type: string) => ({ schema: { type } });
+const query = (name: string, schema: object = { type: "string" }) => ({ name, in: "query", schema });
+const limit = query("limit", { type: "integer", minimum: 1 });
+const item = { type: "object", properties: { id: { type: "string" }, name: { type: "string" } } };
+const items = [
+  { id: "itm_1a", name: "one" },
+  { id: "itm_2b", name: "two" },
+];
+
+const SPEC = {
+  openapi: "3.1.0",
+  info: { title: "t", version: "1.0.0" },
+  paths: {
+    "/items": {
+      get: {
+        parameters: [query("offset", { type: "integer", minimum: 0 }), limit, query("bad")],
+        responses: { "200": json({ type: "array", items: item }, items, { "X-Has-More": header("boolean"), "X-Next-Offset": header("integer") }) },
+      },
+    },
+    "/items/{id}": { get: { parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }], responses: { "200": json(item, items[0]) } } },
+    "/logs": {
+      get: {
+        parameters: [query("page_token"), limit],
+        responses: { "200": json({ type: "array", items: item }, items, { "X-Has-More": header("boolean"), "X-Next-Page-Token": header("string") }) },
+      },
+    },
+    "/things": {
+      get: {
+        parameters: [query("cursor")],
+        responses: {
+          "200": json(
+            { type: "object", properties: { data: { type: "array", items: item }, has_more: { type: "boolean" }, next_cursor: { type: ["string", "null"] } } },
+            { data: items, has_more: true, next_cursor: "abc" },
+          ),
+        },
+      },
+    },
+    "/after": {
+      get: {
+        parameters: [query("after")],
+        responses: { "200": json({ type: "object", properties: { data: { type: "array", items: item }, has_more: { type: "boolean" } } }, { data: items, has_more: true }) },
+      },
+    },
+    "/linked": { get: { parameters: [query("offset", { type: "integer" })], responses: { "200": json({ type: "array", items: item }, items, { Link: header("string") }) } } },
+    "/empty": { get: { parameters: [query("offset", { type: "integer" })], responses: { "200": json({ type: "array", items: item }, [], { "X-Next-Offset": header("integer") }) } } },
+  },
+};
+
+let server: Server | undefined;
+afterEach(() => new Promise<void>((done) => (server ? (server.closeAllConnections(), server.close(() => done())) : done())));
+
+/**
+ * A loopback server where the list mock answers first; the stand-in for Prism answers 400 to a
+ * query holding `bad`, else 200, and whatever it sends itself is marked `x-from: prism`.
+ */
+async function serve(spec: object): Promise<string> {
+  const pages = listPageMock(spec);
+  server = createServer((req, res) => {
+    const forward = (take?: (answer: any) => boolean) => {
+      const answer = Object.assign(Readable.from(["[]"]), { statusCode: /[?&]bad=/.test(req.url ?? "") ? 400 : 200 });
+      if (take?.(answer)) return;
+      res.writeHead(answer.statusCode, { "x-from": "prism" }).end();
+    };
+    if (!pages.answer(req, res, forward)) forward();
+  });
+  await new Promise<void>((done) => server!.listen(0, "127.0.0.1", done));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+const bearer = { Authorization: "Bearer any" };
+
+/** Every page from `path`, following the next position as `next` reads it from an answer; at most 20. */
+async function walk(url: string, path: string, next: (response: Response, body: any) => string | undefined) {
+  const pages: { sent: string; items: any[]; headers: Headers; body: any }[] = [];
+  for (let target: string | undefined = path; target !== undefined && pages.length < 20; ) {
+    const response = await fetch(`${url}${target}`, { headers: bearer });
+    expect(response.status, target).toBe(200);
+    const body = await response.json();
+    pages.push({ sent: target, items: Array.isArray(body) ? body : body.data, headers: response.headers, body });
+    target = next(response, body);
+  }
+  return pages;
+}
+const ids = (pages: { items: any[] }[]) => pages.flatMap((p) => p.items.map((i) => i.id));
+
+describe("the mock's lists", () => {
+  it("serves an offset list as MOCK_PAGES pages of the example items, ids distinct, the next offset from the request's own", async () => {
+    const url = await serve(SPEC);
+
+    const pages = await walk(url, "/items", (r) => (r.headers.get("x-has-more") === "true" ? `/items?offset=${r.headers.get("x-next-offset")}` : undefined));
+
+    expect(MOCK_PAGES).toBe(3);
+    expect(pages.map((p) => p.sent)).toEqual(["/items", "/items?offset=2", "/items?offset=4"]);
+    expect(pages[0]!.items).toEqual(items);
+    expect(ids(pages)).toEqual(["itm_1a", "itm_2b", "itm_1b", "itm_2c", "itm_1c", "itm_2d"]);
+    expect(pages.map((p) => p.items.map((i) => i.name))).toEqual([["one", "two"], ["one", "two"], ["one", "two"]]);
+    expect(pages.map((p) => [p.headers.get("x-has-more"), p.headers.get("x-next-offset")])).toEqual([["true", "2"], ["true", "4"], ["false", null]]);
+  });
+
+  it("shrinks a page to the request's limit, and serves an offset between pages from there", async () => {
+    const url = await serve(SPEC);
+
+    const pages = await walk(url, "/items?limit=1", (r) => (r.headers.get("x-has-more") === "true" ? `/items?limit=1&offset=${r.headers.get("x-next-offset")}` : undefined));
+    const between = await (await fetch(`${url}/items?offset=5`, { headers: bearer })).json();
+    const end = await fetch(`${url}/items?offset=6`, { headers: bearer });
+
+    expect(pages).toHaveLength(6);
+    expect(new Set(ids(pages)).size).toBe(6);
+    expect(between.map((i: any) => i.id)).toEqual(["itm_2d"]);
+    expect(await end.json()).toEqual([]);
+    expect(end.headers.get("x-has-more")).toBe("false");
+  });
+
+  it("serves a token list with tokens of its own, the last page without one", async () => {
+    const url = await serve(SPEC);
+
+    const pages = await walk(url, "/logs", (r) => (r.headers.get("x-has-more") === "true" ? `/logs?page_token=${r.headers.get("x-next-page-token")}` : undefined));
+
+    expect(pages.map((p) => p.sent)).toEqual(["/logs", `/logs?page_token=${pageToken(2)}`, `/logs?page_token=${pageToken(4)}`]);
+    expect(pages.at(-1)!.headers.get("x-next-page-token")).toBeNull();
+    expect(new Set(ids(pages)).size).toBe(6);
+  });
+
+  it("serves a body cursor, by next field and by the last item's id, and a Link list", async () => {
+    const url = await serve(SPEC);
+
+    const cursor = await walk(url, "/things", (_, body) => (body.has_more ? `/things?cursor=${body.next_cursor}` : undefined));
+    const after = await walk(url, "/after", (_, body) => (body.has_more ? `/after?after=${body.data.at(-1).id}` : undefined));
+    const linked = await walk(url, "/linked?offset=0", (r) => /<([^>]*)>; rel="next"/.exec(r.headers.get("link") ?? "")?.[1]);
+
+    for (const pages of [cursor, after, linked]) {
+      expect(pages).toHaveLength(MOCK_PAGES);
+      expect(new Set(ids(pages)).size).toBe(6);
+    }
+    expect(cursor.map((p) => p.body.next_cursor)).toEqual([pageToken(2), pageToken(4), null]);
+    expect(after.map((p) => p.sent)).toEqual(["/after", "/after?after=itm_2b", "/after?after=itm_2c"]);
+    expect(after.at(-1)!.body.has_more).toBe(false);
+    expect(linked.map((p) => p.sent)).toEqual(["/linked?offset=0", "/linked?offset=2", "/linked?offset=4"]);
+  });
+
+  it("makes ids distinct with a suffix where moving their last character would meet another", async () => {
+    const close = [{ id: "a1" }, { id: "a2" }];
+    const spec = structuredClone(SPEC) as any;
+    spec.paths["/items"].get.responses["200"].content["application/json"].example = close;
+    const url = await serve(spec);
+
+    const pages = await walk(url, "/items", (r) => (r.headers.get("x-has-more") === "true" ? `/items?offset=${r.headers.get("x-next-offset")}` : undefined));
+
+    expect(ids(pages)).toEqual(["a1", "a2", "a1_2", "a2_2", "a1_3", "a2_3"]);
+  });
+
+  it("tells apart items without an id by their first free-text field, leaving formatted ones as they are", async () => {
+    const line = { at: "2026-11-22T10:15:00Z", message: "Navigated" };
+    const spec = structuredClone(SPEC) as any;
+    const media = spec.paths["/items"].get.responses["200"].content["application/json"];
+    media.example = [line];
+    media.schema = { type: "array", items: { type: "object", properties: { at: { type: "string", format: "date-time" }, message: { type: "string" } } } };
+    const url = await serve(spec);
+
+    const pages = await walk(url, "/items", (r) => (r.headers.get("x-has-more") === "true" ? `/items?offset=${r.headers.get("x-next-offset")}` : undefined));
+
+    expect(pages.flatMap((p) => p.items)).toEqual([line, { ...line, message: "Navigated #2" }, { ...line, message: "Navigated #3" }]);
+  });
+
+  it.each([
+    ["/items?offset=-1", "offset must be a whole number from 0 to 6"],
+    ["/items?offset=7", "offset must be a whole number from 0 to 6"],
+    [`/items?offset=${"9".repeat(400)}`, "offset must be a whole number from 0 to 6"],
+    ["/items?offset=1e3", "offset must be a whole number from 0 to 6"],
+    ["/logs?page_token=garbage", "page_token must be a position this list gave"],
+    [`/logs?page_token=${pageToken(99)}`, "page_token must be a position this list gave"],
+    [`/logs?page_token=${"x".repeat(5000)}`, "page_token must be a position this list gave"],
+    ["/logs?page_token=bm90IGpzb24", "page_token must be a position this list gave"],
+    ["/after?after=itm_9z", "after must be a position this list gave"],
+  ])("answers %s, a position it never gave, with a 400 in the Error shape", async (target, message) => {
+    const url = await serve(SPEC);
+
+    const response = await fetch(`${url}${target}`, { headers: bearer });
+    const body = await response.json();
+
+    expect(response.status).toBe(400);
+    expect(body.code).toBe("bad_request");
+    expect(body.message.startsWith(message)).toBe(true);
+    expect(body.message.length).toBeLessThan(120);
+  });
+
+  it("leaves to Prism Prefer, a missing token, a bad query, other operations and a list without example items", async () => {
+    const url = await serve(SPEC);
+    const from = async (target: string, headers: Record<string, string> = bearer) => {
+      const response = await fetch(`${url}${target}`, { headers });
+      await response.arrayBuffer();
+      return [response.status, response.headers.get("x-from")];
+    };
+
+    expect(await from("/items", { ...bearer, Prefer: "code=404" })).toEqual([200, "prism"]);
+    expect(await from("/items", {})).toEqual([200, "prism"]);
+    expect(await from("/items?bad=1&offset=2")).toEqual([400, "prism"]);
+    expect(await from("/items/itm_1a")).toEqual([200, "prism"]);
+    expect(await from("/empty")).toEqual([200, "prism"]);
+    expect(await from("/nowhere")).toEqual([200, "prism"]);
+    expect(listPageMock(SPEC).operations).toBe(5);
+  });
+});

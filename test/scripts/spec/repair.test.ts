@@ -1,0 +1,114 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { BUNDLE } from "../../../scripts/lib/shared/paths.mjs";
+import { repairSpec } from "../../../scripts/lib/spec/repair.mjs";
+
+/** A document of one operation answering `schema`, with `schemas` as its components. */
+function answering(schema: unknown, schemas: Record<string, unknown> = {}) {
+  return {
+    openapi: "3.1.0",
+    info: { title: "t", version: "1.0.0" },
+    paths: { "/a": { get: { responses: { "200": { description: "ok", content: { "application/json": { schema } } } } } } },
+    components: { schemas },
+  };
+}
+const AT = "#/paths/~1a/get/responses/200/content/application~1json/schema";
+
+describe("repairSpec", () => {
+  it("leaves this project's own document as it is, naming nothing", () => {
+    const spec = JSON.parse(readFileSync(BUNDLE, "utf8"));
+
+    const { spec: repaired, defects } = repairSpec(spec);
+
+    expect(defects).toEqual([]);
+    expect(repaired).toEqual(spec);
+  });
+
+  it("fails on a $ref that names nothing, saying where it is and the fix", () => {
+    const doc = answering({ $ref: "#/components/schemas/Missing" }, { Present: { type: "string" } });
+
+    expect(() => repairSpec(doc)).toThrow(
+      `${AT}/$ref: #/components/schemas/Missing names nothing in the document; fix: point it at an existing component (#/components/schemas/ has Present) or add that component`,
+    );
+  });
+
+  it("reads boolean schemas as objects every reader takes, and leaves additionalProperties: false alone", () => {
+    const doc = answering({
+      type: "object",
+      additionalProperties: false,
+      properties: { gone: false, any: true, list: { type: "array", items: false } },
+      anyOf: [true, false],
+    });
+
+    const { spec, defects } = repairSpec(doc);
+
+    expect(spec.paths["/a"].get.responses["200"].content["application/json"].schema).toEqual({
+      type: "object",
+      additionalProperties: false,
+      properties: { gone: { not: {} }, any: {}, list: { type: "array", maxItems: 0 } },
+      anyOf: [{}],
+    });
+    expect(defects).toEqual([
+      `${AT}/anyOf: boolean schema false in anyOf matches nothing; dropped`,
+      `${AT}/anyOf/0: boolean schema true; read as {} (anything)`,
+      `${AT}/properties/gone: boolean schema false; read as { not: {} } (nothing)`,
+      `${AT}/properties/any: boolean schema true; read as {} (anything)`,
+      `${AT}/properties/list/items: items: false; read as maxItems: 0`,
+    ]);
+  });
+
+  it("keeps oneOf where its branches are told apart by a const, a type or a closed object", () => {
+    const doc = answering({
+      oneOf: [
+        { type: "object", required: ["kind"], properties: { kind: { const: "a" } } },
+        { type: "object", required: ["kind"], properties: { kind: { const: "b" } } },
+        { type: "string" },
+        { type: "object", additionalProperties: false, properties: { only: { type: "string" } } },
+      ],
+    });
+
+    const { spec, defects } = repairSpec(doc);
+
+    expect(defects).toEqual([]);
+    expect(spec.paths["/a"].get.responses["200"].content["application/json"].schema.oneOf).toHaveLength(4);
+  });
+
+  it("does not change the document it is given", () => {
+    const doc = answering({ type: "string", nullable: true });
+    const before = structuredClone(doc);
+
+    const { spec } = repairSpec(doc);
+
+    expect(doc).toEqual(before);
+    expect(spec.paths["/a"].get.responses["200"].content["application/json"].schema).toEqual({ type: ["string", "null"] });
+  });
+});
+
+// dev checks the examples on every save with validators kept from the saves before: a kept one
+// must never answer for a schema that has changed since, however far down its $refs the change is
+describe("checkExamples, save after save", () => {
+  const broken = (why: string) => `${AT.replace(/\/schema$/, "")}/example: breaks its own schema (${why}); dropped, so the mock and the docs derive one from the schema`;
+  /** A document whose answer is a Limits, which holds a Count: the example's field is two $refs down. */
+  const saved = (count: unknown) => {
+    const doc = answering(
+      { $ref: "#/components/schemas/Limits" },
+      { Limits: { type: "object", properties: { max: { $ref: "#/components/schemas/Count" } } }, Count: count },
+    );
+    Object.assign(doc.paths["/a"].get.responses["200"].content["application/json"], { example: { max: 5 } });
+    return doc;
+  };
+
+  it("drops an example once a component two $refs away changes so that it breaks, and keeps it once it is fixed", () => {
+    expect(repairSpec(saved({ type: "integer" })).defects).toEqual([]);
+    expect(repairSpec(saved({ type: "string" })).defects).toEqual([broken("/max must be string")]);
+    expect(repairSpec(saved({ type: "integer", maximum: 4 })).defects).toEqual([broken("/max must be <= 4")]);
+    expect(repairSpec(saved({ type: "integer" })).defects).toEqual([]);
+  });
+
+  it("checks the same schemas in another document of the same shape again, after many saves of others", () => {
+    for (let save = 0; save < 12; save++) expect(repairSpec(saved({ type: "integer", maximum: 100 + save })).defects).toEqual([]);
+
+    expect(repairSpec(saved({ type: "integer", maximum: 100 })).defects).toEqual([]);
+    expect(repairSpec(saved({ type: "integer", minimum: 6 })).defects).toEqual([broken("/max must be >= 6")]);
+  });
+});

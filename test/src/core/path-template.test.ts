@@ -1,0 +1,72 @@
+// The one reader of path templates, shared by the client, mockFetch, the mock and the generator.
+import { describe, expect, it } from "vitest";
+import { fillTemplate, HTTP_METHODS, operationMatcher, pathMatcher, templateParams, templatePieces } from "../../../src/core/path-template.js";
+
+describe("pathMatcher", () => {
+  it("matches the whole path after the base path, one segment per parameter", () => {
+    const match = pathMatcher(["/things/{id}/act"], "/v1");
+
+    const paths = ["/v1/things/t_1/act", "/things/t_1/act", "/x/v1/things/t_1/act", "/v1/things/t_1/act/more", "/v1/things/t_1/t_2/act", "/v1/things//act", "/v1/v1/things/t_1/act"];
+    expect(paths.map((path) => match(path)?.index)).toEqual([0, undefined, undefined, undefined, undefined, undefined, undefined]);
+  });
+
+  it("finds the operation whose whole template the path is, not one that ends it", () => {
+    // the client's base path /v1, then /browsers/x/extensions: never POST /extensions
+    const match = pathMatcher(["/extensions", "/browsers/{id}/extensions", "/{kind}/{id}/extensions"], "/v1");
+
+    expect(match("/v1/browsers/x/extensions")).toEqual({ index: 1, params: { id: "x" } });
+    expect(match("/v1/extensions")).toEqual({ index: 0, params: {} });
+    expect(match("/v1/pools/x/extensions")).toEqual({ index: 2, params: { kind: "pools", id: "x" } });
+  });
+
+  it("prefers the template whose first differing segment is literal, whatever the order or the parameter count", () => {
+    const match = pathMatcher(["/things/{id}/{part}", "/things/{id}/stats", "/things/mine/{part}", "/things/mine/stats"]);
+
+    expect(["/things/mine/stats", "/things/mine/p", "/things/t_1/stats", "/things/t_1/p"].map((path) => match(path)?.index)).toEqual([3, 2, 1, 0]);
+    // among equals, the first listed
+    expect(pathMatcher(["/a/{x}", "/a/{y}"])("/a/1")).toEqual({ index: 0, params: { x: "1" } });
+  });
+
+  it("gives each parameter as the path has it, still percent-encoded, also inside a segment", () => {
+    const match = pathMatcher(["/files/{name}.json", "/things/{id}"]);
+
+    expect(match("/things/a%2Fb")).toEqual({ index: 1, params: { id: "a%2Fb" } });
+    expect(match("/files/report.v2.json")).toEqual({ index: 0, params: { name: "report.v2" } });
+    expect(match("/files/.json")).toBeUndefined();
+  });
+
+  it("takes the template's and the base's other characters literally, those special in a regular expression too", () => {
+    const match = pathMatcher(["/things+(old)/{id}"], "/v1.2/");
+
+    expect(["/v1.2/things+(old)/t", "/v1x2/things+(old)/t", "/v1.2/thingsss(old)/t", "/v1.2/thingsold/t"].map((path) => match(path) !== undefined)).toEqual([true, false, false, false]);
+  });
+});
+
+describe("operationMatcher", () => {
+  it("tells methods on one path apart, in any case, and finds nothing for a method the path lacks", () => {
+    const ops = [
+      { name: "things.get", method: "GET", path: "/things/{id}" },
+      { name: "things.delete", method: "delete", path: "/things/{id}" },
+      { name: "stats.put", method: "PUT", path: "/things/stats" },
+    ];
+    const find = operationMatcher(ops, "/v1");
+
+    expect(find("GET", "/v1/things/stats")).toEqual({ operation: ops[0], params: { id: "stats" } });
+    expect(find("DELETE", "/v1/things/t_1")?.operation.name).toBe("things.delete");
+    expect(find("put", "/v1/things/stats")?.operation.name).toBe("stats.put");
+    expect(find("POST", "/v1/things/t_1")).toBeUndefined();
+  });
+});
+
+describe("templates", () => {
+  it("split, name and fill their parameters", () => {
+    expect(templatePieces("/things/{thing_id}/parts/{id}.json")).toEqual(["/things/", "thing_id", "/parts/", "id", ".json"]);
+    expect(templateParams("/things/{thing_id}/parts/{id}")).toEqual(["thing_id", "id"]);
+    expect(templateParams("/org/limits")).toEqual([]);
+    expect(fillTemplate("{scheme}://api/{v}/x", (name) => name.toUpperCase())).toBe("SCHEME://api/V/x");
+  });
+
+  it("list the eight methods of an OpenAPI 3.1 path item", () => {
+    expect(HTTP_METHODS).toEqual(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
+  });
+});

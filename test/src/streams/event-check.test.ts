@@ -1,0 +1,140 @@
+import { describe, expect, it, vi } from "vitest";
+import type { Operation } from "../../../generated/operations.js";
+import type { AnswerMismatch } from "../../../src/core/config.js";
+import { eventReader, HEARTBEAT, isSkipped } from "../../../src/streams/event-check.js";
+import { StreamEventError } from "../../../src/streams/stream-errors.js";
+
+// the schemas a stream's events are checked against, in generated/validators.ts's shape: this
+// project's own spec has no event stream
+const { SCHEMAS } = vi.hoisted(() => {
+  const log = { type: ["object"], required: ["event", "message"], additionalProperties: false, properties: { event: { const: "log" }, message: { type: ["string"] } } };
+  const beat = { type: ["object"], required: ["event", "timestamp"], properties: { event: { const: "sse_heartbeat" }, timestamp: { type: ["string"] } } };
+  return {
+    SCHEMAS: [
+      log,
+      // a union that types the heartbeat among its events
+      { oneOf: [{ $ref: 2 }, { $ref: 3 }], discriminator: { propertyName: "event", mapping: { log: 2, sse_heartbeat: 3 } } },
+      log,
+      beat,
+      { $ref: 1 },
+      // a schema that is only a reference to itself, as a broken document may hold
+      { $ref: 5 },
+      // a field the service sets: a request may leave it out, an event may not
+      { type: ["object"], required: ["event", "id"], properties: { event: { const: "created" }, id: { type: ["string"], readOnly: true } } },
+    ],
+  };
+});
+vi.mock(import("../../../generated/validators.js"), () => ({ schemas: SCHEMAS as never }));
+
+const LOGS = 0;
+const TYPED_HEARTBEAT = 4;
+const SELF_REFERENCE = 5;
+const CREATED = 6;
+const stream = (eventSchema?: number): Operation => ({ name: "browsers.logs.follow", method: "GET", path: "/browsers/{id}/logs", params: ["id"], status: 200, answer: "stream", idempotent: true, ...(eventSchema === undefined ? {} : { eventSchema }) });
+
+describe("eventReader", () => {
+  describe("a stream whose events the spec does not type", () => {
+    const read = eventReader(stream());
+
+    it("hands out each event's data read as JSON, or as the text it was when it is not JSON", () => {
+      expect(read('{"event":"log","extra":[1]}', undefined, "1")).toEqual({ event: "log", extra: [1] });
+      expect(read("null", undefined, undefined)).toBeNull();
+      expect(read("plain words", "message", undefined)).toBe("plain words");
+    });
+
+    it("skips a heartbeat told by its event type alone, or by the event its data names", () => {
+      expect(isSkipped(read("", HEARTBEAT, undefined))).toBe(true);
+      expect(isSkipped(read('{"at":1}', HEARTBEAT, undefined))).toBe(true);
+      expect(isSkipped(read('{"event":"sse_heartbeat"}', undefined, undefined))).toBe(true);
+      expect(isSkipped(read('{"event":"log"}', "message", undefined))).toBe(false);
+    });
+  });
+
+  describe("a stream whose events the spec types", () => {
+    it("hands out an event that matches without a report", () => {
+      const told: unknown[] = [];
+      const read = eventReader(stream(LOGS), { onAnswerMismatch: (m) => told.push(m), logger: { debug: (line) => told.push(line) } }, () => new Response());
+
+      expect(read('{"event":"log","message":"up"}', undefined, "7")).toEqual({ event: "log", message: "up" });
+      expect(told).toEqual([]);
+    });
+
+    it("hands out an event that breaks the schema, and reports it with the issues an answer check finds", () => {
+      const told: AnswerMismatch[] = [];
+      const response = new Response();
+      const read = eventReader(stream(LOGS), { onAnswerMismatch: (m) => told.push(m) }, () => response);
+
+      // unknown fields are an answer's right, even where the schema closes the object
+      const data = read('{"event":"log","level":"info"}', undefined, "8");
+
+      expect(data).toEqual({ event: "log", level: "info" });
+      expect(told).toEqual([{ operation: "browsers.logs.follow", issues: [{ path: "data.message", message: "is required" }], data, response }]);
+    });
+
+    it("reports to the logger alone when no answer is there to hand to onAnswerMismatch", () => {
+      const lines: string[] = [];
+      const read = eventReader(stream(LOGS), { logger: { debug: (line) => lines.push(line) }, onAnswerMismatch: () => lines.push("told") });
+
+      expect(read('{"event":"log"}', undefined, undefined)).toEqual({ event: "log" });
+      expect(lines).toEqual(["browser-cloud-client: An event of browsers.logs.follow (GET /browsers/{id}/logs) is not what the spec promises: data.message is required"]);
+    });
+
+    it("names every issue of an event in its report, one after another", () => {
+      const lines: string[] = [];
+      const read = eventReader(stream(LOGS), { logger: { debug: (line) => lines.push(line) } });
+
+      read('{"event":"note","message":3}', undefined, undefined);
+
+      expect(lines).toEqual(["browser-cloud-client: An event of browsers.logs.follow (GET /browsers/{id}/logs) is not what the spec promises: data.event must be \"log\"; data.message must be string"]);
+    });
+
+    it("ends the stream with StreamEventError carrying the event as received, with strictAnswers", () => {
+      const read = eventReader(stream(LOGS), { strictAnswers: true });
+
+      const err = (() => {
+        try {
+          return read('{"event":"log","message":3}', "message", "9");
+        } catch (e) {
+          return e;
+        }
+      })() as StreamEventError;
+
+      expect(err).toBeInstanceOf(StreamEventError);
+      expect([err.event, err.issues]).toEqual([{ id: "9", type: "message", data: '{"event":"log","message":3}' }, [{ path: "data.message", message: "must be string" }]]);
+    });
+
+    it("checks an event as an answer: a required readOnly field must be there", () => {
+      const told: AnswerMismatch[] = [];
+      const read = eventReader(stream(CREATED), { onAnswerMismatch: (m) => told.push(m) }, () => new Response());
+
+      expect(read('{"event":"created","id":"dep_1"}', undefined, undefined)).toEqual({ event: "created", id: "dep_1" });
+      expect(read('{"event":"created"}', undefined, undefined)).toEqual({ event: "created" });
+      expect(told.map((m) => m.issues)).toEqual([[{ path: "data.id", message: "is required" }]]);
+    });
+
+    it("reports to onAnswerMismatch alone when no logger is given, and to no one when neither is", () => {
+      const told: AnswerMismatch[] = [];
+
+      expect(eventReader(stream(LOGS), { onAnswerMismatch: (m) => told.push(m) }, () => new Response())('{"event":"log"}', undefined, undefined)).toEqual({ event: "log" });
+      expect(eventReader(stream(LOGS), {}, () => new Response())('{"event":"log"}', undefined, undefined)).toEqual({ event: "log" });
+      expect(told).toHaveLength(1);
+    });
+
+    it("reads a stream whose schema only refers to itself, reporting each event instead of hanging", () => {
+      const told: AnswerMismatch[] = [];
+      const read = eventReader(stream(SELF_REFERENCE), { onAnswerMismatch: (m) => told.push(m) }, () => new Response());
+
+      expect(read('{"event":"log"}', undefined, undefined)).toEqual({ event: "log" });
+      expect(told.map((m) => m.issues.length > 0)).toEqual([true]);
+    });
+
+    it("checks a heartbeat the schema types as an event, through a $ref to the union", () => {
+      const told: unknown[] = [];
+      const read = eventReader(stream(TYPED_HEARTBEAT), { onAnswerMismatch: (m) => told.push(m) }, () => new Response());
+
+      expect(read('{"event":"sse_heartbeat","timestamp":"2026-11-25T10:00:00Z"}', HEARTBEAT, undefined)).toEqual({ event: "sse_heartbeat", timestamp: "2026-11-25T10:00:00Z" });
+      expect(read('{"event":"sse_heartbeat"}', HEARTBEAT, undefined)).toEqual({ event: "sse_heartbeat" });
+      expect(told).toHaveLength(1);
+    });
+  });
+});
