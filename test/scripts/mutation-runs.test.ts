@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -326,5 +326,37 @@ describe("the mutation store without the text of a file (scripts/lib/mutation-re
     expect(text("a.ts", gitId("one();\n"))).toBe("one();\n");
     expect(text("a.ts", gitId("three();\n"))).toBe("three();\n");
     expect(text("a.ts", gitId("four();\n"))).toBeUndefined();
+  });
+});
+
+describe("the committed mutation store (test/mutation/runs.json)", () => {
+  const path = "test/mutation/runs.json";
+  const written = readFileSync(path, "utf8");
+
+  it("is under 200 KB", () => {
+    expect(statSync(path).size).toBeLessThan(200 * 1024);
+  });
+
+  it("is as the store writes it", () => {
+    writeStore(join(scratch, "again.json"), readStore(path)!);
+
+    expect(readFileSync(join(scratch, "again.json"), "utf8")).toBe(written);
+  });
+
+  it("holds no text of src/: no source field, no line of a file, no string of one", () => {
+    const strings: string[] = [];
+    const visit = (value: unknown): void => {
+      if (typeof value === "string") strings.push(value);
+      else if (Array.isArray(value)) value.forEach(visit);
+      else if (value && typeof value === "object") for (const [key, v] of Object.entries(value)) (strings.push(key), visit(v));
+    };
+    visit(JSON.parse(written));
+    const sources = readdirSync("src").map((file) => readFileSync(join("src", file), "utf8"));
+    const lines = sources.flatMap((text) => text.split("\n").map((line) => line.trim()).filter((line) => line.length >= 20));
+
+    expect(strings).not.toContain("source");
+    // a replacement of up to 20 characters is kept as it is (`value === undefined`)
+    expect(strings.filter((s) => s.length > 20 && sources.some((text) => text.includes(s)))).toEqual([]);
+    expect(lines.filter((line) => strings.some((s) => s.includes(line)))).toEqual([]);
   });
 });
