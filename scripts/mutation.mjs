@@ -7,7 +7,9 @@
 // are kept together in test/mutation/runs.json (scripts/lib/mutation/runs.mjs), so that runs over
 // parts of src/ (--files) add up, and the score of all of src/ so far is printed after each run.
 // That file is committed: each machine starts from a fresh clone, and a run of all of src/ that
-// reuses nothing takes about an hour here.
+// reuses nothing takes about an hour here. It holds no text of a file (scripts/lib/mutation/record.mjs):
+// Stryker's incremental file is rebuilt from it before each run, with the texts found again in the
+// working tree or in git's history and the tests' names in the last report here or collected.
 // Each mutant no test detects is written to test-results/mutation/survivors.txt as soon as it is
 // known (scripts/lib/mutation/survivors.mjs). --skip-static leaves out static mutants (of
 // module-level constants, which run once at import): each needs every test run again in a fresh
@@ -17,14 +19,18 @@
 // faster here, and a lower bound of the score, since the list, upload and stream tests reach src/
 // through a generated copy of the project and so never count.
 //   node scripts/mutation.mjs [--full] [--skip-static] [--related] [--files src/a.ts,src/b.ts] [--concurrency 2]
+import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { Stryker } from "@stryker-mutator/core";
+import { compactReport, expandStore, namesByHash, readStore, testsNeeded, testsOf, textFinder, writeStore } from "./lib/mutation/record.mjs";
 import { dropShorterTimeouts, mergeRuns, readReport, scoreByFile, withoutUndetected, writeReport } from "./lib/mutation/runs.mjs";
+import { collectTests } from "./lib/mutation/test-runner.mjs";
 import { root } from "./lib/shared/paths.mjs";
 
 const STORE = "test/mutation/runs.json";
 const INCREMENTAL = "test-results/mutation/incremental.json";
 const REPORT = "test-results/mutation/report.json";
+const VITEST_CONFIG = "test/mutation/vitest.config.ts";
 
 const { values } = parseArgs({
   options: {
@@ -45,15 +51,28 @@ const mutate = values.files ? values.files.split(",") : ["src/**/*.ts", "!src/in
 // out mutants whose tests, run on their own, pass (formats.ts's `month >= 1` → true, an equivalent).
 // Timeouts the store holds from a shorter margin are tested again.
 const TIMEOUT_MS = 30_000;
-const { report: store, dropped } = dropShorterTimeouts(readReport(STORE), TIMEOUT_MS);
+const { report: store, dropped } = dropShorterTimeouts(readStore(STORE), TIMEOUT_MS);
 if (dropped) console.log(`mutation: ${dropped} timeouts of the store were found with a shorter timeout than ${TIMEOUT_MS} ms: tested again when their file is`);
 // Stryker's incremental file holds the files of its last run only: it starts from all runs so far,
 // narrowed to the files this run mutates (Stryker would report the others' old verdicts as its own)
 if (store && !values.full) {
   const files = values.files ? Object.fromEntries(Object.entries(store.files).filter(([file]) => mutate.includes(file))) : store.files;
   // and every mutant no test detected is tested again: Stryker's differ can miss a new test of it
-  const { report: incremental, dropped: undetected } = withoutUndetected({ ...store, files });
+  const { report: seed, dropped: undetected } = withoutUndetected({ ...store, files });
   if (undetected) console.log(`mutation: ${undetected} mutants no test detected so far are tested again`);
+  // the store names texts and tests by hashes: the texts are found again in the working tree, an
+  // earlier report here or git's history, the names in an earlier report or else by collecting the tests
+  const earlier = [readReport(REPORT), readReport(INCREMENTAL)];
+  const names = namesByHash(earlier.flatMap(testsOf));
+  const unnamed = () => testsNeeded(seed, existsSync).filter(({ file, hash }) => !names.has(`${file}\u0000${hash}`));
+  if (unnamed().length) {
+    console.log(`mutation: ${unnamed().length} tests the store refers to are named in no earlier report here: collecting the tests`);
+    for (const [key, name] of namesByHash(await collectTests(root, VITEST_CONFIG))) names.set(key, name);
+    if (unnamed().length) console.log(`mutation: ${unnamed().length} tests the store refers to are no test's now: what only they killed is tested again`);
+  }
+  const { report: incremental, missing } = expandStore(seed, { text: textFinder(root, earlier), name: (file, hash) => names.get(`${file}\u0000${hash}`) });
+  if (missing.files.length) console.log(`mutation: the text the verdicts of ${missing.files.join(", ")} were taken on is neither here nor in git: every mutant of it is tested again`);
+  if (missing.testFiles.length) console.log(`mutation: the text of ${missing.testFiles.join(", ")} at the last run is neither here nor in git: what its tests killed is tested again`);
   writeReport(INCREMENTAL, incremental);
 }
 const stryker = new Stryker({
@@ -80,12 +99,12 @@ const stryker = new Stryker({
 });
 await stryker.runMutationTest();
 // this run's report, scored as the store is (scripts/lib/mutation/runs.mjs)
-const run = /** @type {import("./lib/mutation/runs.mjs").Report} */ (readReport(REPORT));
+const run = /** @type {import("./lib/mutation/record.mjs").Report} */ (readReport(REPORT));
 const counts = /** @type {ReturnType<typeof scoreByFile>[number]} */ (scoreByFile(run).at(-1));
 const valid = counts.killed + counts.timeout + counts.survived + counts.noCoverage;
 console.log(`mutation: ${counts.score.toFixed(1)} % of ${valid} mutants detected (${counts.killed} killed, ${counts.timeout} timed out, ${counts.survived} survived, ${counts.noCoverage} not covered; ${counts.other} errors or ignored)`);
-const { report, retest } = mergeRuns(store, { ...run, timeoutMS: TIMEOUT_MS });
-writeReport(STORE, report);
+const { report, retest } = mergeRuns(store, compactReport({ ...run, timeoutMS: TIMEOUT_MS }));
+writeStore(STORE, report);
 const rows = scoreByFile(report);
 const total = /** @type {(typeof rows)[number]} */ (rows.at(-1));
 console.log(`mutation: all runs so far (${STORE}), by file of src/:`);

@@ -2,37 +2,38 @@
 // its last run mutated, so a run over src/core/method.ts would forget what a run over src/lists/pages.ts
 // found. scripts/mutation.mjs seeds each run with this store and folds the run's file back into it,
 // so that runs over parts of src/ add up to one report of the whole, and a run over all of src/
-// tests again only what changed since.
+// tests again only what changed since. The store holds no text: files and tests are compared by
+// the hashes scripts/lib/mutation/record.mjs keeps of them.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 
 /**
- * @typedef {{ id: string, name: string, location?: { start: { line: number, column: number } } }} TestDefinition
- * @typedef {{ source?: string, tests: TestDefinition[] }} TestFile
- * @typedef {{ id: string, status: string, location: { start: { line: number, column: number }, end: { line: number, column: number } }, killedBy?: string[], coveredBy?: string[] } & Record<string, unknown>} MutantResult
- * @typedef {{ source: string, mutants: MutantResult[] } & Record<string, unknown>} FileResult
- * @typedef {{ files: Record<string, FileResult>, testFiles?: Record<string, TestFile> } & Record<string, unknown>} Report
+ * @typedef {import("./record.mjs").Store} Store
+ * @typedef {import("./record.mjs").TestFileRef} TestFileRef
+ * @typedef {import("./record.mjs").FileVerdicts} FileVerdicts
+ * @typedef {import("./record.mjs").MutantVerdict} MutantVerdict
+ * @typedef {import("./record.mjs").Report} Report
  */
 
 /**
- * Folds `newer` (a run's incremental report) into `older` (the store), as Stryker's incremental
+ * Folds `newer` (a run's report, compacted) into `older` (the store), as Stryker's incremental
  * rules would read them: a file of src/ the newer run mutated takes the newer run's verdicts; a
  * file it did not keeps the older ones, except a kill by a test that is gone or whose text changed
  * since (its file's, when its place in the file is unknown), which proves nothing now: that mutant
  * is dropped (`retest` counts them), and the next run over its file tests it again. A survivor is kept: Stryker tests it again when a new test covers
  * it. So the store never counts a kill it cannot vouch for. Test and mutant ids, unique within one
  * report only, are numbered anew.
- * @param {Report | undefined} older
- * @param {Report} newer
- * @returns {{ report: Report, retest: number }}
+ * @param {Store | undefined} older
+ * @param {Store} newer
+ * @returns {{ report: Store, retest: number }}
  * @example
- * const { report } = mergeRuns(readReport(STORE), readReport(INCREMENTAL));
+ * const { report } = mergeRuns(readStore(STORE), compactReport(readReport(REPORT)));
  */
 export function mergeRuns(older, newer) {
   if (!older) return { report: newer, retest: 0 };
   const oldTests = older.testFiles ?? {};
   const newTests = newer.testFiles ?? {};
-  /** @type {Record<string, TestFile>} */
+  /** @type {Record<string, TestFileRef>} */
   const testFiles = {};
   /** @type {Map<string, string>} a test's file and name to its id in the merged report */
   const ids = new Map();
@@ -40,11 +41,11 @@ export function mergeRuns(older, newer) {
   for (const [file, testFile] of Object.entries({ ...oldTests, ...newTests })) {
     testFiles[file] = { ...testFile, tests: testFile.tests.map((test) => ({ ...test, id: idFor(ids, keyOf(file, test.name)) })) };
   }
-  /** @param {Record<string, TestFile>} from @returns {Map<string, string>} a report's test id to its file and name */
+  /** @param {Record<string, TestFileRef>} from @returns {Map<string, string>} a report's test id to its file and name */
   const keysById = (from) => new Map(Object.entries(from).flatMap(([file, { tests }]) => tests.map((test) => [test.id, keyOf(file, test.name)])));
   const oldKeys = keysById(oldTests);
   const newKeys = keysById(newTests);
-  // asked once per test, not once per mutant it killed or covered: each answer cuts its file's text
+  // asked once per test, not once per mutant it killed or covered
   /** @type {Map<string, boolean>} */
   const seen = new Map();
   const unchanged = (/** @type {string} */ key) => {
@@ -56,7 +57,7 @@ export function mergeRuns(older, newer) {
     const split = key.indexOf("\u0000");
     const file = key.slice(0, split);
     const [before, after] = [oldTests[file], newTests[file]];
-    if (after === undefined || after.source === before?.source) return true;
+    if (after === undefined || after.blob === before?.blob) return true;
     const name = key.slice(split + 1);
     const text = testText(before, name);
     return text !== undefined && text === testText(after, name);
@@ -68,7 +69,7 @@ export function mergeRuns(older, newer) {
     return key !== undefined && (keys === newKeys || unchanged(key)) && ids.has(key) ? [/** @type {string} */ (ids.get(key))] : [];
   });
 
-  /** @type {Record<string, FileResult>} */
+  /** @type {Record<string, FileVerdicts>} */
   const files = {};
   let retest = 0;
   for (const [file, result] of Object.entries(older.files)) {
@@ -88,17 +89,13 @@ export function mergeRuns(older, newer) {
 }
 
 /**
- * The text of the test `name` in its file, from the line it starts on to the line the next test
- * starts on, as Stryker's incremental mode bounds a test it has a place for; undefined when the
- * file's text or the test's place is unknown. A change outside every test's lines (a helper above
- * the first test) is not seen, as Stryker does not see it.
- * @param {TestFile | undefined} file @param {string} name
+ * The hash of the test `name`'s text in its file (scripts/lib/mutation/record.mjs: from the line
+ * it starts on to the line the next test starts on); undefined when the file's text or the test's
+ * place was unknown.
+ * @param {TestFileRef | undefined} file @param {string} name
  */
 function testText(file, name) {
-  const start = file?.tests.find((t) => t.name === name)?.location?.start.line;
-  if (file?.source === undefined || start === undefined) return undefined;
-  const next = Math.min(...file.tests.map((t) => t.location?.start.line ?? Infinity).filter((line) => line > start));
-  return file.source.split("\n").slice(start - 1, next === Infinity ? undefined : next - 1).join("\n");
+  return file?.tests.find((t) => t.name === name)?.text;
 }
 
 /** @param {Map<string, string>} ids @param {string} key */
@@ -107,9 +104,9 @@ function idFor(ids, key) {
   return /** @type {string} */ (ids.get(key));
 }
 
-/** @param {MutantResult} mutant a copy without the fields a report left out, as Stryker wrote it */
+/** @param {MutantVerdict} mutant a copy without the fields a report left out */
 function dropUndefined(mutant) {
-  return /** @type {MutantResult} */ (Object.fromEntries(Object.entries(mutant).filter(([, v]) => v !== undefined)));
+  return /** @type {MutantVerdict} */ (Object.fromEntries(Object.entries(mutant).filter(([, v]) => v !== undefined)));
 }
 
 /** The timeout the store's verdicts were taken with where it does not say: the first runs' 5 s. */
@@ -119,10 +116,10 @@ const FIRST_TIMEOUT_MS = 5_000;
  * `report` without the timeouts it found with a shorter `timeoutMS` than `timeoutMs`: on a busy
  * machine a short one passes a slow run for a hang, and a timeout counts as detected. Those mutants
  * are tested again by the next run over their file. The report then says which timeout it holds.
- * @param {Report | undefined} report @param {number} timeoutMs
- * @returns {{ report: Report | undefined, dropped: number }}
+ * @param {Store | undefined} report @param {number} timeoutMs
+ * @returns {{ report: Store | undefined, dropped: number }}
  * @example
- * const { report: store } = dropShorterTimeouts(readReport(STORE), 30_000);
+ * const { report: store } = dropShorterTimeouts(readStore(STORE), 30_000);
  */
 export function dropShorterTimeouts(report, timeoutMs) {
   if (!report) return { report, dropped: 0 };
@@ -139,16 +136,16 @@ export function dropShorterTimeouts(report, timeoutMs) {
  * both survivors of src/core/policy.js and said that the three tests of the then new
  * test/src/core/policy.test.ts covered nothing; a run of src/core/policy.js alone without the store had those
  * tests cover 11 of its mutants and kill all 50.
- * @param {Report} report
- * @returns {{ report: Report, dropped: number }}
+ * @param {Store} report
+ * @returns {{ report: Store, dropped: number }}
  * @example
- * writeReport(INCREMENTAL, withoutUndetected(store).report);
+ * const { report: seed } = withoutUndetected(store);
  */
 export function withoutUndetected(report) {
   return dropMutants(report, (m) => m.status === "Survived" || m.status === "NoCoverage");
 }
 
-/** @param {Report} report @param {(mutant: MutantResult) => boolean} drop */
+/** @param {Store} report @param {(mutant: MutantVerdict) => boolean} drop */
 function dropMutants(report, drop) {
   let dropped = 0;
   const files = Object.fromEntries(
@@ -164,7 +161,7 @@ function dropMutants(report, drop) {
 /**
  * Counts the verdicts of a report by file of src/ and in total, as Stryker scores them: detected
  * (killed or timed out) out of valid (detected, survived, not covered); errors and ignored apart.
- * @param {Report} report
+ * @param {{ files: Record<string, { mutants: { status: string }[] }> }} report the store, or a run's report
  * @returns {{ file: string, killed: number, timeout: number, survived: number, noCoverage: number, other: number, score: number }[]}
  * the last row is the total, with `file` "all"
  */
@@ -174,7 +171,7 @@ export function scoreByFile(report) {
   return rows;
 }
 
-/** @param {string} file @param {MutantResult[]} mutants */
+/** @param {string} file @param {{ status: string }[]} mutants */
 function count(file, mutants) {
   const n = { killed: 0, timeout: 0, survived: 0, noCoverage: 0, other: 0 };
   for (const { status } of mutants) {
@@ -185,12 +182,12 @@ function count(file, mutants) {
   return { file, ...n, score: valid ? (100 * (n.killed + n.timeout)) / valid : 100 };
 }
 
-/** A report from disk, or undefined when there is none. @param {string} path @returns {Report | undefined} */
+/** A Stryker report from disk, or undefined when there is none. @param {string} path @returns {Report | undefined} */
 export function readReport(path) {
   return existsSync(path) ? JSON.parse(readFileSync(path, "utf8")) : undefined;
 }
 
-/** Writes `report` to `path`, making its folder (test-results/ is not in a fresh clone). @param {string} path @param {Report} report */
+/** Writes a Stryker report to `path`, making its folder (test-results/ is not in a fresh clone). @param {string} path @param {Report} report */
 export function writeReport(path, report) {
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, JSON.stringify(report));

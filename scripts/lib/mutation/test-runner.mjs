@@ -1,8 +1,10 @@
 // Stryker's vitest runner, telling where each test starts. Without a place, Stryker's incremental
 // mode takes a change anywhere in a test file as a change to every test in it, and tests again
-// every mutant they killed; with one, only the tests whose text changed (scripts/lib/mutation/runs.mjs
+// every mutant they killed; with one, only the tests whose text changed (scripts/lib/mutation/record.mjs
 // reads the places the same way). Vitest finds the places with `includeTaskLocation`
 // (test/mutation/vitest.config.ts); Stryker's own runner (9.4 to 9.6) does not pass them on.
+// The tests' names, as this runner gives them, can also be collected without a run (`collectTests`).
+import { relative, sep } from "node:path";
 import { commonTokens, declareFactoryPlugin, PluginKind, tokens } from "@stryker-mutator/api/plugin";
 import { strykerPlugins as vitestPlugins } from "@stryker-mutator/vitest-runner";
 
@@ -37,6 +39,36 @@ export function testPlaces(files) {
   };
   for (const file of files) visit(file);
   return places;
+}
+
+/**
+ * Every test the mutation config runs, by file and by name as Stryker's runner names it, found as
+ * `vitest list` finds them (each test file loaded, no test run): the names of the tests a store
+ * refers to by a hash, where no earlier run's report on this machine has them.
+ * @param {string} root the repository root, which the files are relative to
+ * @param {string} configFile
+ * @returns {Promise<{ file: string, name: string }[]>}
+ * @example
+ * const tests = await collectTests(root, "test/mutation/vitest.config.ts");
+ */
+export async function collectTests(root, configFile) {
+  const { createVitest } = await import("vitest/node");
+  const vitest = await createVitest("test", { config: configFile, watch: false, run: true, reporters: [] });
+  try {
+    await vitest.collect();
+    /** @type {{ file: string, name: string }[]} */
+    const tests = [];
+    /** @param {Task} task */
+    const visit = (task) => {
+      if (task.type === "test" && task.file) tests.push({ file: relative(root, task.file.filepath).split(sep).join("/"), name: testName(task) });
+      for (const child of task.tasks ?? []) visit(child);
+    };
+    // the same tasks the runner's dry run reads its places from
+    for (const file of /** @type {Task[]} */ (/** @type {unknown} */ (vitest.state.getFiles()))) visit(file);
+    return tests;
+  } finally {
+    await vitest.close();
+  }
 }
 
 /** @param {import("@stryker-mutator/api/plugin").Injector} injector */

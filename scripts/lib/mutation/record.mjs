@@ -1,0 +1,466 @@
+// The committed form of the mutation store (test/mutation/runs.json): every verdict and what
+// decides its reuse, without the text of a single file. Stryker's incremental report carries the
+// text of every file it mutated and every test file, so that its differ can tell what changed
+// since; this form names each text by its git object id instead (the text itself is in git's
+// history, or in the working tree), each test by a hash of its name and of its lines, and each
+// replacement by the edit that turns the mutated code into it. `expandStore` rebuilds Stryker's
+// incremental report from it before a run, with the texts and names found again.
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+
+/**
+ * @typedef {{ line: number, column: number }} Position 1-based lines and columns, as Stryker's reports count them
+ * @typedef {{ start: Position, end: Position }} Location
+ * @typedef {string | (string | number)[]} Replacement the replacement itself when short, else its edit of the mutated
+ * code: pieces of the new text in order, each a range of the mutated code kept (two numbers: its start and end) or
+ * a string put in
+ * @typedef {{ id: string, mutatorName: string, replacement: Replacement, status: string, location: Location, killedBy?: string[], coveredBy?: string[] }} MutantVerdict
+ * @typedef {{ blob: string, mutants: MutantVerdict[] }} FileVerdicts `blob`: the git object id of the text the verdicts were taken on
+ * @typedef {{ id: string, name: string, location?: { start: Position }, text?: string }} TestRef `name`: a hash of the
+ * test's name as Stryker's runner gives it; `text`: a hash of its lines (from its first line to the next test's)
+ * @typedef {{ blob?: string, tests: TestRef[] }} TestFileRef
+ * @typedef {{ timeoutMS?: number, files: Record<string, FileVerdicts>, testFiles: Record<string, TestFileRef> }} Store
+ * @typedef {{ id: string, name: string, location?: { start: Position } }} TestDefinition
+ * @typedef {{ source?: string, tests: TestDefinition[] }} TestFile
+ * @typedef {{ id: string, mutatorName: string, replacement: string, status: string, location: Location, killedBy?: string[], coveredBy?: string[] } & Record<string, unknown>} MutantResult
+ * @typedef {{ source: string, mutants: MutantResult[] } & Record<string, unknown>} FileResult
+ * @typedef {{ files: Record<string, FileResult>, testFiles?: Record<string, TestFile> } & Record<string, unknown>} Report Stryker's
+ * incremental and JSON report (mutation-testing-report-schema)
+ */
+
+/** Replacements up to this long are kept as they are (`true`, `{}`, `"Stryker was here!"`, `() => undefined`); longer ones as an edit. */
+const SHORT = 20;
+
+/** Statuses whose reuse does not read the tests that covered the mutant: a kill reads its killers, and no run is handed an undetected mutant. */
+const COVERAGE_UNREAD = new Set(["Killed", "Survived", "NoCoverage"]);
+
+/**
+ * Git's object id of a text (`git hash-object`): the record names a text by it, and `git cat-file
+ * blob <id>` gives the text back wherever it was committed.
+ * @param {string} text
+ * @returns {string}
+ * @example
+ * blobId(""); // "e69de29bb2d1d6434b8b29ae775ad8c2e48c5391"
+ */
+export function blobId(text) {
+  const bytes = Buffer.from(text, "utf8");
+  return createHash("sha1").update(`blob ${bytes.length}\0`).update(bytes).digest("hex");
+}
+
+/** A short hash (36 bits) of a test's name or lines: unique enough among the tests of one file. @param {string} text */
+export function shortHash(text) {
+  return createHash("sha256").update(text).digest("base64url").slice(0, 6);
+}
+
+/**
+ * The code a location spans in `source`.
+ * @param {string} source @param {Location} location
+ */
+export function spanOf(source, { start, end }) {
+  const lines = source.split("\n");
+  if (start.line === end.line) return (lines[start.line - 1] ?? "").slice(start.column - 1, end.column - 1);
+  return [(lines[start.line - 1] ?? "").slice(start.column - 1), ...lines.slice(start.line, end.line - 1), (lines[end.line - 1] ?? "").slice(0, end.column - 1)].join("\n");
+}
+
+/**
+ * `replacement` as the record keeps it: as it is when short, else as the pieces that build it
+ * from `original` (the code it replaces), found by Myers' diff, so that the record holds the
+ * characters a mutator put in and not the code around them.
+ * @param {string} original @param {string} replacement
+ * @returns {Replacement}
+ * @example
+ * encodeReplacement("headers.size === 0 && body", "headers.size !== 0 && body"); // [0, 13, "!", 14, 26]
+ */
+export function encodeReplacement(original, replacement) {
+  if (replacement.length <= SHORT) return replacement;
+  /** @type {(string | number)[]} */
+  const pieces = [];
+  for (const [kind, from, to] of diff(original, replacement)) {
+    const last = pieces.at(-1);
+    if (kind === "keep" && last === from) pieces[pieces.length - 1] = to;
+    else if (kind === "keep") pieces.push(from, to);
+    else if (typeof last === "string") pieces[pieces.length - 1] = last + replacement.slice(from, to);
+    else pieces.push(replacement.slice(from, to));
+  }
+  return pieces;
+}
+
+/**
+ * The replacement an encoded one stands for, given the code it replaces.
+ * @param {string} original @param {Replacement} replacement
+ * @returns {string}
+ */
+export function decodeReplacement(original, replacement) {
+  if (typeof replacement === "string") return replacement;
+  let text = "";
+  for (let i = 0; i < replacement.length; i++) {
+    const piece = replacement[i];
+    text += typeof piece === "string" ? piece : original.slice(piece, /** @type {number} */ (replacement[++i]));
+  }
+  return text;
+}
+
+/**
+ * The steps from `a` to `b`: ranges of `a` kept (`keep`, from, to in `a`) and of `b` put in
+ * (`put`, from, to in `b`), in `b`'s order; what `a` has beyond them is left out. The common
+ * start and end first, then Myers' O(ND) search on the rest: a mutator changes little.
+ * @param {string} a @param {string} b
+ * @returns {["keep" | "put", number, number][]}
+ */
+function diff(a, b) {
+  let head = 0;
+  while (head < a.length && head < b.length && a[head] === b[head]) head++;
+  let tail = 0;
+  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
+  const n = a.length - head - tail;
+  const m = b.length - head - tail;
+  // reach[d][k + d]: how far along a the furthest path with d steps off the diagonal gets on
+  // diagonal k (x - y), -1 where none does; came[d][k + d]: 1 when its last step put a character
+  // of b in, 0 when it left one of a out
+  /** @type {Int32Array[]} */
+  const reach = [];
+  /** @type {Uint8Array[]} */
+  const came = [];
+  search: for (let d = 0; ; d++) {
+    const v = new Int32Array(2 * d + 1).fill(-1);
+    const from = new Uint8Array(2 * d + 1);
+    const prev = reach[d - 1];
+    for (let k = -d; k <= d; k += 2) {
+      let x = 0;
+      if (d > 0) {
+        // a step stays inside the grid: a character put in needs one of b left, one left out one of a
+        const down = k + 1 <= d - 1 && prev[k + 1 + d - 1] >= 0 && prev[k + 1 + d - 1] - (k + 1) < m ? prev[k + 1 + d - 1] : -1;
+        const right = k - 1 >= -(d - 1) && prev[k - 1 + d - 1] >= 0 && prev[k - 1 + d - 1] < n ? prev[k - 1 + d - 1] + 1 : -1;
+        if (down < 0 && right < 0) continue;
+        from[k + d] = down >= right ? 1 : 0;
+        x = Math.max(down, right);
+      }
+      let y = x - k;
+      while (x < n && y < m && a[head + x] === b[head + y]) (x++, y++);
+      v[k + d] = x;
+      if (x === n && y === m) {
+        reach.push(v);
+        came.push(from);
+        break search;
+      }
+    }
+    reach.push(v);
+    came.push(from);
+  }
+  /** @type {["keep" | "put", number, number][]} steps in reverse */
+  const steps = [];
+  let x = n;
+  let y = m;
+  for (let d = reach.length - 1; d >= 0; d--) {
+    const k = x - y;
+    const down = d > 0 && came[d][k + d] === 1;
+    // where the last step off the diagonal ended, before the run of kept characters that follows it
+    const fromX = d === 0 ? 0 : down ? reach[d - 1][k + 1 + d - 1] : reach[d - 1][k - 1 + d - 1] + 1;
+    const fromY = fromX - k;
+    if (x > fromX) steps.push(["keep", head + fromX, head + x]);
+    if (d > 0 && down) steps.push(["put", head + fromY - 1, head + fromY]);
+    x = down ? fromX : fromX - 1;
+    y = down ? fromY - 1 : fromY;
+  }
+  steps.reverse();
+  return [...(head ? [/** @type {["keep", number, number]} */ (["keep", 0, head])] : []), ...steps, ...(tail ? [/** @type {["keep", number, number]} */ (["keep", a.length - tail, a.length])] : [])];
+}
+
+/**
+ * The text of each test of `file`, from the line it starts on to the line the next test starts
+ * on, as Stryker's incremental mode bounds a test it has a place for; undefined where the file's
+ * text or the test's place is unknown. A change outside every test's lines (a helper above the
+ * first test) is not seen, as Stryker does not see it.
+ * @param {TestFile} file
+ * @returns {(string | undefined)[]} in the order of `file.tests`
+ */
+function testTexts(file) {
+  const lines = file.source?.split("\n");
+  const starts = file.tests.map((t) => t.location?.start.line).filter((line) => line !== undefined);
+  return file.tests.map((test) => {
+    const start = test.location?.start.line;
+    if (lines === undefined || start === undefined) return undefined;
+    const next = Math.min(...starts.filter((line) => line > start));
+    return lines.slice(start - 1, next === Infinity ? undefined : next - 1).join("\n");
+  });
+}
+
+/**
+ * A Stryker report as the store keeps it: texts by their git object id, test names and lines by
+ * a hash, replacements as edits, and nothing a reuse does not read (status reasons, the tests
+ * that covered a mutant where its reuse reads only its killers, the report's config).
+ * @param {Report} report
+ * @returns {Store}
+ * @example
+ * const run = compactReport(readReport("test-results/mutation/report.json"));
+ */
+export function compactReport(report) {
+  /** @type {Record<string, FileVerdicts>} */
+  const files = {};
+  for (const [file, { source, mutants }] of Object.entries(report.files)) {
+    files[file] = {
+      blob: blobId(source),
+      mutants: mutants.map((m) => ({
+        id: m.id,
+        mutatorName: m.mutatorName,
+        replacement: encodeReplacement(spanOf(source, m.location), m.replacement),
+        status: m.status,
+        location: { start: { ...m.location.start }, end: { ...m.location.end } },
+        ...(m.status === "Killed" && m.killedBy?.length ? { killedBy: m.killedBy } : {}),
+        // Stryker counts a killer among the tests that covered a mutant
+        ...(m.status !== "Killed" && !COVERAGE_UNREAD.has(m.status) && (m.coveredBy?.length || m.killedBy?.length) ? { coveredBy: [...new Set([...(m.coveredBy ?? []), ...(m.killedBy ?? [])])] } : {}),
+      })),
+    };
+  }
+  /** @type {Record<string, TestFileRef>} */
+  const testFiles = {};
+  for (const [file, testFile] of Object.entries(report.testFiles ?? {})) {
+    const texts = testTexts(testFile);
+    testFiles[file] = {
+      ...(testFile.source !== undefined ? { blob: blobId(testFile.source) } : {}),
+      tests: testFile.tests.map((t, i) => {
+        const text = texts[i];
+        return { id: t.id, name: shortHash(t.name), ...(t.location ? { location: { start: { ...t.location.start } } } : {}), ...(text !== undefined ? { text: shortHash(text) } : {}) };
+      }),
+    };
+  }
+  return { ...(typeof report.timeoutMS === "number" ? { timeoutMS: report.timeoutMS } : {}), files, testFiles };
+}
+
+/**
+ * Stryker's incremental report rebuilt from `store`: each text found again by `text` (the
+ * working tree, git, a report of an earlier run), each test's name by `name`. A file of src/
+ * whose text is not found is left out, so every mutant of it is tested again; a test file whose
+ * text is not found, or a test whose name is not, is left out, so the mutants its tests killed
+ * are tested again. So the rebuilt report never reuses more than the full one would.
+ * @param {Store} store
+ * @param {{ text: (path: string, blob: string) => string | undefined, name: (file: string, hash: string) => string | undefined }} find
+ * @returns {{ report: Report, missing: { files: string[], testFiles: string[], tests: number } }}
+ * @example
+ * const { report } = expandStore(store, { text: textFinder(root, []), name: (file, hash) => names.get(`${file}\u0000${hash}`) });
+ */
+export function expandStore(store, find) {
+  /** @type {{ files: string[], testFiles: string[], tests: number }} */
+  const missing = { files: [], testFiles: [], tests: 0 };
+  /** @type {Record<string, FileResult>} */
+  const files = {};
+  for (const [file, { blob, mutants }] of Object.entries(store.files)) {
+    const source = find.text(file, blob);
+    if (source === undefined) {
+      missing.files.push(file);
+      continue;
+    }
+    files[file] = {
+      language: "typescript",
+      source,
+      mutants: mutants.map((m) => ({ ...m, replacement: decodeReplacement(spanOf(source, m.location), m.replacement) })),
+    };
+  }
+  /** @type {Record<string, TestFile>} */
+  const testFiles = {};
+  for (const [file, { blob, tests }] of Object.entries(store.testFiles)) {
+    const source = blob === undefined ? undefined : find.text(file, blob);
+    if (blob !== undefined && source === undefined) {
+      missing.testFiles.push(file);
+      continue;
+    }
+    /** @type {TestDefinition[]} */
+    const named = [];
+    for (const { id, name: hash, location } of tests) {
+      const name = find.name(file, hash);
+      if (name === undefined) missing.tests++;
+      else named.push({ id, name, ...(location ? { location } : {}) });
+    }
+    testFiles[file] = { ...(source !== undefined ? { source } : {}), tests: named };
+  }
+  return { report: { schemaVersion: "1.0", files, testFiles }, missing };
+}
+
+/**
+ * Finds a text by its path and git object id: the file in the working tree when it is that text
+ * still, else a source of `reports` (earlier runs' reports, which hold texts never committed),
+ * else git's own copy (`git cat-file`), which a clone with history has of every committed text.
+ * @param {string} root the working tree
+ * @param {(Report | undefined)[]} reports
+ * @returns {(path: string, blob: string) => string | undefined}
+ * @example
+ * const text = textFinder(root, [readReport(REPORT)]);
+ * text("src/auth.ts", store.files["src/auth.ts"].blob);
+ */
+export function textFinder(root, reports) {
+  /** @type {Map<string, string>} */
+  const known = new Map();
+  for (const report of reports) {
+    for (const { source } of [...Object.values(report?.files ?? {}), ...Object.values(report?.testFiles ?? {})]) if (source !== undefined) known.set(blobId(source), source);
+  }
+  return (path, blob) => {
+    const file = resolve(root, path);
+    const current = existsSync(file) ? readFileSync(file, "utf8") : undefined;
+    if (current !== undefined && blobId(current) === blob) return current;
+    if (known.has(blob)) return known.get(blob);
+    try {
+      const text = execFileSync("git", ["cat-file", "blob", blob], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"], maxBuffer: 64 * 1024 * 1024 });
+      return blobId(text) === blob ? text : undefined;
+    } catch {
+      // not in this clone's history (a shallow clone, a text never committed)
+      return undefined;
+    }
+  };
+}
+
+/**
+ * Test names by the hash the store holds of them, with their file.
+ * @param {{ file: string, name: string }[]} tests
+ * @returns {Map<string, string>} `${file}\u0000${hash}` to the name
+ */
+export function namesByHash(tests) {
+  return new Map(tests.map(({ file, name }) => [`${file}\u0000${shortHash(name)}`, name]));
+}
+
+/**
+ * The tests of `report`, each with its file.
+ * @param {Report | undefined} report
+ * @returns {{ file: string, name: string }[]}
+ */
+export function testsOf(report) {
+  return Object.entries(report?.testFiles ?? {}).flatMap(([file, { tests }]) => tests.map(({ name }) => ({ file, name })));
+}
+
+/**
+ * The tests whose names a rebuilt report cannot do without: those a mutant of `store` was killed
+ * or covered by, in a test file that still is. Any other test of the store reuses nothing: Stryker
+ * matches a test by its name, and an old name no test of the file has now matches none.
+ * @param {Store} store
+ * @param {(file: string) => boolean} exists
+ * @returns {{ file: string, hash: string }[]}
+ */
+export function testsNeeded(store, exists) {
+  const ids = new Set(Object.values(store.files).flatMap((f) => f.mutants.flatMap((m) => [...(m.killedBy ?? []), ...(m.coveredBy ?? [])])));
+  // once each: a test can stand in its file at two places under one id
+  const needed = new Set(Object.entries(store.testFiles).flatMap(([file, { tests }]) => (exists(file) ? tests.filter((t) => ids.has(t.id)).map((t) => `${file}\u0000${t.name}`) : [])));
+  return [...needed].map((key) => ({ file: key.slice(0, key.indexOf("\u0000")), hash: key.slice(key.indexOf("\u0000") + 1) }));
+}
+
+/** A status by the letter the file holds it as. @type {Record<string, string>} */
+const STATUSES = { K: "Killed", S: "Survived", T: "Timeout", N: "NoCoverage", I: "Ignored", R: "RuntimeError", C: "CompileError", P: "Pending" };
+const LETTERS = Object.fromEntries(Object.entries(STATUSES).map(([letter, status]) => [status, letter]));
+
+/** `line:column-endLine:endColumn`, the end's line left out when it is the start's. @param {Location} location */
+function placeKey({ start, end }) {
+  return `${start.line}:${start.column}-${end.line === start.line ? "" : `${end.line}:`}${end.column}`;
+}
+
+/** @param {string} key @returns {Location} */
+function placeOf(key) {
+  const [line, column, endLine, endColumn] = key.split(/[:-]/).map(Number);
+  return endColumn === undefined ? { start: { line, column }, end: { line, column: endLine } } : { start: { line, column }, end: { line: endLine, column: endColumn } };
+}
+
+/**
+ * The store at `path`, or undefined when there is none. A Stryker report there (the store's form
+ * before this one) is compacted as it is read.
+ * @param {string} path
+ * @returns {Store | undefined}
+ */
+export function readStore(path) {
+  if (!existsSync(path)) return undefined;
+  const json = JSON.parse(readFileSync(path, "utf8"));
+  if ("schemaVersion" in json) return compactReport(json);
+  /** @type {string[]} */
+  const mutators = json.mutators;
+  /** @type {Record<string, TestFileRef>} */
+  const testFiles = {};
+  // a test's id is the order in which its file and name first appear
+  /** @type {Map<string, string>} */
+  const ids = new Map();
+  for (const [file, { blob, tests }] of Object.entries(/** @type {Record<string, { blob?: string, tests: string[] }>} */ (json.testFiles))) {
+    testFiles[file] = {
+      ...(blob ? { blob } : {}),
+      tests: tests.map((entry) => {
+        const [name, place, text] = entry.split(" ");
+        const [line, column] = place ? place.split(":").map(Number) : [];
+        const key = `${file}\u0000${name}`;
+        if (!ids.has(key)) ids.set(key, String(ids.size));
+        return { id: /** @type {string} */ (ids.get(key)), name, ...(line ? { location: { start: { line, column } } } : {}), ...(text ? { text } : {}) };
+      }),
+    };
+  }
+  /** @type {Record<string, FileVerdicts>} */
+  const files = {};
+  let next = 0;
+  for (const [file, { blob, mutants }] of Object.entries(/** @type {Record<string, { blob: string, mutants: Record<string, any[][]> }>} */ (json.files))) {
+    files[file] = {
+      blob,
+      mutants: Object.entries(mutants).flatMap(([place, rows]) =>
+        rows.map(([mutator, replacement, ...rest]) => {
+          // a killed mutant's row ends in its killers; any other's in its status and the tests that covered it
+          const status = typeof rest[0] === "string" ? STATUSES[rest[0]] ?? rest[0] : "Killed";
+          const [killedBy, coveredBy] = status === "Killed" ? [rest, []] : [[], rest[1] ?? []];
+          return {
+            id: String(next++),
+            mutatorName: mutators[mutator],
+            replacement,
+            status,
+            location: placeOf(place),
+            ...(killedBy.length ? { killedBy: killedBy.map(String) } : {}),
+            ...(coveredBy.length ? { coveredBy: coveredBy.map(String) } : {}),
+          };
+        }),
+      ),
+    };
+  }
+  return { ...(json.timeoutMS ? { timeoutMS: json.timeoutMS } : {}), files, testFiles };
+}
+
+/**
+ * Writes `store` to `path`, making its folder, a line for each place of each file of src/ and
+ * for each test, so that a run's change reads as lines in a diff. A place is
+ * `"line:column-endLine:endColumn": [[mutator, replacement, status, killedBy, coveredBy], …]`,
+ * one array for each of its mutants, the mutator an index into `mutators`, the status a letter
+ * (`K`illed, `S`urvived, `T`imeout, `N`oCoverage, …); a test is `[name hash, line, column, text
+ * hash]`. Ids are left out: a test's is the order in which its file and name first appear, a
+ * mutant's its order in the file.
+ * @param {string} path @param {Store} store
+ * @example
+ * writeStore("test/mutation/runs.json", mergeRuns(store, run).report);
+ */
+export function writeStore(path, store) {
+  const mutators = [...new Set(Object.values(store.files).flatMap((f) => f.mutants.map((m) => m.mutatorName)))].sort();
+  const mutatorIndex = new Map(mutators.map((name, i) => [name, i]));
+  // ids numbered as readStore will number them
+  /** @type {Map<string, number>} */
+  const numbers = new Map();
+  /** @type {Map<string, number>} a test's id in `store` to its number in the file */
+  const renumbered = new Map();
+  for (const [file, { tests }] of Object.entries(store.testFiles)) {
+    for (const { id, name } of tests) {
+      const key = `${file}\u0000${name}`;
+      if (!numbers.has(key)) numbers.set(key, numbers.size);
+      renumbered.set(id, /** @type {number} */ (numbers.get(key)));
+    }
+  }
+  const ids = (/** @type {string[] | undefined} */ list) => (list ?? []).flatMap((id) => (renumbered.has(id) ? [/** @type {number} */ (renumbered.get(id))] : []));
+  const row = (/** @type {MutantVerdict} */ m) => {
+    const rest = m.status === "Killed" ? ids(m.killedBy) : [LETTERS[m.status] ?? m.status, ...(m.coveredBy?.length ? [ids(m.coveredBy)] : [])];
+    return JSON.stringify([mutatorIndex.get(m.mutatorName), m.replacement, ...rest]);
+  };
+  const fileLines = Object.entries(store.files).map(([file, { blob, mutants }]) => {
+    /** @type {Map<string, string[]>} */
+    const places = new Map();
+    for (const m of mutants) {
+      const key = placeKey(m.location);
+      places.set(key, [...(places.get(key) ?? []), row(m)]);
+    }
+    const lines = [...places].map(([key, rows]) => `${JSON.stringify(key)}: [${rows.join(",")}]`);
+    return `${JSON.stringify(file)}: {"blob": ${JSON.stringify(blob)}, "mutants": {\n${lines.join(",\n")}\n}}`;
+  });
+  const testLines = Object.entries(store.testFiles).map(([file, { blob, tests }]) => {
+    const lines = tests.map((t) => JSON.stringify([t.name, ...(t.location ? [`${t.location.start.line}:${t.location.start.column}`] : []), ...(t.text ? [t.text] : [])].join(" ")));
+    return `${JSON.stringify(file)}: {${blob ? `"blob": ${JSON.stringify(blob)}, ` : ""}"tests": [\n${lines.join(",\n")}\n]}`;
+  });
+  const text = `{\n"timeoutMS": ${store.timeoutMS ?? null},\n"mutators": ${JSON.stringify(mutators)},\n"files": {\n${fileLines.join(",\n")}\n},\n"testFiles": {\n${testLines.join(",\n")}\n}\n}\n`;
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, text);
+}
