@@ -73,7 +73,7 @@ async function main() {
   say("Markdown for README.md:");
   for (const line of markdown.split("\n")) say(line);
   mkdirSync(fromRoot("test-results"), { recursive: true });
-  writeFileSync(fromRoot("test-results/bench.md"), markdown + "\n");
+  writeFileSync(fromRoot("test-results/bench.md"), `${markdown}\n`);
   say("wrote test-results/bench.md");
   // every goal lives in scripts/bench/budgets.mjs; a miss is reported, never refit
   const verdict = verdictLine();

@@ -55,7 +55,7 @@ async function main() {
     const target = join(releasedDir, `${version}.json`);
     if (existsSync(target)) throw new Error(`${relative(here, target)} exists; a release is never overwritten, bump info.version first`);
     mkdirSync(releasedDir, { recursive: true });
-    writeFileSync(target, JSON.stringify(spec, null, 2) + "\n");
+    writeFileSync(target, `${JSON.stringify(spec, null, 2)}\n`);
     console.log(`${NAME}: wrote ${relative(here, target)} (release ${version})`);
   }
 }

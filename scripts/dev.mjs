@@ -15,7 +15,7 @@ import { parseArgs } from "node:util";
 import { docsRenderer } from "./lib/docs/render.mjs";
 import { lintWorker } from "./lib/spec/lint.mjs";
 import { mockServer } from "./lib/mock/proxy.mjs";
-import { BUNDLE, fromRoot, isMain, root } from "./lib/shared/paths.mjs";
+import { BUNDLE, fromRoot, isMain } from "./lib/shared/paths.mjs";
 import { regenerate } from "./lib/build/regenerate.mjs";
 import { portArg } from "./lib/shared/processes.mjs";
 import { compareSpecs } from "./lib/spec/changes.mjs";

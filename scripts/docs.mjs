@@ -13,7 +13,7 @@ parseArgs({ options: {} });
 try {
   const { spec } = await bundleSpec();
   mkdirSync(dirname(DOCS_PAGE), { recursive: true });
-  const { size } = await renderDocs(JSON.stringify(spec, null, 2) + "\n", DOCS_PAGE);
+  const { size } = await renderDocs(`${JSON.stringify(spec, null, 2)}\n`, DOCS_PAGE);
   console.log(`docs: wrote ${relative(root, DOCS_PAGE)} (${Math.round(size / 1024)} KiB)`);
 } catch (err) {
   const { message, output } = /** @type {Error & { output?: string }} */ (err);

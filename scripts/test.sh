@@ -15,9 +15,14 @@ cd "$(dirname "$0")/.."
 export REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true REDOCLY_SUPPRESS_NOTIFICATIONS=true
 
 STAGES=(spec unit contract package docs dev)
-NAMED_ONLY=(runtimes)
+NAMED_ONLY=(runtimes style)
 # each stage's counts also go to test-results/, for the closing line
 vitest() { npx --no-install vitest run --reporter=default --reporter=json --outputFile.json="test-results/vitest-$stage.json" "$@"; }
+
+stage_style() {
+  echo "test: the formatter's layout and the linter's rules over the tree (biome.jsonc)"
+  npx --no-install biome ci .
+}
 
 stage_spec() {
   echo "test: lint openapi/"

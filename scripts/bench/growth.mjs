@@ -46,7 +46,7 @@ export async function measureGrowth({ root, withTests = false, say, run, tempDir
         const released = join(root, "openapi/released");
         if (existsSync(released)) cpSync(released, join(dir, "openapi/released"), { recursive: true });
         const index = join(dir, "openapi/openapi.yaml");
-        writeFileSync(index, readFileSync(index, "utf8").replace(/^(  version: ['"]?)(\d+)\.(\d+)\.\d+/m, (_, head, major, minor) => `${head}${major}.${Number(minor) + 1}.0`));
+        writeFileSync(index, readFileSync(index, "utf8").replace(/^( {2}version: ['"]?)(\d+)\.(\d+)\.\d+/m, (_, head, major, minor) => `${head}${major}.${Number(minor) + 1}.0`));
       }
       sizes.push(await measureCopy(dir, { withTests, say, run, devRegeneration }));
     } finally {
@@ -113,7 +113,8 @@ async function measureCopy(dir, { withTests, say, run, devRegeneration }) {
     say(`growth: ${operations} operations: bash scripts/test.sh`);
     const suite = await run("bash", ["scripts/test.sh"], dir);
     // the closing line counts every stage; a failed run may stop before it, then the last vitest summary says most
-    const plain = suite.output.replace(/\x1b\[[0-9;]*m/g, "");
+    const plain = // biome-ignore lint/suspicious/noControlCharactersInRegex: an ANSI colour escape starts with ESC
+    suite.output.replace(/\x1b\[[0-9;]*m/g, "");
     const counts = plain.match(/^test: (\d+ passed, \d+ failed)$/m)?.[1] ?? plain.match(/^\s*Tests\s+(.*)$/gm)?.at(-1)?.trim().replaceAll(" | ", ", ") ?? "no test summary";
     figures.tests = { ok: suite.code === 0, ms: suite.ms, counts };
     say(`growth: ${operations} operations: npm test ${suite.code === 0 ? "passed" : `failed (exit ${suite.code})`} in ${(suite.ms / 1000).toFixed(1)} s: ${counts}${suite.code === 0 ? "" : `\n${tail(suite.output, 40)}`}`);

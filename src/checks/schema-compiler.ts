@@ -24,7 +24,7 @@ const isArray = Array.isArray;
 const isObject = (v: unknown): v is Fields => typeof v === "object" && v !== null && !isArray(v);
 
 /** One text per JSON value, object keys sorted: equal values give equal texts. */
-export const key = (v: unknown): string => (isObject(v) ? `{${keys(v).sort().map((k) => json(k) + ":" + key(v[k]))}}` : isArray(v) ? `[${v.map(key)}]` : json(v));
+export const key = (v: unknown): string => (isObject(v) ? `{${keys(v).sort().map((k) => `${json(k)}:${key(v[k])}`)}}` : isArray(v) ? `[${v.map(key)}]` : json(v));
 
 // pushes an issue when there is somewhere to push it; false either way
 const no = (out: ValidationIssue[] | undefined, path: string, message: string): false => (out?.push({ path, message }), false);
@@ -221,7 +221,7 @@ function array(s: Schema, sub: (x: Schema) => Check): Part<unknown[]> {
   const rest = s.items && sub(s.items);
   if (!first.length && !rest && minItems === undefined && maxItems === undefined && !uniqueItems) return undefined;
   return (v, path, out, depth) => {
-    let ok = count(out, path, v.length, minItems, maxItems, "item");
+    const ok = count(out, path, v.length, minItems, maxItems, "item");
     if (!ok && !out) return false;
     let sound = true;
     for (let i = 0; i < v.length; i++) {
@@ -278,7 +278,7 @@ function fields(s: Schema, sub: (x: Schema) => Check, answer: boolean): Part<Fie
     for (const name in o) {
       // written out in full (not a saved reference), inside for...in this call is folded into the
       // loop's own check of the object's shape; it skips inherited fields
-      if (!Object.prototype.hasOwnProperty.call(o, name)) continue;
+      if (!Object.hasOwn(o, name)) continue;
       const at = out ? `${path}.${name}` : path;
       if (nameCheck && !nameCheck(name, at, out, depth + 1) && ((ok = false), !out)) return false;
       let field = lastFields[n];

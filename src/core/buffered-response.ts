@@ -71,7 +71,7 @@ export async function readAll(response: Response, limit: number): Promise<Buffer
   let size = 0;
   try {
     if (Number(response.headers.get("content-length")) > limit) throw new ResponseTooLargeError(limit, response.status);
-    for (let chunk; !(chunk = await reader.read()).done; ) {
+    for (let chunk: Awaited<ReturnType<typeof reader.read>>; !(chunk = await reader.read()).done; ) {
       size += chunk.value.byteLength;
       if (size > limit) throw new ResponseTooLargeError(limit, response.status);
       chunks.push(chunk.value);

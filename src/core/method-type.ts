@@ -32,7 +32,8 @@ type RawBody<O, I> = O extends { form: object } ? JsonBody<O, I> : O extends { b
 type CallOptions<O> = O extends { page: object } ? RequestOptions & PageOptions : O extends { answer: "stream" } ? StreamOptions : RequestOptions;
 type Options<O, I> = O extends { body: string; query: number } ? CallOptions<O> & { query?: Query<I> } : CallOptions<O>;
 type Result<O extends Operation, I> = O extends { answer: "empty" }
-  ? void
+  ? // biome-ignore lint/suspicious/noConfusingVoidType: the method returns Promise<Result>: an empty answer resolves to nothing
+    void
   : O extends { answer: "other" }
     ? Response
     : I extends { responses: infer R }
@@ -59,7 +60,7 @@ export type MethodOf<O extends Operation> = string extends O["path"] ? (...args:
 // an event stream's events are typed by its declaration (the event schema may sit inside the media
 // type's string schema, where the spec's types cannot reach it): here only its kind is joined
 type Returned<O, A> = O extends { answer: "stream" }
-  ? // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  ? // biome-ignore lint/suspicious/noExplicitAny: the declared type narrows it; unknown here would refuse the declaration
     Promise<EventStream<any>>
   : O extends { page: { items: infer F extends string } } ? PagePromise<NonNullable<A[F & keyof A]>[number & keyof NonNullable<A[F & keyof A]>], A> : O extends { page: object } ? PagePromise<NonNullable<A>[number & keyof NonNullable<A>], A> : Promise<A>;
 

@@ -60,6 +60,7 @@ const PARSE_AS = { json: "json", empty: "text", other: "stream", stream: "stream
  */
 export function method<const O extends Operation>(op: O, call: Call, answers?: AnswerPolicy): MethodOf<O>;
 // the implementation takes its arguments unchecked (it checks them itself); MethodOf above types them
+// biome-ignore lint/suspicious/noExplicitAny: the overload above is the signature callers see
 export function method(op: Operation, call: Call, answers: AnswerPolicy = {}): (...args: any[]) => unknown {
   if (op.page) return listMethod(op, op.page, request(op, call, answers, true), call.PageList ?? PageList);
   const once = request(op, call, answers, false);

@@ -71,13 +71,13 @@ export function pathMatcher(templates, base = "") {
   const prefix = base.replace(/\/+$/, "");
   const routes = templates.map((template, index) => {
     const pieces = templatePieces(template);
-    const source = pieces.map((piece, i) => (i % 2 ? "([^/]+)" : escape(piece))).join("");
+    const source = pieces.map((piece, i) => (i % 2 ? "([^/]+)" : escapeRegExp(piece))).join("");
     // a segment holding a parameter ranks after a literal one at the same place
     const rank = template
       .split("/")
       .map((segment) => (segment.includes("{") ? "1" : "0"))
       .join("");
-    return { index, names: pieces.filter((_, i) => i % 2 === 1), pattern: new RegExp(`^${escape(prefix)}${source}$`), rank };
+    return { index, names: pieces.filter((_, i) => i % 2 === 1), pattern: new RegExp(`^${escapeRegExp(prefix)}${source}$`), rank };
   });
   routes.sort((a, b) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : a.index - b.index));
   return (path) => {
@@ -94,7 +94,7 @@ export function pathMatcher(templates, base = "") {
 }
 
 /** @param {string} text */
-const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
  * Finds which of `operations` a request is: by HTTP method (any case), then by path as

@@ -13,7 +13,7 @@ import { backoffMs, failedBeforeSending, IDEMPOTENT_METHODS, isRetryable, MAX_RE
 export class PreparedRequest {
   // openapi-fetch accepts a middleware's result only if it is `instanceof` this class: let a real Request pass
   static [Symbol.hasInstance](value: unknown): boolean {
-    return value instanceof Request || PreparedRequest.prototype.isPrototypeOf(value as object);
+    return value instanceof Request || Object.prototype.isPrototypeOf.call(PreparedRequest.prototype, value as object);
   }
   readonly url: string;
   readonly method: string;

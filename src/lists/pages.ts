@@ -232,6 +232,7 @@ export class PagePromise<Item, Body = Item[]> implements Promise<Page<Item, Body
   }
 
   // a PromiseLike: `await list(...)` gives the first page
+  // biome-ignore lint/suspicious/noThenProperty: a list is a promise of its first page by design
   then<A = Page<Item, Body>, B = never>(onFulfilled?: ((page: Page<Item, Body>) => A | PromiseLike<A>) | null, onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<A | B> {
     return this.#firstPage().then(onFulfilled, onRejected);
   }

@@ -7,7 +7,6 @@ import {
   ApiError,
   AuthenticationError,
   BadRequestError,
-  BrowserCloudError,
   ConflictError,
   createClient,
   InternalServerError,

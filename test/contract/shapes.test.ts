@@ -46,7 +46,7 @@ const call = (name: string) => name.split(".").reduce((at: any, key) => at[key],
 const example = (p: any) => p.example ?? deref(p.schema)?.example;
 
 /** Path arguments and the query of an operation, from the spec's examples. */
-function inputs(path: string, item: any, op: any) {
+function inputs(path: string, _item: any, op: any) {
   const params = [...(project.spec.paths[path].parameters ?? []), ...(op.parameters ?? [])].map(deref);
   const ids = [...path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => String(example(params.find((p: any) => p.name === name && p.in === "path"))));
   const query = Object.fromEntries(params.filter((p: any) => p.in === "query" && example(p) !== undefined && !["offset", "page_token"].includes(p.name)).map((p: any) => [p.name, example(p)]));

@@ -343,7 +343,7 @@ describe("scripts/synthetic-spec.mjs at 150 operations", () => {
       .filter((file) => file.endsWith(".yaml"))
       .flatMap((file) => {
         const item = parseYaml(readFileSync(join(DATA, "paths", file), "utf8"));
-        const path = "/" + file.slice(0, -".yaml".length).replaceAll("_", "/");
+        const path = `/${file.slice(0, -".yaml".length).replaceAll("_", "/")}`;
         return METHODS.filter((method) => item[method]).map((method) => `${method} ${path}`);
       });
     const whole = writeSyntheticSpec(join(temp, "whole"), { operations: 4 + listed.length, source: SOURCE });

@@ -254,7 +254,7 @@ describe.concurrent("the breaking-change gate", () => {
     expect(recorded.out).toContain("lint:breaking: 3 breaking changes, 2 non-breaking changes since 0.2.0; info.version 0.3.0 carries them (at least 0.3.0 needed)");
     expect(recorded.out).toContain("lint:breaking: wrote openapi/released/0.3.0.json (release 0.3.0)");
     const written = readFileSync(join(dir, "openapi/released/0.3.0.json"), "utf8");
-    expect(written).toBe(JSON.stringify(await bundled(dir), null, 2) + "\n");
+    expect(written).toBe(`${JSON.stringify(await bundled(dir), null, 2)}\n`);
     expect(JSON.parse(written).components.schemas.CallStack.properties.caller).toEqual({ $ref: "#/components/schemas/CallStack" });
 
     const after = await gateCli(dir);

@@ -40,9 +40,9 @@ function codeTokens(dir: URL): { file: string; literals: string[]; identifiers: 
 
 /** What in `code` names an operation, a schema or a tag of the spec, each as `file: what "where"`. */
 function operationNames(code: ReturnType<typeof codeTokens>): string[] {
-  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+  const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
   // bounded by anything but a letter, a digit or an underscore: "/deployments/" holds deployments
-  const word = (s: string) => new RegExp(`(?<![A-Za-z0-9_])${escape(s)}(?![A-Za-z0-9_])`);
+  const word = (s: string) => new RegExp(`(?<![A-Za-z0-9_])${escapeRegExp(s)}(?![A-Za-z0-9_])`);
   const inLiterals = [
     ...segments.map((s) => ["path segment", s]),
     ...specOps.flatMap((op) => [op.operationId, op.clientMethod].filter((n) => n !== undefined).map((n) => ["operation", n!])),

@@ -28,7 +28,7 @@ export function serveDocs({ dir = fromRoot("site"), host = "127.0.0.1", port = 8
     const path = decodeURIComponent(req.url.replace(/[?#].*$/s, ""));
     // refused outright rather than resolved: no file of the site is reached through ..
     if (path.split(/[/\\]/).includes("..")) return refuse(res, 403, "no .. in paths");
-    const file = resolve(base, "." + (path.endsWith("/") ? path + "index.html" : path));
+    const file = resolve(base, `.${path.endsWith("/") ? `${path}index.html` : path}`);
     if (file !== base && !file.startsWith(base + sep)) return refuse(res, 403, "outside the site");
 
     let handle;

@@ -159,7 +159,7 @@ function resourcesSource(spec, operations, types, header) {
     if (op.description) lines.push(...doc(op.description).split("\n"), "");
     lines.push(`\`${op.method} ${op.path}\`. ${retryNote(op)}`);
     if (op.success.kind === "other") lines.push("", `Resolves to the \`Response\` (${op.success.mediaType ?? "no declared content"}) for you to read; its body is not buffered.`);
-    if (op.success.kind === "stream") lines.push("", "Resolves to an `EventStream` of server-sent events once the answer's headers arrive: `for await` its typed, checked events; `break`, `close()` or `signal` ends it. A dropped connection is re-opened with `Last-Event-ID`" + (op.idempotent ? "." : " only for an idempotent operation: not this one."));
+    if (op.success.kind === "stream") lines.push("", `Resolves to an \`EventStream\` of server-sent events once the answer's headers arrive: \`for await\` its typed, checked events; \`break\`, \`close()\` or \`signal\` ends it. A dropped connection is re-opened with \`Last-Event-ID\`${op.idempotent ? "." : " only for an idempotent operation: not this one."}`);
     lines.push("");
     for (const p of op.pathParams) lines.push(`@param ${identifier(p.name, new Set())} ${doc(p.description ?? p.name).replace(/\n/g, " ")}`);
     if (op.deprecated) lines.push("@deprecated The spec marks this operation deprecated.");

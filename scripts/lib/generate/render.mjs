@@ -86,7 +86,7 @@ export async function renderWithReport({ onBundle } = {}) {
 
   // the exact spec the client is built from, for users' own tools and for what follows
   const { spec: parsed, defects } = await bundleApi(spec, config.forAlias(name), api.root);
-  const bundled = JSON.stringify(parsed, null, 2) + "\n";
+  const bundled = `${JSON.stringify(parsed, null, 2)}\n`;
   onBundle?.(bundled);
 
   // the types come from that same bundle: given the file and redocly.yaml, openapi-typescript

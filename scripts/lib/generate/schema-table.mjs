@@ -182,7 +182,7 @@ export function schemaTable(spec) {
     }
     for (const branch of out.oneOf ? schema.oneOf : schema.anyOf) {
       const target = isObject(branch) && typeof branch.$ref === "string" ? resolve(branch.$ref, where) : named.has(branch) ? [branch, named.get(branch)] : undefined;
-      if (!target || !target[1].startsWith("components.schemas.")) continue;
+      if (!target?.[1].startsWith("components.schemas.")) continue;
       const index = indexOf(...target);
       const tag = target[1].slice("components.schemas.".length);
       if (!taken.has(index) && !Object.hasOwn(tags, tag)) tags[tag] = index;

@@ -9,6 +9,7 @@ export const MAX_TARGET_BYTES = 8 * 1024;
 // a % not followed by two hex digits
 const BAD_ESCAPE = /%(?![0-9a-f]{2})/i;
 // control bytes, NUL included, once the path is decoded
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control bytes are what it looks for
 const CONTROL = /[\x00-\x1f\x7f]/;
 
 /**
@@ -41,7 +42,7 @@ export function badTarget(target) {
  */
 
 /** A refusal as plain text: `[content type, body]`. @type {RefusalFormat} */
-export const plainText = (status, message) => ["text/plain; charset=utf-8", `${message}\n`];
+export const plainText = (_status, message) => ["text/plain; charset=utf-8", `${message}\n`];
 
 /** A refusal in the API's Error shape, `{ code, message }`, with the status's name as code (`bad_request`). @type {RefusalFormat} */
 export const apiError = (status, message) => [

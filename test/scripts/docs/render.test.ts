@@ -34,7 +34,7 @@ function cliPage(text: string, name: string): string {
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "docs-render-test-"));
   renderer = docsRenderer();
-  bundle = JSON.stringify((await bundleSpec()).spec, null, 2) + "\n";
+  bundle = `${JSON.stringify((await bundleSpec()).spec, null, 2)}\n`;
 }, TIMEOUT_MS);
 afterAll(async () => {
   await renderer?.close();
@@ -47,7 +47,7 @@ describe("the docs renderer (build-docs kept loaded in a worker)", () => {
     const [first = "", second = ""] = Object.keys(spec.paths);
     delete spec.paths[first];
     spec.info.description = "A second document, rendered by the same worker.";
-    const other = JSON.stringify(spec, null, 2) + "\n";
+    const other = `${JSON.stringify(spec, null, 2)}\n`;
 
     await renderer.render(bundle, join(dir, "one.html"));
     await renderer.render(other, join(dir, "two.html"));

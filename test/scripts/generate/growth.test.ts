@@ -182,7 +182,7 @@ beforeAll(() => {
 
   for (const [file, text] of Object.entries(FILES)) writeFileSync(join(copy, file), text);
   const index = join(copy, "openapi/openapi.yaml");
-  const spec = readFileSync(index, "utf8").replace(/^components:\n  schemas:\n/m, (m) => `${INDEX_PATHS}${m}${INDEX_SCHEMAS}`);
+  const spec = readFileSync(index, "utf8").replace(/^components:\n {2}schemas:\n/m, (m) => `${INDEX_PATHS}${m}${INDEX_SCHEMAS}`);
   writeFileSync(index, spec);
 }, 60_000);
 

@@ -154,6 +154,7 @@ describe("schemaTable()", () => {
           properties: { code: { type: "string", pattern: "([a-z]" }, tags: { type: "array", contains: { const: "x" } } },
           patternProperties: { "^x-": { type: "string" } },
           if: { required: ["a"] },
+          // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keyword
           then: { required: ["b"] },
           frobnicate: 3,
           nullable: true,

@@ -281,12 +281,14 @@ describe("check() on a recursive schema", () => {
       type: "object",
       required: ["name"],
       additionalProperties: false,
+      // biome-ignore lint/suspicious/noThenProperty: a property of the schema under test, which a JavaScript thenable must not confuse
       properties: { name: { type: "string" }, then: { $ref: "#/components/schemas/Call" }, catch: { $ref: "#/components/schemas/Call" } },
     },
   });
   // the first calls also have a fallback: a tree, down to a chain at its deep end
   const tree = (levels: number) => {
     let call: Record<string, unknown> = { name: `call ${levels}` };
+    // biome-ignore lint/suspicious/noThenProperty: a field of the data under test, named as the schema names it
     for (let level = levels - 1; level >= 1; level--) call = { name: `call ${level}`, then: call, ...(level <= 10 ? { catch: { name: `fallback ${level}` } } : {}) };
     return call;
   };

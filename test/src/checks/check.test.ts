@@ -91,6 +91,7 @@ describe("what is checked is what is sent", () => {
       { path: "body", message: "is a Click: pass a plain object" },
     ],
     ["a Date", () => ({ x: 1, y: 1, hold_keys: [new Date(0)] }), { path: "body.hold_keys[0]", message: "is a Date: pass date.toISOString()" }],
+    // biome-ignore lint/suspicious/noSparseArray: the hole is the input under test
     ["sparse hold_keys", () => ({ x: 1, y: 1, hold_keys: ["Shift", , "Alt"] }), { path: "body.hold_keys[1]", message: "is a hole: pass a dense array" }],
     ["an undefined key", () => ({ x: 1, y: 1, hold_keys: ["Shift", undefined] }), { path: "body.hold_keys[1]", message: "is undefined, which JSON cannot carry: pass null" }],
     ["a NaN coordinate", () => ({ x: Number.NaN, y: 1 }), { path: "body.x", message: "is NaN: pass a finite number" }],
@@ -245,7 +246,7 @@ describe("plain()", () => {
   });
 
   it("counts the levels of objects as of arrays", () => {
-    const deep = (levels: number) => JSON.parse('{"a":'.repeat(levels) + "1" + "}".repeat(levels));
+    const deep = (levels: number) => JSON.parse(`${'{"a":'.repeat(levels)}1${"}".repeat(levels)}`);
     const issues: { path: string; message: string }[] = [];
 
     expect(plain(deep(MAX_DEPTH), "body", issues)).toEqual(deep(MAX_DEPTH));

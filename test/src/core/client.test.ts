@@ -144,7 +144,7 @@ describe("middleware on the raw client", () => {
 
 describe("answers handed over unread", () => {
   // 64 bytes of body, four times the client's maxResponseBytes below
-  const body = "data: " + "x".repeat(56) + "\n\n";
+  const body = `data: ${"x".repeat(56)}\n\n`;
   const download: Operation = { name: "files.download", method: "GET", path: "/files/{id}", params: ["id"], status: 200, answer: "other", idempotent: true };
   const follow: Operation = { name: "events.follow", method: "GET", path: "/events/{id}", params: ["id"], status: 200, answer: "stream", idempotent: true };
   const client = (url: string) => clientOf({ apiKey: "sk-test", baseUrl: url, maxResponseBytes: 16 }, [download, follow], openEventStream) as unknown as {
