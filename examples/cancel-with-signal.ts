@@ -20,6 +20,7 @@ try {
   console.log(`within the deadline: ${limits.max_concurrent_sessions} browsers at most`);
 } catch (err) {
   if (err instanceof UserAbortError) console.error("the 30 s deadline passed");
-  else if (err instanceof ConnectionTimeoutError) console.error("one attempt took longer than 10 s, and retries did not help");
+  else if (err instanceof ConnectionTimeoutError)
+    console.error("one attempt took longer than 10 s, and retries did not help");
   else throw err;
 }

@@ -1,5 +1,12 @@
 // Clicks in a browser session and tells each kind of failure apart.
-import { ApiError, BadRequestError, ConnectionError, createClient, NotFoundError, ValidationError } from "browser-cloud-client";
+import {
+  ApiError,
+  BadRequestError,
+  ConnectionError,
+  createClient,
+  NotFoundError,
+  ValidationError,
+} from "browser-cloud-client";
 
 const client = createClient();
 const browserId = process.argv[2] ?? "brs_2x7q9kd4m1";
@@ -18,7 +25,10 @@ try {
     console.error(`refused: ${err.message}`, err.details ?? "");
   } else if (err instanceof ConnectionError) {
     // a click is not idempotent, so the client did not resend it after a timeout or a broken connection
-    console.error(err.maybePerformed ? "the click may have happened; look before clicking again" : "the click was not sent", err.message);
+    console.error(
+      err.maybePerformed ? "the click may have happened; look before clicking again" : "the click was not sent",
+      err.message,
+    );
   } else if (err instanceof ApiError) {
     console.error(`the service answered ${err.status} ${err.code ?? ""}: ${err.message}`);
   } else {

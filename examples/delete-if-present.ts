@@ -17,4 +17,6 @@ async function deleteIfPresent(remove: () => Promise<void>): Promise<"deleted" |
 const deploymentId = process.argv[2] ?? "dep_5n1v7c2x";
 const connectionId = process.argv[3] ?? "conn_8f3k2m9p";
 console.log(`deployment ${deploymentId}: ${await deleteIfPresent(() => client.deployments.delete(deploymentId))}`);
-console.log(`auth connection ${connectionId}: ${await deleteIfPresent(() => client.auth.connections.delete(connectionId))}`);
+console.log(
+  `auth connection ${connectionId}: ${await deleteIfPresent(() => client.auth.connections.delete(connectionId))}`,
+);

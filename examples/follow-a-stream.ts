@@ -24,7 +24,10 @@ const response = eventStreamResponse([
 
 try {
   // silence over 30 s, or more than 10 minutes in all, ends the stream with an error
-  const events = await readEventStream<DeploymentEvent>(response, { idleTimeoutMs: 30_000, signal: AbortSignal.timeout(600_000) });
+  const events = await readEventStream<DeploymentEvent>(response, {
+    idleTimeoutMs: 30_000,
+    signal: AbortSignal.timeout(600_000),
+  });
   follow: for await (const { id, data } of events) {
     switch (data.event) {
       case "log":

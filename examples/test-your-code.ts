@@ -18,7 +18,9 @@ async function tidy(client: BrowserCloudClient, deploymentId: string, running: n
 }
 
 const fetch = mockFetch({
-  "organization.limits.retrieve": { body: { max_concurrent_sessions: 2, default_project_max_concurrent_sessions: null } },
+  "organization.limits.retrieve": {
+    body: { max_concurrent_sessions: 2, default_project_max_concurrent_sessions: null },
+  },
   // the first delete works, the second finds nothing
   "deployments.delete": [{}, { status: 404, body: { code: "not_found", message: "Deployment not found" } }],
 });

@@ -36,7 +36,10 @@ const SECTIONS = ["requests", "bundle", "checker", "pipeline", "growth", "pages"
 const USAGE = `usage: node scripts/bench.mjs [${SECTIONS.join("|")} ...] [--only=a,b] [--with-tests]`;
 
 function options() {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { only: { type: "string" }, "with-tests": { type: "boolean", default: false } } });
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { only: { type: "string" }, "with-tests": { type: "boolean", default: false } },
+  });
   const named = [...positionals, ...(values.only?.split(",") ?? [])];
   const unknown = named.filter((name) => !SECTIONS.includes(name));
   if (unknown.length) throw new Error(`unknown section ${unknown.join(", ")}; ${USAGE}`);
@@ -47,9 +50,15 @@ async function main() {
   const { only, withTests } = options();
   const machine = describeMachine();
   say("machine");
-  table(["cpu", "cores", "memory", "node", "os", "date", "load 1/5/15 min"], [[machine.cpu, machine.cores, machine.memory, machine.node, machine.os, machine.date, machine.load]]);
+  table(
+    ["cpu", "cores", "memory", "node", "os", "date", "load 1/5/15 min"],
+    [[machine.cpu, machine.cores, machine.memory, machine.node, machine.os, machine.date, machine.load]],
+  );
   // other work on the machine steals the cores the client and server need, and widens every spread
-  if (loadavg()[0] > machine.cores / 2) say(`warning: load average ${loadavg()[0].toFixed(1)} on ${machine.cores} cores; figures will be noisy, compare ratios rather than microseconds`);
+  if (loadavg()[0] > machine.cores / 2)
+    say(
+      `warning: load average ${loadavg()[0].toFixed(1)} on ${machine.cores} cores; figures will be noisy, compare ratios rather than microseconds`,
+    );
 
   /** @type {Parameters<typeof summary>[0] & { checker?: Awaited<ReturnType<typeof checkerCost>> }} */
   const results = { machine };
@@ -58,11 +67,20 @@ async function main() {
   if (only.has("checker")) results.checker = await checkerCost(tempDir);
   if (only.has("pipeline")) results.pipeline = await pipeline();
   if (only.has("growth")) {
-    const runIn = (/** @type {string} */ command, /** @type {string[]} */ args, /** @type {string} */ cwd) => run(command, args, { cwd, env: toolEnv() });
+    const runIn = (/** @type {string} */ command, /** @type {string[]} */ args, /** @type {string} */ cwd) =>
+      run(command, args, { cwd, env: toolEnv() });
     results.growth = await measureGrowth({ root, withTests, say, run: runIn, tempDir, devRegeneration });
     results.growthRows = growthRows(results.growth);
     say("");
-    table(["growth", `${results.growth.sizes[0].operations} operations`, `${results.growth.sizes[1].operations} operations`, "target"], results.growthRows);
+    table(
+      [
+        "growth",
+        `${results.growth.sizes[0].operations} operations`,
+        `${results.growth.sizes[1].operations} operations`,
+        "target",
+      ],
+      results.growthRows,
+    );
   }
 
   if (only.has("pages")) results.pages = await walkPages();

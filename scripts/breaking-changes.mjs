@@ -36,24 +36,33 @@ async function main() {
   const last = newestRelease(releasedDir);
   if (last) {
     const released = JSON.parse(readFileSync(last.file, "utf8"));
-    if (released.info?.version !== last.version) throw new Error(`${relative(here, last.file)} says info.version ${released.info?.version}; released files are never edited`);
+    if (released.info?.version !== last.version)
+      throw new Error(
+        `${relative(here, last.file)} says info.version ${released.info?.version}; released files are never edited`,
+      );
     console.log(`${NAME}: comparing with ${relative(here, last.file)}`);
     const changes = await compareSpecs(released, spec);
-    for (const c of changes) console.log(`${NAME}:   ${c.breaking ? "breaking    " : "non-breaking"} ${c.pointer} ${c.what}`);
+    for (const c of changes)
+      console.log(`${NAME}:   ${c.breaking ? "breaking    " : "non-breaking"} ${c.pointer} ${c.what}`);
     const verdict = checkVersion(last.version, version, changes);
     if (!verdict.ok) {
       console.error(`${NAME}: ${verdict.message}`);
-      console.error(`${NAME}: bump info.version in openapi/openapi.yaml, run \`npm run generate\` and note the change in CHANGELOG.md.`);
+      console.error(
+        `${NAME}: bump info.version in openapi/openapi.yaml, run \`npm run generate\` and note the change in CHANGELOG.md.`,
+      );
       process.exit(1);
     }
     console.log(`${NAME}: ${verdict.message}`);
   } else if (!release) {
-    throw new Error(`no release in ${relative(here, releasedDir)}/; record one with \`node scripts/breaking-changes.mjs --release\``);
+    throw new Error(
+      `no release in ${relative(here, releasedDir)}/; record one with \`node scripts/breaking-changes.mjs --release\``,
+    );
   }
 
   if (release) {
     const target = join(releasedDir, `${version}.json`);
-    if (existsSync(target)) throw new Error(`${relative(here, target)} exists; a release is never overwritten, bump info.version first`);
+    if (existsSync(target))
+      throw new Error(`${relative(here, target)} exists; a release is never overwritten, bump info.version first`);
     mkdirSync(releasedDir, { recursive: true });
     writeFileSync(target, `${JSON.stringify(spec, null, 2)}\n`);
     console.log(`${NAME}: wrote ${relative(here, target)} (release ${version})`);

@@ -9,14 +9,17 @@ import { regenerate } from "./lib/build/regenerate.mjs";
 
 async function main() {
   const { positionals: only } = parseArgs({ allowPositionals: true, options: {} });
-  if (only.some((step) => step !== "compile")) throw new Error(`unknown step ${only.join(" ")}; the one step that runs alone is "compile"`);
+  if (only.some((step) => step !== "compile"))
+    throw new Error(`unknown step ${only.join(" ")}; the one step that runs alone is "compile"`);
   const started = performance.now();
   if (!only.length) {
     const result = await regenerate();
     for (const line of result.lines) (result.ok ? console.log : console.error)(`build: ${line}`);
     if (!result.ok) throw new Error(`${result.step} failed`);
     const { lint, generate, docs } = result.times;
-    console.log(`build: lint ${lint} ms, generate ${generate} ms, docs ${docs} ms; ${result.written.length ? `wrote ${result.written.join(", ")}` : "generated/ and site/ were up to date"}`);
+    console.log(
+      `build: lint ${lint} ms, generate ${generate} ms, docs ${docs} ms; ${result.written.length ? `wrote ${result.written.join(", ")}` : "generated/ and site/ were up to date"}`,
+    );
   }
   const { ms } = await compile();
   console.log(`build: compile ${ms} ms; wrote dist/ (ESM, .d.ts, source maps, openapi.json)`);

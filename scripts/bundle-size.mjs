@@ -69,15 +69,28 @@ export async function consumerBundleSize(consumer = "client") {
   const outputs = Object.values(result.metafile.outputs);
   const externalImports = outputs.flatMap((output) => output.imports.filter((i) => i.external).map((i) => i.path));
   // minified bytes each input file left in the bundle: where the bytes go
-  const named = (/** @type {string} */ file) => relative(root, resolve(file)).replace(/^.*node_modules\//, "node_modules/");
-  const inputs = Object.fromEntries(outputs.flatMap((output) => Object.entries(output.inputs).map(([file, { bytesInOutput }]) => [named(file), bytesInOutput])));
-  return { minified: code.length, gzip: gzipSync(code, { level: 9 }).length, code: result.outputFiles[0].text, externalImports, inputs };
+  const named = (/** @type {string} */ file) =>
+    relative(root, resolve(file)).replace(/^.*node_modules\//, "node_modules/");
+  const inputs = Object.fromEntries(
+    outputs.flatMap((output) =>
+      Object.entries(output.inputs).map(([file, { bytesInOutput }]) => [named(file), bytesInOutput]),
+    ),
+  );
+  return {
+    minified: code.length,
+    gzip: gzipSync(code, { level: 9 }).length,
+    code: result.outputFiles[0].text,
+    externalImports,
+    inputs,
+  };
 }
 
 if (isMain(import.meta.url)) {
   for (const name of CONSUMER_NAMES) {
     const { minified, gzip, externalImports } = await consumerBundleSize(name);
     const extra = externalImports.length ? `, imports ${externalImports.join(" ")}` : "";
-    console.log(`bundle-size: ${name}: ${minified} B minified, ${gzip} B gzip (${(gzip / 1024).toFixed(1)} KB)${extra}`);
+    console.log(
+      `bundle-size: ${name}: ${minified} B minified, ${gzip} B gzip (${(gzip / 1024).toFixed(1)} KB)${extra}`,
+    );
   }
 }

@@ -41,7 +41,10 @@ async function versionVerdict(bundle) {
     const current = JSON.parse(bundle);
     const changes = await compareSpecs(JSON.parse(readFileSync(release.file, "utf8")), current);
     const verdict = checkVersion(release.version, current.info?.version, changes);
-    if (!verdict.ok) console.error(`dev: warning: ${verdict.message}; npm test fails until info.version in openapi/openapi.yaml carries it`);
+    if (!verdict.ok)
+      console.error(
+        `dev: warning: ${verdict.message}; npm test fails until info.version in openapi/openapi.yaml carries it`,
+      );
   } catch (err) {
     console.error(`dev: warning: no breaking-change verdict: ${err instanceof Error ? err.message : String(err)}`);
   }
@@ -51,7 +54,9 @@ async function main() {
   const say = (/** @type {string} */ text) => process.stdout.write(`${text}\n`);
   const complain = (/** @type {string} */ text) => process.stderr.write(`${text}\n`);
 
-  const { values } = parseArgs({ options: { "docs-port": { type: "string" }, "mock-port": { type: "string" }, "no-serve": { type: "boolean" } } });
+  const { values } = parseArgs({
+    options: { "docs-port": { type: "string" }, "mock-port": { type: "string" }, "no-serve": { type: "boolean" } },
+  });
   const serving = !values["no-serve"];
   const docsPort = portArg(values["docs-port"], 8080);
   const mockPort = portArg(values["mock-port"], 4010);
@@ -61,7 +66,9 @@ async function main() {
   if (serving) {
     docs = await serveDocs({ port: docsPort });
     mock = await mockServer({ port: mockPort, say });
-    say(`dev: docs page  ${docs.url}\ndev: mock API   ${mock.url}  (any bearer token; Prefer: code=404 picks a declared status)`);
+    say(
+      `dev: docs page  ${docs.url}\ndev: mock API   ${mock.url}  (any bearer token; Prefer: code=404 picks a declared status)`,
+    );
   }
 
   // one docs renderer and one linter for the session: each keeps its thread, modules and JIT
@@ -89,7 +96,10 @@ async function main() {
         // a result about a generated/ that has since been rewritten is not worth printing
         if (recheck) continue;
         if (result.ok) say(`dev: typecheck ok in ${result.ms} ms`);
-        else complain(`${result.text.trimEnd()}\ndev: typecheck failed in ${result.ms} ms (${result.errors} error${result.errors === 1 ? "" : "s"})`);
+        else
+          complain(
+            `${result.text.trimEnd()}\ndev: typecheck failed in ${result.ms} ms (${result.errors} error${result.errors === 1 ? "" : "s"})`,
+          );
         break;
       }
     } catch (e) {
@@ -113,7 +123,9 @@ async function main() {
     const broken = yamlErrors();
     if (broken.length) {
       for (const line of broken) complain(`dev: ${line}`);
-      complain(`dev: YAML errors in ${broken.length === 1 ? "a file" : "files"}; generated/ and site/ keep the last good spec`);
+      complain(
+        `dev: YAML errors in ${broken.length === 1 ? "a file" : "files"}; generated/ and site/ keep the last good spec`,
+      );
       return;
     }
     running = regenerate({ superseded: () => changedSince !== null, docs: docsPage, linter, lintGates: false });
@@ -130,12 +142,22 @@ async function main() {
       // all on stdout, so that the problems, the summary and the verdict keep their order
       const errors = result.errors ?? 0;
       for (const line of result.lines) say(`dev: ${line}`);
-      say(`dev: ${result.written.length ? `wrote ${result.written.join(", ")}` : "nothing changed in generated/ or site/"}`);
+      say(
+        `dev: ${result.written.length ? `wrote ${result.written.join(", ")}` : "nothing changed in generated/ or site/"}`,
+      );
       const { lint, generate, docs: page } = result.times;
-      say(`dev: regenerated in ${Math.round(performance.now() - since)} ms (lint ${lint} ms, generate ${generate} ms, docs ${page} ms)`);
-      if (errors) say(`dev: lint found ${errors} error${errors === 1 ? "" : "s"}, regenerated anyway; npm run build and npm test refuse them until they are fixed or redocly.yaml's lint profile allows them`);
+      say(
+        `dev: regenerated in ${Math.round(performance.now() - since)} ms (lint ${lint} ms, generate ${generate} ms, docs ${page} ms)`,
+      );
+      if (errors)
+        say(
+          `dev: lint found ${errors} error${errors === 1 ? "" : "s"}, regenerated anyway; npm run build and npm test refuse them until they are fixed or redocly.yaml's lint profile allows them`,
+        );
       const defects = result.report?.defects.length ?? 0;
-      if (defects) say(`dev: routed around ${defects} defect${defects === 1 ? "" : "s"} of the document; npm run generate names each`);
+      if (defects)
+        say(
+          `dev: routed around ${defects} defect${defects === 1 ? "" : "s"} of the document; npm run generate names each`,
+        );
       mock?.serve(result.bundle);
       mockFed = true;
       typecheck();
@@ -159,9 +181,13 @@ async function main() {
   const scratch = /^(\.#|#)|~$|\.sw[a-p]$|^\d+$/;
   const watchers = [
     watchFolders(fromRoot("openapi"), (file) => (file && scratch.test(file) ? null : onSave())),
-    watchFolders(fromRoot(), (file) => (file === "redocly.yaml" || file === "package.json" ? onSave() : null), { recursive: false }),
+    watchFolders(fromRoot(), (file) => (file === "redocly.yaml" || file === "package.json" ? onSave() : null), {
+      recursive: false,
+    }),
     // the lint profiles redocly.yaml extends
-    ...(existsSync(fromRoot("lint")) ? [watchFolders(fromRoot("lint"), (file) => (file && scratch.test(file) ? null : onSave()))] : []),
+    ...(existsSync(fromRoot("lint"))
+      ? [watchFolders(fromRoot("lint"), (file) => (file && scratch.test(file) ? null : onSave()))]
+      : []),
   ];
   say(`dev: watching openapi/, lint/, redocly.yaml and package.json`);
 

@@ -17,7 +17,9 @@ async function main() {
   if (values.check) {
     const stale = changed(files).map(([file]) => relative(root, file));
     if (stale.length) {
-      console.error(`generate: stale, does not match openapi/: ${stale.join(", ")}\nRun \`npm run generate\` and commit generated/.`);
+      console.error(
+        `generate: stale, does not match openapi/: ${stale.join(", ")}\nRun \`npm run generate\` and commit generated/.`,
+      );
       process.exit(1);
     }
   } else {
@@ -28,7 +30,11 @@ async function main() {
     }
   }
   const ms = Math.round(performance.now() - started);
-  console.log(values.check ? `generate: generated/ matches openapi/ (${files.size} files, ${ms} ms)` : `generate: done in ${ms} ms`);
+  console.log(
+    values.check
+      ? `generate: generated/ matches openapi/ (${files.size} files, ${ms} ms)`
+      : `generate: done in ${ms} ms`,
+  );
 }
 
 main().catch((err) => {

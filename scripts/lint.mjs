@@ -13,5 +13,9 @@ if (broken.length) {
   console.error(`lint: fix the YAML above; nothing else was checked`);
   process.exit(1);
 }
-const { status } = spawnSync(fromRoot("node_modules/.bin/redocly"), ["lint", ...process.argv.slice(2)], { cwd: root, env: toolEnv(), stdio: "inherit" });
+const { status } = spawnSync(fromRoot("node_modules/.bin/redocly"), ["lint", ...process.argv.slice(2)], {
+  cwd: root,
+  env: toolEnv(),
+  stdio: "inherit",
+});
 process.exit(status ?? 1);

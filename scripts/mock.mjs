@@ -10,6 +10,8 @@ const port = portFromCommandLine("mock", 4010);
 const { spec } = await bundleSpec();
 const mock = await mockServer({ port, say: (line) => console.log(line.replace(/^dev: /, "mock: ")) });
 await mock.serve(JSON.stringify(spec));
-console.log(`mock: Prism serves openapi/ at ${mock.url} (event streams answered by the proxy; Prefer: code=404 picks a declared status)`);
+console.log(
+  `mock: Prism serves openapi/ at ${mock.url} (event streams answered by the proxy; Prefer: code=404 picks a declared status)`,
+);
 const quit = () => mock.close().then(() => process.exit(0));
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.once(signal, quit);

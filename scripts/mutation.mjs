@@ -22,8 +22,24 @@
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { Stryker } from "@stryker-mutator/core";
-import { compactReport, expandStore, namesByHash, readStore, testsNeeded, testsOf, textFinder, writeStore } from "./lib/mutation/record.mjs";
-import { dropShorterTimeouts, mergeRuns, readReport, scoreByFile, withoutUndetected, writeReport } from "./lib/mutation/runs.mjs";
+import {
+  compactReport,
+  expandStore,
+  namesByHash,
+  readStore,
+  testsNeeded,
+  testsOf,
+  textFinder,
+  writeStore,
+} from "./lib/mutation/record.mjs";
+import {
+  dropShorterTimeouts,
+  mergeRuns,
+  readReport,
+  scoreByFile,
+  withoutUndetected,
+  writeReport,
+} from "./lib/mutation/runs.mjs";
 import { collectTests } from "./lib/mutation/test-runner.mjs";
 import { root } from "./lib/shared/paths.mjs";
 
@@ -52,11 +68,16 @@ const mutate = values.files ? values.files.split(",") : ["src/**/*.ts", "!src/in
 // Timeouts the store holds from a shorter margin are tested again.
 const TIMEOUT_MS = 30_000;
 const { report: store, dropped } = dropShorterTimeouts(readStore(STORE), TIMEOUT_MS);
-if (dropped) console.log(`mutation: ${dropped} timeouts of the store were found with a shorter timeout than ${TIMEOUT_MS} ms: tested again when their file is`);
+if (dropped)
+  console.log(
+    `mutation: ${dropped} timeouts of the store were found with a shorter timeout than ${TIMEOUT_MS} ms: tested again when their file is`,
+  );
 // Stryker's incremental file holds the files of its last run only: it starts from all runs so far,
 // narrowed to the files this run mutates (Stryker would report the others' old verdicts as its own)
 if (store && !values.full) {
-  const files = values.files ? Object.fromEntries(Object.entries(store.files).filter(([file]) => mutate.includes(file))) : store.files;
+  const files = values.files
+    ? Object.fromEntries(Object.entries(store.files).filter(([file]) => mutate.includes(file)))
+    : store.files;
   // and every mutant no test detected is tested again: Stryker's differ can miss a new test of it
   const { report: seed, dropped: undetected } = withoutUndetected({ ...store, files });
   if (undetected) console.log(`mutation: ${undetected} mutants no test detected so far are tested again`);
@@ -66,20 +87,38 @@ if (store && !values.full) {
   const names = namesByHash(earlier.flatMap(testsOf));
   const unnamed = () => testsNeeded(seed, existsSync).filter(({ file, hash }) => !names.has(`${file}\u0000${hash}`));
   if (unnamed().length) {
-    console.log(`mutation: ${unnamed().length} tests the store refers to are named in no earlier report here: collecting the tests`);
+    console.log(
+      `mutation: ${unnamed().length} tests the store refers to are named in no earlier report here: collecting the tests`,
+    );
     for (const [key, name] of namesByHash(await collectTests(root, VITEST_CONFIG))) names.set(key, name);
-    if (unnamed().length) console.log(`mutation: ${unnamed().length} tests the store refers to are no test's now: what only they killed is tested again`);
+    if (unnamed().length)
+      console.log(
+        `mutation: ${unnamed().length} tests the store refers to are no test's now: what only they killed is tested again`,
+      );
   }
-  const { report: incremental, missing } = expandStore(seed, { text: textFinder(root, earlier), name: (file, hash) => names.get(`${file}\u0000${hash}`) });
-  if (missing.files.length) console.log(`mutation: the text the verdicts of ${missing.files.join(", ")} were taken on is neither here nor in git: every mutant of it is tested again`);
-  if (missing.testFiles.length) console.log(`mutation: the text of ${missing.testFiles.join(", ")} at the last run is neither here nor in git: what its tests killed is tested again`);
+  const { report: incremental, missing } = expandStore(seed, {
+    text: textFinder(root, earlier),
+    name: (file, hash) => names.get(`${file}\u0000${hash}`),
+  });
+  if (missing.files.length)
+    console.log(
+      `mutation: the text the verdicts of ${missing.files.join(", ")} were taken on is neither here nor in git: every mutant of it is tested again`,
+    );
+  if (missing.testFiles.length)
+    console.log(
+      `mutation: the text of ${missing.testFiles.join(", ")} at the last run is neither here nor in git: what its tests killed is tested again`,
+    );
   writeReport(INCREMENTAL, incremental);
 }
 const stryker = new Stryker({
   mutate,
   // Stryker's vitest runner, telling where each test starts (scripts/lib/mutation/test-runner.mjs)
   testRunner: "vitest-located",
-  plugins: ["@stryker-mutator/vitest-runner", "./scripts/lib/mutation/test-runner.mjs", "./scripts/lib/mutation/survivors.mjs"],
+  plugins: [
+    "@stryker-mutator/vitest-runner",
+    "./scripts/lib/mutation/test-runner.mjs",
+    "./scripts/lib/mutation/survivors.mjs",
+  ],
   // every test file that covers a mutant, not only those that import its file: the list, upload and
   // stream tests import a generated copy of the project, which carries the instrumented src/ too
   vitest: { configFile: "test/mutation/vitest.config.ts", related: values.related },
@@ -102,11 +141,18 @@ await stryker.runMutationTest();
 const run = /** @type {import("./lib/mutation/record.mjs").Report} */ (readReport(REPORT));
 const counts = /** @type {ReturnType<typeof scoreByFile>[number]} */ (scoreByFile(run).at(-1));
 const valid = counts.killed + counts.timeout + counts.survived + counts.noCoverage;
-console.log(`mutation: ${counts.score.toFixed(1)} % of ${valid} mutants detected (${counts.killed} killed, ${counts.timeout} timed out, ${counts.survived} survived, ${counts.noCoverage} not covered; ${counts.other} errors or ignored)`);
+console.log(
+  `mutation: ${counts.score.toFixed(1)} % of ${valid} mutants detected (${counts.killed} killed, ${counts.timeout} timed out, ${counts.survived} survived, ${counts.noCoverage} not covered; ${counts.other} errors or ignored)`,
+);
 const { report, retest } = mergeRuns(store, compactReport({ ...run, timeoutMS: TIMEOUT_MS }));
 writeStore(STORE, report);
 const rows = scoreByFile(report);
 const total = /** @type {(typeof rows)[number]} */ (rows.at(-1));
 console.log(`mutation: all runs so far (${STORE}), by file of src/:`);
-for (const r of rows.slice(0, -1)) console.log(`  ${r.file.padEnd(28)} ${r.score.toFixed(1).padStart(5)} %  ${r.killed} killed, ${r.timeout} timed out, ${r.survived} survived, ${r.noCoverage} not covered`);
-console.log(`mutation: all runs so far: ${total.score.toFixed(1)} % of ${total.killed + total.timeout + total.survived + total.noCoverage} mutants over ${rows.length - 1} files${retest ? `; ${retest} kills by tests changed since left out, to test again` : ""}`);
+for (const r of rows.slice(0, -1))
+  console.log(
+    `  ${r.file.padEnd(28)} ${r.score.toFixed(1).padStart(5)} %  ${r.killed} killed, ${r.timeout} timed out, ${r.survived} survived, ${r.noCoverage} not covered`,
+  );
+console.log(
+  `mutation: all runs so far: ${total.score.toFixed(1)} % of ${total.killed + total.timeout + total.survived + total.noCoverage} mutants over ${rows.length - 1} files${retest ? `; ${retest} kills by tests changed since left out, to test again` : ""}`,
+);

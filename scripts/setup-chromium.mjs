@@ -14,7 +14,8 @@ import { isMain } from "./lib/shared/paths.mjs";
 export const DEBIAN_CHROMIUM = "/usr/bin/chromium";
 
 /** The apt command that installs Debian's Chromium; fonts come with it through fontconfig. */
-export const INSTALL_COMMAND = "apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium";
+export const INSTALL_COMMAND =
+  "apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium";
 
 const log = (/** @type {string} */ line) => process.stdout.write(`chromium: ${line}\n`);
 
@@ -29,7 +30,9 @@ export function findChromium() {
   const configured = process.env.CHROMIUM_PATH;
   if (configured) {
     if (existsSync(configured)) return { path: configured };
-    return { missing: `CHROMIUM_PATH is ${configured}, which does not exist; point it at a Chromium executable, or unset it to use ${DEBIAN_CHROMIUM}` };
+    return {
+      missing: `CHROMIUM_PATH is ${configured}, which does not exist; point it at a Chromium executable, or unset it to use ${DEBIAN_CHROMIUM}`,
+    };
   }
   if (existsSync(DEBIAN_CHROMIUM)) return { path: DEBIAN_CHROMIUM };
   const debian = existsSync("/etc/debian_version");
@@ -63,7 +66,8 @@ export async function setupChromium() {
     "DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium",
   ];
   await echoed("flock", [join(tmpdir(), "browser-cloud-client-chromium.lock"), "sh", "-c", steps.join("\n")]);
-  if (!existsSync(DEBIAN_CHROMIUM)) throw new Error(`apt-get installed chromium but ${DEBIAN_CHROMIUM} is still missing; run: ${INSTALL_COMMAND}`);
+  if (!existsSync(DEBIAN_CHROMIUM))
+    throw new Error(`apt-get installed chromium but ${DEBIAN_CHROMIUM} is still missing; run: ${INSTALL_COMMAND}`);
   log(`installed ${DEBIAN_CHROMIUM} in ${Math.round((Date.now() - started) / 1000)} s`);
   return DEBIAN_CHROMIUM;
 }
@@ -80,7 +84,9 @@ function echoed(/** @type {string} */ command, /** @type {string[]} */ args) {
     };
     child.stdout.on("data", echo);
     child.stderr.on("data", echo);
-    child.once("error", (err) => fail(new Error(`could not start ${command}: ${err.message}; run: ${INSTALL_COMMAND}`)));
+    child.once("error", (err) =>
+      fail(new Error(`could not start ${command}: ${err.message}; run: ${INSTALL_COMMAND}`)),
+    );
     child.once("close", (code, signal) => {
       if (tail.trim()) log(`  ${tail}`);
       if (code === 0) done(undefined);

@@ -64,20 +64,32 @@ export async function setupRuntimes() {
     const partial = `${folder}.partial`;
     rmSync(partial, { recursive: true, force: true });
     mkdirSync(partial, { recursive: true });
-    writeFileSync(join(partial, "package.json"), `${JSON.stringify({ private: true, dependencies: { [name]: version } }, null, 2)}\n`);
+    writeFileSync(
+      join(partial, "package.json"),
+      `${JSON.stringify({ private: true, dependencies: { [name]: version } }, null, 2)}\n`,
+    );
     const started = Date.now();
     log(`installing ${name}@${version}`);
     // each package brings its binary from the registry: an optional platform package, or a preinstall that installs one
-    await exec("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", "--engine-strict=false"], { cwd: partial, env, maxBuffer: 16 * 1024 * 1024 }).catch((/** @type {{ stderr?: string }} */ err) => {
+    await exec("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", "--engine-strict=false"], {
+      cwd: partial,
+      env,
+      maxBuffer: 16 * 1024 * 1024,
+    }).catch((/** @type {{ stderr?: string }} */ err) => {
       throw new Error(`installing ${name}@${version} for ${runtime} failed: ${err.stderr ?? err}`);
     });
-    if (!existsSync(join(partial, bin))) throw new Error(`${name}@${version} installed without ${bin}; its package brings no binary for ${process.platform}-${process.arch}`);
+    if (!existsSync(join(partial, bin)))
+      throw new Error(
+        `${name}@${version} installed without ${bin}; its package brings no binary for ${process.platform}-${process.arch}`,
+      );
     rmSync(folder, { recursive: true, force: true });
     renameSync(partial, folder);
     log(`${name}@${version} installed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   });
   await Promise.all(installs);
-  return /** @type {Record<RuntimeName, string>} */ (Object.fromEntries(names.map((runtime) => [runtime, join(runtimeFolder(runtime), RUNTIMES[runtime].bin)])));
+  return /** @type {Record<RuntimeName, string>} */ (
+    Object.fromEntries(names.map((runtime) => [runtime, join(runtimeFolder(runtime), RUNTIMES[runtime].bin)]))
+  );
 }
 
 if (isMain(import.meta.url)) {

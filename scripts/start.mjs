@@ -22,10 +22,18 @@ if (!result.ok) {
   process.exit(1);
 }
 const { lint, generate, docs: page } = result.times;
-console.log(`start: ${result.written.length ? `wrote ${result.written.join(", ")}` : "generated/ and site/ were up to date"} (lint ${lint} ms, generate ${generate} ms, docs ${page} ms)`);
+console.log(
+  `start: ${result.written.length ? `wrote ${result.written.join(", ")}` : "generated/ and site/ were up to date"} (lint ${lint} ms, generate ${generate} ms, docs ${page} ms)`,
+);
 const defects = result.report?.defects.length ?? 0;
-if (defects) console.log(`start: routed around ${defects} defect${defects === 1 ? "" : "s"} of the document; npm run generate names each`);
-if (result.errors) console.error(`start: lint found ${result.errors} error${result.errors === 1 ? "" : "s"}, served anyway; npm run build and npm test refuse them until they are fixed or redocly.yaml's lint profile allows them`);
+if (defects)
+  console.log(
+    `start: routed around ${defects} defect${defects === 1 ? "" : "s"} of the document; npm run generate names each`,
+  );
+if (result.errors)
+  console.error(
+    `start: lint found ${result.errors} error${result.errors === 1 ? "" : "s"}, served anyway; npm run build and npm test refuse them until they are fixed or redocly.yaml's lint profile allows them`,
+  );
 
 console.log("start: typecheck");
 const checker = typechecker();
@@ -40,7 +48,9 @@ const docs = await serveDocs({ port: 8080 });
 // Prism behind the proxy that also serves the event streams; the bundle generate just wrote
 const mock = await mockServer({ port: 4010, say: (line) => console.log(line.replace(/^dev: /, "start: ")) });
 await mock.serve(readFileSync(fromRoot("generated/openapi.json"), "utf8"));
-console.log(`\nstart: docs page  ${docs.url}\nstart: mock API   ${mock.url}  (any bearer token; Prefer: code=404 picks a declared status)\nstart: Ctrl-C stops both`);
+console.log(
+  `\nstart: docs page  ${docs.url}\nstart: mock API   ${mock.url}  (any bearer token; Prefer: code=404 picks a declared status)\nstart: Ctrl-C stops both`,
+);
 
 let stopping = false;
 const stop = async () => {

@@ -35,7 +35,8 @@ function readProject(source, names) {
   const index = /** @type {any} */ (parseYaml(indexText));
   const operations = [];
   for (const [path, item] of Object.entries(index.paths ?? {})) {
-    if (typeof item?.$ref !== "string") throw new Error(`${source}/openapi.yaml: paths["${path}"] is not a $ref to a file in paths/`);
+    if (typeof item?.$ref !== "string")
+      throw new Error(`${source}/openapi.yaml: paths["${path}"] is not a $ref to a file in paths/`);
     const pathItem = /** @type {any} */ (parseYaml(readFileSync(join(source, item.$ref), "utf8")));
     for (const method of HTTP_METHODS) {
       const op = pathItem[method];
@@ -53,7 +54,9 @@ function components(data, file, value, found) {
   const refs = [];
   const walk = (node, inMapping) => {
     if (Array.isArray(node)) node.forEach((item) => walk(item, false));
-    else if (node && typeof node === "object") for (const [key, item] of Object.entries(node)) typeof item === "string" && (key === "$ref" || inMapping) ? refs.push(item) : walk(item, key === "mapping");
+    else if (node && typeof node === "object")
+      for (const [key, item] of Object.entries(node))
+        typeof item === "string" && (key === "$ref" || inMapping) ? refs.push(item) : walk(item, key === "mapping");
   };
   walk(value, false);
   for (const ref of refs) {
@@ -99,7 +102,8 @@ export function writeSyntheticSpec(dir, { operations = 150, clientMethods = true
   const catalogue = readCatalogue(data);
   const project = readProject(source, catalogue.names);
   const own = project.operations.length;
-  if (!Number.isInteger(operations) || operations < own) throw new RangeError(`operations must be an integer of at least ${own} (the project's own), not ${operations}`);
+  if (!Number.isInteger(operations) || operations < own)
+    throw new RangeError(`operations must be an integer of at least ${own} (the project's own), not ${operations}`);
   if (existsSync(dir) && readdirSync(dir).length) throw new Error(`${dir} is not empty; give a new or empty directory`);
 
   const chosen = chooseOperations(operations - own, project, catalogue.byTag);
@@ -119,10 +123,19 @@ export function writeSyntheticSpec(dir, { operations = 150, clientMethods = true
     const { value, entries } = catalogue.files.get(op.source);
     if (!items.has(op.path)) items.set(op.path, ownPaths.has(op.path) ? "" : (entries.get("parameters") ?? ""));
     items.set(op.path, items.get(op.path) + operationText(op, entries.get(op.method), clientMethods));
-    components(data, join(data, "paths", pathFile(op.source)), { parameters: value.parameters, op: value[op.method] }, used);
+    components(
+      data,
+      join(data, "paths", pathFile(op.source)),
+      { parameters: value.parameters, op: value[op.method] },
+      used,
+    );
   }
   const written = [...used].sort();
-  for (const file of written) if (existsSync(join(source, file))) throw new Error(`${relative(root, join(source, file))} exists; rename the component in ${relative(root, join(data, file))}`);
+  for (const file of written)
+    if (existsSync(join(source, file)))
+      throw new Error(
+        `${relative(root, join(source, file))} exists; rename the component in ${relative(root, join(data, file))}`,
+      );
 
   // the project's own files, then the generated ones over them
   mkdirSync(dir, { recursive: true });
@@ -138,23 +151,29 @@ export function writeSyntheticSpec(dir, { operations = 150, clientMethods = true
     const text = readFileSync(file, "utf8");
     // the project's own operations gain their client method name, or lose it for a spec without them
     const named = clientMethods
-      ? text.replace(/^(\s+)operationId: (\S+)\n(?!\1x-client-method:)/m, (line, indent, operationId) => (operationId === op.operationId ? `${line}${indent}x-client-method: ${clients.get(operationId)}\n` : line))
+      ? text.replace(/^(\s+)operationId: (\S+)\n(?!\1x-client-method:)/m, (line, indent, operationId) =>
+          operationId === op.operationId ? `${line}${indent}x-client-method: ${clients.get(operationId)}\n` : line,
+        )
       : text.replace(/^\s+x-client-method: .*\n/gm, "");
     writeFileSync(file, named);
   }
   for (const [path, text] of items) {
-    if (ownPaths.has(path)) writeFileSync(join(dir, ownPaths.get(path)), readFileSync(join(dir, ownPaths.get(path)), "utf8") + text);
+    if (ownPaths.has(path))
+      writeFileSync(join(dir, ownPaths.get(path)), readFileSync(join(dir, ownPaths.get(path)), "utf8") + text);
     else write(`paths/${pathFile(path)}`, text);
   }
   for (const file of written) write(file, readFileSync(join(data, file), "utf8"));
-  if (written.some((file) => file.startsWith("components/headers/"))) write("components/headers/README.md", readFileSync(join(data, "components/headers/README.md"), "utf8"));
+  if (written.some((file) => file.startsWith("components/headers/")))
+    write("components/headers/README.md", readFileSync(join(data, "components/headers/README.md"), "utf8"));
 
   // the index: the project's own up to `paths:`, then every path and schema
   const head = project.indexText.slice(0, project.indexText.search(/^paths:/m));
   const paths = { ...project.index.paths };
   for (const path of items.keys()) if (!ownPaths.has(path)) paths[path] = { $ref: `paths/${pathFile(path)}` };
   const schemas = { ...project.index.components?.schemas };
-  for (const file of written) if (file.startsWith("components/schemas/")) schemas[file.slice("components/schemas/".length, -".yaml".length)] = { $ref: file };
+  for (const file of written)
+    if (file.startsWith("components/schemas/"))
+      schemas[file.slice("components/schemas/".length, -".yaml".length)] = { $ref: file };
   write("openapi.yaml", head + yaml({ paths, components: { ...project.index.components, schemas } }));
   writeFileSync(
     join(dir, "README.md"),
@@ -172,7 +191,9 @@ export function writeSyntheticSpec(dir, { operations = 150, clientMethods = true
     paths: Object.keys(paths).length,
     schemas: Object.keys(schemas).length,
     byMethod,
-    tags: project.index.tags.map((tag) => tag.name).filter((tag) => [...project.operations, ...chosen].some((op) => op.tag === tag)),
+    tags: project.index.tags
+      .map((tag) => tag.name)
+      .filter((tag) => [...project.operations, ...chosen].some((op) => op.tag === tag)),
     files,
   };
 }
@@ -188,8 +209,13 @@ function main() {
   if (!values.out) throw new Error("give --out <dir>, a new or empty directory");
   if (!/^\d+$/.test(values.operations)) throw new Error(`--operations takes a whole number, not ${values.operations}`);
   const started = performance.now();
-  const written = writeSyntheticSpec(values.out, { operations: Number(values.operations), clientMethods: !values["no-client-methods"] });
-  const methods = Object.entries(written.byMethod).map(([method, n]) => `${n} ${method.toUpperCase()}`).join(", ");
+  const written = writeSyntheticSpec(values.out, {
+    operations: Number(values.operations),
+    clientMethods: !values["no-client-methods"],
+  });
+  const methods = Object.entries(written.byMethod)
+    .map(([method, n]) => `${n} ${method.toUpperCase()}`)
+    .join(", ");
   console.log(
     `synthetic-spec: wrote ${written.index}: ${written.operations} operations (${methods}) over ${written.paths} paths, ${written.schemas} schemas, ` +
       `${written.files} generated files, in ${Math.round(performance.now() - started)} ms`,

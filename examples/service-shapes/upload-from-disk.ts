@@ -13,12 +13,17 @@ const session = "brs_2x7q9kd4m1";
 let path = process.argv[2];
 if (!path) writeFileSync((path = join(tmpdir(), "upload-from-disk.csv")), "sku,quantity\nA-100,2\n");
 
-const info = await client.browsers.fs.upload(session, { path: "/tmp/uploads/report.csv", file: await openAsBlob(path) });
+const info = await client.browsers.fs.upload(session, {
+  path: "/tmp/uploads/report.csv",
+  file: await openAsBlob(path),
+});
 console.log(`uploaded to ${info.path}`);
 
 // several files in one form: sent as files[0][file], files[0][dest_path], files[1][...]
 try {
-  await client.browsers.fs.uploadMany(session, { files: [{ file: await openAsBlob(path), dest_path: "relative.csv" }] });
+  await client.browsers.fs.uploadMany(session, {
+    files: [{ file: await openAsBlob(path), dest_path: "relative.csv" }],
+  });
 } catch (err) {
   if (!(err instanceof ValidationError)) throw err;
   console.log(`refused before sending: ${err.issues.map((i) => `${i.path} ${i.message}`).join("; ")}`);

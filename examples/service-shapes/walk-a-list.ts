@@ -7,7 +7,9 @@ const client = createClient();
 
 // the first page alone: its items and its headers
 const first = await client.browsers.list({ status: "running", limit: 50 });
-console.log(`first page: ${first.items.length} sessions, more: ${first.hasNextPage()}, next offset: ${first.headers.get("x-next-offset")}`);
+console.log(
+  `first page: ${first.items.length} sessions, more: ${first.hasNextPage()}, next offset: ${first.headers.get("x-next-offset")}`,
+);
 
 // every item across pages; each page is one request with the same options and retry policy
 let count = 0;

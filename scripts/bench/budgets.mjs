@@ -15,18 +15,32 @@
 
 // measured 2026-11-23T20:00Z at load about 1 on 2 cores (npm run bench): openapi-fetch with a timeout
 // signal alone was 1.12x (GET) and 1.32x (click) of safe fetch; this client 1.04x and 0.94x of it
-const OPENAPI_FETCH_FLOOR = "the client goes through openapi-fetch: bare openapi-fetch with a timeout signal alone was 1.12x (GET) and 1.32x (click) of safe fetch in the same rounds, and this client 1.04x and 0.94x of it; what is left above the floor is openapi-fetch's own path (its options spread and destructured per call, its headers merged into a new Headers, one more for a body) and the Response each answer is handed to it in";
+const OPENAPI_FETCH_FLOOR =
+  "the client goes through openapi-fetch: bare openapi-fetch with a timeout signal alone was 1.12x (GET) and 1.32x (click) of safe fetch in the same rounds, and this client 1.04x and 0.94x of it; what is left above the floor is openapi-fetch's own path (its options spread and destructured per call, its headers merged into a new Headers, one more for a body) and the Response each answer is handed to it in";
 
 // measured 2026-11-23 in CPU time, 3 runs at load 9 on 2 cores: eventsource-parser + JSON.parse of
 // each event's data was 3.0-3.4x the parser alone (JSON.parse of all the data as one array costs as
 // much), and this client 1.4x of that floor (1.8x before its events were handed out in batches); a
 // bare `for await` iterator over the same parsed events is 1.1-1.2x of the floor: its promise per event
-const STREAM_JSON_FLOOR = "JSON.parse of each event's data alone makes eventsource-parser about 3x slower (parser + JSON.parse is 3.0-3.4x the parser alone in CPU time, same rounds), so no reader that hands out parsed data can come within 1.25x of the parser; this client is about 1.4x of parser + JSON.parse, of which 1.1-1.2x is the promise `for await` takes per event";
+const STREAM_JSON_FLOOR =
+  "JSON.parse of each event's data alone makes eventsource-parser about 3x slower (parser + JSON.parse is 3.0-3.4x the parser alone in CPU time, same rounds), so no reader that hands out parsed data can come within 1.25x of the parser; this client is about 1.4x of parser + JSON.parse, of which 1.1-1.2x is the promise `for await` takes per event";
 
 /** @type {readonly Budget[]} */
 export const BUDGETS = [
-  { key: "requests.get", what: "GET /org/limits per request, this client / hand-written safe fetch", max: 1.1, unit: "x", note: OPENAPI_FETCH_FLOOR },
-  { key: "requests.click", what: "click per request, this client / hand-written safe fetch", max: 1.1, unit: "x", note: OPENAPI_FETCH_FLOOR },
+  {
+    key: "requests.get",
+    what: "GET /org/limits per request, this client / hand-written safe fetch",
+    max: 1.1,
+    unit: "x",
+    note: OPENAPI_FETCH_FLOOR,
+  },
+  {
+    key: "requests.click",
+    what: "click per request, this client / hand-written safe fetch",
+    max: 1.1,
+    unit: "x",
+    note: OPENAPI_FETCH_FLOOR,
+  },
   // at another operation count than 4, bundle.mjs judges it on the line through both bundle goals
   {
     key: "bundle.repo",
@@ -50,7 +64,12 @@ export const BUDGETS = [
     note: "check() reads every object and value of the parsed page once, and about a fifth of its samples wait on those first reads (perf annotate), where JSON.parse writes its objects in order; on 2 shared cores at load 5-9 (2026-11-23) its median was 0.49-0.65x in most runs and up to 0.94x in the noisiest, 0.59-0.66x of the checker it replaced in the same rounds",
   },
   { key: "pipeline.build", what: "`npm run build`, median of 3", max: 5_000, unit: "ms" },
-  { key: "pipeline.dev", what: "`npm run dev`: save to `dev: regenerated`, at this repo's size", max: 1_000, unit: "ms" },
+  {
+    key: "pipeline.dev",
+    what: "`npm run dev`: save to `dev: regenerated`, at this repo's size",
+    max: 1_000,
+    unit: "ms",
+  },
   { key: "growth.regenerate", what: "lint + generate + docs at 150 operations", max: 3_000, unit: "ms" },
   {
     key: "growth.dev",
@@ -60,7 +79,12 @@ export const BUDGETS = [
     note: "lint, generate and the docs page now run side by side in three threads kept warm between saves, and a save costs about 1.5 s of CPU on 2 cores shared with other work: lint alone takes 0.9-1.5 s, most of it Redocly compiling an Ajv validator for every example on every lint",
   },
   { key: "growth.typecheck", what: "`tsc -p .` + `tsc -p test` at 150 operations", max: 15_000, unit: "ms" },
-  { key: "growth.tests", what: "`npm test` at 150 operations / at this repo's size (and it passes)", max: 2, unit: "x" },
+  {
+    key: "growth.tests",
+    what: "`npm test` at 150 operations / at this repo's size (and it passes)",
+    max: 2,
+    unit: "x",
+  },
   // at most a quarter more time than the parser alone: at least 80 % of its rate
   {
     key: "streams.rate",
@@ -70,8 +94,18 @@ export const BUDGETS = [
     note: STREAM_JSON_FLOOR,
   },
   // the reader keeps a chunk and its events at most: what it keeps may not grow with the stream
-  { key: "streams.heap", what: "heap the event reader keeps while reading 100 000 events (after a collection, every 10 000)", max: 8 * 1024 * 1024, unit: "B" },
-  { key: "pages.walk", what: "walking 10 000 items over 100 pages, this client / the same pages by hand with safe fetch (median of per-round ratios)", max: 1.1, unit: "x" },
+  {
+    key: "streams.heap",
+    what: "heap the event reader keeps while reading 100 000 events (after a collection, every 10 000)",
+    max: 8 * 1024 * 1024,
+    unit: "B",
+  },
+  {
+    key: "pages.walk",
+    what: "walking 10 000 items over 100 pages, this client / the same pages by hand with safe fetch (median of per-round ratios)",
+    max: 1.1,
+    unit: "x",
+  },
 ];
 
 /** The bundle goals as one formula of the operation count: the straight line through both goals (4 -> 11.5 KB, 133 -> 16 KB). */
@@ -112,7 +146,10 @@ const judged = [];
 
 /** A figure with its unit, as the tables print it. */
 export function show(/** @type {number} */ value, /** @type {Budget["unit"]} */ unit) {
-  if (unit === "B") return value >= 1024 * 1024 ? `${(value / 1024 / 1024).toFixed(1)} MiB (${Math.round(value)} B)` : `${(value / 1024).toFixed(1)} KB (${Math.round(value)} B)`;
+  if (unit === "B")
+    return value >= 1024 * 1024
+      ? `${(value / 1024 / 1024).toFixed(1)} MiB (${Math.round(value)} B)`
+      : `${(value / 1024).toFixed(1)} KB (${Math.round(value)} B)`;
   if (unit === "ms") return value >= 1_000 ? `${(value / 1000).toFixed(1)} s` : `${Math.round(value)} ms`;
   return `${value.toFixed(2)}x`;
 }
@@ -158,6 +195,9 @@ export function verdictLine(list = judged) {
   const misses = list.filter((v) => !v.pass);
   if (!list.length) return "verdict: nothing judged";
   if (!misses.length) return `verdict: PASS, ${list.length} of ${list.length} budgets met`;
-  const detail = misses.map((v) => `${v.what}: ${v.measured && v.value !== undefined ? `${against(v.value, v.max, v.unit)} > ${show(v.max, v.unit)}` : `failed or not measured (goal ≤ ${show(v.max, v.unit)})`}${v.note ? ` (note: ${v.note})` : ""}`);
+  const detail = misses.map(
+    (v) =>
+      `${v.what}: ${v.measured && v.value !== undefined ? `${against(v.value, v.max, v.unit)} > ${show(v.max, v.unit)}` : `failed or not measured (goal ≤ ${show(v.max, v.unit)})`}${v.note ? ` (note: ${v.note})` : ""}`,
+  );
   return `verdict: MISS, ${misses.length} of ${list.length} budgets missed:\n  ${detail.join("\n  ")}`;
 }

@@ -33,14 +33,21 @@ function whereBytesGo(/** @type {Record<string, number>} */ inputs, /** @type {n
     const [label] = /** @type {[string, unknown]} */ (GROUPS.find(([, match]) => match(file)));
     sums.set(label, sums.get(label) + bytes);
   }
-  return [...sums].filter(([, b]) => b > 0).sort((a, b) => b[1] - a[1]).map(([label, bytes]) => [label, bytes, `${((100 * bytes) / minified).toFixed(1)} %`]);
+  return [...sums]
+    .filter(([, b]) => b > 0)
+    .sort((a, b) => b[1] - a[1])
+    .map(([label, bytes]) => [label, bytes, `${((100 * bytes) / minified).toFixed(1)} %`]);
 }
 
 /** Measures each consumer and the 133-operation client, and judges both client sizes against their goals (budgets.mjs). */
 export async function bundleSizes() {
   say("");
   say("consumer bundle: esbuild bundle + minify, format esm, platform neutral (mainFields module, main), gzip -9");
-  const labels = { client: `this client (${OPERATIONS.length} operations)`, "openapi-fetch": "bare openapi-fetch (1 call)", sdk: "official SDK (4 operations)" };
+  const labels = {
+    client: `this client (${OPERATIONS.length} operations)`,
+    "openapi-fetch": "bare openapi-fetch (1 call)",
+    sdk: "official SDK (4 operations)",
+  };
   const sizes = {};
   for (const name of CONSUMER_NAMES) sizes[name] = await consumerBundleSize(name);
   say(`consumer bundle: generating the synthetic spec's client at ${SERVICE_OPERATIONS} operations`);

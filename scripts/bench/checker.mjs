@@ -12,11 +12,36 @@ export const CHECK_ROUNDS = 21;
 const PAGE_BYTES = 1_000_000;
 
 export const COMPONENTS = {
-  Viewport: { type: "object", required: ["width", "height"], properties: { width: { type: "integer", minimum: 1, maximum: 7680 }, height: { type: "integer", minimum: 1, maximum: 4320 }, refresh_rate: { type: "integer", enum: [25, 30, 60] } } },
-  Profile: { type: ["object", "null"], required: ["name"], properties: { name: { type: "string", minLength: 1, maxLength: 255 }, saved_at: { type: "string", format: "date" } } },
+  Viewport: {
+    type: "object",
+    required: ["width", "height"],
+    properties: {
+      width: { type: "integer", minimum: 1, maximum: 7680 },
+      height: { type: "integer", minimum: 1, maximum: 4320 },
+      refresh_rate: { type: "integer", enum: [25, 30, 60] },
+    },
+  },
+  Profile: {
+    type: ["object", "null"],
+    required: ["name"],
+    properties: {
+      name: { type: "string", minLength: 1, maxLength: 255 },
+      saved_at: { type: "string", format: "date" },
+    },
+  },
   Session: {
     type: "object",
-    required: ["session_id", "status", "created_at", "viewport", "headless", "stealth", "timeout_seconds", "tags", "cost"],
+    required: [
+      "session_id",
+      "status",
+      "created_at",
+      "viewport",
+      "headless",
+      "stealth",
+      "timeout_seconds",
+      "tags",
+      "cost",
+    ],
     properties: {
       session_id: { type: "string", format: "uuid" },
       status: { type: "string", enum: ["starting", "running", "idle", "stopped", "failed"] },
@@ -31,10 +56,24 @@ export const COMPONENTS = {
       owner: { type: "string", format: "email" },
       tags: { type: "array", maxItems: 16, items: { type: "string", maxLength: 64 } },
       cost: { type: "number", minimum: 0, multipleOf: 0.01 },
-      proxy: { type: ["object", "null"], properties: { kind: { enum: ["datacenter", "residential", "mobile"] }, country: { type: ["string", "null"], pattern: "^[A-Z]{2}$" } } },
+      proxy: {
+        type: ["object", "null"],
+        properties: {
+          kind: { enum: ["datacenter", "residential", "mobile"] },
+          country: { type: ["string", "null"], pattern: "^[A-Z]{2}$" },
+        },
+      },
     },
   },
-  SessionPage: { type: "object", required: ["items", "has_more"], properties: { items: { type: "array", items: { $ref: "#/components/schemas/Session" } }, has_more: { type: "boolean" }, next_cursor: { type: ["string", "null"] } } },
+  SessionPage: {
+    type: "object",
+    required: ["items", "has_more"],
+    properties: {
+      items: { type: "array", items: { $ref: "#/components/schemas/Session" } },
+      has_more: { type: "boolean" },
+      next_cursor: { type: ["string", "null"] },
+    },
+  },
 };
 
 /** A list page of about `bytes` of JSON text, the same on every run. */
@@ -71,13 +110,27 @@ export async function importChecker(dir) {
   const { build } = await import("esbuild");
   const outfile = join(dir, "checker.mjs");
   const contents = `export { check } from "./src/checks/check.ts"; export { schemas } from "./generated/validators.ts";`;
-  await build({ stdin: { contents, resolveDir: fromRoot("."), loader: "ts" }, bundle: true, format: "esm", platform: "node", target: "node20", outfile, logLevel: "silent" });
+  await build({
+    stdin: { contents, resolveDir: fromRoot("."), loader: "ts" },
+    bundle: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    outfile,
+    logLevel: "silent",
+  });
   const { check, schemas } = await import(pathToFileURL(outfile).href);
   const table = schemaTable({ openapi: "3.1.0", components: { schemas: COMPONENTS } });
   const base = schemas.length;
   const page = table.add({ $ref: "#/components/schemas/SessionPage" }, "SessionPage");
   // the fixture's rows go after the shipped ones, their $refs shifted as they go
-  const rows = JSON.parse(`[${table.source("").split("export const schemas: Schema[] = [\n")[1].replace(/,\n\];\n$/, "")}]`, (k, v) => (k === "$ref" ? v + base : v));
+  const rows = JSON.parse(
+    `[${table
+      .source("")
+      .split("export const schemas: Schema[] = [\n")[1]
+      .replace(/,\n\];\n$/, "")}]`,
+    (k, v) => (k === "$ref" ? v + base : v),
+  );
   schemas.push(...rows);
   return { check, page: schemas[base + page], click: schemas.find((s) => s.properties?.num_clicks) };
 }
@@ -117,7 +170,10 @@ export async function checkerCost(tempDir) {
     const text = pageText(PAGE_BYTES);
     const data = /** @type {{ items: unknown[] }} */ (JSON.parse(text));
     const issues = check(page, data, "response", [], true);
-    if (issues.length || !validate(data)) throw new Error(`the bench page does not conform: ${JSON.stringify(issues.slice(0, 3))} ${JSON.stringify(validate.errors?.slice(0, 3))}`);
+    if (issues.length || !validate(data))
+      throw new Error(
+        `the bench page does not conform: ${JSON.stringify(issues.slice(0, 3))} ${JSON.stringify(validate.errors?.slice(0, 3))}`,
+      );
     const rounds = [];
     for (let round = -3; round < CHECK_ROUNDS; round++) {
       const parse = time(() => JSON.parse(text));
@@ -127,16 +183,28 @@ export async function checkerCost(tempDir) {
     }
     const body = { x: 640, y: 360, button: "left", hold_keys: ["Shift"] };
     const clicks = 100_000;
-    const clickUs = (time(() => {
-      for (let i = 0; i < clicks; i++) check(click, body, "body");
-    }, 1) * 1000) / clicks;
-    const range = (key, digits) => `${quantile(rounds.map((r) => r[key]), 0.1).toFixed(digits)}-${quantile(rounds.map((r) => r[key]), 0.9).toFixed(digits)}`;
+    const clickUs =
+      (time(() => {
+        for (let i = 0; i < clicks; i++) check(click, body, "body");
+      }, 1) *
+        1000) /
+      clicks;
+    const range = (key, digits) =>
+      `${quantile(
+        rounds.map((r) => r[key]),
+        0.1,
+      ).toFixed(digits)}-${quantile(
+        rounds.map((r) => r[key]),
+        0.9,
+      ).toFixed(digits)}`;
     const spread = (key, digits) => `${median(rounds.map((r) => r[key])).toFixed(digits)} (${range(key, digits)})`;
     const share = median(rounds.map((r) => r.share));
     const xAjv = median(rounds.map((r) => r.xAjv));
     const target = judge("checker.answer", share);
     say("");
-    say(`answer check: a ${(text.length / 1e6).toFixed(2)} MB list page of ${data.items.length} sessions, median of ${CHECK_ROUNDS} rounds (p10-p90), each the best of 3 runs`);
+    say(
+      `answer check: a ${(text.length / 1e6).toFixed(2)} MB list page of ${data.items.length} sessions, median of ${CHECK_ROUNDS} rounds (p10-p90), each the best of 3 runs`,
+    );
     table(
       ["figure", "median (p10-p90)"],
       [
@@ -148,7 +216,9 @@ export async function checkerCost(tempDir) {
         ["click body as a request, µs", clickUs.toFixed(2)],
       ],
     );
-    say(`target: check() / JSON.parse ${target.text} (per-round p10-p90 ${range("share", 3)}); ${xAjv.toFixed(2)}x of Ajv's compiled code`);
+    say(
+      `target: check() / JSON.parse ${target.text} (per-round p10-p90 ${range("share", 3)}); ${xAjv.toFixed(2)}x of Ajv's compiled code`,
+    );
     return { share, target, xAjv, clickUs };
   } finally {
     temp.remove();

@@ -24,10 +24,17 @@ const ORG_LIMITS = "openapi/components/schemas/OrgLimits.yaml";
  */
 /** Spawns dev.mjs --no-serve in a copy of the checkout at `from`, edits OrgLimits.yaml `DEV_EDITS` times, times each regeneration. */
 export async function devRegeneration(from = root) {
-  const { dir, remove } = benchCopy({ entries: ["openapi", "lint", "redocly.yaml", "scripts", "package.json", "generated", "tsconfig.json", "src"], from });
+  const { dir, remove } = benchCopy({
+    entries: ["openapi", "lint", "redocly.yaml", "scripts", "package.json", "generated", "tsconfig.json", "src"],
+    from,
+  });
   say("pipeline: node scripts/dev.mjs --no-serve, then one-file spec edits");
   // its own process group, so that stopping it reaches whatever it started
-  const child = spawnGroup(process.execPath, ["scripts/dev.mjs", "--no-serve"], { cwd: dir, stdio: ["ignore", "pipe", "pipe"], env: toolEnv() });
+  const child = spawnGroup(process.execPath, ["scripts/dev.mjs", "--no-serve"], {
+    cwd: dir,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: toolEnv(),
+  });
   const forget = onInterrupt(() => signalGroup(child.pid, "SIGKILL"));
   const lines = [];
   const waiters = [];
@@ -63,7 +70,10 @@ export async function devRegeneration(from = root) {
         if (line === null) finish({ error: "dev.mjs exited" });
         else if (pattern.test(line)) finish({ at: performance.now(), match: line.match(pattern) });
       };
-      const timer = setTimeout(() => finish({ error: `no line matching ${pattern} within ${timeoutMs / 1000} s` }), timeoutMs);
+      const timer = setTimeout(
+        () => finish({ error: `no line matching ${pattern} within ${timeoutMs / 1000} s` }),
+        timeoutMs,
+      );
       waiters.push(check);
       if (exited) finish({ error: "dev.mjs exited" });
     });
@@ -88,7 +98,8 @@ export async function devRegeneration(from = root) {
     const original = readFileSync(file, "utf8");
     // the schema's own description, first line: prose only, so the spec stays valid
     const described = /^(description: [|>]-?\r?\n {2}\S.*)$/m;
-    if (!described.test(original)) return { ok: false, error: `${ORG_LIMITS} has no block description for the bench to edit` };
+    if (!described.test(original))
+      return { ok: false, error: `${ORG_LIMITS} has no block description for the bench to edit` };
     const edits = [];
     for (let i = 1; i <= DEV_EDITS; i++) {
       const pending = waitFor(DEV_LINE, 30_000);
@@ -96,10 +107,16 @@ export async function devRegeneration(from = root) {
       writeFileSync(file, original.replace(described, `$1 Bench edit ${i}.`));
       const seen = await pending;
       if (seen.error) return { ok: false, error: seen.error, log: lines };
-      edits.push({ ms: seen.at - written, stated: Number(seen.match[1]), steps: Object.fromEntries(STEPS.map((step, i) => [step, Number(seen.match[i + 2])])) });
+      edits.push({
+        ms: seen.at - written,
+        stated: Number(seen.match[1]),
+        steps: Object.fromEntries(STEPS.map((step, i) => [step, Number(seen.match[i + 2])])),
+      });
       await settle();
     }
-    const steps = /** @type {Record<"lint" | "generate" | "docs", number>} */ (Object.fromEntries(STEPS.map((step) => [step, median(edits.map((e) => e.steps[step]))])));
+    const steps = /** @type {Record<"lint" | "generate" | "docs", number>} */ (
+      Object.fromEntries(STEPS.map((step) => [step, median(edits.map((e) => e.steps[step]))]))
+    );
     return { ok: true, ms: median(edits.map((e) => e.ms)), stated: median(edits.map((e) => e.stated)), steps, edits };
   } finally {
     await stopGroup(child);
@@ -107,4 +124,3 @@ export async function devRegeneration(from = root) {
     remove();
   }
 }
-

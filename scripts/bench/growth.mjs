@@ -32,7 +32,9 @@ const REGENERATE_RUNS = 3;
  */
 export async function measureGrowth({ root, withTests = false, say, run, tempDir, devRegeneration }) {
   say("");
-  say(`growth: the pipeline at this repo's size and at ${GROWN_OPERATIONS} operations (scripts/synthetic-spec.mjs), each in a temporary copy of the tracked files, node_modules symlinked`);
+  say(
+    `growth: the pipeline at this repo's size and at ${GROWN_OPERATIONS} operations (scripts/synthetic-spec.mjs), each in a temporary copy of the tracked files, node_modules symlinked`,
+  );
   const sizes = [];
   for (const grown of [false, true]) {
     const { dir, remove } = tempDir("bench-growth-");
@@ -46,7 +48,13 @@ export async function measureGrowth({ root, withTests = false, say, run, tempDir
         const released = join(root, "openapi/released");
         if (existsSync(released)) cpSync(released, join(dir, "openapi/released"), { recursive: true });
         const index = join(dir, "openapi/openapi.yaml");
-        writeFileSync(index, readFileSync(index, "utf8").replace(/^( {2}version: ['"]?)(\d+)\.(\d+)\.\d+/m, (_, head, major, minor) => `${head}${major}.${Number(minor) + 1}.0`));
+        writeFileSync(
+          index,
+          readFileSync(index, "utf8").replace(
+            /^( {2}version: ['"]?)(\d+)\.(\d+)\.\d+/m,
+            (_, head, major, minor) => `${head}${major}.${Number(minor) + 1}.0`,
+          ),
+        );
       }
       sizes.push(await measureCopy(dir, { withTests, say, run, devRegeneration }));
     } finally {
@@ -58,7 +66,9 @@ export async function measureGrowth({ root, withTests = false, say, run, tempDir
 
 /** Copies the files git tracks (as they are in the working tree) into `dir`, and links node_modules. */
 function copyTracked(root, dir) {
-  const files = execFileSync("git", ["ls-files", "-z", "--cached"], { cwd: root, encoding: "utf8" }).split("\0").filter(Boolean);
+  const files = execFileSync("git", ["ls-files", "-z", "--cached"], { cwd: root, encoding: "utf8" })
+    .split("\0")
+    .filter(Boolean);
   for (const file of files) {
     // a tracked file deleted in the working tree is not part of what is measured
     if (!existsSync(join(root, file))) continue;
@@ -67,8 +77,6 @@ function copyTracked(root, dir) {
   }
   symlinkSync(resolve(root, "node_modules"), join(dir, "node_modules"), "dir");
 }
-
-
 
 async function measureCopy(dir, { withTests, say, run, devRegeneration }) {
   const tsc = join(dir, "node_modules/typescript/bin/tsc");
@@ -79,29 +87,40 @@ async function measureCopy(dir, { withTests, say, run, devRegeneration }) {
   if (!timed.ok) figures.regenerate = { ok: false, error: timed.error };
   const operations = await countOperations(dir);
   // lint runs beside generate, and docs beside its end: the whole is regenerate()'s own total
-  const whole = (/** @type {{ lint: number, generate: number, docs: number, total?: number }} */ t) => t.total ?? t.lint + t.generate + t.docs;
-  say(`growth: ${operations} operations: lint, generate, docs in ${runs.length} fresh processes, ms: ${runs.map((t) => `${whole(t)} (lint ${t.lint}, generate ${t.generate}, docs ${t.docs})`).join(", ")}`);
+  const whole = (/** @type {{ lint: number, generate: number, docs: number, total?: number }} */ t) =>
+    t.total ?? t.lint + t.generate + t.docs;
+  say(
+    `growth: ${operations} operations: lint, generate, docs in ${runs.length} fresh processes, ms: ${runs.map((t) => `${whole(t)} (lint ${t.lint}, generate ${t.generate}, docs ${t.docs})`).join(", ")}`,
+  );
   if (!figures.regenerate) {
     const total = median(runs.map(whole));
-    figures.regenerate = { ok: true, ms: total, steps: Object.fromEntries(["lint", "generate", "docs"].map((step) => [step, median(runs.map((t) => t[step]))])) };
+    figures.regenerate = {
+      ok: true,
+      ms: total,
+      steps: Object.fromEntries(["lint", "generate", "docs"].map((step) => [step, median(runs.map((t) => t[step]))])),
+    };
   }
 
   const dev = await devRegeneration(dir);
-  figures.dev = dev.ok ? { ok: true, ms: dev.ms, stated: dev.stated, steps: dev.steps } : { ok: false, error: dev.error };
+  figures.dev = dev.ok
+    ? { ok: true, ms: dev.ms, stated: dev.stated, steps: dev.steps }
+    : { ok: false, error: dev.error };
   if (dev.ok) {
     say(
       `growth: ${operations} operations: dev edits, ms from write to line (ms the line states; lint, generate, docs): ${dev.edits
         .map((e) => `${Math.round(e.ms)} (${e.stated}; ${e.steps.lint}, ${e.steps.generate}, ${e.steps.docs})`)
         .join(", ")}`,
     );
-  }
-  else say(`growth: ${operations} operations: dev.mjs failed: ${dev.error}`);
+  } else say(`growth: ${operations} operations: dev.mjs failed: ${dev.error}`);
 
   const project = await run(process.execPath, [tsc, "-p", "."], dir);
-  const tests = project.code === 0 ? await run(process.execPath, [tsc, "-p", "test"], dir) : { ms: 0, code: null, output: "" };
+  const tests =
+    project.code === 0 ? await run(process.execPath, [tsc, "-p", "test"], dir) : { ms: 0, code: null, output: "" };
   const typecheckOk = project.code === 0 && tests.code === 0;
   figures.typecheck = { ok: typecheckOk, ms: project.ms + tests.ms, project: project.ms, test: tests.ms };
-  say(`growth: ${operations} operations: tsc -p . ${Math.round(project.ms)} ms, tsc -p test ${Math.round(tests.ms)} ms${typecheckOk ? "" : `, failed:\n${tail(project.output + tests.output)}`}`);
+  say(
+    `growth: ${operations} operations: tsc -p . ${Math.round(project.ms)} ms, tsc -p test ${Math.round(tests.ms)} ms${typecheckOk ? "" : `, failed:\n${tail(project.output + tests.output)}`}`,
+  );
 
   // the copy's own module: it reads the copy's generated/openapi.json and bundles the copy's src/
   const { consumerBundleSize } = await import(pathToFileURL(join(dir, "scripts/bundle-size.mjs")).href);
@@ -114,10 +133,19 @@ async function measureCopy(dir, { withTests, say, run, devRegeneration }) {
     const suite = await run("bash", ["scripts/test.sh"], dir);
     // the closing line counts every stage; a failed run may stop before it, then the last vitest summary says most
     const plain = // biome-ignore lint/suspicious/noControlCharactersInRegex: an ANSI colour escape starts with ESC
-    suite.output.replace(/\x1b\[[0-9;]*m/g, "");
-    const counts = plain.match(/^test: (\d+ passed, \d+ failed)$/m)?.[1] ?? plain.match(/^\s*Tests\s+(.*)$/gm)?.at(-1)?.trim().replaceAll(" | ", ", ") ?? "no test summary";
+      suite.output.replace(/\x1b\[[0-9;]*m/g, "");
+    const counts =
+      plain.match(/^test: (\d+ passed, \d+ failed)$/m)?.[1] ??
+      plain
+        .match(/^\s*Tests\s+(.*)$/gm)
+        ?.at(-1)
+        ?.trim()
+        .replaceAll(" | ", ", ") ??
+      "no test summary";
     figures.tests = { ok: suite.code === 0, ms: suite.ms, counts };
-    say(`growth: ${operations} operations: npm test ${suite.code === 0 ? "passed" : `failed (exit ${suite.code})`} in ${(suite.ms / 1000).toFixed(1)} s: ${counts}${suite.code === 0 ? "" : `\n${tail(suite.output, 40)}`}`);
+    say(
+      `growth: ${operations} operations: npm test ${suite.code === 0 ? "passed" : `failed (exit ${suite.code})`} in ${(suite.ms / 1000).toFixed(1)} s: ${counts}${suite.code === 0 ? "" : `\n${tail(suite.output, 40)}`}`,
+    );
   }
   return { operations, ...figures };
 }
@@ -127,7 +155,6 @@ async function countOperations(dir) {
   const { readOperations } = await import(pathToFileURL(join(dir, "scripts/lib/generate/read-operations.mjs")).href);
   return readOperations(JSON.parse(readFileSync(join(dir, "generated/openapi.json"), "utf8"))).operations.length;
 }
-
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -140,19 +167,50 @@ export function growthRows({ sizes: [small, grown], withTests }) {
   const cell = (figure, show) => (figure.ok ? show(figure) : `failed: ${figure.error ?? "see above"}`);
   const rows = [];
   const regen = (f) => `${seconds(f.ms)} (lint ${f.steps.lint}, generate ${f.steps.generate}, docs ${f.steps.docs} ms)`;
-  rows.push([`lint, generate and docs (\`npm start\`'s regenerate()), median of ${REGENERATE_RUNS}`, cell(small.regenerate, regen), cell(grown.regenerate, regen), judge("growth.regenerate", grown.regenerate.ms, grown.regenerate.ok).text]);
-  const dev = (f) => `${Math.round(f.ms)} ms (lint ${f.steps.lint}, generate ${f.steps.generate}, docs ${f.steps.docs} ms)`;
-  rows.push(["`npm run dev`: one spec file saved → docs page and generated/ written, `dev: regenerated`, median of 5", cell(small.dev, dev), cell(grown.dev, dev), judge("growth.dev", grown.dev.ms, grown.dev.ok).text]);
+  rows.push([
+    `lint, generate and docs (\`npm start\`'s regenerate()), median of ${REGENERATE_RUNS}`,
+    cell(small.regenerate, regen),
+    cell(grown.regenerate, regen),
+    judge("growth.regenerate", grown.regenerate.ms, grown.regenerate.ok).text,
+  ]);
+  const dev = (f) =>
+    `${Math.round(f.ms)} ms (lint ${f.steps.lint}, generate ${f.steps.generate}, docs ${f.steps.docs} ms)`;
+  rows.push([
+    "`npm run dev`: one spec file saved → docs page and generated/ written, `dev: regenerated`, median of 5",
+    cell(small.dev, dev),
+    cell(grown.dev, dev),
+    judge("growth.dev", grown.dev.ms, grown.dev.ok).text,
+  ]);
   const typecheck = (f) => `${seconds(f.ms)} (${seconds(f.project)} + ${seconds(f.test)})`;
-  rows.push(["typecheck: `tsc -p .` + `tsc -p test`", cell(small.typecheck, typecheck), cell(grown.typecheck, typecheck), judge("growth.typecheck", grown.typecheck.ms, grown.typecheck.ok).text]);
+  rows.push([
+    "typecheck: `tsc -p .` + `tsc -p test`",
+    cell(small.typecheck, typecheck),
+    cell(grown.typecheck, typecheck),
+    judge("growth.typecheck", grown.typecheck.ms, grown.typecheck.ok).text,
+  ]);
   if (withTests) {
     const tests = (f) => `${f.ok ? "passed" : "FAILED"} in ${seconds(f.ms)} (${f.counts})`;
     const factor = judge("growth.tests", grown.tests.ms / small.tests.ms, small.tests.ok && grown.tests.ok);
-    rows.push(["`npm test` (`bash scripts/test.sh`)", tests(small.tests), tests(grown.tests), `passes, time at ${grown.operations} / at ${small.operations} ${factor.text}`]);
+    rows.push([
+      "`npm test` (`bash scripts/test.sh`)",
+      tests(small.tests),
+      tests(grown.tests),
+      `passes, time at ${grown.operations} / at ${small.operations} ${factor.text}`,
+    ]);
   } else {
-    rows.push(["`npm test` (`bash scripts/test.sh`)", "skipped: pass --with-tests", "skipped: pass --with-tests", "not judged: pass --with-tests"]);
+    rows.push([
+      "`npm test` (`bash scripts/test.sh`)",
+      "skipped: pass --with-tests",
+      "skipped: pass --with-tests",
+      "not judged: pass --with-tests",
+    ]);
   }
   // judged at the real service's size in the bundle section
-  rows.push(["full client's consumer bundle, minified + gzip", kb(small.bundle.gzip), kb(grown.bundle.gzip), "judged at 133 operations: `npm run bench bundle`"]);
+  rows.push([
+    "full client's consumer bundle, minified + gzip",
+    kb(small.bundle.gzip),
+    kb(grown.bundle.gzip),
+    "judged at 133 operations: `npm run bench bundle`",
+  ]);
   return rows;
 }

@@ -33,10 +33,24 @@ function startPages(item) {
     const body = bodies.get(offset);
     if (url.pathname !== "/browsers" || !body) return res.writeHead(404).end();
     const more = offset + PER_PAGE < total;
-    res.writeHead(200, { "content-type": "application/json", "content-length": body.length, "x-has-more": String(more), ...(more ? { "x-next-offset": String(offset + PER_PAGE) } : {}) }).end(body);
+    res
+      .writeHead(200, {
+        "content-type": "application/json",
+        "content-length": body.length,
+        "x-has-more": String(more),
+        ...(more ? { "x-next-offset": String(offset + PER_PAGE) } : {}),
+      })
+      .end(body);
   });
   server.keepAliveTimeout = 120_000;
-  return new Promise((done) => server.listen(0, "127.0.0.1", () => done({ url: `http://127.0.0.1:${/** @type {import("node:net").AddressInfo} */ (server.address()).port}`, close: () => new Promise((ok) => (server.closeAllConnections(), server.close(ok))) })));
+  return new Promise((done) =>
+    server.listen(0, "127.0.0.1", () =>
+      done({
+        url: `http://127.0.0.1:${/** @type {import("node:net").AddressInfo} */ (server.address()).port}`,
+        close: () => new Promise((ok) => (server.closeAllConnections(), server.close(ok))),
+      }),
+    ),
+  );
 }
 
 /** One page by hand, as a careful caller writes it (safe-fetch.mjs): bounded attempt, no redirects, capped body, parsed. */
@@ -57,7 +71,15 @@ export async function walkPages() {
     const item = spec.paths["/browsers"].get.responses["200"].content["application/json"].example[0];
     const { build } = await import("esbuild");
     const outfile = join(out.dir, "client.mjs");
-    await build({ entryPoints: [join(copy.dir, "src/index.ts")], bundle: true, format: "esm", platform: "node", target: "node20", outfile, logLevel: "silent" });
+    await build({
+      entryPoints: [join(copy.dir, "src/index.ts")],
+      bundle: true,
+      format: "esm",
+      platform: "node",
+      target: "node20",
+      outfile,
+      logLevel: "silent",
+    });
     const { createClient } = await import(pathToFileURL(outfile).href);
     const server = await startPages(item);
     try {
@@ -95,7 +117,10 @@ async function measure(api, url) {
         const { items, headers } = await safePage(next);
         n += items.length;
         held();
-        next = headers.get("x-has-more") === "true" ? `${url}/browsers?limit=${PER_PAGE}&offset=${headers.get("x-next-offset")}` : "";
+        next =
+          headers.get("x-has-more") === "true"
+            ? `${url}/browsers?limit=${PER_PAGE}&offset=${headers.get("x-next-offset")}`
+            : "";
       }
       return n;
     },
@@ -137,8 +162,18 @@ async function measure(api, url) {
   table(
     ["walk 10 000 items over 100 pages", "by hand (safe fetch)", "this client", "target"],
     [
-      [`wall time, median of ${ROUNDS} walks; median of per-round ratios (min-max)`, `${byHand.toFixed(0)} ms (1.00x)`, `${client.toFixed(0)} ms (${spread(ratio)})`, `by hand ${result.verdict.text}`],
-      ["peak heap + buffers over a full collection, garbage included", mib(peaks["by hand"]), mib(peaks.client), "one page at a time"],
+      [
+        `wall time, median of ${ROUNDS} walks; median of per-round ratios (min-max)`,
+        `${byHand.toFixed(0)} ms (1.00x)`,
+        `${client.toFixed(0)} ms (${spread(ratio)})`,
+        `by hand ${result.verdict.text}`,
+      ],
+      [
+        "peak heap + buffers over a full collection, garbage included",
+        mib(peaks["by hand"]),
+        mib(peaks.client),
+        "one page at a time",
+      ],
     ],
   );
   return result;

@@ -26,7 +26,10 @@ process.stdout.write("\\n" + JSON.stringify({ ok, step, lines: ok ? [] : lines.s
 export async function timeRegenerate(dir, runs) {
   const times = [];
   for (let i = 0; i < runs; i++) {
-    const { code, output } = await run(process.execPath, ["--input-type=module", "-e", REGENERATE], { cwd: dir, env: toolEnv() });
+    const { code, output } = await run(process.execPath, ["--input-type=module", "-e", REGENERATE], {
+      cwd: dir,
+      env: toolEnv(),
+    });
     const last = output.trim().split("\n").pop() ?? "";
     let result;
     try {
@@ -34,7 +37,8 @@ export async function timeRegenerate(dir, runs) {
     } catch {
       result = { ok: false, step: `exit ${code}`, lines: [last] };
     }
-    if (!result.ok) return { ok: false, times, error: `${result.step} failed: ${result.lines.join(" | ").slice(0, 300)}` };
+    if (!result.ok)
+      return { ok: false, times, error: `${result.step} failed: ${result.lines.join(" | ").slice(0, 300)}` };
     times.push(result.times);
   }
   return { ok: true, times };
@@ -67,9 +71,18 @@ export async function pipeline() {
   const buildTarget = judge("pipeline.build", ms, ok);
   const build = { ok, ms, runs: builds.map((b) => b.ms), pass: buildTarget.pass, target: buildTarget };
   say(`pipeline: build runs, ms: ${builds.map((b) => Math.round(b.ms)).join(", ")}`);
-  rows.push([`npm run build, median of ${builds.length}`, ok ? `${Math.round(build.ms)} ms` : "failed", buildTarget.text]);
+  rows.push([
+    `npm run build, median of ${builds.length}`,
+    ok ? `${Math.round(build.ms)} ms` : "failed",
+    buildTarget.text,
+  ]);
   if (steps.ok) {
-    for (const step of ["lint", "generate", "docs"]) rows.push([`  ${step} (regenerate()'s own time), median of ${RUNS}`, `${Math.round(median(steps.times.map((t) => t[step])))} ms`, ""]);
+    for (const step of ["lint", "generate", "docs"])
+      rows.push([
+        `  ${step} (regenerate()'s own time), median of ${RUNS}`,
+        `${Math.round(median(steps.times.map((t) => t[step])))} ms`,
+        "",
+      ]);
   } else {
     say(`pipeline: regenerate() failed: ${steps.error}`);
   }
@@ -77,8 +90,14 @@ export async function pipeline() {
   const dev = await devRegeneration();
   const devTarget = judge("pipeline.dev", dev.ok ? dev.ms : undefined, dev.ok);
   if (dev.ok) {
-    say(`pipeline: dev edits, ms from write to line (ms the line states): ${dev.edits.map((e) => `${Math.round(e.ms)} (${e.stated})`).join(", ")}`);
-    rows.push([`npm run dev: write -> "regenerated" line, median of ${DEV_EDITS}`, `${Math.round(dev.ms)} ms`, devTarget.text]);
+    say(
+      `pipeline: dev edits, ms from write to line (ms the line states): ${dev.edits.map((e) => `${Math.round(e.ms)} (${e.stated})`).join(", ")}`,
+    );
+    rows.push([
+      `npm run dev: write -> "regenerated" line, median of ${DEV_EDITS}`,
+      `${Math.round(dev.ms)} ms`,
+      devTarget.text,
+    ]);
     rows.push(["  as the line itself states, median", `${Math.round(dev.stated)} ms`, ""]);
   } else {
     say(`pipeline: dev.mjs failed: ${dev.error}${dev.log?.length ? `\n${dev.log.slice(-20).join("\n")}` : ""}`);

@@ -13,10 +13,14 @@ import { STREAM_ROUNDS } from "./streams.mjs";
  */
 export function summary({ machine, requests, bundle, pipeline, growth, growthRows, pages, streams }) {
   const out = [];
-  out.push(`Measured by \`npm run bench\` on ${machine.cpu}, ${machine.cores} cores, ${machine.memory.replace(/ \(.*/, "")}, Node ${machine.node}, ${machine.os}, ${machine.date} (load average ${machine.load}).`);
+  out.push(
+    `Measured by \`npm run bench\` on ${machine.cpu}, ${machine.cores} cores, ${machine.memory.replace(/ \(.*/, "")}, Node ${machine.node}, ${machine.os}, ${machine.date} (load average ${machine.load}).`,
+  );
   if (requests || bundle) {
     out.push("");
-    out.push("| | raw fetch | safe fetch | openapi-fetch | openapi-fetch + timeout signal | openapi-fetch over safe fetch | this client | official SDK | goal |");
+    out.push(
+      "| | raw fetch | safe fetch | openapi-fetch | openapi-fetch + timeout signal | openapi-fetch over safe fetch | this client | official SDK | goal |",
+    );
     out.push("|---|---|---|---|---|---|---|---|---|");
   }
   if (requests) {
@@ -26,12 +30,16 @@ export function summary({ machine, requests, bundle, pipeline, growth, growthRow
     ]) {
       const { stats, target } = requests[op];
       const cell = (name) => `${Math.round(stats[name].us)} (${stats[name].xFetch.toFixed(2)}x)`;
-      out.push(`| ${label} | ${cell("fetch")} | ${cell("safe fetch")} | ${cell("openapi-fetch")} | ${cell("+ timeout signal")} | ${cell("openapi-fetch over safe")} | ${cell("this client")} | ${cell("official SDK")} | this client / safe fetch ${target.text} |`);
+      out.push(
+        `| ${label} | ${cell("fetch")} | ${cell("safe fetch")} | ${cell("openapi-fetch")} | ${cell("+ timeout signal")} | ${cell("openapi-fetch over safe")} | ${cell("this client")} | ${cell("official SDK")} | this client / safe fetch ${target.text} |`,
+      );
     }
   }
   if (bundle) {
     const kb = (name) => `${(bundle.sizes[name].gzip / 1024).toFixed(1)} KB`;
-    out.push(`| consumer bundle, minified + gzip | – | – | ${kb("openapi-fetch")} (1 call) | – | – | ${kb("client")} | ${kb("sdk")} | ${bundle.target.text} |`);
+    out.push(
+      `| consumer bundle, minified + gzip | – | – | ${kb("openapi-fetch")} (1 call) | – | – | ${kb("client")} | ${kb("sdk")} | ${bundle.target.text} |`,
+    );
   }
   if (requests) {
     out.push("");
@@ -47,7 +55,9 @@ export function summary({ machine, requests, bundle, pipeline, growth, growthRow
     out.push("| pipeline | wall time | target |");
     out.push("|---|---|---|");
     out.push(`| ${buildLabel} | ${build.ok ? `${(build.ms / 1000).toFixed(1)} s` : "failed"} | ${build.target.text} |`);
-    out.push(`| \`npm run dev\`: one spec file saved → \`dev: regenerated\`, median of ${DEV_EDITS} | ${devCell} | ${dev.target.text} |`);
+    out.push(
+      `| \`npm run dev\`: one spec file saved → \`dev: regenerated\`, median of ${DEV_EDITS} | ${devCell} | ${dev.target.text} |`,
+    );
   }
   if (growth) {
     const [small, grown] = growth.sizes;
@@ -61,12 +71,20 @@ export function summary({ machine, requests, bundle, pipeline, growth, growthRow
     const rate = (r) => `${Math.round(r.ms)} ms (${Math.round(r.perSecond / 1000)} k events/s)`;
     const mib = (b) => `${(b / 1024 / 1024).toFixed(2)} MiB`;
     out.push("");
-    out.push(`| event stream, ${streams.events} small events (${(streams.bytes / 1e6).toFixed(1)} MB), ${STREAM_ROUNDS} interleaved rounds | CPU time (median) | / parser alone, CPU time, median of per-round ratios (min-max) | target |`);
+    out.push(
+      `| event stream, ${streams.events} small events (${(streams.bytes / 1e6).toFixed(1)} MB), ${STREAM_ROUNDS} interleaved rounds | CPU time (median) | / parser alone, CPU time, median of per-round ratios (min-max) | target |`,
+    );
     out.push("|---|---|---|---|");
     out.push(`| eventsource-parser alone | ${rate(streams.parser)} | 1.00x | |`);
-    out.push(`| eventsource-parser + \`JSON.parse\` of each event's data (the floor of any JSON reader) | ${rate(streams.json)} | ${spread(streams.floor)} | |`);
-    out.push(`| this client (\`readEventStream\`: parser, bounds, JSON data, \`for await\`) | ${rate(streams.client)} | ${spread(streams.rate)}; ${spread(streams.overhead)} of the floor; wall time ${spread(streams.wallRate)} | ${streams.rateVerdict.text} |`);
-    out.push(`| heap the reader keeps while reading (after a collection, every 10 000 events) | ${mib(streams.heapKept)} | ${mib(streams.heapGrowth)} from 10 000 to 100 000 events | ${streams.heapVerdict.text} |`);
+    out.push(
+      `| eventsource-parser + \`JSON.parse\` of each event's data (the floor of any JSON reader) | ${rate(streams.json)} | ${spread(streams.floor)} | |`,
+    );
+    out.push(
+      `| this client (\`readEventStream\`: parser, bounds, JSON data, \`for await\`) | ${rate(streams.client)} | ${spread(streams.rate)}; ${spread(streams.overhead)} of the floor; wall time ${spread(streams.wallRate)} | ${streams.rateVerdict.text} |`,
+    );
+    out.push(
+      `| heap the reader keeps while reading (after a collection, every 10 000 events) | ${mib(streams.heapKept)} | ${mib(streams.heapGrowth)} from 10 000 to 100 000 events | ${streams.heapVerdict.text} |`,
+    );
   }
   out.push("");
   out.push("```");

@@ -20,7 +20,15 @@ const API_KEY = "bench-key";
 export async function importClient(dir) {
   const { build } = await import("esbuild");
   const outfile = join(dir, "client.mjs");
-  await build({ entryPoints: [fromRoot("src/index.ts")], bundle: true, format: "esm", platform: "node", target: "node20", outfile, logLevel: "silent" });
+  await build({
+    entryPoints: [fromRoot("src/index.ts")],
+    bundle: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    outfile,
+    logLevel: "silent",
+  });
   return import(pathToFileURL(outfile).href);
 }
 
@@ -44,7 +52,10 @@ async function contenders(url, dir) {
       return data;
     },
     click: async () => {
-      const { response } = await fetchClient.POST("/browsers/{id}/computer/click_mouse", { params: { path: { id: "brs_bench" } }, body: CLICK_BODY });
+      const { response } = await fetchClient.POST("/browsers/{id}/computer/click_mouse", {
+        params: { path: { id: "brs_bench" } },
+        body: CLICK_BODY,
+      });
       ok(response);
     },
   });
@@ -79,7 +90,11 @@ async function contenders(url, dir) {
     Request: /** @type {typeof Request} */ (/** @type {unknown} */ (LightRequest)),
     fetch: async (request) => {
       const { init } = /** @type {LightRequest} */ (/** @type {unknown} */ (request));
-      const { bytes, response } = await safeAttempt(request.url, { method: request.method, headers: request.headers, body: init.body });
+      const { bytes, response } = await safeAttempt(request.url, {
+        method: request.method,
+        headers: request.headers,
+        body: init.body,
+      });
       return new Response(/** @type {BodyInit | null} */ (/** @type {unknown} */ (bytes)), response);
     },
   });
@@ -94,7 +109,11 @@ async function contenders(url, dir) {
         return response.json();
       },
       click: async () => {
-        const response = await fetch(clickUrl, { method: "POST", headers: { Authorization: authorization, "Content-Type": "application/json" }, body: JSON.stringify(CLICK_BODY) });
+        const response = await fetch(clickUrl, {
+          method: "POST",
+          headers: { Authorization: authorization, "Content-Type": "application/json" },
+          body: JSON.stringify(CLICK_BODY),
+        });
         ok(response);
         await response.text();
       },
@@ -105,14 +124,26 @@ async function contenders(url, dir) {
       name: "safe fetch",
       get: async () => (await safeFetch(`${url}/org/limits`, { headers: { Authorization: authorization } })).data,
       click: async () => {
-        await safeFetch(clickUrl, { method: "POST", headers: { Authorization: authorization, "Content-Type": "application/json" }, body: JSON.stringify(CLICK_BODY) });
+        await safeFetch(clickUrl, {
+          method: "POST",
+          headers: { Authorization: authorization, "Content-Type": "application/json" },
+          body: JSON.stringify(CLICK_BODY),
+        });
       },
     },
     viaOpenapiFetch("openapi-fetch", bare),
     viaOpenapiFetch("+ timeout signal", bounded),
     viaOpenapiFetch("openapi-fetch over safe", overSafe),
-    { name: "this client", get: () => client.organization.limits.retrieve(), click: () => client.browsers.computer.clickMouse("brs_bench", CLICK_BODY) },
-    { name: "official SDK", get: () => sdk.organization.limits.retrieve(), click: () => sdk.browsers.computer.clickMouse("brs_bench", CLICK_BODY) },
+    {
+      name: "this client",
+      get: () => client.organization.limits.retrieve(),
+      click: () => client.browsers.computer.clickMouse("brs_bench", CLICK_BODY),
+    },
+    {
+      name: "official SDK",
+      get: () => sdk.organization.limits.retrieve(),
+      click: () => sdk.browsers.computer.clickMouse("brs_bench", CLICK_BODY),
+    },
   ];
 }
 
@@ -126,7 +157,6 @@ async function timeRound(call, n) {
   return { wall, cpu: (used.user + used.system) / n };
 }
 
-
 /**
  * Times every contender on both calls, round by round, and checks the client's targets.
  * @param {(prefix: string) => { dir: string, remove: () => void }} tempDir where the client is bundled
@@ -134,13 +164,17 @@ async function timeRound(call, n) {
 export async function perRequest(tempDir) {
   say("");
   say("per-request cost: loopback node:http server in this process, keep-alive");
-  say(`per-request cost: ${WARMUP_ROUNDS} warm-up + ${ROUNDS} measured rounds x ${PER_ROUND} sequential requests per contender and operation, rotating order`);
+  say(
+    `per-request cost: ${WARMUP_ROUNDS} warm-up + ${ROUNDS} measured rounds x ${PER_ROUND} sequential requests per contender and operation, rotating order`,
+  );
   const { dir, remove } = tempDir("bench-client-");
   const server = await startServer();
   try {
     const list = await contenders(server.url, dir);
     const ops = ["get", "click"];
-    const samples = Object.fromEntries(ops.map((op) => [op, Object.fromEntries(list.map((c) => [c.name, { wall: [], cpu: [] }]))]));
+    const samples = Object.fromEntries(
+      ops.map((op) => [op, Object.fromEntries(list.map((c) => [c.name, { wall: [], cpu: [] }]))]),
+    );
     const started = Date.now();
     for (let round = 0; round < WARMUP_ROUNDS + ROUNDS; round++) {
       for (const op of ops) {
@@ -158,7 +192,9 @@ export async function perRequest(tempDir) {
     const counts = { ...server.counts };
     const expected = (WARMUP_ROUNDS + ROUNDS) * PER_ROUND * list.length;
     if (counts.get !== expected || counts.click !== expected || counts.other !== 0) {
-      throw new Error(`the server saw ${JSON.stringify(counts)}, expected ${expected} GET and ${expected} click and nothing else`);
+      throw new Error(
+        `the server saw ${JSON.stringify(counts)}, expected ${expected} GET and ${expected} click and nothing else`,
+      );
     }
     say(`per-request cost: ${2 * expected} requests in ${seconds} s; the server saw each exactly once`);
 
@@ -173,7 +209,18 @@ export async function perRequest(tempDir) {
           const { wall, cpu } = per[name];
           const us = median(wall);
           const extra = median(wall.map((w, i) => w - per.fetch.wall[i]));
-          return [name, { us, cpu: median(cpu), spread: (quantile(wall, 0.75) - quantile(wall, 0.25)) / 2 / us, extra, xFetch: paired(name, "fetch"), xBare: paired(name, "openapi-fetch"), xSafe: paired(name, "safe fetch") }];
+          return [
+            name,
+            {
+              us,
+              cpu: median(cpu),
+              spread: (quantile(wall, 0.75) - quantile(wall, 0.25)) / 2 / us,
+              extra,
+              xFetch: paired(name, "fetch"),
+              xBare: paired(name, "openapi-fetch"),
+              xSafe: paired(name, "safe fetch"),
+            },
+          ];
         }),
       );
       const ratio = paired("this client", "safe fetch");
@@ -182,22 +229,45 @@ export async function perRequest(tempDir) {
       say("");
       say(op === "get" ? "GET /org/limits" : "POST /browsers/{id}/computer/click_mouse {x:640,y:360,button:left}");
       table(
-        ["contender", "us/req", "spread", "+us over fetch", "x raw fetch", "x safe fetch", "x openapi-fetch", "process CPU us/req"],
+        [
+          "contender",
+          "us/req",
+          "spread",
+          "+us over fetch",
+          "x raw fetch",
+          "x safe fetch",
+          "x openapi-fetch",
+          "process CPU us/req",
+        ],
         list.map(({ name }) => {
           const s = stats[name];
-          return [name, s.us.toFixed(1), `±${(s.spread * 100).toFixed(1)} %`, s.extra.toFixed(1), `${s.xFetch.toFixed(2)}x`, `${s.xSafe.toFixed(2)}x`, `${s.xBare.toFixed(2)}x`, s.cpu.toFixed(1)];
+          return [
+            name,
+            s.us.toFixed(1),
+            `±${(s.spread * 100).toFixed(1)} %`,
+            s.extra.toFixed(1),
+            `${s.xFetch.toFixed(2)}x`,
+            `${s.xSafe.toFixed(2)}x`,
+            `${s.xBare.toFixed(2)}x`,
+            s.cpu.toFixed(1),
+          ];
         }),
       );
       say(`target: this client / safe fetch ${target.text}`);
-      say(`this client / (openapi-fetch + timeout signal): ${paired("this client", "+ timeout signal").toFixed(2)}x, what the client adds beyond bounding each attempt`);
-      say(`openapi-fetch over safe / safe fetch: ${paired("openapi-fetch over safe", "safe fetch").toFixed(2)}x, openapi-fetch's own request path (its URL, headers, Request class, parse) above the floor; this client / it: ${paired("this client", "openapi-fetch over safe").toFixed(2)}x, what the client's checks, retries and errors add`);
+      say(
+        `this client / (openapi-fetch + timeout signal): ${paired("this client", "+ timeout signal").toFixed(2)}x, what the client adds beyond bounding each attempt`,
+      );
+      say(
+        `openapi-fetch over safe / safe fetch: ${paired("openapi-fetch over safe", "safe fetch").toFixed(2)}x, openapi-fetch's own request path (its URL, headers, Request class, parse) above the floor; this client / it: ${paired("this client", "openapi-fetch over safe").toFixed(2)}x, what the client's checks, retries and errors add`,
+      );
     }
     say("");
-    say("us/req: median of the per-round means; spread: half the interquartile range of those means; +us and ratios: medians of the per-round differences and ratios");
+    say(
+      "us/req: median of the per-round means; spread: half the interquartile range of those means; +us and ratios: medians of the per-round differences and ratios",
+    );
     return result;
   } finally {
     await server.close();
     remove();
   }
 }
-

@@ -22,7 +22,8 @@ export async function safeAttempt(url, init = {}, { timeoutMs = 60_000, maxBytes
   try {
     const response = await fetch(url, { ...init, redirect: "manual", signal: controller.signal });
     if (response.status < 200 || response.status > 299) throw new Error(`${url} answered ${response.status}`);
-    if (Number(response.headers.get("content-length")) > maxBytes) throw new Error(`${url}: answer over ${maxBytes} bytes`);
+    if (Number(response.headers.get("content-length")) > maxBytes)
+      throw new Error(`${url}: answer over ${maxBytes} bytes`);
     const chunks = [];
     let size = 0;
     if (response.body) {

@@ -22,7 +22,9 @@ export function startServer() {
       res.writeHead(401, { "content-type": "application/json" }).end('{"code":"unauthorized","message":"no token"}');
     } else if (req.method === "GET" && req.url === "/org/limits") {
       counts.get++;
-      res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(LIMITS_JSON) }).end(LIMITS_JSON);
+      res
+        .writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(LIMITS_JSON) })
+        .end(LIMITS_JSON);
     } else if (req.method === "POST" && CLICK_PATH.test(req.url)) {
       counts.click++;
       // answer only once the whole body has arrived, as the real service must
@@ -37,11 +39,12 @@ export function startServer() {
   server.keepAliveTimeout = 120_000;
   return new Promise((done, fail) => {
     server.once("error", fail);
-    server.listen(0, "127.0.0.1", () => done({
+    server.listen(0, "127.0.0.1", () =>
+      done({
         url: `http://127.0.0.1:${/** @type {import("node:net").AddressInfo} */ (server.address()).port}`,
         counts,
         close: () => new Promise((ok) => (server.closeAllConnections(), server.close(() => ok(undefined)))),
-      }));
+      }),
+    );
   });
 }
-

@@ -56,7 +56,9 @@ export function describeMachine() {
     node: process.version,
     os: `${osType()} ${release()} ${arch()}`,
     date: new Date().toISOString().replace(/\.\d+Z$/, "Z"),
-    load: loadavg().map((l) => l.toFixed(2)).join(" "),
+    load: loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" "),
   };
 }
 
@@ -76,7 +78,8 @@ export function say(line) {
 export function table(headers, rows) {
   const cells = [headers, ...rows].map((row) => row.map(String));
   const widths = headers.map((_, i) => Math.max(...cells.map((row) => row[i].length)));
-  const line = (/** @type {string[]} */ row) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ");
+  const line = (/** @type {string[]} */ row) =>
+    row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ");
   say(line(cells[0]));
   say(widths.map((w) => "-".repeat(w)).join("  "));
   for (const row of cells.slice(1)) say(line(row));

@@ -16,7 +16,10 @@ const CHUNK = 64 * 1024;
 
 /** The wire bytes of `count` log events, cut into 64 KiB chunks as a socket would deliver them. */
 function wire(count) {
-  const text = Array.from({ length: count }, (_, i) => `id: ${i + 1}\ndata: {"event":"log","message":"line ${i + 1}","timestamp":"2026-11-22T10:15:00Z"}\n\n`).join("");
+  const text = Array.from(
+    { length: count },
+    (_, i) => `id: ${i + 1}\ndata: {"event":"log","message":"line ${i + 1}","timestamp":"2026-11-22T10:15:00Z"}\n\n`,
+  ).join("");
   const bytes = new TextEncoder().encode(text);
   const chunks = [];
   for (let at = 0; at < bytes.length; at += CHUNK) chunks.push(bytes.subarray(at, at + CHUNK));
@@ -34,7 +37,11 @@ const gc = runInNewContext("gc");
  */
 function parserAlone(chunks, json = false) {
   let events = 0;
-  const parser = createParser({ onEvent: json ? (event) => void (JSON.parse(event.data).event === "log" && events++) : (event) => void (event.data.length && events++) });
+  const parser = createParser({
+    onEvent: json
+      ? (event) => void (JSON.parse(event.data).event === "log" && events++)
+      : (event) => void (event.data.length && events++),
+  });
   const decoder = new TextDecoder();
   for (const chunk of chunks) parser.feed(decoder.decode(chunk, { stream: true }));
   return events;
@@ -43,7 +50,9 @@ function parserAlone(chunks, json = false) {
 /** This client's reader over a Response of the same chunks; with `heap`, the heap kept after a collection every 10 000 events. */
 async function reader(readEventStream, chunks, heap) {
   let i = 0;
-  const body = new ReadableStream({ pull: (controller) => (i < chunks.length ? controller.enqueue(chunks[i++]) : controller.close()) });
+  const body = new ReadableStream({
+    pull: (controller) => (i < chunks.length ? controller.enqueue(chunks[i++]) : controller.close()),
+  });
   const events = await readEventStream(new Response(body, { headers: { "content-type": "text/event-stream" } }));
   let count = 0;
   for await (const event of events) {
@@ -123,12 +132,36 @@ export async function streamReading(tempDir) {
     table(
       ["event stream", "CPU ms (median)", "events/CPU s", "/ parser, CPU, median of rounds (min-max)", "target"],
       [
-        [`eventsource-parser alone, ${EVENTS} events (${(bytes / 1e6).toFixed(1)} MB)`, result.parser.ms.toFixed(0), Math.round(result.parser.perSecond), "1.00x", ""],
-        ["eventsource-parser + JSON.parse of each data", result.json.ms.toFixed(0), Math.round(result.json.perSecond), spread(floor), "(the floor of a JSON reader)"],
-        ["this client (readEventStream)", result.client.ms.toFixed(0), Math.round(result.client.perSecond), spread(rate), `${result.rateVerdict.text} (${Math.round(100 / rate.median)} % of the parser's rate)`],
+        [
+          `eventsource-parser alone, ${EVENTS} events (${(bytes / 1e6).toFixed(1)} MB)`,
+          result.parser.ms.toFixed(0),
+          Math.round(result.parser.perSecond),
+          "1.00x",
+          "",
+        ],
+        [
+          "eventsource-parser + JSON.parse of each data",
+          result.json.ms.toFixed(0),
+          Math.round(result.json.perSecond),
+          spread(floor),
+          "(the floor of a JSON reader)",
+        ],
+        [
+          "this client (readEventStream)",
+          result.client.ms.toFixed(0),
+          Math.round(result.client.perSecond),
+          spread(rate),
+          `${result.rateVerdict.text} (${Math.round(100 / rate.median)} % of the parser's rate)`,
+        ],
         ["  this client / parser + JSON.parse", "", "", spread(overhead), "(what the client adds to the floor)"],
         ["  this client / parser, wall time", "", "", spread(wallRate), "(under load, wall time swings more)"],
-        ["  heap it keeps (after a collection, every 10 000 events)", "", mib(kept), `${mib(growth)} from 10 000 to 100 000 events`, result.heapVerdict.text],
+        [
+          "  heap it keeps (after a collection, every 10 000 events)",
+          "",
+          mib(kept),
+          `${mib(growth)} from 10 000 to 100 000 events`,
+          result.heapVerdict.text,
+        ],
       ],
     );
     return result;

@@ -16,7 +16,9 @@ import { benchCopy } from "./cleanup.mjs";
  * const copy = syntheticProject(133); // copy.dir/generated/ holds the 133-operation client
  */
 export function syntheticProject(operations) {
-  const copy = benchCopy({ entries: ["src", "scripts", "package.json", "redocly.yaml", "lint", "README.md", "tsconfig.json"] });
+  const copy = benchCopy({
+    entries: ["src", "scripts", "package.json", "redocly.yaml", "lint", "README.md", "tsconfig.json"],
+  });
   try {
     writeSyntheticSpec(join(copy.dir, "openapi"), { operations });
     execFileSync(process.execPath, ["scripts/generate.mjs"], { cwd: copy.dir, env: toolEnv(), stdio: "ignore" });

@@ -13,7 +13,14 @@ import { check } from "./check.js";
  * @example
  * const answer = checkAnswer(policy, op.name, op.answerSchema, data, response);
  */
-export function checkAnswer<T>(policy: AnswerPolicy, operation: string, schema: number, data: T, response: Response, path = "response"): T {
+export function checkAnswer<T>(
+  policy: AnswerPolicy,
+  operation: string,
+  schema: number,
+  data: T,
+  response: Response,
+  path = "response",
+): T {
   const issues = check(schemas[schema]!, data, path, [], true);
   if (!issues.length) return data;
   const mismatch = new AnswerMismatchError(operation, issues, data, response);

@@ -24,7 +24,13 @@ const add = (out: ValidationIssue[], path: string, message: string) => void out.
  * const point: Schema = { type: ["object"], required: ["x", "y"], properties: { x: { type: ["integer"], minimum: 0 } } };
  * check(point, { x: -1 }, "body"); // [{ path: "body.y", message: "is required" }, { path: "body.x", message: "must be >= 0" }]
  */
-export function check(schema: Schema, value: unknown, path: string, out: ValidationIssue[] = [], answer = false): ValidationIssue[] {
+export function check(
+  schema: Schema,
+  value: unknown,
+  path: string,
+  out: ValidationIssue[] = [],
+  answer = false,
+): ValidationIssue[] {
   try {
     const conforms = compile(schema, answer);
     // the common case builds no path and no issue; only a value that fails is walked again for them
@@ -56,7 +62,8 @@ export function check(schema: Schema, value: unknown, path: string, out: Validat
 export function plain(value: unknown, path: string, out: ValidationIssue[]): unknown {
   const open = new Set<object>();
   // a path is built only when a container is entered or an issue is found
-  const at = (parent: string, name: string | number | undefined) => (name === undefined ? parent : typeof name === "number" ? `${parent}[${name}]` : `${parent}.${name}`);
+  const at = (parent: string, name: string | number | undefined) =>
+    name === undefined ? parent : typeof name === "number" ? `${parent}[${name}]` : `${parent}.${name}`;
   const copy = (v: unknown, parent: string, name: string | number | undefined, depth: number): unknown => {
     const t = typeof v;
     let bad: string | undefined;
@@ -73,7 +80,12 @@ export function plain(value: unknown, path: string, out: ValidationIssue[]): unk
     } else {
       const proto = Object.getPrototypeOf(v);
       if (!Array.isArray(v) && proto !== Object.prototype && proto !== null) {
-        bad = v instanceof Date ? "is a Date: pass date.toISOString()" : hasOwn(proto, "constructor") ? `is a ${proto.constructor.name}: pass a plain object` : "inherits properties: pass a plain object";
+        bad =
+          v instanceof Date
+            ? "is a Date: pass date.toISOString()"
+            : hasOwn(proto, "constructor")
+              ? `is a ${proto.constructor.name}: pass a plain object`
+              : "inherits properties: pass a plain object";
       } else if ((v as { toJSON?: unknown }).toJSON !== undefined) {
         bad = "has a toJSON method: pass what it returns";
       }
@@ -100,7 +112,8 @@ export function plain(value: unknown, path: string, out: ValidationIssue[]): unk
         if (item === undefined) continue;
         const c = copy(item, p, field, depth + 1);
         // assigning "__proto__" would set the prototype instead of a field
-        if (field === "__proto__") Object.defineProperty(fields, field, { value: c, enumerable: true, writable: true, configurable: true });
+        if (field === "__proto__")
+          Object.defineProperty(fields, field, { value: c, enumerable: true, writable: true, configurable: true });
         else fields[field] = c;
       }
     }

@@ -18,14 +18,29 @@ function isDay(s: string): boolean {
   const year = two(s, 0) * 100 + two(s, 2);
   const month = two(s, 5);
   const day = two(s, 8);
-  return year >= 0 && s.charCodeAt(4) === 45 && s.charCodeAt(7) === 45 && month >= 1 && month <= 12 && day >= 1 && day <= (month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : DAYS[month]!);
+  return (
+    year >= 0 &&
+    s.charCodeAt(4) === 45 &&
+    s.charCodeAt(7) === 45 &&
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= (month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : DAYS[month]!)
+  );
 }
 
 function isDateTime(s: string): boolean {
   // the date, then t or a space (any \s, as ajv-formats splits them), then hh:mm:ss, a fraction, a zone
   const t = s.charCodeAt(10);
   // | 32 folds T to t alone; a space is tested as itself, since NUL | 32 is a space too
-  if (s.length < 20 || !isDay(s) || !((t | 32) === 116 || t === 32 || /\s/.test(s[10]!)) || s.charCodeAt(13) !== 58 || s.charCodeAt(16) !== 58) return false;
+  if (
+    s.length < 20 ||
+    !isDay(s) ||
+    !((t | 32) === 116 || t === 32 || /\s/.test(s[10]!)) ||
+    s.charCodeAt(13) !== 58 ||
+    s.charCodeAt(16) !== 58
+  )
+    return false;
   const hour = two(s, 11);
   const min = two(s, 14);
   const sec = two(s, 17);
@@ -72,7 +87,8 @@ function isUuid(s: string): boolean {
   return bad === 0;
 }
 
-const EMAIL = /^[\w!#$%&'*+/=?^`{|}~-]+(?:\.[\w!#$%&'*+/=?^`{|}~-]+)*@(?:[a-z\d](?:[a-z\d-]*[a-z\d])?\.)+[a-z\d](?:[a-z\d-]*[a-z\d])?$/i;
+const EMAIL =
+  /^[\w!#$%&'*+/=?^`{|}~-]+(?:\.[\w!#$%&'*+/=?^`{|}~-]+)*@(?:[a-z\d](?:[a-z\d-]*[a-z\d])?\.)+[a-z\d](?:[a-z\d-]*[a-z\d])?$/i;
 
 /**
  * The formats `check()` enforces, each a test of a string; a format not listed here is not checked.

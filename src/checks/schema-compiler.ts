@@ -24,14 +24,33 @@ const isArray = Array.isArray;
 const isObject = (v: unknown): v is Fields => typeof v === "object" && v !== null && !isArray(v);
 
 /** One text per JSON value, object keys sorted: equal values give equal texts. */
-export const key = (v: unknown): string => (isObject(v) ? `{${keys(v).sort().map((k) => `${json(k)}:${key(v[k])}`)}}` : isArray(v) ? `[${v.map(key)}]` : json(v));
+export const key = (v: unknown): string =>
+  isObject(v)
+    ? `{${keys(v)
+        .sort()
+        .map((k) => `${json(k)}:${key(v[k])}`)}}`
+    : isArray(v)
+      ? `[${v.map(key)}]`
+      : json(v);
 
 // pushes an issue when there is somewhere to push it; false either way
-const no = (out: ValidationIssue[] | undefined, path: string, message: string): false => (out?.push({ path, message }), false);
+const no = (out: ValidationIssue[] | undefined, path: string, message: string): false => (
+  out?.push({ path, message }), false
+);
 
 // `unit` in the singular: "1 item", "2 items"
-function count(out: ValidationIssue[] | undefined, path: string, n: number, min = 0, max = Infinity, unit: string): boolean {
-  return (n >= min || no(out, path, `must have at least ${min} ${unit}${min === 1 ? "" : "s"}`)) && (n <= max || no(out, path, `must have at most ${max} ${unit}${max === 1 ? "" : "s"}`));
+function count(
+  out: ValidationIssue[] | undefined,
+  path: string,
+  n: number,
+  min = 0,
+  max = Infinity,
+  unit: string,
+): boolean {
+  return (
+    (n >= min || no(out, path, `must have at least ${min} ${unit}${min === 1 ? "" : "s"}`)) &&
+    (n <= max || no(out, path, `must have at most ${max} ${unit}${max === 1 ? "" : "s"}`))
+  );
 }
 
 // the decimal that JSON text means, as digits * 10^-scale: 0.07 is 7n, 2 (shortest round-trip text)
@@ -109,11 +128,35 @@ const BOOLEAN = 8;
 const NULL = 16;
 const ARRAY = 32;
 const OBJECT = 64;
-const BITS: Record<string, number> = { string: STRING, number: NUMBER, integer: INTEGER, boolean: BOOLEAN, null: NULL, array: ARRAY, object: OBJECT };
+const BITS: Record<string, number> = {
+  string: STRING,
+  number: NUMBER,
+  integer: INTEGER,
+  boolean: BOOLEAN,
+  null: NULL,
+  array: ARRAY,
+  object: OBJECT,
+};
 
 // a non-finite number would travel as null in JSON: no type of it
 const kind = (v: unknown): number =>
-  typeof v === "string" ? STRING : typeof v === "number" ? (Number.isInteger(v) ? NUMBER | INTEGER : Number.isFinite(v) ? NUMBER : 0) : typeof v === "boolean" ? BOOLEAN : v === null ? NULL : isArray(v) ? ARRAY : typeof v === "object" ? OBJECT : 0;
+  typeof v === "string"
+    ? STRING
+    : typeof v === "number"
+      ? Number.isInteger(v)
+        ? NUMBER | INTEGER
+        : Number.isFinite(v)
+          ? NUMBER
+          : 0
+      : typeof v === "boolean"
+        ? BOOLEAN
+        : v === null
+          ? NULL
+          : isArray(v)
+            ? ARRAY
+            : typeof v === "object"
+              ? OBJECT
+              : 0;
 
 // every schema runs this one function shape, its keywords fetched once into the closure: the hot path
 // is straight code with one call a nested value, not a call a keyword
@@ -127,7 +170,12 @@ function build(s: Schema, answer: boolean): Check {
   const constant = hasOwn(s, "const") ? oneOfValues([s.const]) : undefined;
   const all = s.allOf?.map(sub);
   const choice = s.not || s.anyOf || s.oneOf ? choices(s, answer) : undefined;
-  const { minimum: min = -Infinity, maximum: max = Infinity, exclusiveMinimum: above = -Infinity, exclusiveMaximum: below = Infinity } = s;
+  const {
+    minimum: min = -Infinity,
+    maximum: max = Infinity,
+    exclusiveMinimum: above = -Infinity,
+    exclusiveMaximum: below = Infinity,
+  } = s;
   const step = s.multipleOf === undefined ? undefined : multipleOf(s.multipleOf);
   const numeric = min > -Infinity || max < Infinity || above > -Infinity || below < Infinity || step !== undefined;
   const { minLength: shortest = 0, maxLength: longest = Infinity } = s;
@@ -140,13 +188,17 @@ function build(s: Schema, answer: boolean): Check {
   if (!rest) return mask ? (v, path, out) => (mask & kind(v)) !== 0 || no(out, path, typeMessage!) : () => true;
   // a type and a format alone (an id, a date): most strings of an answer, in a closure far smaller than the one below
   if (rest === format && textual === format && !list && !object)
-    return (v, path, out) => (mask && !(mask & kind(v)) ? no(out, path, typeMessage!) : typeof v !== "string" || format(v) || no(out, path, `must be ${s.format}`));
+    return (v, path, out) =>
+      mask && !(mask & kind(v))
+        ? no(out, path, typeMessage!)
+        : typeof v !== "string" || format(v) || no(out, path, `must be ${s.format}`);
 
   return (v, path, out, depth) => {
     if (mask && !(mask & kind(v))) return no(out, path, typeMessage!);
     let ok = true;
     // each failed keyword: with nowhere to report it, the verdict is known
-    if (values && !values(v) && ((ok = no(out, path, `must be one of: ${s.enum!.map(key).join(", ")}`)), !out)) return false;
+    if (values && !values(v) && ((ok = no(out, path, `must be one of: ${s.enum!.map(key).join(", ")}`)), !out))
+      return false;
     if (constant && !constant(v) && ((ok = no(out, path, `must be ${key(s.const)}`)), !out)) return false;
     if (all) for (const c of all) if (!c(v, path, out, depth) && ((ok = false), !out)) return false;
     if (choice && !choice(v, path, out, depth) && ((ok = false), !out)) return false;
@@ -168,7 +220,8 @@ function build(s: Schema, answer: boolean): Check {
       }
     } else if ((list || object) && typeof v === "object" && v !== null) {
       if (depth >= MAX_DEPTH) return no(out, path, DEEP);
-      if (!(isArray(v) ? !list || list(v, path, out, depth) : !object || object(v as Fields, path, out, depth))) ok = false;
+      if (!(isArray(v) ? !list || list(v, path, out, depth) : !object || object(v as Fields, path, out, depth)))
+        ok = false;
     }
     return ok;
   };
@@ -206,7 +259,10 @@ function choices(s: Schema, answer: boolean): Check {
       // a branch whose issues are all deeper fits the value's shape: its issues say more than "matches none"
       else if (issues.every((i) => i.path !== path)) near.push(issues);
     }
-    if (!matches) return near.length === 1 ? (out.push(...near[0]!), false) : no(out, path, `must match one of ${alts.length} schemas`);
+    if (!matches)
+      return near.length === 1
+        ? (out.push(...near[0]!), false)
+        : no(out, path, `must match one of ${alts.length} schemas`);
     if (matches > 1 && only) return no(out, path, `must match only one of ${alts.length} schemas, matches ${matches}`);
     return ok;
   };
@@ -256,12 +312,24 @@ interface Field {
 function fields(s: Schema, sub: (x: Schema) => Check, answer: boolean): Part<Fields> {
   const props = s.properties ?? {};
   // a required field the other side never sends is not required of it
-  const required = [...new Set(s.required)].filter((name) => !(hasOwn(props, name) && (answer ? props[name]!.writeOnly : props[name]!.readOnly)));
+  const required = [...new Set(s.required)].filter(
+    (name) => !(hasOwn(props, name) && (answer ? props[name]!.writeOnly : props[name]!.readOnly)),
+  );
   const { minProperties, maxProperties } = s;
-  const other: Field = { check: s.additionalProperties === false ? (answer ? undefined : false) : s.additionalProperties && sub(s.additionalProperties), required: false };
+  const other: Field = {
+    check:
+      s.additionalProperties === false
+        ? answer
+          ? undefined
+          : false
+        : s.additionalProperties && sub(s.additionalProperties),
+    required: false,
+  };
   const nameCheck = s.propertyNames && sub(s.propertyNames);
   const sized = minProperties !== undefined || maxProperties !== undefined;
-  const known = new Map<string, Field>(keys(props).map((name) => [name, { check: sub(props[name]!), required: false }]));
+  const known = new Map<string, Field>(
+    keys(props).map((name) => [name, { check: sub(props[name]!), required: false }]),
+  );
   for (const name of required) known.set(name, { check: (known.get(name) ?? other).check, required: true });
   if (!known.size && other.check === undefined && !nameCheck && !sized) return undefined;
   // the names of the last objects' fields by position, and theirs: objects of one schema mostly share
@@ -273,8 +341,11 @@ function fields(s: Schema, sub: (x: Schema) => Check, answer: boolean): Part<Fie
     let found = 0;
     let n = 0;
     // a field counts when it is own and enumerable, as JSON.stringify sends it
-    if (out) for (const name of required) if (!(isEnumerable.call(o, name) && o[name] !== undefined)) ok = no(out, `${path}.${name}`, "is required");
-    if (sized && !count(out, path, keys(o).length, minProperties, maxProperties, "field") && ((ok = false), !out)) return false;
+    if (out)
+      for (const name of required)
+        if (!(isEnumerable.call(o, name) && o[name] !== undefined)) ok = no(out, `${path}.${name}`, "is required");
+    if (sized && !count(out, path, keys(o).length, minProperties, maxProperties, "field") && ((ok = false), !out))
+      return false;
     for (const name in o) {
       // written out in full (not a saved reference), inside for...in this call is folded into the
       // loop's own check of the object's shape; it skips inherited fields

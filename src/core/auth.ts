@@ -9,6 +9,7 @@ export function authHeaders(apiKey: string): Record<string, string> {
 /** `headers` less any `Authorization`, whatever its case: only the client's own token is ever sent. Own properties only. */
 export function withoutAuthorization(headers: Record<string, string> | undefined): Record<string, string> {
   const kept: Record<string, string> = {};
-  for (const name of Object.keys(headers ?? {})) if (name.toLowerCase() !== "authorization") kept[name] = headers![name]!;
+  for (const name of Object.keys(headers ?? {}))
+    if (name.toLowerCase() !== "authorization") kept[name] = headers![name]!;
   return kept;
 }

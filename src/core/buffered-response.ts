@@ -33,7 +33,9 @@ export class BufferedResponse extends Response {
     return this.#used;
   }
   override get body(): ReadableStream<Uint8Array<ArrayBuffer>> | null {
-    return this.received && !this.#used ? (new Blob([this.#take()]).stream() as ReadableStream<Uint8Array<ArrayBuffer>>) : null;
+    return this.received && !this.#used
+      ? (new Blob([this.#take()]).stream() as ReadableStream<Uint8Array<ArrayBuffer>>)
+      : null;
   }
   override async arrayBuffer(): Promise<ArrayBuffer> {
     const bytes = this.#take();

@@ -55,7 +55,11 @@ export function createClient(options: ClientOptions = {}): BrowserCloudClient {
  * @example
  * const client = clientOf({ apiKey: "sk-test" }, [streamEntry], openEventStream) as { events: { follow(): Promise<EventStream<unknown>> } };
  */
-export function clientOf(options: ClientOptions, table: readonly Operation[], readers?: typeof openEventStream | Readers): Record<string, unknown> & { raw: RawClient } {
+export function clientOf(
+  options: ClientOptions,
+  table: readonly Operation[],
+  readers?: typeof openEventStream | Readers,
+): Record<string, unknown> & { raw: RawClient } {
   const { call, raw, settings } = connect(options, typeof readers === "function" ? { openStream: readers } : readers);
   const tree: Record<string, unknown> = {};
   for (const op of table) {
@@ -88,7 +92,12 @@ function connect(options: ClientOptions, readers?: Readers) {
   });
   // the methods' own path while no middleware is registered: it skips building a Request per call;
   // with one, the methods go through raw, so that the middleware sees their requests as real ones
-  const light = createFetchClient<paths>({ baseUrl: settings.baseUrl, headers, Request: PreparedRequest as never, querySerializer });
+  const light = createFetchClient<paths>({
+    baseUrl: settings.baseUrl,
+    headers,
+    Request: PreparedRequest as never,
+    querySerializer,
+  });
   const middlewares = new Set<Middleware>();
   const { use, eject } = raw;
   raw.use = (...added) => {
@@ -101,10 +110,20 @@ function connect(options: ClientOptions, readers?: Readers) {
   };
   const call: Call = (callOptions, op, run) => {
     const { init, limits } = callOptions === undefined ? NO_OPTIONS : splitOptions(callOptions);
-    const callLimits = { timeoutMs: limits.timeoutMs, maxRetries: limits.maxRetries, maxResponseBytes: limits.maxResponseBytes, idempotent: op.idempotent, stream: op.answer === "other" || op.answer === "stream" };
+    const callLimits = {
+      timeoutMs: limits.timeoutMs,
+      maxRetries: limits.maxRetries,
+      maxResponseBytes: limits.maxResponseBytes,
+      idempotent: op.idempotent,
+      stream: op.answer === "other" || op.answer === "stream",
+    };
     let answered: Response | undefined;
     const fetch = (request: Request) => send(settings, request, callLimits).then((response) => (answered = response));
-    return result(run((middlewares.size ? raw : light) as never, { signal: init.signal, headers: init.headers, fetch }), op.name, () => answered);
+    return result(
+      run((middlewares.size ? raw : light) as never, { signal: init.signal, headers: init.headers, fetch }),
+      op.name,
+      () => answered,
+    );
   };
   Object.assign(call, readers);
   return { call, raw, settings };

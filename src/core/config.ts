@@ -35,7 +35,9 @@ export const BASE_URL_ENV = "BROWSER_CLOUD_BASE_URL";
 /** Environment variable read when `logger` is not given: `debug` sends the per-attempt lines to `console.debug`, `off` (or unset) sends none. */
 export const LOG_ENV = "BROWSER_CLOUD_LOG";
 
-type DenoPermissions = { Deno?: { permissions?: { querySync?: (descriptor: { name: "env"; variable: string }) => { state: string } } } };
+type DenoPermissions = {
+  Deno?: { permissions?: { querySync?: (descriptor: { name: "env"; variable: string }) => { state: string } } };
+};
 
 /**
  * Reads an environment variable where the runtime has `process.env` and lets it be read;
@@ -49,7 +51,11 @@ export function readEnv(name: string): string | undefined {
   try {
     // on a terminal deno would stop the program to ask: a variable not granted up front is not read
     const state = (globalThis as DenoPermissions).Deno?.permissions?.querySync?.({ name: "env", variable: name }).state;
-    if (!state || state === "granted") return (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name]?.trim() || undefined;
+    if (!state || state === "granted")
+      return (
+        (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name]?.trim() ||
+        undefined
+      );
   } catch {
     // a runtime may also refuse by throwing (deno's NotCapable): the option or the default applies
   }
@@ -69,7 +75,10 @@ export function givenBaseUrl(option: unknown): unknown {
 
 /** True in a web page, where an organization key would be handed to every visitor. */
 export function inBrowser(): boolean {
-  return typeof (globalThis as { window?: unknown }).window !== "undefined" && typeof (globalThis as { document?: unknown }).document !== "undefined";
+  return (
+    typeof (globalThis as { window?: unknown }).window !== "undefined" &&
+    typeof (globalThis as { document?: unknown }).document !== "undefined"
+  );
 }
 
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
@@ -148,9 +157,24 @@ export const DEFAULT_MAX_RETRIES = 2;
 export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 
 // the fetch standard's bad ports, which fetch refuses to connect to
-const BAD_PORTS = new Set("1 7 9 11 13 15 17 19 20 21 22 23 25 37 42 43 53 69 77 79 87 95 101 102 103 104 109 110 111 113 115 117 119 123 135 137 139 143 161 179 389 427 465 512 513 514 515 526 530 531 532 540 548 554 556 563 587 601 636 989 990 993 995 1719 1720 1723 2049 3659 4045 4190 5060 5061 6000 6566 6665 6666 6667 6668 6669 6679 6697 10080".split(" "));
+const BAD_PORTS = new Set(
+  "1 7 9 11 13 15 17 19 20 21 22 23 25 37 42 43 53 69 77 79 87 95 101 102 103 104 109 110 111 113 115 117 119 123 135 137 139 143 161 179 389 427 465 512 513 514 515 526 530 531 532 540 548 554 556 563 587 601 636 989 990 993 995 1719 1720 1723 2049 3659 4045 4190 5060 5061 6000 6566 6665 6666 6667 6668 6669 6679 6697 10080".split(
+    " ",
+  ),
+);
 // framing and connection headers, which the transport writes itself
-const TRANSPORT_HEADERS = new Set(["connection", "content-length", "expect", "host", "keep-alive", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade"]);
+const TRANSPORT_HEADERS = new Set([
+  "connection",
+  "content-length",
+  "expect",
+  "host",
+  "keep-alive",
+  "proxy-connection",
+  "te",
+  "trailer",
+  "transfer-encoding",
+  "upgrade",
+]);
 const HEADER_NAME = /^[\w!#$%&'*+.^`|~-]+$/;
 // what fetch and the wire accept in a header value: tab, visible ASCII, Latin-1
 const NOT_IN_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
@@ -171,16 +195,22 @@ function badChar(text: string, pattern: RegExp): string {
  * Every problem with the limits and headers of a client (`at` "") or of a call (`at` "options."),
  * each naming the option and the value given. A header value is never shown: it may be a credential.
  */
-export function checkLimits(options: Pick<ClientOptions, "timeoutMs" | "maxRetries" | "maxResponseBytes" | "headers">, at: string): ValidationIssue[] {
+export function checkLimits(
+  options: Pick<ClientOptions, "timeoutMs" | "maxRetries" | "maxResponseBytes" | "headers">,
+  at: string,
+): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   const bad = (path: string, message: string) => issues.push({ path: at + path, message });
   const { timeoutMs, headers } = options;
-  if (timeoutMs !== undefined && !(typeof timeoutMs === "number" && timeoutMs > 0 && timeoutMs <= MAX_TIMEOUT_MS)) bad("timeoutMs", `must be > 0 and <= ${MAX_TIMEOUT_MS} ms (got ${show(timeoutMs)})`);
+  if (timeoutMs !== undefined && !(typeof timeoutMs === "number" && timeoutMs > 0 && timeoutMs <= MAX_TIMEOUT_MS))
+    bad("timeoutMs", `must be > 0 and <= ${MAX_TIMEOUT_MS} ms (got ${show(timeoutMs)})`);
   for (const name of ["maxRetries", "maxResponseBytes"] as const) {
     const value = options[name];
-    if (value !== undefined && !(Number.isSafeInteger(value) && value >= 0)) bad(name, `must be a whole number >= 0 (got ${show(value)})`);
+    if (value !== undefined && !(Number.isSafeInteger(value) && value >= 0))
+      bad(name, `must be a whole number >= 0 (got ${show(value)})`);
   }
-  if (headers !== undefined && (typeof headers !== "object" || !headers || Array.isArray(headers))) bad("headers", `must be an object (got ${show(headers)})`);
+  if (headers !== undefined && (typeof headers !== "object" || !headers || Array.isArray(headers)))
+    bad("headers", `must be an object (got ${show(headers)})`);
   else {
     for (const [name, value] of Object.entries(headers ?? {})) {
       const path = `headers[${JSON.stringify(name)}]`;
@@ -204,7 +234,8 @@ export function checkLimits(options: Pick<ClientOptions, "timeoutMs" | "maxRetri
  * value given, never the key.
  */
 export function resolveConfig(options: ClientOptions): Settings {
-  if (typeof options !== "object" || !options) throw new ConfigurationError(`options must be an object (got ${show(options)})`);
+  if (typeof options !== "object" || !options)
+    throw new ConfigurationError(`options must be an object (got ${show(options)})`);
   const issues = checkLimits(options, "");
   const { logger } = options;
   // a string "false" is truthy: take only a real boolean, so that nothing is allowed by mistake
@@ -217,10 +248,14 @@ export function resolveConfig(options: ClientOptions): Settings {
     // a logger without a debug method is shown as itself
     ["logger.debug", logger?.debug || logger, "function"],
   ];
-  for (const [path, value, type] of typed) if (value != null && typeof value !== type) issues.push({ path, message: `must be a ${type} (got ${show(value)})` });
+  for (const [path, value, type] of typed)
+    if (value != null && typeof value !== type)
+      issues.push({ path, message: `must be a ${type} (got ${show(value)})` });
   if (issues.length) throw new ConfigurationError(issues.map((i) => `${i.path} ${i.message}`).join("; "));
   if (inBrowser() && !options.dangerouslyAllowBrowser) {
-    throw new ConfigurationError("In a browser the API key would reach every visitor of the page; call the service from a server, or set dangerouslyAllowBrowser.");
+    throw new ConfigurationError(
+      "In a browser the API key would reach every visitor of the page; call the service from a server, or set dangerouslyAllowBrowser.",
+    );
   }
   const apiKey: unknown = options.apiKey ?? readEnv(API_KEY_ENV);
   const keyName = options.apiKey === undefined ? API_KEY_ENV : "apiKey";
@@ -228,20 +263,33 @@ export function resolveConfig(options: ClientOptions): Settings {
   if (typeof apiKey !== "string") throw new ConfigurationError(`${keyName} must be a string (got ${show(apiKey)})`);
   // a bearer token is printable ASCII: a blank, a line break or a NUL would break the header
   const char = badChar(apiKey, /[^\x21-\x7e]/);
-  if (char) throw new ConfigurationError(`${keyName} holds ${char}; a key is printable ASCII without spaces (the key is not shown)`);
+  if (char)
+    throw new ConfigurationError(
+      `${keyName} holds ${char}; a key is printable ASCII without spaces (the key is not shown)`,
+    );
 
   const urlName = options.baseUrl === undefined ? BASE_URL_ENV : "baseUrl";
   const given = givenBaseUrl(options.baseUrl);
   const baseUrl = typeof given === "string" ? given.replace(/\/+$/, "") : "";
   const url = URL.canParse(baseUrl) ? new URL(baseUrl) : undefined;
   // what comes before an "@" may be a password
-  if (!url || !/^https?:$/.test(url.protocol)) throw new ConfigurationError(`${urlName} must be an https URL (got ${show(typeof given === "string" ? given.slice(given.lastIndexOf("@") + 1) : given)})`);
-  if (url.username || url.password) throw new ConfigurationError(`${urlName} must not hold userinfo (user or password before "@", not shown); the key goes in apiKey`);
+  if (!url || !/^https?:$/.test(url.protocol))
+    throw new ConfigurationError(
+      `${urlName} must be an https URL (got ${show(typeof given === "string" ? given.slice(given.lastIndexOf("@") + 1) : given)})`,
+    );
+  if (url.username || url.password)
+    throw new ConfigurationError(
+      `${urlName} must not hold userinfo (user or password before "@", not shown); the key goes in apiKey`,
+    );
   const shown = `${url.protocol}//${url.host}${url.pathname}`;
-  if (/[?#]/.test(baseUrl)) throw new ConfigurationError(`${urlName} must not have a query or fragment (got ${show(`${shown}…`)})`);
-  if (BAD_PORTS.has(url.port)) throw new ConfigurationError(`${urlName} has port ${url.port}, which fetch refuses (got ${show(shown)})`);
+  if (/[?#]/.test(baseUrl))
+    throw new ConfigurationError(`${urlName} must not have a query or fragment (got ${show(`${shown}…`)})`);
+  if (BAD_PORTS.has(url.port))
+    throw new ConfigurationError(`${urlName} has port ${url.port}, which fetch refuses (got ${show(shown)})`);
   if (url.protocol === "http:" && !LOOPBACK.test(url.hostname) && !options.allowInsecureHttp) {
-    throw new ConfigurationError(`Plain http to ${url.host} would send the API key in clear text; use https, or set allowInsecureHttp.`);
+    throw new ConfigurationError(
+      `Plain http to ${url.host} would send the API key in clear text; use https, or set allowInsecureHttp.`,
+    );
   }
 
   return {
@@ -269,5 +317,6 @@ export function resolveConfig(options: ClientOptions): Settings {
 export function loggerFromEnv(): Logger | undefined {
   const level = readEnv(LOG_ENV);
   if (level === "debug") return console;
-  if (level && level !== "off") throw new ConfigurationError(`${LOG_ENV} must be "debug" or "off" (got ${show(level)})`);
+  if (level && level !== "off")
+    throw new ConfigurationError(`${LOG_ENV} must be "debug" or "off" (got ${show(level)})`);
 }

@@ -110,9 +110,18 @@ export class AnswerMismatchError extends BrowserCloudError {
   readonly data: unknown;
   /** The answer: status and headers (its body was read into `data`). */
   readonly response: Response;
-  constructor(operation: string, issues: ValidationIssue[], data: unknown, response: Response, options: ErrorOptions = {}) {
+  constructor(
+    operation: string,
+    issues: ValidationIssue[],
+    data: unknown,
+    response: Response,
+    options: ErrorOptions = {},
+  ) {
     // issues name paths and the spec's rules, never a header, so never the key
-    super(`The answer to ${operation} (status ${response.status}) is not what the spec promises: ${issues.map((i) => `${i.path} ${i.message}`).join("; ")}`, { ...options, maybePerformed: true });
+    super(
+      `The answer to ${operation} (status ${response.status}) is not what the spec promises: ${issues.map((i) => `${i.path} ${i.message}`).join("; ")}`,
+      { ...options, maybePerformed: true },
+    );
     this.operation = operation;
     this.issues = issues;
     this.data = data;
@@ -158,7 +167,10 @@ export class ResponseTooLargeError extends BrowserCloudError {
   /** The status of the answer whose body was too large. */
   readonly status: number;
   constructor(limit: number, status: number, options: ErrorOptions = {}) {
-    super(`The answer (status ${status}) is larger than maxResponseBytes, ${limit} bytes; pass a larger maxResponseBytes to createClient or to the call to accept it.`, { ...options, maybePerformed: options.maybePerformed ?? mayHaveActed(status) });
+    super(
+      `The answer (status ${status}) is larger than maxResponseBytes, ${limit} bytes; pass a larger maxResponseBytes to createClient or to the call to accept it.`,
+      { ...options, maybePerformed: options.maybePerformed ?? mayHaveActed(status) },
+    );
     this.limit = limit;
     this.status = status;
   }
@@ -200,14 +212,23 @@ export class ApiError extends BrowserCloudError {
   readonly retryAfterMs: number | undefined;
 
   /** `maybePerformed` defaults to what the status says: true for a 3xx or 5xx, false for a 4xx. */
-  constructor(status: number, headers: Headers, body: ErrorBody | string | undefined, message: string, bodyLength = 0, options: ErrorOptions = {}) {
+  constructor(
+    status: number,
+    headers: Headers,
+    body: ErrorBody | string | undefined,
+    message: string,
+    bodyLength = 0,
+    options: ErrorOptions = {},
+  ) {
     super(message, { ...options, maybePerformed: options.maybePerformed ?? mayHaveActed(status) });
     this.status = status;
     this.headers = headers;
     this.body = body;
     this.bodyLength = bodyLength;
     // a spec's Error schema may leave details and inner_error out: then they read as unknown
-    const parsed = isErrorBody(body) ? (body as ErrorBody & { details?: ErrorField<"details">; inner_error?: ErrorField<"inner_error"> }) : undefined;
+    const parsed = isErrorBody(body)
+      ? (body as ErrorBody & { details?: ErrorField<"details">; inner_error?: ErrorField<"inner_error"> })
+      : undefined;
     this.code = parsed?.code;
     this.details = parsed?.details;
     this.innerError = parsed?.inner_error;
@@ -294,11 +315,20 @@ const decoder = new TextDecoder();
  * transport kept them, and what openapi-fetch parsed of it (an object for JSON, a string otherwise).
  * A large body is cut to `MAX_ERROR_BODY_BYTES` and not parsed.
  */
-export function apiErrorFrom(response: Response, parsed: unknown, raw?: Uint8Array | null, options: ErrorOptions = {}): ApiError {
+export function apiErrorFrom(
+  response: Response,
+  parsed: unknown,
+  raw?: Uint8Array | null,
+  options: ErrorOptions = {},
+): ApiError {
   const size = raw ? raw.byteLength : typeof parsed === "string" ? parsed.length : 0;
   const whole = size <= MAX_ERROR_BODY_BYTES;
   // the text as received, never re-serialized: JSON.stringify overflows the stack on deep nesting
-  const text = raw ? decoder.decode(whole ? raw : raw.subarray(0, MAX_ERROR_BODY_BYTES)) : typeof parsed === "string" ? parsed.slice(0, MAX_ERROR_BODY_BYTES) : "";
+  const text = raw
+    ? decoder.decode(whole ? raw : raw.subarray(0, MAX_ERROR_BODY_BYTES))
+    : typeof parsed === "string"
+      ? parsed.slice(0, MAX_ERROR_BODY_BYTES)
+      : "";
   const body = whole && isErrorBody(parsed) ? parsed : text || undefined;
   const { status, statusText } = response;
   let message: string;
@@ -310,7 +340,11 @@ export function apiErrorFrom(response: Response, parsed: unknown, raw?: Uint8Arr
     message = `${status} ${body.code}: ${body.message}`;
   } else {
     // a proxy's HTML page or a bare status: say what came, briefly; [^<>] keeps the match linear
-    const plain = text.slice(0, MESSAGE_SCAN).replace(/<[^<>]*>/g, " ").replace(/\s+/g, " ").trim();
+    const plain = text
+      .slice(0, MESSAGE_SCAN)
+      .replace(/<[^<>]*>/g, " ")
+      .replace(/\s+/g, " ")
+      .trim();
     const snippet = plain.length > SNIPPET ? `${plain.slice(0, SNIPPET)}…` : plain;
     message = `${status} ${statusText || "error"}${snippet ? `: ${snippet}` : ""}`;
   }

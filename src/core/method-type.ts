@@ -13,7 +13,11 @@ type Item<O extends Operation> = O["path"] extends keyof paths
 type Strings<P> = P extends readonly [unknown, ...infer Rest] ? [string, ...Strings<Rest>] : [];
 type Query<I> = I extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
 type Content<C, Media> = Media extends keyof C ? C[Media] : never;
-type JsonBody<O, I> = I extends { requestBody?: infer B } ? (NonNullable<B> extends { content: infer C } ? Content<C, O extends { bodyType: infer M } ? M : never> : never) : never;
+type JsonBody<O, I> = I extends { requestBody?: infer B }
+  ? NonNullable<B> extends { content: infer C }
+    ? Content<C, O extends { bodyType: infer M } ? M : never>
+    : never
+  : never;
 type Input<O, I> = O extends { body: "json" }
   ? O extends { bodyRequired: true }
     ? [body: JsonBody<O, I>]
@@ -28,8 +32,16 @@ type Input<O, I> = O extends { body: "json" }
         : [query?: Query<I>]
       : [];
 // a form takes its fields typed from the schema, bytes take what fetch can stream, anything else what fetch sends
-type RawBody<O, I> = O extends { form: object } ? JsonBody<O, I> : O extends { bodyType: "application/octet-stream" } ? Blob | ArrayBuffer | ArrayBufferView | ReadableStream<Uint8Array> : BodyInit;
-type CallOptions<O> = O extends { page: object } ? RequestOptions & PageOptions : O extends { answer: "stream" } ? StreamOptions : RequestOptions;
+type RawBody<O, I> = O extends { form: object }
+  ? JsonBody<O, I>
+  : O extends { bodyType: "application/octet-stream" }
+    ? Blob | ArrayBuffer | ArrayBufferView | ReadableStream<Uint8Array>
+    : BodyInit;
+type CallOptions<O> = O extends { page: object }
+  ? RequestOptions & PageOptions
+  : O extends { answer: "stream" }
+    ? StreamOptions
+    : RequestOptions;
 type Options<O, I> = O extends { body: string; query: number } ? CallOptions<O> & { query?: Query<I> } : CallOptions<O>;
 type Result<O extends Operation, I> = O extends { answer: "empty" }
   ? // biome-ignore lint/suspicious/noConfusingVoidType: the method returns Promise<Result>: an empty answer resolves to nothing
@@ -55,14 +67,26 @@ type Result<O extends Operation, I> = O extends { answer: "empty" }
  * type Retrieve = MethodOf<(typeof operations)[0]>; // (options?: RequestOptions) => Promise<Answer>
  * // a list entry gives (query?, options?: RequestOptions & PageOptions) => PagePromise<Item, Answer>
  */
-export type MethodOf<O extends Operation> = string extends O["path"] ? (...args: unknown[]) => Promise<unknown> : (...args: [...(O extends { params: infer P } ? Strings<P> : []), ...Input<O, Item<O>>, options?: Options<O, Item<O>>]) => Returned<O, Result<O, Item<O>>>;
+export type MethodOf<O extends Operation> = string extends O["path"]
+  ? (...args: unknown[]) => Promise<unknown>
+  : (
+      ...args: [
+        ...(O extends { params: infer P } ? Strings<P> : []),
+        ...Input<O, Item<O>>,
+        options?: Options<O, Item<O>>,
+      ]
+    ) => Returned<O, Result<O, Item<O>>>;
 // a list's method returns its page walker, items read from the answer's array (or its `items` field)
 // an event stream's events are typed by its declaration (the event schema may sit inside the media
 // type's string schema, where the spec's types cannot reach it): here only its kind is joined
 type Returned<O, A> = O extends { answer: "stream" }
   ? // biome-ignore lint/suspicious/noExplicitAny: the declared type narrows it; unknown here would refuse the declaration
     Promise<EventStream<any>>
-  : O extends { page: { items: infer F extends string } } ? PagePromise<NonNullable<A[F & keyof A]>[number & keyof NonNullable<A[F & keyof A]>], A> : O extends { page: object } ? PagePromise<NonNullable<A>[number & keyof NonNullable<A>], A> : Promise<A>;
+  : O extends { page: { items: infer F extends string } }
+    ? PagePromise<NonNullable<A[F & keyof A]>[number & keyof NonNullable<A[F & keyof A]>], A>
+    : O extends { page: object }
+      ? PagePromise<NonNullable<A>[number & keyof NonNullable<A>], A>
+      : Promise<A>;
 
 /** Builds the method of one table entry, typed by `MethodOf`. */
 export type MethodFactory = <const O extends Operation>(op: O) => MethodOf<O>;

@@ -38,8 +38,12 @@ export interface Readers {
 export type Call = (<T>(
   options: RequestOptions | undefined,
   op: Operation,
-  run: (raw: Client<Record<string, never>>, init: { signal?: AbortSignal; headers?: Record<string, string>; fetch: (request: Request) => Promise<Response> }) => Promise<{ data?: T; error?: unknown; response: Response }>,
-) => Promise<Answer<T>>) & Readers;
+  run: (
+    raw: Client<Record<string, never>>,
+    init: { signal?: AbortSignal; headers?: Record<string, string>; fetch: (request: Request) => Promise<Response> },
+  ) => Promise<{ data?: T; error?: unknown; response: Response }>,
+) => Promise<Answer<T>>) &
+  Readers;
 
 // how openapi-fetch reads each kind of answer: "stream" leaves the body to the caller
 const PARSE_AS = { json: "json", empty: "text", other: "stream", stream: "stream" } as const;
@@ -78,7 +82,12 @@ type Once = (args: unknown[], override?: Override) => Promise<FetchedPage>;
  */
 function request(op: Operation, call: Call, answers: AnswerPolicy, paged: true): Once;
 function request(op: Operation, call: Call, answers: AnswerPolicy, paged: false): (args: unknown[]) => Promise<unknown>;
-function request(op: Operation, call: Call, answers: AnswerPolicy, paged: boolean): Once | ((args: unknown[]) => Promise<unknown>) {
+function request(
+  op: Operation,
+  call: Call,
+  answers: AnswerPolicy,
+  paged: boolean,
+): Once | ((args: unknown[]) => Promise<unknown>) {
   const names = op.params ?? [];
   const takesInput = op.body !== undefined || op.query !== undefined;
   const method = op.method.toLowerCase() as "get";
@@ -94,7 +103,9 @@ function request(op: Operation, call: Call, answers: AnswerPolicy, paged: boolea
       path[names[i]!] = args[i];
     }
     const input = takesInput ? args[names.length] : undefined;
-    let options = args[takesInput ? names.length + 1 : names.length] as (RequestOptions & { query?: unknown }) | undefined;
+    let options = args[takesInput ? names.length + 1 : names.length] as
+      | (RequestOptions & { query?: unknown })
+      | undefined;
     let body: unknown;
     let query: unknown;
     // a snapshot with an issue holds holes: check only a clean one
@@ -104,11 +115,21 @@ function request(op: Operation, call: Call, answers: AnswerPolicy, paged: boolea
       body = plain(input, "body", issues);
       if (issues.length === clean) check(schemas[op.bodySchema!]!, body, "body", issues);
     } else if (op.form && input !== undefined) {
-      body = need(call.formBody ?? formBody, op, "form builder")(input, op.form, op.bodySchema === undefined ? undefined : schemas[op.bodySchema], issues);
+      body = need(call.formBody ?? formBody, op, "form builder")(
+        input,
+        op.form,
+        op.bodySchema === undefined ? undefined : schemas[op.bodySchema],
+        issues,
+      );
     } else if (op.body === "raw") {
       body = input;
       // a stream is read as it is sent: it cannot be sent again, so it gets one attempt
-      if (body !== undefined && op.bodyType?.toLowerCase() === "application/octet-stream" && need(call.binaryBody ?? binaryBody, op, "binary body check")(body, issues).stream) options = { ...options, maxRetries: 0 };
+      if (
+        body !== undefined &&
+        op.bodyType?.toLowerCase() === "application/octet-stream" &&
+        need(call.binaryBody ?? binaryBody, op, "binary body check")(body, issues).stream
+      )
+        options = { ...options, maxRetries: 0 };
     }
     const rawQuery = override ? override.query : op.body === undefined ? input : options?.query;
     if (rawQuery === undefined && op.queryRequired) issues.push({ path: "query", message: "is required" });
@@ -123,26 +144,46 @@ function request(op: Operation, call: Call, answers: AnswerPolicy, paged: boolea
 
     let url = "";
     const params = { path, query };
-    const send = (callOptions: RequestOptions | undefined) => call(callOptions, op, (raw, init) => {
-      const fetchOptions: Record<string, unknown> = { signal: init.signal, headers: init.headers, fetch: init.fetch, params, body, parseAs, pathSerializer };
-      // the address of the answer, which a page's next link is resolved against
-      if (op.page) fetchOptions.fetch = (request: Request) => ((url = request.url), init.fetch(request));
-      if (op.body === "raw") {
-        // a raw body goes out as given; for a FormData, fetch sets the type with its boundary
-        fetchOptions.bodySerializer = (b: unknown) => b;
-        fetchOptions.headers = { ...init.headers, "Content-Type": body instanceof FormData ? null : op.bodyType };
-        if (body instanceof ReadableStream) fetchOptions.duplex = "half";
-      }
-      const pending = raw.request(method, op.path as never, fetchOptions as never);
-      return handsOver ? pending.then((outcome) => ({ ...outcome, data: outcome.response })) : pending;
-    });
+    const send = (callOptions: RequestOptions | undefined) =>
+      call(callOptions, op, (raw, init) => {
+        const fetchOptions: Record<string, unknown> = {
+          signal: init.signal,
+          headers: init.headers,
+          fetch: init.fetch,
+          params,
+          body,
+          parseAs,
+          pathSerializer,
+        };
+        // the address of the answer, which a page's next link is resolved against
+        if (op.page) fetchOptions.fetch = (request: Request) => ((url = request.url), init.fetch(request));
+        if (op.body === "raw") {
+          // a raw body goes out as given; for a FormData, fetch sets the type with its boundary
+          fetchOptions.bodySerializer = (b: unknown) => b;
+          fetchOptions.headers = { ...init.headers, "Content-Type": body instanceof FormData ? null : op.bodyType };
+          if (body instanceof ReadableStream) fetchOptions.duplex = "half";
+        }
+        const pending = raw.request(method, op.path as never, fetchOptions as never);
+        return handsOver ? pending.then((outcome) => ({ ...outcome, data: outcome.response })) : pending;
+      });
     // an event stream: a typed iterable of its events, re-opened through the same request (never a
     // list: pages are JSON, scripts/lib/generate/pagination.mjs)
-    if (op.answer === "stream") return need(call.openStream ?? openStream, op, "stream reader")(op, async (o) => (await send(o)).response, options as StreamOptions | undefined, answers);
+    if (op.answer === "stream")
+      return need(call.openStream ?? openStream, op, "stream reader")(
+        op,
+        async (o) => (await send(o)).response,
+        options as StreamOptions | undefined,
+        answers,
+      );
     const answer = await send(options);
     const { response } = answer;
     // the table gives a schema to JSON answers only
-    const data = op.answer === "empty" ? undefined : op.answerSchema !== undefined ? checkAnswer(answers, op.name, op.answerSchema, answer.data, response) : answer.data;
+    const data =
+      op.answer === "empty"
+        ? undefined
+        : op.answerSchema !== undefined
+          ? checkAnswer(answers, op.name, op.answerSchema, answer.data, response)
+          : answer.data;
     return paged ? { data, headers: response.headers, status: response.status, url } : data;
   };
 }
@@ -175,14 +216,21 @@ export function pathRenderer(template: string): ((url: string, params: Record<st
  * A list method: returns a `PagePromise` (src/lists/pages.ts) whose pages are requests of `op` with the
  * call's path parameters and options, the query changed only in the page position.
  */
-function listMethod(op: Operation, style: Pagination, once: Once, Pages: typeof PagePromise | undefined): (...args: unknown[]) => PagePromise<unknown> {
+function listMethod(
+  op: Operation,
+  style: Pagination,
+  once: Once,
+  Pages: typeof PagePromise | undefined,
+): (...args: unknown[]) => PagePromise<unknown> {
   const at = op.params?.length ?? 0;
   const takesInput = op.body !== undefined || op.query !== undefined;
   return (...args) => {
     // thrown when the list is called, not when the client is made, so the rest of the client works
     const Walk = need(Pages, op, "page reader");
     const options = args[takesInput ? at + 1 : at] as (RequestOptions & PageOptions & { query?: unknown }) | undefined;
-    const first = (op.body !== undefined ? options?.query : takesInput ? args[at] : undefined) as Record<string, unknown> | undefined;
+    const first = (op.body !== undefined ? options?.query : takesInput ? args[at] : undefined) as
+      | Record<string, unknown>
+      | undefined;
     // the first page's query is the call's own, which once() would read from the arguments alike
     const fetchPage: PageFetcher = (query, trusted) => once(args, { query, trusted });
     return new Walk(fetchPage, style, first, options);
@@ -203,7 +251,10 @@ function need<R>(reader: R | undefined, op: Operation, what: string): R {
  * request is for, where the spec overrides what its HTTP method says; `undefined` otherwise. A
  * request is the operation whose path, after the base address's path, is the whole template.
  */
-export function idempotencyOverrides(operations: readonly Operation[], baseUrl: string): (method: string, url: string) => boolean | undefined {
+export function idempotencyOverrides(
+  operations: readonly Operation[],
+  baseUrl: string,
+): (method: string, url: string) => boolean | undefined {
   const overridden = (op: Operation) => op.idempotent !== IDEMPOTENT_METHODS.has(op.method);
   if (!operations.some(overridden)) return () => undefined;
   // every operation takes part in the match, so that a request for one without an override finds it, not another

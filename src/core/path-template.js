@@ -77,7 +77,12 @@ export function pathMatcher(templates, base = "") {
       .split("/")
       .map((segment) => (segment.includes("{") ? "1" : "0"))
       .join("");
-    return { index, names: pieces.filter((_, i) => i % 2 === 1), pattern: new RegExp(`^${escapeRegExp(prefix)}${source}$`), rank };
+    return {
+      index,
+      names: pieces.filter((_, i) => i % 2 === 1),
+      pattern: new RegExp(`^${escapeRegExp(prefix)}${source}$`),
+      rank,
+    };
   });
   routes.sort((a, b) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : a.index - b.index));
   return (path) => {
@@ -113,11 +118,19 @@ export function operationMatcher(operations, base = "") {
   const byMethod = new Map();
   for (const method of new Set(operations.map((op) => op.method.toUpperCase()))) {
     const ops = operations.filter((op) => op.method.toUpperCase() === method);
-    byMethod.set(method, { ops, match: pathMatcher(ops.map((op) => op.path), base) });
+    byMethod.set(method, {
+      ops,
+      match: pathMatcher(
+        ops.map((op) => op.path),
+        base,
+      ),
+    });
   }
   return (method, path) => {
     const routes = byMethod.get(method.toUpperCase());
     const found = routes?.match(path);
-    return routes && found ? { operation: /** @type {T} */ (routes.ops[found.index]), params: found.params } : undefined;
+    return routes && found
+      ? { operation: /** @type {T} */ (routes.ops[found.index]), params: found.params }
+      : undefined;
   };
 }

@@ -40,7 +40,9 @@ export const ERROR_CLASS_BY_STATUS = {
  * errorClassName(503); // "InternalServerError"
  */
 export function errorClassName(status) {
-  return status < 400 ? "RedirectError" : (ERROR_CLASS_BY_STATUS[status] ?? (status >= 500 ? "InternalServerError" : "ApiError"));
+  return status < 400
+    ? "RedirectError"
+    : (ERROR_CLASS_BY_STATUS[status] ?? (status >= 500 ? "InternalServerError" : "ApiError"));
 }
 
 /**

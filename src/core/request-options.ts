@@ -24,11 +24,25 @@ export interface RequestOptions {
  * Splits a call's options into openapi-fetch's init and the transport's limits. Throws
  * `ValidationError`, before anything is sent, listing every option that cannot work.
  */
-export function splitOptions(options: RequestOptions | undefined): { init: { signal?: AbortSignal; headers?: Record<string, string> }; limits: Partial<Settings> } {
+export function splitOptions(options: RequestOptions | undefined): {
+  init: { signal?: AbortSignal; headers?: Record<string, string> };
+  limits: Partial<Settings>;
+} {
   if (options == null) return { init: {}, limits: {} };
-  const issues = typeof options === "object" ? checkLimits(options, "options.") : [{ path: "options", message: `must be an object (got ${show(options)})` }];
+  const issues =
+    typeof options === "object"
+      ? checkLimits(options, "options.")
+      : [{ path: "options", message: `must be an object (got ${show(options)})` }];
   const { signal } = options;
-  if (signal !== undefined && typeof (signal as AbortSignal | null)?.addEventListener !== "function") issues.push({ path: "options.signal", message: `must be an AbortSignal (got ${show(signal)})` });
+  if (signal !== undefined && typeof (signal as AbortSignal | null)?.addEventListener !== "function")
+    issues.push({ path: "options.signal", message: `must be an AbortSignal (got ${show(signal)})` });
   if (issues.length) throw new ValidationError(issues);
-  return { init: { signal, headers: withoutAuthorization(options.headers) }, limits: { timeoutMs: options.timeoutMs, maxRetries: options.maxRetries, maxResponseBytes: options.maxResponseBytes } };
+  return {
+    init: { signal, headers: withoutAuthorization(options.headers) },
+    limits: {
+      timeoutMs: options.timeoutMs,
+      maxRetries: options.maxRetries,
+      maxResponseBytes: options.maxResponseBytes,
+    },
+  };
 }

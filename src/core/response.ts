@@ -25,22 +25,38 @@ const decoder = new TextDecoder();
  * nests too deep to read. `answered` gives the answer the transport returned, which openapi-fetch's
  * parse error does not carry.
  */
-export async function result<T>(pending: Promise<FetchResult<T>>, operation: string, answered: () => Response | undefined = () => undefined): Promise<Answer<T>> {
+export async function result<T>(
+  pending: Promise<FetchResult<T>>,
+  operation: string,
+  answered: () => Response | undefined = () => undefined,
+): Promise<Answer<T>> {
   let outcome: FetchResult<T>;
   try {
     outcome = await pending;
   } catch (err) {
     if (err instanceof SyntaxError || err instanceof RangeError) {
       const response = answered();
-      const text = response instanceof BufferedResponse && response.received ? decoder.decode(response.received) : undefined;
-      throw new AnswerMismatchError(operation, [{ path: "response", message: `is not JSON: ${err.message}` }], text, response ?? new Response(), { cause: err });
+      const text =
+        response instanceof BufferedResponse && response.received ? decoder.decode(response.received) : undefined;
+      throw new AnswerMismatchError(
+        operation,
+        [{ path: "response", message: `is not JSON: ${err.message}` }],
+        text,
+        response ?? new Response(),
+        { cause: err },
+      );
     }
     throw err;
   }
   const { response } = outcome;
   if (!response.ok) {
     const raw = response instanceof BufferedResponse ? response.received : undefined;
-    throw apiErrorFrom(response, outcome.error, raw, earlierAttemptMayHaveActed(response) ? { maybePerformed: true } : {});
+    throw apiErrorFrom(
+      response,
+      outcome.error,
+      raw,
+      earlierAttemptMayHaveActed(response) ? { maybePerformed: true } : {},
+    );
   }
   return { data: outcome.data as T, response };
 }

@@ -12,7 +12,17 @@ export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(policy.IDEMPOTENT
  * `NotCapable`, `PermissionDenied` before 2.0), the host not found, or a request undici would not
  * write (a bad header, a port fetch blocks).
  */
-const NOT_SENT_CODES: ReadonlySet<unknown> = new Set(["ECONNREFUSED", "ConnectionRefused", "NotCapable", "PermissionDenied", "ENOTFOUND", "EAI_AGAIN", "UND_ERR_INVALID_ARG", "UND_ERR_NOT_SUPPORTED", "bad port"]);
+const NOT_SENT_CODES: ReadonlySet<unknown> = new Set([
+  "ECONNREFUSED",
+  "ConnectionRefused",
+  "NotCapable",
+  "PermissionDenied",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "UND_ERR_INVALID_ARG",
+  "UND_ERR_NOT_SUPPORTED",
+  "bad port",
+]);
 
 /** The longest advised wait (`Retry-After`) this client sleeps through; a longer one fails the call at once. */
 export const MAX_RETRY_AFTER_MS = 60_000;
@@ -62,11 +72,21 @@ export function isRetryable(idempotent: boolean, outcome: Outcome): boolean {
  * port and a reset after sending alike, so there the answer stays false: maybe performed.
  */
 export function failedBeforeSending(error: unknown): boolean {
-  const { code, name, cause } = (error ?? {}) as { code?: unknown; name?: unknown; cause?: { code?: unknown; message?: unknown; errors?: { code?: unknown }[] } };
+  const { code, name, cause } = (error ?? {}) as {
+    code?: unknown;
+    name?: unknown;
+    cause?: { code?: unknown; message?: unknown; errors?: { code?: unknown }[] };
+  };
   // deno (hyper) names the connect stage: the connector failed, so no byte was written; a url holds no blank
-  if ([code, name, cause?.code ?? cause?.message].some((c) => NOT_SENT_CODES.has(c)) || /\): client error \(Connect\)/.test(String(cause?.message))) return true;
+  if (
+    [code, name, cause?.code ?? cause?.message].some((c) => NOT_SENT_CODES.has(c)) ||
+    /\): client error \(Connect\)/.test(String(cause?.message))
+  )
+    return true;
   // happy eyeballs: every address was tried and each refused
-  return Array.isArray(cause?.errors) && cause.errors.length > 0 && cause.errors.every((e) => NOT_SENT_CODES.has(e?.code));
+  return (
+    Array.isArray(cause?.errors) && cause.errors.length > 0 && cause.errors.every((e) => NOT_SENT_CODES.has(e?.code))
+  );
 }
 
 /** Backoff before retry number `retry` (0 for the first): 0.5 s doubling up to 8 s, less up to 25 % jitter. */

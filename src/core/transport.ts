@@ -3,7 +3,15 @@ import { readAll } from "./buffered-response.js";
 import { actedBefore, BrowserCloudError, ConnectionError, ConnectionTimeoutError, UserAbortError } from "./errors.js";
 import type { FetchFn, Settings } from "./config.js";
 import { mayHaveActed } from "./policy.js";
-import { backoffMs, failedBeforeSending, IDEMPOTENT_METHODS, isRetryable, MAX_RETRY_AFTER_MS, retryAfterMs, type Outcome } from "./retry.js";
+import {
+  backoffMs,
+  failedBeforeSending,
+  IDEMPOTENT_METHODS,
+  isRetryable,
+  MAX_RETRY_AFTER_MS,
+  retryAfterMs,
+  type Outcome,
+} from "./retry.js";
 
 /**
  * The request openapi-fetch builds, kept as URL and init rather than a `Request`: it can be sent
@@ -52,7 +60,11 @@ export function earlierAttemptMayHaveActed(response: Response): boolean {
  * answer's body is handed over unread (`stream`: an event stream, a download; `timeoutMs` then
  * bounds the wait for its headers, the caller's signal still ends the body).
  */
-export async function send(settings: Pick<Settings, "timeoutMs" | "maxRetries" | "maxResponseBytes" | "fetch" | "logger">, input: PreparedRequest | Request, limits: Partial<Settings> & { idempotent?: boolean | undefined; stream?: boolean | undefined }): Promise<Response> {
+export async function send(
+  settings: Pick<Settings, "timeoutMs" | "maxRetries" | "maxResponseBytes" | "fetch" | "logger">,
+  input: PreparedRequest | Request,
+  limits: Partial<Settings> & { idempotent?: boolean | undefined; stream?: boolean | undefined },
+): Promise<Response> {
   const timeoutMs = limits.timeoutMs ?? settings.timeoutMs;
   const maxRetries = limits.maxRetries ?? settings.maxRetries;
   const maxBytes = limits.maxResponseBytes ?? settings.maxResponseBytes;
@@ -75,13 +87,16 @@ export async function send(settings: Pick<Settings, "timeoutMs" | "maxRetries" |
       failure = err as BrowserCloudError;
     }
     // built only when someone reads it
-    logger?.debug(`browser-cloud-client: ${method} ${new URL(url).pathname} -> ${response?.status ?? (failure instanceof UserAbortError ? "aborted by caller" : failure!.name)} (attempt ${attempt}/${maxRetries + 1}, ${Date.now() - started} ms)`);
+    logger?.debug(
+      `browser-cloud-client: ${method} ${new URL(url).pathname} -> ${response?.status ?? (failure instanceof UserAbortError ? "aborted by caller" : failure!.name)} (attempt ${attempt}/${maxRetries + 1}, ${Date.now() - started} ms)`,
+    );
 
     let outcome: Outcome;
     let delay: number | undefined;
     if (response) {
       // a retry of a delete whose first try may have worked: not found means it is gone
-      if (outcomeUnknown && method === "DELETE" && response.status === 404) return new Response(null, { status: 204, headers: response.headers });
+      if (outcomeUnknown && method === "DELETE" && response.status === 404)
+        return new Response(null, { status: 204, headers: response.headers });
       // a 2xx, or a redirect, which is never followed nor sent again
       if (response.status < 400) return response;
       outcome = { kind: "status", status: response.status };
@@ -109,7 +124,14 @@ export async function send(settings: Pick<Settings, "timeoutMs" | "maxRetries" |
 }
 
 /** One attempt: the request sent and its body read, all within `timeoutMs` and `maxBytes`. */
-async function attemptOnce(fetchFn: FetchFn | undefined, input: PreparedRequest | Request, signal: AbortSignal | undefined, timeoutMs: number, maxBytes: number, stream = false): Promise<Response> {
+async function attemptOnce(
+  fetchFn: FetchFn | undefined,
+  input: PreparedRequest | Request,
+  signal: AbortSignal | undefined,
+  timeoutMs: number,
+  maxBytes: number,
+  stream = false,
+): Promise<Response> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -137,29 +159,47 @@ async function attemptOnce(fetchFn: FetchFn | undefined, input: PreparedRequest 
     // drops the connection, whatever went wrong
     controller.abort();
     // the request was out: it may have acted, unless its answer had already come and said it did not
-    if (signal?.aborted) throw new UserAbortError({ cause: signal.reason, maybePerformed: status === undefined || mayHaveActed(status) });
+    if (signal?.aborted)
+      throw new UserAbortError({ cause: signal.reason, maybePerformed: status === undefined || mayHaveActed(status) });
     if (err instanceof BrowserCloudError) throw err;
     // the address without userinfo or query, which may hold secrets
     const { protocol, hostname, port, pathname } = new URL(input.url);
     const where = `${input.method} ${protocol}//${hostname}:${port || (protocol === "https:" ? 443 : 80)}${pathname}`;
-    if (timedOut) throw new ConnectionTimeoutError(`${where}: no answer within ${timeoutMs} ms.`, { cause: err, maybePerformed: true });
+    if (timedOut)
+      throw new ConnectionTimeoutError(`${where}: no answer within ${timeoutMs} ms.`, {
+        cause: err,
+        maybePerformed: true,
+      });
     const sent = !failedBeforeSending(err);
     const code = (err as { cause?: { code?: string } } | undefined)?.cause?.code;
-    throw new ConnectionError(`${where}: ${sent ? "the connection failed" : "could not connect"}: ${(err as Error | undefined)?.message}${code ? ` (${code})` : ""}`, { cause: err, maybePerformed: sent });
+    throw new ConnectionError(
+      `${where}: ${sent ? "the connection failed" : "could not connect"}: ${(err as Error | undefined)?.message}${code ? ` (${code})` : ""}`,
+      { cause: err, maybePerformed: sent },
+    );
   } finally {
     clearTimeout(timer);
     unwatch?.();
   }
 }
 
-function dispatch(fetchFn: FetchFn | undefined, input: PreparedRequest | Request, signal: AbortSignal): Promise<Response> {
+function dispatch(
+  fetchFn: FetchFn | undefined,
+  input: PreparedRequest | Request,
+  signal: AbortSignal,
+): Promise<Response> {
   // redirect "manual" everywhere: following would send the request again, maybe elsewhere, with its headers
   if (input instanceof Request) {
     // a Request made by a middleware of the raw client: its body can be read once, so send a copy
     const copy = new Request(input.clone(), { signal, redirect: "manual" });
     return fetchFn ? fetchFn(copy) : fetch(copy);
   }
-  const init: RequestInit = { ...input.init, method: input.method, headers: input.headers, body: input.body ?? null, signal, redirect: "manual" };
+  const init: RequestInit = {
+    ...input.init,
+    method: input.method,
+    headers: input.headers,
+    body: input.body ?? null,
+    signal,
+    redirect: "manual",
+  };
   return fetchFn ? fetchFn(new Request(input.url, init)) : fetch(input.url, init);
 }
-

@@ -98,7 +98,10 @@ export class Page<Item, Body = Item[]> {
     this.#query = query;
     this.#url = fetched.url;
     this.body = fetched.data as Body;
-    const items = walk.style.items === undefined ? fetched.data : (fetched.data as Record<string, unknown> | null)?.[walk.style.items];
+    const items =
+      walk.style.items === undefined
+        ? fetched.data
+        : (fetched.data as Record<string, unknown> | null)?.[walk.style.items];
     this.items = (Array.isArray(items) ? items : []) as Item[];
     this.headers = fetched.headers;
     this.status = fetched.status;
@@ -109,7 +112,12 @@ export class Page<Item, Body = Item[]> {
   hasNextPage(): boolean {
     const { style } = this.#walk;
     if (style.style === "link") return nextLink(this.headers.get("link")) !== undefined;
-    const flag = style.hasMore === undefined ? undefined : style.style === "cursor-body" ? (this.body as Record<string, unknown> | null)?.[style.hasMore] : this.headers.get(style.hasMore);
+    const flag =
+      style.hasMore === undefined
+        ? undefined
+        : style.style === "cursor-body"
+          ? (this.body as Record<string, unknown> | null)?.[style.hasMore]
+          : this.headers.get(style.hasMore);
     if (flag === true || flag === "true") return true;
     if (flag === false || flag === "false") return false;
     // no flag: a next position says there is more
@@ -148,14 +156,26 @@ export class Page<Item, Body = Item[]> {
     if (style.style === "offset-header") {
       const text = typeof position === "string" ? position.trim() : "";
       const offset = /^\d{1,15}$/.test(text) ? Number(text) : NaN;
-      if (Number.isNaN(offset)) throw this.#error(`says more pages follow, but its ${style.next} is ${position == null ? "missing" : JSON.stringify(String(position).slice(0, 40))}, not an offset`);
+      if (Number.isNaN(offset))
+        throw this.#error(
+          `says more pages follow, but its ${style.next} is ${position == null ? "missing" : JSON.stringify(String(position).slice(0, 40))}, not an offset`,
+        );
       const current = Number(this.#query?.[param] ?? 0);
-      if (!(offset > current)) throw this.#error(`its ${style.next} ${offset} does not move past the current offset ${current}; the walk stops rather than repeat pages`);
+      if (!(offset > current))
+        throw this.#error(
+          `its ${style.next} ${offset} does not move past the current offset ${current}; the walk stops rather than repeat pages`,
+        );
       return { query: { ...this.#query, [param]: offset }, trusted: false };
     }
-    if (typeof position !== "string" && typeof position !== "number") throw this.#error(`says more pages follow, but gives no next position (${style.next ?? `the last item's ${style.lastItem}`})`);
+    if (typeof position !== "string" && typeof position !== "number")
+      throw this.#error(
+        `says more pages follow, but gives no next position (${style.next ?? `the last item's ${style.lastItem}`})`,
+      );
     const token = String(position);
-    if (token === "" || seen.has(token) || token === String(this.#query?.[param] ?? "")) throw this.#error(`its next position ${JSON.stringify(token.slice(0, 40))} was already used; the walk stops rather than repeat pages`);
+    if (token === "" || seen.has(token) || token === String(this.#query?.[param] ?? ""))
+      throw this.#error(
+        `its next position ${JSON.stringify(token.slice(0, 40))} was already used; the walk stops rather than repeat pages`,
+      );
     seen.add(token);
     return { query: { ...this.#query, [param]: token }, trusted: false };
   }
@@ -166,11 +186,14 @@ export class Page<Item, Body = Item[]> {
     try {
       next = new URL(link ?? "", this.#url);
     } catch {
-      throw this.#error("its Link rel=\"next\" is not an address");
+      throw this.#error('its Link rel="next" is not an address');
     }
     const here = new URL(this.#url);
     // the key goes with every page: never to another origin or operation
-    if (next.origin !== here.origin || next.pathname !== here.pathname) throw this.#error(`its Link rel="next" points to another address (${next.origin}${next.pathname}); only the same operation is followed`);
+    if (next.origin !== here.origin || next.pathname !== here.pathname)
+      throw this.#error(
+        `its Link rel="next" points to another address (${next.origin}${next.pathname}); only the same operation is followed`,
+      );
     const query: Record<string, unknown> = {};
     next.searchParams.forEach((v, k) => {
       query[k] = k in query ? ([] as unknown[]).concat(query[k], v) : v;
@@ -180,7 +203,8 @@ export class Page<Item, Body = Item[]> {
     const sorted = new URLSearchParams(next.searchParams);
     sorted.sort();
     const key = sorted.toString();
-    if (this.#walk.seen.has(key) || next.search === here.search) throw this.#error("its Link rel=\"next\" was already followed; the walk stops rather than repeat pages");
+    if (this.#walk.seen.has(key) || next.search === here.search)
+      throw this.#error('its Link rel="next" was already followed; the walk stops rather than repeat pages');
     this.#walk.seen.add(key);
     return { query, trusted: true };
   }
@@ -214,7 +238,12 @@ export class PagePromise<Item, Body = Item[]> implements Promise<Page<Item, Body
   readonly #query: Record<string, unknown> | undefined;
   readonly #bounds: { maxPages: number; maxItems: number; defaultPages: boolean };
   #first: Promise<Page<Item, Body>> | undefined;
-  constructor(fetch: PageFetcher, style: Pagination, query: Record<string, unknown> | undefined, options: PageOptions | undefined) {
+  constructor(
+    fetch: PageFetcher,
+    style: Pagination,
+    query: Record<string, unknown> | undefined,
+    options: PageOptions | undefined,
+  ) {
     this.#walk = { fetch, style, seen: new Set() };
     this.#query = query;
     try {
@@ -228,12 +257,17 @@ export class PagePromise<Item, Body = Item[]> implements Promise<Page<Item, Body
   }
 
   #firstPage(): Promise<Page<Item, Body>> {
-    return (this.#first ??= this.#walk.fetch(this.#query, false).then((fetched) => new Page<Item, Body>(this.#walk, fetched, this.#query, 1)));
+    return (this.#first ??= this.#walk
+      .fetch(this.#query, false)
+      .then((fetched) => new Page<Item, Body>(this.#walk, fetched, this.#query, 1)));
   }
 
   // a PromiseLike: `await list(...)` gives the first page
   // biome-ignore lint/suspicious/noThenProperty: a list is a promise of its first page by design
-  then<A = Page<Item, Body>, B = never>(onFulfilled?: ((page: Page<Item, Body>) => A | PromiseLike<A>) | null, onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<A | B> {
+  then<A = Page<Item, Body>, B = never>(
+    onFulfilled?: ((page: Page<Item, Body>) => A | PromiseLike<A>) | null,
+    onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
+  ): Promise<A | B> {
     return this.#firstPage().then(onFulfilled, onRejected);
   }
 
@@ -255,7 +289,12 @@ export class PagePromise<Item, Body = Item[]> implements Promise<Page<Item, Body
       yield page;
       if (items >= maxItems || !page.hasNextPage()) return;
       if (page.number >= maxPages) {
-        if (defaultPages) throw new PaginationError(`The list has more than ${maxPages} pages; pass maxPages to walk further.`, page.number, page.headers);
+        if (defaultPages)
+          throw new PaginationError(
+            `The list has more than ${maxPages} pages; pass maxPages to walk further.`,
+            page.number,
+            page.headers,
+          );
         return;
       }
       page = await page.nextPage();
@@ -275,12 +314,20 @@ export class PagePromise<Item, Body = Item[]> implements Promise<Page<Item, Body
 }
 
 /** `maxPages` and `maxItems` checked; a bad one is a `ValidationError` before anything is sent. */
-export function pageBounds(options: PageOptions | undefined): { maxPages: number; maxItems: number; defaultPages: boolean } {
+export function pageBounds(options: PageOptions | undefined): {
+  maxPages: number;
+  maxItems: number;
+  defaultPages: boolean;
+} {
   const issues: ValidationIssue[] = [];
   const bound = (name: "maxPages" | "maxItems", fallback: number) => {
     const value = options?.[name];
     if (value === undefined) return fallback;
-    if (!(value === Infinity || (Number.isSafeInteger(value) && value >= 1))) issues.push({ path: `options.${name}`, message: `must be a whole number >= 1, or Infinity (got ${String(value)})` });
+    if (!(value === Infinity || (Number.isSafeInteger(value) && value >= 1)))
+      issues.push({
+        path: `options.${name}`,
+        message: `must be a whole number >= 1, or Infinity (got ${String(value)})`,
+      });
     return value;
   };
   const maxPages = bound("maxPages", DEFAULT_MAX_PAGES);

@@ -49,7 +49,8 @@ export function eventReader(op: Operation, policy: AnswerPolicy = {}, response?:
     } catch {
       // kept as text: a string schema accepts it, any other reports it
     }
-    if (!typedHeartbeat && (type === HEARTBEAT || (data as { event?: unknown } | null)?.event === HEARTBEAT)) return SKIP;
+    if (!typedHeartbeat && (type === HEARTBEAT || (data as { event?: unknown } | null)?.event === HEARTBEAT))
+      return SKIP;
     if (conforms === undefined) return data;
     if (passes(conforms, data)) return data;
     // check() walks it again for the issues, and turns a stack overflow into one
@@ -76,8 +77,19 @@ export const isSkipped = (data: unknown): boolean => data === SKIP;
  * `onAnswerMismatch`, since the service sent it; with `strictAnswers` the stream ends with
  * `StreamEventError`, which carries the event as received and every issue.
  */
-export function reportDrift(op: Operation, raw: RawEvent, data: unknown, issues: { path: string; message: string }[], policy: AnswerPolicy, response: Response | undefined): unknown {
-  const error = new StreamEventError(`An event of ${op.name} (${op.method} ${op.path}) is not what the spec promises: ${issues.map((i) => `${i.path} ${i.message}`).join("; ")}`, raw, issues);
+export function reportDrift(
+  op: Operation,
+  raw: RawEvent,
+  data: unknown,
+  issues: { path: string; message: string }[],
+  policy: AnswerPolicy,
+  response: Response | undefined,
+): unknown {
+  const error = new StreamEventError(
+    `An event of ${op.name} (${op.method} ${op.path}) is not what the spec promises: ${issues.map((i) => `${i.path} ${i.message}`).join("; ")}`,
+    raw,
+    issues,
+  );
   if (policy.strictAnswers) throw error;
   policy.logger?.debug(`browser-cloud-client: ${error.message}`);
   if (response) policy.onAnswerMismatch?.({ operation: op.name, issues, data, response });

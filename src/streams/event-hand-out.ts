@@ -30,7 +30,12 @@ const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value:
  * @example
  * const events = handOut(batches(), eventReader(op, policy, () => response), state, close);
  */
-export function handOut(source: AsyncGenerator<EventSourceMessage[]>, read: EventRead, state: { lastEventId: string | undefined; readonly stopped: boolean }, close: () => void): AsyncIterableIterator<StreamEvent<unknown>> {
+export function handOut(
+  source: AsyncGenerator<EventSourceMessage[]>,
+  read: EventRead,
+  state: { lastEventId: string | undefined; readonly stopped: boolean },
+  close: () => void,
+): AsyncIterableIterator<StreamEvent<unknown>> {
   let batch: EventSourceMessage[] = [];
   let at = 0;
   let finished = false;

@@ -1,7 +1,14 @@
 import { createParser, type EventSourceMessage } from "eventsource-parser";
 import type { Operation } from "../core/operation-row.js";
 import { MAX_TIMEOUT_MS, show } from "../core/config.js";
-import { ApiError, apiErrorFrom, ConnectionError, UserAbortError, ValidationError, type ValidationIssue } from "../core/errors.js";
+import {
+  ApiError,
+  apiErrorFrom,
+  ConnectionError,
+  UserAbortError,
+  ValidationError,
+  type ValidationIssue,
+} from "../core/errors.js";
 import { EventBounds } from "./event-bounds.js";
 import { eventReader, type StreamEvent } from "./event-check.js";
 import { handOut, headerSafe } from "./event-hand-out.js";
@@ -70,7 +77,12 @@ export interface EventStream<T> extends AsyncIterable<StreamEvent<T>> {
  * backoff, up to `maxReconnects` attempts in a row, each a single request; a 4xx (or 3xx) answer
  * to a re-open ends the stream with its `ApiError`.
  */
-export async function openEventStream(op: Operation, open: (options: RequestOptions) => Promise<Response>, options: StreamOptions | undefined, policy: AnswerPolicy = {}): Promise<EventStream<unknown>> {
+export async function openEventStream(
+  op: Operation,
+  open: (options: RequestOptions) => Promise<Response>,
+  options: StreamOptions | undefined,
+  policy: AnswerPolicy = {},
+): Promise<EventStream<unknown>> {
   const logger = policy.logger;
   const { maxEventSize, idleTimeoutMs, maxReconnects, lastEventId, request } = streamOptions(options);
   const where = `${op.method} ${op.path}`;
@@ -82,7 +94,16 @@ export async function openEventStream(op: Operation, open: (options: RequestOpti
   const release = () => signal?.removeEventListener("abort", onAbort);
   // an error answer is JSON: asking for the stream alone, a mock may answer the stream instead
   const connect = (id: string | undefined, maxRetries?: number) =>
-    open({ ...request, signal: stop.signal, ...(maxRetries === undefined ? {} : { maxRetries }), headers: { Accept: "text/event-stream, application/json;q=0.9", ...request.headers, ...(id === undefined ? {} : { "Last-Event-ID": id }) } });
+    open({
+      ...request,
+      signal: stop.signal,
+      ...(maxRetries === undefined ? {} : { maxRetries }),
+      headers: {
+        Accept: "text/event-stream, application/json;q=0.9",
+        ...request.headers,
+        ...(id === undefined ? {} : { "Last-Event-ID": id }),
+      },
+    });
 
   let response: Response;
   try {
@@ -145,7 +166,10 @@ export async function openEventStream(op: Operation, open: (options: RequestOpti
           if (stop.signal.aborted) throw new UserAbortError({ cause: stop.signal.reason });
           // a read that failed is a dropped connection; anything else (a limit) ends the stream
           if (!(err instanceof TypeError)) throw err;
-          dropped = new ConnectionError(`${where}: the event stream was dropped: ${err.message}`, { cause: err, maybePerformed: true });
+          dropped = new ConnectionError(`${where}: the event stream was dropped: ${err.message}`, {
+            cause: err,
+            maybePerformed: true,
+          });
         } finally {
           queue.length = 0;
           stop.signal.removeEventListener("abort", cancel);
@@ -158,7 +182,9 @@ export async function openEventStream(op: Operation, open: (options: RequestOpti
           inARow++;
           state.reconnects++;
           const wait = retryMs === undefined ? backoffMs(inARow - 1) : Math.min(retryMs, MAX_RETRY_AFTER_MS);
-          logger?.debug(`browser-cloud-client: ${where}: event stream dropped; re-opening in ${Math.round(wait)} ms (attempt ${inARow}/${maxReconnects}${state.lastEventId === undefined ? "" : ", with Last-Event-ID"})`);
+          logger?.debug(
+            `browser-cloud-client: ${where}: event stream dropped; re-opening in ${Math.round(wait)} ms (attempt ${inARow}/${maxReconnects}${state.lastEventId === undefined ? "" : ", with Last-Event-ID"})`,
+          );
           await sleep(wait, stop.signal);
           if (stop.signal.aborted) throw new UserAbortError({ cause: stop.signal.reason });
           try {
@@ -213,22 +239,46 @@ export async function openEventStream(op: Operation, open: (options: RequestOpti
  * const { response } = await client.raw.GET("/some/events", { parseAs: "stream" });
  * for await (const event of await readEventStream<MyEvent>(response, { idleTimeoutMs: 30_000 })) console.log(event.data);
  */
-export async function readEventStream<T = unknown>(response: Response, options?: Pick<StreamOptions, "maxEventSize" | "idleTimeoutMs" | "signal">): Promise<EventStream<T>> {
+export async function readEventStream<T = unknown>(
+  response: Response,
+  options?: Pick<StreamOptions, "maxEventSize" | "idleTimeoutMs" | "signal">,
+): Promise<EventStream<T>> {
   if (!response.ok) throw apiErrorFrom(response, undefined);
   const where = URL.canParse(response.url) ? new URL(response.url).pathname : "(a Response)";
-  const op: Operation = { name: "readEventStream", method: "GET", path: where, status: response.status, answer: "stream", idempotent: false };
+  const op: Operation = {
+    name: "readEventStream",
+    method: "GET",
+    path: where,
+    status: response.status,
+    answer: "stream",
+    idempotent: false,
+  };
   return openEventStream(op, async () => response, options) as Promise<EventStream<T>>;
 }
 
 /** The stream's own options, checked, with their defaults; the rest is the call's. Throws `ValidationError` listing every problem. */
 function streamOptions(options: StreamOptions | undefined) {
-  if (options != null && typeof options !== "object") throw new ValidationError([{ path: "options", message: `must be an object (got ${show(options)})` }]);
-  const { maxEventSize = DEFAULT_MAX_EVENT_SIZE, idleTimeoutMs = DEFAULT_IDLE_TIMEOUT_MS, maxReconnects = DEFAULT_MAX_RECONNECTS, lastEventId, ...request } = (options ?? {}) as StreamOptions;
+  if (options != null && typeof options !== "object")
+    throw new ValidationError([{ path: "options", message: `must be an object (got ${show(options)})` }]);
+  const {
+    maxEventSize = DEFAULT_MAX_EVENT_SIZE,
+    idleTimeoutMs = DEFAULT_IDLE_TIMEOUT_MS,
+    maxReconnects = DEFAULT_MAX_RECONNECTS,
+    lastEventId,
+    ...request
+  } = (options ?? {}) as StreamOptions;
   const issues: ValidationIssue[] = [];
-  if (!(Number.isSafeInteger(maxEventSize) && maxEventSize >= 1)) issues.push({ path: "options.maxEventSize", message: `must be a whole number >= 1 (got ${show(maxEventSize)})` });
-  if (!(typeof idleTimeoutMs === "number" && idleTimeoutMs > 0 && idleTimeoutMs <= MAX_TIMEOUT_MS)) issues.push({ path: "options.idleTimeoutMs", message: `must be > 0 and <= ${MAX_TIMEOUT_MS} ms (got ${show(idleTimeoutMs)})` });
-  if (!(Number.isSafeInteger(maxReconnects) && maxReconnects >= 0)) issues.push({ path: "options.maxReconnects", message: `must be a whole number >= 0 (got ${show(maxReconnects)})` });
-  if (lastEventId !== undefined && !(typeof lastEventId === "string" && headerSafe(lastEventId))) issues.push({ path: "options.lastEventId", message: "must be a string a header can carry" });
+  if (!(Number.isSafeInteger(maxEventSize) && maxEventSize >= 1))
+    issues.push({ path: "options.maxEventSize", message: `must be a whole number >= 1 (got ${show(maxEventSize)})` });
+  if (!(typeof idleTimeoutMs === "number" && idleTimeoutMs > 0 && idleTimeoutMs <= MAX_TIMEOUT_MS))
+    issues.push({
+      path: "options.idleTimeoutMs",
+      message: `must be > 0 and <= ${MAX_TIMEOUT_MS} ms (got ${show(idleTimeoutMs)})`,
+    });
+  if (!(Number.isSafeInteger(maxReconnects) && maxReconnects >= 0))
+    issues.push({ path: "options.maxReconnects", message: `must be a whole number >= 0 (got ${show(maxReconnects)})` });
+  if (lastEventId !== undefined && !(typeof lastEventId === "string" && headerSafe(lastEventId)))
+    issues.push({ path: "options.lastEventId", message: "must be a string a header can carry" });
   if (issues.length) throw new ValidationError(issues);
   return { maxEventSize, idleTimeoutMs, maxReconnects, lastEventId, request: request as RequestOptions };
 }

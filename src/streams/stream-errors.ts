@@ -12,7 +12,10 @@ export class EventTooLargeError extends BrowserCloudError {
   /** The limit that was passed, in characters of decoded text. */
   readonly limit: number;
   constructor(limit: number) {
-    super(`An event stream sent a line or an event longer than maxEventSize, ${limit} characters; the connection was dropped. Pass a larger maxEventSize to the call to accept it.`, { maybePerformed: true });
+    super(
+      `An event stream sent a line or an event longer than maxEventSize, ${limit} characters; the connection was dropped. Pass a larger maxEventSize to the call to accept it.`,
+      { maybePerformed: true },
+    );
     this.limit = limit;
   }
 }
@@ -30,7 +33,10 @@ export class StreamIdleError extends ConnectionTimeoutError {
   /** The limit that was passed, in milliseconds. */
   readonly idleTimeoutMs: number;
   constructor(where: string, idleTimeoutMs: number) {
-    super(`${where}: the event stream was silent for longer than idleTimeoutMs, ${idleTimeoutMs} ms; the connection was dropped.`, { maybePerformed: true });
+    super(
+      `${where}: the event stream was silent for longer than idleTimeoutMs, ${idleTimeoutMs} ms; the connection was dropped.`,
+      { maybePerformed: true },
+    );
     this.idleTimeoutMs = idleTimeoutMs;
   }
 }

@@ -13,13 +13,20 @@ type Method = (...args: never[]) => Promise<unknown>;
 type Names<T, Prefix extends string = ""> = {
   [K in keyof T & string]: T[K] extends Method ? `${Prefix}${K}` : Names<T[K], `${Prefix}${K}.`>;
 }[keyof T & string];
-type At<T, Name extends string> = Name extends `${infer Head}.${infer Rest}` ? (Head extends keyof T ? At<T[Head], Rest> : never) : Name extends keyof T ? T[Name] : never;
+type At<T, Name extends string> = Name extends `${infer Head}.${infer Rest}`
+  ? Head extends keyof T
+    ? At<T[Head], Rest>
+    : never
+  : Name extends keyof T
+    ? T[Name]
+    : never;
 
 /** The name of every method of the client, as the spec's `x-client-method`s place them: `"<group>.<method>"`. */
 export type OperationName = Names<Resources>;
 
 /** What the method `Name` resolves to (`void` for an empty answer). */
-export type ResultOf<Name extends OperationName> = At<Resources, Name> extends (...args: never[]) => Promise<infer R> ? R : never;
+export type ResultOf<Name extends OperationName> =
+  At<Resources, Name> extends (...args: never[]) => Promise<infer R> ? R : never;
 
 /** One scripted event of a stream: its `data` (sent as JSON), and its `id` and `event` fields when given. */
 export interface MockEvent<D = unknown> {
@@ -73,7 +80,11 @@ export interface RecordedCall {
  * repeated); a function of the call (it may throw, e.g. `new TypeError("fetch failed")` for a
  * network failure, or never settle, to meet the client's timeout); or a `Response`.
  */
-export type Script<T = unknown> = MockAnswer<T> | Response | readonly (MockAnswer<T> | Response)[] | ((call: RecordedCall) => MockAnswer<T> | Response | Promise<MockAnswer<T> | Response>);
+export type Script<T = unknown> =
+  | MockAnswer<T>
+  | Response
+  | readonly (MockAnswer<T> | Response)[]
+  | ((call: RecordedCall) => MockAnswer<T> | Response | Promise<MockAnswer<T> | Response>);
 
 /** The answers of `mockFetch`, by method name; an operation left out is refused with `MockFetchError`. */
 export type Scripts = { [Name in OperationName]?: Script<ResultOf<Name>> };
@@ -135,13 +146,18 @@ const operations: readonly Operation[] = table;
  */
 export function mockFetch(scripts: Scripts, options: MockFetchOptions = {}): MockFetch {
   const maxCalls = options.maxCalls ?? 1000;
-  if (!Number.isSafeInteger(maxCalls) || maxCalls < 1) throw new MockFetchError(`maxCalls must be a whole number >= 1 (got ${String(maxCalls)})`);
+  if (!Number.isSafeInteger(maxCalls) || maxCalls < 1)
+    throw new MockFetchError(`maxCalls must be a whole number >= 1 (got ${String(maxCalls)})`);
   const known = new Set<string>(operations.map((op) => op.name));
   for (const name of Object.keys(scripts)) {
-    if (!known.has(name)) throw new MockFetchError(`mockFetch has an answer for ${JSON.stringify(name)}, which is no method of the client; the methods are ${[...known].join(", ")}`);
+    if (!known.has(name))
+      throw new MockFetchError(
+        `mockFetch has an answer for ${JSON.stringify(name)}, which is no method of the client; the methods are ${[...known].join(", ")}`,
+      );
   }
   const given = givenBaseUrl(options.baseUrl);
-  if (typeof given !== "string" || !URL.canParse(given)) throw new MockFetchError(`baseUrl must be an absolute URL (got ${JSON.stringify(given)})`);
+  if (typeof given !== "string" || !URL.canParse(given))
+    throw new MockFetchError(`baseUrl must be an absolute URL (got ${JSON.stringify(given)})`);
   const base = new URL(given).pathname.replace(/\/+$/, "");
   // anchored at both ends: a literal segment wins over a parameter (/things/stats before /things/{id})
   const find = operationMatcher(operations, base);
@@ -151,20 +167,40 @@ export function mockFetch(scripts: Scripts, options: MockFetchOptions = {}): Moc
   const mock = async (request: Request): Promise<Response> => {
     const url = new URL(request.url);
     const found = find(request.method, url.pathname);
-    if (!found) throw new MockFetchError(`mockFetch: no operation of the spec is ${request.method} ${url.pathname}${url.pathname.startsWith(`${base}/`) ? "" : ` (it does not start with the base path ${base}; pass mockFetch(scripts, { baseUrl }) for a client with another)`}`);
+    if (!found)
+      throw new MockFetchError(
+        `mockFetch: no operation of the spec is ${request.method} ${url.pathname}${url.pathname.startsWith(`${base}/`) ? "" : ` (it does not start with the base path ${base}; pass mockFetch(scripts, { baseUrl }) for a client with another)`}`,
+      );
     const op = found.operation;
-    if (calls.length >= maxCalls) throw new MockFetchError(`mockFetch received more than maxCalls, ${maxCalls} calls; pass mockFetch(scripts, { maxCalls }) to allow more`);
+    if (calls.length >= maxCalls)
+      throw new MockFetchError(
+        `mockFetch received more than maxCalls, ${maxCalls} calls; pass mockFetch(scripts, { maxCalls }) to allow more`,
+      );
     const call = await record(op, found.params, url.pathname.slice(base.length), url, request);
     calls.push(call);
     const n = seen.get(op.name) ?? 0;
     seen.set(op.name, n + 1);
 
     const script = (scripts as Record<string, Script | undefined>)[op.name];
-    if (script === undefined) throw new MockFetchError(`mockFetch has no answer for ${op.name} (${op.method} ${call.path}); add ${JSON.stringify(op.name)}: {} or an answer of your own`);
-    const next = typeof script === "function" ? script(call) : Array.isArray(script) ? script[Math.min(n, script.length - 1)] : script;
-    const answer = await settle(next as MockAnswer | Response | Promise<MockAnswer | Response> | undefined, request.signal);
+    if (script === undefined)
+      throw new MockFetchError(
+        `mockFetch has no answer for ${op.name} (${op.method} ${call.path}); add ${JSON.stringify(op.name)}: {} or an answer of your own`,
+      );
+    const next =
+      typeof script === "function"
+        ? script(call)
+        : Array.isArray(script)
+          ? script[Math.min(n, script.length - 1)]
+          : script;
+    const answer = await settle(
+      next as MockAnswer | Response | Promise<MockAnswer | Response> | undefined,
+      request.signal,
+    );
     if (answer instanceof Response) return answer.clone();
-    if (answer === undefined || typeof answer !== "object") throw new MockFetchError(`mockFetch: the answer for ${op.name} must be an object, a list or a function (got ${answer === undefined ? "an empty list" : typeof answer})`);
+    if (answer === undefined || typeof answer !== "object")
+      throw new MockFetchError(
+        `mockFetch: the answer for ${op.name} must be an object, a list or a function (got ${answer === undefined ? "an empty list" : typeof answer})`,
+      );
     return respond(op, answer);
   };
   return Object.assign(mock, {
@@ -179,11 +215,19 @@ function settle<T>(answer: T | Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason);
     signal.addEventListener("abort", onAbort, { once: true });
-    Promise.resolve(answer).then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+    Promise.resolve(answer)
+      .then(resolve, reject)
+      .finally(() => signal.removeEventListener("abort", onAbort));
   });
 }
 
-async function record(op: Operation, sent: Record<string, string>, path: string, url: URL, request: Request): Promise<RecordedCall> {
+async function record(
+  op: Operation,
+  sent: Record<string, string>,
+  path: string,
+  url: URL,
+  request: Request,
+): Promise<RecordedCall> {
   const params: Record<string, string> = {};
   (op.params ?? []).forEach((name) => {
     const value = sent[name] ?? "";
@@ -221,10 +265,23 @@ async function record(op: Operation, sent: Record<string, string>, path: string,
  * @example
  * const fetch = async () => eventStreamResponse([{ id: "1", data: { event: "log", message: "hi" } }], { drop: true });
  */
-export function eventStreamResponse(events: readonly MockEvent[], options: { retryMs?: number | undefined; drop?: boolean | undefined; status?: number | undefined; headers?: Record<string, string> | undefined } = {}): Response {
+export function eventStreamResponse(
+  events: readonly MockEvent[],
+  options: {
+    retryMs?: number | undefined;
+    drop?: boolean | undefined;
+    status?: number | undefined;
+    headers?: Record<string, string> | undefined;
+  } = {},
+): Response {
   const text =
     (options.retryMs === undefined ? "" : `retry: ${options.retryMs}\n\n`) +
-    events.map((e) => `${e.id === undefined ? "" : `id: ${e.id}\n`}${e.event === undefined ? "" : `event: ${e.event}\n`}data: ${JSON.stringify(e.data)}\n\n`).join("");
+    events
+      .map(
+        (e) =>
+          `${e.id === undefined ? "" : `id: ${e.id}\n`}${e.event === undefined ? "" : `event: ${e.event}\n`}data: ${JSON.stringify(e.data)}\n\n`,
+      )
+      .join("");
   const bytes = new TextEncoder().encode(text);
   let sent = false;
   // pulled, not started: an error raised at start would discard the events queued before it
@@ -246,10 +303,20 @@ export function eventStreamResponse(events: readonly MockEvent[], options: { ret
 function respond(op: Operation, answer: MockAnswer): Response {
   const status = answer.status ?? op.status;
   if (answer.events !== undefined) return eventStreamResponse(answer.events, { ...answer, status });
-  if (!Number.isInteger(status) || status < 200 || status > 599) throw new MockFetchError(`mockFetch: the answer for ${op.name} has status ${String(status)}; a status is a whole number from 200 to 599`);
+  if (!Number.isInteger(status) || status < 200 || status > 599)
+    throw new MockFetchError(
+      `mockFetch: the answer for ${op.name} has status ${String(status)}; a status is a whole number from 200 to 599`,
+    );
   const { body } = answer;
-  if (body !== undefined && NO_BODY.has(status)) throw new MockFetchError(`mockFetch: the answer for ${op.name} has status ${status} and a body; a ${status} answer has none`);
+  if (body !== undefined && NO_BODY.has(status))
+    throw new MockFetchError(
+      `mockFetch: the answer for ${op.name} has status ${status} and a body; a ${status} answer has none`,
+    );
   const headers = new Headers(answer.headers);
-  if (body !== undefined && typeof body !== "string" && !headers.has("content-type")) headers.set("content-type", "application/json");
-  return new Response(body === undefined ? null : typeof body === "string" ? body : JSON.stringify(body), { status, headers });
+  if (body !== undefined && typeof body !== "string" && !headers.has("content-type"))
+    headers.set("content-type", "application/json");
+  return new Response(body === undefined ? null : typeof body === "string" ? body : JSON.stringify(body), {
+    status,
+    headers,
+  });
 }

@@ -25,9 +25,23 @@ const MAX_DEPTH = 64;
  * @example
  * const form = formBody({ path: "/tmp/a.txt", file: await openAsBlob("a.txt") }, { files: ["file"] }, schema, issues);
  */
-export function formBody(input: unknown, shape: FormShape, schema: Schema | undefined, issues: ValidationIssue[]): FormData | undefined {
-  if (typeof input !== "object" || input === null || Array.isArray(input) || input instanceof Blob || input instanceof FormData) {
-    issues.push({ path: "body", message: "must be an object of the form's fields (not a FormData: the client builds the form)" });
+export function formBody(
+  input: unknown,
+  shape: FormShape,
+  schema: Schema | undefined,
+  issues: ValidationIssue[],
+): FormData | undefined {
+  if (
+    typeof input !== "object" ||
+    input === null ||
+    Array.isArray(input) ||
+    input instanceof Blob ||
+    input instanceof FormData
+  ) {
+    issues.push({
+      path: "body",
+      message: "must be an object of the form's fields (not a FormData: the client builds the form)",
+    });
     return undefined;
   }
   const files = new Map<string, Blob>();
@@ -35,20 +49,28 @@ export function formBody(input: unknown, shape: FormShape, schema: Schema | unde
   const stand = (value: unknown, at: string, pattern: string, depth: number): unknown => {
     if (value instanceof Blob) {
       if (!allowed.has(pattern)) {
-        issues.push({ path: `body${dotted(at)}`, message: "is a file where the spec has no file: pass the value itself" });
+        issues.push({
+          path: `body${dotted(at)}`,
+          message: "is a file where the spec has no file: pass the value itself",
+        });
         return value;
       }
       files.set(at, value);
       return FILE;
     }
     if (allowed.has(pattern) && value !== undefined) {
-      issues.push({ path: `body${dotted(at)}`, message: "must be a Blob or File (fs.openAsBlob(path) for a file on disk)" });
+      issues.push({
+        path: `body${dotted(at)}`,
+        message: "must be a Blob or File (fs.openAsBlob(path) for a file on disk)",
+      });
       return value;
     }
     if (depth > MAX_DEPTH || typeof value !== "object" || value === null) return value;
     if (Array.isArray(value)) return value.map((v, i) => stand(v, `${at}[${i}]`, `${pattern}[]`, depth + 1));
     if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null) return value;
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, stand(v, `${at}[${k}]`, `${pattern}[${k}]`, depth + 1)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, stand(v, `${at}[${k}]`, `${pattern}[${k}]`, depth + 1)]),
+    );
   };
   const marked = Object.fromEntries(Object.entries(input).map(([k, v]) => [k, stand(v, k, k, 0)]));
   const before = issues.length;
@@ -64,8 +86,19 @@ export function formBody(input: unknown, shape: FormShape, schema: Schema | unde
   const append = (name: string, value: unknown, at: string) => {
     const file = value === FILE ? files.get(at) : undefined;
     // a Blob has no name of its own: it is named by its field, array positions left out (`docs[1]` is `docs`)
-    if (file) form.append(name, file, file instanceof File && file.name ? file.name : (at.split(/[[\]]+/).filter((part) => part && !/^\d+$/.test(part)).at(-1) ?? "file"));
-    else if (value !== undefined) form.append(name, value === null ? "" : typeof value === "object" ? JSON.stringify(value) : String(value));
+    if (file)
+      form.append(
+        name,
+        file,
+        file instanceof File && file.name
+          ? file.name
+          : (at
+              .split(/[[\]]+/)
+              .filter((part) => part && !/^\d+$/.test(part))
+              .at(-1) ?? "file"),
+      );
+    else if (value !== undefined)
+      form.append(name, value === null ? "" : typeof value === "object" ? JSON.stringify(value) : String(value));
   };
   const nest = (name: string, value: unknown, at: string) => {
     if (typeof value === "object" && value !== null) {
@@ -73,7 +106,8 @@ export function formBody(input: unknown, shape: FormShape, schema: Schema | unde
     } else append(name, value, at);
   };
   for (const [name, value] of Object.entries(snapshot)) {
-    if (json.has(name)) form.append(name, new Blob([JSON.stringify(value)], { type: "application/json" }), `${name}.json`);
+    if (json.has(name))
+      form.append(name, new Blob([JSON.stringify(value)], { type: "application/json" }), `${name}.json`);
     else if (brackets.has(name)) nest(name, value, name);
     else if (Array.isArray(value)) value.forEach((item, i) => append(name, item, `${name}[${i}]`));
     else append(name, value, name);
@@ -91,7 +125,10 @@ const dotted = (at: string) => `.${at.replace(/\[([^\]\d][^\]]*)\]/g, ".$1")}`;
 export function binaryBody(input: unknown, issues: ValidationIssue[]): { stream: boolean } {
   if (input instanceof ReadableStream) return { stream: true };
   if (!(input instanceof Blob || input instanceof ArrayBuffer || ArrayBuffer.isView(input))) {
-    issues.push({ path: "body", message: "must be a Blob, an ArrayBuffer or a view of one, or a ReadableStream of bytes" });
+    issues.push({
+      path: "body",
+      message: "must be a Blob, an ArrayBuffer or a view of one, or a ReadableStream of bytes",
+    });
   }
   return { stream: false };
 }

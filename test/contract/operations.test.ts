@@ -58,11 +58,16 @@ afterAll(async () => {
 });
 
 /** A client pointed at the recording proxy; no retry, so that one call is one request. */
-const client = (options: ClientOptions = {}): BrowserCloudClient => createClient({ apiKey: API_KEY, baseUrl: proxy.url, maxRetries: 0, ...options });
+const client = (options: ClientOptions = {}): BrowserCloudClient =>
+  createClient({ apiKey: API_KEY, baseUrl: proxy.url, maxRetries: 0, ...options });
 
 /** The client method that serves `op`: its `x-client-method`, else the name the table gives the same METHOD and path. */
 function methodName(op: SpecOperation): string {
-  return op.clientMethod ?? operations.find((entry) => entry.method === op.method && entry.path === op.path)?.name ?? `${op.method} ${op.path}`;
+  return (
+    op.clientMethod ??
+    operations.find((entry) => entry.method === op.method && entry.path === op.path)?.name ??
+    `${op.method} ${op.path}`
+  );
 }
 
 /** The method `name` names on `target` (`browsers.computer.clickMouse`), callable with any arguments. */
@@ -77,7 +82,9 @@ function callOf(target: object, name: string): (...args: unknown[]) => Promise<u
 
 /** The call's arguments: path parameters, then the body (or the query object), then options. */
 function argsOf(op: SpecOperation, ids: string[], options?: object): unknown[] {
-  const query = Object.fromEntries(op.queryParams.filter((p) => p.example !== undefined).map((p) => [p.name, p.example]));
+  const query = Object.fromEntries(
+    op.queryParams.filter((p) => p.example !== undefined).map((p) => [p.name, p.example]),
+  );
   const args: unknown[] = [...ids];
   if (op.body) return [...args, op.body.example ?? {}, op.queryParams.length ? { ...options, query } : options];
   if (op.queryParams.length) args.push(query);
@@ -90,7 +97,9 @@ const exampleIds = (op: SpecOperation) => op.pathParams.map((p) => String(p.exam
 function expectedTarget(op: SpecOperation, encodedIds: string[]): string {
   let path = op.path;
   op.pathParams.forEach((p, i) => (path = path.replace(`{${p.name}}`, encodedIds[i]!)));
-  const query = new URLSearchParams(op.queryParams.filter((p) => p.example !== undefined).map((p) => [p.name, String(p.example)])).toString();
+  const query = new URLSearchParams(
+    op.queryParams.filter((p) => p.example !== undefined).map((p) => [p.name, String(p.example)]),
+  ).toString();
   return query ? `${path}?${query}` : path;
 }
 
@@ -102,7 +111,12 @@ async function recording(act: () => Promise<unknown>): Promise<{ outcome: unknow
 }
 
 /** Asserts the one request that went out: method, target, bearer token, and the body's bytes and type. */
-function expectSent(sent: RecordedRequest[], op: SpecOperation, target: string, extraHeaders: Record<string, string> = {}) {
+function expectSent(
+  sent: RecordedRequest[],
+  op: SpecOperation,
+  target: string,
+  extraHeaders: Record<string, string> = {},
+) {
   expect(sent.map((r) => `${r.method} ${r.target}`)).toEqual([`${op.method} ${target}`]);
   const [request] = sent;
   expect(request!.headers.authorization).toBe(`Bearer ${API_KEY}`);
@@ -132,7 +146,8 @@ function invalidBodies(op: SpecOperation): [string, unknown][] {
 
 // how many tests each operation gets: the example call, a hostile id per path parameter's
 // operation, no token, each declared error, each invalid body, and a broken answer twice (lenient, strict) for a JSON one
-const expectedCases = (op: SpecOperation) => 2 + (op.pathParams.length ? 1 : 0) + op.errors.length + invalidBodies(op).length + (op.success.json ? 2 : 0);
+const expectedCases = (op: SpecOperation) =>
+  2 + (op.pathParams.length ? 1 : 0) + op.errors.length + invalidBodies(op).length + (op.success.json ? 2 : 0);
 const ran = new Set<string>();
 const counted = (title: string, fn: () => Promise<void>) =>
   it(title, async () => {
@@ -148,29 +163,53 @@ describe("the spec and the client's table", () => {
   it("reads every operation and declared error that openapi/'s own files hold", () => {
     // a second reading, of the YAML as written rather than the bundle, so that a reader that drops
     // operations or errors cannot shrink the suite unseen, and an operation added to openapi/ needs no edit here
-    const index = load(readFileSync(new URL("../../openapi/openapi.yaml", import.meta.url), "utf8")) as { paths: Record<string, { $ref: string }> };
+    const index = load(readFileSync(new URL("../../openapi/openapi.yaml", import.meta.url), "utf8")) as {
+      paths: Record<string, { $ref: string }>;
+    };
     const written = Object.entries(index.paths).flatMap(([path, { $ref }]) => {
-      const item = load(readFileSync(new URL(`../../openapi/${$ref}`, import.meta.url), "utf8")) as Record<string, { responses?: Record<string, unknown> }>;
+      const item = load(readFileSync(new URL(`../../openapi/${$ref}`, import.meta.url), "utf8")) as Record<
+        string,
+        { responses?: Record<string, unknown> }
+      >;
       return Object.entries(item)
         .filter(([method]) => HTTP_METHODS.includes(method))
-        .map(([method, op]) => `${method.toUpperCase()} ${path} ${Object.keys(op.responses ?? {}).filter((s) => /^[45]\d\d$/.test(s)).sort().join(",")}`);
+        .map(
+          ([method, op]) =>
+            `${method.toUpperCase()} ${path} ${Object.keys(op.responses ?? {})
+              .filter((s) => /^[45]\d\d$/.test(s))
+              .sort()
+              .join(",")}`,
+        );
     });
-    expect(ops.map((op) => `${op.method} ${op.path} ${op.errors.map((e) => e.status).sort().join(",")}`).sort()).toEqual(written.sort());
+    expect(
+      ops
+        .map(
+          (op) =>
+            `${op.method} ${op.path} ${op.errors
+              .map((e) => e.status)
+              .sort()
+              .join(",")}`,
+        )
+        .sort(),
+    ).toEqual(written.sort());
   });
 });
 
 for (const op of ops) {
   const name = methodName(op);
   describe(`${name} (${op.method} ${op.path})`, () => {
-    counted(`sends the spec's example request and answers ${op.success.json ? "the spec's example" : `nothing on ${op.success.status}`}`, async () => {
-      const { outcome, sent } = await recording(() => callOf(client(), name)(...argsOf(op, exampleIds(op))));
+    counted(
+      `sends the spec's example request and answers ${op.success.json ? "the spec's example" : `nothing on ${op.success.status}`}`,
+      async () => {
+        const { outcome, sent } = await recording(() => callOf(client(), name)(...argsOf(op, exampleIds(op))));
 
-      expectSent(sent, op, expectedTarget(op, exampleIds(op).map(encodeURIComponent)));
-      expect(sent[0]!.status).toBe(op.success.status);
-      if (op.success.json) expect(outcome).toEqual(op.success.example);
-      // an empty answer: the right request went out, the mock answered the declared status, and nothing came back
-      else expect(outcome).toBeUndefined();
-    });
+        expectSent(sent, op, expectedTarget(op, exampleIds(op).map(encodeURIComponent)));
+        expect(sent[0]!.status).toBe(op.success.status);
+        if (op.success.json) expect(outcome).toEqual(op.success.example);
+        // an empty answer: the right request went out, the mock answered the declared status, and nothing came back
+        else expect(outcome).toBeUndefined();
+      },
+    );
 
     if (op.pathParams.length) {
       counted("percent-encodes a path parameter holding a slash, a query mark, a hash and a percent sign", async () => {
@@ -178,7 +217,14 @@ for (const op of ops) {
 
         const { sent } = await recording(() => callOf(client(), name)(...argsOf(op, ids)));
 
-        expectSent(sent, op, expectedTarget(op, op.pathParams.map(() => HOSTILE_ID_ENCODED)));
+        expectSent(
+          sent,
+          op,
+          expectedTarget(
+            op,
+            op.pathParams.map(() => HOSTILE_ID_ENCODED),
+          ),
+        );
       });
     }
 
@@ -202,7 +248,9 @@ for (const op of ops) {
     for (const { status, example } of op.errors) {
       const Class = ERROR_CLASS[status] ?? ApiError;
       counted(`throws ${Class.name} carrying the body's code and message on ${status}`, async () => {
-        const { outcome, sent } = await recording(() => callOf(client(), name)(...argsOf(op, exampleIds(op), { headers: { Prefer: `code=${status}` } })));
+        const { outcome, sent } = await recording(() =>
+          callOf(client(), name)(...argsOf(op, exampleIds(op), { headers: { Prefer: `code=${status}` } })),
+        );
 
         expectSent(sent, op, expectedTarget(op, exampleIds(op).map(encodeURIComponent)), { Prefer: `code=${status}` });
         expect(sent[0]!.status).toBe(status);
@@ -229,7 +277,8 @@ for (const op of ops) {
       // every top-level field of the example turned into an array of arrays, which no scalar or object schema takes
       const broken = () => Object.fromEntries(Object.keys(op.success.example as object).map((key) => [key, [[]]]));
       const tampered = async (options: ClientOptions) => {
-        proxy.tamper = (status, received) => (status === op.success.status ? Buffer.from(JSON.stringify(broken())) : received);
+        proxy.tamper = (status, received) =>
+          status === op.success.status ? Buffer.from(JSON.stringify(broken())) : received;
         try {
           return await recording(() => callOf(client(options), name)(...argsOf(op, exampleIds(op))));
         } finally {
@@ -237,19 +286,22 @@ for (const op of ops) {
         }
       };
 
-      counted("returns a 2xx answer that breaks the spec's schema, and reports it through onAnswerMismatch", async () => {
-        const reported: AnswerMismatch[] = [];
-        const { outcome, sent } = await tampered({ onAnswerMismatch: (mismatch) => void reported.push(mismatch) });
+      counted(
+        "returns a 2xx answer that breaks the spec's schema, and reports it through onAnswerMismatch",
+        async () => {
+          const reported: AnswerMismatch[] = [];
+          const { outcome, sent } = await tampered({ onAnswerMismatch: (mismatch) => void reported.push(mismatch) });
 
-        expect(sent.map((r) => r.status)).toEqual([op.success.status]);
-        // the service acted: its answer reaches the caller as it came
-        expect(outcome).toEqual(broken());
-        expect(reported).toHaveLength(1);
-        expect(reported[0]!.operation).toBe(name);
-        expect(reported[0]!.data).toEqual(broken());
-        expect(reported[0]!.response.status).toBe(op.success.status);
-        expect(reported[0]!.issues.map((i) => i.path)).toContain(`response.${Object.keys(broken())[0]}`);
-      });
+          expect(sent.map((r) => r.status)).toEqual([op.success.status]);
+          // the service acted: its answer reaches the caller as it came
+          expect(outcome).toEqual(broken());
+          expect(reported).toHaveLength(1);
+          expect(reported[0]!.operation).toBe(name);
+          expect(reported[0]!.data).toEqual(broken());
+          expect(reported[0]!.response.status).toBe(op.success.status);
+          expect(reported[0]!.issues.map((i) => i.path)).toContain(`response.${Object.keys(broken())[0]}`);
+        },
+      );
 
       counted("throws AnswerMismatchError carrying the answer when strictAnswers is set", async () => {
         const { outcome, sent } = await tampered({ strictAnswers: true });

@@ -39,7 +39,11 @@ function specOperations(): { path: string; method: string; op: any }[] {
   );
 }
 const deref = (node: any): any => {
-  while (node?.$ref) node = node.$ref.slice(2).split("/").reduce((at: any, key: string) => at[key], project.spec);
+  while (node?.$ref)
+    node = node.$ref
+      .slice(2)
+      .split("/")
+      .reduce((at: any, key: string) => at[key], project.spec);
   return node;
 };
 const call = (name: string) => name.split(".").reduce((at: any, key) => at[key], client);
@@ -48,8 +52,14 @@ const example = (p: any) => p.example ?? deref(p.schema)?.example;
 /** Path arguments and the query of an operation, from the spec's examples. */
 function inputs(path: string, _item: any, op: any) {
   const params = [...(project.spec.paths[path].parameters ?? []), ...(op.parameters ?? [])].map(deref);
-  const ids = [...path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => String(example(params.find((p: any) => p.name === name && p.in === "path"))));
-  const query = Object.fromEntries(params.filter((p: any) => p.in === "query" && example(p) !== undefined && !["offset", "page_token"].includes(p.name)).map((p: any) => [p.name, example(p)]));
+  const ids = [...path.matchAll(/\{([^}]+)\}/g)].map(([, name]) =>
+    String(example(params.find((p: any) => p.name === name && p.in === "path"))),
+  );
+  const query = Object.fromEntries(
+    params
+      .filter((p: any) => p.in === "query" && example(p) !== undefined && !["offset", "page_token"].includes(p.name))
+      .map((p: any) => [p.name, example(p)]),
+  );
   return { ids, query };
 }
 
@@ -63,7 +73,11 @@ const PRINTS: Record<string, string[]> = {
     "brs_2x7q9kd4m3 running",
     "walked 3 sessions",
   ],
-  "upload-from-disk.ts": ["uploaded to /tmp/downloads/report.csv", "refused before sending: body.files[0].dest_path must match /^//", "downloaded 21 bytes of application/octet-stream"],
+  "upload-from-disk.ts": [
+    "uploaded to /tmp/downloads/report.csv",
+    "refused before sending: body.files[0].dest_path must match /^//",
+    "downloaded 21 bytes of application/octet-stream",
+  ],
 };
 
 afterEach(() => {
@@ -72,26 +86,37 @@ afterEach(() => {
 });
 
 describe("examples/service-shapes", () => {
-  it.each(Object.keys(PRINTS))("%s runs against the mock and prints what it promises", async (file) => {
-    vi.stubEnv("BROWSER_CLOUD_API_KEY", "example-key");
-    vi.stubEnv("BROWSER_CLOUD_BASE_URL", mock.url);
-    const out: string[] = [];
-    vi.spyOn(console, "log").mockImplementation((...args) => void out.push(args.join(" ")));
+  it.each(Object.keys(PRINTS))(
+    "%s runs against the mock and prints what it promises",
+    async (file) => {
+      vi.stubEnv("BROWSER_CLOUD_API_KEY", "example-key");
+      vi.stubEnv("BROWSER_CLOUD_BASE_URL", mock.url);
+      const out: string[] = [];
+      vi.spyOn(console, "log").mockImplementation((...args) => void out.push(args.join(" ")));
 
-    await import(/* @vite-ignore */ new URL(`../../examples/service-shapes/${file}`, import.meta.url).href);
+      await import(/* @vite-ignore */ new URL(`../../examples/service-shapes/${file}`, import.meta.url).href);
 
-    expect(out).toEqual(PRINTS[file]);
-  }, 60_000);
+      expect(out).toEqual(PRINTS[file]);
+    },
+    60_000,
+  );
 });
 
 describe("the synthetic spec's shapes against Prism", () => {
   it("has the real service's header-paginated lists and multipart uploads (as the spec writes them)", () => {
     const lists = specOperations().filter(({ op }) => op.responses["200"]?.headers?.["X-Has-More"]);
-    const uploads = specOperations().filter(({ op }) => op.requestBody && deref(op.requestBody).content["multipart/form-data"]);
+    const uploads = specOperations().filter(
+      ({ op }) => op.requestBody && deref(op.requestBody).content["multipart/form-data"],
+    );
     expect(lists.length).toBe(15);
     expect(uploads.length).toBe(6);
     // and the table pages every one of them
-    expect(project.operations.filter((o) => o.page).map((o) => `${o.method} ${o.path}`).sort()).toEqual(lists.map(({ method, path }) => `${method.toUpperCase()} ${path}`).sort());
+    expect(
+      project.operations
+        .filter((o) => o.page)
+        .map((o) => `${o.method} ${o.path}`)
+        .sort(),
+    ).toEqual(lists.map(({ method, path }) => `${method.toUpperCase()} ${path}`).sort());
   });
 
   it("walks each list to its end against the mock: every page's items checked and typed, each next position as the mock gave it", async () => {
@@ -106,7 +131,15 @@ describe("the synthetic spec's shapes against Prism", () => {
       // every request the walk sends, through a client of its own, strict: an id made distinct
       // must still be what the schema allows
       const sent: URL[] = [];
-      const recording = lib.createClient({ apiKey: "contract-token", baseUrl: mock.url, maxRetries: 0, strictAnswers: true, fetch: (input: Request | string | URL, init?: RequestInit) => (sent.push(new URL(input instanceof Request ? input.url : input)), fetch(input, init)) });
+      const recording = lib.createClient({
+        apiKey: "contract-token",
+        baseUrl: mock.url,
+        maxRetries: 0,
+        strictAnswers: true,
+        fetch: (input: Request | string | URL, init?: RequestInit) => (
+          sent.push(new URL(input instanceof Request ? input.url : input)), fetch(input, init)
+        ),
+      });
       const list = (name: string) => name.split(".").reduce((at: any, key) => at[key], recording);
 
       const page = await list(op["x-client-method"])(...args);
@@ -124,9 +157,20 @@ describe("the synthetic spec's shapes against Prism", () => {
       expect(new Set(walked.map((item) => JSON.stringify(item))).size, where).toBe(walked.length);
       // the first page without a position, then each the mock's answer gave
       const n = expected.length;
-      const positions = style.style === "offset-header" ? [null, String(n), String(2 * n)] : [null, pageToken(n), pageToken(2 * n)];
-      expect(sent.map((url) => url.searchParams.get(style.param)), where).toEqual(positions);
-      expect(sent.every((url) => url.pathname === sent[0]!.pathname && Object.entries(query).every(([k, v]) => url.searchParams.get(k) === String(v))), where).toBe(true);
+      const positions =
+        style.style === "offset-header" ? [null, String(n), String(2 * n)] : [null, pageToken(n), pageToken(2 * n)];
+      expect(
+        sent.map((url) => url.searchParams.get(style.param)),
+        where,
+      ).toEqual(positions);
+      expect(
+        sent.every(
+          (url) =>
+            url.pathname === sent[0]!.pathname &&
+            Object.entries(query).every(([k, v]) => url.searchParams.get(k) === String(v)),
+        ),
+        where,
+      ).toBe(true);
     }
   }, 120_000);
 
@@ -140,11 +184,16 @@ describe("the synthetic spec's shapes against Prism", () => {
 
     for (const response of [huge, negative]) {
       expect(response.status).toBe(400);
-      expect(await response.json()).toMatchObject({ code: "bad_request", message: expect.stringContaining("offset must be a whole number") });
+      expect(await response.json()).toMatchObject({
+        code: "bad_request",
+        message: expect.stringContaining("offset must be a whole number"),
+      });
     }
     expect(anonymous.status).toBe(401);
     await anonymous.arrayBuffer();
-    await expect(client.browsers.list({}, { headers: { Prefer: "code=400" } })).rejects.toBeInstanceOf(lib.BadRequestError);
+    await expect(client.browsers.list({}, { headers: { Prefer: "code=400" } })).rejects.toBeInstanceOf(
+      lib.BadRequestError,
+    );
   }, 60_000);
 
   it("sends every multipart upload as typed fields, each file a Blob, and gets the declared answer", async () => {
@@ -153,7 +202,12 @@ describe("the synthetic spec's shapes against Prism", () => {
     // (test/src/uploads/form-body.test.ts) instead
     const brackets = project.operations.filter((o) => o.form?.brackets).map((o) => o.name);
     expect(brackets).toEqual(["browsers.fs.uploadMany"]);
-    const uploads = specOperations().filter(({ op }) => op.requestBody && deref(op.requestBody).content["multipart/form-data"] && !brackets.includes(op["x-client-method"]));
+    const uploads = specOperations().filter(
+      ({ op }) =>
+        op.requestBody &&
+        deref(op.requestBody).content["multipart/form-data"] &&
+        !brackets.includes(op["x-client-method"]),
+    );
     expect(uploads).toHaveLength(5);
     for (const { path, method, op } of uploads) {
       const media = deref(op.requestBody).content["multipart/form-data"];
@@ -163,7 +217,8 @@ describe("the synthetic spec's shapes against Prism", () => {
         s = deref(s);
         if (s?.format === "binary") return new Blob([String(value)]);
         if (Array.isArray(value)) return value.map((v) => withFiles(v, s.items));
-        if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withFiles(v, s.properties?.[k])]));
+        if (value && typeof value === "object")
+          return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withFiles(v, s.properties?.[k])]));
         return value;
       };
       const status = Number(Object.keys(op.responses).find((s) => s.startsWith("2")));
@@ -173,7 +228,9 @@ describe("the synthetic spec's shapes against Prism", () => {
       expect(sent, `${method} ${path}: ${(sent as Error)?.message}`).toEqual(answer);
       // a required field left out is refused before sending
       const { [schema.required[0]]: _left, ...missing } = withFiles(media.example, schema);
-      await expect(call(op["x-client-method"])(...ids, missing), `${method} ${path}`).rejects.toBeInstanceOf(lib.ValidationError);
+      await expect(call(op["x-client-method"])(...ids, missing), `${method} ${path}`).rejects.toBeInstanceOf(
+        lib.ValidationError,
+      );
     }
   }, 120_000);
 
@@ -186,7 +243,7 @@ describe("the synthetic spec's shapes against Prism", () => {
     for (const { path, method, op } of downloads) {
       const { ids, query } = inputs(path, project.spec.paths[path], op);
       const [type, media] = Object.entries<any>(op.responses["200"].content)[0]!;
-      const body = op.requestBody ? deref(op.requestBody).content["application/json"]?.example ?? {} : undefined;
+      const body = op.requestBody ? (deref(op.requestBody).content["application/json"]?.example ?? {}) : undefined;
       const args = body !== undefined ? [...ids, body] : Object.keys(query).length ? [...ids, query] : ids;
 
       const response = await call(op["x-client-method"])(...args);
@@ -198,7 +255,9 @@ describe("the synthetic spec's shapes against Prism", () => {
   }, 120_000);
 
   it("sends the octet-stream body as bytes", async () => {
-    await expect(client.browsers.fs.writeFile("brs_2x7q9kd4m1", new Blob(["sku,quantity\n"]), { query: { path: "/tmp/a.csv" } })).resolves.toBeUndefined();
+    await expect(
+      client.browsers.fs.writeFile("brs_2x7q9kd4m1", new Blob(["sku,quantity\n"]), { query: { path: "/tmp/a.csv" } }),
+    ).resolves.toBeUndefined();
   });
 
   it("types list items and form fields from the spec for a user of the client", () => {

@@ -27,13 +27,20 @@ let client: object;
 let StreamEventError: new (...args: never[]) => Error;
 
 beforeAll(async () => {
-  copy = copyRepo({ entries: ["openapi", "redocly.yaml", "scripts", "src", "generated", "package.json", "tsconfig.json"], prefix: "contract-streams-" });
+  copy = copyRepo({
+    entries: ["openapi", "redocly.yaml", "scripts", "src", "generated", "package.json", "tsconfig.json"],
+    prefix: "contract-streams-",
+  });
   rmSync(join(copy.dir, "openapi"), { recursive: true });
   writeSyntheticSpec(join(copy.dir, "openapi"), { operations: 150, source: SOURCE });
   generateOnce(copy.dir);
   const text = readFileSync(join(copy.dir, "generated/openapi.json"), "utf8");
   spec = JSON.parse(text);
-  streams = readOperations(spec).operations.filter((op) => Object.keys(follow(spec, spec.paths[op.path][op.method.toLowerCase()].responses[String(op.success.status)]).content ?? {}).includes("text/event-stream"));
+  streams = readOperations(spec).operations.filter((op) =>
+    Object.keys(
+      follow(spec, spec.paths[op.path][op.method.toLowerCase()].responses[String(op.success.status)]).content ?? {},
+    ).includes("text/event-stream"),
+  );
   mock = await mockServer({ port: 0, say: () => {} });
   await mock.serve(text);
   const generated = await import(pathToFileURL(join(copy.dir, "src/index.ts")).href);
@@ -50,21 +57,29 @@ afterAll(async () => {
 function callOf(client: object, name: string): (...args: unknown[]) => Promise<unknown> {
   const segments = name.split(".");
   const last = segments.pop()!;
-  const group = segments.reduce<Record<string, unknown>>((node, key) => node[key] as Record<string, unknown>, client as Record<string, unknown>);
+  const group = segments.reduce<Record<string, unknown>>(
+    (node, key) => node[key] as Record<string, unknown>,
+    client as Record<string, unknown>,
+  );
   return (...args) => (group[last] as (...a: unknown[]) => Promise<unknown>).apply(group, args);
 }
 
 /** Arguments that call a stream operation with the spec's examples: path parameters, query, options. */
 function exampleArgs(op: OperationInfo, options?: object): unknown[] {
   const args: unknown[] = op.pathParams.map((p) => String(p.example ?? `${p.name}-1`));
-  if (op.queryParams.length) args.push(Object.fromEntries(op.queryParams.filter((p) => p.example !== undefined).map((p) => [p.name, p.example])));
+  if (op.queryParams.length)
+    args.push(
+      Object.fromEntries(op.queryParams.filter((p) => p.example !== undefined).map((p) => [p.name, p.example])),
+    );
   if (options) args.push(options);
   return args;
 }
 
 /** The `data` of each event the spec's example shows, parsed straight from its wire text. */
 function exampleData(op: OperationInfo): unknown[] {
-  const media = follow(spec, spec.paths[op.path][op.method.toLowerCase()].responses[String(op.success.status)]).content["text/event-stream"];
+  const media = follow(spec, spec.paths[op.path][op.method.toLowerCase()].responses[String(op.success.status)]).content[
+    "text/event-stream"
+  ];
   return [...String(media.example).matchAll(/^data: (.*)$/gm)].map(([, line]) => JSON.parse(line!));
 }
 
@@ -73,18 +88,30 @@ describe("event streams of the synthetic spec, against the mock", () => {
     const { operations } = await import(pathToFileURL(join(copy.dir, "generated/operations.ts")).href);
     const table = new Map<string, Json>(operations.map((op: Json) => [op.name, op]));
 
-    expect(streams.map((op) => op.name).sort()).toEqual(["auth.connections.follow", "browsers.fs.watch.events", "browsers.logs.stream", "browsers.process.stdoutStream", "browsers.telemetry.stream", "deployments.follow", "invocations.follow"]);
-    for (const op of streams) expect(table.get(op.name), op.name).toMatchObject({ answer: "stream", eventSchema: expect.any(Number) });
+    expect(streams.map((op) => op.name).sort()).toEqual([
+      "auth.connections.follow",
+      "browsers.fs.watch.events",
+      "browsers.logs.stream",
+      "browsers.process.stdoutStream",
+      "browsers.telemetry.stream",
+      "deployments.follow",
+      "invocations.follow",
+    ]);
+    for (const op of streams)
+      expect(table.get(op.name), op.name).toMatchObject({ answer: "stream", eventSchema: expect.any(Number) });
   });
 
   it("reads every stream operation's events, each one the spec's example, with its id, then ends", async () => {
     for (const op of streams) {
       const events = await callOf(client, op.name)(...exampleArgs(op));
       const seen: { id?: string; data: unknown }[] = [];
-      for await (const event of events as AsyncIterable<{ id?: string; data: unknown }>) seen.push({ id: event.id, data: event.data });
+      for await (const event of events as AsyncIterable<{ id?: string; data: unknown }>)
+        seen.push({ id: event.id, data: event.data });
 
       expect(seen, op.name).toEqual(exampleData(op).map((data, i) => ({ id: String(i + 1), data })));
-      expect((events as { response: Response }).response.headers.get("content-type"), op.name).toBe("text/event-stream");
+      expect((events as { response: Response }).response.headers.get("content-type"), op.name).toBe(
+        "text/event-stream",
+      );
     }
   });
 
@@ -103,15 +130,22 @@ describe("event streams of the synthetic spec, against the mock", () => {
     expect(declared.length).toBeGreaterThanOrEqual(streams.length);
     for (const { op, status, example } of declared) {
       const call = callOf(client, op.name)(...exampleArgs(op, { headers: { Prefer: `code=${status}` } }));
-      await expect(call, `${op.name} ${status}`).rejects.toMatchObject({ status, code: (example as { code?: string } | undefined)?.code });
+      await expect(call, `${op.name} ${status}`).rejects.toMatchObject({
+        status,
+        code: (example as { code?: string } | undefined)?.code,
+      });
     }
   });
 
   it("types each stream's events from the spec: a switch on event.data.event narrows, and each method yields its schema's type", async () => {
     const lines = streams.map((op, i) => {
-      const media = follow(spec, spec.paths[op.path][op.method.toLowerCase()].responses[String(op.success.status)]).content["text/event-stream"];
+      const media = follow(spec, spec.paths[op.path][op.method.toLowerCase()].responses[String(op.success.status)])
+        .content["text/event-stream"];
       const name = media.schema.contentSchema.$ref.split("/").pop();
-      return `const same${i}: Same<DataOf<Resources${op.name.split(".").map((s) => `[${JSON.stringify(s)}]`).join("")}>, T.${name}> = true;`;
+      return `const same${i}: Same<DataOf<Resources${op.name
+        .split(".")
+        .map((s) => `[${JSON.stringify(s)}]`)
+        .join("")}>, T.${name}> = true;`;
     });
     const program = `import type { Resources } from "../generated/resources.js";
 import type * as T from "../generated/types.js";
@@ -148,7 +182,9 @@ export async function kinds(): Promise<string[]> {
 `;
     writeFileSync(join(copy.dir, "src/streams-typed.ts"), program);
     const tsc = join(root, "node_modules/.bin/tsc");
-    const result = await run(tsc, ["-p", join(copy.dir, "tsconfig.json"), "--noEmit"], { cwd: copy.dir }).catch((err: { stdout: string }) => err);
+    const result = await run(tsc, ["-p", join(copy.dir, "tsconfig.json"), "--noEmit"], { cwd: copy.dir }).catch(
+      (err: { stdout: string }) => err,
+    );
 
     expect((result as { stdout: string }).stdout).toBe("");
     expect(lines).toHaveLength(7);
@@ -161,7 +197,10 @@ export async function kinds(): Promise<string[]> {
       apiKey: "k",
       strictAnswers: true,
       baseUrl: mock.url,
-      fetch: async () => new Response('id: 7\ndata: {"event":"log","message":42}\n\n', { headers: { "Content-Type": "text/event-stream" } }),
+      fetch: async () =>
+        new Response('id: 7\ndata: {"event":"log","message":42}\n\n', {
+          headers: { "Content-Type": "text/event-stream" },
+        }),
     });
     const events = await callOf(drifting, op.name)(...exampleArgs(op));
     const err = await (async () => {

@@ -69,20 +69,30 @@ const SAMPLES: Record<string, Record<string, string>> = {
   },
 };
 /** The spec's first server with its variables at their defaults, as the samples address it. */
-const BASE_URL: string = spec.servers[0].url.replace(/\{(\w+)\}/g, (_: string, name: string) => spec.servers[0].variables[name].default);
+const BASE_URL: string = spec.servers[0].url.replace(
+  /\{(\w+)\}/g,
+  (_: string, name: string) => spec.servers[0].variables[name].default,
+);
 /** The opening every sample of an operation must have: curl with its method and the server's address, and a client call. */
 const starts = (method: string, path: string): Record<string, string> => ({
   curl: `curl ${method === "get" ? "" : `-X ${method.toUpperCase()} `}'${BASE_URL}${path.split("{")[0]}`,
   "Node.js": "await client.",
 });
-const operations: Operation[] = Object.entries<Record<string, { operationId: string; summary: string; tags: string[]; deprecated?: boolean }>>(spec.paths).flatMap(
-  ([path, item]) =>
-    Object.entries(item)
-      .filter(([method]) => METHODS.includes(method))
-      .map(([method, op]) => {
-        const samples = SAMPLES[op.operationId] ?? starts(method, path);
-        return { operationId: op.operationId, summary: op.summary, tag: op.tags[0] ?? "", deprecated: op.deprecated === true, samples };
-      }),
+const operations: Operation[] = Object.entries<
+  Record<string, { operationId: string; summary: string; tags: string[]; deprecated?: boolean }>
+>(spec.paths).flatMap(([path, item]) =>
+  Object.entries(item)
+    .filter(([method]) => METHODS.includes(method))
+    .map(([method, op]) => {
+      const samples = SAMPLES[op.operationId] ?? starts(method, path);
+      return {
+        operationId: op.operationId,
+        summary: op.summary,
+        tag: op.tags[0] ?? "",
+        deprecated: op.deprecated === true,
+        samples,
+      };
+    }),
 );
 // the page's side menu holds the groups with operations; the others are listed in the intro
 const specified = tags.filter((tag) => operations.some((op) => op.tag === tag.name));
@@ -121,11 +131,13 @@ function watch(target: Page): Page {
   target.on("console", (message) => {
     // a load blocked off the machine logs an error too; the request check names it once
     const source = message.location().url;
-    if (message.type() === "error" && (!source || onMachine(source)) && !source.endsWith("/favicon.ico")) consoleErrors.push(`${message.text()} (${source})`);
+    if (message.type() === "error" && (!source || onMachine(source)) && !source.endsWith("/favicon.ico"))
+      consoleErrors.push(`${message.text()} (${source})`);
   });
   target.on("response", (response) => {
     // chromium asks for /favicon.ico on its own; the page declares none
-    if (response.status() >= 400 && !response.url().endsWith("/favicon.ico")) failedLocally.push(`${response.status()} ${response.url()}`);
+    if (response.status() >= 400 && !response.url().endsWith("/favicon.ico"))
+      failedLocally.push(`${response.status()} ${response.url()}`);
   });
   return target;
 }
@@ -161,94 +173,122 @@ interface Walk {
  * `budgetMs` the rest are reported as not reached instead of waited for.
  */
 async function walk(target: Page, plan: Walk): Promise<{ missing: string[]; opened: number }> {
-  return target.evaluate(async ({ tags, operations, samples, waitMs, budgetMs, languages }) => {
-    const started = performance.now();
-    const menu = document.querySelector('[data-component-name="Menu/Menu"]');
-    const missing: string[] = [];
-    let opened = 0;
-    const norm = (words: string) => words.replace(/\s+/g, " ").trim();
-    const text = (node: Element | null | undefined) => norm(node?.textContent ?? "");
-    const drawn = (node: Element) => node.checkVisibility() && node.getBoundingClientRect().width > 0;
-    // resolves to what `find` finds once the page has drawn it, or to undefined after `ms`
-    const until = <T>(find: () => T | undefined, ms: number) =>
-      new Promise<T | undefined>((done) => {
-        const found = find();
-        if (found !== undefined || ms <= 0) return done(found);
-        const stop = (value: T | undefined) => {
-          observer.disconnect();
-          clearTimeout(timer);
-          done(value);
-        };
-        const observer = new MutationObserver(() => {
-          const value = find();
-          if (value !== undefined) stop(value);
+  return target.evaluate(
+    async ({ tags, operations, samples, waitMs, budgetMs, languages }) => {
+      const started = performance.now();
+      const menu = document.querySelector('[data-component-name="Menu/Menu"]');
+      const missing: string[] = [];
+      let opened = 0;
+      const norm = (words: string) => words.replace(/\s+/g, " ").trim();
+      const text = (node: Element | null | undefined) => norm(node?.textContent ?? "");
+      const drawn = (node: Element) => node.checkVisibility() && node.getBoundingClientRect().width > 0;
+      // resolves to what `find` finds once the page has drawn it, or to undefined after `ms`
+      const until = <T>(find: () => T | undefined, ms: number) =>
+        new Promise<T | undefined>((done) => {
+          const found = find();
+          if (found !== undefined || ms <= 0) return done(found);
+          const stop = (value: T | undefined) => {
+            observer.disconnect();
+            clearTimeout(timer);
+            done(value);
+          };
+          const observer = new MutationObserver(() => {
+            const value = find();
+            if (value !== undefined) stop(value);
+          });
+          observer.observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true });
+          const timer = setTimeout(() => stop(find()), ms);
         });
-        observer.observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true });
-        const timer = setTimeout(() => stop(find()), ms);
-      });
-    const wait = () => Math.min(waitMs, budgetMs - (performance.now() - started));
-    const links = () => Array.from(menu?.querySelectorAll("a") ?? []);
-    const entry = (label: string) => links().find((a) => text(a.querySelector('[data-testid="menu-item-label"]')) === label && drawn(a));
-    const headingIn = (root: Element | Document, wanted: string[]) => Array.from(root.querySelectorAll("h1, h2, h3")).find((h) => wanted.includes(text(h)) && drawn(h));
+      const wait = () => Math.min(waitMs, budgetMs - (performance.now() - started));
+      const links = () => Array.from(menu?.querySelectorAll("a") ?? []);
+      const entry = (label: string) =>
+        links().find((a) => text(a.querySelector('[data-testid="menu-item-label"]')) === label && drawn(a));
+      const headingIn = (root: Element | Document, wanted: string[]) =>
+        Array.from(root.querySelectorAll("h1, h2, h3")).find((h) => wanted.includes(text(h)) && drawn(h));
 
-    for (const tag of tags) {
-      if (wait() <= 0) {
-        missing.push(`${tag.name}: not reached within ${budgetMs} ms`);
-        continue;
-      }
-      const link = await until(() => entry(tag.name), wait());
-      if (!link) {
-        missing.push(`${tag.name}: menu entry`);
-        continue;
-      }
-      link.click();
-      opened++;
-      const title = await until(() => headingIn(document, [tag.name]), wait());
-      if (!title) missing.push(`${tag.name}: heading`);
-      const description = tag.description && norm(tag.description);
-      const section = title?.closest("[data-section-id]");
-      if (description && !(section && (await until(() => Array.from(section.querySelectorAll("*")).find((node) => text(node) === description && drawn(node)), wait()))))
-        missing.push(`${tag.name}: description`);
-
-      for (const op of operations.filter((op) => op.tag === tag.name)) {
+      for (const tag of tags) {
         if (wait() <= 0) {
-          missing.push(`${op.operationId}: not reached within ${budgetMs} ms`);
+          missing.push(`${tag.name}: not reached within ${budgetMs} ms`);
           continue;
         }
-        // redoc anchors an operation at <tag slug>/<operationid lowercased>, and its menu entry links there
-        const anchor = new RegExp(`^#/([^/]+/${op.operationId.toLowerCase()})$`);
-        const opLink = await until(() => links().find((a) => anchor.test(a.getAttribute("href") ?? "")), wait());
-        if (!opLink) {
-          missing.push(`${op.operationId}: menu entry "${tag.name}"`);
+        const link = await until(() => entry(tag.name), wait());
+        if (!link) {
+          missing.push(`${tag.name}: menu entry`);
           continue;
         }
-        const id = anchor.exec(opLink.getAttribute("href")!)![1]!;
-        opLink.click();
+        link.click();
         opened++;
-        // a deprecated operation's heading carries redoc's "deprecated" badge after the summary
-        const wanted = op.deprecated ? [`${op.summary} deprecated`] : [op.summary];
-        const at = () => document.getElementById(id) ?? undefined;
-        if (!(await until(() => at() && headingIn(at()!, wanted), wait()))) missing.push(`${op.operationId}: "${op.summary}"`);
-        if (!samples) continue;
-        // the right panel shows one language at a time: its header's menu button names it
-        const codeBlocks = () => Array.from(document.querySelectorAll('[data-component-name="CodeBlock/CodeBlockContainer"]')).filter(drawn);
-        for (const language of languages) {
-          const expected = op.samples[language]!;
-          const button = await until(
-            () => Array.from(document.querySelectorAll<HTMLElement>('[data-component-name="Panel/PanelHeader"] [data-component-name="Dropdown/Dropdown"] > button')).find((b) => drawn(b) && languages.includes(text(b))),
-            wait(),
-          );
-          if (button && text(button) !== language) {
-            button.click();
-            const item = await until(() => Array.from(document.querySelectorAll<HTMLElement>('[role="menuitem"]')).find((i) => drawn(i) && text(i) === language), wait());
-            item?.click();
+        const title = await until(() => headingIn(document, [tag.name]), wait());
+        if (!title) missing.push(`${tag.name}: heading`);
+        const description = tag.description && norm(tag.description);
+        const section = title?.closest("[data-section-id]");
+        if (
+          description &&
+          !(
+            section &&
+            (await until(
+              () => Array.from(section.querySelectorAll("*")).find((node) => text(node) === description && drawn(node)),
+              wait(),
+            ))
+          )
+        )
+          missing.push(`${tag.name}: description`);
+
+        for (const op of operations.filter((op) => op.tag === tag.name)) {
+          if (wait() <= 0) {
+            missing.push(`${op.operationId}: not reached within ${budgetMs} ms`);
+            continue;
           }
-          if (!(await until(() => codeBlocks().find((block) => text(block).includes(expected)), wait()))) missing.push(`${op.operationId}: ${language} sample`);
+          // redoc anchors an operation at <tag slug>/<operationid lowercased>, and its menu entry links there
+          const anchor = new RegExp(`^#/([^/]+/${op.operationId.toLowerCase()})$`);
+          const opLink = await until(() => links().find((a) => anchor.test(a.getAttribute("href") ?? "")), wait());
+          if (!opLink) {
+            missing.push(`${op.operationId}: menu entry "${tag.name}"`);
+            continue;
+          }
+          const id = anchor.exec(opLink.getAttribute("href")!)![1]!;
+          opLink.click();
+          opened++;
+          // a deprecated operation's heading carries redoc's "deprecated" badge after the summary
+          const wanted = op.deprecated ? [`${op.summary} deprecated`] : [op.summary];
+          const at = () => document.getElementById(id) ?? undefined;
+          if (!(await until(() => at() && headingIn(at()!, wanted), wait())))
+            missing.push(`${op.operationId}: "${op.summary}"`);
+          if (!samples) continue;
+          // the right panel shows one language at a time: its header's menu button names it
+          const codeBlocks = () =>
+            Array.from(document.querySelectorAll('[data-component-name="CodeBlock/CodeBlockContainer"]')).filter(drawn);
+          for (const language of languages) {
+            const expected = op.samples[language]!;
+            const button = await until(
+              () =>
+                Array.from(
+                  document.querySelectorAll<HTMLElement>(
+                    '[data-component-name="Panel/PanelHeader"] [data-component-name="Dropdown/Dropdown"] > button',
+                  ),
+                ).find((b) => drawn(b) && languages.includes(text(b))),
+              wait(),
+            );
+            if (button && text(button) !== language) {
+              button.click();
+              const item = await until(
+                () =>
+                  Array.from(document.querySelectorAll<HTMLElement>('[role="menuitem"]')).find(
+                    (i) => drawn(i) && text(i) === language,
+                  ),
+                wait(),
+              );
+              item?.click();
+            }
+            if (!(await until(() => codeBlocks().find((block) => text(block).includes(expected)), wait())))
+              missing.push(`${op.operationId}: ${language} sample`);
+          }
         }
       }
-    }
-    return { missing, opened };
-  }, { ...plan, languages: LANGUAGES });
+      return { missing, opened };
+    },
+    { ...plan, languages: LANGUAGES },
+  );
 }
 
 beforeAll(async () => {
@@ -284,15 +324,19 @@ afterAll(async () => {
 }, 60_000);
 
 describe("docs page (site/index.html) in headless chromium", () => {
-  it("lists the tag groups with operations in the side menu, in the spec's order, and the others in the intro", { timeout: TEST_TIMEOUT }, async () => {
+  it("lists the tag groups with operations in the side menu, in the spec's order, and the others in the intro", {
+    timeout: TEST_TIMEOUT,
+  }, async () => {
     expect(tags).toHaveLength(22);
     expect(specified.length).toBeGreaterThan(0);
     // the menu's top level starts with the overview ("/") and the description's sections ("/section/...")
-    const groups = await page.locator('[data-component-name="Menu/Menu"] > [data-component-name="Menu/MenuItem"]').evaluateAll((items) =>
-      items
-        .filter((item) => !/^#?\/(section\/.*)?$/.test(item.querySelector("a")?.getAttribute("href") ?? ""))
-        .map((item) => item.querySelector('[data-testid="menu-item-label"]')?.textContent?.trim()),
-    );
+    const groups = await page
+      .locator('[data-component-name="Menu/Menu"] > [data-component-name="Menu/MenuItem"]')
+      .evaluateAll((items) =>
+        items
+          .filter((item) => !/^#?\/(section\/.*)?$/.test(item.querySelector("a")?.getAttribute("href") ?? ""))
+          .map((item) => item.querySelector('[data-testid="menu-item-label"]')?.textContent?.trim()),
+      );
     expect(groups, "tag groups in the side menu").toEqual(specified.map((tag) => tag.name));
 
     const intro = page.locator('[data-component-name="Menu/Menu"] a[href$="/section/not-yet-specified"]');
@@ -300,7 +344,9 @@ describe("docs page (site/index.html) in headless chromium", () => {
     // the section's text once its heading is drawn: the heading and the list that follows it
     const drawnSection = await page.waitForFunction(
       (name) => {
-        const heading = Array.from(document.querySelectorAll("h1, h2, h3")).find((h) => (h.textContent ?? "").trim() === name && h.checkVisibility());
+        const heading = Array.from(document.querySelectorAll("h1, h2, h3")).find(
+          (h) => (h.textContent ?? "").trim() === name && h.checkVisibility(),
+        );
         return heading?.closest("[data-section-id]")?.textContent ?? undefined;
       },
       UNSPECIFIED_HEADING,
@@ -308,34 +354,64 @@ describe("docs page (site/index.html) in headless chromium", () => {
     );
     const section = collapse(String(await drawnSection.jsonValue()));
     const listed = unspecified.map((tag) => collapse(`${tag.name}${tag.description ? `: ${tag.description}` : ""}`));
-    expect(listed.filter((line) => !section.includes(line)), "groups without operations missing from the intro").toEqual([]);
-    expect(specified.filter((tag) => section.includes(`${tag.name}:`)), "groups with operations listed as not yet specified").toEqual([]);
+    expect(
+      listed.filter((line) => !section.includes(line)),
+      "groups without operations missing from the intro",
+    ).toEqual([]);
+    expect(
+      specified.filter((tag) => section.includes(`${tag.name}:`)),
+      "groups with operations listed as not yet specified",
+    ).toEqual([]);
   });
 
-  it("renders every tag group's heading and description when opened from the menu", { timeout: TEST_TIMEOUT }, async () => {
-    const { missing, opened } = await walk(page, { tags: specified, operations: [], waitMs: WAIT_MS, budgetMs: WALK_BUDGET_MS });
+  it("renders every tag group's heading and description when opened from the menu", {
+    timeout: TEST_TIMEOUT,
+  }, async () => {
+    const { missing, opened } = await walk(page, {
+      tags: specified,
+      operations: [],
+      waitMs: WAIT_MS,
+      budgetMs: WALK_BUDGET_MS,
+    });
 
     expect(missing, "tag groups not drawn").toEqual([]);
     expect(opened).toBe(specified.length);
   });
 
-  it("renders every operation of the spec under its operationId anchor, with its summary, when opened from the menu", { timeout: TEST_TIMEOUT }, async () => {
+  it("renders every operation of the spec under its operationId anchor, with its summary, when opened from the menu", {
+    timeout: TEST_TIMEOUT,
+  }, async () => {
     expect(operations.length).toBeGreaterThan(0);
 
-    const { missing, opened } = await walk(page, { tags: specified, operations, waitMs: WAIT_MS, budgetMs: WALK_BUDGET_MS });
+    const { missing, opened } = await walk(page, {
+      tags: specified,
+      operations,
+      waitMs: WAIT_MS,
+      budgetMs: WALK_BUDGET_MS,
+    });
 
     expect(missing, "operations not drawn").toEqual([]);
     expect(opened).toBe(specified.length + operations.length);
   });
 
-  it("shows every operation's curl and TypeScript (Node.js) sample of this client in the right panel", { timeout: TEST_TIMEOUT }, async () => {
-    const { missing, opened } = await walk(page, { tags: specified, operations, samples: true, waitMs: WAIT_MS, budgetMs: WALK_BUDGET_MS });
+  it("shows every operation's curl and TypeScript (Node.js) sample of this client in the right panel", {
+    timeout: TEST_TIMEOUT,
+  }, async () => {
+    const { missing, opened } = await walk(page, {
+      tags: specified,
+      operations,
+      samples: true,
+      waitMs: WAIT_MS,
+      budgetMs: WALK_BUDGET_MS,
+    });
 
     expect(missing, "code samples not drawn").toEqual([]);
     expect(opened).toBe(specified.length + operations.length);
   });
 
-  it("saves a full-page screenshot with every tag group and the first operation drawn", { timeout: TEST_TIMEOUT }, async () => {
+  it("saves a full-page screenshot with every tag group and the first operation drawn", {
+    timeout: TEST_TIMEOUT,
+  }, async () => {
     const first = operations[0]!;
     expect(await openTag(page, first.tag), `menu entry "${first.tag}"`).toBe(true);
     await page.locator(`[id$="/${first.operationId}" i]`).first().waitFor();
@@ -349,9 +425,14 @@ describe("docs page (site/index.html) in headless chromium", () => {
     }
     const wanted = [...specified.map((tag) => tag.name), UNSPECIFIED_HEADING, first.summary];
     const drawn = await page.evaluate(() =>
-      Array.from(document.querySelectorAll("h1, h2, h3")).filter((h) => h.checkVisibility() && h.getBoundingClientRect().width > 0).map((h) => (h.textContent ?? "").replace(/\s+/g, " ").trim()),
+      Array.from(document.querySelectorAll("h1, h2, h3"))
+        .filter((h) => h.checkVisibility() && h.getBoundingClientRect().width > 0)
+        .map((h) => (h.textContent ?? "").replace(/\s+/g, " ").trim()),
     );
-    expect(wanted.filter((name) => !drawn.includes(name)), "headings not drawn on the full page").toEqual([]);
+    expect(
+      wanted.filter((name) => !drawn.includes(name)),
+      "headings not drawn on the full page",
+    ).toEqual([]);
     mkdirSync(resolve(root, "test-results/docs"), { recursive: true });
     // the viewport is the page, up to the cap: a spec too long for one picture is cut, not tiled
     const png = await page.screenshot({ path: screenshot });
@@ -365,7 +446,13 @@ describe("docs page (site/index.html) in headless chromium", () => {
       await local.goto(pageFile);
       await local.locator('[data-component-name="Menu/Menu"]').waitFor();
 
-      const { missing, opened } = await walk(local, { tags: specified, operations, samples: true, waitMs: WAIT_MS, budgetMs: WALK_BUDGET_MS });
+      const { missing, opened } = await walk(local, {
+        tags: specified,
+        operations,
+        samples: true,
+        waitMs: WAIT_MS,
+        budgetMs: WALK_BUDGET_MS,
+      });
 
       expect(missing, "tag groups, operations and samples not drawn from file://").toEqual([]);
       expect(opened).toBe(specified.length + operations.length);
@@ -377,7 +464,10 @@ describe("docs page (site/index.html) in headless chromium", () => {
   // the checks below cover everything the pages above did, so they run last
   it("made no request that would leave the machine", () => {
     expect(requests.size).toBeGreaterThan(0);
-    expect([...requests].filter((url) => !onMachine(url)), "requests to addresses off this machine").toEqual([]);
+    expect(
+      [...requests].filter((url) => !onMachine(url)),
+      "requests to addresses off this machine",
+    ).toEqual([]);
     expect(failedLocally, "local loads that failed").toEqual([]);
   });
 

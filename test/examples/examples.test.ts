@@ -11,13 +11,18 @@ vi.mock("browser-cloud-client", () => import("../../src/index.js"));
 vi.mock("browser-cloud-client/testing", () => import("../../src/testing/index.js"));
 
 const dir = new URL("../../examples/", import.meta.url);
-const EXAMPLES = readdirSync(dir).filter((file) => file.endsWith(".ts")).sort();
+const EXAMPLES = readdirSync(dir)
+  .filter((file) => file.endsWith(".ts"))
+  .sort();
 const source = (file: string) => readFileSync(new URL(file, dir), "utf8");
 
 /** What each example prints on stdout against the mock, which answers with the spec's examples. */
 const PRINTS: Record<string, (string | RegExp)[]> = {
   "retrieve-limits.ts": ["at most 50 browsers at once; per project: 10"],
-  "click-with-error-handling.ts": ["double-clicked at (640, 360) in brs_2x7q9kd4m1", "refused before sending: body.x must be >= 0"],
+  "click-with-error-handling.ts": [
+    "double-clicked at (640, 360) in brs_2x7q9kd4m1",
+    "refused before sending: body.x must be >= 0",
+  ],
   "delete-if-present.ts": ["deployment dep_5n1v7c2x: deleted", "auth connection conn_8f3k2m9p: deleted"],
   "custom-fetch-and-logger.ts": [
     "[client] browser-cloud-client: GET /org/limits -> 200 (attempt 1/2, … ms)",
@@ -26,13 +31,20 @@ const PRINTS: Record<string, (string | RegExp)[]> = {
   ],
   "cancel-with-signal.ts": ["cancelled: UserAbortError", "within the deadline: 50 browsers at most"],
   "test-your-code.ts": ["tidy: 3 cases pass; 5 calls recorded, none sent"],
-  "follow-a-stream.ts": ["state: building (event 1)", "log: Installing dependencies", "state: running (event 3)", "stopped following after event 3"],
+  "follow-a-stream.ts": [
+    "state: building (event 1)",
+    "log: Installing dependencies",
+    "state: running (event 3)",
+    "stopped following after event 3",
+  ],
 };
 
 /** The operation of the table that a per-attempt log line is about (`GET /org/limits -> 200`). */
 function operationOf(line: string): string | undefined {
   const [, method, path] = /: (\S+) (\S+) -> /.exec(line) ?? [];
-  return operations.find((op) => op.method === method && new RegExp(`^${op.path.replace(/\{[^}]+\}/g, "[^/]+")}$`).test(path ?? ""))?.name;
+  return operations.find(
+    (op) => op.method === method && new RegExp(`^${op.path.replace(/\{[^}]+\}/g, "[^/]+")}$`).test(path ?? ""),
+  )?.name;
 }
 
 /** Runs one example as a fresh module; resolves to what it printed with console.log and console.debug. */
@@ -75,7 +87,9 @@ describe("examples/", () => {
     expect(err).toEqual([]);
     expect(process.exitCode ?? 0).toBe(0);
     expect(out).toHaveLength(PRINTS[file]!.length);
-    PRINTS[file]!.forEach((expected, i) => (typeof expected === "string" ? expect(out[i]).toBe(expected) : expect(out[i]).toMatch(expected)));
+    PRINTS[file]!.forEach((expected, i) =>
+      typeof expected === "string" ? expect(out[i]).toBe(expected) : expect(out[i]).toMatch(expected),
+    );
   });
 
   it("reach only operations of the generated table, as the requests they sent show", async () => {
@@ -98,7 +112,9 @@ describe("examples/", () => {
 
   it("call only methods the table has", () => {
     const names = new Set<string>(operations.map((op) => op.name));
-    const called = EXAMPLES.flatMap((file) => [...source(file).matchAll(/\bclient\.((?:\w+\.)+\w+)\(/g)].map((m) => m[1]!));
+    const called = EXAMPLES.flatMap((file) =>
+      [...source(file).matchAll(/\bclient\.((?:\w+\.)+\w+)\(/g)].map((m) => m[1]!),
+    );
 
     expect(called.length).toBeGreaterThan(0);
     expect(called.filter((name) => !names.has(name))).toEqual([]);

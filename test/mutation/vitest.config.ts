@@ -15,7 +15,8 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  */
 class QuickFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const last = (file: TestSpecification) => this.ctx.cache.getFileTestResults(`${file.project.name}:${relative(this.ctx.config.root, file.moduleId)}`);
+    const last = (file: TestSpecification) =>
+      this.ctx.cache.getFileTestResults(`${file.project.name}:${relative(this.ctx.config.root, file.moduleId)}`);
     const rank = (file: TestSpecification): [number, number] => {
       const result = last(file);
       return [result?.failed ? 0 : 1, result?.duration ?? 0];
@@ -39,6 +40,7 @@ export default defineConfig({
     // the first two read src/'s text, which Stryker has rewritten with its instrumentation: they
     // guard the source as written (no node: import, no operation named), not its behaviour; the
     // last three run tsc over a client's types, which no runtime mutant changes, for seconds each
-    testNamePattern: /^(?!.*(find no node: module|names no path segment, operationId|types list items and form fields|types each stream's events|types each answer's body)).*$/,
+    testNamePattern:
+      /^(?!.*(find no node: module|names no path segment, operationId|types list items and form fields|types each stream's events|types each answer's body)).*$/,
   },
 });

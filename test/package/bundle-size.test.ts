@@ -6,13 +6,16 @@ import { consumerBundleSize } from "../../scripts/bundle-size.mjs";
 // (scripts/bench/budgets.mjs), where a miss is reported without blocking every change to src/
 const spec = JSON.parse(readFileSync(new URL("../../generated/openapi.json", import.meta.url), "utf8"));
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
-const operations = Object.entries<Record<string, any>>(spec.paths).flatMap(([path, item]) => METHODS.filter((m) => item[m]).map((m) => ({ path, ...item[m] })));
+const operations = Object.entries<Record<string, any>>(spec.paths).flatMap(([path, item]) =>
+  METHODS.filter((m) => item[m]).map((m) => ({ path, ...item[m] })),
+);
 /** Every prose text of the spec longer than a phrase: descriptions and summaries, which a bundle has no use for. */
 function prose(node: unknown, out: string[] = []): string[] {
   if (Array.isArray(node)) node.forEach((n) => prose(n, out));
   else if (node && typeof node === "object") {
     for (const [key, value] of Object.entries(node)) {
-      if ((key === "description" || key === "summary") && typeof value === "string" && value.length > 20) out.push(value.trim().split("\n")[0]!);
+      if ((key === "description" || key === "summary") && typeof value === "string" && value.length > 20)
+        out.push(value.trim().split("\n")[0]!);
       else prose(value, out);
     }
   }

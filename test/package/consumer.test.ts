@@ -19,7 +19,9 @@ const spec = JSON.parse(readFileSync(join(root, "generated/openapi.json"), "utf8
 const operations = readOperations(spec).operations;
 
 // npm's own variables from the `npm test` around us would point the nested npm at this repo
-const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name) && name !== "BROWSER_CLOUD_API_KEY"));
+const env = Object.fromEntries(
+  Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name) && name !== "BROWSER_CLOUD_API_KEY"),
+);
 const run = (cmd: string, args: string[], cwd: string, extra: Record<string, string> = {}) =>
   exec(cmd, args, { cwd, env: { ...env, ...extra }, maxBuffer: 16 * 1024 * 1024 });
 
@@ -40,9 +42,18 @@ beforeAll(async () => {
   project = join(work, "project");
   cpSync(fileURLToPath(new URL("./fixtures", import.meta.url)), project, { recursive: true });
   // the part of the user's program that calls every operation comes from the table
-  writeFileSync(join(project, "operations.ts"), consumerProgram(operations, { from: "browser-cloud-client", baseUrl: "(globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env.CONSUMER_BASE_URL ?? \"http://127.0.0.1:4010\"" }));
+  writeFileSync(
+    join(project, "operations.ts"),
+    consumerProgram(operations, {
+      from: "browser-cloud-client",
+      baseUrl:
+        '(globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env.CONSUMER_BASE_URL ?? "http://127.0.0.1:4010"',
+    }),
+  );
   await run("npm", ["install", tarball, "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], project);
-  compiled = await run(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", "."], project).catch((err) => err);
+  compiled = await run(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", "."], project).catch(
+    (err) => err,
+  );
 }, 240_000);
 
 /** The files an ES module imports, transitively, and the bare specifiers (packages, `node:` modules) among them. */
@@ -53,7 +64,9 @@ function importGraph(entry: string): { files: string[]; bare: string[] } {
     if (files.has(file)) return;
     files.add(file);
     // comments hold @example imports: leave them out
-    const code = readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
+    const code = readFileSync(file, "utf8")
+      .replace(/\/\*[\s\S]*?\*\//g, "")
+      .replace(/^\s*\/\/.*$/gm, "");
     for (const [, specifier] of code.matchAll(/\b(?:from|import)\s*\(?\s*["']([^"']+)["']/g)) {
       if (specifier!.startsWith(".")) visit(resolve(dirname(file), specifier!));
       else bare.add(specifier!);
@@ -69,22 +82,41 @@ afterAll(() => {
 
 describe("the published package", () => {
   it("holds dist/ (ESM, .d.ts and source maps, the generated types and the spec) and the documents a user reads", () => {
-    for (const file of packed) expect(file, file).toMatch(/^(dist\/|package\.json$|README\.md$|LICENSE$|CHANGELOG\.md$|CLIENT_CHANGELOG\.md$|generated\/api\.md$)/);
-    for (const file of ["README.md", "LICENSE", "CHANGELOG.md", "CLIENT_CHANGELOG.md", "generated/api.md"]) expect(packed).toContain(file);
-    for (const file of ["dist/src/index.js", "dist/src/index.d.ts", "dist/src/index.js.map", "dist/src/index.d.ts.map", "dist/src/testing/index.js", "dist/src/testing/index.d.ts", "dist/generated/schema.d.ts", "dist/openapi.json"]) {
+    for (const file of packed)
+      expect(file, file).toMatch(
+        /^(dist\/|package\.json$|README\.md$|LICENSE$|CHANGELOG\.md$|CLIENT_CHANGELOG\.md$|generated\/api\.md$)/,
+      );
+    for (const file of ["README.md", "LICENSE", "CHANGELOG.md", "CLIENT_CHANGELOG.md", "generated/api.md"])
+      expect(packed).toContain(file);
+    for (const file of [
+      "dist/src/index.js",
+      "dist/src/index.d.ts",
+      "dist/src/index.js.map",
+      "dist/src/index.d.ts.map",
+      "dist/src/testing/index.js",
+      "dist/src/testing/index.d.ts",
+      "dist/generated/schema.d.ts",
+      "dist/openapi.json",
+    ]) {
       expect(packed).toContain(file);
     }
     expect(packed.filter((f) => /\.ts$/.test(f) && !f.endsWith(".d.ts"))).toEqual([]);
   });
 
   it("passes publint with no message, suggestions included", async () => {
-    const { messages } = await publint({ pack: { tarball: readFileSync(tarball).buffer as ArrayBuffer }, level: "suggestion", strict: true });
+    const { messages } = await publint({
+      pack: { tarball: readFileSync(tarball).buffer as ArrayBuffer },
+      level: "suggestion",
+      strict: true,
+    });
 
     expect(messages).toEqual([]);
   });
 
   it("resolves for ESM, bundlers and require() under attw's esm-only profile", async () => {
-    const result = await run(bin("attw"), [tarball, "--profile", "esm-only", "--format", "json"], work).catch((err) => err);
+    const result = await run(bin("attw"), [tarball, "--profile", "esm-only", "--format", "json"], work).catch(
+      (err) => err,
+    );
     const problems: { resolutionKind: string }[] = JSON.parse(result.stdout).analysis.problems;
 
     // the profile sets aside node10 and TypeScript's node16-from-CJS view, which predates
@@ -94,7 +126,9 @@ describe("the published package", () => {
   });
 
   it("ships the spec it was built from as browser-cloud-client/openapi.json", async () => {
-    const shipped = JSON.parse(readFileSync(join(project, "node_modules/browser-cloud-client/dist/openapi.json"), "utf8"));
+    const shipped = JSON.parse(
+      readFileSync(join(project, "node_modules/browser-cloud-client/dist/openapi.json"), "utf8"),
+    );
     const files = await render();
     const bundled = [...files].find(([file]) => file.endsWith("/openapi.json"))![1];
 
@@ -113,11 +147,21 @@ describe("a user's project", () => {
 
     expect(JSON.parse(stdout)).toEqual({
       apiVersion: spec.info.version,
-      answers: Object.fromEntries(operations.map((op) => [op.name, op.success.kind === "json" ? op.success.example : op.success.kind === "empty" ? null : op.success.status])),
+      answers: Object.fromEntries(
+        operations.map((op) => [
+          op.name,
+          op.success.kind === "json" ? op.success.example : op.success.kind === "empty" ? null : op.success.status,
+        ]),
+      ),
       limits: { cap: 50, perProject: 10 },
       click: true,
       raw: { status: 200, data: { max_concurrent_sessions: 50, default_project_max_concurrent_sessions: 10 } },
-      apiError: { status: 404, code: "not_found", details: undefined, body: expect.objectContaining({ code: "not_found" }) },
+      apiError: {
+        status: 404,
+        code: "not_found",
+        details: undefined,
+        body: expect.objectContaining({ code: "not_found" }),
+      },
       issues: [{ path: "body.x", message: "must be >= 0" }],
       abort: "UserAbortError",
       auth: "AuthenticationError",
@@ -127,14 +171,21 @@ describe("a user's project", () => {
   }, 60_000);
 
   it("tests its own code with browser-cloud-client/testing, with no network", async () => {
-    const { stdout } = await run(process.execPath, ["out/testing.js"], project, { BROWSER_CLOUD_BASE_URL: "https://unreachable.invalid" });
+    const { stdout } = await run(process.execPath, ["out/testing.js"], project, {
+      BROWSER_CLOUD_BASE_URL: "https://unreachable.invalid",
+    });
 
     expect(JSON.parse(stdout)).toEqual({
       first: "deleted",
       second: "gone",
       cap: 3,
       unscripted: "MockFetchError",
-      calls: ["deployments.delete /deployments/dep_1", "deployments.delete /deployments/dep_1", "organization.limits.retrieve /org/limits", "auth.connections.delete /auth/connections/conn_1"],
+      calls: [
+        "deployments.delete /deployments/dep_1",
+        "deployments.delete /deployments/dep_1",
+        "organization.limits.retrieve /org/limits",
+        "auth.connections.delete /auth/connections/conn_1",
+      ],
     });
   });
 
@@ -153,7 +204,12 @@ describe("a user's project", () => {
   it("loads the package with require() on Node 20.19+", async () => {
     const { stdout } = await run(process.execPath, ["consumer.cjs"], project);
 
-    expect(JSON.parse(stdout)).toEqual({ createClient: "function", apiVersion: spec.info.version, notFound: "function", specVersion: spec.info.version });
+    expect(JSON.parse(stdout)).toEqual({
+      createClient: "function",
+      apiVersion: spec.info.version,
+      notFound: "function",
+      specVersion: spec.info.version,
+    });
   });
 
   it("ships a client changelog whose newest entry is the package's version", () => {

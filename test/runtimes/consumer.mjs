@@ -18,7 +18,9 @@ export async function exercise({ live, closed }) {
 
   report.answer = await outcome(() => client.organization.limits.retrieve());
   report.apiError = await outcome(() => client.deployments.delete("dep_missing"));
-  report.refused = await outcome(() => createClient({ ...options, baseUrl: closed }).browsers.computer.clickMouse("brs_refused", { x: 1, y: 2 }));
+  report.refused = await outcome(() =>
+    createClient({ ...options, baseUrl: closed }).browsers.computer.clickMouse("brs_refused", { x: 1, y: 2 }),
+  );
 
   // the runtime's own fetch meets the closed port first, then the live server on the retry
   let attempts = 0;
@@ -28,11 +30,18 @@ export async function exercise({ live, closed }) {
     const { pathname } = new URL(request.url);
     return fetch(closed + pathname, { method: request.method, headers: request.headers, body: await request.text() });
   };
-  const retried = await outcome(() => createClient({ ...options, maxRetries: 1, fetch: firstRefused }).browsers.computer.clickMouse("brs_retried", { x: 3, y: 4 }));
+  const retried = await outcome(() =>
+    createClient({ ...options, maxRetries: 1, fetch: firstRefused }).browsers.computer.clickMouse("brs_retried", {
+      x: 3,
+      y: 4,
+    }),
+  );
   report.retried = { ...retried, attempts };
 
   const controller = new AbortController();
-  const aborted = outcome(() => client.organization.limits.retrieve({ signal: controller.signal, headers: { "X-Scenario": "hang" } }));
+  const aborted = outcome(() =>
+    client.organization.limits.retrieve({ signal: controller.signal, headers: { "X-Scenario": "hang" } }),
+  );
   setTimeout(() => controller.abort(), 100);
   report.abort = await aborted;
 

@@ -6,7 +6,9 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 
 const [folder, bundle, live, closed] = process.argv.slice(2);
-const { Miniflare } = await import(pathToFileURL(createRequire(join(folder, "package.json")).resolve("miniflare")).href);
+const { Miniflare } = await import(
+  pathToFileURL(createRequire(join(folder, "package.json")).resolve("miniflare")).href
+);
 // no nodejs_compat flag: a Worker as plain as it comes, without process
 const mf = new Miniflare({ modules: true, script: readFileSync(bundle, "utf8"), compatibilityDate: "2026-07-01" });
 try {

@@ -34,15 +34,36 @@ let bins: Awaited<ReturnType<typeof setupRuntimes>>;
 beforeAll(async () => {
   bins = await setupRuntimes();
   work = mkdtempSync(join(tmpdir(), "browser-cloud-runtimes-"));
-  const { stdout } = await exec("npm", ["pack", "--json", "--pack-destination", work], { cwd: root, env, maxBuffer: 16 * 1024 * 1024 });
+  const { stdout } = await exec("npm", ["pack", "--json", "--pack-destination", work], {
+    cwd: root,
+    env,
+    maxBuffer: 16 * 1024 * 1024,
+  });
   const [info] = JSON.parse(stdout.slice(stdout.indexOf("[")));
   project = join(work, "project");
   mkdirSync(project);
-  writeFileSync(join(project, "package.json"), JSON.stringify({ name: "runtimes-consumer", private: true, type: "module" }));
-  await exec("npm", ["install", join(work, info.filename), "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: project, env });
-  for (const file of ["consumer.mjs", "main.mjs", "worker.mjs", "miniflare.mjs"]) copyFileSync(join(here, file), join(project, file));
+  writeFileSync(
+    join(project, "package.json"),
+    JSON.stringify({ name: "runtimes-consumer", private: true, type: "module" }),
+  );
+  await exec(
+    "npm",
+    ["install", join(work, info.filename), "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"],
+    { cwd: project, env },
+  );
+  for (const file of ["consumer.mjs", "main.mjs", "worker.mjs", "miniflare.mjs"])
+    copyFileSync(join(here, file), join(project, file));
   // a Worker is deployed as one bundle, as wrangler makes it with esbuild
-  await build({ entryPoints: [join(project, "worker.mjs")], outfile: join(project, "worker.bundle.js"), bundle: true, format: "esm", platform: "neutral", conditions: ["workerd", "worker", "browser"], mainFields: ["module", "main"], logLevel: "error" });
+  await build({
+    entryPoints: [join(project, "worker.mjs")],
+    outfile: join(project, "worker.bundle.js"),
+    bundle: true,
+    format: "esm",
+    platform: "neutral",
+    conditions: ["workerd", "worker", "browser"],
+    mainFields: ["module", "main"],
+    logLevel: "error",
+  });
 }, 600_000);
 
 afterAll(() => {
@@ -51,7 +72,8 @@ afterAll(() => {
 
 /** The scripted server on 127.0.0.1: the limits, a 404 for dep_missing, a click, and never an answer to `X-Scenario: hang`. */
 const script = (res: ServerResponse, req: SeenRequest) => {
-  const json = (status: number, value: unknown) => res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(value));
+  const json = (status: number, value: unknown) =>
+    res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(value));
   if (req.headers["x-scenario"] === "hang") return;
   if (req.method === "GET" && req.url === "/org/limits") json(200, LIMITS);
   else if (req.method === "DELETE" && req.url === "/deployments/dep_missing") json(404, NOT_FOUND);
@@ -71,17 +93,28 @@ async function runOn(runtime: string): Promise<{ report: unknown; seen: string[]
     // network to loopback only: no env, no read, no write; never a prompt
     Deno: [bins.deno, ["run", "--no-prompt", "--allow-net=127.0.0.1", "main.mjs", url, closed]],
     // Miniflare needs Node 22+: it runs under Node 24, the Worker in workerd
-    workerd: [bins.node24, ["miniflare.mjs", runtimeFolder("miniflare"), join(project, "worker.bundle.js"), url, closed]],
+    workerd: [
+      bins.node24,
+      ["miniflare.mjs", runtimeFolder("miniflare"), join(project, "worker.bundle.js"), url, closed],
+    ],
   };
   const [command, argv] = args[runtime]!;
   const { stdout } = await exec(command, argv, {
     cwd: project,
-    env: { ...env, BROWSER_CLOUD_API_KEY: ENV_KEY, DENO_DIR: join(work, "deno-dir"), DENO_NO_UPDATE_CHECK: "1", NO_COLOR: "1" },
+    env: {
+      ...env,
+      BROWSER_CLOUD_API_KEY: ENV_KEY,
+      DENO_DIR: join(work, "deno-dir"),
+      DENO_NO_UPDATE_CHECK: "1",
+      NO_COLOR: "1",
+    },
     timeout: 120_000,
     maxBuffer: 16 * 1024 * 1024,
   });
   // an aborted request may or may not reach the server before the abort: it is left out
-  const seen = requests.filter((r) => !r.headers["x-scenario"]).map((r) => `${r.method} ${r.url} ${r.headers.authorization ?? "(no key)"}${r.body ? ` ${r.body}` : ""}`);
+  const seen = requests
+    .filter((r) => !r.headers["x-scenario"])
+    .map((r) => `${r.method} ${r.url} ${r.headers.authorization ?? "(no key)"}${r.body ? ` ${r.body}` : ""}`);
   return { report: JSON.parse(stdout.trim().split("\n").at(-1)!), seen };
 }
 
@@ -100,12 +133,16 @@ const notFoundSeen = "DELETE /deployments/dep_missing Bearer runtime-key";
 const clickSeen = `POST ${CLICK_PATH} Bearer runtime-key {"x":3,"y":4}`;
 
 describe("the packed client", () => {
-  it.each(["Node 20", "Node 22", "Node 24", "Bun"])("on %s: answers, an ApiError, a refused click not performed and retried, an abort, the key from the environment", async (runtime) => {
-    const { report, seen } = await runOn(runtime);
+  it.each(["Node 20", "Node 22", "Node 24", "Bun"])(
+    "on %s: answers, an ApiError, a refused click not performed and retried, an abort, the key from the environment",
+    async (runtime) => {
+      const { report, seen } = await runOn(runtime);
 
-    expect(report).toEqual({ ...onEveryRuntime, envKey: answered });
-    expect(seen).toEqual([limitsSeen, notFoundSeen, clickSeen, `GET /org/limits Bearer ${ENV_KEY}`]);
-  }, 180_000);
+      expect(report).toEqual({ ...onEveryRuntime, envKey: answered });
+      expect(seen).toEqual([limitsSeen, notFoundSeen, clickSeen, `GET /org/limits Bearer ${ENV_KEY}`]);
+    },
+    180_000,
+  );
 
   it("on Deno with network permission only: the same, and a variable not granted counts as unset", async () => {
     const { report, seen } = await runOn("Deno");

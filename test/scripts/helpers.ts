@@ -20,7 +20,9 @@ export function start(command: string, args: string[], options: SpawnOptions = {
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.once("exit", (code, signal) => done({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+    child.once("exit", (code, signal) => done({ code, signal })),
+  );
   return { child, output: () => output, exited };
 }
 
@@ -31,7 +33,8 @@ export async function printed(running: Child, what: string, pattern: RegExp): Pr
     const match = pattern.exec(running.output());
     if (match) return match;
     const { exitCode, signalCode } = running.child;
-    if (exitCode !== null || signalCode !== null) throw new Error(`exited (${exitCode ?? signalCode}) before ${what}:\n${running.output()}`);
+    if (exitCode !== null || signalCode !== null)
+      throw new Error(`exited (${exitCode ?? signalCode}) before ${what}:\n${running.output()}`);
     if (Date.now() > deadline) throw new Error(`no ${what} within ${WAIT_MS / 1000} s:\n${running.output()}`);
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -70,7 +73,8 @@ export function processesOnPort(port: number | string): number[] {
 export async function goneFromPort(port: number | string, ms = WAIT_MS): Promise<void> {
   const deadline = Date.now() + ms;
   while (processesOnPort(port).length) {
-    if (Date.now() > deadline) throw new Error(`still running after ${ms / 1000} s with --port ${port}: ${processesOnPort(port).join(", ")}`);
+    if (Date.now() > deadline)
+      throw new Error(`still running after ${ms / 1000} s with --port ${port}: ${processesOnPort(port).join(", ")}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -103,7 +107,11 @@ export function rawRequest(url: string, text: string): Promise<RawAnswer> {
     const chunks: Buffer[] = [];
     const timer = setTimeout(() => {
       socket.destroy();
-      fail(new Error(`the connection was still open after ${WAIT_MS / 1000} s for ${JSON.stringify(text.slice(0, 80))}; got ${JSON.stringify(Buffer.concat(chunks).toString("latin1").slice(0, 200))}`));
+      fail(
+        new Error(
+          `the connection was still open after ${WAIT_MS / 1000} s for ${JSON.stringify(text.slice(0, 80))}; got ${JSON.stringify(Buffer.concat(chunks).toString("latin1").slice(0, 200))}`,
+        ),
+      );
     }, WAIT_MS);
     socket.on("data", (chunk: Buffer) => chunks.push(chunk));
     socket.on("error", () => {}); // "close" follows
@@ -112,7 +120,11 @@ export function rawRequest(url: string, text: string): Promise<RawAnswer> {
       const all = Buffer.concat(chunks).toString("latin1");
       const split = all.indexOf("\r\n\r\n");
       const head = split < 0 ? all : all.slice(0, split);
-      done({ status: Number(/^HTTP\/1\.[01] (\d{3}) /.exec(head)?.[1] ?? 0), head, body: split < 0 ? "" : all.slice(split + 4) });
+      done({
+        status: Number(/^HTTP\/1\.[01] (\d{3}) /.exec(head)?.[1] ?? 0),
+        head,
+        body: split < 0 ? "" : all.slice(split + 4),
+      });
     });
     socket.write(text, "latin1");
   });

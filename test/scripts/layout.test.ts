@@ -53,13 +53,28 @@ function circles(graph: Map<string, string[]>): string[][] {
 
 describe("the tree", () => {
   it("names the client's parts and the pipeline's stages in its folders, and their tests mirror them", () => {
-    const folders = (dir: string) => readdirSync(join(root, dir), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+    const folders = (dir: string) =>
+      readdirSync(join(root, dir), { withFileTypes: true })
+        .filter((e) => e.isDirectory())
+        .map((e) => e.name)
+        .sort();
 
     expect(folders("src")).toEqual(["checks", "core", "lists", "streams", "testing", "uploads"]);
-    expect(folders("scripts/lib")).toEqual(["build", "dev", "docs", "generate", "mock", "mutation", "shared", "spec", "synthetic"]);
+    expect(folders("scripts/lib")).toEqual([
+      "build",
+      "dev",
+      "docs",
+      "generate",
+      "mock",
+      "mutation",
+      "shared",
+      "spec",
+      "synthetic",
+    ]);
     expect(folders("test/src")).toEqual(folders("src"));
     // every group of scripts/lib/ that has tests has them in the folder of its name
-    for (const group of folders("test/scripts").filter((f) => f !== "fixtures")) expect(folders("scripts/lib").concat("bench")).toContain(group);
+    for (const group of folders("test/scripts").filter((f) => f !== "fixtures"))
+      expect(folders("scripts/lib").concat("bench")).toContain(group);
   });
 
   it("has no circle of imports in src/, generated/ or scripts/", () => {
@@ -78,7 +93,11 @@ describe("the tree", () => {
     ]);
 
     expect(circles(graph)).toEqual([["a.ts", "b.ts", "c.ts", "a.ts"]]);
-    const { importedFiles } = ts.preProcessFile('import type { A } from "./a.js";\nconst b = await import("./b.mjs");\nexport { c } from "./c.js";', true, true);
+    const { importedFiles } = ts.preProcessFile(
+      'import type { A } from "./a.js";\nconst b = await import("./b.mjs");\nexport { c } from "./c.js";',
+      true,
+      true,
+    );
     expect(importedFiles.map((i) => i.fileName)).toEqual(["./a.js", "./b.mjs", "./c.js"]);
   });
 });

@@ -27,7 +27,10 @@ type Json = any;
 // @redocly/openapi-core's .d.ts files name packages it does not install, so it is typed here by what is used
 interface RedoclyCore {
   loadConfig(options: { configPath: string }): Promise<unknown>;
-  bundle(options: { ref: string; config: unknown }): Promise<{ bundle: { parsed: Json }; problems: { severity: string; message: string }[] }>;
+  bundle(options: {
+    ref: string;
+    config: unknown;
+  }): Promise<{ bundle: { parsed: Json }; problems: { severity: string; message: string }[] }>;
   parseYaml(text: string): Json;
 }
 const { bundle, loadConfig, parseYaml }: RedoclyCore = createRequire(import.meta.url)("@redocly/openapi-core");
@@ -47,7 +50,10 @@ let ops: Op[];
 async function bundled(index: string): Promise<Json> {
   const config = await loadConfig({ configPath: join(root, "redocly.yaml") });
   const { bundle: doc, problems } = await bundle({ ref: index, config });
-  expect(problems.filter((p) => p.severity === "error"), "bundling problems").toEqual([]);
+  expect(
+    problems.filter((p) => p.severity === "error"),
+    "bundling problems",
+  ).toEqual([]);
   return doc.parsed;
 }
 
@@ -84,7 +90,8 @@ function reachable(schema: Json, found = new Set<string>()): Set<string> {
       found.add(name);
       reachable(spec.components.schemas[name], found);
     }
-    for (const [key, value] of Object.entries(schema)) if (!["example", "examples", "const", "enum", "default"].includes(key)) reachable(value, found);
+    for (const [key, value] of Object.entries(schema))
+      if (!["example", "examples", "const", "enum", "default"].includes(key)) reachable(value, found);
   }
   return found;
 }
@@ -105,12 +112,19 @@ describe("scripts/synthetic-spec.mjs at 150 operations", () => {
 
     expect(ops).toHaveLength(150);
     expect(byMethod).toEqual({ get: 57, post: 56, patch: 13, delete: 17, put: 7 });
-    for (const [method, share] of Object.entries(REAL_SHARES)) expect(Math.abs(byMethod[method]! / 150 - share), method).toBeLessThan(0.02);
+    for (const [method, share] of Object.entries(REAL_SHARES))
+      expect(Math.abs(byMethod[method]! / 150 - share), method).toBeLessThan(0.02);
     expect(spec.tags).toHaveLength(22);
     expect([...tags].sort()).toEqual(spec.tags.map((tag: Json) => tag.name).sort());
     expect(Object.keys(spec.paths)).toHaveLength(110);
     expect(Object.keys(spec.components.schemas)).toHaveLength(169);
-    expect(written).toMatchObject({ operations: 150, paths: 110, schemas: 169, byMethod, tags: spec.tags.map((tag: Json) => tag.name) });
+    expect(written).toMatchObject({
+      operations: 150,
+      paths: 110,
+      schemas: 169,
+      byMethod,
+      tags: spec.tags.map((tag: Json) => tag.name),
+    });
   });
 
   it("keeps the project's index and its own operations as they are, adding only their client method names", async () => {
@@ -143,19 +157,39 @@ describe("scripts/synthetic-spec.mjs at 150 operations", () => {
     expect(new Set(names).size).toBe(names.length);
     // `a.b` cannot be a method when `a.b.c` is one: `b` would be a function and a namespace
     expect(names.filter((name) => names.some((other) => other.startsWith(`${name}.`)))).toEqual([]);
-    expect(names).toEqual(expect.arrayContaining(["browsers.computer.clickMouse", "browsers.list", "browsers.retrieve", "profiles.create", "browsers.replays.start"]));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "browsers.computer.clickMouse",
+        "browsers.list",
+        "browsers.retrieve",
+        "profiles.create",
+        "browsers.replays.start",
+      ]),
+    );
   });
 
   it("has every kind of operation the real service has, a few of each", () => {
     const media = (op: Json, where: "request" | "response") =>
-      where === "request" ? Object.keys(op.requestBody?.content ?? {}) : Object.values<Json>(op.responses).flatMap((r) => Object.keys(deref(r).content ?? {}));
+      where === "request"
+        ? Object.keys(op.requestBody?.content ?? {})
+        : Object.values<Json>(op.responses).flatMap((r) => Object.keys(deref(r).content ?? {}));
     const count = (test: (op: Json) => boolean) => ops.filter(({ op }) => test(op)).length;
-    const pages = ops.flatMap(({ op }) => Object.values<Json>(op.responses).map(deref).filter((r) => r.headers?.["X-Has-More"]));
-    const bodySchemas = new Set(ops.flatMap(({ op }) => Object.values<Json>(op.requestBody?.content ?? {}).flatMap((m) => [...reachable(m.schema)])));
+    const pages = ops.flatMap(({ op }) =>
+      Object.values<Json>(op.responses)
+        .map(deref)
+        .filter((r) => r.headers?.["X-Has-More"]),
+    );
+    const bodySchemas = new Set(
+      ops.flatMap(({ op }) =>
+        Object.values<Json>(op.requestBody?.content ?? {}).flatMap((m) => [...reachable(m.schema)]),
+      ),
+    );
     const keywords = new Set<string>();
     const collect = (schema: Json) => {
       if (Array.isArray(schema)) schema.forEach(collect);
-      else if (schema && typeof schema === "object") for (const [key, value] of Object.entries(schema)) if (!["example", "examples", "enum", "default"].includes(key)) keywords.add(key), collect(value);
+      else if (schema && typeof schema === "object")
+        for (const [key, value] of Object.entries(schema))
+          if (!["example", "examples", "enum", "default"].includes(key)) keywords.add(key), collect(value);
     };
     for (const name of bodySchemas) collect(spec.components.schemas[name]);
 
@@ -171,24 +205,36 @@ describe("scripts/synthetic-spec.mjs at 150 operations", () => {
     expect(count((op) => op["x-hidden"] === true)).toBeGreaterThanOrEqual(2);
     expect(count((op) => op["x-deprecated"] === true)).toBeGreaterThanOrEqual(2);
     expect(count((op) => typeof op["x-idempotent"] === "boolean")).toBeGreaterThanOrEqual(10);
-    for (const keyword of ["oneOf", "anyOf", "allOf", "const", "pattern", "minLength", "discriminator"]) expect(keywords, keyword).toContain(keyword);
+    for (const keyword of ["oneOf", "anyOf", "allOf", "const", "pattern", "minLength", "discriminator"])
+      expect(keywords, keyword).toContain(keyword);
   });
 
   it("holds a recursive schema: a call stack whose frames contain their caller", () => {
-    const recursive = Object.keys(spec.components.schemas).filter((name) => reachable(spec.components.schemas[name]).has(name));
+    const recursive = Object.keys(spec.components.schemas).filter((name) =>
+      reachable(spec.components.schemas[name]).has(name),
+    );
 
     expect(recursive).toContain("StackFrame");
-    expect(reachable(deref(spec.paths["/invocations/{id}"].get.responses["200"]).content["application/json"].schema)).toContain("StackFrame");
+    expect(
+      reachable(deref(spec.paths["/invocations/{id}"].get.responses["200"]).content["application/json"].schema),
+    ).toContain("StackFrame");
   });
 
   it("lints clean with the Redocly CLI and the project's redocly.yaml", async () => {
     const args = ["lint", written.index, "--config", join(root, "redocly.yaml"), "--format=json"];
     const env = toolEnv();
 
-    const { stdout } = await promisify(execFile)(join(root, "node_modules/.bin/redocly"), args, { env, maxBuffer: 64 << 20 }).catch((err) => err);
+    const { stdout } = await promisify(execFile)(join(root, "node_modules/.bin/redocly"), args, {
+      env,
+      maxBuffer: 64 << 20,
+    }).catch((err) => err);
     const report = JSON.parse(stdout.slice(stdout.indexOf("{")));
 
-    expect(report.problems.map((p: Json) => `${p.ruleId}: ${p.message} (${p.location?.[0]?.source?.ref}:${p.location?.[0]?.pointer})`)).toEqual([]);
+    expect(
+      report.problems.map(
+        (p: Json) => `${p.ruleId}: ${p.message} (${p.location?.[0]?.source?.ref}:${p.location?.[0]?.pointer})`,
+      ),
+    ).toEqual([]);
     expect(report.totals).toEqual({ errors: 0, warnings: 0, ignored: 0 });
   }, 60_000);
 
@@ -196,26 +242,36 @@ describe("scripts/synthetic-spec.mjs at 150 operations", () => {
     const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false });
     // openapi's own words in a schema, which json schema does not know
     ajv.addKeyword("example").addKeyword("discriminator");
-    ajv.addFormat("date-time", { type: "string", validate: (s: string) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(s) && !Number.isNaN(Date.parse(s)) });
+    ajv.addFormat("date-time", {
+      type: "string",
+      validate: (s: string) =>
+        /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(s) && !Number.isNaN(Date.parse(s)),
+    });
     ajv.addFormat("uri", { type: "string", validate: (s: string) => URL.canParse(s) });
     ajv.addFormat("email", /^[^@\s]+@[^@\s]+\.[^@\s]+$/);
     ajv.addFormat("binary", true);
     const local = (value: Json): Json =>
-      JSON.parse(JSON.stringify(value), (key, item) => (key === "$ref" && typeof item === "string" ? item.replace("#/components/schemas/", "urn:synthetic:spec#/$defs/") : item));
+      JSON.parse(JSON.stringify(value), (key, item) =>
+        key === "$ref" && typeof item === "string"
+          ? item.replace("#/components/schemas/", "urn:synthetic:spec#/$defs/")
+          : item,
+      );
     ajv.addSchema({ $id: "urn:synthetic:spec", $defs: local(spec.components.schemas) });
     const failures: string[] = [];
     const checked: Record<string, number> = {};
     const compiled = new Map<string, ReturnType<typeof ajv.compile>>();
     const check = (kind: string, where: string, schema: Json, example: Json) => {
       const key = typeof schema === "string" ? schema : JSON.stringify(schema);
-      const validate = compiled.get(key) ?? (typeof schema === "string" ? ajv.getSchema(schema)! : ajv.compile(local(schema)));
+      const validate =
+        compiled.get(key) ?? (typeof schema === "string" ? ajv.getSchema(schema)! : ajv.compile(local(schema)));
       compiled.set(key, validate);
       checked[kind] = (checked[kind] ?? 0) + 1;
       if (!validate(example)) failures.push(`${where}: ${ajv.errorsText(validate.errors)}`);
     };
     const media = (where: string, content: Json) => {
       for (const [type, m] of Object.entries<Json>(content ?? {})) {
-        const examples = m.example !== undefined ? [m.example] : Object.values<Json>(m.examples ?? {}).map((e) => e.value);
+        const examples =
+          m.example !== undefined ? [m.example] : Object.values<Json>(m.examples ?? {}).map((e) => e.value);
         if (!examples.length) failures.push(`${where} ${type}: no example`);
         for (const example of examples) {
           check("media", `${where} ${type}`, m.schema, example);
@@ -231,19 +287,23 @@ describe("scripts/synthetic-spec.mjs at 150 operations", () => {
 
     for (const { path, method, op } of ops) {
       const where = `${method.toUpperCase()} ${path}`;
-      for (const p of [...(spec.paths[path].parameters ?? []), ...(op.parameters ?? [])].map(deref)) check("parameter", `${where} ${p.name}`, p.schema, p.example);
+      for (const p of [...(spec.paths[path].parameters ?? []), ...(op.parameters ?? [])].map(deref))
+        check("parameter", `${where} ${p.name}`, p.schema, p.example);
       if (op.requestBody) media(`${where} request`, op.requestBody.content);
       for (const [status, r] of Object.entries<Json>(op.responses)) {
         media(`${where} ${status}`, deref(r).content);
-        for (const [name, h] of Object.entries<Json>(deref(r).headers ?? {})) check("header", `${where} ${status} ${name}`, deref(h).schema, deref(h).example);
+        for (const [name, h] of Object.entries<Json>(deref(r).headers ?? {}))
+          check("header", `${where} ${status} ${name}`, deref(h).schema, deref(h).example);
       }
     }
     // every example inside a schema, at its json pointer
     const walk = (schema: Json, pointer: string) => {
       if (!schema || typeof schema !== "object") return;
       if (schema.example !== undefined) check("schema", pointer, `urn:synthetic:spec#${pointer}`, schema.example);
-      for (const key of ["items", "additionalProperties", "contentSchema", "propertyNames"]) walk(schema[key], `${pointer}/${key}`);
-      for (const key of ["allOf", "anyOf", "oneOf"]) (schema[key] ?? []).forEach((s: Json, i: number) => walk(s, `${pointer}/${key}/${i}`));
+      for (const key of ["items", "additionalProperties", "contentSchema", "propertyNames"])
+        walk(schema[key], `${pointer}/${key}`);
+      for (const key of ["allOf", "anyOf", "oneOf"])
+        (schema[key] ?? []).forEach((s: Json, i: number) => walk(s, `${pointer}/${key}/${i}`));
       for (const [name, s] of Object.entries(schema.properties ?? {})) walk(s, `${pointer}/properties/${name}`);
     };
     for (const name of Object.keys(spec.components.schemas)) walk(spec.components.schemas[name], `/$defs/${name}`);
@@ -259,8 +319,13 @@ describe("scripts/synthetic-spec.mjs at 150 operations", () => {
   it("is served by Prism: pages with headers, streams, bytes, uploads, the recursive schema, and refusals of bodies that break a oneOf", async () => {
     const mock = await startMock({ spec: written.index, timeoutMs: 60_000 });
     try {
-      const call = (path: string, init: RequestInit = {}) => fetch(mock.url + path, { ...init, headers: { Authorization: "Bearer synthetic", ...init.headers } });
-      const json = (body: unknown): RequestInit => ({ method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+      const call = (path: string, init: RequestInit = {}) =>
+        fetch(mock.url + path, { ...init, headers: { Authorization: "Bearer synthetic", ...init.headers } });
+      const json = (body: unknown): RequestInit => ({
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
       const form = new FormData();
       form.set("path", "/tmp/uploads/notes.txt");
       form.set("file", new Blob(["hello\n"]), "notes.txt");
@@ -270,11 +335,18 @@ describe("scripts/synthetic-spec.mjs at 150 operations", () => {
       const png = await call("/browsers/brs_1/computer/screenshot", json({}));
       const upload = await call("/browsers/brs_1/fs/upload", { method: "POST", body: form });
       const invocation = await call("/invocations/inv_1");
-      const proxy = await call("/proxies", json({ type: "custom", name: "office", host: "proxy.example.net", port: 3128 }));
+      const proxy = await call(
+        "/proxies",
+        json({ type: "custom", name: "office", host: "proxy.example.net", port: 3128 }),
+      );
       const halfProxy = await call("/proxies", json({ type: "custom", name: "office" }));
       const key = await call("/api_keys", json({ name: "ci", scope: "project" }));
 
-      expect([page.status, page.headers.get("x-has-more"), page.headers.get("x-next-offset")]).toEqual([200, "true", "20"]);
+      expect([page.status, page.headers.get("x-has-more"), page.headers.get("x-next-offset")]).toEqual([
+        200,
+        "true",
+        "20",
+      ]);
       expect(Array.isArray(await page.json())).toBe(true);
       expect([stream.status, stream.headers.get("content-type")]).toEqual([200, "text/event-stream"]);
       expect(await stream.text()).toMatch(/^id: 1\ndata: \{.*\}\n\n$/);
@@ -304,8 +376,12 @@ describe("scripts/synthetic-spec.mjs at 150 operations", () => {
     writeSyntheticSpec(bare, { operations: 150, clientMethods: false, source: SOURCE });
 
     expect(files(again)).toEqual(files(dir));
-    expect(files(again).filter((file) => readFileSync(join(again, file), "utf8") !== readFileSync(join(dir, file), "utf8"))).toEqual([]);
-    const named = files(bare).filter((file) => file.endsWith(".yaml") && readFileSync(join(bare, file), "utf8").includes("x-client-method"));
+    expect(
+      files(again).filter((file) => readFileSync(join(again, file), "utf8") !== readFileSync(join(dir, file), "utf8")),
+    ).toEqual([]);
+    const named = files(bare).filter(
+      (file) => file.endsWith(".yaml") && readFileSync(join(bare, file), "utf8").includes("x-client-method"),
+    );
     expect(named).toEqual([]);
     expect(files(bare)).toEqual(files(dir));
   });
@@ -333,7 +409,11 @@ describe("scripts/synthetic-spec.mjs at 150 operations", () => {
     expect(small.byMethod.get! + small.byMethod.post!).toBeGreaterThanOrEqual(28);
     expect(Math.abs(small.byMethod.get! - small.byMethod.post!)).toBeLessThanOrEqual(2);
     expect(small.tags.length).toBeGreaterThanOrEqual(15);
-    expect(large).toMatchObject({ operations: 300, byMethod: { get: 115, post: 112, patch: 26, delete: 33, put: 14 }, schemas: 169 });
+    expect(large).toMatchObject({
+      operations: 300,
+      byMethod: { get: 115, post: 112, patch: 26, delete: 33, put: 14 },
+      schemas: 169,
+    });
   });
 
   it("uses every file of its data: each path file's operations are in the catalogue, and the whole catalogue writes each component", () => {
@@ -347,11 +427,16 @@ describe("scripts/synthetic-spec.mjs at 150 operations", () => {
         return METHODS.filter((method) => item[method]).map((method) => `${method} ${path}`);
       });
     const whole = writeSyntheticSpec(join(temp, "whole"), { operations: 4 + listed.length, source: SOURCE });
-    const components = (at: string) => files(join(at, "components")).filter((file) => !/(^|\/)README\.md$/.test(file) && !existsSync(join(SOURCE, "components", file)));
+    const components = (at: string) =>
+      files(join(at, "components")).filter(
+        (file) => !/(^|\/)README\.md$/.test(file) && !existsSync(join(SOURCE, "components", file)),
+      );
 
     expect(new Set(listed).size).toBe(listed.length);
     // a path's file name cannot say which "_" was a "/": compare with "_" read as "/" on both sides
-    expect([...inFiles].map((entry) => entry.replaceAll("_", "/")).sort()).toEqual([...listed].map((entry) => entry.replaceAll("_", "/")).sort());
+    expect([...inFiles].map((entry) => entry.replaceAll("_", "/")).sort()).toEqual(
+      [...listed].map((entry) => entry.replaceAll("_", "/")).sort(),
+    );
     expect(whole.operations).toBe(4 + listed.length);
     expect(components(whole.dir)).toEqual(components(DATA));
   });

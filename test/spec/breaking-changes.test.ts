@@ -49,7 +49,9 @@ async function bundled(dir: string): Promise<Spec> {
 
 async function gateCli(dir: string, ...args: string[]): Promise<{ code: number; out: string }> {
   const run = promisify(execFile);
-  const result = await run(process.execPath, [script, "--config", join(dir, "redocly.yaml"), ...args], { cwd: dir }).then(
+  const result = await run(process.execPath, [script, "--config", join(dir, "redocly.yaml"), ...args], {
+    cwd: dir,
+  }).then(
     (r) => ({ code: 0, ...r }),
     (err) => ({ code: err.code as number, stdout: err.stdout as string, stderr: err.stderr as string }),
   );
@@ -66,7 +68,12 @@ function breakingEdits(dir: string) {
   const from = orgLimits.indexOf("  max_concurrent_sessions:\n");
   const to = orgLimits.indexOf("  default_project_max_concurrent_sessions:\n");
   writeFileSync(join(dir, "openapi/components/schemas/OrgLimits.yaml"), orgLimits.slice(0, from) + orgLimits.slice(to));
-  edit(dir, "components/schemas/ClickMouseRequest.yaml", "  x:\n    type: integer\n    minimum: 0\n", "  x:\n    type: integer\n    minimum: 0\n    maximum: 7680\n");
+  edit(
+    dir,
+    "components/schemas/ClickMouseRequest.yaml",
+    "  x:\n    type: integer\n    minimum: 0\n",
+    "  x:\n    type: integer\n    minimum: 0\n    maximum: 7680\n",
+  );
 }
 
 /** Client annotations on two operations of the fixture, as the spec may gain them. */
@@ -77,15 +84,23 @@ function annotate(dir: string) {
     "  operationId: getOrgLimits\n",
     "  operationId: getOrgLimits\n  x-client-method: organization.limits.retrieve\n  x-idempotent: true\n  x-codeSamples:\n    - lang: TypeScript\n      source: await client.organization.limits.retrieve();\n",
   );
-  edit(dir, "paths/browsers_{id}_computer_click_mouse.yaml", "  operationId: clickMouse\n", "  operationId: clickMouse\n  x-client-method: browsers.computer.clickMouse\n  x-idempotent: false\n");
+  edit(
+    dir,
+    "paths/browsers_{id}_computer_click_mouse.yaml",
+    "  operationId: clickMouse\n",
+    "  operationId: clickMouse\n  x-client-method: browsers.computer.clickMouse\n  x-idempotent: false\n",
+  );
 }
 
 const rulesOf = (changes: Change[]) => [...new Set(changes.flatMap((c) => c.rules))].sort();
-const breakingOf = (changes: Change[]) => changes.filter((c) => c.breaking).map((c) => `${c.pointer} (${c.rules.join(", ")})`);
+const breakingOf = (changes: Change[]) =>
+  changes.filter((c) => c.breaking).map((c) => `${c.pointer} (${c.rules.join(", ")})`);
 
 // every test below works on a project of its own, so they run side by side
 describe.concurrent("the breaking-change gate", () => {
-  it("bundles the spec with its $refs kept, a recursive schema as a $ref to itself, and finds it equal to its release", async ({ expect }) => {
+  it("bundles the spec with its $refs kept, a recursive schema as a $ref to itself, and finds it equal to its release", async ({
+    expect,
+  }) => {
     const { spec } = await generate.bundleSpec(join(fixture, "redocly.yaml"));
 
     const changes = await gate.compareSpecs(refRelease, spec);
@@ -95,19 +110,37 @@ describe.concurrent("the breaking-change gate", () => {
     expect(changes).toEqual([]);
   });
 
-  it("compares a dereferenced release with a spec that keeps its $refs: the recursive operation added since is the only change", async ({ expect }) => {
+  it("compares a dereferenced release with a spec that keeps its $refs: the recursive operation added since is the only change", async ({
+    expect,
+  }) => {
     const spec = await bundled(fixture);
 
     const changes = await gate.compareSpecs(dereferencedRelease, spec);
 
     expect(changes).toEqual([
-      { pointer: "/paths/~1browsers~1{id}~1stack", kind: "added", what: "added", impact: "minor", breaking: false, rules: [] },
-      { pointer: "/components/schemas/CallStack", kind: "added", what: "added", impact: "minor", breaking: false, rules: [] },
+      {
+        pointer: "/paths/~1browsers~1{id}~1stack",
+        kind: "added",
+        what: "added",
+        impact: "minor",
+        breaking: false,
+        rules: [],
+      },
+      {
+        pointer: "/components/schemas/CallStack",
+        kind: "added",
+        what: "added",
+        impact: "minor",
+        breaking: false,
+        rules: [],
+      },
     ]);
     expect(versions.requiredVersion("0.1.0", changes)).toBe("0.1.1");
   });
 
-  it("fails a removed response field and a narrowed request field while info.version stays 0.2.0", async ({ expect }) => {
+  it("fails a removed response field and a narrowed request field while info.version stays 0.2.0", async ({
+    expect,
+  }) => {
     const dir = project();
     breakingEdits(dir);
 
@@ -118,8 +151,12 @@ describe.concurrent("the breaking-change gate", () => {
     expect(out).toContain(
       "lint:breaking:   breaking     /components/schemas/OrgLimits/properties/max_concurrent_sessions removed: Property `max_concurrent_sessions` of `OrgLimits` was removed. (property-removed)",
     );
-    expect(out).toContain("lint:breaking:   breaking     /components/schemas/ClickMouseRequest/properties/x/maximum maximum (none) -> 7680");
-    expect(out).toContain("lint:breaking: 3 breaking changes, 2 non-breaking changes since 0.2.0; info.version 0.2.0 must be at least 0.3.0 (0.2.0 is released with other content)");
+    expect(out).toContain(
+      "lint:breaking:   breaking     /components/schemas/ClickMouseRequest/properties/x/maximum maximum (none) -> 7680",
+    );
+    expect(out).toContain(
+      "lint:breaking: 3 breaking changes, 2 non-breaking changes since 0.2.0; info.version 0.2.0 must be at least 0.3.0 (0.2.0 is released with other content)",
+    );
     // every difference is one line: pointer, what changed, and the verdict
     expect(listed(out)).toHaveLength(5);
     for (const line of listed(out)) expect(line).toMatch(/^lint:breaking: {3}(breaking {4}|non-breaking) \/\S+ \S/);
@@ -134,14 +171,23 @@ describe.concurrent("the breaking-change gate", () => {
 
     // the rules the test above sees against 0.2.0; the dereferenced release held the field where the operation used it
     expect(rulesOf(changes)).toEqual(["property-removed", "required-properties-removed", "schema-constraint-changed"]);
-    expect(breakingOf(changes)).toContain("/paths/~1org~1limits/get/responses/200/content/application~1json/schema/properties/max_concurrent_sessions (property-removed)");
-    expect(breakingOf(changes)).toContain("/components/schemas/ClickMouseRequest/properties/x/maximum (schema-constraint-changed)");
+    expect(breakingOf(changes)).toContain(
+      "/paths/~1org~1limits/get/responses/200/content/application~1json/schema/properties/max_concurrent_sessions (property-removed)",
+    );
+    expect(breakingOf(changes)).toContain(
+      "/components/schemas/ClickMouseRequest/properties/x/maximum (schema-constraint-changed)",
+    );
   });
 
   it("rates a change inside a recursive schema as the response that returns it, once", async ({ expect }) => {
     const dir = project();
     edit(dir, "components/schemas/CallStack.yaml", "  - line\n", "");
-    edit(dir, "components/schemas/CallStack.yaml", "  line:\n    type: integer\n    minimum: 1\n    description: The line being run.\n    example: 42\n", "");
+    edit(
+      dir,
+      "components/schemas/CallStack.yaml",
+      "  line:\n    type: integer\n    minimum: 1\n    description: The line being run.\n    example: 42\n",
+      "",
+    );
     const spec = await bundled(dir);
 
     const changes = await gate.compareSpecs(refRelease, spec);
@@ -154,7 +200,9 @@ describe.concurrent("the breaking-change gate", () => {
     expect(versions.requiredVersion("0.2.0", changes)).toBe("0.3.0");
   });
 
-  it("reports a shared schema's change once, in the component, rated by the responses that use it", async ({ expect }) => {
+  it("reports a shared schema's change once, in the component, rated by the responses that use it", async ({
+    expect,
+  }) => {
     const after = structuredClone(refRelease);
     delete after.components.schemas.Error.properties.details;
 
@@ -162,7 +210,12 @@ describe.concurrent("the breaking-change gate", () => {
 
     // the shared responses point at Error as before, so they are not changed themselves
     expect(changes).toEqual([
-      expect.objectContaining({ pointer: "/components/schemas/Error/properties/details", kind: "removed", breaking: true, rules: ["property-removed"] }),
+      expect.objectContaining({
+        pointer: "/components/schemas/Error/properties/details",
+        kind: "removed",
+        breaking: true,
+        rules: ["property-removed"],
+      }),
       expect.objectContaining({ pointer: "/components/schemas/Error", kind: "modified", breaking: false }),
     ]);
   });
@@ -177,8 +230,12 @@ describe.concurrent("the breaking-change gate", () => {
     expect(out).toContain(
       'lint:breaking:   non-breaking /paths/~1org~1limits/get/x-client-method x-client-method (none) -> "organization.limits.retrieve": client annotation, no bump needed',
     );
-    expect(out).toContain("lint:breaking:   non-breaking /paths/~1browsers~1{id}~1computer~1click_mouse/post/x-idempotent x-idempotent (none) -> false: client annotation, no bump needed");
-    expect(out).toContain("lint:breaking:   non-breaking /paths/~1org~1limits/get/x-codeSamples added: client annotation, no bump needed");
+    expect(out).toContain(
+      "lint:breaking:   non-breaking /paths/~1browsers~1{id}~1computer~1click_mouse/post/x-idempotent x-idempotent (none) -> false: client annotation, no bump needed",
+    );
+    expect(out).toContain(
+      "lint:breaking:   non-breaking /paths/~1org~1limits/get/x-codeSamples added: client annotation, no bump needed",
+    );
     expect(listed(out)).toHaveLength(5);
     for (const line of listed(out)) expect(line).toMatch(/: client annotation, no bump needed$/);
     expect(out).toContain("lint:breaking: 5 client annotation changes since 0.2.0; info.version 0.2.0 needs no bump");
@@ -197,16 +254,26 @@ describe.concurrent("the breaking-change gate", () => {
     before.components.pathItems = { Deployment: before.paths["/deployments/{id}"] };
     before.paths["/deployments/{id}"] = { $ref: "#/components/pathItems/Deployment" };
     const after = structuredClone(before);
-    Object.assign(after.paths["/org/limits"].get, { "x-client-method": "org.limits.get", "x-idempotent": false, "x-codeSamples": [{ lang: "TypeScript", source: "await client.org.limits.get();" }] });
+    Object.assign(after.paths["/org/limits"].get, {
+      "x-client-method": "org.limits.get",
+      "x-idempotent": false,
+      "x-codeSamples": [{ lang: "TypeScript", source: "await client.org.limits.get();" }],
+    });
     delete after.components.pathItems.Deployment.delete["x-client-method"];
     after.paths["/org/limits"].get.summary = "Read organization limits";
 
     const changes = await gate.compareSpecs(before, after);
     const annotations = changes.filter((c) => c.impact === "none");
 
-    expect(changes.filter((c) => c.impact !== "none")).toEqual([expect.objectContaining({ pointer: "/paths/~1org~1limits/get/summary", impact: "patch", breaking: false })]);
+    expect(changes.filter((c) => c.impact !== "none")).toEqual([
+      expect.objectContaining({ pointer: "/paths/~1org~1limits/get/summary", impact: "patch", breaking: false }),
+    ]);
     expect(annotations.map((c) => c.pointer)).toEqual(
-      expect.arrayContaining(["/paths/~1org~1limits/get/x-client-method", "/paths/~1org~1limits/get/x-idempotent", "/components/pathItems/Deployment/delete"]),
+      expect.arrayContaining([
+        "/paths/~1org~1limits/get/x-client-method",
+        "/paths/~1org~1limits/get/x-idempotent",
+        "/components/pathItems/Deployment/delete",
+      ]),
     );
     expect(annotations.some((c) => c.pointer.startsWith("/paths/~1org~1limits/get/x-codeSamples"))).toBe(true);
     for (const c of annotations) expect(c.what).toMatch(/: client annotation, no bump needed$/);
@@ -221,8 +288,18 @@ describe.concurrent("the breaking-change gate", () => {
 
   it("fails a description-only change without a bump and passes it with a patch bump", async ({ expect }) => {
     const dir = project();
-    edit(dir, "paths/org_limits.yaml", "Reads the concurrency limits of the authenticated organization.", "Reads the organization's concurrency limits.");
-    edit(dir, "components/schemas/ErrorDetail.yaml", "description: Detail message.", "description: More about the error.");
+    edit(
+      dir,
+      "paths/org_limits.yaml",
+      "Reads the concurrency limits of the authenticated organization.",
+      "Reads the organization's concurrency limits.",
+    );
+    edit(
+      dir,
+      "components/schemas/ErrorDetail.yaml",
+      "description: Detail message.",
+      "description: More about the error.",
+    );
     const spec = await bundled(dir);
 
     const changes = await gate.compareSpecs(refRelease, spec);
@@ -241,21 +318,29 @@ describe.concurrent("the breaking-change gate", () => {
     const cyclic = structuredClone(dereferencedRelease);
     cyclic.components.schemas.Error.properties.cause = cyclic.components.schemas.Error;
 
-    await expect(gate.compareSpecs(dereferencedRelease, cyclic)).rejects.toThrow(/^the current spec cannot be written as JSON \(.+\); bundle it with its \$refs kept/);
+    await expect(gate.compareSpecs(dereferencedRelease, cyclic)).rejects.toThrow(
+      /^the current spec cannot be written as JSON \(.+\); bundle it with its \$refs kept/,
+    );
   });
 
-  it("records a breaking change as a release once info.version is 0.3.0, with its $refs kept, then finds no change, and never overwrites it", async ({ expect }) => {
+  it("records a breaking change as a release once info.version is 0.3.0, with its $refs kept, then finds no change, and never overwrites it", async ({
+    expect,
+  }) => {
     const dir = project();
     breakingEdits(dir);
     setVersion(dir, "0.3.0");
 
     const recorded = await gateCli(dir, "--release");
     expect(recorded.code, recorded.out).toBe(0);
-    expect(recorded.out).toContain("lint:breaking: 3 breaking changes, 2 non-breaking changes since 0.2.0; info.version 0.3.0 carries them (at least 0.3.0 needed)");
+    expect(recorded.out).toContain(
+      "lint:breaking: 3 breaking changes, 2 non-breaking changes since 0.2.0; info.version 0.3.0 carries them (at least 0.3.0 needed)",
+    );
     expect(recorded.out).toContain("lint:breaking: wrote openapi/released/0.3.0.json (release 0.3.0)");
     const written = readFileSync(join(dir, "openapi/released/0.3.0.json"), "utf8");
     expect(written).toBe(`${JSON.stringify(await bundled(dir), null, 2)}\n`);
-    expect(JSON.parse(written).components.schemas.CallStack.properties.caller).toEqual({ $ref: "#/components/schemas/CallStack" });
+    expect(JSON.parse(written).components.schemas.CallStack.properties.caller).toEqual({
+      $ref: "#/components/schemas/CallStack",
+    });
 
     const after = await gateCli(dir);
     expect(after.code, after.out).toBe(0);
@@ -275,18 +360,30 @@ describe.concurrent("the breaking-change gate", () => {
     const { code, out } = await gateCli(dir, "--release");
 
     expect(code).toBe(1);
-    expect(out).toContain("lint:breaking: 3 breaking changes, 2 non-breaking changes since 0.2.0; info.version 0.2.1 must be at least 0.3.0");
+    expect(out).toContain(
+      "lint:breaking: 3 breaking changes, 2 non-breaking changes since 0.2.0; info.version 0.2.1 must be at least 0.3.0",
+    );
     expect(existsSync(join(dir, "openapi/released/0.2.1.json"))).toBe(false);
   });
 });
 
 describe("the version rules", () => {
   it("fail a version that goes backwards, even with no change", () => {
-    expect(versions.checkVersion("0.2.0", "0.1.9", [])).toEqual({ ok: false, message: "info.version 0.1.9 goes backwards: 0.2.0 is already released" });
+    expect(versions.checkVersion("0.2.0", "0.1.9", [])).toEqual({
+      ok: false,
+      message: "info.version 0.1.9 goes backwards: 0.2.0 is already released",
+    });
   });
 
   it("bump minor for a breaking change and patch for any other while the version is 0.x, by impact from 1.0.0, and not for client annotations", () => {
-    const change = (impact: Change["impact"]): Change => ({ pointer: "/x", kind: "modified", what: "", impact, breaking: impact === "major", rules: [] });
+    const change = (impact: Change["impact"]): Change => ({
+      pointer: "/x",
+      kind: "modified",
+      what: "",
+      impact,
+      breaking: impact === "major",
+      rules: [],
+    });
 
     expect(versions.requiredVersion("0.1.0", [])).toBe("0.1.0");
     expect(versions.requiredVersion("0.1.3", [change("major"), change("patch")])).toBe("0.2.0");
@@ -302,7 +399,8 @@ describe("the version rules", () => {
   it("compare with the highest released version, not the last by name", () => {
     const dir = mkdtempSync(join(tmpdir(), "released-"));
     temps.push(dir);
-    for (const file of ["0.2.0.json", "0.10.0.json", "0.9.1.json", "README.md", "notes.json"]) writeFileSync(join(dir, file), "{}");
+    for (const file of ["0.2.0.json", "0.10.0.json", "0.9.1.json", "README.md", "notes.json"])
+      writeFileSync(join(dir, file), "{}");
 
     expect(versions.newestRelease(dir)).toEqual({ version: "0.10.0", file: join(dir, "0.10.0.json") });
     expect(versions.newestRelease(join(dir, "missing"))).toBeUndefined();
@@ -315,7 +413,12 @@ const released: Spec = readJson(join(root, "openapi/released/0.1.0.json"));
 describe("the 0.1.0 release", () => {
   it("stays one dereferenced document of the four 0.1.0 operations", () => {
     expect(released.info.version).toBe("0.1.0");
-    expect(Object.keys(released.paths)).toEqual(["/org/limits", "/browsers/{id}/computer/click_mouse", "/auth/connections/{id}", "/deployments/{id}"]);
+    expect(Object.keys(released.paths)).toEqual([
+      "/org/limits",
+      "/browsers/{id}/computer/click_mouse",
+      "/auth/connections/{id}",
+      "/deployments/{id}",
+    ]);
     // dereferenced: nothing points elsewhere
     expect(JSON.stringify(released)).not.toContain('"$ref"');
   });
@@ -341,7 +444,10 @@ function schema(name: string, change: (s: Spec) => void) {
 }
 
 const click = (doc: Spec) => doc.paths["/browsers/{id}/computer/click_mouse"].post;
-const error429 = (doc: Spec) => ({ description: "Too many requests.", content: structuredClone(doc.paths["/org/limits"].get.responses["500"].content) });
+const error429 = (doc: Spec) => ({
+  description: "Too many requests.",
+  content: structuredClone(doc.paths["/org/limits"].get.responses["500"].content),
+});
 const withPlan = schema("OrgLimits", (s) => (s.properties.plan = { type: "string", enum: ["free", "pro"] }));
 const nullableClicks = schema("ClickMouseRequest", (s) => (s.properties.num_clicks.type = ["integer", "null"]));
 
@@ -355,9 +461,21 @@ interface Row {
 
 const breaking: Row[] = [
   { change: "a removed path", edit: (d) => delete d.paths["/deployments/{id}"], rule: "path-removed" },
-  { change: "a removed operation", edit: (d) => delete d.paths["/auth/connections/{id}"].delete, rule: "operation-removed" },
-  { change: "a removed response status", edit: (d) => delete d.paths["/deployments/{id}"].delete.responses["404"], rule: "response-removed" },
-  { change: "a request field that becomes required", edit: schema("ClickMouseRequest", (s) => s.required.push("button")), rule: "required-properties-added" },
+  {
+    change: "a removed operation",
+    edit: (d) => delete d.paths["/auth/connections/{id}"].delete,
+    rule: "operation-removed",
+  },
+  {
+    change: "a removed response status",
+    edit: (d) => delete d.paths["/deployments/{id}"].delete.responses["404"],
+    rule: "response-removed",
+  },
+  {
+    change: "a request field that becomes required",
+    edit: schema("ClickMouseRequest", (s) => s.required.push("button")),
+    rule: "required-properties-added",
+  },
   {
     change: "a new required parameter",
     edit: (d) => (click(d).parameters = [{ name: "wait", in: "query", required: true, schema: { type: "boolean" } }]),
@@ -388,13 +506,39 @@ const breaking: Row[] = [
     }),
     rule: "property-removed",
   },
-  { change: "a required response property that becomes optional", edit: schema("OrgLimits", (s) => (s.required = ["max_concurrent_sessions"])), rule: "required-properties-removed" },
-  { change: "a response property that becomes nullable", edit: schema("OrgLimits", (s) => (s.properties.max_concurrent_sessions.type = ["integer", "null"])), rule: "schema-type-changed" },
-  { change: "a request type changed from integer to string", edit: schema("ClickMouseRequest", (s) => (s.properties.num_clicks.type = "string")), rule: "schema-type-changed" },
-  { change: "a nullable request field that no longer takes null", base: nullableClicks, edit: schema("ClickMouseRequest", (s) => (s.properties.num_clicks.type = "integer")), rule: "schema-type-changed" },
-  { change: "a removed request enum value", edit: schema("ClickMouseRequest", (s) => s.properties.button.enum.pop()), rule: "enum-values-removed" },
+  {
+    change: "a required response property that becomes optional",
+    edit: schema("OrgLimits", (s) => (s.required = ["max_concurrent_sessions"])),
+    rule: "required-properties-removed",
+  },
+  {
+    change: "a response property that becomes nullable",
+    edit: schema("OrgLimits", (s) => (s.properties.max_concurrent_sessions.type = ["integer", "null"])),
+    rule: "schema-type-changed",
+  },
+  {
+    change: "a request type changed from integer to string",
+    edit: schema("ClickMouseRequest", (s) => (s.properties.num_clicks.type = "string")),
+    rule: "schema-type-changed",
+  },
+  {
+    change: "a nullable request field that no longer takes null",
+    base: nullableClicks,
+    edit: schema("ClickMouseRequest", (s) => (s.properties.num_clicks.type = "integer")),
+    rule: "schema-type-changed",
+  },
+  {
+    change: "a removed request enum value",
+    edit: schema("ClickMouseRequest", (s) => s.properties.button.enum.pop()),
+    rule: "enum-values-removed",
+  },
   // a client switching on the value, or validating it as this client does, meets a value it does not know
-  { change: "an added response enum value", base: withPlan, edit: schema("OrgLimits", (s) => s.properties.plan.enum.push("enterprise")), rule: "enum-values-added" },
+  {
+    change: "an added response enum value",
+    base: withPlan,
+    edit: schema("OrgLimits", (s) => s.properties.plan.enum.push("enterprise")),
+    rule: "enum-values-added",
+  },
   {
     change: "a changed success status",
     edit: (d) => {
@@ -414,16 +558,36 @@ const breaking: Row[] = [
     },
     rule: "path-template-changed",
   },
-  { change: "a path parameter whose type changed", edit: (d) => (d.paths["/deployments/{id}"].parameters[0].schema = { type: "integer" }), rule: "schema-type-changed" },
+  {
+    change: "a path parameter whose type changed",
+    edit: (d) => (d.paths["/deployments/{id}"].parameters[0].schema = { type: "integer" }),
+    rule: "schema-type-changed",
+  },
   {
     change: "a changed security scheme",
     edit: (d) => (d.components.securitySchemes.bearerAuth = { type: "apiKey", in: "header", name: "X-API-Key" }),
     rule: "security-scheme-changed",
   },
-  { change: "a new maximum on a request field", edit: schema("ClickMouseRequest", (s) => (s.properties.x.maximum = 7680)), rule: "schema-constraint-changed" },
-  { change: "a tightened minimum on a request field", edit: schema("ClickMouseRequest", (s) => (s.properties.x.minimum = 1)), rule: "schema-constraint-changed" },
-  { change: "a new minimum on a request field", edit: schema("ClickMouseRequest", (s) => (s.properties.num_clicks.minimum = 1)), rule: "schema-constraint-changed" },
-  { change: "a removed schema, which the client exports as a type", edit: (d) => delete d.components.schemas.ErrorDetail, rule: "schema-removed" },
+  {
+    change: "a new maximum on a request field",
+    edit: schema("ClickMouseRequest", (s) => (s.properties.x.maximum = 7680)),
+    rule: "schema-constraint-changed",
+  },
+  {
+    change: "a tightened minimum on a request field",
+    edit: schema("ClickMouseRequest", (s) => (s.properties.x.minimum = 1)),
+    rule: "schema-constraint-changed",
+  },
+  {
+    change: "a new minimum on a request field",
+    edit: schema("ClickMouseRequest", (s) => (s.properties.num_clicks.minimum = 1)),
+    rule: "schema-constraint-changed",
+  },
+  {
+    change: "a removed schema, which the client exports as a type",
+    edit: (d) => delete d.components.schemas.ErrorDetail,
+    rule: "schema-removed",
+  },
 ];
 
 const nonBreaking: Row[] = [
@@ -435,18 +599,56 @@ const nonBreaking: Row[] = [
       schema("OrgLimits", (s) => (s.properties.max_concurrent_sessions.example = 60))(d);
     },
   },
-  { change: "an added optional request field", edit: schema("ClickMouseRequest", (s) => (s.properties.delay_ms = { type: "integer" })) },
-  { change: "an added response property", edit: schema("OrgLimits", (s) => (s.properties.max_auth_connections = { type: "integer" })) },
-  { change: "an added operation", edit: (d) => (d.paths["/deployments/{id}"].get = { operationId: "getDeployment", responses: { "200": { description: "The deployment." } } }) },
-  { change: "an added path", edit: (d) => (d.paths["/browsers"] = { get: { operationId: "listBrowsers", responses: { "200": { description: "The browsers." } } } }) },
+  {
+    change: "an added optional request field",
+    edit: schema("ClickMouseRequest", (s) => (s.properties.delay_ms = { type: "integer" })),
+  },
+  {
+    change: "an added response property",
+    edit: schema("OrgLimits", (s) => (s.properties.max_auth_connections = { type: "integer" })),
+  },
+  {
+    change: "an added operation",
+    edit: (d) =>
+      (d.paths["/deployments/{id}"].get = {
+        operationId: "getDeployment",
+        responses: { "200": { description: "The deployment." } },
+      }),
+  },
+  {
+    change: "an added path",
+    edit: (d) =>
+      (d.paths["/browsers"] = {
+        get: { operationId: "listBrowsers", responses: { "200": { description: "The browsers." } } },
+      }),
+  },
   { change: "an added error response", edit: (d) => (d.paths["/org/limits"].get.responses["429"] = error429(d)) },
   { change: "an added tag", edit: (d) => d.tags.push({ name: "Secrets", description: "Manage secrets." }) },
-  { change: "an added request enum value", edit: schema("ClickMouseRequest", (s) => s.properties.button.enum.push("side")) },
-  { change: "a removed response enum value", base: withPlan, edit: schema("OrgLimits", (s) => s.properties.plan.enum.pop()) },
-  { change: "a request field that takes null too", edit: schema("ClickMouseRequest", (s) => (s.properties.x.type = ["integer", "null"])) },
-  { change: "a response field that is no longer nullable", edit: schema("OrgLimits", (s) => (s.properties.default_project_max_concurrent_sessions.type = "integer")) },
-  { change: "a dropped bound on a request field", edit: schema("ClickMouseRequest", (s) => delete s.properties.x.minimum) },
-  { change: "a required request field that becomes optional", edit: schema("ClickMouseRequest", (s) => (s.required = ["x"])) },
+  {
+    change: "an added request enum value",
+    edit: schema("ClickMouseRequest", (s) => s.properties.button.enum.push("side")),
+  },
+  {
+    change: "a removed response enum value",
+    base: withPlan,
+    edit: schema("OrgLimits", (s) => s.properties.plan.enum.pop()),
+  },
+  {
+    change: "a request field that takes null too",
+    edit: schema("ClickMouseRequest", (s) => (s.properties.x.type = ["integer", "null"])),
+  },
+  {
+    change: "a response field that is no longer nullable",
+    edit: schema("OrgLimits", (s) => (s.properties.default_project_max_concurrent_sessions.type = "integer")),
+  },
+  {
+    change: "a dropped bound on a request field",
+    edit: schema("ClickMouseRequest", (s) => delete s.properties.x.minimum),
+  },
+  {
+    change: "a required request field that becomes optional",
+    edit: schema("ClickMouseRequest", (s) => (s.required = ["x"])),
+  },
 ];
 
 async function rate(row: Row): Promise<Change[]> {

@@ -30,8 +30,16 @@ describe("the house lint rules", () => {
   it("flag each convention the spec breaks", async () => {
     cpSync(join(root, "openapi"), copy, { recursive: true });
     // an operation without its 500, and an inline error response
-    edit("paths/deployments_{id}.yaml", "    '500':\n      $ref: ../components/responses/InternalServerError.yaml\n", "");
-    edit("paths/deployments_{id}.yaml", "    '404':\n      $ref: ../components/responses/NotFound.yaml", "    '404':\n      description: gone\n      content:\n        application/json:\n          schema:\n            $ref: ../components/schemas/Error.yaml\n          example: {code: not_found, message: gone}");
+    edit(
+      "paths/deployments_{id}.yaml",
+      "    '500':\n      $ref: ../components/responses/InternalServerError.yaml\n",
+      "",
+    );
+    edit(
+      "paths/deployments_{id}.yaml",
+      "    '404':\n      $ref: ../components/responses/NotFound.yaml",
+      "    '404':\n      description: gone\n      content:\n        application/json:\n          schema:\n            $ref: ../components/schemas/Error.yaml\n          example: {code: not_found, message: gone}",
+    );
     // a shared error response that does not use the Error schema
     edit("components/responses/NotFound.yaml", "$ref: ../schemas/Error.yaml", "type: object");
     // a camelCase property and a snake_case operationId
@@ -39,7 +47,11 @@ describe("the house lint rules", () => {
     edit("paths/browsers_{id}_computer_click_mouse.yaml", "operationId: clickMouse", "operationId: click_mouse");
     // a parameter and a body without examples
     edit("components/parameters/DeploymentId.yaml", "example: dep_5n1v7c2x\n", "");
-    edit("components/responses/Unauthorized.yaml", "    example:\n      code: unauthorized\n      message: Authorization token missing or invalid\n", "");
+    edit(
+      "components/responses/Unauthorized.yaml",
+      "    example:\n      code: unauthorized\n      message: Authorization token missing or invalid\n",
+      "",
+    );
 
     const rules = await lintRules();
 

@@ -9,7 +9,12 @@ import { spec } from "../support/contract.js";
 const specOps = Object.entries<Record<string, any>>(spec.paths).flatMap(([path, item]) =>
   Object.entries(item)
     .filter(([key, op]) => key !== "parameters" && typeof op === "object" && op !== null && !Array.isArray(op))
-    .map(([, op]) => ({ path, operationId: op.operationId as string | undefined, clientMethod: op["x-client-method"] as string | undefined, tags: (op.tags ?? []) as string[] })),
+    .map(([, op]) => ({
+      path,
+      operationId: op.operationId as string | undefined,
+      clientMethod: op["x-client-method"] as string | undefined,
+      tags: (op.tags ?? []) as string[],
+    })),
 );
 // the spec's `Error` shares its name with JavaScript's
 const schemaNames = Object.keys(spec.components?.schemas ?? {}).filter((name) => name !== "Error");
@@ -21,7 +26,7 @@ const pascal = (phrase: string) => phrase.replace(/(?:^|[\s_-]+)(\w)/g, (_, c: s
  * The literal texts and identifiers of the TypeScript and JavaScript files under `dir`, comments left out (prose
  * may say "browser"), module specifiers too (`./auth.js` names a file of src/, not the path segment).
  */
-function codeTokens(dir: URL): { file: string; literals: string[]; identifiers: string[] } [] {
+function codeTokens(dir: URL): { file: string; literals: string[]; identifiers: string[] }[] {
   const files = readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => /\.(ts|js)$/.test(f));
   return files.map((file) => {
     const source = ts.createSourceFile(file, readFileSync(new URL(file, dir), "utf8"), ts.ScriptTarget.Latest, true);
@@ -29,7 +34,8 @@ function codeTokens(dir: URL): { file: string; literals: string[]; identifiers: 
     const identifiers: string[] = [];
     const visit = (node: ts.Node): void => {
       if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier) return;
-      if (ts.isStringLiteralLike(node) || ts.isTemplateLiteralToken(node) || ts.isRegularExpressionLiteral(node)) literals.push(node.text);
+      if (ts.isStringLiteralLike(node) || ts.isTemplateLiteralToken(node) || ts.isRegularExpressionLiteral(node))
+        literals.push(node.text);
       else if (ts.isIdentifier(node) || ts.isPrivateIdentifier(node)) identifiers.push(node.text);
       ts.forEachChild(node, visit);
     };
@@ -45,7 +51,9 @@ function operationNames(code: ReturnType<typeof codeTokens>): string[] {
   const word = (s: string) => new RegExp(`(?<![A-Za-z0-9_])${escapeRegExp(s)}(?![A-Za-z0-9_])`);
   const inLiterals = [
     ...segments.map((s) => ["path segment", s]),
-    ...specOps.flatMap((op) => [op.operationId, op.clientMethod].filter((n) => n !== undefined).map((n) => ["operation", n!])),
+    ...specOps.flatMap((op) =>
+      [op.operationId, op.clientMethod].filter((n) => n !== undefined).map((n) => ["operation", n!]),
+    ),
     ...specOps.flatMap((op) => op.tags).map((t) => ["tag", t]),
     ...schemaNames.map((n) => ["schema", n]),
   ];
@@ -53,14 +61,31 @@ function operationNames(code: ReturnType<typeof codeTokens>): string[] {
   // identifiers are held to the names only an operation has: operationIds, schemas, tags and
   // the spelled-out forms of multi-word segments (clickMouse, click_mouse)
   const inIdentifiers = [
-    ...segments.filter((s) => /[_-]/.test(s)).flatMap((s) => [["path segment", s], ["path segment", camel(s)]]),
-    ...specOps.map((op) => op.operationId).filter((n) => n !== undefined).map((n) => ["operation", n!]),
-    ...specOps.flatMap((op) => op.tags).filter((t) => /\s/.test(t)).map((t) => ["tag", pascal(t)]),
+    ...segments
+      .filter((s) => /[_-]/.test(s))
+      .flatMap((s) => [
+        ["path segment", s],
+        ["path segment", camel(s)],
+      ]),
+    ...specOps
+      .map((op) => op.operationId)
+      .filter((n) => n !== undefined)
+      .map((n) => ["operation", n!]),
+    ...specOps
+      .flatMap((op) => op.tags)
+      .filter((t) => /\s/.test(t))
+      .map((t) => ["tag", pascal(t)]),
     ...schemaNames.map((n) => ["schema", n]),
   ];
   return code.flatMap(({ file, literals, identifiers }) => [
-    ...inLiterals.flatMap(([kind, name]) => literals.filter((text) => word(name!).test(text)).map((text) => `${file}: ${kind} ${name} in ${JSON.stringify(text)}`)),
-    ...inIdentifiers.flatMap(([kind, name]) => identifiers.filter((id) => id === name).map(() => `${file}: ${kind} ${name} as an identifier`)),
+    ...inLiterals.flatMap(([kind, name]) =>
+      literals
+        .filter((text) => word(name!).test(text))
+        .map((text) => `${file}: ${kind} ${name} in ${JSON.stringify(text)}`),
+    ),
+    ...inIdentifiers.flatMap(([kind, name]) =>
+      identifiers.filter((id) => id === name).map(() => `${file}: ${kind} ${name} as an identifier`),
+    ),
   ]);
 }
 
@@ -73,11 +98,14 @@ describe("src/", () => {
   });
 
   it("would notice src/ naming an operation by any fragment", () => {
-    const planted = (literals: string[], identifiers: string[] = []) => operationNames([{ file: "planted.ts", literals, identifiers }]);
+    const planted = (literals: string[], identifiers: string[] = []) =>
+      operationNames([{ file: "planted.ts", literals, identifiers }]);
 
     expect(planted(["/deployments/"])).toEqual(['planted.ts: path segment deployments in "/deployments/"']);
     expect(planted(["/click_mouse"])).toEqual(['planted.ts: path segment click_mouse in "/click_mouse"']);
-    expect(planted(["deleteAuthConnection"])).toEqual(["planted.ts: operation deleteAuthConnection in \"deleteAuthConnection\""]);
+    expect(planted(["deleteAuthConnection"])).toEqual([
+      'planted.ts: operation deleteAuthConnection in "deleteAuthConnection"',
+    ]);
     expect(planted(["Managed Auth"])).toEqual(['planted.ts: tag Managed Auth in "Managed Auth"']);
     expect(planted([], ["clickMouse", "OrgLimits", "ManagedAuth"])).toEqual([
       "planted.ts: path segment clickMouse as an identifier",

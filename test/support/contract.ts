@@ -54,8 +54,13 @@ export function specOperations(): SpecOperation[] {
       const op = item[m];
       // operation-level parameters override path-level ones of the same name and place
       const params = new Map<string, any>();
-      for (const p of [...(item.parameters ?? []), ...(op.parameters ?? [])].map(resolved)) params.set(`${p.in}:${p.name}`, p);
-      const all = [...params.values()].map((p) => ({ in: p.in as string, name: p.name as string, example: firstExample(p) }));
+      for (const p of [...(item.parameters ?? []), ...(op.parameters ?? [])].map(resolved))
+        params.set(`${p.in}:${p.name}`, p);
+      const all = [...params.values()].map((p) => ({
+        in: p.in as string,
+        name: p.name as string,
+        example: firstExample(p),
+      }));
       const order = [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
       const [mediaType, media] = Object.entries<any>(resolved(op.requestBody)?.content ?? {})[0] ?? [];
       const responses: Record<string, any> = op.responses ?? {};
@@ -67,7 +72,9 @@ export function specOperations(): SpecOperation[] {
         path,
         operationId: op.operationId,
         clientMethod: op["x-client-method"],
-        pathParams: order.map((name) => all.find((p) => p.in === "path" && p.name === name) ?? { name: name!, example: undefined }),
+        pathParams: order.map(
+          (name) => all.find((p) => p.in === "path" && p.name === name) ?? { name: name!, example: undefined },
+        ),
         queryParams: all.filter((p) => p.in === "query"),
         body: mediaType ? { mediaType, schema: resolved(media.schema), example: firstExample(media) } : undefined,
         success: { status: Number(successStatus), example: firstExample(successJson), json: successJson !== undefined },

@@ -144,7 +144,13 @@ export function flood(status: number, total: number, headers: Record<string, str
 export const compressed =
   (encoding: "gzip" | "br" | "deflate", body: Buffer): Step =>
   (res) =>
-    res.writeHead(200, { "Content-Type": "application/json", "Content-Encoding": encoding, "Content-Length": String(body.length) }).end(body);
+    res
+      .writeHead(200, {
+        "Content-Type": "application/json",
+        "Content-Encoding": encoding,
+        "Content-Length": String(body.length),
+      })
+      .end(body);
 
 /**
  * A `fetch` that counts the body bytes the client pulls out of each answer (after decompression),

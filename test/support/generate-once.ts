@@ -1,6 +1,16 @@
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from "node:fs";
 import { join } from "node:path";
 import { toolEnv } from "../../scripts/lib/shared/env.mjs";
 import { root } from "../../scripts/lib/shared/paths.mjs";
@@ -24,7 +34,12 @@ export function generateOnce(dir: string): void {
   const key = treeHash(dir);
   const entry = join(CACHE, key);
   if (!existsSync(entry)) {
-    execFileSync(process.execPath, ["scripts/generate.mjs"], { cwd: dir, env: toolEnv(), encoding: "utf8", maxBuffer: 64 << 20 });
+    execFileSync(process.execPath, ["scripts/generate.mjs"], {
+      cwd: dir,
+      env: toolEnv(),
+      encoding: "utf8",
+      maxBuffer: 64 << 20,
+    });
     store(dir, entry);
     return;
   }
@@ -36,7 +51,9 @@ export function generateOnce(dir: string): void {
 }
 
 function treeHash(dir: string): string {
-  const hash = createHash("sha256").update(process.version).update(readFileSync(join(root, "package-lock.json")));
+  const hash = createHash("sha256")
+    .update(process.version)
+    .update(readFileSync(join(root, "package-lock.json")));
   const files = readdirSync(dir, { recursive: true, encoding: "utf8" })
     .filter((f) => f !== "node_modules" && !f.startsWith("node_modules/"))
     .sort();
@@ -52,7 +69,8 @@ function treeHash(dir: string): string {
 function store(dir: string, entry: string): void {
   mkdirSync(CACHE, { recursive: true });
   const staging = mkdtempSync(join(CACHE, "staging-"));
-  for (const output of OUTPUTS) if (existsSync(join(dir, output))) cpSync(join(dir, output), join(staging, output), { recursive: true });
+  for (const output of OUTPUTS)
+    if (existsSync(join(dir, output))) cpSync(join(dir, output), join(staging, output), { recursive: true });
   try {
     renameSync(staging, entry);
   } catch {

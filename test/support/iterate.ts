@@ -6,4 +6,8 @@ export async function all<T>(values: AsyncIterable<T>): Promise<T[]> {
 }
 
 /** What `pending` rejects with, or `undefined` when it resolves: a failure to assert on. */
-export const failure = (pending: Promise<unknown>): Promise<unknown> => pending.then(() => undefined, (err: unknown) => err);
+export const failure = (pending: Promise<unknown>): Promise<unknown> =>
+  pending.then(
+    () => undefined,
+    (err: unknown) => err,
+  );

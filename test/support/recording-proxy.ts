@@ -47,27 +47,43 @@ export async function recordingProxy(upstream: string): Promise<RecordingProxy> 
     let size = 0;
     req.on("data", (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_RECORDED_BYTES) req.destroy(new Error(`recording proxy: request body over ${MAX_RECORDED_BYTES} B`));
+      if (size > MAX_RECORDED_BYTES)
+        req.destroy(new Error(`recording proxy: request body over ${MAX_RECORDED_BYTES} B`));
       else chunks.push(chunk);
     });
     req.on("end", () => {
-      const recorded: RecordedRequest = { method: req.method ?? "", target: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks), status: 0 };
+      const recorded: RecordedRequest = {
+        method: req.method ?? "",
+        target: req.url ?? "",
+        headers: req.headers,
+        body: Buffer.concat(chunks),
+        status: 0,
+      };
       proxy.requests.push(recorded);
-      const out = forward({ host: to.hostname, port: to.port, method: recorded.method, path: recorded.target, headers: { ...req.headers, host: to.host } }, (answer) => {
-        const parts: Buffer[] = [];
-        answer.on("data", (chunk: Buffer) => parts.push(chunk));
-        answer.on("end", () => {
-          recorded.status = answer.statusCode ?? 0;
-          const received = Buffer.concat(parts);
-          const tampered = proxy.tamper?.(recorded.status, received);
-          const body = tampered ?? received;
-          const headers = { ...answer.headers, "content-length": String(body.length) };
-          delete headers["transfer-encoding"];
-          // a rewritten body goes out as written, never under the original's compression
-          if (tampered) delete headers["content-encoding"];
-          res.writeHead(recorded.status, headers).end(body);
-        });
-      });
+      const out = forward(
+        {
+          host: to.hostname,
+          port: to.port,
+          method: recorded.method,
+          path: recorded.target,
+          headers: { ...req.headers, host: to.host },
+        },
+        (answer) => {
+          const parts: Buffer[] = [];
+          answer.on("data", (chunk: Buffer) => parts.push(chunk));
+          answer.on("end", () => {
+            recorded.status = answer.statusCode ?? 0;
+            const received = Buffer.concat(parts);
+            const tampered = proxy.tamper?.(recorded.status, received);
+            const body = tampered ?? received;
+            const headers = { ...answer.headers, "content-length": String(body.length) };
+            delete headers["transfer-encoding"];
+            // a rewritten body goes out as written, never under the original's compression
+            if (tampered) delete headers["content-encoding"];
+            res.writeHead(recorded.status, headers).end(body);
+          });
+        },
+      );
       out.on("error", () => res.writeHead(502).end());
       out.end(recorded.body);
     });

@@ -9,10 +9,14 @@ import { schemaTable } from "../../scripts/lib/generate/schema-table.mjs";
  * @example
  * const { Node } = loadSchemas({ Node: { type: "object", properties: { next: { $ref: "#/components/schemas/Node" } } } });
  */
-export function loadSchemas(components: Record<string, unknown>, roots: Record<string, unknown> = {}): Record<string, Schema> {
+export function loadSchemas(
+  components: Record<string, unknown>,
+  roots: Record<string, unknown> = {},
+): Record<string, Schema> {
   const table = schemaTable({ openapi: "3.1.0", components: { schemas: components } });
   const index: Record<string, number> = {};
-  for (const name of Object.keys(components)) index[name] = table.add({ $ref: `#/components/schemas/${name}` }, `components.schemas.${name}`);
+  for (const name of Object.keys(components))
+    index[name] = table.add({ $ref: `#/components/schemas/${name}` }, `components.schemas.${name}`);
   for (const [name, schema] of Object.entries(roots)) index[name] = table.add(schema, name);
   const rows = table
     .source("")
@@ -22,7 +26,14 @@ export function loadSchemas(components: Record<string, unknown>, roots: Record<s
     .map((line) => line.trim().replace(/,$/, ""));
   const base = schemas.length;
   const shift = (k: string, v: any) =>
-    k === "$ref" ? v + base : k === "discriminator" && v.mapping ? { ...v, mapping: Object.fromEntries(Object.entries(v.mapping).map(([tag, i]) => [tag, (i as number) + base])) } : v;
+    k === "$ref"
+      ? v + base
+      : k === "discriminator" && v.mapping
+        ? {
+            ...v,
+            mapping: Object.fromEntries(Object.entries(v.mapping).map(([tag, i]) => [tag, (i as number) + base])),
+          }
+        : v;
   for (const row of rows) schemas.push(JSON.parse(row.replaceAll('["__proto__"]:', '"__proto__":'), shift));
   return Object.fromEntries(Object.entries(index).map(([name, i]) => [name, schemas[base + i]!]));
 }

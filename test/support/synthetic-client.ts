@@ -23,7 +23,10 @@ export interface SyntheticProject {
  * see `generateOnce`).
  */
 export async function syntheticProject(): Promise<SyntheticProject> {
-  const { dir, remove } = copyRepo({ entries: ["src", "scripts", "package.json", "redocly.yaml", "README.md", "tsconfig.json", "examples"], prefix: "synthetic-client-" });
+  const { dir, remove } = copyRepo({
+    entries: ["src", "scripts", "package.json", "redocly.yaml", "README.md", "tsconfig.json", "examples"],
+    prefix: "synthetic-client-",
+  });
   writeSyntheticSpec(join(dir, "openapi"), { operations: 150 });
   addBracketUpload(join(dir, "openapi"));
   generateOnce(dir);
@@ -79,7 +82,13 @@ post:
 function addBracketUpload(openapi: string): void {
   writeFileSync(join(openapi, "paths/browsers_{id}_fs_upload_many.yaml"), BRACKET_UPLOAD);
   const index = join(openapi, "openapi.yaml");
-  writeFileSync(index, readFileSync(index, "utf8").replace(/^paths:\n/m, "paths:\n  /browsers/{id}/fs/upload_many:\n    $ref: paths/browsers_{id}_fs_upload_many.yaml\n"));
+  writeFileSync(
+    index,
+    readFileSync(index, "utf8").replace(
+      /^paths:\n/m,
+      "paths:\n  /browsers/{id}/fs/upload_many:\n    $ref: paths/browsers_{id}_fs_upload_many.yaml\n",
+    ),
+  );
 }
 
 /**
@@ -87,8 +96,16 @@ function addBracketUpload(openapi: string): void {
  * (which import the package by name: here the copy's src/); returns tsc's output, "" when clean.
  */
 export function typecheck(dir: string, source: string): string {
-  const compilerOptions = { noEmit: true, types: ["node"], skipLibCheck: true, paths: { "browser-cloud-client": ["./src/index.ts"] } };
-  writeFileSync(join(dir, "tsconfig.check.json"), JSON.stringify({ extends: "./tsconfig.json", compilerOptions, include: ["check.ts", "examples/service-shapes"] }));
+  const compilerOptions = {
+    noEmit: true,
+    types: ["node"],
+    skipLibCheck: true,
+    paths: { "browser-cloud-client": ["./src/index.ts"] },
+  };
+  writeFileSync(
+    join(dir, "tsconfig.check.json"),
+    JSON.stringify({ extends: "./tsconfig.json", compilerOptions, include: ["check.ts", "examples/service-shapes"] }),
+  );
   writeFileSync(join(dir, "check.ts"), source);
   try {
     execFileSync(join(dir, "node_modules/.bin/tsc"), ["-p", "tsconfig.check.json"], { cwd: dir, encoding: "utf8" });

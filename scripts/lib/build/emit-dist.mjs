@@ -15,7 +15,11 @@ export async function compile() {
   const started = performance.now();
   rmSync(fromRoot("dist"), { recursive: true, force: true });
   try {
-    await promisify(execFile)(process.execPath, [fromRoot("node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json"], { cwd: root });
+    await promisify(execFile)(
+      process.execPath,
+      [fromRoot("node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json"],
+      { cwd: root },
+    );
   } catch (err) {
     const { stdout = "", stderr = "" } = /** @type {{ stdout?: string, stderr?: string }} */ (err);
     throw new Error(`tsc -p tsconfig.build.json failed\n${stdout}${stderr}`);

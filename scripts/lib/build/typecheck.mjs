@@ -49,12 +49,16 @@ async function typecheckWorker() {
   let builder;
   parentPort.on("message", () => {
     const started = performance.now();
-    const parsed = ts.getParsedCommandLineOfConfigFile(resolve(root, "tsconfig.json"), {}, {
-      ...ts.sys,
-      onUnRecoverableConfigFileDiagnostic: (d) => {
-        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+    const parsed = ts.getParsedCommandLineOfConfigFile(
+      resolve(root, "tsconfig.json"),
+      {},
+      {
+        ...ts.sys,
+        onUnRecoverableConfigFileDiagnostic: (d) => {
+          throw new Error(ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+        },
       },
-    });
+    );
     const host = ts.createIncrementalCompilerHost(parsed.options);
     const parse = host.getSourceFile;
     host.getSourceFile = (file, ...rest) => {
@@ -66,7 +70,14 @@ async function typecheckWorker() {
       return source;
     };
     const configErrors = ts.getConfigFileParsingDiagnostics(parsed);
-    builder = ts.createSemanticDiagnosticsBuilderProgram(parsed.fileNames, parsed.options, host, builder, configErrors, parsed.projectReferences);
+    builder = ts.createSemanticDiagnosticsBuilderProgram(
+      parsed.fileNames,
+      parsed.options,
+      host,
+      builder,
+      configErrors,
+      parsed.projectReferences,
+    );
     // the order tsc reports in: later kinds only when the earlier ones are clean
     const diagnostics = [...builder.getConfigFileParsingDiagnostics(), ...builder.getSyntacticDiagnostics()];
     if (diagnostics.length === configErrors.length) {
@@ -75,10 +86,13 @@ async function typecheckWorker() {
     }
     const sorted = ts.sortAndDeduplicateDiagnostics(diagnostics);
     const errors = sorted.filter((d) => d.category === ts.DiagnosticCategory.Error).length;
-    const text = ts.formatDiagnostics(sorted, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => root, getNewLine: () => "\n" });
+    const text = ts.formatDiagnostics(sorted, {
+      getCanonicalFileName: (f) => f,
+      getCurrentDirectory: () => root,
+      getNewLine: () => "\n",
+    });
     parentPort.postMessage({ ok: errors === 0, errors, ms: Math.round(performance.now() - started), text });
   });
 }
-
 
 if (!isMainThread && workerData?.role === "typecheck") await typecheckWorker();

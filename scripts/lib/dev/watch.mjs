@@ -14,7 +14,12 @@ export function watchFolders(dir, onEvent, { recursive = true } = {}) {
   const scan = () => {
     let folders = [dir];
     try {
-      if (recursive) folders.push(...readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => join(e.parentPath ?? e.path, e.name)));
+      if (recursive)
+        folders.push(
+          ...readdirSync(dir, { recursive: true, withFileTypes: true })
+            .filter((e) => e.isDirectory())
+            .map((e) => join(e.parentPath ?? e.path, e.name)),
+        );
     } catch {
       folders = [];
     }
@@ -43,4 +48,3 @@ export function watchFolders(dir, onEvent, { recursive = true } = {}) {
   scan();
   return { close: () => watchers.forEach((w) => w.close()) };
 }
-

@@ -26,12 +26,16 @@ export function shellQuote(text) {
   return `'${String(text).replace(/'/g, `'\\''`)}'`;
 }
 
-
 /** A query value as a URL carries it: arrays repeat the name, objects go as JSON. */
 const queryPairs = (/** @type {import("../generate/read-operations.mjs").Parameter[]} */ params) =>
   params
     .filter((p) => p.example !== undefined)
-    .flatMap((p) => (Array.isArray(p.example) ? p.example : [p.example]).map((value) => [p.name, typeof value === "object" && value !== null ? JSON.stringify(value) : String(value)]));
+    .flatMap((p) =>
+      (Array.isArray(p.example) ? p.example : [p.example]).map((value) => [
+        p.name,
+        typeof value === "object" && value !== null ? JSON.stringify(value) : String(value),
+      ]),
+    );
 
 /**
  * The curl command for one operation: its method and address (path parameters from their
@@ -46,10 +50,15 @@ const queryPairs = (/** @type {import("../generate/read-operations.mjs").Paramet
  * //   -H "Authorization: Bearer $BROWSER_CLOUD_API_KEY"
  */
 export function curlSample(op, base) {
-  const path = fillTemplate(op.path, (name) => encodeURIComponent(String(op.pathParams.find((p) => p.name === name)?.example ?? name)));
+  const path = fillTemplate(op.path, (name) =>
+    encodeURIComponent(String(op.pathParams.find((p) => p.name === name)?.example ?? name)),
+  );
   const query = new URLSearchParams(queryPairs(op.queryParams)).toString();
   const url = `${base}${path}${query ? `?${query}` : ""}`;
-  const lines = [`curl ${op.method === "GET" ? "" : `-X ${op.method} `}${shellQuote(url)}`, `-H "Authorization: Bearer $${API_KEY_VARIABLE}"`];
+  const lines = [
+    `curl ${op.method === "GET" ? "" : `-X ${op.method} `}${shellQuote(url)}`,
+    `-H "Authorization: Bearer $${API_KEY_VARIABLE}"`,
+  ];
   if (op.body) {
     const example = op.body.example;
     if (op.body.kind === "json") {
@@ -57,9 +66,13 @@ export function curlSample(op, base) {
     } else if (/^multipart\//.test(op.body.mediaType)) {
       // curl sets the multipart type and boundary itself
       const fields = example && typeof example === "object" ? Object.entries(example) : [];
-      for (const [name, value] of fields) lines.push(`-F ${shellQuote(`${name}=${typeof value === "string" ? value : JSON.stringify(value)}`)}`);
+      for (const [name, value] of fields)
+        lines.push(`-F ${shellQuote(`${name}=${typeof value === "string" ? value : JSON.stringify(value)}`)}`);
     } else {
-      lines.push(`-H ${shellQuote(`Content-Type: ${op.body.mediaType}`)}`, `--data-binary ${shellQuote(typeof example === "string" ? example : JSON.stringify(example ?? ""))}`);
+      lines.push(
+        `-H ${shellQuote(`Content-Type: ${op.body.mediaType}`)}`,
+        `--data-binary ${shellQuote(typeof example === "string" ? example : JSON.stringify(example ?? ""))}`,
+      );
     }
   }
   return lines.join(" \\\n  ");

@@ -34,11 +34,18 @@ export function pageDocument(spec, { packageName = ownName() } = {}) {
   page.tags = tags.filter((tag) => used.has(tag?.name));
   // one line per group: a description over several lines would break the list
   const items = unused.map((tag) => {
-    const about = String(tag.description ?? "").replace(/\s+/g, " ").trim();
+    const about = String(tag.description ?? "")
+      .replace(/\s+/g, " ")
+      .trim();
     return `- **${tag.name}**${about ? `: ${about}` : ""}`;
   });
   const intro = String(page.info?.description ?? "").trimEnd();
-  const section = [`## ${UNSPECIFIED_HEADING}`, "The service has these operation groups, with no operation in this document yet:", "", ...items].join("\n");
+  const section = [
+    `## ${UNSPECIFIED_HEADING}`,
+    "The service has these operation groups, with no operation in this document yet:",
+    "",
+    ...items,
+  ].join("\n");
   page.info = { ...page.info, description: `${intro ? `${intro}\n\n` : ""}${section}\n` };
   return page;
 }

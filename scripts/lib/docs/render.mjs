@@ -49,7 +49,10 @@ export class DocsError extends Error {
  */
 export function offline(file) {
   const html = readFileSync(file, "utf8");
-  if (!CDN_LOGO.test(html)) throw new DocsError("the redoc cdn logo address is gone from the page; drop offline() from scripts/lib/docs/render.mjs");
+  if (!CDN_LOGO.test(html))
+    throw new DocsError(
+      "the redoc cdn logo address is gone from the page; drop offline() from scripts/lib/docs/render.mjs",
+    );
   writeFileSync(file, html.replace(CDN_LOGO, EMPTY_SVG));
 }
 
@@ -161,7 +164,9 @@ function pageText(bundle) {
   try {
     return JSON.stringify(pageDocument(JSON.parse(bundle)), null, 2);
   } catch (err) {
-    throw new DocsError(`the bundle is not a document the page can be made from: ${/** @type {Error} */ (err).message}`);
+    throw new DocsError(
+      `the bundle is not a document the page can be made from: ${/** @type {Error} */ (err).message}`,
+    );
   }
 }
 
@@ -174,11 +179,16 @@ function pageText(bundle) {
  */
 async function renderWithCli(bundle, input, page, configPath) {
   writeFileSync(input, pageText(bundle));
-  const { code, signal, output } = await run(process.execPath, [CLI, "build-docs", input, "--inlineBundle", "--config", configPath, "--output", page], {
-    cwd: dirname(configPath),
-    env: toolEnv(),
-  });
-  if (code !== 0 || !existsSync(page)) throw new DocsError(`redocly build-docs failed (${signal ?? `exit ${code}`})`, output.slice(-MAX_OUTPUT_CHARS));
+  const { code, signal, output } = await run(
+    process.execPath,
+    [CLI, "build-docs", input, "--inlineBundle", "--config", configPath, "--output", page],
+    {
+      cwd: dirname(configPath),
+      env: toolEnv(),
+    },
+  );
+  if (code !== 0 || !existsSync(page))
+    throw new DocsError(`redocly build-docs failed (${signal ?? `exit ${code}`})`, output.slice(-MAX_OUTPUT_CHARS));
   offline(page);
 }
 
@@ -193,7 +203,13 @@ async function renderWithCli(bundle, input, page, configPath) {
  * render, a fatal failure when the thread dies or takes longer than {@link RENDER_TIMEOUT_MS}.
  */
 function startWorker() {
-  const worker = new Worker(new URL(import.meta.url), { workerData: { role: "docs" }, env: toolEnv(), execArgv: workerExecArgv(), stdout: true, stderr: true });
+  const worker = new Worker(new URL(import.meta.url), {
+    workerData: { role: "docs" },
+    env: toolEnv(),
+    execArgv: workerExecArgv(),
+    stdout: true,
+    stderr: true,
+  });
   // what build-docs printed during the current render, for an error message
   let printed = "";
   const keep = (/** @type {Buffer} */ chunk) => {
@@ -268,12 +284,20 @@ async function docsWorker() {
       writeFileSync(job.input, pageText(job.bundle));
       // read for every render, as the CLI reads it when it starts: redocly.yaml may have changed
       const config = await loadConfig({ configPath: job.configPath });
-      await command({ argv: { api: job.input, o: job.page, inlineBundle: true, config: job.configPath }, config, collectSpecData() {} });
+      await command({
+        argv: { api: job.input, o: job.page, inlineBundle: true, config: job.configPath },
+        config,
+        collectSpecData() {},
+      });
       if (!existsSync(job.page)) throw new DocsError("redocly build-docs wrote no page");
       offline(job.page);
       port.postMessage({ ok: true, ms: performance.now() - started });
     } catch (err) {
-      port.postMessage({ ok: false, message: `redocly build-docs failed: ${/** @type {Error} */ (err).message}`, output: "" });
+      port.postMessage({
+        ok: false,
+        message: `redocly build-docs failed: ${/** @type {Error} */ (err).message}`,
+        output: "",
+      });
     }
   });
 }

@@ -5,7 +5,13 @@ import { pipeline } from "node:stream";
 import { badTarget, createGuardedServer, refuse } from "../shared/http-guard.mjs";
 import { fromRoot } from "../shared/paths.mjs";
 
-const TYPES = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".css": "text/css", ".png": "image/png", ".json": "application/json" };
+const TYPES = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript",
+  ".css": "text/css",
+  ".png": "image/png",
+  ".json": "application/json",
+};
 
 /**
  * Serves the files of `dir` (default site/) on host:port (default 127.0.0.1:8080; 0 picks a free
@@ -22,7 +28,8 @@ const TYPES = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", "
 export function serveDocs({ dir = fromRoot("site"), host = "127.0.0.1", port = 8080 } = {}) {
   const base = resolve(dir);
   const server = createGuardedServer(async (req, res) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return refuse(res, 405, `${req.method} is not served here; use GET`, undefined, { Allow: "GET, HEAD" });
+    if (req.method !== "GET" && req.method !== "HEAD")
+      return refuse(res, 405, `${req.method} is not served here; use GET`, undefined, { Allow: "GET, HEAD" });
     const bad = badTarget(req.url);
     if (bad) return refuse(res, bad.status, bad.message);
     const path = decodeURIComponent(req.url.replace(/[?#].*$/s, ""));
@@ -43,7 +50,11 @@ export function serveDocs({ dir = fromRoot("site"), host = "127.0.0.1", port = 8
       res.writeHead(404, { "Content-Type": "text/plain" }).end("not found\n");
       return;
     }
-    res.writeHead(200, { "Content-Type": TYPES[extname(file)] ?? "application/octet-stream", "Content-Length": size, "Cache-Control": "no-store" });
+    res.writeHead(200, {
+      "Content-Type": TYPES[extname(file)] ?? "application/octet-stream",
+      "Content-Length": size,
+      "Cache-Control": "no-store",
+    });
     if (req.method === "HEAD") {
       await handle.close();
       res.end();
@@ -63,4 +74,3 @@ export function serveDocs({ dir = fromRoot("site"), host = "127.0.0.1", port = 8
     });
   });
 }
-

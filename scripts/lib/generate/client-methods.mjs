@@ -19,11 +19,13 @@ const RESERVED_TOP = new Set(["raw"]);
  */
 export function malformed(name) {
   if (typeof name !== "string") return "must be a string such as browsers.computer.clickMouse";
-  if (!CLIENT_METHOD.test(name)) return `"${name}" must be dot-separated camelCase segments, the last one the method (e.g. browsers.computer.clickMouse)`;
+  if (!CLIENT_METHOD.test(name))
+    return `"${name}" must be dot-separated camelCase segments, the last one the method (e.g. browsers.computer.clickMouse)`;
   const segments = name.split(".");
   const reserved = segments.find((s) => RESERVED_SEGMENTS.has(s));
   if (reserved) return `"${name}": the segment "${reserved}" is reserved by JavaScript; pick another word`;
-  if (RESERVED_TOP.has(segments[0] ?? "")) return `"${name}": the client's own "${segments[0]}" property is in the way; pick another first segment`;
+  if (RESERVED_TOP.has(segments[0] ?? ""))
+    return `"${name}": the client's own "${segments[0]}" property is in the way; pick another first segment`;
   return undefined;
 }
 
@@ -43,23 +45,64 @@ export function clashes(names) {
     const segments = name.split(".");
     for (let i = 1; i < segments.length; i++) groups.add(segments.slice(0, i).join("."));
   }
-  for (const name of seen) if (groups.has(name)) out.set(name, `"${name}" is a method and also a group of other methods (${name}.…); rename one`);
+  for (const name of seen)
+    if (groups.has(name))
+      out.set(name, `"${name}" is a method and also a group of other methods (${name}.…); rename one`);
   return out;
 }
 
 /** `click_mouse`, `api-keys`, `Org Limits` -> `clickMouse`, `apiKeys`, `orgLimits`. */
 export function camel(text) {
-  const words = String(text).split(/[^A-Za-z0-9]+/).filter(Boolean);
-  const joined = words.map((w, i) => (i === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : w.charAt(0).toUpperCase() + w.slice(1))).join("");
+  const words = String(text)
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
+  const joined = words
+    .map((w, i) => (i === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : w.charAt(0).toUpperCase() + w.slice(1)))
+    .join("");
   if (!joined) return "root";
   const word = /^[0-9]/.test(joined) ? `n${joined}` : joined;
   return RESERVED_SEGMENTS.has(word) ? `${word}Resource` : word;
 }
 
-const COLLECTION = { get: "list", post: "create", put: "replace", patch: "update", delete: "deleteAll", head: "head", options: "options", trace: "trace" };
-const ITEM = { get: "retrieve", post: "create", put: "update", patch: "update", delete: "delete", head: "head", options: "options", trace: "trace" };
+const COLLECTION = {
+  get: "list",
+  post: "create",
+  put: "replace",
+  patch: "update",
+  delete: "deleteAll",
+  head: "head",
+  options: "options",
+  trace: "trace",
+};
+const ITEM = {
+  get: "retrieve",
+  post: "create",
+  put: "update",
+  patch: "update",
+  delete: "delete",
+  head: "head",
+  options: "options",
+  trace: "trace",
+};
 // one-word leaves that name something done, not a thing: `/browsers/{id}/logs/stream`
-const ACTION_WORDS = new Set(["stream", "download", "upload", "export", "import", "search", "watch", "follow", "tail", "poll", "ping", "check", "validate", "verify", "preview", "count"]);
+const ACTION_WORDS = new Set([
+  "stream",
+  "download",
+  "upload",
+  "export",
+  "import",
+  "search",
+  "watch",
+  "follow",
+  "tail",
+  "poll",
+  "ping",
+  "check",
+  "validate",
+  "verify",
+  "preview",
+  "count",
+]);
 
 const isParam = (segment) => /^\{.*\}$/.test(segment);
 const pascal = (text) => {
@@ -80,13 +123,21 @@ function kindOf(method, segments, path, paths) {
   const last = segments.at(-1);
   if (last === undefined || isParam(last)) return "item";
   const prefix = `${path.replace(/\/+$/, "")}/`;
-  const below = [...paths.keys()].flatMap((other) => (other.startsWith(prefix) ? other.slice(prefix.length).split("/").filter(Boolean).slice(0, 1) : []));
+  const below = [...paths.keys()].flatMap((other) =>
+    other.startsWith(prefix) ? other.slice(prefix.length).split("/").filter(Boolean).slice(0, 1) : [],
+  );
   if (below.some(isParam)) return "collection";
   const methods = paths.get(path) ?? [method];
   const beforeLast = segments.at(-2);
   if (below.length === 0 && methods.length === 1 && beforeLast !== undefined) {
     const phrase = /[^A-Za-z0-9]|[a-z][A-Z]/.test(last);
-    if (phrase || method === "post" || ACTION_WORDS.has(last.toLowerCase()) || (isParam(beforeLast) && method === "get")) return "action";
+    if (
+      phrase ||
+      method === "post" ||
+      ACTION_WORDS.has(last.toLowerCase()) ||
+      (isParam(beforeLast) && method === "get")
+    )
+      return "action";
   }
   if (methods.includes("post") || (below.length > 0 && methods.every((m) => m === "get"))) return "collection";
   return "singleton";
@@ -123,7 +174,7 @@ export function deriveName(method, path, paths = new Map()) {
   const kind = kindOf(verbOf, segments, path, paths);
   // a one-thing resource (`/org/limits`) is read, changed and removed as a whole, as an item is
   const table = { item: ITEM, collection: COLLECTION, singleton: ITEM }[kind];
-  const verb = table ? table[verbOf] ?? camel(verbOf) : camel(segments.at(-1) ?? "");
+  const verb = table ? (table[verbOf] ?? camel(verbOf)) : camel(segments.at(-1) ?? "");
   const names = (kind === "action" ? segments.slice(0, -1) : segments).filter((s) => !isParam(s)).map(camel);
   if (names.length === 0 || RESERVED_TOP.has(names[0] ?? "")) names.unshift("api");
   return [...names, verb].join(".");
@@ -150,7 +201,8 @@ function alternatives(name, method, path) {
     const rest = ITEM[method] ?? camel(method);
     out.push([...segments, verb, rest], [...segments, `${rest}${pascal(verb)}`]);
   }
-  if (leaf !== undefined && segments.length > 1 && !RESERVED_TOP.has(leaf)) out.push([...segments.slice(0, -1), `${verb}${pascal(leaf)}`]);
+  if (leaf !== undefined && segments.length > 1 && !RESERVED_TOP.has(leaf))
+    out.push([...segments.slice(0, -1), `${verb}${pascal(leaf)}`]);
   if (params.length) out.push([...segments, `${verb}By${pascal(params.at(-1) ?? "")}`]);
   out.push([...segments, `${method}${verb.charAt(0).toUpperCase()}${verb.slice(1)}`]);
   return out.map((parts) => parts.join("."));

@@ -7,7 +7,11 @@ import { errorClassName, RETRYABLE_STATUSES } from "../../../src/core/policy.js"
 import { resolve } from "../spec/document.mjs";
 
 /** One line of table cell text: no line breaks, no unescaped pipes. */
-const cell = (text) => String(text ?? "").trim().replace(/\s*\n\s*/g, " ").replace(/\|/g, "\\|");
+const cell = (text) =>
+  String(text ?? "")
+    .trim()
+    .replace(/\s*\n\s*/g, " ")
+    .replace(/\|/g, "\\|");
 
 /** A short type of a schema: a component's exported type name, else its JSON type, with its bounds and values. */
 function typeText(spec, schema, types, depth = 0) {
@@ -21,7 +25,13 @@ function typeText(spec, schema, types, depth = 0) {
   const variants = s.oneOf ?? s.anyOf;
   if (Array.isArray(variants)) return variants.map((v) => typeText(spec, v, types, depth + 1)).join(" \\| ");
   if (kinds.includes("array")) return `${typeText(spec, s.items, types, depth + 1)}[]`;
-  const bounds = [s.minimum !== undefined && `>= ${s.minimum}`, s.maximum !== undefined && `<= ${s.maximum}`, s.minLength !== undefined && `length >= ${s.minLength}`, s.maxLength !== undefined && `length <= ${s.maxLength}`, s.pattern && `pattern \`${s.pattern}\``].filter(Boolean);
+  const bounds = [
+    s.minimum !== undefined && `>= ${s.minimum}`,
+    s.maximum !== undefined && `<= ${s.maximum}`,
+    s.minLength !== undefined && `length >= ${s.minLength}`,
+    s.maxLength !== undefined && `length <= ${s.maxLength}`,
+    s.pattern && `pattern \`${s.pattern}\``,
+  ].filter(Boolean);
   const base = kinds.length ? kinds.join(" \\| ") : s.allOf ? "object" : "any";
   return bounds.length ? `${base}, ${bounds.join(", ")}` : base;
 }
@@ -32,7 +42,12 @@ function fieldRows(spec, schema, types) {
   const required = new Set(s.required ?? []);
   return Object.entries(s.properties ?? {}).map(([name, raw]) => {
     const field = resolve(spec, raw) ?? {};
-    const notes = [field.default !== undefined && `default \`${JSON.stringify(field.default)}\``, field.readOnly && "read-only"].filter(Boolean).join("; ");
+    const notes = [
+      field.default !== undefined && `default \`${JSON.stringify(field.default)}\``,
+      field.readOnly && "read-only",
+    ]
+      .filter(Boolean)
+      .join("; ");
     return `| \`${name}\` | ${typeText(spec, raw, types)} | ${required.has(name) ? "yes" : "no"} | ${cell(field.description)}${notes ? ` (${notes})` : ""} |`;
   });
 }
@@ -47,7 +62,11 @@ function signature(op) {
 }
 
 // the heading's anchor as GitHub and most renderers make it: lowercase, punctuation dropped
-const anchor = (op) => op.name.toLowerCase().replace(/[^\w\- ]/g, "").replace(/ /g, "-");
+const anchor = (op) =>
+  op.name
+    .toLowerCase()
+    .replace(/[^\w\- ]/g, "")
+    .replace(/ /g, "-");
 
 /**
  * Renders generated/api.md.
@@ -73,8 +92,15 @@ export function apiReference(spec, operations) {
     "|---|---|---|",
   ];
   const answerText = (op) =>
-    op.success.kind === "json" ? typeText(spec, op.success.schema, types) : op.success.kind === "empty" ? "`void`" : op.success.kind === "stream" ? `\`EventStream\` of ${op.success.schema ? typeText(spec, op.success.schema, types) : "`unknown`"}` : "`Response`";
-  for (const op of operations) out.push(`| [\`${op.name}\`](#${anchor(op)}) | \`${op.method} ${op.path}\` | ${answerText(op)} |`);
+    op.success.kind === "json"
+      ? typeText(spec, op.success.schema, types)
+      : op.success.kind === "empty"
+        ? "`void`"
+        : op.success.kind === "stream"
+          ? `\`EventStream\` of ${op.success.schema ? typeText(spec, op.success.schema, types) : "`unknown`"}`
+          : "`Response`";
+  for (const op of operations)
+    out.push(`| [\`${op.name}\`](#${anchor(op)}) | \`${op.method} ${op.path}\` | ${answerText(op)} |`);
 
   for (const op of operations) {
     out.push("", `## ${op.name}`, "", `\`${signature(op)}\``, "");
@@ -85,32 +111,55 @@ export function apiReference(spec, operations) {
     out.push(`\`${op.method} ${op.path}\` · resolves to ${answerText(op)} · ${retry}`, "");
 
     const rows = [
-      ...op.pathParams.map((p) => `| \`${p.name}\` | path | ${typeText(spec, p.schema, types)} | yes | ${cell(p.description)} |`),
-      ...op.queryParams.map((p) => `| \`${p.name}\` | query | ${typeText(spec, p.schema, types)} | ${p.required ? "yes" : "no"} | ${cell(p.description)} |`),
+      ...op.pathParams.map(
+        (p) => `| \`${p.name}\` | path | ${typeText(spec, p.schema, types)} | yes | ${cell(p.description)} |`,
+      ),
+      ...op.queryParams.map(
+        (p) =>
+          `| \`${p.name}\` | query | ${typeText(spec, p.schema, types)} | ${p.required ? "yes" : "no"} | ${cell(p.description)} |`,
+      ),
     ];
-    if (op.body) rows.push(`| \`body\` | body (${op.body.mediaType}) | ${op.body.kind === "json" ? typeText(spec, op.body.schema, types) : "`BodyInit`"} | ${op.body.required ? "yes" : "no"} | ${op.body.kind === "json" ? "checked against the spec before sending" : "sent as given"} |`);
-    rows.push("| `options` | | `RequestOptions` | no | per-call `signal`, `timeoutMs`, `maxRetries`, `maxResponseBytes`, `headers` |");
+    if (op.body)
+      rows.push(
+        `| \`body\` | body (${op.body.mediaType}) | ${op.body.kind === "json" ? typeText(spec, op.body.schema, types) : "`BodyInit`"} | ${op.body.required ? "yes" : "no"} | ${op.body.kind === "json" ? "checked against the spec before sending" : "sent as given"} |`,
+      );
+    rows.push(
+      "| `options` | | `RequestOptions` | no | per-call `signal`, `timeoutMs`, `maxRetries`, `maxResponseBytes`, `headers` |",
+    );
     out.push("| parameter | in | type | required | |", "|---|---|---|---|---|", ...rows, "");
 
     if (op.body?.kind === "json") {
       const fields = fieldRows(spec, op.body.schema, types);
-      if (fields.length) out.push("Body fields:", "", "| field | type | required | |", "|---|---|---|---|", ...fields, "");
+      if (fields.length)
+        out.push("Body fields:", "", "| field | type | required | |", "|---|---|---|---|", ...fields, "");
     }
     if (op.success.kind === "json") {
       const fields = fieldRows(spec, op.success.schema, types);
-      out.push(`Answer: \`${op.success.status}\` with ${typeText(spec, op.success.schema, types)}, checked against the spec${fields.length ? ":" : "."}`, "");
+      out.push(
+        `Answer: \`${op.success.status}\` with ${typeText(spec, op.success.schema, types)}, checked against the spec${fields.length ? ":" : "."}`,
+        "",
+      );
       if (fields.length) out.push("| field | type | always present | |", "|---|---|---|---|", ...fields, "");
     } else if (op.success.kind === "empty") {
       out.push(`Answer: \`${op.success.status}\` with no body; the method resolves to \`undefined\`.`, "");
     } else if (op.success.kind === "stream") {
-      out.push(`Answer: \`${op.success.status}\` server-sent events (${op.success.mediaType}); the method resolves to an \`EventStream\` to \`for await\`, each event's \`data\` checked against the spec; options also take \`maxEventSize\`, \`idleTimeoutMs\`, \`maxReconnects\`, \`lastEventId\`.`, "");
+      out.push(
+        `Answer: \`${op.success.status}\` server-sent events (${op.success.mediaType}); the method resolves to an \`EventStream\` to \`for await\`, each event's \`data\` checked against the spec; options also take \`maxEventSize\`, \`idleTimeoutMs\`, \`maxReconnects\`, \`lastEventId\`.`,
+        "",
+      );
     } else {
-      out.push(`Answer: \`${op.success.status}\` (${op.success.mediaType ?? "no declared content"}); the method resolves to the \`Response\`, body unread.`, "");
+      out.push(
+        `Answer: \`${op.success.status}\` (${op.success.mediaType ?? "no declared content"}); the method resolves to the \`Response\`, body unread.`,
+        "",
+      );
     }
 
     if (op.errors.length) {
       out.push("| status | throws | example body |", "|---|---|---|");
-      for (const e of op.errors) out.push(`| ${e.status} | \`${errorClassName(e.status)}\` | ${e.example === undefined ? "" : `\`${cell(literal(e.example))}\``} |`);
+      for (const e of op.errors)
+        out.push(
+          `| ${e.status} | \`${errorClassName(e.status)}\` | ${e.example === undefined ? "" : `\`${cell(literal(e.example))}\``} |`,
+        );
       out.push("");
     }
     out.push("```ts", exampleCall(op), "```");

@@ -7,15 +7,25 @@ import { exampleCall } from "./examples.mjs";
 import { GLOBALS, identifier, pascal, TAKEN_TYPE_NAMES, typeNames } from "./identifiers.mjs";
 
 /** Text safe inside a JSDoc block: no `*\/` that would end it early. */
-const doc = (text) => String(text ?? "").trim().replace(/\*\//g, "*\\/");
+const doc = (text) =>
+  String(text ?? "")
+    .trim()
+    .replace(/\*\//g, "*\\/");
 
 /** `#/components/schemas/Name` -> `Name`, else undefined. */
-const componentName = (schema) => (typeof schema?.$ref === "string" ? /^#\/components\/schemas\/([^/]+)$/.exec(schema.$ref)?.[1]?.replace(/~1/g, "/").replace(/~0/g, "~") : undefined);
+const componentName = (schema) =>
+  typeof schema?.$ref === "string"
+    ? /^#\/components\/schemas\/([^/]+)$/.exec(schema.$ref)?.[1]?.replace(/~1/g, "/").replace(/~0/g, "~")
+    : undefined;
 
 /** The policy sentence each method's JSDoc carries; the README's table says the same at length. */
 function retryNote(op) {
-  if (!op.idempotent) return "Not idempotent: sent again only when the service certainly did not act (a 429, or a connection refused before anything was sent), never after a timeout or a 5xx (`maybePerformed` tells).";
-  const uncertain = op.method === "DELETE" ? " When an earlier attempt's outcome was unknown and the retry finds nothing (404), it succeeds." : "";
+  if (!op.idempotent)
+    return "Not idempotent: sent again only when the service certainly did not act (a 429, or a connection refused before anything was sent), never after a timeout or a 5xx (`maybePerformed` tells).";
+  const uncertain =
+    op.method === "DELETE"
+      ? " When an earlier attempt's outcome was unknown and the retry finds nothing (404), it succeeds."
+      : "";
   return `Idempotent: retried after connection failures, timeouts and ${RETRYABLE_STATUSES.join(", ")}.${uncertain}`;
 }
 
@@ -57,7 +67,11 @@ function operationsSource(operations, table, header) {
       if (op.body.kind === "json") row.bodySchema = table.add(op.body.schema, `${op.method} ${op.path} request body`);
       row.bodyType = op.body.mediaType;
       if (op.body.required) row.bodyRequired = true;
-      if (op.form) Object.assign(row, { bodySchema: table.add(op.body.schema, `${op.method} ${op.path} form fields`), form: op.form });
+      if (op.form)
+        Object.assign(row, {
+          bodySchema: table.add(op.body.schema, `${op.method} ${op.path} form fields`),
+          form: op.form,
+        });
     }
     if (op.page) row.page = op.page;
     row.status = op.success.status;
@@ -66,7 +80,8 @@ function operationsSource(operations, table, header) {
       row.answerSchema = table.add(op.success.schema, `${op.method} ${op.path} ${op.success.status} answer`);
       row.answerType = op.success.mediaType;
     }
-    if (op.success.kind === "stream" && op.success.schema) row.eventSchema = table.add(op.success.schema, `${op.method} ${op.path} ${op.success.status} event`);
+    if (op.success.kind === "stream" && op.success.schema)
+      row.eventSchema = table.add(op.success.schema, `${op.method} ${op.path} ${op.success.status} event`);
     row.idempotent = op.idempotent;
     return `  ${JSON.stringify(row)},`;
   });
@@ -88,10 +103,38 @@ ${readers(operations)}`;
 function readers(operations) {
   const binary = (op) => op.body?.kind === "raw" && !op.form && /^application\/octet-stream$/i.test(op.body.mediaType);
   const table = [
-    ["openStream", "openEventStream", "streams/event-stream", (op) => op.success.kind === "stream", "Reads the answers of the operations above that are event streams.", "answers an event stream"],
-    ["PageList", "PagePromise", "lists/pages", (op) => op.page, "Walks the pages of the operations above that are lists.", "is a list"],
-    ["formBody", "formBody", "uploads/form-body", (op) => op.form, "Builds the multipart bodies of the operations above that take a form.", "takes a multipart form"],
-    ["binaryBody", "binaryBody", "uploads/form-body", binary, "Checks the bodies of the operations above that take bytes.", "takes a binary body"],
+    [
+      "openStream",
+      "openEventStream",
+      "streams/event-stream",
+      (op) => op.success.kind === "stream",
+      "Reads the answers of the operations above that are event streams.",
+      "answers an event stream",
+    ],
+    [
+      "PageList",
+      "PagePromise",
+      "lists/pages",
+      (op) => op.page,
+      "Walks the pages of the operations above that are lists.",
+      "is a list",
+    ],
+    [
+      "formBody",
+      "formBody",
+      "uploads/form-body",
+      (op) => op.form,
+      "Builds the multipart bodies of the operations above that take a form.",
+      "takes a multipart form",
+    ],
+    [
+      "binaryBody",
+      "binaryBody",
+      "uploads/form-body",
+      binary,
+      "Checks the bodies of the operations above that take bytes.",
+      "takes a binary body",
+    ],
   ];
   return table
     .map(([name, source, file, needs, found, kind]) =>
@@ -137,7 +180,13 @@ function resourcesSource(spec, operations, types, header) {
     const query = `NonNullable<${at(op)}["parameters"]["query"]>`;
     let options = op.success.kind === "stream" ? "options?: StreamOptions" : "options?: RequestOptions";
     if (op.body) {
-      const type = bodyType(op, typeOf(op.body.schema, `NonNullable<${at(op)}["requestBody"]>["content"][${JSON.stringify(op.body.mediaType)}]`));
+      const type = bodyType(
+        op,
+        typeOf(
+          op.body.schema,
+          `NonNullable<${at(op)}["requestBody"]>["content"][${JSON.stringify(op.body.mediaType)}]`,
+        ),
+      );
       args.push(`body${op.body.required ? "" : "?"}: ${type}`);
       if (op.queryParams.length) options = `options?: RequestOptions & { query?: ${query} }`;
     } else if (op.queryParams.length) {
@@ -147,7 +196,10 @@ function resourcesSource(spec, operations, types, header) {
     args.push(options);
     const answer =
       op.success.kind === "json"
-        ? typeOf(op.success.schema, `${at(op)}["responses"][${JSON.stringify(String(op.success.status))}]["content"][${JSON.stringify(op.success.mediaType)}]`)
+        ? typeOf(
+            op.success.schema,
+            `${at(op)}["responses"][${JSON.stringify(String(op.success.status))}]["content"][${JSON.stringify(op.success.mediaType)}]`,
+          )
         : op.success.kind === "empty"
           ? "void"
           : op.success.kind === "stream"
@@ -158,19 +210,39 @@ function resourcesSource(spec, operations, types, header) {
     if (op.summary) lines.push(doc(op.summary), "");
     if (op.description) lines.push(...doc(op.description).split("\n"), "");
     lines.push(`\`${op.method} ${op.path}\`. ${retryNote(op)}`);
-    if (op.success.kind === "other") lines.push("", `Resolves to the \`Response\` (${op.success.mediaType ?? "no declared content"}) for you to read; its body is not buffered.`);
-    if (op.success.kind === "stream") lines.push("", `Resolves to an \`EventStream\` of server-sent events once the answer's headers arrive: \`for await\` its typed, checked events; \`break\`, \`close()\` or \`signal\` ends it. A dropped connection is re-opened with \`Last-Event-ID\`${op.idempotent ? "." : " only for an idempotent operation: not this one."}`);
+    if (op.success.kind === "other")
+      lines.push(
+        "",
+        `Resolves to the \`Response\` (${op.success.mediaType ?? "no declared content"}) for you to read; its body is not buffered.`,
+      );
+    if (op.success.kind === "stream")
+      lines.push(
+        "",
+        `Resolves to an \`EventStream\` of server-sent events once the answer's headers arrive: \`for await\` its typed, checked events; \`break\`, \`close()\` or \`signal\` ends it. A dropped connection is re-opened with \`Last-Event-ID\`${op.idempotent ? "." : " only for an idempotent operation: not this one."}`,
+      );
     lines.push("");
-    for (const p of op.pathParams) lines.push(`@param ${identifier(p.name, new Set())} ${doc(p.description ?? p.name).replace(/\n/g, " ")}`);
+    for (const p of op.pathParams)
+      lines.push(`@param ${identifier(p.name, new Set())} ${doc(p.description ?? p.name).replace(/\n/g, " ")}`);
     if (op.deprecated) lines.push("@deprecated The spec marks this operation deprecated.");
     lines.push("@example", ...exampleCall(op).split("\n"));
-    const jsdoc = [`${indent}/**`, ...lines.map((l) => `${indent} *${l ? ` ${l}` : ""}`.replace(/\s+$/, "")), `${indent} */`];
-    return [...jsdoc, `${indent}${key}(${args.join(", ")}): ${op.page ? pageType(op.page, answer) : `Promise<${answer}>`};`].join("\n");
+    const jsdoc = [
+      `${indent}/**`,
+      ...lines.map((l) => `${indent} *${l ? ` ${l}` : ""}`.replace(/\s+$/, "")),
+      `${indent} */`,
+    ];
+    return [
+      ...jsdoc,
+      `${indent}${key}(${args.join(", ")}): ${op.page ? pageType(op.page, answer) : `Promise<${answer}>`};`,
+    ].join("\n");
   };
 
   const body = (node, indent) =>
     [...node]
-      .map(([key, value]) => (value instanceof Map ? `${indent}${key}: {\n${body(value, `${indent}  `)}\n${indent}};` : method(key, value, indent)))
+      .map(([key, value]) =>
+        value instanceof Map
+          ? `${indent}${key}: {\n${body(value, `${indent}  `)}\n${indent}};`
+          : method(key, value, indent),
+      )
       .join("\n");
 
   const usedTypeNames = new Set(types.values());
@@ -185,7 +257,9 @@ function resourcesSource(spec, operations, types, header) {
     if (usedTypeNames.has(name) || TAKEN_TYPE_NAMES.has(name) || GLOBALS.has(name)) name = `${name}Resource`;
     usedTypeNames.add(name);
     const tags = [...(groupTags.get(key) ?? [])];
-    const about = tags.length ? tags.map((t) => `${t}${tagText.get(t) ? `: ${doc(tagText.get(t)).replace(/\.$/, "")}` : ""}`).join("; ") : `the ${key} operations`;
+    const about = tags.length
+      ? tags.map((t) => `${t}${tagText.get(t) ? `: ${doc(tagText.get(t)).replace(/\.$/, "")}` : ""}`).join("; ")
+      : `the ${key} operations`;
     interfaces.push(`/** \`client.${key}\`: ${about}. */\nexport interface ${name} {\n${body(value, "  ")}\n}\n`);
     members.push(`  readonly ${key}: ${name};`);
   }
@@ -194,9 +268,14 @@ function resourcesSource(spec, operations, types, header) {
   const index = new Map(operations.map((op, i) => [op, i]));
   const runtime = (node, indent) =>
     [...node]
-      .map(([key, value]) => `${indent}${key}: ${value instanceof Map ? `{\n${runtime(value, `${indent}  `)}\n${indent}}` : `method(operations[${index.get(value)}])`},`)
+      .map(
+        ([key, value]) =>
+          `${indent}${key}: ${value instanceof Map ? `{\n${runtime(value, `${indent}  `)}\n${indent}}` : `method(operations[${index.get(value)}])`},`,
+      )
       .join("\n");
-  const streams = operations.some((op) => op.success.kind === "stream") ? 'import type { EventStream, StreamOptions } from "../src/streams/event-stream.js";\n' : "";
+  const streams = operations.some((op) => op.success.kind === "stream")
+    ? 'import type { EventStream, StreamOptions } from "../src/streams/event-stream.js";\n'
+    : "";
   return `${header}${streams}import type { MethodFactory } from "../src/core/method-type.js";
 import type { PageOptions, PagePromise } from "../src/lists/pages.js";
 import type { RequestOptions } from "../src/core/request-options.js";
@@ -222,12 +301,14 @@ ${runtime(tree, "    ")}
 /** The type of a body that is not JSON: a form's typed fields, bytes, or anything fetch sends. */
 function bodyType(op, typed) {
   if (op.body.kind === "json" || op.form) return typed;
-  if (/^application\/octet-stream$/i.test(op.body.mediaType)) return "Blob | ArrayBuffer | ArrayBufferView | ReadableStream<Uint8Array>";
+  if (/^application\/octet-stream$/i.test(op.body.mediaType))
+    return "Blob | ArrayBuffer | ArrayBufferView | ReadableStream<Uint8Array>";
   return "BodyInit";
 }
 
 /** A list method's answer: the items typed from the answer's array. */
-const pageType = (page, answer) => `PagePromise<NonNullable<${page.items ? `${answer}[${JSON.stringify(page.items)}]` : answer}>[number], ${answer}>`;
+const pageType = (page, answer) =>
+  `PagePromise<NonNullable<${page.items ? `${answer}[${JSON.stringify(page.items)}]` : answer}>[number], ${answer}>`;
 
 function typesSource(schemaNames, types, header) {
   const lines = schemaNames.map((name) => {
@@ -236,7 +317,10 @@ function typesSource(schemaNames, types, header) {
     return `/** The spec's \`${name}\` schema${note}. */\nexport type ${type} = components["schemas"][${JSON.stringify(name)}];`;
   });
   // src/core/errors.ts types an error body by the spec's Error schema; a spec without one gets any object
-  if (![...types.values()].includes("ErrorBody")) lines.push(`/** The body of an error answer: this spec has no \`Error\` schema, so an object with a \`code\`, as the client reads one. */\nexport type ErrorBody = { code: string; message?: string; [field: string]: unknown };`);
+  if (![...types.values()].includes("ErrorBody"))
+    lines.push(
+      `/** The body of an error answer: this spec has no \`Error\` schema, so an object with a \`code\`, as the client reads one. */\nexport type ErrorBody = { code: string; message?: string; [field: string]: unknown };`,
+    );
   return `${header}import type { components } from "./schema.js";
 
 ${lines.join("\n\n")}

@@ -52,7 +52,14 @@ export function eventStreamAnswer(spec, response, status) {
   if (!mediaType) return undefined;
   const media = response.content[mediaType] ?? {};
   const event = eventSchema(spec, media);
-  return { status, kind: /** @type {const} */ ("stream"), schema: event?.schema, mediaType, example: exampleOf(spec, media), eventFromMedia: event?.fromMedia ?? false };
+  return {
+    status,
+    kind: /** @type {const} */ ("stream"),
+    schema: event?.schema,
+    mediaType,
+    example: exampleOf(spec, media),
+    eventFromMedia: event?.fromMedia ?? false,
+  };
 }
 
 /**
@@ -65,8 +72,17 @@ export function eventStreamAnswer(spec, response, status) {
  * @returns {{ id?: string, event?: string, data: string }[]}
  */
 export function exampleEvents(spec, media) {
-  const given = media?.examples && typeof media.examples === "object" && !Array.isArray(media.examples) ? Object.values(media.examples).map((e) => resolve(spec, e)?.value) : [exampleOf(spec, media)];
-  const events = given.filter((e) => e !== undefined).flatMap((example) => (typeof example === "string" && /^data:/m.test(example) ? wireEvents(example) : [{ data: JSON.stringify(example) }]));
+  const given =
+    media?.examples && typeof media.examples === "object" && !Array.isArray(media.examples)
+      ? Object.values(media.examples).map((e) => resolve(spec, e)?.value)
+      : [exampleOf(spec, media)];
+  const events = given
+    .filter((e) => e !== undefined)
+    .flatMap((example) =>
+      typeof example === "string" && /^data:/m.test(example)
+        ? wireEvents(example)
+        : [{ data: JSON.stringify(example) }],
+    );
   if (events.length) return events;
   const schema = resolve(spec, eventSchema(spec, media)?.schema);
   const one = exampleOf(spec, schema);
@@ -81,7 +97,10 @@ export function exampleEvents(spec, media) {
 function wireEvents(text) {
   /** @type {{ id?: string, event?: string, data: string }[]} */
   const events = [];
-  const parser = createParser({ onEvent: ({ id, event, data }) => events.push({ ...(id === undefined ? {} : { id }), ...(event === undefined ? {} : { event }), data }) });
+  const parser = createParser({
+    onEvent: ({ id, event, data }) =>
+      events.push({ ...(id === undefined ? {} : { id }), ...(event === undefined ? {} : { event }), data }),
+  });
   parser.feed(text.endsWith("\n\n") ? text : `${text}\n\n`);
   return events;
 }

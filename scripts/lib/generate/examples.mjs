@@ -10,23 +10,35 @@ import { RESERVED_WORDS } from "./identifiers.mjs";
  */
 export function exampleCall(op, { runnable = false } = {}) {
   const args = op.pathParams.map((p) => JSON.stringify(p.example !== undefined ? String(p.example) : `${p.name}`));
-  const query = Object.fromEntries(op.queryParams.filter((p) => p.example !== undefined).map((p) => [p.name, p.example]));
+  const query = Object.fromEntries(
+    op.queryParams.filter((p) => p.example !== undefined).map((p) => [p.name, p.example]),
+  );
   const hasQuery = Object.keys(query).length > 0;
   if (op.body) {
     const text = (value) => (typeof value === "string" ? value : JSON.stringify(value ?? ""));
     const multipart = /^multipart\//.test(op.body.mediaType);
     const fields = Object.fromEntries(Object.entries(op.body.example ?? {}).map(([k, v]) => [k, text(v)]));
-    const raw = !runnable ? (multipart ? "new FormData()" : "new Blob([])") : multipart ? `form(${literal(fields)})` : `new Blob([${JSON.stringify(text(op.body.example))}])`;
-    args.push(op.body.kind === "json" ? literal(op.body.example ?? {}) : op.form ? formLiteral(op.form, op.body.example) : raw);
+    const raw = !runnable
+      ? multipart
+        ? "new FormData()"
+        : "new Blob([])"
+      : multipart
+        ? `form(${literal(fields)})`
+        : `new Blob([${JSON.stringify(text(op.body.example))}])`;
+    args.push(
+      op.body.kind === "json" ? literal(op.body.example ?? {}) : op.form ? formLiteral(op.form, op.body.example) : raw,
+    );
     // an operation with a body takes its query parameters among the per-call options
     if (hasQuery) args.push(`{ query: ${literal(query)} }`);
   } else if (hasQuery) args.push(literal(query));
   const call = `await client.${op.name}(${args.join(", ")});`;
   // a list awaits to its first page; for await walks every item
-  if (op.page && op.success.kind === "json") return `const page = ${call}\nfor await (const item of client.${op.name}(${args.join(", ")})) console.log(item);`;
+  if (op.page && op.success.kind === "json")
+    return `const page = ${call}\nfor await (const item of client.${op.name}(${args.join(", ")})) console.log(item);`;
   if (op.success.kind === "json") return `const ${resultName(op)} = ${call}`;
   if (op.success.kind === "other") return `const response = ${call}`;
-  if (op.success.kind === "stream") return `const events = ${call}\nfor await (const event of events) console.log(event.data);`;
+  if (op.success.kind === "stream")
+    return `const events = ${call}\nfor await (const event of events) console.log(event.data);`;
   return call;
 }
 
@@ -39,8 +51,17 @@ export function exampleCall(op, { runnable = false } = {}) {
  */
 export function consumerProgram(operations, { from, baseUrl }) {
   const calls = operations.map((op) => {
-    const call = exampleCall({ ...op, success: { ...op.success, kind: "empty" } }, { runnable: true }).replace(/^await /, "").replace(/;$/, "");
-    const read = op.success.kind === "other" ? ".then((r) => r.status)" : op.success.kind === "stream" ? ".then((s) => (s.close(), s.response.status))" : op.success.kind === "empty" ? ".then(() => null)" : "";
+    const call = exampleCall({ ...op, success: { ...op.success, kind: "empty" } }, { runnable: true })
+      .replace(/^await /, "")
+      .replace(/;$/, "");
+    const read =
+      op.success.kind === "other"
+        ? ".then((r) => r.status)"
+        : op.success.kind === "stream"
+          ? ".then((s) => (s.close(), s.response.status))"
+          : op.success.kind === "empty"
+            ? ".then(() => null)"
+            : "";
     return `    ${JSON.stringify(op.name)}: await ${call}${read},`;
   });
   return `// generated from the operation table: every operation, called with the spec's examples
@@ -66,7 +87,10 @@ ${calls.join("\n")}
 const resultName = (op) => {
   const segments = op.name.split(".");
   const last = segments.at(-1) ?? "";
-  const noun = ["retrieve", "list", "create", "update", "get"].includes(last) || segments.length === 1 ? segments.at(-2) ?? "result" : last;
+  const noun =
+    ["retrieve", "list", "create", "update", "get"].includes(last) || segments.length === 1
+      ? (segments.at(-2) ?? "result")
+      : last;
   const name = noun.replace(/^(get|list|create|retrieve|update)(?=[A-Z])/, "").replace(/^./, (c) => c.toLowerCase());
   return RESERVED_WORDS.has(name) || !/^[A-Za-z_$][\w$]*$/.test(name) ? "result" : name;
 };
@@ -84,7 +108,9 @@ function formLiteral(form, example) {
 export function literal(value) {
   if (Array.isArray(value)) return `[${value.map(literal).join(", ")}]`;
   if (value && typeof value === "object") {
-    const entries = Object.entries(value).map(([k, v]) => `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k)}: ${literal(v)}`);
+    const entries = Object.entries(value).map(
+      ([k, v]) => `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k)}: ${literal(v)}`,
+    );
     return entries.length ? `{ ${entries.join(", ")} }` : "{}";
   }
   return JSON.stringify(value) ?? "undefined";

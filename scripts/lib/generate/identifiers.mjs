@@ -4,18 +4,74 @@
 
 /** Names the package's own modules export (src/index.ts), which a schema type must not shadow. */
 export const TAKEN_TYPE_NAMES = new Set([
-  "AnswerMismatch", "AnswerMismatchError", "ApiError", "AuthenticationError", "BadRequestError", "BrowserCloudClient", "BrowserCloudError", "ClientOptions",
-  "ConfigurationError", "ConflictError", "ConnectionError", "ConnectionTimeoutError", "FetchFn", "InternalServerError",
-  "Logger", "NotFoundError", "PermissionDeniedError", "RateLimitError", "RawClient", "RedirectError", "RequestOptions",
-  "ResponseTooLargeError", "Resources", "UnprocessableEntityError", "UserAbortError", "ValidationError", "ValidationIssue",
-  "Operation", "Schema", "paths", "components", "operations", "webhooks", "$defs",
+  "AnswerMismatch",
+  "AnswerMismatchError",
+  "ApiError",
+  "AuthenticationError",
+  "BadRequestError",
+  "BrowserCloudClient",
+  "BrowserCloudError",
+  "ClientOptions",
+  "ConfigurationError",
+  "ConflictError",
+  "ConnectionError",
+  "ConnectionTimeoutError",
+  "FetchFn",
+  "InternalServerError",
+  "Logger",
+  "NotFoundError",
+  "PermissionDeniedError",
+  "RateLimitError",
+  "RawClient",
+  "RedirectError",
+  "RequestOptions",
+  "ResponseTooLargeError",
+  "Resources",
+  "UnprocessableEntityError",
+  "UserAbortError",
+  "ValidationError",
+  "ValidationIssue",
+  "Operation",
+  "Schema",
+  "paths",
+  "components",
+  "operations",
+  "webhooks",
+  "$defs",
 ]);
 /** Global names a type alias would shadow in a user's file that imports it. */
-export const GLOBALS = new Set(["Error", "Object", "Array", "String", "Number", "Boolean", "Function", "Symbol", "Date", "Map", "Set", "Promise", "Response", "Request", "Headers", "URL", "Blob", "File", "FormData", "Event", "Record", "Partial", "Required", "Readonly"]);
+export const GLOBALS = new Set([
+  "Error",
+  "Object",
+  "Array",
+  "String",
+  "Number",
+  "Boolean",
+  "Function",
+  "Symbol",
+  "Date",
+  "Map",
+  "Set",
+  "Promise",
+  "Response",
+  "Request",
+  "Headers",
+  "URL",
+  "Blob",
+  "File",
+  "FormData",
+  "Event",
+  "Record",
+  "Partial",
+  "Required",
+  "Readonly",
+]);
 
 /** PascalCase of any text, for a type or interface name; `N` goes before a leading digit, which no identifier may start with. */
 export const pascal = (text) => {
-  const words = String(text).split(/[^A-Za-z0-9]+/).filter(Boolean);
+  const words = String(text)
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
   const name = words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join("") || "Schema";
   return /^[0-9]/.test(name) ? `N${name}` : name;
 };
@@ -41,7 +97,9 @@ export function typeNames(schemaNames) {
 
 /** A valid JS identifier for a parameter name (`browser-id` -> `browserId`). */
 export const identifier = (name, taken) => {
-  const words = String(name).split(/[^A-Za-z0-9_$]+/).filter(Boolean);
+  const words = String(name)
+    .split(/[^A-Za-z0-9_$]+/)
+    .filter(Boolean);
   let id = words.map((w, i) => (i ? w.charAt(0).toUpperCase() + w.slice(1) : w)).join("") || "param";
   if (/^[0-9]/.test(id) || RESERVED_WORDS.has(id)) id = `_${id}`;
   while (taken.has(id)) id = `${id}_`;
@@ -49,4 +107,8 @@ export const identifier = (name, taken) => {
   return id;
 };
 /** Words that cannot name a variable or parameter, and the generated methods' own parameter names (`body`, `options`, `query`). */
-export const RESERVED_WORDS = new Set("break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await body options query".split(" "));
+export const RESERVED_WORDS = new Set(
+  "break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await body options query".split(
+    " ",
+  ),
+);

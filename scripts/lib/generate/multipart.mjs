@@ -52,7 +52,10 @@ export function formShape(deref, where, schema, encoding = {}) {
   const shape = { files };
   if (brackets.length) shape.brackets = brackets;
   if (json.length) shape.json = json;
-  return { shape, note: `${where}: multipart form, ${parts.length ? parts.join("; ") : "text fields only"}; other fields as text` };
+  return {
+    shape,
+    note: `${where}: multipart form, ${parts.length ? parts.join("; ") : "text fields only"}; other fields as text`,
+  };
 }
 
 /** The properties of an object schema, those of its `allOf` members included. */
@@ -62,12 +65,15 @@ function properties(deref, schema) {
 }
 
 const isObject = (deref, s) => s.type === "object" || Object.keys(properties(deref, s)).length > 0;
-const isFile = (s) => s.type === "string" && (s.format === "binary" || s.contentMediaType !== undefined || s.contentEncoding !== undefined);
+const isFile = (s) =>
+  s.type === "string" && (s.format === "binary" || s.contentMediaType !== undefined || s.contentEncoding !== undefined);
 
 /** Every path under `s` that holds a file, array positions as `[]`. */
 function collectFiles(deref, s, path, out, depth) {
   if (depth > MAX_DEPTH) return;
   if (isFile(s)) out.push(path);
   else if (s.type === "array") collectFiles(deref, deref(s.items) ?? {}, `${path}[]`, out, depth + 1);
-  else for (const [name, sub] of Object.entries(properties(deref, s))) collectFiles(deref, deref(sub) ?? {}, `${path}[${name}]`, out, depth + 1);
+  else
+    for (const [name, sub] of Object.entries(properties(deref, s)))
+      collectFiles(deref, deref(sub) ?? {}, `${path}[${name}]`, out, depth + 1);
 }

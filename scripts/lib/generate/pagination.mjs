@@ -52,17 +52,36 @@ export function pagination(deref, where, op, queryParams, success, response) {
   const nextCursor = header(NEXT_CURSOR_HEADERS);
   const cursorParam = CURSOR_PARAMS.find((p) => params.has(p));
   const itemsField = isArray ? undefined : arrayField(schema, deref);
-  if (nextOffset && params.has("offset")) page = { style: "offset-header", param: "offset", next: nextOffset, ...(hasMoreHeader ? { hasMore: hasMoreHeader } : {}) };
-  else if (nextCursor && cursorParam) page = { style: "cursor-header", param: cursorParam, next: nextCursor, ...(hasMoreHeader ? { hasMore: hasMoreHeader } : {}) };
+  if (nextOffset && params.has("offset"))
+    page = {
+      style: "offset-header",
+      param: "offset",
+      next: nextOffset,
+      ...(hasMoreHeader ? { hasMore: hasMoreHeader } : {}),
+    };
+  else if (nextCursor && cursorParam)
+    page = {
+      style: "cursor-header",
+      param: cursorParam,
+      next: nextCursor,
+      ...(hasMoreHeader ? { hasMore: hasMoreHeader } : {}),
+    };
   else if (itemsField && cursorParam && deref(schema.properties?.has_more)?.type === "boolean") {
     const props = schema.properties ?? {};
     const item = deref(deref(props[itemsField])?.items) ?? {};
-    if (props.next_cursor) page = { style: "cursor-body", param: cursorParam, next: "next_cursor", hasMore: "has_more", items: itemsField };
-    else if (/after$/.test(cursorParam) && item.properties?.id) page = { style: "cursor-body", param: cursorParam, lastItem: "id", hasMore: "has_more", items: itemsField };
-  } else if (headers.has("link") && (isArray || itemsField)) page = { style: "link", ...(itemsField ? { items: itemsField } : {}) };
+    if (props.next_cursor)
+      page = { style: "cursor-body", param: cursorParam, next: "next_cursor", hasMore: "has_more", items: itemsField };
+    else if (/after$/.test(cursorParam) && item.properties?.id)
+      page = { style: "cursor-body", param: cursorParam, lastItem: "id", hasMore: "has_more", items: itemsField };
+  } else if (headers.has("link") && (isArray || itemsField))
+    page = { style: "link", ...(itemsField ? { items: itemsField } : {}) };
 
   if (page) return { page, note: `${where}: ${describe(page)}, detected` };
-  if (isArray) return { page: undefined, note: `${where}: one page (answers an array; no x-pagination, no page headers or cursor parameter found)` };
+  if (isArray)
+    return {
+      page: undefined,
+      note: `${where}: one page (answers an array; no x-pagination, no page headers or cursor parameter found)`,
+    };
   return { page: undefined, note: undefined };
 }
 
@@ -76,19 +95,24 @@ function fromExtension(declared, where, params, success, deref) {
   if (!STYLES.includes(style)) fail(`style must be one of ${STYLES.join(", ")} (got ${JSON.stringify(style)})`);
   if (style === "none") return undefined;
   if (success.kind !== "json") fail("is on an operation whose answer is not JSON");
-  for (const key of Object.keys(declared)) if (!["style", "param", "next", "lastItem", "hasMore", "items"].includes(key)) fail(`has an unknown field ${key}`);
-  for (const key of ["param", "next", "lastItem", "hasMore", "items"]) if (declared[key] !== undefined && (typeof declared[key] !== "string" || !declared[key])) fail(`${key} must be a non-empty string`);
+  for (const key of Object.keys(declared))
+    if (!["style", "param", "next", "lastItem", "hasMore", "items"].includes(key)) fail(`has an unknown field ${key}`);
+  for (const key of ["param", "next", "lastItem", "hasMore", "items"])
+    if (declared[key] !== undefined && (typeof declared[key] !== "string" || !declared[key]))
+      fail(`${key} must be a non-empty string`);
   const page = { ...declared };
   if (style === "offset-header") page.param ??= "offset";
   if (style !== "link") {
     if (!page.param) fail(`${style} needs param, the query parameter the position goes into`);
     if (!params.has(page.param)) fail(`param ${page.param} is not a query parameter of the operation`);
-    if (!page.next && !(style === "cursor-body" && page.lastItem)) fail(`${style} needs next${style === "cursor-body" ? " or lastItem" : ""}`);
+    if (!page.next && !(style === "cursor-body" && page.lastItem))
+      fail(`${style} needs next${style === "cursor-body" ? " or lastItem" : ""}`);
   }
   const schema = deref(success.schema) ?? {};
   if (schema.type !== "array") {
     page.items ??= arrayField(schema, deref);
-    if (!page.items) fail("is on an answer that is neither an array nor an object with an array field; name it with items");
+    if (!page.items)
+      fail("is on an answer that is neither an array nor an object with an array field; name it with items");
   }
   return page;
 }

@@ -73,13 +73,19 @@ export function readOperations(spec) {
   for (const { path, method, item, op } of operationsOf(spec)) {
     const where = `${method.toUpperCase()} ${path}`;
     const params = mergeParameters(spec, item.parameters, op.parameters);
-    const pathParams = pathOrder(path, params.filter((p) => p.in === "path"), where, unsupported);
+    const pathParams = pathOrder(
+      path,
+      params.filter((p) => p.in === "path"),
+      where,
+      unsupported,
+    );
     const queryParams = params.filter((p) => p.in === "query");
     for (const p of params.filter((p) => p.in === "header" || p.in === "cookie")) {
       unsupported.push(`${where}: ${p.in} parameter ${p.name} is not a method argument; pass it in options.headers`);
     }
     for (const p of queryParams) {
-      if ((p.style && p.style !== "form" && p.style !== "deepObject") || p.content) unsupported.push(`${where}: query parameter ${p.name} (style ${p.style ?? "content"}) is sent as form style`);
+      if ((p.style && p.style !== "form" && p.style !== "deepObject") || p.content)
+        unsupported.push(`${where}: query parameter ${p.name} (style ${p.style ?? "content"}) is sent as form style`);
     }
     const body = requestBody(spec, op.requestBody, where, unsupported);
     const answer = success(spec, op.responses ?? {}, where, unsupported);
@@ -102,7 +108,11 @@ export function readOperations(spec) {
   }
   const { names, derived, resolved } = assignNames(found);
   /** @type {OperationInfo[]} */
-  const operations = /** @type {any[]} */ (found).map(({ given, ...op }, i) => ({ ...op, name: names[i] ?? "", derived: typeof given !== "string" }));
+  const operations = /** @type {any[]} */ (found).map(({ given, ...op }, i) => ({
+    ...op,
+    name: names[i] ?? "",
+    derived: typeof given !== "string",
+  }));
   return { operations, report: { derived, resolved, unsupported, shapes } };
 }
 
@@ -110,7 +120,9 @@ export function readOperations(spec) {
 function shapeHook(spec, where, op, queryParams, body, answer, shapes) {
   const deref = (node) => resolve(spec, node);
   const responses = op.responses ?? {};
-  const key = Object.keys(responses).filter((s) => /^2(\d\d|XX)$/i.test(s)).sort()[0];
+  const key = Object.keys(responses)
+    .filter((s) => /^2(\d\d|XX)$/i.test(s))
+    .sort()[0];
   const { page, note } = pagination(deref, where, op, queryParams, answer, key ? deref(responses[key]) : undefined);
   if (note) shapes.push(`list ${note}`);
   /** @type {{ page?: any, form?: any }} */
@@ -145,7 +157,13 @@ function pathOrder(path, declared, where, unsupported) {
 }
 
 function parameter(spec, p) {
-  return { name: p.name, required: p.required === true, schema: p.schema ?? {}, example: exampleOf(spec, p) ?? exampleOf(spec, p.schema), description: p.description };
+  return {
+    name: p.name,
+    required: p.required === true,
+    schema: p.schema ?? {},
+    example: exampleOf(spec, p) ?? exampleOf(spec, p.schema),
+    description: p.description,
+  };
 }
 
 function requestBody(spec, raw, where, unsupported) {
@@ -156,12 +174,23 @@ function requestBody(spec, raw, where, unsupported) {
   const mediaType = json ?? types[0] ?? "application/octet-stream";
   const media = body.content[mediaType] ?? {};
   // multipart is built from its fields and octet-stream sent as bytes (shapeHook, src/uploads/form-body.ts)
-  if (!json && !/^(multipart\/form-data|application\/octet-stream)$/i.test(mediaType)) unsupported.push(`${where}: request body ${mediaType} is passed through as given (FormData, Blob, string), unchecked`);
-  return { kind: json ? "json" : "raw", required: body.required === true, schema: media.schema ?? {}, mediaType, example: exampleOf(spec, media) ?? exampleOf(spec, media.schema) };
+  if (!json && !/^(multipart\/form-data|application\/octet-stream)$/i.test(mediaType))
+    unsupported.push(
+      `${where}: request body ${mediaType} is passed through as given (FormData, Blob, string), unchecked`,
+    );
+  return {
+    kind: json ? "json" : "raw",
+    required: body.required === true,
+    schema: media.schema ?? {},
+    mediaType,
+    example: exampleOf(spec, media) ?? exampleOf(spec, media.schema),
+  };
 }
 
 function success(spec, responses, where, unsupported) {
-  const statuses = Object.keys(responses).filter((s) => /^2(\d\d|XX)$/i.test(s)).sort();
+  const statuses = Object.keys(responses)
+    .filter((s) => /^2(\d\d|XX)$/i.test(s))
+    .sort();
   const key = statuses[0];
   if (!key) return { status: 200, kind: "other", schema: undefined, mediaType: undefined, example: undefined };
   const response = resolve(spec, responses[key]) ?? {};
@@ -172,7 +201,13 @@ function success(spec, responses, where, unsupported) {
   if (stream) return stream;
   if (json) {
     const media = response.content[json] ?? {};
-    return { status, kind: "json", schema: media.schema ?? {}, mediaType: json, example: exampleOf(spec, media) ?? exampleOf(spec, media.schema) };
+    return {
+      status,
+      kind: "json",
+      schema: media.schema ?? {},
+      mediaType: json,
+      example: exampleOf(spec, media) ?? exampleOf(spec, media.schema),
+    };
   }
   if (types.length) {
     unsupported.push(`${where}: answer ${types[0]} resolves to the Response, for the caller to read`);

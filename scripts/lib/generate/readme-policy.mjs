@@ -13,7 +13,9 @@ const END = "<!-- retry-policy:end -->";
 export function policyTable(operations) {
   const byMethod = new Set(IDEMPOTENT_METHODS);
   const overrides = (idempotent) =>
-    operations.filter((op) => op.idempotent === idempotent && byMethod.has(op.method) !== idempotent).map((op) => `\`${op.method} ${op.path}\` (\`${op.name}\`)`);
+    operations
+      .filter((op) => op.idempotent === idempotent && byMethod.has(op.method) !== idempotent)
+      .map((op) => `\`${op.method} ${op.path}\` (\`${op.name}\`)`);
   const yes = overrides(true);
   const no = overrides(false);
   return [

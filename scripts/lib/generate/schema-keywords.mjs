@@ -4,14 +4,41 @@
 
 /** Keywords that only annotate a value (or hold definitions); dropped so the shipped data stays small. */
 export const ANNOTATIONS = new Set([
-  "title", "description", "example", "examples", "default", "deprecated", "readOnly", "writeOnly", "$comment", "xml",
-  "externalDocs", "$schema", "$id", "$anchor", "$dynamicAnchor", "$defs", "$vocabulary", "contentEncoding",
-  "contentMediaType", "contentSchema", "discriminator",
+  "title",
+  "description",
+  "example",
+  "examples",
+  "default",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "$comment",
+  "xml",
+  "externalDocs",
+  "$schema",
+  "$id",
+  "$anchor",
+  "$dynamicAnchor",
+  "$defs",
+  "$vocabulary",
+  "contentEncoding",
+  "contentMediaType",
+  "contentSchema",
+  "discriminator",
 ]);
 /** Keywords `check()` enforces whose value is a number, kept as they are. */
 export const NUMBERS = new Set([
-  "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
-  "minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+  "minLength",
+  "maxLength",
+  "minItems",
+  "maxItems",
+  "minProperties",
+  "maxProperties",
 ]);
 /** The values of `type` that `check()` knows. */
 export const TYPES = new Set(["integer", "number", "string", "boolean", "null", "array", "object"]);

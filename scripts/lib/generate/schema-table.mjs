@@ -38,7 +38,8 @@ export function schemaTable(spec) {
   const inline = new Map();
   /** component schema object -> its location; in a dereferenced document it stands for the component */
   const named = new Map();
-  for (const [name, schema] of Object.entries(spec?.components?.schemas ?? {})) if (isObject(schema)) named.set(schema, `components.schemas.${name}`);
+  for (const [name, schema] of Object.entries(spec?.components?.schemas ?? {}))
+    if (isObject(schema)) named.set(schema, `components.schemas.${name}`);
   /** objects being pruned right now (dereferenced cycles); a value gets an index once met again */
   const active = new Map();
 
@@ -87,7 +88,7 @@ export function schemaTable(spec) {
     if (schema === true) return {};
     if (schema === false) return { not: {} };
     // anything else is no schema at all: it checks nothing, and the report says so
-    if (!isObject(schema)) return skip(where, "schema"), {};
+    if (!isObject(schema)) return (skip(where, "schema"), {});
     if (!own) {
       if (ids.has(schema)) return { $ref: ids.get(schema) };
       if (named.has(schema)) return { $ref: indexOf(schema, named.get(schema)) };
@@ -148,7 +149,10 @@ export function schemaTable(spec) {
         }
       } else if (key === "properties") {
         if (!isObject(value)) skip(where, key);
-        else out.properties = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, prune(sub, `${at}.${name}`)]));
+        else
+          out.properties = Object.fromEntries(
+            Object.entries(value).map(([name, sub]) => [name, prune(sub, `${at}.${name}`)]),
+          );
       } else if (!ANNOTATIONS.has(key) && !key.startsWith("x-")) {
         skip(where, key);
       }
@@ -156,10 +160,12 @@ export function schemaTable(spec) {
     // a required field the other side never sends is not required of it
     for (const name of out.properties && out.required ? out.required : []) {
       if (!Object.hasOwn(out.properties, name)) continue;
-      for (const key of ["readOnly", "writeOnly"]) if (marked(schema.properties[name], key)) out.properties[name][key] = true;
+      for (const key of ["readOnly", "writeOnly"])
+        if (marked(schema.properties[name], key)) out.properties[name][key] = true;
     }
     // check() follows a $ref without a stack frame, so the ref's siblings go under allOf
-    if (out.$ref !== undefined && Object.keys(out).length > 1) (out.allOf ??= []).push({ $ref: out.$ref }), delete out.$ref;
+    if (out.$ref !== undefined && Object.keys(out).length > 1)
+      (out.allOf ??= []).push({ $ref: out.$ref }), delete out.$ref;
     // check() takes one of anyOf/oneOf per schema, so a second one goes under allOf
     if (out.anyOf && out.oneOf) (out.allOf ??= []).push({ anyOf: out.anyOf }), delete out.anyOf;
     if (schema.discriminator !== undefined && (out.oneOf || out.anyOf)) discriminate(schema, out, where);
@@ -176,18 +182,27 @@ export function schemaTable(spec) {
     const tags = {};
     const taken = new Set();
     for (const [tag, ref] of isObject(mapping) ? Object.entries(mapping) : []) {
-      const target = resolve(typeof ref === "string" && !ref.startsWith("#") ? `#/components/schemas/${ref}` : ref, `${where}.discriminator.mapping`);
+      const target = resolve(
+        typeof ref === "string" && !ref.startsWith("#") ? `#/components/schemas/${ref}` : ref,
+        `${where}.discriminator.mapping`,
+      );
       tags[tag] = indexOf(...target);
       taken.add(tags[tag]);
     }
     for (const branch of out.oneOf ? schema.oneOf : schema.anyOf) {
-      const target = isObject(branch) && typeof branch.$ref === "string" ? resolve(branch.$ref, where) : named.has(branch) ? [branch, named.get(branch)] : undefined;
+      const target =
+        isObject(branch) && typeof branch.$ref === "string"
+          ? resolve(branch.$ref, where)
+          : named.has(branch)
+            ? [branch, named.get(branch)]
+            : undefined;
       if (!target?.[1].startsWith("components.schemas.")) continue;
       const index = indexOf(...target);
       const tag = target[1].slice("components.schemas.".length);
       if (!taken.has(index) && !Object.hasOwn(tags, tag)) tags[tag] = index;
     }
-    if (typeof propertyName === "string" && Object.keys(tags).length) out.discriminator = { propertyName, mapping: tags };
+    if (typeof propertyName === "string" && Object.keys(tags).length)
+      out.discriminator = { propertyName, mapping: tags };
     else skip(where, "discriminator");
   }
 
@@ -218,7 +233,11 @@ export function schemaTable(spec) {
     unchecked,
     add(/** @type {any} */ schema, where) {
       let index;
-      if (isObject(schema) && typeof schema.$ref === "string" && Object.keys(schema).every((key) => key === "$ref" || ANNOTATIONS.has(key))) {
+      if (
+        isObject(schema) &&
+        typeof schema.$ref === "string" &&
+        Object.keys(schema).every((key) => key === "$ref" || ANNOTATIONS.has(key))
+      ) {
         index = indexOf(...resolve(schema.$ref, where));
       } else if (named.has(schema) || ids.has(schema)) {
         index = ids.get(schema) ?? indexOf(schema, named.get(schema));

@@ -41,9 +41,11 @@ function tokenOffset(token) {
 function idField(item, page, properties) {
   if (!item || typeof item !== "object" || Array.isArray(item)) return {};
   const keys = Object.keys(item).filter((key) => typeof item[key] === "string" || Number.isSafeInteger(item[key]));
-  const id = [page.lastItem, "id"].find((key) => key && keys.includes(key)) ?? keys.find((key) => /(_id|Id)$/.test(key));
+  const id =
+    [page.lastItem, "id"].find((key) => key && keys.includes(key)) ?? keys.find((key) => /(_id|Id)$/.test(key));
   if (id) return { key: id };
-  const free = (s) => s?.type === "string" && !s.format && !s.pattern && !s.enum && s.const === undefined && s.maxLength === undefined;
+  const free = (s) =>
+    s?.type === "string" && !s.format && !s.pattern && !s.enum && s.const === undefined && s.maxLength === undefined;
   return { key: keys.find((key) => typeof item[key] === "string" && free(properties(key))), text: true };
 }
 
@@ -54,7 +56,11 @@ function idField(item, page, properties) {
 function shifted(value, copy, span) {
   if (typeof value === "number") return value + copy * span;
   const last = value.at(-1) ?? "";
-  for (const [from, size] of /** @type {const} */ ([[48, 10], [97, 26], [65, 26]])) {
+  for (const [from, size] of /** @type {const} */ ([
+    [48, 10],
+    [97, 26],
+    [65, 26],
+  ])) {
     const at = last.charCodeAt(0) - from;
     if (at >= 0 && at < size) return value.slice(0, -1) + String.fromCharCode(from + ((at + copy) % size));
   }
@@ -67,12 +73,17 @@ function virtualList(examples, page, properties) {
   const numbers = examples.map((item) => item?.[key]).filter((v) => typeof v === "number");
   const span = Math.max(0, ...numbers) + 1;
   const copies = (mark) =>
-    Array.from({ length: MOCK_PAGES }, (_, copy) => examples.map((item) => (copy && key && item?.[key] !== undefined ? { ...item, [key]: mark(item[key], copy) } : item))).flat();
+    Array.from({ length: MOCK_PAGES }, (_, copy) =>
+      examples.map((item) =>
+        copy && key && item?.[key] !== undefined ? { ...item, [key]: mark(item[key], copy) } : item,
+      ),
+    ).flat();
   // an id keeps its pattern; a text only needs to read as another
   let list = copies((value, copy) => (text ? `${value} #${copy + 1}` : shifted(value, copy, span)));
   const ids = list.map((item) => item?.[key]);
   // examples whose ids differ only in their last character could meet: a suffix never does
-  if (key && new Set(ids).size !== ids.length) list = copies((value, copy) => (typeof value === "number" ? value + copy * span : `${value}_${copy + 1}`));
+  if (key && new Set(ids).size !== ids.length)
+    list = copies((value, copy) => (typeof value === "number" ? value + copy * span : `${value}_${copy + 1}`));
   return { list, key };
 }
 
@@ -83,11 +94,23 @@ function listRoute(spec, op) {
   if (!Array.isArray(examples) || !examples.length) return undefined;
   const limit = op.queryParams.some((p) => p.name === "limit");
   const schema = resolve(spec, op.success.schema) ?? {};
-  const itemSchema = resolve(spec, op.page.items === undefined ? schema.items : resolve(spec, schema.properties?.[op.page.items])?.items);
+  const itemSchema = resolve(
+    spec,
+    op.page.items === undefined ? schema.items : resolve(spec, schema.properties?.[op.page.items])?.items,
+  );
   const properties = (key) => resolve(spec, itemSchema?.properties?.[key]);
   const nextSchema = op.page.next ? resolve(spec, schema.properties?.[op.page.next]) : undefined;
   const nullable = nextSchema?.nullable === true || [nextSchema?.type].flat().includes("null");
-  return { ...virtualList(examples, op.page, properties), example, size: examples.length, limit, nullable, page: op.page, status: op.success.status, type: op.success.mediaType ?? "application/json" };
+  return {
+    ...virtualList(examples, op.page, properties),
+    example,
+    size: examples.length,
+    limit,
+    nullable,
+    page: op.page,
+    status: op.success.status,
+    type: op.success.mediaType ?? "application/json",
+  };
 }
 
 /** The position of a request, or a message saying why it is no position the mock gave. */
@@ -103,7 +126,8 @@ function position(route, query) {
     offset = at < 0 ? undefined : at + 1;
   } else offset = tokenOffset(given);
   if (offset === undefined || offset < 0 || offset > total) {
-    const what = style === "offset-header" || style === "link" ? `a whole number from 0 to ${total}` : "a position this list gave";
+    const what =
+      style === "offset-header" || style === "link" ? `a whole number from 0 to ${total}` : "a position this list gave";
     return { error: `${param} must be ${what} (got ${JSON.stringify(given.slice(0, 40))})` };
   }
   return { offset };
@@ -117,7 +141,8 @@ function pageAnswer(route, url, offset) {
   const slice = route.list.slice(offset, offset + size);
   const after = offset + slice.length;
   const more = after < route.list.length;
-  const nextValue = style === "offset-header" || style === "link" ? String(after) : route.page.next ? pageToken(after) : undefined;
+  const nextValue =
+    style === "offset-header" || style === "link" ? String(after) : route.page.next ? pageToken(after) : undefined;
   /** @type {Record<string, string>} */
   const headers = { "Content-Type": route.type };
   let body = items === undefined ? slice : { ...route.example, [items]: slice };
@@ -161,7 +186,11 @@ export function listPageMock(spec) {
   } catch {
     // a malformed x-pagination fails the generator with its reason; the mock leaves lists to Prism
   }
-  const routes = operations.map((op) => ({ method: op.method, path: op.path, list: op.page ? listRoute(spec, op) : undefined }));
+  const routes = operations.map((op) => ({
+    method: op.method,
+    path: op.path,
+    list: op.page ? listRoute(spec, op) : undefined,
+  }));
   const find = operationMatcher(routes);
   const lists = routes.filter((r) => r.list).length;
   return {

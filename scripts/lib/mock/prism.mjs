@@ -69,11 +69,15 @@ export async function startMock({ host = "127.0.0.1", port, log, spec = defaultS
   await new Promise((done) => out.once("open", done));
   // the watchdog leads its own process group, Prism's too, so that stop() reaches any child
   // Prism starts; it holds a pipe from us (its stdin) and ends the group when the pipe closes
-  const child = spawn(process.execPath, [WATCHDOG, PRISM, "mock", "--host", host, "--port", String(port), "--errors", spec], {
-    cwd: root,
-    detached: true,
-    stdio: ["pipe", out, out],
-  });
+  const child = spawn(
+    process.execPath,
+    [WATCHDOG, PRISM, "mock", "--host", host, "--port", String(port), "--errors", spec],
+    {
+      cwd: root,
+      detached: true,
+      stdio: ["pipe", out, out],
+    },
+  );
   // we never write to the pipe: its one use is to close when we are gone
   child.stdin.on("error", () => {});
   running.add(child.pid);
@@ -90,7 +94,9 @@ export async function startMock({ host = "127.0.0.1", port, log, spec = defaultS
       running.delete(child.pid);
       done((exited = { code, signal }));
     });
-    child.once("error", (/** @type {NodeJS.ErrnoException} */ err) => done((exited = { code: err.code ?? null, signal: null })));
+    child.once("error", (/** @type {NodeJS.ErrnoException} */ err) =>
+      done((exited = { code: err.code ?? null, signal: null })),
+    );
   });
 
   const stop = async () => {
@@ -122,4 +128,3 @@ export async function startMock({ host = "127.0.0.1", port, log, spec = defaultS
   }
   return { url: `http://${host}:${port}`, log, stop };
 }
-

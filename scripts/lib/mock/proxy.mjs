@@ -12,7 +12,18 @@ import { startMock } from "./prism.mjs";
 
 // headers that belong to one connection, never forwarded (RFC 9110 7.6.1), and expect: the
 // client already got its 100-continue from the proxy
-const HOP_BY_HOP = ["connection", "keep-alive", "proxy-connection", "transfer-encoding", "te", "trailer", "upgrade", "proxy-authenticate", "proxy-authorization", "expect"];
+const HOP_BY_HOP = [
+  "connection",
+  "keep-alive",
+  "proxy-connection",
+  "transfer-encoding",
+  "te",
+  "trailer",
+  "upgrade",
+  "proxy-authenticate",
+  "proxy-authorization",
+  "expect",
+];
 
 function endToEnd(headers) {
   const drop = new Set(HOP_BY_HOP);
@@ -52,17 +63,20 @@ export async function mockServer({ host = "127.0.0.1", port = 4010, say = consol
     // `take` may answer from Prism's answer itself (a list's page), else Prism's goes out as it is
     const forward = (take) => {
       // host and port are Prism's own, whatever the target says
-      const upstream = request({ ...prism.address, path: req.url, method: req.method, headers: endToEnd(req.headers), agent }, (answer) => {
-        if (take?.(answer)) return;
-        try {
-          res.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.headers));
-        } catch (err) {
-          answer.destroy();
-          return refuse(res, 502, `mock: ${err.message}`, apiError);
-        }
-        // a client gone mid-answer ends the upstream request too
-        pipeline(answer, res, () => {});
-      });
+      const upstream = request(
+        { ...prism.address, path: req.url, method: req.method, headers: endToEnd(req.headers), agent },
+        (answer) => {
+          if (take?.(answer)) return;
+          try {
+            res.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.headers));
+          } catch (err) {
+            answer.destroy();
+            return refuse(res, 502, `mock: ${err.message}`, apiError);
+          }
+          // a client gone mid-answer ends the upstream request too
+          pipeline(answer, res, () => {});
+        },
+      );
       upstream.on("error", (err) => refuse(res, 502, `mock: ${err.message}`, apiError));
       // a client that resets mid-body ends the upstream request, which Prism would wait on
       pipeline(req, upstream, (err) => err && upstream.destroy());
@@ -99,10 +113,20 @@ export async function mockServer({ host = "127.0.0.1", port = 4010, say = consol
       try {
         const mock = await startMock({ host, spec: file });
         const { hostname, port } = new URL(mock.url);
-        prism = { ...mock, address: { host: hostname, port: Number(port) }, spec, file, active: 0, streams: eventStreamMock(JSON.parse(spec)), pages: listPageMock(JSON.parse(spec)) };
+        prism = {
+          ...mock,
+          address: { host: hostname, port: Number(port) },
+          spec,
+          file,
+          active: 0,
+          streams: eventStreamMock(JSON.parse(spec)),
+          pages: listPageMock(JSON.parse(spec)),
+        };
       } catch (err) {
         rmSync(file, { force: true });
-        say(`dev: Prism did not start on the new spec; the mock ${current ? "keeps serving the previous one" : "answers 503"}\n${err.message}`);
+        say(
+          `dev: Prism did not start on the new spec; the mock ${current ? "keeps serving the previous one" : "answers 503"}\n${err.message}`,
+        );
         if (!current) first(null);
         continue;
       }
@@ -113,7 +137,9 @@ export async function mockServer({ host = "127.0.0.1", port = 4010, say = consol
       const old = current;
       current = prism;
       first(prism);
-      say(`dev: mock serves the ${old ? "new " : ""}spec from Prism at ${prism.url} (started in ${Math.round(performance.now() - started)} ms)`);
+      say(
+        `dev: mock serves the ${old ? "new " : ""}spec from Prism at ${prism.url} (started in ${Math.round(performance.now() - started)} ms)`,
+      );
       if (old) retire(old);
     }
     swapping = null;
@@ -139,4 +165,3 @@ export async function mockServer({ host = "127.0.0.1", port = 4010, say = consol
     },
   };
 }
-

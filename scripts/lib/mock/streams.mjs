@@ -24,10 +24,14 @@ export const MOCK_RETRY_MS = 1000;
  */
 export function eventStreamMock(spec) {
   const routes = operationsOf(spec).map(({ path, method, op }) => {
-    const status = Object.keys(op.responses ?? {}).filter((s) => /^2\d\d$/.test(s)).sort()[0];
+    const status = Object.keys(op.responses ?? {})
+      .filter((s) => /^2\d\d$/.test(s))
+      .sort()[0];
     const response = status ? resolve(spec, op.responses[status]) : undefined;
     const type = eventStreamType(response);
-    const events = type ? exampleEvents(spec, response.content[type]).map((e, i) => ({ ...e, id: e.id ?? String(i + 1) })) : undefined;
+    const events = type
+      ? exampleEvents(spec, response.content[type]).map((e, i) => ({ ...e, id: e.id ?? String(i + 1) }))
+      : undefined;
     return { method, path, status: Number(status), events };
   });
   const find = operationMatcher(routes);
@@ -41,7 +45,13 @@ export function eventStreamMock(spec) {
       if (!route?.events || req.headers.prefer || !/^Bearer \S/i.test(req.headers.authorization ?? "")) return false;
       const after = req.headers["last-event-id"];
       const from = typeof after === "string" ? route.events.findIndex((e) => e.id === after) + 1 : 0;
-      const frames = route.events.slice(from).map((e) => `id: ${e.id}\n${e.event ? `event: ${e.event}\n` : ""}${e.data.split(/\r\n|\r|\n/).map((line) => `data: ${line}\n`).join("")}\n`);
+      const frames = route.events.slice(from).map(
+        (e) =>
+          `id: ${e.id}\n${e.event ? `event: ${e.event}\n` : ""}${e.data
+            .split(/\r\n|\r|\n/)
+            .map((line) => `data: ${line}\n`)
+            .join("")}\n`,
+      );
       res.writeHead(route.status, { "Content-Type": "text/event-stream", "Cache-Control": "no-cache" });
       res.end(`retry: ${MOCK_RETRY_MS}\n\n${frames.join("")}`);
       return true;

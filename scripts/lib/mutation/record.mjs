@@ -61,7 +61,11 @@ export function shortHash(text) {
 export function spanOf(source, { start, end }) {
   const lines = source.split("\n");
   if (start.line === end.line) return (lines[start.line - 1] ?? "").slice(start.column - 1, end.column - 1);
-  return [(lines[start.line - 1] ?? "").slice(start.column - 1), ...lines.slice(start.line, end.line - 1), (lines[end.line - 1] ?? "").slice(0, end.column - 1)].join("\n");
+  return [
+    (lines[start.line - 1] ?? "").slice(start.column - 1),
+    ...lines.slice(start.line, end.line - 1),
+    (lines[end.line - 1] ?? "").slice(0, end.column - 1),
+  ].join("\n");
 }
 
 /**
@@ -131,14 +135,16 @@ function diff(a, b) {
       let x = 0;
       if (d > 0) {
         // a step stays inside the grid: a character put in needs one of b left, one left out one of a
-        const down = k + 1 <= d - 1 && prev[k + 1 + d - 1] >= 0 && prev[k + 1 + d - 1] - (k + 1) < m ? prev[k + 1 + d - 1] : -1;
-        const right = k - 1 >= -(d - 1) && prev[k - 1 + d - 1] >= 0 && prev[k - 1 + d - 1] < n ? prev[k - 1 + d - 1] + 1 : -1;
+        const down =
+          k + 1 <= d - 1 && prev[k + 1 + d - 1] >= 0 && prev[k + 1 + d - 1] - (k + 1) < m ? prev[k + 1 + d - 1] : -1;
+        const right =
+          k - 1 >= -(d - 1) && prev[k - 1 + d - 1] >= 0 && prev[k - 1 + d - 1] < n ? prev[k - 1 + d - 1] + 1 : -1;
         if (down < 0 && right < 0) continue;
         from[k + d] = down >= right ? 1 : 0;
         x = Math.max(down, right);
       }
       let y = x - k;
-      while (x < n && y < m && a[head + x] === b[head + y]) (x++, y++);
+      while (x < n && y < m && a[head + x] === b[head + y]) x++, y++;
       v[k + d] = x;
       if (x === n && y === m) {
         reach.push(v);
@@ -165,7 +171,11 @@ function diff(a, b) {
     y = down ? fromY - 1 : fromY;
   }
   steps.reverse();
-  return [...(head ? [/** @type {["keep", number, number]} */ (["keep", 0, head])] : []), ...steps, ...(tail ? [/** @type {["keep", number, number]} */ (["keep", a.length - tail, a.length])] : [])];
+  return [
+    ...(head ? [/** @type {["keep", number, number]} */ (["keep", 0, head])] : []),
+    ...steps,
+    ...(tail ? [/** @type {["keep", number, number]} */ (["keep", a.length - tail, a.length])] : []),
+  ];
 }
 
 /**
@@ -210,7 +220,9 @@ export function compactReport(report) {
         location: { start: { ...m.location.start }, end: { ...m.location.end } },
         ...(m.status === "Killed" && m.killedBy?.length ? { killedBy: m.killedBy } : {}),
         // Stryker counts a killer among the tests that covered a mutant
-        ...(m.status !== "Killed" && !COVERAGE_UNREAD.has(m.status) && (m.coveredBy?.length || m.killedBy?.length) ? { coveredBy: [...new Set([...(m.coveredBy ?? []), ...(m.killedBy ?? [])])] } : {}),
+        ...(m.status !== "Killed" && !COVERAGE_UNREAD.has(m.status) && (m.coveredBy?.length || m.killedBy?.length)
+          ? { coveredBy: [...new Set([...(m.coveredBy ?? []), ...(m.killedBy ?? [])])] }
+          : {}),
       })),
     };
   }
@@ -222,7 +234,12 @@ export function compactReport(report) {
       ...(testFile.source !== undefined ? { blob: blobId(testFile.source) } : {}),
       tests: testFile.tests.map((t, i) => {
         const text = texts[i];
-        return { id: t.id, name: shortHash(t.name), ...(t.location ? { location: { start: { ...t.location.start } } } : {}), ...(text !== undefined ? { text: shortHash(text) } : {}) };
+        return {
+          id: t.id,
+          name: shortHash(t.name),
+          ...(t.location ? { location: { start: { ...t.location.start } } } : {}),
+          ...(text !== undefined ? { text: shortHash(text) } : {}),
+        };
       }),
     };
   }
@@ -255,7 +272,10 @@ export function expandStore(store, find) {
     files[file] = {
       language: "typescript",
       source,
-      mutants: mutants.map((m) => ({ ...m, replacement: decodeReplacement(spanOf(source, m.location), m.replacement) })),
+      mutants: mutants.map((m) => ({
+        ...m,
+        replacement: decodeReplacement(spanOf(source, m.location), m.replacement),
+      })),
     };
   }
   /** @type {Record<string, TestFile>} */
@@ -293,7 +313,8 @@ export function textFinder(root, reports) {
   /** @type {Map<string, string>} */
   const known = new Map();
   for (const report of reports) {
-    for (const { source } of [...Object.values(report?.files ?? {}), ...Object.values(report?.testFiles ?? {})]) if (source !== undefined) known.set(blobId(source), source);
+    for (const { source } of [...Object.values(report?.files ?? {}), ...Object.values(report?.testFiles ?? {})])
+      if (source !== undefined) known.set(blobId(source), source);
   }
   return (path, blob) => {
     const file = resolve(root, path);
@@ -301,7 +322,12 @@ export function textFinder(root, reports) {
     if (current !== undefined && blobId(current) === blob) return current;
     if (known.has(blob)) return known.get(blob);
     try {
-      const text = execFileSync("git", ["cat-file", "blob", blob], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"], maxBuffer: 64 * 1024 * 1024 });
+      const text = execFileSync("git", ["cat-file", "blob", blob], {
+        cwd: root,
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "ignore"],
+        maxBuffer: 64 * 1024 * 1024,
+      });
       return blobId(text) === blob ? text : undefined;
     } catch {
       // not in this clone's history (a shallow clone, a text never committed)
@@ -325,7 +351,9 @@ export function namesByHash(tests) {
  * @returns {{ file: string, name: string }[]}
  */
 export function testsOf(report) {
-  return Object.entries(report?.testFiles ?? {}).flatMap(([file, { tests }]) => tests.map(({ name }) => ({ file, name })));
+  return Object.entries(report?.testFiles ?? {}).flatMap(([file, { tests }]) =>
+    tests.map(({ name }) => ({ file, name })),
+  );
 }
 
 /**
@@ -337,14 +365,34 @@ export function testsOf(report) {
  * @returns {{ file: string, hash: string }[]}
  */
 export function testsNeeded(store, exists) {
-  const ids = new Set(Object.values(store.files).flatMap((f) => f.mutants.flatMap((m) => [...(m.killedBy ?? []), ...(m.coveredBy ?? [])])));
+  const ids = new Set(
+    Object.values(store.files).flatMap((f) =>
+      f.mutants.flatMap((m) => [...(m.killedBy ?? []), ...(m.coveredBy ?? [])]),
+    ),
+  );
   // once each: a test can stand in its file at two places under one id
-  const needed = new Set(Object.entries(store.testFiles).flatMap(([file, { tests }]) => (exists(file) ? tests.filter((t) => ids.has(t.id)).map((t) => `${file}\u0000${t.name}`) : [])));
-  return [...needed].map((key) => ({ file: key.slice(0, key.indexOf("\u0000")), hash: key.slice(key.indexOf("\u0000") + 1) }));
+  const needed = new Set(
+    Object.entries(store.testFiles).flatMap(([file, { tests }]) =>
+      exists(file) ? tests.filter((t) => ids.has(t.id)).map((t) => `${file}\u0000${t.name}`) : [],
+    ),
+  );
+  return [...needed].map((key) => ({
+    file: key.slice(0, key.indexOf("\u0000")),
+    hash: key.slice(key.indexOf("\u0000") + 1),
+  }));
 }
 
 /** A status by the letter the file holds it as. @type {Record<string, string>} */
-const STATUSES = { K: "Killed", S: "Survived", T: "Timeout", N: "NoCoverage", I: "Ignored", R: "RuntimeError", C: "CompileError", P: "Pending" };
+const STATUSES = {
+  K: "Killed",
+  S: "Survived",
+  T: "Timeout",
+  N: "NoCoverage",
+  I: "Ignored",
+  R: "RuntimeError",
+  C: "CompileError",
+  P: "Pending",
+};
 const LETTERS = Object.fromEntries(Object.entries(STATUSES).map(([letter, status]) => [status, letter]));
 
 /** `line:column-endLine:endColumn`, the end's line left out when it is the start's. @param {Location} location */
@@ -355,7 +403,9 @@ function placeKey({ start, end }) {
 /** @param {string} key @returns {Location} */
 function placeOf(key) {
   const [line, column, endLine, endColumn] = key.split(/[:-]/).map(Number);
-  return endColumn === undefined ? { start: { line, column }, end: { line, column: endLine } } : { start: { line, column }, end: { line: endLine, column: endColumn } };
+  return endColumn === undefined
+    ? { start: { line, column }, end: { line, column: endLine } }
+    : { start: { line, column }, end: { line: endLine, column: endColumn } };
 }
 
 /**
@@ -375,7 +425,9 @@ export function readStore(path) {
   // a test's id is the order in which its file and name first appear
   /** @type {Map<string, string>} */
   const ids = new Map();
-  for (const [file, { blob, tests }] of Object.entries(/** @type {Record<string, { blob?: string, tests: string[] }>} */ (json.testFiles))) {
+  for (const [file, { blob, tests }] of Object.entries(
+    /** @type {Record<string, { blob?: string, tests: string[] }>} */ (json.testFiles),
+  )) {
     testFiles[file] = {
       ...(blob ? { blob } : {}),
       tests: tests.map((entry) => {
@@ -383,20 +435,27 @@ export function readStore(path) {
         const [line, column] = place ? place.split(":").map(Number) : [];
         const key = `${file}\u0000${name}`;
         if (!ids.has(key)) ids.set(key, String(ids.size));
-        return { id: /** @type {string} */ (ids.get(key)), name, ...(line ? { location: { start: { line, column } } } : {}), ...(text ? { text } : {}) };
+        return {
+          id: /** @type {string} */ (ids.get(key)),
+          name,
+          ...(line ? { location: { start: { line, column } } } : {}),
+          ...(text ? { text } : {}),
+        };
       }),
     };
   }
   /** @type {Record<string, FileVerdicts>} */
   const files = {};
   let next = 0;
-  for (const [file, { blob, mutants }] of Object.entries(/** @type {Record<string, { blob: string, mutants: Record<string, any[][]> }>} */ (json.files))) {
+  for (const [file, { blob, mutants }] of Object.entries(
+    /** @type {Record<string, { blob: string, mutants: Record<string, any[][]> }>} */ (json.files),
+  )) {
     files[file] = {
       blob,
       mutants: Object.entries(mutants).flatMap(([place, rows]) =>
         rows.map(([mutator, replacement, ...rest]) => {
           // a killed mutant's row ends in its killers; any other's in its status and the tests that covered it
-          const status = typeof rest[0] === "string" ? STATUSES[rest[0]] ?? rest[0] : "Killed";
+          const status = typeof rest[0] === "string" ? (STATUSES[rest[0]] ?? rest[0]) : "Killed";
           const [killedBy, coveredBy] = status === "Killed" ? [rest, []] : [[], rest[1] ?? []];
           return {
             id: String(next++),
@@ -441,9 +500,13 @@ export function writeStore(path, store) {
       renumbered.set(id, /** @type {number} */ (numbers.get(key)));
     }
   }
-  const ids = (/** @type {string[] | undefined} */ list) => (list ?? []).flatMap((id) => (renumbered.has(id) ? [/** @type {number} */ (renumbered.get(id))] : []));
+  const ids = (/** @type {string[] | undefined} */ list) =>
+    (list ?? []).flatMap((id) => (renumbered.has(id) ? [/** @type {number} */ (renumbered.get(id))] : []));
   const row = (/** @type {MutantVerdict} */ m) => {
-    const rest = m.status === "Killed" ? ids(m.killedBy) : [LETTERS[m.status] ?? m.status, ...(m.coveredBy?.length ? [ids(m.coveredBy)] : [])];
+    const rest =
+      m.status === "Killed"
+        ? ids(m.killedBy)
+        : [LETTERS[m.status] ?? m.status, ...(m.coveredBy?.length ? [ids(m.coveredBy)] : [])];
     return JSON.stringify([mutatorIndex.get(m.mutatorName), m.replacement, ...rest]);
   };
   const fileLines = Object.entries(store.files).map(([file, { blob, mutants }]) => {
@@ -457,7 +520,15 @@ export function writeStore(path, store) {
     return `${JSON.stringify(file)}: {"blob": ${JSON.stringify(blob)}, "mutants": {\n${lines.join(",\n")}\n}}`;
   });
   const testLines = Object.entries(store.testFiles).map(([file, { blob, tests }]) => {
-    const lines = tests.map((t) => JSON.stringify([t.name, ...(t.location ? [`${t.location.start.line}:${t.location.start.column}`] : []), ...(t.text ? [t.text] : [])].join(" ")));
+    const lines = tests.map((t) =>
+      JSON.stringify(
+        [
+          t.name,
+          ...(t.location ? [`${t.location.start.line}:${t.location.start.column}`] : []),
+          ...(t.text ? [t.text] : []),
+        ].join(" "),
+      ),
+    );
     return `${JSON.stringify(file)}: {${blob ? `"blob": ${JSON.stringify(blob)}, ` : ""}"tests": [\n${lines.join(",\n")}\n]}`;
   });
   const text = `{\n"timeoutMS": ${store.timeoutMS ?? null},\n"mutators": ${JSON.stringify(mutators)},\n"files": {\n${fileLines.join(",\n")}\n},\n"testFiles": {\n${testLines.join(",\n")}\n}\n}\n`;

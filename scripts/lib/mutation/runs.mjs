@@ -39,10 +39,16 @@ export function mergeRuns(older, newer) {
   const ids = new Map();
   const keyOf = (/** @type {string} */ file, /** @type {string} */ name) => `${file}\u0000${name}`;
   for (const [file, testFile] of Object.entries({ ...oldTests, ...newTests })) {
-    testFiles[file] = { ...testFile, tests: testFile.tests.map((test) => ({ ...test, id: idFor(ids, keyOf(file, test.name)) })) };
+    testFiles[file] = {
+      ...testFile,
+      tests: testFile.tests.map((test) => ({ ...test, id: idFor(ids, keyOf(file, test.name)) })),
+    };
   }
   /** @param {Record<string, TestFileRef>} from @returns {Map<string, string>} a report's test id to its file and name */
-  const keysById = (from) => new Map(Object.entries(from).flatMap(([file, { tests }]) => tests.map((test) => [test.id, keyOf(file, test.name)])));
+  const keysById = (from) =>
+    new Map(
+      Object.entries(from).flatMap(([file, { tests }]) => tests.map((test) => [test.id, keyOf(file, test.name)])),
+    );
   const oldKeys = keysById(oldTests);
   const newKeys = keysById(newTests);
   // asked once per test, not once per mutant it killed or covered
@@ -64,28 +70,53 @@ export function mergeRuns(older, newer) {
   };
   // a test of the older report that no longer is, or whose text changed, has no id here
   /** @param {string[] | undefined} list @param {Map<string, string>} keys */
-  const renumber = (list, keys) => list?.flatMap((id) => {
-    const key = keys.get(id);
-    return key !== undefined && (keys === newKeys || unchanged(key)) && ids.has(key) ? [/** @type {string} */ (ids.get(key))] : [];
-  });
+  const renumber = (list, keys) =>
+    list?.flatMap((id) => {
+      const key = keys.get(id);
+      return key !== undefined && (keys === newKeys || unchanged(key)) && ids.has(key)
+        ? [/** @type {string} */ (ids.get(key))]
+        : [];
+    });
 
   /** @type {Record<string, FileVerdicts>} */
   const files = {};
   let retest = 0;
   for (const [file, result] of Object.entries(older.files)) {
     if (newer.files[file]) continue;
-    const mutants = result.mutants.map((m) => ({ ...m, killedBy: renumber(m.killedBy, oldKeys), coveredBy: renumber(m.coveredBy, oldKeys) }));
-    const kept = mutants.filter((m, i) => m.status !== "Killed" || (m.killedBy?.length && m.killedBy.length === result.mutants[i]?.killedBy?.length));
+    const mutants = result.mutants.map((m) => ({
+      ...m,
+      killedBy: renumber(m.killedBy, oldKeys),
+      coveredBy: renumber(m.coveredBy, oldKeys),
+    }));
+    const kept = mutants.filter(
+      (m, i) =>
+        m.status !== "Killed" || (m.killedBy?.length && m.killedBy.length === result.mutants[i]?.killedBy?.length),
+    );
     retest += mutants.length - kept.length;
     files[file] = { ...result, mutants: kept };
   }
   for (const [file, result] of Object.entries(newer.files)) {
-    files[file] = { ...result, mutants: result.mutants.map((m) => ({ ...m, killedBy: renumber(m.killedBy, newKeys), coveredBy: renumber(m.coveredBy, newKeys) })) };
+    files[file] = {
+      ...result,
+      mutants: result.mutants.map((m) => ({
+        ...m,
+        killedBy: renumber(m.killedBy, newKeys),
+        coveredBy: renumber(m.coveredBy, newKeys),
+      })),
+    };
   }
   // mutant ids, like test ids, are unique within one report only
   let next = 0;
-  for (const result of Object.values(files)) result.mutants = result.mutants.map((m) => dropUndefined({ ...m, id: String(next++) }));
-  return { report: { ...newer, files: Object.fromEntries(Object.entries(files).sort(([a], [b]) => a.localeCompare(b))), testFiles }, retest };
+  for (const result of Object.values(files))
+    result.mutants = result.mutants.map((m) => dropUndefined({ ...m, id: String(next++) }));
+  return {
+    report: {
+      ...newer,
+      files: Object.fromEntries(Object.entries(files).sort(([a], [b]) => a.localeCompare(b))),
+      testFiles,
+    },
+    retest,
+  };
 }
 
 /**
@@ -167,7 +198,12 @@ function dropMutants(report, drop) {
  */
 export function scoreByFile(report) {
   const rows = Object.entries(report.files).map(([file, { mutants }]) => count(file, mutants));
-  rows.push(count("all", Object.values(report.files).flatMap((f) => f.mutants)));
+  rows.push(
+    count(
+      "all",
+      Object.values(report.files).flatMap((f) => f.mutants),
+    ),
+  );
   return rows;
 }
 
@@ -175,7 +211,16 @@ export function scoreByFile(report) {
 function count(file, mutants) {
   const n = { killed: 0, timeout: 0, survived: 0, noCoverage: 0, other: 0 };
   for (const { status } of mutants) {
-    const key = status === "Killed" ? "killed" : status === "Timeout" ? "timeout" : status === "Survived" ? "survived" : status === "NoCoverage" ? "noCoverage" : "other";
+    const key =
+      status === "Killed"
+        ? "killed"
+        : status === "Timeout"
+          ? "timeout"
+          : status === "Survived"
+            ? "survived"
+            : status === "NoCoverage"
+              ? "noCoverage"
+              : "other";
     n[key]++;
   }
   const valid = n.killed + n.timeout + n.survived + n.noCoverage;

@@ -34,7 +34,11 @@ export function testPlaces(files) {
   const places = new Map();
   /** @param {Task} task */
   const visit = (task) => {
-    if (task.type === "test" && task.location && task.file) places.set(`${task.file.filepath}#${testName(task)}`, { line: task.location.line - 1, column: task.location.column - 1 });
+    if (task.type === "test" && task.location && task.file)
+      places.set(`${task.file.filepath}#${testName(task)}`, {
+        line: task.location.line - 1,
+        column: task.location.column - 1,
+      });
     for (const child of task.tasks ?? []) visit(child);
   };
   for (const file of files) visit(file);
@@ -60,7 +64,8 @@ export async function collectTests(root, configFile) {
     const tests = [];
     /** @param {Task} task */
     const visit = (task) => {
-      if (task.type === "test" && task.file) tests.push({ file: relative(root, task.file.filepath).split(sep).join("/"), name: testName(task) });
+      if (task.type === "test" && task.file)
+        tests.push({ file: relative(root, task.file.filepath).split(sep).join("/"), name: testName(task) });
       for (const child of task.tasks ?? []) visit(child);
     };
     // the same tasks the runner's dry run reads its places from
@@ -79,7 +84,8 @@ function locatedVitestRunner(injector) {
     const result = await dryRun(options);
     if (result.status !== "complete") return result;
     const places = testPlaces(runner.ctx.state.getFiles());
-    for (const test of /** @type {TestResult[]} */ (result.tests)) test.startPosition ??= places.get(`${test.fileName}#${test.name}`);
+    for (const test of /** @type {TestResult[]} */ (result.tests))
+      test.startPosition ??= places.get(`${test.fileName}#${test.name}`);
     return result;
   };
   return runner;

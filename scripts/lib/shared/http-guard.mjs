@@ -23,8 +23,10 @@ const CONTROL = /[\x00-\x1f\x7f]/;
  * badTarget("/%"); // { status: 400, message: "malformed percent-encoding in the request target" }
  */
 export function badTarget(target) {
-  if (typeof target !== "string" || !target.startsWith("/")) return { status: 400, message: "the request target must be a path starting with /" };
-  if (target.length > MAX_TARGET_BYTES) return { status: 414, message: `the request target is longer than ${MAX_TARGET_BYTES} bytes` };
+  if (typeof target !== "string" || !target.startsWith("/"))
+    return { status: 400, message: "the request target must be a path starting with /" };
+  if (target.length > MAX_TARGET_BYTES)
+    return { status: 414, message: `the request target is longer than ${MAX_TARGET_BYTES} bytes` };
   if (BAD_ESCAPE.test(target)) return { status: 400, message: "malformed percent-encoding in the request target" };
   let path;
   try {
@@ -61,7 +63,14 @@ export function refuse(res, status, message, format = plainText, headers = {}) {
     return;
   }
   const [type, body] = format(status, message);
-  res.writeHead(status, { ...headers, "Content-Type": type, "Content-Length": Buffer.byteLength(body), Connection: "close" }).end(body);
+  res
+    .writeHead(status, {
+      ...headers,
+      "Content-Type": type,
+      "Content-Length": Buffer.byteLength(body),
+      Connection: "close",
+    })
+    .end(body);
 }
 
 /**
@@ -104,9 +113,18 @@ export function createGuardedServer(handler, format = plainText) {
       socket.destroy();
       return;
     }
-    const status = err.code === "HPE_HEADER_OVERFLOW" ? 431 : err.code === "HPE_CHUNK_EXTENSIONS_OVERFLOW" ? 413 : err.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
+    const status =
+      err.code === "HPE_HEADER_OVERFLOW"
+        ? 431
+        : err.code === "HPE_CHUNK_EXTENSIONS_OVERFLOW"
+          ? 413
+          : err.code === "ERR_HTTP_REQUEST_TIMEOUT"
+            ? 408
+            : 400;
     const [type, body] = format(status, status === 400 ? "malformed request" : STATUS_CODES[status].toLowerCase());
-    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: ${type}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: ${type}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
     // a peer that keeps its side open must not hold the socket
     socket.once("finish", () => socket.destroy());
   });

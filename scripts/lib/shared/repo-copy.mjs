@@ -20,7 +20,8 @@ const SKIP = new Set(["node_modules", ".git", "site", "dist", ".logs", "test-res
 export function copyRepo({ entries, from = root, prefix = "repo-copy-" } = {}) {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   if (entries) {
-    for (const entry of entries) if (existsSync(resolve(from, entry))) cpSync(resolve(from, entry), join(dir, entry), { recursive: true });
+    for (const entry of entries)
+      if (existsSync(resolve(from, entry))) cpSync(resolve(from, entry), join(dir, entry), { recursive: true });
   } else {
     cpSync(from, dir, { recursive: true, filter: (src) => !SKIP.has(src.slice(from.length + 1).split("/")[0]) });
   }

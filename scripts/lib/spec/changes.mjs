@@ -33,11 +33,15 @@ const PROJECT_RULES = [
   {
     id: "path-template-changed",
     // the URL keeps its shape, but typed calls name both: raw.DELETE("/deployments/{id}", { params: { path: { id } } })
-    check: (c) => (c.typeName === "PathItem" && c.property === "key" ? "path template changed; typed calls name the path and its parameters" : undefined),
+    check: (c) =>
+      c.typeName === "PathItem" && c.property === "key"
+        ? "path template changed; typed calls name the path and its parameters"
+        : undefined,
   },
   {
     id: "parameter-renamed",
-    check: (c) => (c.typeName === "Parameter" && c.property === "name" ? "parameter renamed; callers send the old name" : undefined),
+    check: (c) =>
+      c.typeName === "Parameter" && c.property === "name" ? "parameter renamed; callers send the old name" : undefined,
   },
 ];
 
@@ -73,16 +77,34 @@ export async function compareSpecs(released, current) {
     writeFileSync(join(dir, "redocly.yaml"), DIFF_CONFIG);
     writeFileSync(join(dir, "released.json"), asJson(released, "the released spec"));
     writeFileSync(join(dir, "current.json"), asJson(current, "the current spec"));
-    const args = ["diff", "released.json", "current.json", "--config", "redocly.yaml", "--format=json", "--fail-on", "none"];
+    const args = [
+      "diff",
+      "released.json",
+      "current.json",
+      "--config",
+      "redocly.yaml",
+      "--format=json",
+      "--fail-on",
+      "none",
+    ];
     const env = toolEnv();
     let stdout;
     try {
-      ({ stdout } = await promisify(execFile)(join(root, "node_modules/.bin/redocly"), args, { cwd: dir, env, maxBuffer: 256 * 1024 * 1024 }));
+      ({ stdout } = await promisify(execFile)(join(root, "node_modules/.bin/redocly"), args, {
+        cwd: dir,
+        env,
+        maxBuffer: 256 * 1024 * 1024,
+      }));
     } catch (err) {
-      throw new Error(`redocly diff failed: ${String(err.stderr ?? err.message).replace(/^.*[║╔╚].*\n/gm, "").trim()}`);
+      throw new Error(
+        `redocly diff failed: ${String(err.stderr ?? err.message)
+          .replace(/^.*[║╔╚].*\n/gm, "")
+          .trim()}`,
+      );
     }
     const report = JSON.parse(stdout.slice(stdout.indexOf("{")));
-    if (report.reportVersion !== "1" || !Array.isArray(report.changes)) throw new Error(`redocly diff: unknown report format ${report.reportVersion}`);
+    if (report.reportVersion !== "1" || !Array.isArray(report.changes))
+      throw new Error(`redocly diff: unknown report format ${report.reportVersion}`);
     const changes = report.changes
       .filter((c) => !(c.path === "#/info" && c.property === "version"))
       .filter((c) => !NAMED_PATH.test(c.path))
@@ -98,7 +120,9 @@ function asJson(doc, label) {
   try {
     return JSON.stringify(doc, null, 2);
   } catch (err) {
-    throw new Error(`${label} cannot be written as JSON (${err.message.split("\n")[0]}); bundle it with its $refs kept, as bundleSpec() does`);
+    throw new Error(
+      `${label} cannot be written as JSON (${err.message.split("\n")[0]}); bundle it with its $refs kept, as bundleSpec() does`,
+    );
   }
 }
 
@@ -107,7 +131,17 @@ function asJson(doc, label) {
 // through components/ itself has no direction, and each copy a dereferenced release keeps there
 // would be counted again: those are left out, and named components are compared by name and
 // content instead (namedComponentChanges)
-const NAMED = ["schemas", "responses", "parameters", "requestBodies", "headers", "examples", "links", "callbacks", "pathItems"];
+const NAMED = [
+  "schemas",
+  "responses",
+  "parameters",
+  "requestBodies",
+  "headers",
+  "examples",
+  "links",
+  "callbacks",
+  "pathItems",
+];
 const NAMED_PATH = new RegExp(`^#/components/(${NAMED.join("|")})(/|$)`);
 
 /** The changes, each identical line once: a dereferenced release pairs every copy of a component with the one component. */
@@ -130,12 +164,32 @@ function namedComponentChanges(released, current) {
       if (!(name in after)) {
         // the client exports every schema as a type under its name
         const breaking = kind === "schemas";
-        const what = breaking ? "removed: schema removed; the client exports it as a type under this name (schema-removed)" : "removed";
-        changes.push({ pointer, kind: "removed", what, impact: breaking ? "major" : "patch", breaking, rules: breaking ? ["schema-removed"] : [] });
+        const what = breaking
+          ? "removed: schema removed; the client exports it as a type under this name (schema-removed)"
+          : "removed";
+        changes.push({
+          pointer,
+          kind: "removed",
+          what,
+          impact: breaking ? "major" : "patch",
+          breaking,
+          rules: breaking ? ["schema-removed"] : [],
+        });
       } else if (!(name in before)) {
         changes.push({ pointer, kind: "added", what: "added", impact: "minor", breaking: false, rules: [] });
-      } else if (!sameContent(before[name], after[name], released, current, { annotated: kind === "pathItems" || kind === "callbacks" })) {
-        changes.push({ pointer, kind: "modified", what: "modified; rated where operations use it", impact: "patch", breaking: false, rules: [] });
+      } else if (
+        !sameContent(before[name], after[name], released, current, {
+          annotated: kind === "pathItems" || kind === "callbacks",
+        })
+      ) {
+        changes.push({
+          pointer,
+          kind: "modified",
+          what: "modified; rated where operations use it",
+          impact: "patch",
+          breaking: false,
+          rules: [],
+        });
       }
     }
   }
@@ -228,9 +282,20 @@ function toChange(c) {
   const side = c.kind === "removed" ? c.base : c.revision;
   const pointer = (side?.pointer ?? c.path).replace(/^#/, "");
   let what = c.kind;
-  if (c.kind === "modified" && c.property) what = `${c.property} ${short(c.base?.value)} -> ${short(c.revision?.value)}`;
-  if (isClientAnnotation(c)) return { pointer, kind: c.kind, what: `${what}: client annotation, no bump needed`, impact: "none", breaking: false, rules: [] };
-  const found = (c.verdicts ?? []).filter((v) => v.impact === "major").map((v) => ({ id: v.ruleId, message: v.message }));
+  if (c.kind === "modified" && c.property)
+    what = `${c.property} ${short(c.base?.value)} -> ${short(c.revision?.value)}`;
+  if (isClientAnnotation(c))
+    return {
+      pointer,
+      kind: c.kind,
+      what: `${what}: client annotation, no bump needed`,
+      impact: "none",
+      breaking: false,
+      rules: [],
+    };
+  const found = (c.verdicts ?? [])
+    .filter((v) => v.impact === "major")
+    .map((v) => ({ id: v.ruleId, message: v.message }));
   for (const rule of PROJECT_RULES) {
     const message = rule.check(c);
     if (message) found.push({ id: rule.id, message });

@@ -36,17 +36,25 @@ export const escapeToken = (token) => String(token).replace(/~/g, "~0").replace(
  * refTarget(spec, "#/components/schemas/a~1b").tokens; // ["components", "schemas", "a/b"]
  */
 export function refTarget(doc, ref) {
-  if (typeof ref !== "string" || !ref.startsWith("#") || (ref !== "#" && !ref.startsWith("#/"))) throw new RefError(`$ref ${JSON.stringify(ref)} does not point into this document`);
+  if (typeof ref !== "string" || !ref.startsWith("#") || (ref !== "#" && !ref.startsWith("#/")))
+    throw new RefError(`$ref ${JSON.stringify(ref)} does not point into this document`);
   /** @type {string[]} */
   let tokens;
   try {
-    tokens = ref === "#" ? [] : ref.slice(2).split("/").map((raw) => decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~"));
+    tokens =
+      ref === "#"
+        ? []
+        : ref
+            .slice(2)
+            .split("/")
+            .map((raw) => decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~"));
   } catch {
     throw new RefError(`$ref ${ref} is not a valid JSON pointer`);
   }
   let target = doc;
   for (const token of tokens) {
-    if ((!isObject(target) && !Array.isArray(target)) || !Object.hasOwn(target, token)) throw new RefError(`$ref ${ref} points to nothing`);
+    if ((!isObject(target) && !Array.isArray(target)) || !Object.hasOwn(target, token))
+      throw new RefError(`$ref ${ref} points to nothing`);
     target = target[token];
   }
   return { target, tokens };
@@ -78,7 +86,8 @@ export function pointerTarget(doc, ref) {
  */
 export function resolve(doc, node) {
   for (let hops = 0; isObject(node) && typeof node.$ref === "string"; hops++) {
-    if (hops >= MAX_HOPS) throw new RefError(`$ref ${node.$ref} is reached through more than ${MAX_HOPS} $refs in a row`);
+    if (hops >= MAX_HOPS)
+      throw new RefError(`$ref ${node.$ref} is reached through more than ${MAX_HOPS} $refs in a row`);
     node = refTarget(doc, node.$ref).target;
   }
   return node;

@@ -34,15 +34,31 @@ export const MAX_LINES = 100;
 export async function lintSpec({ configPath = CONFIG } = {}) {
   quietRedocly();
   const started = performance.now();
-  const finish = (/** @type {Omit<LintResult, "ms">} */ result) => ({ ...result, ms: Math.round(performance.now() - started) });
+  const finish = (/** @type {Omit<LintResult, "ms">} */ result) => ({
+    ...result,
+    ms: Math.round(performance.now() - started),
+  });
   let config;
   try {
     config = await loadConfig({ configPath });
   } catch (err) {
-    return finish({ ok: false, errors: 1, warnings: 0, lines: [`${relative(root, configPath)}: ${message(err)}`], config: null });
+    return finish({
+      ok: false,
+      errors: 1,
+      warnings: 0,
+      lines: [`${relative(root, configPath)}: ${message(err)}`],
+      config: null,
+    });
   }
   const apis = Object.entries(config.resolvedConfig.apis ?? {});
-  if (!apis.length) return finish({ ok: false, errors: 1, warnings: 0, lines: [`${relative(root, configPath)}: no apis to lint`], config });
+  if (!apis.length)
+    return finish({
+      ok: false,
+      errors: 1,
+      warnings: 0,
+      lines: [`${relative(root, configPath)}: no apis to lint`],
+      config,
+    });
   /** @type {import("@redocly/openapi-core").NormalizedProblem[]} */
   const problems = [];
   for (const [alias, api] of apis) {
@@ -58,7 +74,8 @@ export async function lintSpec({ configPath = CONFIG } = {}) {
   const errors = counted.filter((p) => p.severity === "error").length;
   const warnings = counted.filter((p) => p.severity === "warn").length;
   const lines = counted.slice(0, MAX_LINES).map(problemLine);
-  if (counted.length > MAX_LINES) lines.push(`... and ${counted.length - MAX_LINES} more problems; run npm run lint for all of them`);
+  if (counted.length > MAX_LINES)
+    lines.push(`... and ${counted.length - MAX_LINES} more problems; run npm run lint for all of them`);
   return finish({ ok: errors === 0, errors, warnings, lines, config });
 }
 
@@ -103,7 +120,10 @@ export function lintWorker({ configPath = CONFIG } = {}) {
   /** why the last thread died, for the lint it leaves unanswered */
   let failure = "";
   const start = () => {
-    const thread = new Worker(new URL(import.meta.url), { workerData: { role: "lint", configPath }, execArgv: workerExecArgv() });
+    const thread = new Worker(new URL(import.meta.url), {
+      workerData: { role: "lint", configPath },
+      execArgv: workerExecArgv(),
+    });
     thread.on("error", (err) => (failure = err.message));
     // a lint the thread never answers: it died; the next lint starts a fresh one
     thread.once("exit", () => {

@@ -9,12 +9,27 @@ import { deref, escapeToken, isObject, pointerTarget } from "./document.mjs";
 import { forEachSchema } from "./schema-walk.mjs";
 
 /** Keywords that describe a schema and never fail a value: left out of a schema compiled on its own. */
-const ANNOTATIONS = new Set(["title", "description", "example", "examples", "default", "deprecated", "readOnly", "writeOnly", "externalDocs", "xml", "$comment", "discriminator"]);
+const ANNOTATIONS = new Set([
+  "title",
+  "description",
+  "example",
+  "examples",
+  "default",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "externalDocs",
+  "xml",
+  "$comment",
+  "discriminator",
+]);
 
 /** A schema (a boolean, or an object whose own annotations are left out), as compiled on its own. */
 function withoutAnnotations(/** @type {unknown} */ schema) {
   if (!isObject(schema)) return schema;
-  return Object.fromEntries(Object.entries(/** @type {object} */ (schema)).filter(([k]) => !ANNOTATIONS.has(k) && !k.startsWith("x-")));
+  return Object.fromEntries(
+    Object.entries(/** @type {object} */ (schema)).filter(([k]) => !ANNOTATIONS.has(k) && !k.startsWith("x-")),
+  );
 }
 
 /** Where the document is registered in Ajv: every schema is compiled as a `$ref` into it. */
@@ -50,7 +65,9 @@ export function checkExamples(spec) {
   try {
     ajv.addSchema(spec, BASE);
   } catch (err) {
-    return [`examples not checked: the document is not a schema Ajv takes (${err instanceof Error ? err.message : String(err)})`];
+    return [
+      `examples not checked: the document is not a schema Ajv takes (${err instanceof Error ? err.message : String(err)})`,
+    ];
   }
   const check = ++checks;
   const keyable = !SCOPED.test(JSON.stringify(spec));
@@ -84,11 +101,17 @@ export function checkExamples(spec) {
     const node = pointerTarget(spec, at);
     // compiling is what costs: a schema that is only a `$ref` is checked as its component, and one
     // without any `$ref` by its content (most property schemas are alike), each compiled once
-    const ref = isObject(node) && typeof node.$ref === "string" && node.$ref.startsWith("#/") && Object.keys(node).length === 1 ? node.$ref : undefined;
+    const ref =
+      isObject(node) && typeof node.$ref === "string" && node.$ref.startsWith("#/") && Object.keys(node).length === 1
+        ? node.$ref
+        : undefined;
     const standalone = !ref && !JSON.stringify(node ?? null).includes('"$ref"') ? withoutAnnotations(node) : undefined;
     const pointer = ref ?? at;
     if (standalone === undefined && keyable && !reachKeys.has(pointer)) reachKeys.set(pointer, reachKey(pointer));
-    const key = standalone !== undefined ? `schema:${JSON.stringify(standalone)}` : ((keyable && reachKeys.get(pointer)) || `this check:${pointer}`);
+    const key =
+      standalone !== undefined
+        ? `schema:${JSON.stringify(standalone)}`
+        : (keyable && reachKeys.get(pointer)) || `this check:${pointer}`;
     let entry = validators.get(key);
     if (!entry) {
       /** @type {import("ajv").ValidateFunction | Error} */
@@ -97,7 +120,14 @@ export function checkExamples(spec) {
         if (standalone !== undefined) validate = ajv.compile(/** @type {any} */ (standalone));
         else {
           // resolved inside the registered document, so that its components are compiled once
-          validate = ajv.getSchema(`${BASE}#${pointer.slice(1).split("/").map((t) => encodeURIComponent(t)).join("/")}`) ?? new Error(`no schema at ${pointer}`);
+          validate =
+            ajv.getSchema(
+              `${BASE}#${pointer
+                .slice(1)
+                .split("/")
+                .map((t) => encodeURIComponent(t))
+                .join("/")}`,
+            ) ?? new Error(`no schema at ${pointer}`);
         }
       } catch (err) {
         validate = err instanceof Error ? err : new Error(String(err));
@@ -118,7 +148,11 @@ export function checkExamples(spec) {
   /** @type {string[]} */
   const lines = [];
   const drop = (/** @type {string} */ where, /** @type {string} */ why) =>
-    lines.push(why.startsWith("not checked") ? `${where}: example ${why}` : `${where}: breaks its own schema (${why}); dropped, so the mock and the docs derive one from the schema`);
+    lines.push(
+      why.startsWith("not checked")
+        ? `${where}: example ${why}`
+        : `${where}: breaks its own schema (${why}); dropped, so the mock and the docs derive one from the schema`,
+    );
 
   // one media type, parameter or header: its schema is at `${at}/schema`
   const beside = (/** @type {any} */ node, /** @type {string} */ at, /** @type {string} */ schemaAt) => {
@@ -144,12 +178,16 @@ export function checkExamples(spec) {
   const walk = (/** @type {any} */ node, /** @type {string} */ at) => {
     if (Array.isArray(node)) node.forEach((v, i) => walk(v, `${at}/${i}`));
     if (!isObject(node)) return;
-    if ("schema" in node && (isObject(node.schema) || typeof node.schema === "boolean")) beside(node, at, `${at}/schema`);
-    for (const [k, v] of Object.entries(node)) if (k !== "schema" && k !== "example" && k !== "examples" && !k.startsWith("x-")) walk(v, `${at}/${escapeToken(k)}`);
+    if ("schema" in node && (isObject(node.schema) || typeof node.schema === "boolean"))
+      beside(node, at, `${at}/schema`);
+    for (const [k, v] of Object.entries(node))
+      if (k !== "schema" && k !== "example" && k !== "examples" && !k.startsWith("x-"))
+        walk(v, `${at}/${escapeToken(k)}`);
   };
   for (const part of ["paths", "webhooks", "components"]) {
     if (!isObject(spec[part])) continue;
-    for (const [k, v] of Object.entries(spec[part])) if (!(part === "components" && k === "schemas")) walk(v, `#/${part}/${escapeToken(k)}`);
+    for (const [k, v] of Object.entries(spec[part]))
+      if (!(part === "components" && k === "schemas")) walk(v, `#/${part}/${escapeToken(k)}`);
   }
 
   forEachSchema(spec, (parent, key, at) => {

@@ -22,18 +22,23 @@ function shape(spec, schema, depth = 0) {
   for (const sub of node.allOf ?? []) {
     const inner = shape(spec, sub, depth + 1);
     if (inner.types) out.types = out.types ? new Set([...out.types].filter((t) => inner.types?.has(t))) : inner.types;
-    if (inner.values) out.values = out.values ? out.values.filter((v) => inner.values?.some((w) => same(v, w))) : inner.values;
+    if (inner.values)
+      out.values = out.values ? out.values.filter((v) => inner.values?.some((w) => same(v, w))) : inner.values;
     for (const name of inner.required) out.required.add(name);
-    for (const [name, subs] of inner.properties) out.properties.set(name, [...(out.properties.get(name) ?? []), ...subs]);
+    for (const [name, subs] of inner.properties)
+      out.properties.set(name, [...(out.properties.get(name) ?? []), ...subs]);
   }
   return out;
 }
 
 const same = (/** @type {unknown} */ a, /** @type {unknown} */ b) => JSON.stringify(a) === JSON.stringify(b);
 /** The JSON types a set of `type`s admits, integer inside number. */
-const admits = (/** @type {Set<string>} */ types, /** @type {string} */ t) => types.has(t) || (t === "integer" && types.has("number"));
-const typesMeet = (/** @type {Set<string> | null} */ a, /** @type {Set<string> | null} */ b) => !a || !b || [...a].some((t) => admits(b, t)) || [...b].some((t) => admits(a, t));
-const valuesMeet = (/** @type {unknown[] | null} */ a, /** @type {unknown[] | null} */ b) => !a || !b || a.some((v) => b.some((w) => same(v, w)));
+const admits = (/** @type {Set<string>} */ types, /** @type {string} */ t) =>
+  types.has(t) || (t === "integer" && types.has("number"));
+const typesMeet = (/** @type {Set<string> | null} */ a, /** @type {Set<string> | null} */ b) =>
+  !a || !b || [...a].some((t) => admits(b, t)) || [...b].some((t) => admits(a, t));
+const valuesMeet = (/** @type {unknown[] | null} */ a, /** @type {unknown[] | null} */ b) =>
+  !a || !b || a.some((v) => b.some((w) => same(v, w)));
 
 /** Whether no value can match both shapes, as far as types, consts, enums and closed objects tell. */
 function disjoint(spec, a, b) {
@@ -47,7 +52,8 @@ function disjoint(spec, a, b) {
       }
     }
   }
-  const refuses = (/** @type {Shape} */ closed, /** @type {Shape} */ other) => closed.closed && [...other.required].some((name) => !closed.properties.has(name));
+  const refuses = (/** @type {Shape} */ closed, /** @type {Shape} */ other) =>
+    closed.closed && [...other.required].some((name) => !closed.properties.has(name));
   return refuses(a, b) || refuses(b, a);
 }
 

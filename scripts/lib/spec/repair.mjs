@@ -13,7 +13,18 @@ import { deref, escapeToken, isObject, pointerTarget } from "./document.mjs";
 import { forEachSchema } from "./schema-walk.mjs";
 
 /** Keywords that only describe a schema: they stay outside when a schema is wrapped in anyOf. */
-const ANNOTATIONS = ["title", "description", "example", "examples", "default", "deprecated", "readOnly", "writeOnly", "externalDocs", "xml"];
+const ANNOTATIONS = [
+  "title",
+  "description",
+  "example",
+  "examples",
+  "default",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "externalDocs",
+  "xml",
+];
 /** Boolean schemas every reader handles: `additionalProperties: false` is the usual way to close an object. */
 const BOOLEAN_OK = new Set(["additionalProperties", "unevaluatedProperties"]);
 
@@ -52,7 +63,9 @@ export function repairSpec(bundled) {
 }
 
 // the js-yaml @redocly/openapi-core reads the spec with, so both see the same values
-const yaml = /** @type {{ load(text: string): unknown }} */ (createRequire(fromRoot("node_modules/@redocly/openapi-core/package.json"))("js-yaml"));
+const yaml = /** @type {{ load(text: string): unknown }} */ (
+  createRequire(fromRoot("node_modules/@redocly/openapi-core/package.json"))("js-yaml")
+);
 
 /**
  * The `$ref`s (and discriminator mapping values) of the spec's files whose JSON pointer has an
@@ -90,7 +103,9 @@ const emptyTokens = textMemo((text, file) => {
     for (const [k, v] of Object.entries(node)) {
       const here = `${at}/${escapeToken(k)}`;
       if (typeof v === "string" && (k === "$ref" || refs) && /#.*(\/\/|\/$)/.test(v) && !v.endsWith("#/")) {
-        lines.push(`${relative(root, file)}#${here.slice(1)}: ${v} has an empty JSON pointer token; read without it, as ${v.replace(/(#.*)/, (f) => f.replace(/\/+/g, "/").replace(/\/$/, ""))}`);
+        lines.push(
+          `${relative(root, file)}#${here.slice(1)}: ${v} has an empty JSON pointer token; read without it, as ${v.replace(/(#.*)/, (f) => f.replace(/\/+/g, "/").replace(/\/$/, ""))}`,
+        );
       } else if (k !== "example" && k !== "examples") walk(v, here, k === "mapping");
     }
   };
@@ -140,7 +155,10 @@ function nullable(node, at, say) {
     const types = [node.type].flat();
     if (!types.includes("null")) node.type = [...types, "null"];
     if (Array.isArray(node.enum) && !node.enum.includes(null)) node.enum = [...node.enum, null];
-    say(`${at}/nullable`, `nullable: true is OpenAPI 3.0; read as type ${JSON.stringify(node.type)}${Array.isArray(node.enum) ? " with null in its enum" : ""}`);
+    say(
+      `${at}/nullable`,
+      `nullable: true is OpenAPI 3.0; read as type ${JSON.stringify(node.type)}${Array.isArray(node.enum) ? " with null in its enum" : ""}`,
+    );
     return;
   }
   // no type of its own ($ref, allOf...): the schema or null
@@ -167,11 +185,14 @@ function references(spec, say) {
         const fixed = collapse(spec, v);
         if (fixed === v) continue;
         if (fixed === undefined) {
-          throw new Error(`${at}/$ref: ${v} names nothing in the document; fix: point it at an existing component (${nearest(spec, v)}) or add that component`);
+          throw new Error(
+            `${at}/$ref: ${v} names nothing in the document; fix: point it at an existing component (${nearest(spec, v)}) or add that component`,
+          );
         }
         node.$ref = fixed;
         say(`${at}/$ref`, `${v} has an empty JSON pointer token; read as ${fixed}`);
-      } else if (k !== "example" && k !== "examples" && k !== "enum" && k !== "const" && k !== "default") walk(v, `${at}/${escapeToken(k)}`);
+      } else if (k !== "example" && k !== "examples" && k !== "enum" && k !== "const" && k !== "default")
+        walk(v, `${at}/${escapeToken(k)}`);
     }
   };
   walk(spec, "#");
@@ -189,7 +210,9 @@ function collapse(spec, ref) {
 function nearest(spec, ref) {
   const kind = /^#\/components\/(\w+)/.exec(ref)?.[1];
   const names = kind && isObject(spec.components?.[kind]) ? Object.keys(spec.components[kind]) : [];
-  return names.length ? `#/components/${kind}/ has ${names.slice(0, 5).join(", ")}${names.length > 5 ? ", ..." : ""}` : "e.g. #/components/schemas/<Name>";
+  return names.length
+    ? `#/components/${kind}/ has ${names.slice(0, 5).join(", ")}${names.length > 5 ? ", ..." : ""}`
+    : "e.g. #/components/schemas/<Name>";
 }
 
 /** The values a schema allows for one property: its const or enum, else undefined (any). */
@@ -205,13 +228,25 @@ function mapping(spec, node, at, say) {
   const map = node?.discriminator?.mapping;
   if (!isObject(node) || !isObject(map)) return;
   const property = node.discriminator.propertyName;
-  const branches = [...(node.oneOf ?? []), ...(node.anyOf ?? [])].filter((b) => typeof b?.$ref === "string").map((b) => b.$ref);
-  const owner = (/** @type {unknown} */ value) => branches.find((ref) => allowed(spec, { $ref: ref }, property)?.includes(value));
+  const branches = [...(node.oneOf ?? []), ...(node.anyOf ?? [])]
+    .filter((b) => typeof b?.$ref === "string")
+    .map((b) => b.$ref);
+  const owner = (/** @type {unknown} */ value) =>
+    branches.find((ref) => allowed(spec, { $ref: ref }, property)?.includes(value));
   for (const [value, target] of Object.entries(map)) {
     const where = `${at}/discriminator/mapping/${escapeToken(value)}`;
-    const ref = typeof target !== "string" ? undefined : target.startsWith("#") ? collapse(spec, target) : /^[\w.-]+$/.test(target) && isObject(spec.components?.schemas?.[target]) ? `#/components/schemas/${target}` : undefined;
+    const ref =
+      typeof target !== "string"
+        ? undefined
+        : target.startsWith("#")
+          ? collapse(spec, target)
+          : /^[\w.-]+$/.test(target) && isObject(spec.components?.schemas?.[target])
+            ? `#/components/schemas/${target}`
+            : undefined;
     const values = ref ? allowed(spec, { $ref: ref }, property) : undefined;
-    const wrong = ref !== undefined && ((branches.length > 0 && !branches.includes(ref)) || (values !== undefined && !values.includes(value)));
+    const wrong =
+      ref !== undefined &&
+      ((branches.length > 0 && !branches.includes(ref)) || (values !== undefined && !values.includes(value)));
     if (ref !== undefined && !wrong) {
       if (ref !== target) {
         map[value] = ref;
@@ -246,7 +281,8 @@ function declared(spec, schema, depth = 0, names = new Set()) {
   const node = deref(spec, schema);
   if (!isObject(node) || depth > 8) return names;
   if (isObject(node.properties)) for (const name of Object.keys(node.properties)) names.add(name);
-  for (const k of ["allOf", "oneOf", "anyOf"]) if (Array.isArray(node[k])) for (const sub of node[k]) declared(spec, sub, depth + 1, names);
+  for (const k of ["allOf", "oneOf", "anyOf"])
+    if (Array.isArray(node[k])) for (const sub of node[k]) declared(spec, sub, depth + 1, names);
   return names;
 }
 
@@ -266,5 +302,8 @@ function closedComposition(spec, node, at, say) {
   const missing = [...names].filter((name) => !own.has(name));
   if (!missing.length) return;
   node.properties = { ...node.properties, ...Object.fromEntries(missing.map((name) => [name, {}])) };
-  say(`${at}/additionalProperties`, `false beside ${composed.join(" and ")} refuses the branches' own properties, so no body passes; listed ${missing.join(", ")} in properties beside it`);
+  say(
+    `${at}/additionalProperties`,
+    `false beside ${composed.join(" and ")} refuses the branches' own properties, so no body passes; listed ${missing.join(", ")} in properties beside it`,
+  );
 }

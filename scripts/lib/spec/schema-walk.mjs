@@ -3,7 +3,19 @@
 import { escapeToken, isObject } from "./document.mjs";
 
 /** Keywords holding one subschema. */
-const ONE = ["items", "additionalProperties", "unevaluatedProperties", "unevaluatedItems", "contains", "propertyNames", "not", "if", "then", "else", "contentSchema"];
+const ONE = [
+  "items",
+  "additionalProperties",
+  "unevaluatedProperties",
+  "unevaluatedItems",
+  "contains",
+  "propertyNames",
+  "not",
+  "if",
+  "then",
+  "else",
+  "contentSchema",
+];
 /** Keywords holding a list of subschemas. */
 const LIST = ["allOf", "anyOf", "oneOf", "prefixItems"];
 /** Keywords holding a map of subschemas. */
@@ -36,8 +48,11 @@ export function forEachSchema(doc, visit) {
     if (!isObject(node) || seen.has(node)) return;
     seen.add(node);
     for (const k of ONE) if (k in node) schema(node, k, `${pointer}/${k}`);
-    for (const k of LIST) if (Array.isArray(node[k])) node[k].forEach((_, i) => schema(node[k], i, `${pointer}/${k}/${i}`));
-    for (const k of MAP) if (isObject(node[k])) for (const name of Object.keys(node[k])) schema(node[k], name, `${pointer}/${k}/${escapeToken(name)}`);
+    for (const k of LIST)
+      if (Array.isArray(node[k])) node[k].forEach((_, i) => schema(node[k], i, `${pointer}/${k}/${i}`));
+    for (const k of MAP)
+      if (isObject(node[k]))
+        for (const name of Object.keys(node[k])) schema(node[k], name, `${pointer}/${k}/${escapeToken(name)}`);
   };
   // outside the schemas: every `schema` of a parameter, header or media type, wherever it is
   const document = (/** @type {any} */ node, /** @type {string} */ pointer) => {
@@ -47,10 +62,12 @@ export function forEachSchema(doc, visit) {
     for (const [k, v] of Object.entries(node)) {
       const at = `${pointer}/${escapeToken(k)}`;
       if (k === "schema" && !Array.isArray(node)) schema(node, k, at);
-      else if (!VALUES.has(k) && !k.startsWith("x-") && !(pointer === "#/components" && k === "schemas")) document(v, at);
+      else if (!VALUES.has(k) && !k.startsWith("x-") && !(pointer === "#/components" && k === "schemas"))
+        document(v, at);
     }
   };
   const schemas = doc.components?.schemas;
-  if (isObject(schemas)) for (const name of Object.keys(schemas)) schema(schemas, name, `#/components/schemas/${escapeToken(name)}`);
+  if (isObject(schemas))
+    for (const name of Object.keys(schemas)) schema(schemas, name, `#/components/schemas/${escapeToken(name)}`);
   for (const part of ["paths", "webhooks", "components"]) if (isObject(doc[part])) document(doc[part], `#/${part}`);
 }

@@ -46,10 +46,15 @@ export function checkVersion(from, version, changes) {
   const counted =
     changes.length === 0
       ? `no change since ${from}`
-      : `${[breaking && plural(breaking, "breaking change"), other && plural(other, "non-breaking change"), annotations && plural(annotations, "client annotation change")]
+      : `${[
+          breaking && plural(breaking, "breaking change"),
+          other && plural(other, "non-breaking change"),
+          annotations && plural(annotations, "client annotation change"),
+        ]
           .filter(Boolean)
           .join(", ")} since ${from}`;
-  if (compare(version, from) < 0) return { ok: false, message: `info.version ${version} goes backwards: ${from} is already released` };
+  if (compare(version, from) < 0)
+    return { ok: false, message: `info.version ${version} goes backwards: ${from} is already released` };
   if (compare(version, needed) < 0) {
     const equal = compare(version, from) === 0 ? ` (${from} is released with other content)` : "";
     return { ok: false, message: `${counted}; info.version ${version} must be at least ${needed}${equal}` };

@@ -42,7 +42,8 @@ const checked = textMemo((text, file) => {
     load(text, { filename: file });
     return "";
   } catch (err) {
-    const { mark, reason, message } = /** @type {{ mark?: { line: number, column: number }, reason?: string, message: string }} */ (err);
+    const { mark, reason, message } =
+      /** @type {{ mark?: { line: number, column: number }, reason?: string, message: string }} */ (err);
     return `${relative(root, file)}:${(mark?.line ?? 0) + 1}:${(mark?.column ?? 0) + 1} YAML error: ${reason ?? message}`;
   }
 });

@@ -61,7 +61,8 @@ function catalogueOrder(tags, byTag) {
   const byMethod = new Map();
   const queues = tags.map((tag) => byTag[tag] ?? []);
   for (let i = 0; queues.some((queue) => i < queue.length); i++) {
-    for (const queue of queues) if (i < queue.length) byMethod.set(queue[i].method, [...(byMethod.get(queue[i].method) ?? []), queue[i]]);
+    for (const queue of queues)
+      if (i < queue.length) byMethod.set(queue[i].method, [...(byMethod.get(queue[i].method) ?? []), queue[i]]);
   }
   const total = [...byMethod.values()].reduce((sum, ops) => sum + ops.length, 0);
   const taken = new Map([...byMethod.keys()].map((method) => [method, 0]));
@@ -91,14 +92,24 @@ function catalogueOrder(tags, byTag) {
  */
 export function chooseOperations(count, project, byTag) {
   const tags = project.index.tags.map((tag) => tag.name);
-  for (const tag of Object.keys(byTag)) if (!tags.includes(tag)) throw new Error(`openapi/openapi.yaml has no tag "${tag}"`);
+  for (const tag of Object.keys(byTag))
+    if (!tags.includes(tag)) throw new Error(`openapi/openapi.yaml has no tag "${tag}"`);
   const once = catalogueOrder(tags, byTag);
   const taken = new Set(project.operations.flatMap((op) => [`${op.method} ${op.path}`, op.operationId, op.client]));
   const chosen = [];
   for (let round = 1; chosen.length < count; round++) {
     for (const template of once) {
       if (chosen.length === count) break;
-      const op = round === 1 ? { ...template, round } : { ...template, round, path: `/r${round}${template.path}`, operationId: `${template.operationId}R${round}`, client: `r${round}.${template.client}` };
+      const op =
+        round === 1
+          ? { ...template, round }
+          : {
+              ...template,
+              round,
+              path: `/r${round}${template.path}`,
+              operationId: `${template.operationId}R${round}`,
+              client: `r${round}.${template.client}`,
+            };
       if ([`${op.method} ${op.path}`, op.operationId, op.client].some((key) => taken.has(key))) continue;
       chosen.push(op);
     }
@@ -117,9 +128,15 @@ export function chooseOperations(count, project, byTag) {
 export function operationText(op, entry, clientMethods) {
   let text = clientMethods ? entry : entry.replace(/^ {2}x-client-method: .*\n/m, "");
   if (op.round > 1) {
-    const suffix = { operationId: (v) => `${v}R${op.round}`, "x-client-method": (v) => `r${op.round}.${v}`, summary: (v) => `${v} (r${op.round})` };
-    text = text.replace(/^ {2}(operationId|x-client-method|summary): (.*)\n/gm, (_, key, value) => `  ${yaml({ [key]: suffix[key](parseYaml(value)) })}`);
+    const suffix = {
+      operationId: (v) => `${v}R${op.round}`,
+      "x-client-method": (v) => `r${op.round}.${v}`,
+      summary: (v) => `${v} (r${op.round})`,
+    };
+    text = text.replace(
+      /^ {2}(operationId|x-client-method|summary): (.*)\n/gm,
+      (_, key, value) => `  ${yaml({ [key]: suffix[key](parseYaml(value)) })}`,
+    );
   }
   return text;
 }
-

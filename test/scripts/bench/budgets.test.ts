@@ -29,7 +29,9 @@ describe("the bench's budgets (scripts/bench/budgets.mjs)", () => {
     expect(judge("requests.get", 1.0981).text).toBe("≤ 1.10x: 1.098x PASS");
     expect(judge("growth.dev", 1_040).text).toBe("≤ 1.0 s: 1040 ms MISS");
     expect(judge("growth.dev", 1_260).text).toBe("≤ 1.0 s: 1.3 s MISS");
-    expect(verdictLine([{ ...judge("requests.get", 1.1034), note: undefined }])).toBe("verdict: MISS, 1 of 1 budgets missed:\n  GET /org/limits per request, this client / hand-written safe fetch: 1.103x > 1.10x");
+    expect(verdictLine([{ ...judge("requests.get", 1.1034), note: undefined }])).toBe(
+      "verdict: MISS, 1 of 1 budgets missed:\n  GET /org/limits per request, this client / hand-written safe fetch: 1.103x > 1.10x",
+    );
   });
 
   it("draws the bundle budget through both bundle goals: 11.5 KB at 4 operations, 16 KB at 133", () => {
@@ -39,9 +41,18 @@ describe("the bench's budgets (scripts/bench/budgets.mjs)", () => {
   });
 
   it("passes a figure at its goal and misses one a byte over, or one that could not be measured", () => {
-    expect(judge("bundle.repo", 11_776)).toMatchObject({ pass: true, text: "≤ 11.5 KB (11776 B): 11.5 KB (11776 B) PASS" });
-    expect(judge("bundle.repo", 11_777)).toMatchObject({ pass: false, text: "≤ 11.5 KB (11776 B): 11.5 KB (11777 B) MISS" });
-    expect(judge("growth.dev", 400, false)).toMatchObject({ pass: false, text: "≤ 1.0 s: failed or not measured MISS" });
+    expect(judge("bundle.repo", 11_776)).toMatchObject({
+      pass: true,
+      text: "≤ 11.5 KB (11776 B): 11.5 KB (11776 B) PASS",
+    });
+    expect(judge("bundle.repo", 11_777)).toMatchObject({
+      pass: false,
+      text: "≤ 11.5 KB (11776 B): 11.5 KB (11777 B) MISS",
+    });
+    expect(judge("growth.dev", 400, false)).toMatchObject({
+      pass: false,
+      text: "≤ 1.0 s: failed or not measured MISS",
+    });
     expect(() => judge("bundle.typo", 1)).toThrow(/no budget bundle.typo/);
   });
 
@@ -50,6 +61,8 @@ describe("the bench's budgets (scripts/bench/budgets.mjs)", () => {
     const missed = judge("bundle.grown", 22_408);
 
     expect(verdictLine([met])).toBe("verdict: PASS, 1 of 1 budgets met");
-    expect(verdictLine([met, missed])).toMatch(/^verdict: MISS, 1 of 2 budgets missed:\n {2}consumer bundle calling every operation, gzip -9, at the real service's 133 operations \(synthetic spec\): 21\.9 KB \(22408 B\) > 16\.0 KB \(16384 B\) \(note: /);
+    expect(verdictLine([met, missed])).toMatch(
+      /^verdict: MISS, 1 of 2 budgets missed:\n {2}consumer bundle calling every operation, gzip -9, at the real service's 133 operations \(synthetic spec\): 21\.9 KB \(22408 B\) > 16\.0 KB \(16384 B\) \(note: /,
+    );
   });
 });

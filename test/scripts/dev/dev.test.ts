@@ -15,7 +15,10 @@ const WAIT_MS = 120_000;
 
 /** The pipeline's part of the repository, copied to a temp dir, with node_modules linked. */
 function copyPipeline(): string {
-  return copyRepo({ entries: ["openapi", "lint", "redocly.yaml", "scripts", "package.json", "generated", "tsconfig.json", "src"], prefix: "dev-test-" }).dir;
+  return copyRepo({
+    entries: ["openapi", "lint", "redocly.yaml", "scripts", "package.json", "generated", "tsconfig.json", "src"],
+    prefix: "dev-test-",
+  }).dir;
 }
 
 interface Dev {
@@ -27,7 +30,11 @@ interface Dev {
 
 function startDev(dir: string, args: string[], nodeArgs: string[] = []): Dev {
   const env = toolEnv();
-  const child = spawn(process.execPath, [...nodeArgs, "scripts/dev.mjs", ...args], { cwd: dir, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [...nodeArgs, "scripts/dev.mjs", ...args], {
+    cwd: dir,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
@@ -48,7 +55,8 @@ async function waitFor<T>(dev: Dev, what: string, condition: () => T | Promise<T
   for (;;) {
     const value = await condition();
     if (value) return value as NonNullable<T>;
-    if (dev.child.exitCode !== null) throw new Error(`dev.mjs exited (${dev.child.exitCode}) before ${what}:\n${dev.output()}`);
+    if (dev.child.exitCode !== null)
+      throw new Error(`dev.mjs exited (${dev.child.exitCode}) before ${what}:\n${dev.output()}`);
     if (Date.now() > deadline) throw new Error(`no ${what} within ${WAIT_MS / 1000} s:\n${dev.output()}`);
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -94,10 +102,21 @@ describe("npm run dev --no-serve", { timeout: 2 * WAIT_MS }, () => {
 
   it("regenerates generated/ after a one-file edit, with one summary line for the save", async () => {
     const typechecks = dev.output().match(/^dev: typecheck/gm)?.length ?? 0;
-    edit(dev.dir, ORG_LIMITS, "The organization's concurrency limits.", "The organization's concurrency limits, as edited by the dev test.");
+    edit(
+      dev.dir,
+      ORG_LIMITS,
+      "The organization's concurrency limits.",
+      "The organization's concurrency limits, as edited by the dev test.",
+    );
 
-    await waitFor(dev, "the edit in generated/schema.d.ts", () => read(dev, "generated/schema.d.ts").includes("as edited by the dev test"));
-    await waitFor(dev, "a typecheck after the regeneration", () => (dev.output().match(/^dev: typecheck/gm)?.length ?? 0) > typechecks);
+    await waitFor(dev, "the edit in generated/schema.d.ts", () =>
+      read(dev, "generated/schema.d.ts").includes("as edited by the dev test"),
+    );
+    await waitFor(
+      dev,
+      "a typecheck after the regeneration",
+      () => (dev.output().match(/^dev: typecheck/gm)?.length ?? 0) > typechecks,
+    );
 
     expect(summaries(dev)).toBe(2);
     expect(dev.output()).toMatch(/^dev: wrote generated\/schema\.d\.ts, generated\/openapi\.json, site\/index\.html$/m);
@@ -110,18 +129,32 @@ describe("npm run dev --no-serve", { timeout: 2 * WAIT_MS }, () => {
     edit(dev.dir, ORG_LIMITS, "\n  max_concurrent_sessions:\n", "\n  maxConcurrentSessions:\n");
     const line = read(dev, ORG_LIMITS).split("\n").indexOf("  maxConcurrentSessions:") + 1;
 
-    await waitFor(dev, "the camelCase property in generated/schema.d.ts", () => read(dev, "generated/schema.d.ts").includes("maxConcurrentSessions"));
-    await waitFor(dev, "the lint verdict", () => /^dev: lint found \d+ errors?, regenerated anyway/m.test(dev.output().slice(from)));
+    await waitFor(dev, "the camelCase property in generated/schema.d.ts", () =>
+      read(dev, "generated/schema.d.ts").includes("maxConcurrentSessions"),
+    );
+    await waitFor(dev, "the lint verdict", () =>
+      /^dev: lint found \d+ errors?, regenerated anyway/m.test(dev.output().slice(from)),
+    );
 
     // the typecheck and the version verdict of the save before may come at any time: not this save's
-    const save = dev.output().slice(from).replace(/^dev: (typecheck|warning: ).*\n/gm, "");
+    const save = dev
+      .output()
+      .slice(from)
+      .replace(/^dev: (typecheck|warning: ).*\n/gm, "");
     const [problems = "", after = ""] = save.split(/^(?=dev: wrote )/m);
     expect(problems).toContain(
       `dev: ${ORG_LIMITS}:${line}:3 error rule/property-names-snake-case Property names are snake_case, as the service sends them (e.g. max_concurrent_sessions).\n`,
     );
     // the OrgLimits examples keep the old name, which its unevaluatedProperties: false refuses
-    expect(problems.match(/^dev: openapi\/paths\/org_limits\.yaml:\d+:\d+ error no-invalid-media-type-examples /gm)).toHaveLength(2);
-    expect(problems.split("\n").filter(Boolean).every((text) => /^dev: \S+:\d+:\d+ (error|warning) \S+ /.test(text))).toBe(true);
+    expect(
+      problems.match(/^dev: openapi\/paths\/org_limits\.yaml:\d+:\d+ error no-invalid-media-type-examples /gm),
+    ).toHaveLength(2);
+    expect(
+      problems
+        .split("\n")
+        .filter(Boolean)
+        .every((text) => /^dev: \S+:\d+:\d+ (error|warning) \S+ /.test(text)),
+    ).toBe(true);
     expect(after).toMatch(
       /^dev: wrote generated\/schema\.d\.ts, .*site\/index\.html\ndev: regenerated in \d+ ms \(lint \d+ ms, generate \d+ ms, docs \d+ ms\)\ndev: lint found 4 errors, regenerated anyway; npm run build and npm test refuse them until they are fixed or redocly\.yaml's lint profile allows them\n/,
     );
@@ -131,10 +164,15 @@ describe("npm run dev --no-serve", { timeout: 2 * WAIT_MS }, () => {
 
   it("regenerates again once the spec is fixed, saved the way editors do (a new file renamed over the old)", async () => {
     const temporary = join(dev.dir, `${ORG_LIMITS}.tmp`);
-    writeFileSync(temporary, original.replace("The organization's concurrency limits.", "The organization's concurrency limits, fixed again."));
+    writeFileSync(
+      temporary,
+      original.replace("The organization's concurrency limits.", "The organization's concurrency limits, fixed again."),
+    );
     renameSync(temporary, join(dev.dir, ORG_LIMITS));
 
-    await waitFor(dev, "the fix in generated/schema.d.ts", () => read(dev, "generated/schema.d.ts").includes("fixed again"));
+    await waitFor(dev, "the fix in generated/schema.d.ts", () =>
+      read(dev, "generated/schema.d.ts").includes("fixed again"),
+    );
     await waitFor(dev, "the fourth summary line", () => summaries(dev) === 4);
 
     expect(read(dev, "generated/schema.d.ts")).not.toContain("maxConcurrentSessions");
@@ -145,7 +183,9 @@ describe("npm run dev --no-serve", { timeout: 2 * WAIT_MS }, () => {
   it("still sees saves to a file after it was replaced by a rename", async () => {
     edit(dev.dir, ORG_LIMITS, "fixed again", "saved in place after the rename");
 
-    await waitFor(dev, "the save in generated/schema.d.ts", () => read(dev, "generated/schema.d.ts").includes("saved in place after the rename"));
+    await waitFor(dev, "the save in generated/schema.d.ts", () =>
+      read(dev, "generated/schema.d.ts").includes("saved in place after the rename"),
+    );
     // generated/ is written before the summary line is printed
     await waitFor(dev, "the fifth summary line", () => summaries(dev) >= 5);
 
@@ -158,9 +198,13 @@ describe("npm run dev --no-serve", { timeout: 2 * WAIT_MS }, () => {
     edit(dev.dir, ORG_LIMITS, "\n  max_concurrent_sessions:\n", "\n  max_concurrent_sessions:\n junk: 1\n");
     const line = read(dev, ORG_LIMITS).split("\n").indexOf(" junk: 1") + 1;
 
-    await waitFor(dev, "the YAML verdict", () => /^dev: YAML errors? in a file; generated\/ and site\/ keep the last good spec$/m.test(dev.output()));
+    await waitFor(dev, "the YAML verdict", () =>
+      /^dev: YAML errors? in a file; generated\/ and site\/ keep the last good spec$/m.test(dev.output()),
+    );
 
-    expect(dev.output()).toMatch(new RegExp(`^dev: ${ORG_LIMITS.replace(/\./g, "\\.")}:${line}:\\d+ YAML error: .+$`, "m"));
+    expect(dev.output()).toMatch(
+      new RegExp(`^dev: ${ORG_LIMITS.replace(/\./g, "\\.")}:${line}:\\d+ YAML error: .+$`, "m"),
+    );
     expect(outputs(dev.dir)).toEqual(before);
     expect(summaries(dev)).toBe(summariesBefore);
     edit(dev.dir, ORG_LIMITS, "\n junk: 1\n", "\n");
@@ -174,7 +218,9 @@ describe("npm run dev --no-serve", { timeout: 2 * WAIT_MS }, () => {
     edit(dev.dir, ORG_LIMITS, "\n  - default_project_max_concurrent_sessions\n", "\n");
 
     // the earlier saves changed descriptions, which already take a patch bump; this one takes a minor
-    const [, warning = ""] = await waitFor(dev, "the breaking-change warning", () => /^dev: warning: (\d+ breaking change.*)$/m.exec(dev.output().slice(from)));
+    const [, warning = ""] = await waitFor(dev, "the breaking-change warning", () =>
+      /^dev: warning: (\d+ breaking change.*)$/m.exec(dev.output().slice(from)),
+    );
 
     expect(summaries(dev)).toBeGreaterThan(summariesBefore);
     expect(warning).toMatch(/^1 breaking change, .* since 0\.1\.0; info\.version 0\.1\.0 must be at least 0\.2\.0/);
@@ -193,19 +239,42 @@ describe("npm run dev, serving", { timeout: 4 * WAIT_MS }, () => {
     const firstPrism = await printed(running, "Prism", /^dev: mock serves the spec from Prism at (\S+)/m);
     const statuses: number[] = [];
     const limits = async () => {
-      const response = await fetch(`${mockUrl}/org/limits`, { headers: { Authorization: "Bearer any", Prefer: "example=withProjectDefault" } });
+      const response = await fetch(`${mockUrl}/org/limits`, {
+        headers: { Authorization: "Bearer any", Prefer: "example=withProjectDefault" },
+      });
       statuses.push(response.status);
       return (await response.json()) as { max_concurrent_sessions: number };
     };
     expect((await limits()).max_concurrent_sessions).toBe(50);
 
-    edit(running.dir, ORG_LIMITS_PATH, "max_concurrent_sessions: 50\n                default_project_max_concurrent_sessions: 10", "max_concurrent_sessions: 77\n                default_project_max_concurrent_sessions: 10");
-    edit(running.dir, ORG_LIMITS, "The organization's concurrency limits.", "The organization's concurrency limits, served anew.");
+    edit(
+      running.dir,
+      ORG_LIMITS_PATH,
+      "max_concurrent_sessions: 50\n                default_project_max_concurrent_sessions: 10",
+      "max_concurrent_sessions: 77\n                default_project_max_concurrent_sessions: 10",
+    );
+    edit(
+      running.dir,
+      ORG_LIMITS,
+      "The organization's concurrency limits.",
+      "The organization's concurrency limits, served anew.",
+    );
 
-    await waitFor(running, "the edit on the docs page", async () => (await (await fetch(docsUrl)).text()).includes("served anew"));
-    await waitFor(running, "the new example from the mock", async () => (await limits()).max_concurrent_sessions === 77);
+    await waitFor(running, "the edit on the docs page", async () =>
+      (await (await fetch(docsUrl)).text()).includes("served anew"),
+    );
+    await waitFor(
+      running,
+      "the new example from the mock",
+      async () => (await limits()).max_concurrent_sessions === 77,
+    );
     const secondPrism = await printed(running, "the new Prism", /^dev: mock serves the new spec from Prism at (\S+)/m);
-    await waitFor(running, "the old Prism to stop", () => fetch(firstPrism).then(() => false, () => true));
+    await waitFor(running, "the old Prism to stop", () =>
+      fetch(firstPrism).then(
+        () => false,
+        () => true,
+      ),
+    );
 
     expect(statuses.filter((status) => status !== 200)).toEqual([]);
     expect(secondPrism).not.toBe(firstPrism);
@@ -218,23 +287,34 @@ describe("npm run dev, serving", { timeout: 4 * WAIT_MS }, () => {
   });
 });
 
-describe("npm run dev on a team's document with defects, under the house lint profile", { timeout: 2 * WAIT_MS }, () => {
+describe("npm run dev on a team's document with defects, under the house lint profile", {
+  timeout: 2 * WAIT_MS,
+}, () => {
   let dev: Dev | undefined;
   afterAll(() => stopDev(dev), 30_000);
 
   it("regenerates it, printing the lint problems and the defects it routed around beside the regenerated line", async () => {
     const dir = copyPipeline();
-    for (const entry of readdirSync(join(dir, "openapi"))) if (entry !== "released") rmSync(join(dir, "openapi", entry), { recursive: true });
+    for (const entry of readdirSync(join(dir, "openapi")))
+      if (entry !== "released") rmSync(join(dir, "openapi", entry), { recursive: true });
     cpSync(fileURLToPath(new URL("../fixtures/defects", import.meta.url)), join(dir, "openapi"), { recursive: true });
     const running = (dev = startDev(dir, ["--no-serve"]));
 
     await waitFor(running, "the first regeneration", () => summaries(running) === 1);
 
-    expect(running.output()).toMatch(/^dev: openapi\/paths\/proxies\.yaml:\d+:\d+ error rule\/operation-401-and-500 Every operation answers 401 /m);
+    expect(running.output()).toMatch(
+      /^dev: openapi\/paths\/proxies\.yaml:\d+:\d+ error rule\/operation-401-and-500 Every operation answers 401 /m,
+    );
     expect(running.output()).toMatch(
       /^dev: regenerated in \d+ ms \(lint \d+ ms, generate \d+ ms, docs \d+ ms\)\ndev: lint found 44 errors, regenerated anyway; npm run build and npm test refuse them until they are fixed or redocly\.yaml's lint profile allows them\ndev: routed around 16 defects of the document; npm run generate names each$/m,
     );
-    expect(Object.keys(JSON.parse(read(running, "generated/openapi.json")).paths)).toEqual(["/browsers", "/browsers/{id}", "/proxies", "/deployments/{id}", "/deployments/{id}/events"]);
+    expect(Object.keys(JSON.parse(read(running, "generated/openapi.json")).paths)).toEqual([
+      "/browsers",
+      "/browsers/{id}",
+      "/proxies",
+      "/deployments/{id}",
+      "/deployments/{id}/events",
+    ]);
     expect(read(running, "generated/openapi.json")).not.toContain('"nullable"');
     expect(read(running, "site/index.html")).toContain("Create a proxy configuration");
   });
@@ -260,7 +340,11 @@ describe("npm run dev, when it dies", { timeout: 2 * WAIT_MS }, () => {
     { how: "stopped with SIGHUP", signal: "SIGHUP" as const, code: 0, says: /^dev: SIGHUP, stopping\ndev: stopped$/m },
     { how: "ended by an uncaught exception", signal: "SIGUSR2" as const, code: 1, says: /Error: injected failure/ },
   ])("leaves no Prism behind when it is $how", async ({ signal, code, says }) => {
-    const running = (dev = startDev(copyPipeline(), ["--docs-port", "0", "--mock-port", "0"], ["--import", THROW_ON_SIGUSR2]));
+    const running = (dev = startDev(
+      copyPipeline(),
+      ["--docs-port", "0", "--mock-port", "0"],
+      ["--import", THROW_ON_SIGUSR2],
+    ));
     prismPort = await printed(running, "Prism", /^dev: mock serves the spec from Prism at http:\/\/[^:\s]+:(\d+)/m);
     expect(processesOnPort(prismPort)).not.toEqual([]);
 

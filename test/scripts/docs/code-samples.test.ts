@@ -15,8 +15,13 @@ const spec = {
         operationId: "updateNote",
         "x-client-method": "notes.update",
         parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" }, example: "a b/c" }],
-        requestBody: { required: true, content: { "application/json": { schema: { type: "object" }, example: { text: "it's done" } } } },
-        responses: { "200": { description: "ok", content: { "application/json": { schema: { type: "object" }, example: {} } } } },
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: { type: "object" }, example: { text: "it's done" } } },
+        },
+        responses: {
+          "200": { description: "ok", content: { "application/json": { schema: { type: "object" }, example: {} } } },
+        },
       },
       delete: {
         operationId: "deleteNote",
@@ -33,7 +38,9 @@ const spec = {
           { name: "limit", in: "query", schema: { type: "integer" }, example: 20 },
           { name: "tag", in: "query", schema: { type: "array", items: { type: "string" } }, example: ["a&b", "c"] },
         ],
-        responses: { "200": { description: "ok", content: { "application/json": { schema: { type: "object" }, example: {} } } } },
+        responses: {
+          "200": { description: "ok", content: { "application/json": { schema: { type: "object" }, example: {} } } },
+        },
       },
     },
   },
@@ -70,13 +77,17 @@ describe("code samples for the docs page", () => {
   it("puts the query examples in the address, repeating an array's name, and sends no body for a GET", () => {
     const sample = curlSample(op("notes.list"), base);
 
-    expect(sample).toBe(`curl 'https://api.example.test/v1/notes?limit=20&tag=a%26b&tag=c' \\\n  -H "Authorization: Bearer $BROWSER_CLOUD_API_KEY"`);
+    expect(sample).toBe(
+      `curl 'https://api.example.test/v1/notes?limit=20&tag=a%26b&tag=c' \\\n  -H "Authorization: Bearer $BROWSER_CLOUD_API_KEY"`,
+    );
   });
 
   it("has no content type and no -d for an operation without a body", () => {
     const sample = curlSample(op("notes.delete"), base);
 
-    expect(sample).toBe(`curl -X DELETE 'https://api.example.test/v1/notes/note_1' \\\n  -H "Authorization: Bearer $BROWSER_CLOUD_API_KEY"`);
+    expect(sample).toBe(
+      `curl -X DELETE 'https://api.example.test/v1/notes/note_1' \\\n  -H "Authorization: Bearer $BROWSER_CLOUD_API_KEY"`,
+    );
     expect(sample).not.toMatch(/Content-Type|-d /);
   });
 
@@ -94,9 +105,18 @@ describe("code samples for the docs page", () => {
     const page = withCodeSamples(spec);
 
     expect(JSON.stringify(spec)).toBe(before);
-    for (const [path, method] of [["/notes/{id}", "put"], ["/notes/{id}", "delete"], ["/notes", "get"]] as const) {
-      const samples = (page.paths[path] as Record<string, { "x-codeSamples": { label: string }[] }>)[method]!["x-codeSamples"];
-      expect(samples.map((s) => s.label), `${method} ${path}`).toEqual(["Node.js", "curl"]);
+    for (const [path, method] of [
+      ["/notes/{id}", "put"],
+      ["/notes/{id}", "delete"],
+      ["/notes", "get"],
+    ] as const) {
+      const samples = (page.paths[path] as Record<string, { "x-codeSamples": { label: string }[] }>)[method]![
+        "x-codeSamples"
+      ];
+      expect(
+        samples.map((s) => s.label),
+        `${method} ${path}`,
+      ).toEqual(["Node.js", "curl"]);
     }
   });
 });

@@ -27,7 +27,11 @@ function cliPage(text: string, name: string): string {
   const input = join(dir, `${name}.json`);
   const output = join(dir, `${name}.cli.html`);
   writeFileSync(input, JSON.stringify(pageDocument(JSON.parse(text)), null, 2));
-  execFileSync(process.execPath, [CLI, "build-docs", input, "--inlineBundle", "--config", CONFIG, "--output", output], { cwd: root, env: toolEnv(), stdio: "pipe" });
+  execFileSync(process.execPath, [CLI, "build-docs", input, "--inlineBundle", "--config", CONFIG, "--output", output], {
+    cwd: root,
+    env: toolEnv(),
+    stdio: "pipe",
+  });
   return readFileSync(output, "utf8").replace(CDN_LOGO, EMPTY_SVG);
 }
 
@@ -42,7 +46,9 @@ afterAll(async () => {
 });
 
 describe("the docs renderer (build-docs kept loaded in a worker)", () => {
-  it("writes byte for byte the page redocly build-docs writes, on its first render and on a later one of another document", { timeout: TIMEOUT_MS }, async () => {
+  it("writes byte for byte the page redocly build-docs writes, on its first render and on a later one of another document", {
+    timeout: TIMEOUT_MS,
+  }, async () => {
     const spec = JSON.parse(bundle);
     const [first = "", second = ""] = Object.keys(spec.paths);
     delete spec.paths[first];
@@ -62,7 +68,9 @@ describe("the docs renderer (build-docs kept loaded in a worker)", () => {
     expect(one).not.toMatch(CDN_LOGO);
   });
 
-  it("refuses a bundle that is not a document with a DocsError, leaves the page as it was, and renders the next save", { timeout: TIMEOUT_MS }, async () => {
+  it("refuses a bundle that is not a document with a DocsError, leaves the page as it was, and renders the next save", {
+    timeout: TIMEOUT_MS,
+  }, async () => {
     const page = join(dir, "kept.html");
     writeFileSync(page, "the page before");
 
@@ -71,6 +79,6 @@ describe("the docs renderer (build-docs kept loaded in a worker)", () => {
     expect(existsSync(`${page}.${process.pid}.tmp`)).toBe(false);
 
     await renderer.render(bundle, page);
-    expect(readFileSync(page, "utf8")).toContain("<div id=\"redoc\">");
+    expect(readFileSync(page, "utf8")).toContain('<div id="redoc">');
   });
 });

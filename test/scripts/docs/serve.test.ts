@@ -21,12 +21,27 @@ const MALFORMED = [
   { what: "a NUL byte in the request line", request: `GET /index.html\0 HTTP/1.1\r\n${end}`, status: 400 },
   { what: "an encoded NUL byte", request: `GET /index.html%00.png HTTP/1.1\r\n${end}`, status: 400 },
   { what: "a 10 000-byte path", request: `GET /${"a".repeat(10_000)} HTTP/1.1\r\n${end}`, status: 414 },
-  { what: "20 000 bytes of request line and headers", request: `GET /${"a".repeat(20_000)} HTTP/1.1\r\n${end}`, status: 431 },
-  { what: "an HTTP/1.1 request without a Host header", request: "GET / HTTP/1.1\r\nConnection: close\r\n\r\n", status: 400 },
+  {
+    what: "20 000 bytes of request line and headers",
+    request: `GET /${"a".repeat(20_000)} HTTP/1.1\r\n${end}`,
+    status: 431,
+  },
+  {
+    what: "an HTTP/1.1 request without a Host header",
+    request: "GET / HTTP/1.1\r\nConnection: close\r\n\r\n",
+    status: 400,
+  },
   { what: "a malformed header line", request: `GET / HTTP/1.1\r\nno colon here\r\n${end}`, status: 400 },
 ];
 
-const TRAVERSAL = ["/../secret.txt", "/%2e%2e/secret.txt", "/..%2fsecret.txt", "/sub/..%2f..%2fsecret.txt", "/..%5csecret.txt", "/sub/%2E%2E/%2E%2E/secret.txt"];
+const TRAVERSAL = [
+  "/../secret.txt",
+  "/%2e%2e/secret.txt",
+  "/..%2fsecret.txt",
+  "/sub/..%2f..%2fsecret.txt",
+  "/..%5csecret.txt",
+  "/sub/%2E%2E/%2E%2E/secret.txt",
+];
 
 /** Runs serveDocs() in a child process, so that a crash shows as a server that stopped answering. */
 function serveInChild(site: string): Child {
@@ -67,7 +82,11 @@ describe("the docs server, sent malformed requests", { timeout: WAIT_MS }, () =>
   });
 
   it("closes only the connection of a client that resets mid-request, and still serves the page", async () => {
-    await resetMidRequest(url, "GET /index.html HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000\r\n\r\n", "x".repeat(10));
+    await resetMidRequest(
+      url,
+      "GET /index.html HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000\r\n\r\n",
+      "x".repeat(10),
+    );
     await resetMidRequest(url, "GET /index.html HTTP/1.1\r\nHost: 127.0", "");
 
     await stillServes();

@@ -34,15 +34,27 @@ describe("generated/api.md", () => {
 
   it("names the error class of each error status the spec declares, read from the spec itself", () => {
     // the classes as the README's error table names them
-    const CLASS: Record<string, string> = { 400: "BadRequestError", 401: "AuthenticationError", 404: "NotFoundError", 500: "InternalServerError" };
-    const declared = Object.values<Record<string, { responses?: object; "x-client-method"?: string }>>(spec.paths).flatMap((item) =>
+    const CLASS: Record<string, string> = {
+      400: "BadRequestError",
+      401: "AuthenticationError",
+      404: "NotFoundError",
+      500: "InternalServerError",
+    };
+    const declared = Object.values<Record<string, { responses?: object; "x-client-method"?: string }>>(
+      spec.paths,
+    ).flatMap((item) =>
       Object.values(item)
         .filter((op) => op.responses)
-        .flatMap((op) => Object.keys(op.responses!).filter((status) => /^[45]\d\d$/.test(status)).map((status) => ({ name: op["x-client-method"]!, status }))),
+        .flatMap((op) =>
+          Object.keys(op.responses!)
+            .filter((status) => /^[45]\d\d$/.test(status))
+            .map((status) => ({ name: op["x-client-method"]!, status })),
+        ),
     );
 
     expect(declared).toHaveLength(12);
-    for (const { name, status } of declared) expect(section(name), `${name} ${status}`).toContain(`| ${status} | \`${CLASS[status]}\` |`);
+    for (const { name, status } of declared)
+      expect(section(name), `${name} ${status}`).toContain(`| ${status} | \`${CLASS[status]}\` |`);
   });
 
   it("links each method of the table of contents to its heading's anchor", () => {
@@ -59,20 +71,53 @@ describe("apiReference on a spec with kinds this one lacks", () => {
         get: {
           summary: "List profiles",
           "x-client-method": "profiles.list",
-          parameters: [{ name: "limit", in: "query", required: false, description: "At most | this many.", schema: { type: "integer", minimum: 1, maximum: 100 } }],
-          responses: { "200": { description: "ok", content: { "application/json": { schema: { type: "array", items: { $ref: "#/components/schemas/Profile" } } } } } },
+          parameters: [
+            {
+              name: "limit",
+              in: "query",
+              required: false,
+              description: "At most | this many.",
+              schema: { type: "integer", minimum: 1, maximum: 100 },
+            },
+          ],
+          responses: {
+            "200": {
+              description: "ok",
+              content: {
+                "application/json": { schema: { type: "array", items: { $ref: "#/components/schemas/Profile" } } },
+              },
+            },
+          },
         },
         post: {
           "x-client-method": "profiles.create",
-          requestBody: { required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/Profile" } } } },
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: { $ref: "#/components/schemas/Profile" } } },
+          },
           responses: { "201": { description: "made" } },
         },
       },
       "/profiles/{id}/file": {
-        get: { "x-client-method": "profiles.download", parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }], responses: { "200": { description: "ok", content: { "application/zip": {} } }, "422": { description: "no" } } },
+        get: {
+          "x-client-method": "profiles.download",
+          parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+          responses: { "200": { description: "ok", content: { "application/zip": {} } }, "422": { description: "no" } },
+        },
       },
     },
-    components: { schemas: { Profile: { type: "object", required: ["name"], properties: { name: { type: "string", pattern: "^[a-z]+$" }, owner: { oneOf: [{ $ref: "#/components/schemas/Profile" }, { type: "null" }] } } } } },
+    components: {
+      schemas: {
+        Profile: {
+          type: "object",
+          required: ["name"],
+          properties: {
+            name: { type: "string", pattern: "^[a-z]+$" },
+            owner: { oneOf: [{ $ref: "#/components/schemas/Profile" }, { type: "null" }] },
+          },
+        },
+      },
+    },
   };
 
   it("writes query parameters, arrays of components, unions, binary answers and undeclared error classes", () => {

@@ -80,7 +80,14 @@ describe("names for a whole document", () => {
       { method: "GET", path: "/widgets//" },
     ]);
 
-    expect(names).toEqual(["organization.limits.retrieve", "things.export", "things.retrieveExport", "widgets.retrieve", "widgets.getRetrieve", "widgets.retrieve2"]);
+    expect(names).toEqual([
+      "organization.limits.retrieve",
+      "things.export",
+      "things.retrieveExport",
+      "widgets.retrieve",
+      "widgets.getRetrieve",
+      "widgets.retrieve2",
+    ]);
     expect(derived).toHaveLength(5);
     expect(resolved).toEqual([
       "GET /things/export: things.export was taken; named things.retrieveExport",
@@ -96,7 +103,9 @@ describe("names for a whole document", () => {
     ]);
 
     expect(names).toEqual(["invocations.retrieveBrowsers", "invocations.browsers.retrieve"]);
-    expect(resolved).toEqual(["GET /invocations/{id}/browsers: invocations.browsers was taken; named invocations.retrieveBrowsers"]);
+    expect(resolved).toEqual([
+      "GET /invocations/{id}/browsers: invocations.browsers was taken; named invocations.retrieveBrowsers",
+    ]);
   });
 
   it("never names a method like a group of other methods: the action leaf becomes a resource", () => {

@@ -182,14 +182,24 @@ let spec: Json;
 beforeAll(async () => {
   copy = copyRepo({ prefix: "foreign-" }).dir;
   // the team's document replaces the project's; its release history stays for the gate
-  for (const entry of readdirSync(join(copy, "openapi"))) if (entry !== "released") rmSync(join(copy, "openapi", entry), { recursive: true });
+  for (const entry of readdirSync(join(copy, "openapi")))
+    if (entry !== "released") rmSync(join(copy, "openapi", entry), { recursive: true });
   const dir = mkdtempSync(join(tmpdir(), "foreign-spec-"));
   rmSync(dir, { recursive: true });
-  writeSyntheticSpec(dir, { operations: 150, clientMethods: false, source: fileURLToPath(new URL("../fixtures/synthetic-base", import.meta.url)) });
+  writeSyntheticSpec(dir, {
+    operations: 150,
+    clientMethods: false,
+    source: fileURLToPath(new URL("../fixtures/synthetic-base", import.meta.url)),
+  });
   cpSync(dir, join(copy, "openapi"), { recursive: true });
   rmSync(dir, { recursive: true, force: true });
   // the spec as the team wrote it, the oracle for every expected name, type and request below
-  spec = (await bundle({ ref: join(copy, "openapi/openapi.yaml"), config: await loadConfig({ configPath: join(root, "redocly.yaml") }) })).bundle.parsed;
+  spec = (
+    await bundle({
+      ref: join(copy, "openapi/openapi.yaml"),
+      config: await loadConfig({ configPath: join(root, "redocly.yaml") }),
+    })
+  ).bundle.parsed;
   output = execFileSync(process.execPath, ["scripts/generate.mjs"], { cwd: copy, encoding: "utf8" });
 }, 180_000);
 
@@ -221,18 +231,38 @@ function operations(): Operation[] {
       const op = item[method];
       const params = [...(item.parameters ?? []), ...(op.parameters ?? [])].map(deref);
       const [media, content] = Object.entries<Json>(op.requestBody?.content ?? {})[0] ?? [];
-      const status = Math.min(...Object.keys(op.responses).map(Number).filter((s) => s >= 200 && s < 300));
+      const status = Math.min(
+        ...Object.keys(op.responses)
+          .map(Number)
+          .filter((s) => s >= 200 && s < 300),
+      );
       const success = deref(op.responses[String(status)]);
       const [answerMedia, answer] = Object.entries<Json>(success.content ?? {})[0] ?? [];
       return {
         method,
         path,
         name: names.get(`${method.toUpperCase()} ${path}`) ?? "",
-        params: [...path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => params.find((p) => p.in === "path" && p.name === name)),
+        params: [...path.matchAll(/\{([^}]+)\}/g)].map(([, name]) =>
+          params.find((p) => p.in === "path" && p.name === name),
+        ),
         query: params.filter((p) => p.in === "query"),
-        body: media ? { media, required: op.requestBody.required === true, schema: content.schema, example: content.example ?? Object.values<Json>(content.examples ?? {})[0]?.value } : undefined,
+        body: media
+          ? {
+              media,
+              required: op.requestBody.required === true,
+              schema: content.schema,
+              example: content.example ?? Object.values<Json>(content.examples ?? {})[0]?.value,
+            }
+          : undefined,
         status,
-        answer: answerMedia ? { media: answerMedia, schema: answer.schema, example: answer.example ?? Object.values<Json>(answer.examples ?? {})[0]?.value, headers: success.headers ?? {} } : undefined,
+        answer: answerMedia
+          ? {
+              media: answerMedia,
+              schema: answer.schema,
+              example: answer.example ?? Object.values<Json>(answer.examples ?? {})[0]?.value,
+              headers: success.headers ?? {},
+            }
+          : undefined,
       };
     }),
   );
@@ -247,7 +277,11 @@ function jsonType(schema: Json, fallback: string): string {
 /** True for a list the spec pages by headers: a JSON array answered with a next-offset or next-token header. */
 function paged(op: Operation): boolean {
   const names = Object.keys(op.answer?.headers ?? {}).map((h) => h.toLowerCase());
-  return op.answer?.media === "application/json" && deref(op.answer.schema)?.type === "array" && names.some((h) => h === "x-next-offset" || h === "x-next-page-token");
+  return (
+    op.answer?.media === "application/json" &&
+    deref(op.answer.schema)?.type === "array" &&
+    names.some((h) => h === "x-next-offset" || h === "x-next-page-token")
+  );
 }
 
 /** The type of one event of a stream: the schema of its data, where the media type's schema holds it (or its contentSchema). */
@@ -269,7 +303,12 @@ function signature(op: Operation): { parameters: string; returns: string } {
   if (op.body) {
     // json and multipart bodies are typed by their schema (a form's files as Blob), bytes by what fetch streams
     const content = `NonNullable<${at}["requestBody"]>["content"][${JSON.stringify(op.body.media)}]`;
-    const type = op.body.media === "application/octet-stream" ? "(Blob | ArrayBuffer | ArrayBufferView | ReadableStream<Uint8Array>)" : /json|multipart/.test(op.body.media) ? jsonType(op.body.schema, content) : "BodyInit";
+    const type =
+      op.body.media === "application/octet-stream"
+        ? "(Blob | ArrayBuffer | ArrayBufferView | ReadableStream<Uint8Array>)"
+        : /json|multipart/.test(op.body.media)
+          ? jsonType(op.body.schema, content)
+          : "BodyInit";
     args.push(op.body.required ? type : `${type}?`);
     if (query) options = `(${options} & { query?: ${query} })`;
   } else if (query) {
@@ -277,10 +316,16 @@ function signature(op: Operation): { parameters: string; returns: string } {
   }
   args.push(`${options}?`);
   let answer = "void";
-  if (op.answer?.media === "application/json") answer = jsonType(op.answer.schema, `${at}["responses"][${JSON.stringify(String(op.status))}]["content"]["application/json"]`);
-  else if (stream) return { parameters: `[${args.join(", ")}]`, returns: `Promise<EventStream<${eventType(op.answer!.schema)}>>` };
+  if (op.answer?.media === "application/json")
+    answer = jsonType(
+      op.answer.schema,
+      `${at}["responses"][${JSON.stringify(String(op.status))}]["content"]["application/json"]`,
+    );
+  else if (stream)
+    return { parameters: `[${args.join(", ")}]`, returns: `Promise<EventStream<${eventType(op.answer!.schema)}>>` };
   else if (op.answer) answer = "Response";
-  if (paged(op)) return { parameters: `[${args.join(", ")}]`, returns: `PagePromise<NonNullable<${answer}>[number], ${answer}>` };
+  if (paged(op))
+    return { parameters: `[${args.join(", ")}]`, returns: `PagePromise<NonNullable<${answer}>[number], ${answer}>` };
   return { parameters: `[${args.join(", ")}]`, returns: `Promise<${answer}>` };
 }
 
@@ -297,10 +342,14 @@ function formFields(op: Operation): Record<string, unknown> {
 
 describe("npm run generate on a spec without x-client-method", () => {
   it("derives the names a hand-written SDK would give, and says which, and what it cannot express yet", () => {
-    const named = output.split("\n").flatMap((line) => /^generate: named (.+) \(no x-client-method\)$/.exec(line)?.slice(1) ?? []);
+    const named = output
+      .split("\n")
+      .flatMap((line) => /^generate: named (.+) \(no x-client-method\)$/.exec(line)?.slice(1) ?? []);
 
     expect([...named].sort()).toEqual([...DERIVED].sort());
-    expect(output).toMatch(/^generate: not expressed yet: GET \/browsers\/\{id\}\/fs\/read_file: answer application\/octet-stream resolves to the Response/m);
+    expect(output).toMatch(
+      /^generate: not expressed yet: GET \/browsers\/\{id\}\/fs\/read_file: answer application\/octet-stream resolves to the Response/m,
+    );
     // an event stream is expressed: a typed stream of events, not a Response
     expect(output).not.toMatch(/text\/event-stream/);
     // every schema keyword of this document is one the client checks: none is reported unchecked
@@ -310,12 +359,18 @@ describe("npm run generate on a spec without x-client-method", () => {
   it("names every action leaf as a verb on its parent, never with a collection verb after it", () => {
     const path = (line: string) => line.split(" -> ")[0]!.split(" ")[1]!;
     // an action leaf: the only operation of a path with nothing below it, whose last segment is a phrase (read_file) or stream, search, download
-    const alone = (line: string) => DERIVED.filter((other) => path(other) === path(line) || path(other).startsWith(`${path(line)}/`)).length === 1;
-    const actions = DERIVED.filter((line) => alone(line) && /\/([a-z]+_[a-z_]+|stream|search|download)$/.test(path(line)));
+    const alone = (line: string) =>
+      DERIVED.filter((other) => path(other) === path(line) || path(other).startsWith(`${path(line)}/`)).length === 1;
+    const actions = DERIVED.filter(
+      (line) => alone(line) && /\/([a-z]+_[a-z_]+|stream|search|download)$/.test(path(line)),
+    );
 
     expect(actions).toHaveLength(27);
     for (const line of actions) {
-      const leaf = path(line).split("/").at(-1)!.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+      const leaf = path(line)
+        .split("/")
+        .at(-1)!
+        .replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
       expect(line.split(" -> ")[1]!.split(".").at(-1), line).toBe(leaf);
     }
   });
@@ -338,11 +393,17 @@ const client = createClient({ apiKey: "k" });
 ${lines.join("\n")}
 `,
     );
-    writeFileSync(join(copy, "tsconfig.foreign.json"), JSON.stringify({ extends: "./tsconfig.json", include: ["src", "generated", "foreign.ts"] }));
+    writeFileSync(
+      join(copy, "tsconfig.foreign.json"),
+      JSON.stringify({ extends: "./tsconfig.json", include: ["src", "generated", "foreign.ts"] }),
+    );
 
     expect(ops).toHaveLength(150);
     expect(ops.filter((op) => !op.name)).toEqual([]);
-    const tsc = spawnSync(join(root, "node_modules/.bin/tsc"), ["-p", "tsconfig.foreign.json"], { cwd: copy, encoding: "utf8" });
+    const tsc = spawnSync(join(root, "node_modules/.bin/tsc"), ["-p", "tsconfig.foreign.json"], {
+      cwd: copy,
+      encoding: "utf8",
+    });
     expect(tsc.stdout + tsc.stderr).toBe("");
     expect(tsc.status).toBe(0);
   }, 120_000);
@@ -354,8 +415,14 @@ ${lines.join("\n")}
       sent.push({ method: request.method, url: new URL(request.url), body: await request.text() });
       const media = answer!.answer?.media;
       const headers = new Headers(media ? { "Content-Type": media } : {});
-      for (const [name, header] of Object.entries<Json>(answer!.answer?.headers ?? {})) headers.set(name, String(deref(header).example));
-      const body = media === undefined ? null : media === "application/json" ? JSON.stringify(answer!.answer!.example) : String(answer!.answer!.example);
+      for (const [name, header] of Object.entries<Json>(answer!.answer?.headers ?? {}))
+        headers.set(name, String(deref(header).example));
+      const body =
+        media === undefined
+          ? null
+          : media === "application/json"
+            ? JSON.stringify(answer!.answer!.example)
+            : String(answer!.answer!.example);
       return new Response(body, { status: answer!.status, headers });
     };
     const { createClient } = await import(join(copy, "src/index.ts"));
@@ -367,7 +434,14 @@ ${lines.join("\n")}
       sent.length = 0;
       const args: unknown[] = op.params.map((p) => p.example);
       const query = Object.fromEntries(op.query.map((p) => [p.name, p.example]));
-      if (op.body) args.push(op.body.media === "application/json" ? op.body.example : op.body.media === "multipart/form-data" ? formFields(op) : new Blob(["bytes"]));
+      if (op.body)
+        args.push(
+          op.body.media === "application/json"
+            ? op.body.example
+            : op.body.media === "multipart/form-data"
+              ? formFields(op)
+              : new Blob(["bytes"]),
+        );
       if (op.body && op.query.length) args.push({ query });
       else if (op.query.length) args.push(query);
       const method = op.name.split(".").reduce((at: Json, key) => at?.[key], client);
@@ -385,9 +459,16 @@ ${lines.join("\n")}
         failures.push(`${where}: ${(err as Error).message}`);
         continue;
       }
-      const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(op.params.find((p) => p.name === name).example));
-      expect(sent.map(({ method, url }) => `${method} ${url.pathname}`), where).toEqual([`${op.method.toUpperCase()} ${path}`]);
-      expect(Object.fromEntries(sent[0]!.url.searchParams), where).toEqual(Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])));
+      const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
+        encodeURIComponent(op.params.find((p) => p.name === name).example),
+      );
+      expect(
+        sent.map(({ method, url }) => `${method} ${url.pathname}`),
+        where,
+      ).toEqual([`${op.method.toUpperCase()} ${path}`]);
+      expect(Object.fromEntries(sent[0]!.url.searchParams), where).toEqual(
+        Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
+      );
       if (op.body?.media === "application/json") expect(JSON.parse(sent[0]!.body), where).toEqual(op.body.example);
     }
 

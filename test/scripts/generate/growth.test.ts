@@ -182,7 +182,10 @@ beforeAll(() => {
 
   for (const [file, text] of Object.entries(FILES)) writeFileSync(join(copy, file), text);
   const index = join(copy, "openapi/openapi.yaml");
-  const spec = readFileSync(index, "utf8").replace(/^components:\n {2}schemas:\n/m, (m) => `${INDEX_PATHS}${m}${INDEX_SCHEMAS}`);
+  const spec = readFileSync(index, "utf8").replace(
+    /^components:\n {2}schemas:\n/m,
+    (m) => `${INDEX_PATHS}${m}${INDEX_SCHEMAS}`,
+  );
   writeFileSync(index, spec);
 }, 60_000);
 
@@ -199,13 +202,28 @@ describe("adding operations is an edit of openapi/ and npm run generate", () => 
       .map((line) => line.slice(3));
     expect(changed.length).toBeGreaterThan(0);
     expect(changed.filter((file) => !file.startsWith("openapi/") && !file.startsWith("generated/"))).toEqual([]);
-    expect(changed).toEqual(expect.arrayContaining(["generated/operations.ts", "generated/resources.ts", "generated/types.ts", "generated/validators.ts", "generated/api.md"]));
+    expect(changed).toEqual(
+      expect.arrayContaining([
+        "generated/operations.ts",
+        "generated/resources.ts",
+        "generated/types.ts",
+        "generated/validators.ts",
+        "generated/api.md",
+      ]),
+    );
   }, 60_000);
 
   it("gives each new operation a typed method that refuses wrong arguments at compile time", () => {
     mkdirSync(join(copy, "growth"), { recursive: true });
     writeFileSync(join(copy, "growth/consumer.ts"), CONSUMER);
-    writeFileSync(join(copy, "growth/tsconfig.json"), JSON.stringify({ extends: "../tsconfig.json", compilerOptions: { noEmit: true, types: ["node"] }, include: ["."] }));
+    writeFileSync(
+      join(copy, "growth/tsconfig.json"),
+      JSON.stringify({
+        extends: "../tsconfig.json",
+        compilerOptions: { noEmit: true, types: ["node"] },
+        include: ["."],
+      }),
+    );
 
     const tsc = spawnSync(bin("tsc"), ["-p", "growth"], { cwd: copy, encoding: "utf8" });
     expect(tsc.stdout + tsc.stderr).toBe("");
@@ -225,9 +243,20 @@ describe("adding operations is an edit of openapi/ and npm run generate", () => 
       };
       const client = createClient({ apiKey: "test-token", baseUrl: mock.url, fetch });
 
-      await expect(client.widgets.list({ color: "red", limit: 20 })).resolves.toEqual({ items: [{ id: "wdg_1", name: "Gear", color: "red" }], has_more: false });
-      await expect(client.widgets.create({ name: "Gear", color: "red" })).resolves.toEqual({ id: "wdg_1", name: "Gear", color: "red" });
-      await expect(client.widgets.update("wdg_1", { name: "Cog" })).resolves.toEqual({ id: "wdg_1", name: "Cog", color: "red" });
+      await expect(client.widgets.list({ color: "red", limit: 20 })).resolves.toEqual({
+        items: [{ id: "wdg_1", name: "Gear", color: "red" }],
+        has_more: false,
+      });
+      await expect(client.widgets.create({ name: "Gear", color: "red" })).resolves.toEqual({
+        id: "wdg_1",
+        name: "Gear",
+        color: "red",
+      });
+      await expect(client.widgets.update("wdg_1", { name: "Cog" })).resolves.toEqual({
+        id: "wdg_1",
+        name: "Cog",
+        color: "red",
+      });
       await expect(client.widgets.list({ color: "green" })).rejects.toBeInstanceOf(ValidationError);
       await expect(client.widgets.update("wdg_1", {})).rejects.toBeInstanceOf(ValidationError);
 

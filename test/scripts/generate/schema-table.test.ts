@@ -15,16 +15,24 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
 describe("schemaTable()", () => {
   it("emits a self-recursive schema once and refers to it by index", () => {
-    const table = schemaTable(spec({ Node: { type: "object", properties: { child: ref("Node"), kids: { type: "array", items: ref("Node") } } } }));
+    const table = schemaTable(
+      spec({
+        Node: { type: "object", properties: { child: ref("Node"), kids: { type: "array", items: ref("Node") } } },
+      }),
+    );
 
     const index = table.add(ref("Node"), "body");
 
     expect(index).toBe(0);
-    expect(rows(table.source(""))).toEqual([{ type: ["object"], properties: { child: { $ref: 0 }, kids: { type: ["array"], items: { $ref: 0 } } } }]);
+    expect(rows(table.source(""))).toEqual([
+      { type: ["object"], properties: { child: { $ref: 0 }, kids: { type: ["array"], items: { $ref: 0 } } } },
+    ]);
   });
 
   it("emits mutually recursive schemas A -> B -> A once each", () => {
-    const table = schemaTable(spec({ A: { type: "object", properties: { b: ref("B") } }, B: { type: "array", items: ref("A") } }));
+    const table = schemaTable(
+      spec({ A: { type: "object", properties: { b: ref("B") } }, B: { type: "array", items: ref("A") } }),
+    );
 
     const a = table.add(ref("A"), "a");
     const b = table.add(ref("B"), "b");
@@ -60,12 +68,21 @@ describe("schemaTable()", () => {
   });
 
   it("gives equal inline schemas one entry, and an inline copy of a component (as dereferencing makes) the component's", () => {
-    const table = schemaTable(spec({ Limits: { type: "object", required: ["max"], properties: { max: { type: "integer" } } } }));
+    const table = schemaTable(
+      spec({ Limits: { type: "object", required: ["max"], properties: { max: { type: "integer" } } } }),
+    );
 
     const limits = table.add(ref("Limits"), "components.schemas.Limits");
 
-    expect(table.add({ type: "string", description: "one" }, "a")).toBe(table.add({ type: "string", title: "two" }, "b"));
-    expect(table.add({ type: "object", description: "a copy", required: ["max"], properties: { max: { type: "integer" } } }, "paths./org/limits.get")).toBe(limits);
+    expect(table.add({ type: "string", description: "one" }, "a")).toBe(
+      table.add({ type: "string", title: "two" }, "b"),
+    );
+    expect(
+      table.add(
+        { type: "object", description: "a copy", required: ["max"], properties: { max: { type: "integer" } } },
+        "paths./org/limits.get",
+      ),
+    ).toBe(limits);
     expect(rows(table.source(""))).toHaveLength(2);
   });
 
@@ -78,7 +95,9 @@ describe("schemaTable()", () => {
   });
 
   it("follows a reference into any part of the document", () => {
-    const table = schemaTable({ ...spec({ Box: { type: "object", properties: { size: { type: "integer", minimum: 1 } } } }) });
+    const table = schemaTable({
+      ...spec({ Box: { type: "object", properties: { size: { type: "integer", minimum: 1 } } } }),
+    });
 
     const index = table.add({ $ref: "#/components/schemas/Box/properties/size" }, "body");
 
@@ -88,8 +107,12 @@ describe("schemaTable()", () => {
   it("throws, naming the place, for a reference to nothing", () => {
     const table = schemaTable(spec({ User: { type: "object", properties: { team: ref("Team") } } }));
 
-    expect(() => table.add(ref("User"), "body")).toThrow("components.schemas.User.properties.team: $ref #/components/schemas/Team points to nothing");
-    expect(() => table.add({ $ref: "other.yaml#/Team" }, "paths./x.post.requestBody")).toThrow("paths./x.post.requestBody: $ref");
+    expect(() => table.add(ref("User"), "body")).toThrow(
+      "components.schemas.User.properties.team: $ref #/components/schemas/Team points to nothing",
+    );
+    expect(() => table.add({ $ref: "other.yaml#/Team" }, "paths./x.post.requestBody")).toThrow(
+      "paths./x.post.requestBody: $ref",
+    );
   });
 
   it("drops annotations and keeps only what check() enforces", () => {
@@ -125,7 +148,11 @@ describe("schemaTable()", () => {
         Session: {
           type: "object",
           required: ["id", "secret"],
-          properties: { id: ref("Id"), secret: { type: "string", writeOnly: true }, created: { type: "string", readOnly: true } },
+          properties: {
+            id: ref("Id"),
+            secret: { type: "string", writeOnly: true },
+            created: { type: "string", readOnly: true },
+          },
         },
       }),
     );
@@ -133,16 +160,31 @@ describe("schemaTable()", () => {
     const index = table.add(ref("Session"), "body");
 
     const emitted = rows(table.source(""));
-    expect(emitted[index].properties).toEqual({ id: { $ref: 1, readOnly: true }, secret: { type: ["string"], writeOnly: true }, created: { type: ["string"] } });
+    expect(emitted[index].properties).toEqual({
+      id: { $ref: 1, readOnly: true },
+      secret: { type: ["string"], writeOnly: true },
+      created: { type: ["string"] },
+    });
     expect(emitted[1]).toEqual({ type: ["string"] });
   });
 
   it("turns boolean schemas into objects: true accepts anything, false nothing", () => {
     const table = schemaTable(spec({ Anything: true, Nothing: false }));
 
-    const emitted = [table.add(ref("Anything"), "a"), table.add(ref("Nothing"), "n"), table.add({ type: "object", properties: { gone: false, any: true }, items: true, additionalProperties: true }, "o")];
+    const emitted = [
+      table.add(ref("Anything"), "a"),
+      table.add(ref("Nothing"), "n"),
+      table.add(
+        { type: "object", properties: { gone: false, any: true }, items: true, additionalProperties: true },
+        "o",
+      ),
+    ];
 
-    expect(emitted.map((i) => rows(table.source(""))[i])).toEqual([{}, { not: {} }, { type: ["object"], properties: { gone: { not: {} }, any: {} } }]);
+    expect(emitted.map((i) => rows(table.source(""))[i])).toEqual([
+      {},
+      { not: {} },
+      { type: ["object"], properties: { gone: { not: {} }, any: {} } },
+    ]);
     expect(table.unchecked).toEqual([]);
   });
 
@@ -151,7 +193,10 @@ describe("schemaTable()", () => {
       spec({
         Odd: {
           type: "object",
-          properties: { code: { type: "string", pattern: "([a-z]" }, tags: { type: "array", contains: { const: "x" } } },
+          properties: {
+            code: { type: "string", pattern: "([a-z]" },
+            tags: { type: "array", contains: { const: "x" } },
+          },
           patternProperties: { "^x-": { type: "string" } },
           if: { required: ["a"] },
           // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keyword
@@ -174,21 +219,35 @@ describe("schemaTable()", () => {
       { where: "components.schemas.Odd", keyword: "frobnicate" },
       { where: "components.schemas.Odd", keyword: "nullable" },
     ]);
-    expect(rows(table.source(""))[index]).toEqual({ type: ["object"], properties: { code: { type: ["string"] }, tags: { type: ["array"] } }, required: ["code"] });
+    expect(rows(table.source(""))[index]).toEqual({
+      type: ["object"],
+      properties: { code: { type: ["string"] }, tags: { type: ["array"] } },
+      required: ["code"],
+    });
   });
 
   it("moves a $ref's sibling keywords under allOf, and a second of anyOf/oneOf too", () => {
     const table = schemaTable(spec({ Name: { type: "string" } }));
 
-    const index = table.add({ $ref: "#/components/schemas/Name", maxLength: 3, anyOf: [{ minLength: 1 }], oneOf: [{ pattern: "^a" }] }, "body");
+    const index = table.add(
+      { $ref: "#/components/schemas/Name", maxLength: 3, anyOf: [{ minLength: 1 }], oneOf: [{ pattern: "^a" }] },
+      "body",
+    );
 
-    expect(rows(table.source(""))[index]).toEqual({ maxLength: 3, oneOf: [{ pattern: "^a" }], allOf: [{ $ref: 0 }, { anyOf: [{ minLength: 1 }] }] });
+    expect(rows(table.source(""))[index]).toEqual({
+      maxLength: 3,
+      oneOf: [{ pattern: "^a" }],
+      allOf: [{ $ref: 0 }, { anyOf: [{ minLength: 1 }] }],
+    });
   });
 
   it("maps discriminator tags to schema indexes, from the mapping and from the names of $ref'd branches", () => {
     const table = schemaTable(
       spec({
-        Pet: { oneOf: [ref("Cat"), ref("Dog")], discriminator: { propertyName: "kind", mapping: { kitty: "#/components/schemas/Cat", hound: "Dog" } } },
+        Pet: {
+          oneOf: [ref("Cat"), ref("Dog")],
+          discriminator: { propertyName: "kind", mapping: { kitty: "#/components/schemas/Cat", hound: "Dog" } },
+        },
         Cat: { type: "object" },
         Dog: { type: "object" },
         Fish: { anyOf: [ref("Cat"), ref("Dog")], discriminator: { propertyName: "kind" } },
@@ -204,7 +263,9 @@ describe("schemaTable()", () => {
   });
 
   it("drops and reports a reference through which a schema would reach itself without descending into the value", () => {
-    const table = schemaTable(spec({ A: { allOf: [ref("B")], type: "object" }, B: { anyOf: [ref("A"), { type: "null" }] }, C: ref("C") }));
+    const table = schemaTable(
+      spec({ A: { allOf: [ref("B")], type: "object" }, B: { anyOf: [ref("A"), { type: "null" }] }, C: ref("C") }),
+    );
 
     const a = table.add(ref("A"), "a");
     const c = table.add(ref("C"), "c");
@@ -243,17 +304,31 @@ describe("schemaTable()", () => {
   });
 
   it("takes boolean schemas anywhere and pointers with empty tokens, and reports a value that is no schema instead of throwing", () => {
-    const doc = { ...spec({ "": { type: "string" }, Never: false, Any: true }), $defs: { "": { x: { type: "integer" } } } };
+    const doc = {
+      ...spec({ "": { type: "string" }, Never: false, Any: true }),
+      $defs: { "": { x: { type: "integer" } } },
+    };
     const table = schemaTable(doc);
 
-    table.add({ allOf: [true, ref("Any")], items: false, properties: { a: ref(""), b: { $ref: "#/$defs//x" }, c: ref("Never"), d: null } }, "body");
+    table.add(
+      {
+        allOf: [true, ref("Any")],
+        items: false,
+        properties: { a: ref(""), b: { $ref: "#/$defs//x" }, c: ref("Never"), d: null },
+      },
+      "body",
+    );
 
     expect(rows(table.source(""))).toEqual([
       {},
       { type: ["string"] },
       { type: ["integer"] },
       { not: {} },
-      { allOf: [{}, { $ref: 0 }], items: { not: {} }, properties: { a: { $ref: 1 }, b: { $ref: 2 }, c: { $ref: 3 }, d: {} } },
+      {
+        allOf: [{}, { $ref: 0 }],
+        items: { not: {} },
+        properties: { a: { $ref: 1 }, b: { $ref: 2 }, c: { $ref: 3 }, d: {} },
+      },
     ]);
     expect(table.unchecked).toEqual([{ where: "body.properties.d", keyword: "schema" }]);
   });

@@ -12,7 +12,12 @@ const root = resolve(import.meta.dirname, "../../..");
 const ENDINGS = [
   { how: "killed with SIGKILL", signal: "SIGKILL" as const, onSignal: "", code: null },
   { how: "exiting without stop()", signal: "SIGUSR2" as const, onSignal: "process.exit(0);", code: 0 },
-  { how: "ended by an uncaught exception", signal: "SIGUSR2" as const, onSignal: `throw new Error("injected failure");`, code: 1 },
+  {
+    how: "ended by an uncaught exception",
+    signal: "SIGUSR2" as const,
+    onSignal: `throw new Error("injected failure");`,
+    code: 1,
+  },
 ];
 
 describe("startMock", { timeout: 2 * WAIT_MS }, () => {
@@ -26,30 +31,34 @@ describe("startMock", { timeout: 2 * WAIT_MS }, () => {
     owner = port = dir = undefined;
   });
 
-  it.each(ENDINGS)("leaves no Prism behind when the process that started it is $how", async ({ signal, onSignal, code }) => {
-    port = await freePort();
-    dir = mkdtempSync(join(tmpdir(), "mock-test-"));
-    const module = pathToFileURL(join(root, "scripts/lib/mock/prism.mjs")).href;
-    const script = [
-      `import { startMock } from ${JSON.stringify(module)};`,
-      `const mock = await startMock({ port: ${port}, log: ${JSON.stringify(join(dir, "prism.log"))} });`,
-      `process.on("SIGUSR2", () => { ${onSignal} });`,
-      `console.log("listening " + mock.url);`,
-    ].join("\n");
-    owner = start(process.execPath, ["--input-type=module", "-e", script]);
-    await printed(owner, "Prism listening", /^listening /m);
-    expect(processesOnPort(port)).not.toEqual([]);
+  it.each(ENDINGS)(
+    "leaves no Prism behind when the process that started it is $how",
+    async ({ signal, onSignal, code }) => {
+      port = await freePort();
+      dir = mkdtempSync(join(tmpdir(), "mock-test-"));
+      const module = pathToFileURL(join(root, "scripts/lib/mock/prism.mjs")).href;
+      const script = [
+        `import { startMock } from ${JSON.stringify(module)};`,
+        `const mock = await startMock({ port: ${port}, log: ${JSON.stringify(join(dir, "prism.log"))} });`,
+        `process.on("SIGUSR2", () => { ${onSignal} });`,
+        `console.log("listening " + mock.url);`,
+      ].join("\n");
+      owner = start(process.execPath, ["--input-type=module", "-e", script]);
+      await printed(owner, "Prism listening", /^listening /m);
+      expect(processesOnPort(port)).not.toEqual([]);
 
-    owner.child.kill(signal);
-    const ended = await owner.exited;
+      owner.child.kill(signal);
+      const ended = await owner.exited;
 
-    expect(ended.code).toBe(code);
-    await goneFromPort(port);
-  });
+      expect(ended.code).toBe(code);
+      await goneFromPort(port);
+    },
+  );
 
   it("starts Prism from a checkout whose path has a space, %20 and #, and stops it on SIGTERM", async () => {
     dir = mkdtempSync(join(tmpdir(), "a b%20c#-"));
-    for (const entry of ["scripts", "src", "openapi", "lint", "redocly.yaml"]) cpSync(join(root, entry), join(dir, entry), { recursive: true });
+    for (const entry of ["scripts", "src", "openapi", "lint", "redocly.yaml"])
+      cpSync(join(root, entry), join(dir, entry), { recursive: true });
     symlinkSync(join(root, "node_modules"), join(dir, "node_modules"));
     port = await freePort();
 

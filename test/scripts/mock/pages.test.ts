@@ -27,14 +27,29 @@ const SPEC = {
     "/items": {
       get: {
         parameters: [query("offset", { type: "integer", minimum: 0 }), limit, query("bad")],
-        responses: { "200": json({ type: "array", items: item }, items, { "X-Has-More": header("boolean"), "X-Next-Offset": header("integer") }) },
+        responses: {
+          "200": json({ type: "array", items: item }, items, {
+            "X-Has-More": header("boolean"),
+            "X-Next-Offset": header("integer"),
+          }),
+        },
       },
     },
-    "/items/{id}": { get: { parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }], responses: { "200": json(item, items[0]) } } },
+    "/items/{id}": {
+      get: {
+        parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+        responses: { "200": json(item, items[0]) },
+      },
+    },
     "/logs": {
       get: {
         parameters: [query("page_token"), limit],
-        responses: { "200": json({ type: "array", items: item }, items, { "X-Has-More": header("boolean"), "X-Next-Page-Token": header("string") }) },
+        responses: {
+          "200": json({ type: "array", items: item }, items, {
+            "X-Has-More": header("boolean"),
+            "X-Next-Page-Token": header("string"),
+          }),
+        },
       },
     },
     "/things": {
@@ -42,7 +57,14 @@ const SPEC = {
         parameters: [query("cursor")],
         responses: {
           "200": json(
-            { type: "object", properties: { data: { type: "array", items: item }, has_more: { type: "boolean" }, next_cursor: { type: ["string", "null"] } } },
+            {
+              type: "object",
+              properties: {
+                data: { type: "array", items: item },
+                has_more: { type: "boolean" },
+                next_cursor: { type: ["string", "null"] },
+              },
+            },
             { data: items, has_more: true, next_cursor: "abc" },
           ),
         },
@@ -51,16 +73,33 @@ const SPEC = {
     "/after": {
       get: {
         parameters: [query("after")],
-        responses: { "200": json({ type: "object", properties: { data: { type: "array", items: item }, has_more: { type: "boolean" } } }, { data: items, has_more: true }) },
+        responses: {
+          "200": json(
+            { type: "object", properties: { data: { type: "array", items: item }, has_more: { type: "boolean" } } },
+            { data: items, has_more: true },
+          ),
+        },
       },
     },
-    "/linked": { get: { parameters: [query("offset", { type: "integer" })], responses: { "200": json({ type: "array", items: item }, items, { Link: header("string") }) } } },
-    "/empty": { get: { parameters: [query("offset", { type: "integer" })], responses: { "200": json({ type: "array", items: item }, [], { "X-Next-Offset": header("integer") }) } } },
+    "/linked": {
+      get: {
+        parameters: [query("offset", { type: "integer" })],
+        responses: { "200": json({ type: "array", items: item }, items, { Link: header("string") }) },
+      },
+    },
+    "/empty": {
+      get: {
+        parameters: [query("offset", { type: "integer" })],
+        responses: { "200": json({ type: "array", items: item }, [], { "X-Next-Offset": header("integer") }) },
+      },
+    },
   },
 };
 
 let server: Server | undefined;
-afterEach(() => new Promise<void>((done) => (server ? (server.closeAllConnections(), server.close(() => done())) : done())));
+afterEach(
+  () => new Promise<void>((done) => (server ? (server.closeAllConnections(), server.close(() => done())) : done())),
+);
 
 /**
  * A loopback server where the list mock answers first; the stand-in for Prism answers 400 to a
@@ -99,20 +138,32 @@ describe("the mock's lists", () => {
   it("serves an offset list as MOCK_PAGES pages of the example items, ids distinct, the next offset from the request's own", async () => {
     const url = await serve(SPEC);
 
-    const pages = await walk(url, "/items", (r) => (r.headers.get("x-has-more") === "true" ? `/items?offset=${r.headers.get("x-next-offset")}` : undefined));
+    const pages = await walk(url, "/items", (r) =>
+      r.headers.get("x-has-more") === "true" ? `/items?offset=${r.headers.get("x-next-offset")}` : undefined,
+    );
 
     expect(MOCK_PAGES).toBe(3);
     expect(pages.map((p) => p.sent)).toEqual(["/items", "/items?offset=2", "/items?offset=4"]);
     expect(pages[0]!.items).toEqual(items);
     expect(ids(pages)).toEqual(["itm_1a", "itm_2b", "itm_1b", "itm_2c", "itm_1c", "itm_2d"]);
-    expect(pages.map((p) => p.items.map((i) => i.name))).toEqual([["one", "two"], ["one", "two"], ["one", "two"]]);
-    expect(pages.map((p) => [p.headers.get("x-has-more"), p.headers.get("x-next-offset")])).toEqual([["true", "2"], ["true", "4"], ["false", null]]);
+    expect(pages.map((p) => p.items.map((i) => i.name))).toEqual([
+      ["one", "two"],
+      ["one", "two"],
+      ["one", "two"],
+    ]);
+    expect(pages.map((p) => [p.headers.get("x-has-more"), p.headers.get("x-next-offset")])).toEqual([
+      ["true", "2"],
+      ["true", "4"],
+      ["false", null],
+    ]);
   });
 
   it("shrinks a page to the request's limit, and serves an offset between pages from there", async () => {
     const url = await serve(SPEC);
 
-    const pages = await walk(url, "/items?limit=1", (r) => (r.headers.get("x-has-more") === "true" ? `/items?limit=1&offset=${r.headers.get("x-next-offset")}` : undefined));
+    const pages = await walk(url, "/items?limit=1", (r) =>
+      r.headers.get("x-has-more") === "true" ? `/items?limit=1&offset=${r.headers.get("x-next-offset")}` : undefined,
+    );
     const between = await (await fetch(`${url}/items?offset=5`, { headers: bearer })).json();
     const end = await fetch(`${url}/items?offset=6`, { headers: bearer });
 
@@ -126,9 +177,15 @@ describe("the mock's lists", () => {
   it("serves a token list with tokens of its own, the last page without one", async () => {
     const url = await serve(SPEC);
 
-    const pages = await walk(url, "/logs", (r) => (r.headers.get("x-has-more") === "true" ? `/logs?page_token=${r.headers.get("x-next-page-token")}` : undefined));
+    const pages = await walk(url, "/logs", (r) =>
+      r.headers.get("x-has-more") === "true" ? `/logs?page_token=${r.headers.get("x-next-page-token")}` : undefined,
+    );
 
-    expect(pages.map((p) => p.sent)).toEqual(["/logs", `/logs?page_token=${pageToken(2)}`, `/logs?page_token=${pageToken(4)}`]);
+    expect(pages.map((p) => p.sent)).toEqual([
+      "/logs",
+      `/logs?page_token=${pageToken(2)}`,
+      `/logs?page_token=${pageToken(4)}`,
+    ]);
     expect(pages.at(-1)!.headers.get("x-next-page-token")).toBeNull();
     expect(new Set(ids(pages)).size).toBe(6);
   });
@@ -136,9 +193,17 @@ describe("the mock's lists", () => {
   it("serves a body cursor, by next field and by the last item's id, and a Link list", async () => {
     const url = await serve(SPEC);
 
-    const cursor = await walk(url, "/things", (_, body) => (body.has_more ? `/things?cursor=${body.next_cursor}` : undefined));
-    const after = await walk(url, "/after", (_, body) => (body.has_more ? `/after?after=${body.data.at(-1).id}` : undefined));
-    const linked = await walk(url, "/linked?offset=0", (r) => /<([^>]*)>; rel="next"/.exec(r.headers.get("link") ?? "")?.[1]);
+    const cursor = await walk(url, "/things", (_, body) =>
+      body.has_more ? `/things?cursor=${body.next_cursor}` : undefined,
+    );
+    const after = await walk(url, "/after", (_, body) =>
+      body.has_more ? `/after?after=${body.data.at(-1).id}` : undefined,
+    );
+    const linked = await walk(
+      url,
+      "/linked?offset=0",
+      (r) => /<([^>]*)>; rel="next"/.exec(r.headers.get("link") ?? "")?.[1],
+    );
 
     for (const pages of [cursor, after, linked]) {
       expect(pages).toHaveLength(MOCK_PAGES);
@@ -156,7 +221,9 @@ describe("the mock's lists", () => {
     spec.paths["/items"].get.responses["200"].content["application/json"].example = close;
     const url = await serve(spec);
 
-    const pages = await walk(url, "/items", (r) => (r.headers.get("x-has-more") === "true" ? `/items?offset=${r.headers.get("x-next-offset")}` : undefined));
+    const pages = await walk(url, "/items", (r) =>
+      r.headers.get("x-has-more") === "true" ? `/items?offset=${r.headers.get("x-next-offset")}` : undefined,
+    );
 
     expect(ids(pages)).toEqual(["a1", "a2", "a1_2", "a2_2", "a1_3", "a2_3"]);
   });
@@ -166,12 +233,24 @@ describe("the mock's lists", () => {
     const spec = structuredClone(SPEC) as any;
     const media = spec.paths["/items"].get.responses["200"].content["application/json"];
     media.example = [line];
-    media.schema = { type: "array", items: { type: "object", properties: { at: { type: "string", format: "date-time" }, message: { type: "string" } } } };
+    media.schema = {
+      type: "array",
+      items: {
+        type: "object",
+        properties: { at: { type: "string", format: "date-time" }, message: { type: "string" } },
+      },
+    };
     const url = await serve(spec);
 
-    const pages = await walk(url, "/items", (r) => (r.headers.get("x-has-more") === "true" ? `/items?offset=${r.headers.get("x-next-offset")}` : undefined));
+    const pages = await walk(url, "/items", (r) =>
+      r.headers.get("x-has-more") === "true" ? `/items?offset=${r.headers.get("x-next-offset")}` : undefined,
+    );
 
-    expect(pages.flatMap((p) => p.items)).toEqual([line, { ...line, message: "Navigated #2" }, { ...line, message: "Navigated #3" }]);
+    expect(pages.flatMap((p) => p.items)).toEqual([
+      line,
+      { ...line, message: "Navigated #2" },
+      { ...line, message: "Navigated #3" },
+    ]);
   });
 
   it.each([

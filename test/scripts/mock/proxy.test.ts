@@ -9,15 +9,49 @@ const end = "Host: 127.0.0.1\r\nAuthorization: Bearer any\r\nConnection: close\r
 // each is sent to the same proxy, one after the other, as a hostile client would;
 // `code` is the Error body's code when the proxy itself refuses
 const MALFORMED = [
-  { what: "malformed percent-encoding", request: `GET /org/limits% HTTP/1.1\r\n${end}`, status: 400, code: "bad_request" },
+  {
+    what: "malformed percent-encoding",
+    request: `GET /org/limits% HTTP/1.1\r\n${end}`,
+    status: 400,
+    code: "bad_request",
+  },
   { what: "a path that is not UTF-8", request: `GET /org/%ff HTTP/1.1\r\n${end}`, status: 400, code: "bad_request" },
-  { what: "an absolute-form request line", request: `GET http://evil.example/org/limits HTTP/1.1\r\n${end}`, status: 400, code: "bad_request" },
+  {
+    what: "an absolute-form request line",
+    request: `GET http://evil.example/org/limits HTTP/1.1\r\n${end}`,
+    status: 400,
+    code: "bad_request",
+  },
   { what: "OPTIONS *", request: `OPTIONS * HTTP/1.1\r\n${end}`, status: 400, code: "bad_request" },
-  { what: "a NUL byte in the request line", request: `GET /org/limits\0 HTTP/1.1\r\n${end}`, status: 400, code: "bad_request" },
-  { what: "an encoded NUL byte", request: `GET /deployments/dep%00 HTTP/1.1\r\n${end}`, status: 400, code: "bad_request" },
-  { what: "a 10 000-byte path", request: `GET /deployments/${"a".repeat(10_000)} HTTP/1.1\r\n${end}`, status: 414, code: "uri_too_long" },
-  { what: "20 000 bytes of request line and headers", request: `GET /org/limits HTTP/1.1\r\nX-Long: ${"a".repeat(20_000)}\r\n${end}`, status: 431, code: "request_header_fields_too_large" },
-  { what: "an HTTP/1.1 request without a Host header", request: "GET /org/limits HTTP/1.1\r\nAuthorization: Bearer any\r\nConnection: close\r\n\r\n", status: 400 },
+  {
+    what: "a NUL byte in the request line",
+    request: `GET /org/limits\0 HTTP/1.1\r\n${end}`,
+    status: 400,
+    code: "bad_request",
+  },
+  {
+    what: "an encoded NUL byte",
+    request: `GET /deployments/dep%00 HTTP/1.1\r\n${end}`,
+    status: 400,
+    code: "bad_request",
+  },
+  {
+    what: "a 10 000-byte path",
+    request: `GET /deployments/${"a".repeat(10_000)} HTTP/1.1\r\n${end}`,
+    status: 414,
+    code: "uri_too_long",
+  },
+  {
+    what: "20 000 bytes of request line and headers",
+    request: `GET /org/limits HTTP/1.1\r\nX-Long: ${"a".repeat(20_000)}\r\n${end}`,
+    status: 431,
+    code: "request_header_fields_too_large",
+  },
+  {
+    what: "an HTTP/1.1 request without a Host header",
+    request: "GET /org/limits HTTP/1.1\r\nAuthorization: Bearer any\r\nConnection: close\r\n\r\n",
+    status: 400,
+  },
 ];
 
 describe("the dev mock proxy, sent malformed requests", { timeout: WAIT_MS }, () => {
@@ -37,7 +71,9 @@ describe("the dev mock proxy, sent malformed requests", { timeout: WAIT_MS }, ()
       `console.log("proxy " + mock.url);`,
     ].join("\n");
     proxy = start(process.execPath, ["--input-type=module", "-e", code]);
-    prismPort = (await printed(proxy, "Prism's address", /^dev: mock serves the spec from Prism at http:\/\/[^:]+:(\d+)/m))[1];
+    prismPort = (
+      await printed(proxy, "Prism's address", /^dev: mock serves the spec from Prism at http:\/\/[^:]+:(\d+)/m)
+    )[1];
     url = (await printed(proxy, "the proxy address", /^proxy (\S+)$/m))[1]!;
   }, WAIT_MS);
   afterAll(async () => {
@@ -61,7 +97,8 @@ describe("the dev mock proxy, sent malformed requests", { timeout: WAIT_MS }, ()
   });
 
   it("closes only the connection of a client that resets mid-body, and still serves the API", async () => {
-    const click = "POST /browsers/brs_1/computer/click_mouse HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer any\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n";
+    const click =
+      "POST /browsers/brs_1/computer/click_mouse HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer any\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n";
     await resetMidRequest(url, click, '{"x": 1');
     await resetMidRequest(url, "GET /org/limits HTTP/1.1\r\nHost: 127.0", "");
 

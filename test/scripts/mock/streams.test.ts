@@ -23,28 +23,48 @@ const SPEC = {
     "/deployments/{id}/events": {
       get: {
         responses: {
-          "200": { description: "events", content: { "text/event-stream": { schema: { $ref: "#/components/schemas/DeploymentEvent" } } } },
-          "404": { description: "gone", content: { "application/json": { schema: {}, example: { code: "not_found", message: "no such deployment" } } } },
+          "200": {
+            description: "events",
+            content: { "text/event-stream": { schema: { $ref: "#/components/schemas/DeploymentEvent" } } },
+          },
+          "404": {
+            description: "gone",
+            content: {
+              "application/json": { schema: {}, example: { code: "not_found", message: "no such deployment" } },
+            },
+          },
         },
       },
     },
-    "/deployments/{id}": { get: { responses: { "200": { description: "one", content: { "application/json": { schema: {} } } } } } },
+    "/deployments/{id}": {
+      get: { responses: { "200": { description: "one", content: { "application/json": { schema: {} } } } } },
+    },
   },
   components: {
     schemas: {
       DeploymentEvent: {
-        oneOf: [{ $ref: "#/components/schemas/StateEvent" }, { $ref: "#/components/schemas/LogEvent" }, { $ref: "#/components/schemas/ErrorEvent" }],
+        oneOf: [
+          { $ref: "#/components/schemas/StateEvent" },
+          { $ref: "#/components/schemas/LogEvent" },
+          { $ref: "#/components/schemas/ErrorEvent" },
+        ],
         discriminator: { propertyName: "event" },
       },
       StateEvent: branch("deployment_state", { timestamp: { type: "string" } }, { timestamp: at }),
       LogEvent: branch("log", { message: { type: "string" } }, { message: "Installing dependencies" }),
-      ErrorEvent: branch("error", { error: { type: "object" } }, { error: { code: "build_failed", message: "exit 1" } }),
+      ErrorEvent: branch(
+        "error",
+        { error: { type: "object" } },
+        { error: { code: "build_failed", message: "exit 1" } },
+      ),
     },
   },
 };
 
 let server: Server | undefined;
-afterEach(() => new Promise<void>((done) => (server ? (server.closeAllConnections(), server.close(() => done())) : done())));
+afterEach(
+  () => new Promise<void>((done) => (server ? (server.closeAllConnections(), server.close(() => done())) : done())),
+);
 
 /** A loopback server where the stream mock answers first and anything else gets 599 ("Prism"). */
 async function serve(spec: object): Promise<string> {
@@ -74,17 +94,24 @@ describe("the mock's event streams", () => {
   it("resumes after Last-Event-ID, and leaves other operations, Prefer and a missing token to Prism", async () => {
     const url = await serve(SPEC);
 
-    const resumed = await (await fetch(`${url}/deployments/dep_1/events`, { headers: { ...bearer, "Last-Event-ID": "2" } })).text();
+    const resumed = await (
+      await fetch(`${url}/deployments/dep_1/events`, { headers: { ...bearer, "Last-Event-ID": "2" } })
+    ).text();
     const other = await fetch(`${url}/deployments/dep_1`, { headers: bearer });
     const preferred = await fetch(`${url}/deployments/dep_1/events`, { headers: { ...bearer, Prefer: "code=404" } });
     const anonymous = await fetch(`${url}/deployments/dep_1/events`);
 
-    expect(resumed).toBe('retry: 1000\n\nid: 3\ndata: {"event":"error","error":{"code":"build_failed","message":"exit 1"}}\n\n');
+    expect(resumed).toBe(
+      'retry: 1000\n\nid: 3\ndata: {"event":"error","error":{"code":"build_failed","message":"exit 1"}}\n\n',
+    );
     expect([other.status, preferred.status, anonymous.status]).toEqual([599, 599, 599]);
   });
 
   it("sends a wire-format example as it is written, and one event of a JSON example", () => {
-    expect(exampleEvents({}, { example: 'id: 7\nevent: log\ndata: {"a":1}\n\ndata: 2\n\n' })).toEqual([{ id: "7", event: "log", data: '{"a":1}' }, { data: "2" }]);
+    expect(exampleEvents({}, { example: 'id: 7\nevent: log\ndata: {"a":1}\n\ndata: 2\n\n' })).toEqual([
+      { id: "7", event: "log", data: '{"a":1}' },
+      { data: "2" },
+    ]);
     expect(exampleEvents({}, { schema: {}, example: { a: 1 } })).toEqual([{ data: '{"a":1}' }]);
   });
 });
@@ -94,15 +121,32 @@ describe("a stream's event schema", () => {
     const data = { $ref: "#/components/schemas/LogEvent" };
 
     expect(eventSchema(SPEC, { schema: data })).toEqual({ schema: data, fromMedia: true });
-    expect(eventSchema(SPEC, { schema: { type: "string", contentMediaType: "text/event-stream", contentSchema: data } })).toEqual({ schema: data, fromMedia: false });
+    expect(
+      eventSchema(SPEC, { schema: { type: "string", contentMediaType: "text/event-stream", contentSchema: data } }),
+    ).toEqual({ schema: data, fromMedia: false });
     expect(eventSchema(SPEC, { itemSchema: data })).toEqual({ schema: data, fromMedia: false });
-    expect(eventSchema(SPEC, { itemSchema: { type: "object", properties: { event: { type: "string" }, data: { type: "string", contentMediaType: "application/json", contentSchema: data } } } })).toEqual({ schema: data, fromMedia: false });
+    expect(
+      eventSchema(SPEC, {
+        itemSchema: {
+          type: "object",
+          properties: {
+            event: { type: "string" },
+            data: { type: "string", contentMediaType: "application/json", contentSchema: data },
+          },
+        },
+      }),
+    ).toEqual({ schema: data, fromMedia: false });
     expect(eventSchema(SPEC, { schema: {} })).toBeUndefined();
   });
 
   it("makes the generator read the operation as a stream of that schema", () => {
     const [follow] = readOperations(SPEC).operations;
 
-    expect(follow!.success).toMatchObject({ kind: "stream", status: 200, mediaType: "text/event-stream", schema: { $ref: "#/components/schemas/DeploymentEvent" } });
+    expect(follow!.success).toMatchObject({
+      kind: "stream",
+      status: 200,
+      mediaType: "text/event-stream",
+      schema: { $ref: "#/components/schemas/DeploymentEvent" },
+    });
   });
 });

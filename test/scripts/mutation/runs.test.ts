@@ -22,17 +22,39 @@ import { dropShorterTimeouts, mergeRuns, scoreByFile, withoutUndetected } from "
 const gitId = (text: string) => execFileSync("git", ["hash-object", "--stdin"], { input: text }).toString().trim();
 
 const at = (line: number) => ({ start: { line, column: 1 }, end: { line, column: 9 } });
-const mutant = (id: string, line: number, status: string, killedBy?: string[]) => ({ id, mutatorName: "ConditionalExpression", replacement: "true", location: at(line), status, ...(killedBy ? { killedBy } : {}) });
+const mutant = (id: string, line: number, status: string, killedBy?: string[]) => ({
+  id,
+  mutatorName: "ConditionalExpression",
+  replacement: "true",
+  location: at(line),
+  status,
+  ...(killedBy ? { killedBy } : {}),
+});
 
 // an earlier run over src/a.ts and src/b.ts, with tests in two files
 const older: Report = {
   schemaVersion: "2",
   files: {
-    "src/a.ts": { language: "typescript", source: "a();", mutants: [mutant("0", 1, "Killed", ["0"]), mutant("1", 2, "Killed", ["2"]), mutant("2", 3, "Survived"), mutant("3", 4, "Timeout")] },
+    "src/a.ts": {
+      language: "typescript",
+      source: "a();",
+      mutants: [
+        mutant("0", 1, "Killed", ["0"]),
+        mutant("1", 2, "Killed", ["2"]),
+        mutant("2", 3, "Survived"),
+        mutant("3", 4, "Timeout"),
+      ],
+    },
     "src/b.ts": { language: "typescript", source: "b();", mutants: [mutant("4", 1, "Killed", ["2"])] },
   },
   testFiles: {
-    "test/a.test.ts": { source: "it('reads a')", tests: [{ id: "0", name: "reads a" }, { id: "1", name: "reads b" }] },
+    "test/a.test.ts": {
+      source: "it('reads a')",
+      tests: [
+        { id: "0", name: "reads a" },
+        { id: "1", name: "reads b" },
+      ],
+    },
     "test/c.test.ts": { source: "it('edits c')", tests: [{ id: "2", name: "edits c" }] },
   },
 };
@@ -40,15 +62,31 @@ const older: Report = {
 // a later run over src/b.ts alone, after test/c.test.ts changed; its ids start again at 0
 const newer: Report = {
   schemaVersion: "2",
-  files: { "src/b.ts": { language: "typescript", source: "b(); b();", mutants: [mutant("0", 1, "Killed", ["0"]), mutant("1", 1, "Survived")] } },
+  files: {
+    "src/b.ts": {
+      language: "typescript",
+      source: "b(); b();",
+      mutants: [mutant("0", 1, "Killed", ["0"]), mutant("1", 1, "Survived")],
+    },
+  },
   testFiles: {
-    "test/c.test.ts": { source: "it('edits c'); it('edits c twice')", tests: [{ id: "0", name: "edits c twice" }, { id: "1", name: "edits c" }] },
+    "test/c.test.ts": {
+      source: "it('edits c'); it('edits c twice')",
+      tests: [
+        { id: "0", name: "edits c twice" },
+        { id: "1", name: "edits c" },
+      ],
+    },
   },
 };
 
 /** The file and name of the test an id of `store` stands for, the name read back from the hash the store keeps of it. */
 const testNamed = (store: Store, id: string, names: string[]) =>
-  Object.entries(store.testFiles).flatMap(([file, { tests }]) => tests.filter((t) => t.id === id).map((t) => `${file}: ${names.find((name) => shortHash(name) === t.name) ?? t.name}`));
+  Object.entries(store.testFiles).flatMap(([file, { tests }]) =>
+    tests
+      .filter((t) => t.id === id)
+      .map((t) => `${file}: ${names.find((name) => shortHash(name) === t.name) ?? t.name}`),
+  );
 const fixtureNames = ["reads a", "reads b", "reads c", "edits c", "edits c twice"];
 
 describe("mutation runs kept together (scripts/lib/mutation/runs.mjs)", () => {
@@ -63,7 +101,12 @@ describe("mutation runs kept together (scripts/lib/mutation/runs.mjs)", () => {
 
     expect(Object.keys(report.files)).toEqual(["src/a.ts", "src/b.ts"]);
     expect(report.files["src/b.ts"]!.blob).toBe(gitId("b(); b();"));
-    expect(report.files["src/b.ts"]!.mutants.map((m) => [m.status, (m.killedBy ?? []).flatMap((id) => testNamed(report, id, fixtureNames))])).toEqual([
+    expect(
+      report.files["src/b.ts"]!.mutants.map((m) => [
+        m.status,
+        (m.killedBy ?? []).flatMap((id) => testNamed(report, id, fixtureNames)),
+      ]),
+    ).toEqual([
       ["Killed", ["test/c.test.ts: edits c twice"]],
       ["Survived", []],
     ]);
@@ -72,7 +115,13 @@ describe("mutation runs kept together (scripts/lib/mutation/runs.mjs)", () => {
   it("keeps a kill whose test is unchanged, drops one whose test file changed, and keeps survivors and timeouts", () => {
     const { report, retest } = mergeRuns(compactReport(older), compactReport(newer));
 
-    expect(report.files["src/a.ts"]!.mutants.map((m) => [m.location.start.line, m.status, (m.killedBy ?? []).flatMap((id) => testNamed(report, id, fixtureNames))])).toEqual([
+    expect(
+      report.files["src/a.ts"]!.mutants.map((m) => [
+        m.location.start.line,
+        m.status,
+        (m.killedBy ?? []).flatMap((id) => testNamed(report, id, fixtureNames)),
+      ]),
+    ).toEqual([
       [1, "Killed", ["test/a.test.ts: reads a"]],
       [3, "Survived", []],
       [4, "Timeout", []],
@@ -95,26 +144,66 @@ describe("mutation runs kept together (scripts/lib/mutation/runs.mjs)", () => {
 
   it("keeps a kill by a test whose own lines are unchanged when another test of its file changed, and drops one whose lines changed", () => {
     const place = (line: number) => ({ location: { start: { line, column: 3 } } });
-    const before = ["import { it } from 'vitest';", "it('reads a', () => {", "  a();", "});", "it('reads b', () => {", "  b();", "});"];
+    const before = [
+      "import { it } from 'vitest';",
+      "it('reads a', () => {",
+      "  a();",
+      "});",
+      "it('reads b', () => {",
+      "  b();",
+      "});",
+    ];
     const located: Report = {
       schemaVersion: "2",
-      files: { "src/a.ts": { language: "typescript", source: "a(); b();", mutants: [mutant("0", 1, "Killed", ["0"]), mutant("1", 1, "Killed", ["1"])] } },
-      testFiles: { "test/a.test.ts": { source: before.join("\n"), tests: [{ id: "0", name: "reads a", ...place(2) }, { id: "1", name: "reads b", ...place(5) }] } },
+      files: {
+        "src/a.ts": {
+          language: "typescript",
+          source: "a(); b();",
+          mutants: [mutant("0", 1, "Killed", ["0"]), mutant("1", 1, "Killed", ["1"])],
+        },
+      },
+      testFiles: {
+        "test/a.test.ts": {
+          source: before.join("\n"),
+          tests: [
+            { id: "0", name: "reads a", ...place(2) },
+            { id: "1", name: "reads b", ...place(5) },
+          ],
+        },
+      },
     };
     // a later run over another file, after "reads b" changed and a test was added at the end
     const after = [...before.slice(0, 4), "it('reads b', async () => {", "  b(1);", "});", "it('reads c', () => {});"];
     const later: Report = {
       schemaVersion: "2",
       files: { "src/c.ts": { language: "typescript", source: "c();", mutants: [] } },
-      testFiles: { "test/a.test.ts": { source: after.join("\n"), tests: [{ id: "0", name: "reads a", ...place(2) }, { id: "1", name: "reads b", ...place(5) }, { id: "2", name: "reads c", ...place(8) }] } },
+      testFiles: {
+        "test/a.test.ts": {
+          source: after.join("\n"),
+          tests: [
+            { id: "0", name: "reads a", ...place(2) },
+            { id: "1", name: "reads b", ...place(5) },
+            { id: "2", name: "reads c", ...place(8) },
+          ],
+        },
+      },
     };
 
     const { report, retest } = mergeRuns(compactReport(located), compactReport(later));
 
-    expect(report.files["src/a.ts"]!.mutants.map((m) => (m.killedBy ?? []).flatMap((id) => testNamed(report, id, fixtureNames)))).toEqual([["test/a.test.ts: reads a"]]);
+    expect(
+      report.files["src/a.ts"]!.mutants.map((m) =>
+        (m.killedBy ?? []).flatMap((id) => testNamed(report, id, fixtureNames)),
+      ),
+    ).toEqual([["test/a.test.ts: reads a"]]);
     expect(retest).toBe(1);
     // a test whose place one side does not know is taken as changed
-    const unplaced = { ...later, testFiles: { "test/a.test.ts": { ...later.testFiles!["test/a.test.ts"]!, tests: [{ id: "0", name: "reads a" }] } } };
+    const unplaced = {
+      ...later,
+      testFiles: {
+        "test/a.test.ts": { ...later.testFiles!["test/a.test.ts"]!, tests: [{ id: "0", name: "reads a" }] },
+      },
+    };
     expect(mergeRuns(compactReport(located), compactReport(unplaced)).retest).toBe(2);
   });
 
@@ -132,12 +221,26 @@ describe("mutation runs kept together (scripts/lib/mutation/runs.mjs)", () => {
   });
 
   it("leaves out every mutant no test detected, survived or not covered, for the next run to test again", () => {
-    const store = compactReport({ ...older, files: { ...older.files, "src/c.ts": { language: "typescript", source: "c();", mutants: [mutant("5", 1, "NoCoverage"), mutant("6", 2, "Killed", ["0"])] } } });
+    const store = compactReport({
+      ...older,
+      files: {
+        ...older.files,
+        "src/c.ts": {
+          language: "typescript",
+          source: "c();",
+          mutants: [mutant("5", 1, "NoCoverage"), mutant("6", 2, "Killed", ["0"])],
+        },
+      },
+    });
 
     const { report: kept, dropped } = withoutUndetected(store);
 
     expect(dropped).toBe(2);
-    expect(Object.fromEntries(Object.entries(kept.files).map(([file, { mutants }]) => [file, mutants.map((m) => `${m.id} ${m.status}`)]))).toEqual({
+    expect(
+      Object.fromEntries(
+        Object.entries(kept.files).map(([file, { mutants }]) => [file, mutants.map((m) => `${m.id} ${m.status}`)]),
+      ),
+    ).toEqual({
       "src/a.ts": ["0 Killed", "1 Killed", "3 Timeout"],
       "src/b.ts": ["4 Killed"],
       "src/c.ts": ["6 Killed"],
@@ -160,9 +263,26 @@ describe("mutation runs kept together (scripts/lib/mutation/runs.mjs)", () => {
 // a run as Stryker reports it: a file of src/ with its text, mutants whose replacements replace
 // the code at their place, located tests in two files, one test twice under one id (Stryker keeps
 // a test it was handed at an old place beside the test at its place now)
-const source = ["export function ok(status: number, headers: Headers) {", "  return status >= 200 && status < 300 && headers.get(\"content-type\") !== null;", "}", ""].join("\n");
-const testSource = ["import { it } from 'vitest';", "it('accepts a 200', () => {", "  ok(200);", "});", "it('refuses a 500', () => {", "  ok(500);", "});", ""].join("\n");
-const place = (line: number, column: number, endLine: number, endColumn: number) => ({ start: { line, column }, end: { line: endLine, column: endColumn } });
+const source = [
+  "export function ok(status: number, headers: Headers) {",
+  '  return status >= 200 && status < 300 && headers.get("content-type") !== null;',
+  "}",
+  "",
+].join("\n");
+const testSource = [
+  "import { it } from 'vitest';",
+  "it('accepts a 200', () => {",
+  "  ok(200);",
+  "});",
+  "it('refuses a 500', () => {",
+  "  ok(500);",
+  "});",
+  "",
+].join("\n");
+const place = (line: number, column: number, endLine: number, endColumn: number) => ({
+  start: { line, column },
+  end: { line: endLine, column: endColumn },
+});
 const run: Report = {
   schemaVersion: "1.0",
   files: {
@@ -170,10 +290,43 @@ const run: Report = {
       language: "typescript",
       source,
       mutants: [
-        { id: "0", mutatorName: "BlockStatement", replacement: "{}", status: "Killed", location: place(1, 54, 3, 2), killedBy: ["0"], coveredBy: ["0", "1"], statusReason: "expected true to be false", testsCompleted: 1 },
-        { id: "1", mutatorName: "EqualityOperator", replacement: 'headers.get("content-type") === null', status: "Killed", location: place(2, 43, 2, 79), killedBy: ["1"], coveredBy: ["0", "1"] },
-        { id: "2", mutatorName: "EqualityOperator", replacement: "status > 200", status: "Survived", location: place(2, 10, 2, 23), coveredBy: ["0", "1"] },
-        { id: "3", mutatorName: "ConditionalExpression", replacement: "true", status: "Timeout", location: place(2, 27, 2, 39), coveredBy: ["1"], killedBy: ["0"] },
+        {
+          id: "0",
+          mutatorName: "BlockStatement",
+          replacement: "{}",
+          status: "Killed",
+          location: place(1, 54, 3, 2),
+          killedBy: ["0"],
+          coveredBy: ["0", "1"],
+          statusReason: "expected true to be false",
+          testsCompleted: 1,
+        },
+        {
+          id: "1",
+          mutatorName: "EqualityOperator",
+          replacement: 'headers.get("content-type") === null',
+          status: "Killed",
+          location: place(2, 43, 2, 79),
+          killedBy: ["1"],
+          coveredBy: ["0", "1"],
+        },
+        {
+          id: "2",
+          mutatorName: "EqualityOperator",
+          replacement: "status > 200",
+          status: "Survived",
+          location: place(2, 10, 2, 23),
+          coveredBy: ["0", "1"],
+        },
+        {
+          id: "3",
+          mutatorName: "ConditionalExpression",
+          replacement: "true",
+          status: "Timeout",
+          location: place(2, 27, 2, 39),
+          coveredBy: ["1"],
+          killedBy: ["0"],
+        },
       ],
     },
   },
@@ -191,7 +344,10 @@ const run: Report = {
 };
 const runNames = ["accepts a 200", "refuses a 500", "waits"];
 const texts = new Map([source, testSource, "it('waits')"].map((text) => [gitId(text), text]));
-const findAll = { text: (_path: string, blob: string) => texts.get(blob), name: (_file: string, hash: string) => runNames.find((name) => shortHash(name) === hash) };
+const findAll = {
+  text: (_path: string, blob: string) => texts.get(blob),
+  name: (_file: string, hash: string) => runNames.find((name) => shortHash(name) === hash),
+};
 
 /**
  * What Stryker's differ reads of a report: each mutant's key and verdict; a kill's killers, by
@@ -199,20 +355,43 @@ const findAll = { text: (_path: string, blob: string) => texts.get(blob), name: 
  * among them; each test file's text and located tests.
  */
 const differInput = (report: Report) => {
-  const tests = new Map(Object.entries(report.testFiles ?? {}).flatMap(([file, { tests }]) => tests.map((t) => [t.id, `${file}: ${t.name}`])));
+  const tests = new Map(
+    Object.entries(report.testFiles ?? {}).flatMap(([file, { tests }]) =>
+      tests.map((t) => [t.id, `${file}: ${t.name}`]),
+    ),
+  );
   const named = (ids: string[] | undefined) => [...new Set((ids ?? []).map((id) => tests.get(id)))].sort();
   const read = (m: Report["files"][string]["mutants"][number]) =>
-    m.status === "Killed" ? { killedBy: named(m.killedBy) } : m.status === "Survived" || m.status === "NoCoverage" ? {} : { coveredBy: named([...(m.coveredBy ?? []), ...(m.killedBy ?? [])]) };
+    m.status === "Killed"
+      ? { killedBy: named(m.killedBy) }
+      : m.status === "Survived" || m.status === "NoCoverage"
+        ? {}
+        : { coveredBy: named([...(m.coveredBy ?? []), ...(m.killedBy ?? [])]) };
   return {
     files: Object.fromEntries(
       Object.entries(report.files).map(([file, { source, mutants }]) => [
         file,
-        { source, mutants: mutants.map((m) => ({ key: `${JSON.stringify(m.location)} ${m.mutatorName}: ${m.replacement}`, status: m.status, ...read(m) })) },
+        {
+          source,
+          mutants: mutants.map((m) => ({
+            key: `${JSON.stringify(m.location)} ${m.mutatorName}: ${m.replacement}`,
+            status: m.status,
+            ...read(m),
+          })),
+        },
       ]),
     ),
     // each test with the first of its file's tests that shares its id: the differ keys tests by id
     testFiles: Object.fromEntries(
-      Object.entries(report.testFiles ?? {}).map(([file, f]) => [file, { source: f.source, tests: f.tests.map((t) => `${t.name} ${JSON.stringify(t.location)} as #${f.tests.findIndex((u) => u.id === t.id)}`) }]),
+      Object.entries(report.testFiles ?? {}).map(([file, f]) => [
+        file,
+        {
+          source: f.source,
+          tests: f.tests.map(
+            (t) => `${t.name} ${JSON.stringify(t.location)} as #${f.tests.findIndex((u) => u.id === t.id)}`,
+          ),
+        },
+      ]),
     ),
   };
 };
@@ -236,7 +415,7 @@ describe("the mutation store without the text of a file (scripts/lib/mutation/re
   it("finds again every replacement Stryker wrote, whatever it changed", () => {
     const pairs = [
       ["a && b && c", "a || b && c || d"],
-      ["", "\"Stryker was here, and here!\""],
+      ["", '"Stryker was here, and here!"'],
       ["return { kind: 'list', items: [1, 2, 3] };", "{}"],
       ["(a * 10n ** BigInt(top - p)) % (digits * 10n)", "a * 10n ** BigInt(top - p) * (digits * 10n)"],
       ["xxxxxxxxxxxxxxxxxxxxxxxxx", "yyyyyyyyyyyyyyyyyyyyyyyyyy"],
@@ -255,9 +434,15 @@ describe("the mutation store without the text of a file (scripts/lib/mutation/re
   it("keeps the tests that covered a mutant only where a reuse reads them: a timeout's, its killer among them", () => {
     writeStore(join(scratch, "runs.json"), compactReport(run));
     const store = readStore(join(scratch, "runs.json"))!;
-    const names = new Map(Object.entries(store.testFiles).flatMap(([file, { tests }]) => tests.map((t) => [t.id, `${file}: ${runNames.find((name) => shortHash(name) === t.name)}`])));
+    const names = new Map(
+      Object.entries(store.testFiles).flatMap(([file, { tests }]) =>
+        tests.map((t) => [t.id, `${file}: ${runNames.find((name) => shortHash(name) === t.name)}`]),
+      ),
+    );
 
-    expect(store.files["src/ok.ts"]!.mutants.map((m) => [m.status, (m.coveredBy ?? []).map((id) => names.get(id)).sort()])).toEqual([
+    expect(
+      store.files["src/ok.ts"]!.mutants.map((m) => [m.status, (m.coveredBy ?? []).map((id) => names.get(id)).sort()]),
+    ).toEqual([
       ["Killed", []],
       ["Killed", []],
       ["Survived", []],
@@ -270,7 +455,10 @@ describe("the mutation store without the text of a file (scripts/lib/mutation/re
     const written = readFileSync(join(scratch, "runs.json"), "utf8");
 
     expect(written).not.toContain('"source"');
-    for (const line of [...source.split("\n"), ...testSource.split("\n")].map((l) => l.trim()).filter((l) => l.length > 4)) expect(written).not.toContain(line);
+    for (const line of [...source.split("\n"), ...testSource.split("\n")]
+      .map((l) => l.trim())
+      .filter((l) => l.length > 4))
+      expect(written).not.toContain(line);
     for (const name of runNames) expect(written).not.toContain(name);
     expect(written).toContain(gitId(source));
     expect(written).not.toContain("headers.get");
@@ -305,9 +493,13 @@ describe("the mutation store without the text of a file (scripts/lib/mutation/re
 
   it("needs the names of the tests that killed or covered a mutant, in a test file that still is", () => {
     const store = compactReport(run);
-    const hashes = (tests: { file: string; hash: string }[]) => tests.map(({ file, hash }) => `${file}: ${runNames.find((name) => shortHash(name) === hash)}`);
+    const hashes = (tests: { file: string; hash: string }[]) =>
+      tests.map(({ file, hash }) => `${file}: ${runNames.find((name) => shortHash(name) === hash)}`);
 
-    expect(hashes(testsNeeded(store, () => true))).toEqual(["test/ok.test.ts: accepts a 200", "test/ok.test.ts: refuses a 500"]);
+    expect(hashes(testsNeeded(store, () => true))).toEqual([
+      "test/ok.test.ts: accepts a 200",
+      "test/ok.test.ts: refuses a 500",
+    ]);
     expect(testsNeeded(store, (file) => file !== "test/ok.test.ts")).toEqual([]);
   });
 
@@ -316,7 +508,20 @@ describe("the mutation store without the text of a file (scripts/lib/mutation/re
     execFileSync("git", ["init", "-q", repo]);
     writeFileSync(join(repo, "a.ts"), "one();\n");
     execFileSync("git", ["-C", repo, "add", "a.ts"]);
-    execFileSync("git", ["-C", repo, "-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false", "commit", "-q", "-m", "one"]);
+    execFileSync("git", [
+      "-C",
+      repo,
+      "-c",
+      "user.name=t",
+      "-c",
+      "user.email=t@example.com",
+      "-c",
+      "commit.gpgsign=false",
+      "commit",
+      "-q",
+      "-m",
+      "one",
+    ]);
     writeFileSync(join(repo, "a.ts"), "two();\n");
     const report: Report = { files: { "src/x.ts": { source: "three();\n", mutants: [] } } };
 
@@ -348,14 +553,20 @@ describe("the committed mutation store (test/mutation/runs.json)", () => {
     const visit = (value: unknown): void => {
       if (typeof value === "string") strings.push(value);
       else if (Array.isArray(value)) value.forEach(visit);
-      else if (value && typeof value === "object") for (const [key, v] of Object.entries(value)) (strings.push(key), visit(v));
+      else if (value && typeof value === "object")
+        for (const [key, v] of Object.entries(value)) strings.push(key), visit(v);
     };
     visit(JSON.parse(written));
     const sources = readdirSync("src", { recursive: true, encoding: "utf8" })
       .filter((file) => /\.(ts|js)$/.test(file))
       .map((file) => readFileSync(join("src", file), "utf8"));
     expect(sources.length).toBeGreaterThan(20);
-    const lines = sources.flatMap((text) => text.split("\n").map((line) => line.trim()).filter((line) => line.length >= 20));
+    const lines = sources.flatMap((text) =>
+      text
+        .split("\n")
+        .map((line) => line.trim())
+        .filter((line) => line.length >= 20),
+    );
 
     expect(strings).not.toContain("source");
     // a replacement of up to 20 characters is kept as it is (`value === undefined`)

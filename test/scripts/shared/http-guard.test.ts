@@ -29,15 +29,21 @@ async function failingServer(): Promise<string> {
 }
 
 describe("createGuardedServer", () => {
-  it.each(["/sync", "/async"])("answers 500 in the given format when the handler fails on %s, and serves the next request", async (path) => {
-    const url = await failingServer();
+  it.each(["/sync", "/async"])(
+    "answers 500 in the given format when the handler fails on %s, and serves the next request",
+    async (path) => {
+      const url = await failingServer();
 
-    const failed = await fetch(url + path);
+      const failed = await fetch(url + path);
 
-    expect(failed.status).toBe(500);
-    expect(await failed.json()).toEqual({ code: "internal_server_error", message: "the server failed on this request" });
-    expect(await (await fetch(url)).text()).toBe("ok");
-  });
+      expect(failed.status).toBe(500);
+      expect(await failed.json()).toEqual({
+        code: "internal_server_error",
+        message: "the server failed on this request",
+      });
+      expect(await (await fetch(url)).text()).toBe("ok");
+    },
+  );
 
   it("breaks the connection when the handler fails after the head went out, and serves the next request", async () => {
     const url = await failingServer();

@@ -54,7 +54,8 @@ const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { cwd: copy
 // a team's document, with the defects real ones ship, dropped into openapi/ as a team would
 beforeAll(() => {
   copy = copyRepo({ prefix: "defects-" }).dir;
-  for (const entry of readdirSync(join(copy, "openapi"))) if (entry !== "released") rmSync(join(copy, "openapi", entry), { recursive: true });
+  for (const entry of readdirSync(join(copy, "openapi")))
+    if (entry !== "released") rmSync(join(copy, "openapi", entry), { recursive: true });
   cpSync(FIXTURE, join(copy, "openapi"), { recursive: true });
   output = run(process.execPath, ["scripts/generate.mjs"]);
 }, 120_000);
@@ -83,13 +84,22 @@ describe("npm run generate on a document with real-world defects", () => {
     });
     expect(spec.components.schemas.Browser.properties.profile_name.type).toEqual(["string", "null"]);
     expect(spec.components.schemas.ProfileRef.anyOf).toHaveLength(2);
-    expect(spec.paths["/deployments/{id}"].get.responses["200"].content["application/json"]).not.toHaveProperty("example");
+    expect(spec.paths["/deployments/{id}"].get.responses["200"].content["application/json"]).not.toHaveProperty(
+      "example",
+    );
   });
 
   it("writes a client that type-checks, the repaired shapes in its types", () => {
     mkdirSync(join(copy, "team"), { recursive: true });
     writeFileSync(join(copy, "team/consumer.ts"), CONSUMER);
-    writeFileSync(join(copy, "team/tsconfig.json"), JSON.stringify({ extends: "../tsconfig.json", compilerOptions: { noEmit: true, types: ["node"] }, include: ["."] }));
+    writeFileSync(
+      join(copy, "team/tsconfig.json"),
+      JSON.stringify({
+        extends: "../tsconfig.json",
+        compilerOptions: { noEmit: true, types: ["node"] },
+        include: ["."],
+      }),
+    );
 
     expect(() => run(bin("tsc"), ["-p", "."])).not.toThrow();
     expect(() => run(bin("tsc"), ["-p", "team"])).not.toThrow();
@@ -100,10 +110,15 @@ describe("npm run generate on a document with real-world defects", () => {
     try {
       // prepack's own lines come first on stdout, then npm's JSON
       const printed = run("npm", ["pack", "--json", "--pack-destination", into]);
-      const [packed] = JSON.parse(printed.slice(printed.search(/^\[/m))) as { filename: string; files: { path: string }[] }[];
+      const [packed] = JSON.parse(printed.slice(printed.search(/^\[/m))) as {
+        filename: string;
+        files: { path: string }[];
+      }[];
       const files = packed!.files.map((f) => f.path);
 
-      expect(files).toEqual(expect.arrayContaining(["dist/openapi.json", "dist/src/index.js", "dist/src/index.d.ts", "generated/api.md"]));
+      expect(files).toEqual(
+        expect.arrayContaining(["dist/openapi.json", "dist/src/index.js", "dist/src/index.d.ts", "generated/api.md"]),
+      );
       expect(readdirSync(into)).toEqual([packed!.filename]);
       expect(readFileSync(join(copy, "dist/openapi.json"), "utf8")).not.toContain('"nullable"');
     } finally {
@@ -135,16 +150,29 @@ describe("npm run generate on a document with real-world defects", () => {
         started_at: "2026-11-23T10:00:00Z",
       });
       // a profile that matches both oneOf branches
-      await expect(client.browsers.create({ profile: { id: "prf_1", name: "work" }, viewport: [1280, 720] })).resolves.toMatchObject({ persistence: null, profile_name: "work" });
+      await expect(
+        client.browsers.create({ profile: { id: "prf_1", name: "work" }, viewport: [1280, 720] }),
+      ).resolves.toMatchObject({ persistence: null, profile_name: "work" });
       // the body beside oneOf that additionalProperties: false refused
-      await expect(client.proxies.create({ name: "office", type: "custom", host: "proxy.example", port: 3128 })).resolves.toEqual({ id: "prx_1", name: "office", type: "custom", last_checked_at: null });
+      await expect(
+        client.proxies.create({ name: "office", type: "custom", host: "proxy.example", port: 3128 }),
+      ).resolves.toEqual({ id: "prx_1", name: "office", type: "custom", last_checked_at: null });
       // its broken example dropped, the mock answers from the schema
-      await expect(client.deployments.retrieve("dep_5n1v7c2x")).resolves.toMatchObject({ started_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/) });
+      await expect(client.deployments.retrieve("dep_5n1v7c2x")).resolves.toMatchObject({
+        started_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/),
+      });
 
-      expect(sent).toEqual([null, { profile: { id: "prf_1", name: "work" }, viewport: [1280, 720] }, { name: "office", type: "custom", host: "proxy.example", port: 3128 }, null]);
+      expect(sent).toEqual([
+        null,
+        { profile: { id: "prf_1", name: "work" }, viewport: [1280, 720] },
+        { name: "office", type: "custom", host: "proxy.example", port: 3128 },
+        null,
+      ]);
 
       // what the defects did not loosen: an unknown property, a third viewport number
-      await expect(client.proxies.create({ type: "custom", host: "proxy.example", port: 3128, colour: "red" })).rejects.toBeInstanceOf(ValidationError);
+      await expect(
+        client.proxies.create({ type: "custom", host: "proxy.example", port: 3128, colour: "red" }),
+      ).rejects.toBeInstanceOf(ValidationError);
       await expect(client.browsers.create({ viewport: [1280, 720, 1] })).rejects.toBeInstanceOf(ValidationError);
       expect(sent).toHaveLength(4);
     } finally {

@@ -7,7 +7,12 @@ import { copyRepo } from "../../../scripts/lib/shared/repo-copy.mjs";
 
 const ORG_LIMITS = "openapi/components/schemas/OrgLimits.yaml";
 let copy: { dir: string; remove: () => void };
-const lint = () => spawnSync(process.execPath, ["scripts/lint.mjs", "--format=summary"], { cwd: copy.dir, encoding: "utf8", env: toolEnv() });
+const lint = () =>
+  spawnSync(process.execPath, ["scripts/lint.mjs", "--format=summary"], {
+    cwd: copy.dir,
+    encoding: "utf8",
+    env: toolEnv(),
+  });
 
 beforeAll(() => {
   copy = copyRepo({ entries: ["openapi", "lint", "redocly.yaml", "scripts", "package.json"], prefix: "lint-test-" });
@@ -29,7 +34,9 @@ describe("npm run lint", () => {
     writeFileSync(file, good);
 
     expect(result.status).toBe(1);
-    expect(result.stderr).toMatch(new RegExp(`^lint: ${ORG_LIMITS.replace(/\./g, "\\.")}:${line}:\\d+ YAML error: .+$`, "m"));
+    expect(result.stderr).toMatch(
+      new RegExp(`^lint: ${ORG_LIMITS.replace(/\./g, "\\.")}:${line}:\\d+ YAML error: .+$`, "m"),
+    );
     expect(result.stdout).not.toMatch(/no-unresolved-refs/);
   });
 

@@ -8,7 +8,9 @@ function answering(schema: unknown, schemas: Record<string, unknown> = {}) {
   return {
     openapi: "3.1.0",
     info: { title: "t", version: "1.0.0" },
-    paths: { "/a": { get: { responses: { "200": { description: "ok", content: { "application/json": { schema } } } } } } },
+    paths: {
+      "/a": { get: { responses: { "200": { description: "ok", content: { "application/json": { schema } } } } } },
+    },
     components: { schemas },
   };
 }
@@ -80,14 +82,17 @@ describe("repairSpec", () => {
     const { spec } = repairSpec(doc);
 
     expect(doc).toEqual(before);
-    expect(spec.paths["/a"].get.responses["200"].content["application/json"].schema).toEqual({ type: ["string", "null"] });
+    expect(spec.paths["/a"].get.responses["200"].content["application/json"].schema).toEqual({
+      type: ["string", "null"],
+    });
   });
 });
 
 // dev checks the examples on every save with validators kept from the saves before: a kept one
 // must never answer for a schema that has changed since, however far down its $refs the change is
 describe("checkExamples, save after save", () => {
-  const broken = (why: string) => `${AT.replace(/\/schema$/, "")}/example: breaks its own schema (${why}); dropped, so the mock and the docs derive one from the schema`;
+  const broken = (why: string) =>
+    `${AT.replace(/\/schema$/, "")}/example: breaks its own schema (${why}); dropped, so the mock and the docs derive one from the schema`;
   /** A document whose answer is a Limits, which holds a Count: the example's field is two $refs down. */
   const saved = (count: unknown) => {
     const doc = answering(
@@ -106,7 +111,8 @@ describe("checkExamples, save after save", () => {
   });
 
   it("checks the same schemas in another document of the same shape again, after many saves of others", () => {
-    for (let save = 0; save < 12; save++) expect(repairSpec(saved({ type: "integer", maximum: 100 + save })).defects).toEqual([]);
+    for (let save = 0; save < 12; save++)
+      expect(repairSpec(saved({ type: "integer", maximum: 100 + save })).defects).toEqual([]);
 
     expect(repairSpec(saved({ type: "integer", maximum: 100 })).defects).toEqual([]);
     expect(repairSpec(saved({ type: "integer", minimum: 6 })).defects).toEqual([broken("/max must be >= 6")]);

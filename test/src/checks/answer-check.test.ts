@@ -13,7 +13,13 @@ describe("checkAnswer", () => {
     const lines: string[] = [];
     const data = { max_concurrent_sessions: 5, default_project_max_concurrent_sessions: null };
 
-    const answer = checkAnswer({ logger: { debug: (line) => lines.push(line) }, onAnswerMismatch: () => lines.push("told") }, "organization.limits.retrieve", LIMITS, data, new Response());
+    const answer = checkAnswer(
+      { logger: { debug: (line) => lines.push(line) }, onAnswerMismatch: () => lines.push("told") },
+      "organization.limits.retrieve",
+      LIMITS,
+      data,
+      new Response(),
+    );
 
     expect([answer, lines]).toEqual([data, []]);
   });
@@ -27,7 +33,13 @@ describe("checkAnswer", () => {
   it("tells the logger alone when no onAnswerMismatch is given", () => {
     const lines: string[] = [];
 
-    const answer = checkAnswer({ logger: { debug: (line) => lines.push(line) } }, "organization.limits.retrieve", LIMITS, drifted, new Response());
+    const answer = checkAnswer(
+      { logger: { debug: (line) => lines.push(line) } },
+      "organization.limits.retrieve",
+      LIMITS,
+      drifted,
+      new Response(),
+    );
 
     expect(answer).toBe(drifted);
     expect(lines).toHaveLength(1);
@@ -40,7 +52,13 @@ describe("checkAnswer", () => {
 
     const err = (() => {
       try {
-        return checkAnswer({ strictAnswers: true, onAnswerMismatch: (m) => told.push(m) }, "organization.limits.retrieve", LIMITS, drifted, response);
+        return checkAnswer(
+          { strictAnswers: true, onAnswerMismatch: (m) => told.push(m) },
+          "organization.limits.retrieve",
+          LIMITS,
+          drifted,
+          response,
+        );
       } catch (e) {
         return e;
       }
@@ -53,7 +71,14 @@ describe("checkAnswer", () => {
   it("names the value it checked with the path given", () => {
     const told: { issues: unknown }[] = [];
 
-    checkAnswer({ onAnswerMismatch: (m) => told.push(m) }, "organization.limits.retrieve", LIMITS, drifted, new Response(), "page[2]");
+    checkAnswer(
+      { onAnswerMismatch: (m) => told.push(m) },
+      "organization.limits.retrieve",
+      LIMITS,
+      drifted,
+      new Response(),
+      "page[2]",
+    );
 
     expect(told.map((m) => m.issues)).toEqual([[{ ...issue, path: "page[2].max_concurrent_sessions" }]]);
   });

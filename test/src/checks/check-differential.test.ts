@@ -19,23 +19,54 @@ const VALUES_PER_SCHEMA = 4;
 const NAME = fc.constantFrom("a", "b", "c", "id");
 // small integers and binary fractions only: on those a binary division is exact, so Ajv's multipleOf
 // is right (the literal cases below cover what it gets wrong)
-const NUMBER = fc.oneof(fc.integer({ min: -20, max: 20 }), fc.integer({ min: -80, max: 80 }).map((n) => n / 4), fc.constantFrom(0, -0, 2 ** 40));
+const NUMBER = fc.oneof(
+  fc.integer({ min: -20, max: 20 }),
+  fc.integer({ min: -80, max: 80 }).map((n) => n / 4),
+  fc.constantFrom(0, -0, 2 ** 40),
+);
 const DATES = fc
   .tuple(fc.integer({ min: 1899, max: 2101 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }))
   .map(([y, m, d]) => `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`);
 const TIMES = fc
-  .tuple(fc.integer({ min: 0, max: 24 }), fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 61 }), fc.constantFrom("", ".5", ".123456"), fc.constantFrom("Z", "z", "", "+01:00", "-08:00", "+0100", "+05", "+24:00", "-00:60", "+23:59"))
-  .map(([h, m, s, frac, zone]) => `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}:${String(s).padStart(2, "0")}${frac}${zone}`);
+  .tuple(
+    fc.integer({ min: 0, max: 24 }),
+    fc.integer({ min: 0, max: 60 }),
+    fc.integer({ min: 0, max: 61 }),
+    fc.constantFrom("", ".5", ".123456"),
+    fc.constantFrom("Z", "z", "", "+01:00", "-08:00", "+0100", "+05", "+24:00", "-00:60", "+23:59"),
+  )
+  .map(
+    ([h, m, s, frac, zone]) =>
+      `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}:${String(s).padStart(2, "0")}${frac}${zone}`,
+  );
 const STRING = fc.oneof(
   fc.string({ maxLength: 6 }),
   fc.string({ unit: "grapheme", maxLength: 4 }),
   DATES,
   fc.tuple(DATES, fc.constantFrom("T", "t", " ", "x", "TT"), TIMES).map(([d, sep, t]) => d + sep + t),
   fc.constantFrom(
-    "2021-02-29", "2020-02-29", "1900-02-29", "2000-02-29", "1990-02-31T15:59:59.123-08:00", "1990-12-31T15:59:60-08:00", "1990-12-31T23:59:60Z",
-    "2021-01-01T23:59:60+00:30", "2021-01-01T12:00:00", "3f2b8c1e-9a4d-4e7b-8c2d-1a2b3c4d5e6f", "urn:uuid:3F2B8C1E-9A4D-4E7B-8C2D-1A2B3C4D5E6F",
-    "3f2b8c1e9a4d4e7b8c2d1a2b3c4d5e6f", "3f2b8c1e-9a4d-4e7b-8c2d-1a2b3c4d5e6g", "te..st@example.com", "test@example.com", "a.b+c@d-e.example.org",
-    ".a@example.com", "a@-example.com", "a@example", "ops@@example.com", "é@example.com", "a b@example.com",
+    "2021-02-29",
+    "2020-02-29",
+    "1900-02-29",
+    "2000-02-29",
+    "1990-02-31T15:59:59.123-08:00",
+    "1990-12-31T15:59:60-08:00",
+    "1990-12-31T23:59:60Z",
+    "2021-01-01T23:59:60+00:30",
+    "2021-01-01T12:00:00",
+    "3f2b8c1e-9a4d-4e7b-8c2d-1a2b3c4d5e6f",
+    "urn:uuid:3F2B8C1E-9A4D-4E7B-8C2D-1A2B3C4D5E6F",
+    "3f2b8c1e9a4d4e7b8c2d1a2b3c4d5e6f",
+    "3f2b8c1e-9a4d-4e7b-8c2d-1a2b3c4d5e6g",
+    "te..st@example.com",
+    "test@example.com",
+    "a.b+c@d-e.example.org",
+    ".a@example.com",
+    "a@-example.com",
+    "a@example",
+    "ops@@example.com",
+    "é@example.com",
+    "a b@example.com",
   ),
 );
 const VALUE: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
@@ -58,7 +89,15 @@ const SCHEMA: fc.Arbitrary<unknown> = fc.letrec<{ schema: unknown }>((tie) => {
   const sub = tie("schema");
   const subs = fc.array(sub, { minLength: 1, maxLength: 3 });
   const keyword = fc.oneof(
-    fc.record({ type: fc.oneof(fc.constantFrom("integer", "number", "string", "boolean", "null", "array", "object"), fc.uniqueArray(fc.constantFrom("integer", "number", "string", "boolean", "null", "array", "object"), { minLength: 1, maxLength: 3 })) }),
+    fc.record({
+      type: fc.oneof(
+        fc.constantFrom("integer", "number", "string", "boolean", "null", "array", "object"),
+        fc.uniqueArray(fc.constantFrom("integer", "number", "string", "boolean", "null", "array", "object"), {
+          minLength: 1,
+          maxLength: 3,
+        }),
+      ),
+    }),
     fc.record({ enum: fc.array(VALUE, { minLength: 1, maxLength: 4 }) }),
     fc.record({ const: VALUE }),
     fc.record({ minimum: NUMBER }),
@@ -105,7 +144,13 @@ const CASE = fc.tuple(SCHEMA, fc.array(VALUE, { minLength: VALUES_PER_SCHEMA, ma
  * value), where there is no reference verdict to hold check() to; "Ajv crashes" below pins what
  * check() says there.
  */
-function agree(ours: (value: unknown) => boolean, theirs: (value: unknown) => boolean, schema: unknown, values: unknown[], unjudged: { count: number }): void {
+function agree(
+  ours: (value: unknown) => boolean,
+  theirs: (value: unknown) => boolean,
+  schema: unknown,
+  values: unknown[],
+  unjudged: { count: number },
+): void {
   for (const value of values) {
     let verdict: boolean;
     try {
@@ -141,9 +186,11 @@ describe("check() agrees with Ajv (JSON Schema 2020-12, ajv-formats full) on gen
       const out: Record<string, any> = {};
       for (const [k, v] of Object.entries(s)) {
         if (k === "enum" || k === "const") out[k] = v;
-        else if (k === "properties") out[k] = Object.fromEntries(Object.entries(v as object).map(([n, p]) => [n, relax(p)]));
+        else if (k === "properties")
+          out[k] = Object.fromEntries(Object.entries(v as object).map(([n, p]) => [n, relax(p)]));
         // beside an anyOf of its own, under allOf
-        else if (k === "oneOf" || k === "allOf") out.allOf = [...(out.allOf ?? []), ...(k === "oneOf" ? [{ anyOf: relax(v) }] : (relax(v) as unknown[]))];
+        else if (k === "oneOf" || k === "allOf")
+          out.allOf = [...(out.allOf ?? []), ...(k === "oneOf" ? [{ anyOf: relax(v) }] : (relax(v) as unknown[]))];
         else if (!(k === "additionalProperties" && v === false)) out[k] = relax(v);
       }
       return out;
@@ -152,7 +199,13 @@ describe("check() agrees with Ajv (JSON Schema 2020-12, ajv-formats full) on gen
     fc.assert(
       fc.property(CASE, ([schema, values]) => {
         const ours = loadSchemas({}, { root: schema }).root!;
-        agree((value) => check(ours, value, "v", [], true).length === 0, ajv.compile(relax(schema) as object), schema, values, unjudged);
+        agree(
+          (value) => check(ours, value, "v", [], true).length === 0,
+          ajv.compile(relax(schema) as object),
+          schema,
+          values,
+          unjudged,
+        );
       }),
       { numRuns: 1_000 },
     );
@@ -169,17 +222,23 @@ describe("check() agrees with Ajv (JSON Schema 2020-12, ajv-formats full) on gen
       expect(check(ours, value, "v", [], true)).toEqual([]);
     }
     // and the branch that refuses everything does refuse
-    expect(check(loadSchemas({}, { root: schema.anyOf[0]! }).root!, { b: 1 }, "v")).toEqual([{ path: "v", message: "is not allowed" }]);
+    expect(check(loadSchemas({}, { root: schema.anyOf[0]! }).root!, { b: 1 }, "v")).toEqual([
+      { path: "v", message: "is not allowed" },
+    ]);
   });
 });
 
 describe("formats", () => {
   it("checks date, date-time, uuid and email as ajv-formats' full mode does, impossible dates included", () => {
-    const ours = Object.fromEntries(["date", "date-time", "uuid", "email"].map((format) => [format, loadSchemas({}, { root: { format } }).root!]));
+    const ours = Object.fromEntries(
+      ["date", "date-time", "uuid", "email"].map((format) => [format, loadSchemas({}, { root: { format } }).root!]),
+    );
     const theirs = Object.fromEntries(Object.keys(ours).map((format) => [format, ajv.compile({ format })]));
     fc.assert(
       fc.property(FORMAT, STRING, (format, value) => {
-        expect(check(ours[format]!, value, "v").length === 0, `${format}: ${JSON.stringify(value)}`).toBe(theirs[format]!(value));
+        expect(check(ours[format]!, value, "v").length === 0, `${format}: ${JSON.stringify(value)}`).toBe(
+          theirs[format]!(value),
+        );
       }),
       { numRuns: 5_000 },
     );
@@ -187,7 +246,15 @@ describe("formats", () => {
 
   it("refuses the impossible dates and addresses a pattern lets through", () => {
     const of = (format: string) => loadSchemas({}, { root: { format } }).root!;
-    for (const [format, value] of [["date", "2021-02-29"], ["date-time", "1990-02-31T15:59:59.123-08:00"], ["email", "te..st@example.com"], ["date-time", "2021-01-01T12:59:60+01:00"], ["date", "2021x01-01"], ["date", "2021-01/01"], ["date-time", "2021-01x01T00:00:00Z"]] as const) {
+    for (const [format, value] of [
+      ["date", "2021-02-29"],
+      ["date-time", "1990-02-31T15:59:59.123-08:00"],
+      ["email", "te..st@example.com"],
+      ["date-time", "2021-01-01T12:59:60+01:00"],
+      ["date", "2021x01-01"],
+      ["date", "2021-01/01"],
+      ["date-time", "2021-01x01T00:00:00Z"],
+    ] as const) {
       expect(check(of(format), value, "v")).toEqual([{ path: "v", message: `must be ${format}` }]);
     }
     expect(check(of("date"), "2000-02-29", "v")).toEqual([]);
@@ -200,12 +267,20 @@ describe("multipleOf on decimals", () => {
   it("accepts exactly the decimals that are whole multiples of a decimal step", () => {
     const schema = (step: number) => loadSchemas({}, { root: { multipleOf: step } }).root!;
     fc.assert(
-      fc.property(fc.integer({ min: -1_000_000, max: 1_000_000 }), fc.integer({ min: 0, max: 6 }), fc.integer({ min: 1, max: 99 }), fc.integer({ min: 0, max: 6 }), (digits, places, stepDigits, stepPlaces) => {
-        const top = Math.max(places, stepPlaces);
-        const expected = (BigInt(digits) * 10n ** BigInt(top - places)) % (BigInt(stepDigits) * 10n ** BigInt(top - stepPlaces)) === 0n;
-        const value = Number(`${digits}e-${places}`);
-        expect(check(schema(Number(`${stepDigits}e-${stepPlaces}`)), value, "v").length === 0).toBe(expected);
-      }),
+      fc.property(
+        fc.integer({ min: -1_000_000, max: 1_000_000 }),
+        fc.integer({ min: 0, max: 6 }),
+        fc.integer({ min: 1, max: 99 }),
+        fc.integer({ min: 0, max: 6 }),
+        (digits, places, stepDigits, stepPlaces) => {
+          const top = Math.max(places, stepPlaces);
+          const expected =
+            (BigInt(digits) * 10n ** BigInt(top - places)) % (BigInt(stepDigits) * 10n ** BigInt(top - stepPlaces)) ===
+            0n;
+          const value = Number(`${digits}e-${places}`);
+          expect(check(schema(Number(`${stepDigits}e-${stepPlaces}`)), value, "v").length === 0).toBe(expected);
+        },
+      ),
       { numRuns: 2_000 },
     );
   });
@@ -213,21 +288,32 @@ describe("multipleOf on decimals", () => {
   it("judges decimals far from 1 the same way: up to 40 places, and whole numbers up to 10^30", () => {
     const schema = (step: number) => loadSchemas({}, { root: { multipleOf: step } }).root!;
     fc.assert(
-      fc.property(fc.integer({ min: -9_999, max: 9_999 }), fc.integer({ min: -30, max: 40 }), fc.integer({ min: 1, max: 99 }), fc.integer({ min: 0, max: 40 }), (digits, places, stepDigits, stepPlaces) => {
-        // digits * 10^-places as a * 10^-p with p >= 0, against stepDigits * 10^-stepPlaces, both scaled to whole numbers
-        const [a, p] = places >= 0 ? [BigInt(digits), places] : [BigInt(digits) * 10n ** BigInt(-places), 0];
-        const top = Math.max(p, stepPlaces);
-        const expected = (a * 10n ** BigInt(top - p)) % (BigInt(stepDigits) * 10n ** BigInt(top - stepPlaces)) === 0n;
-        const value = Number(`${digits}e${-places}`);
-        expect(check(schema(Number(`${stepDigits}e-${stepPlaces}`)), value, "v").length === 0, `${digits}e${-places} by ${stepDigits}e-${stepPlaces}`).toBe(expected);
-      }),
+      fc.property(
+        fc.integer({ min: -9_999, max: 9_999 }),
+        fc.integer({ min: -30, max: 40 }),
+        fc.integer({ min: 1, max: 99 }),
+        fc.integer({ min: 0, max: 40 }),
+        (digits, places, stepDigits, stepPlaces) => {
+          // digits * 10^-places as a * 10^-p with p >= 0, against stepDigits * 10^-stepPlaces, both scaled to whole numbers
+          const [a, p] = places >= 0 ? [BigInt(digits), places] : [BigInt(digits) * 10n ** BigInt(-places), 0];
+          const top = Math.max(p, stepPlaces);
+          const expected = (a * 10n ** BigInt(top - p)) % (BigInt(stepDigits) * 10n ** BigInt(top - stepPlaces)) === 0n;
+          const value = Number(`${digits}e${-places}`);
+          expect(
+            check(schema(Number(`${stepDigits}e-${stepPlaces}`)), value, "v").length === 0,
+            `${digits}e${-places} by ${stepDigits}e-${stepPlaces}`,
+          ).toBe(expected);
+        },
+      ),
       { numRuns: 2_000 },
     );
   });
 
   it("takes the two-decimal amounts a binary division refuses", () => {
     const cents = loadSchemas({}, { root: { type: "number", multipleOf: 0.01 } }).root!;
-    const refused = Array.from({ length: 1000 }, (_, i) => Number((i / 100).toFixed(2))).filter((amount) => check(cents, amount, "v").length);
+    const refused = Array.from({ length: 1000 }, (_, i) => Number((i / 100).toFixed(2))).filter(
+      (amount) => check(cents, amount, "v").length,
+    );
 
     expect(refused).toEqual([]);
     expect(check(loadSchemas({}, { root: { multipleOf: 0.0001 } }).root!, 0.0075, "v")).toEqual([]);
@@ -238,6 +324,8 @@ describe("multipleOf on decimals", () => {
     // Ajv's division takes 2^53 as a multiple of 4.5 and its parseInt refuses 1e21 as one of 1
     expect(check(cents, 1e21, "v")).toEqual([]);
     expect(check(loadSchemas({}, { root: { multipleOf: 1 } }).root!, 1e21, "v")).toEqual([]);
-    expect(check(loadSchemas({}, { root: { multipleOf: 4.5 } }).root!, 2 ** 53, "v")).toEqual([{ path: "v", message: "must be a multiple of 4.5" }]);
+    expect(check(loadSchemas({}, { root: { multipleOf: 4.5 } }).root!, 2 ** 53, "v")).toEqual([
+      { path: "v", message: "must be a multiple of 4.5" },
+    ]);
   });
 });

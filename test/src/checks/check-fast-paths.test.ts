@@ -23,24 +23,79 @@ const verdict = (schema: Schema, value: unknown, answer = false) => compile(sche
 
 /** `base` with up to three characters replaced, inserted or removed: the near misses a format reader must refuse. */
 const mutated = (base: fc.Arbitrary<string>, alphabet: string[]) =>
-  fc.tuple(base, fc.array(fc.tuple(fc.constantFrom("set", "insert", "remove"), fc.nat(), fc.constantFrom(...alphabet)), { maxLength: 3 })).map(([text, edits]) =>
-    edits.reduce((s, [edit, at, c]) => {
-      const i = s.length ? at % (s.length + 1) : 0;
-      return edit === "set" ? s.slice(0, i) + c + s.slice(i + 1) : edit === "insert" ? s.slice(0, i) + c + s.slice(i) : s.slice(0, i) + s.slice(i + 1);
-    }, text),
-  );
+  fc
+    .tuple(
+      base,
+      fc.array(fc.tuple(fc.constantFrom("set", "insert", "remove"), fc.nat(), fc.constantFrom(...alphabet)), {
+        maxLength: 3,
+      }),
+    )
+    .map(([text, edits]) =>
+      edits.reduce((s, [edit, at, c]) => {
+        const i = s.length ? at % (s.length + 1) : 0;
+        return edit === "set"
+          ? s.slice(0, i) + c + s.slice(i + 1)
+          : edit === "insert"
+            ? s.slice(0, i) + c + s.slice(i)
+            : s.slice(0, i) + s.slice(i + 1);
+      }, text),
+    );
 
 // look-alikes: non-ASCII digits and letters, signs, separators and whitespace that \s matches
-const TRICKY = ["0", "9", "a", "f", "g", "A", "F", "G", "-", "+", ":", ".", "T", "t", "Z", "z", " ", "\t", "\u00a0", "\u2028", "\ufeff", "٣", "０", "é", "İ", "K", "\u0000", "x"];
+const TRICKY = [
+  "0",
+  "9",
+  "a",
+  "f",
+  "g",
+  "A",
+  "F",
+  "G",
+  "-",
+  "+",
+  ":",
+  ".",
+  "T",
+  "t",
+  "Z",
+  "z",
+  " ",
+  "\t",
+  "\u00a0",
+  "\u2028",
+  "\ufeff",
+  "٣",
+  "０",
+  "é",
+  "İ",
+  "K",
+  "\u0000",
+  "x",
+];
 const HEX = fc.constantFrom(..."0123456789abcdefABCDEF");
 const hex = (n: number) => fc.string({ unit: HEX, minLength: n, maxLength: n });
 const UUIDS = fc
-  .tuple(fc.constantFrom("", "urn:uuid:", "URN:UUID:", "Urn:Uuid:", "urn:uuid", "urn:uuid::"), hex(8), hex(4), hex(4), hex(4), hex(12))
+  .tuple(
+    fc.constantFrom("", "urn:uuid:", "URN:UUID:", "Urn:Uuid:", "urn:uuid", "urn:uuid::"),
+    hex(8),
+    hex(4),
+    hex(4),
+    hex(4),
+    hex(12),
+  )
   .map(([prefix, ...parts]) => prefix + parts.join("-"));
 const digits = (n: number, max: number) => fc.integer({ min: 0, max }).map((v) => String(v).padStart(n, "0"));
 const DATES = fc.tuple(digits(4, 9999), digits(2, 13), digits(2, 32)).map(([y, m, d]) => `${y}-${m}-${d}`);
 const DATE_TIMES = fc
-  .tuple(DATES, fc.constantFrom("T", "t", " ", "\t", "\u00a0", "x"), digits(2, 24), digits(2, 60), digits(2, 61), fc.constantFrom("", ".5", ".123456789", "."), fc.constantFrom("Z", "z", "+01:00", "-08:00", "+0100", "+05", "+24:00", "-00:60", "", "+1:00"))
+  .tuple(
+    DATES,
+    fc.constantFrom("T", "t", " ", "\t", "\u00a0", "x"),
+    digits(2, 24),
+    digits(2, 60),
+    digits(2, 61),
+    fc.constantFrom("", ".5", ".123456789", "."),
+    fc.constantFrom("Z", "z", "+01:00", "-08:00", "+0100", "+05", "+24:00", "-00:60", "", "+1:00"),
+  )
   .map(([d, sep, h, m, s, frac, zone]) => `${d}${sep}${h}:${m}:${s}${frac}${zone}`);
 
 describe("formats read a character code at a time", () => {
@@ -62,8 +117,10 @@ describe("formats read a character code at a time", () => {
 
   it("take a date-time's separator as T, t or whitespace only, not a character that folds to a space", () => {
     const ours = one({ format: "date-time" });
-    for (const separator of ["T", "t", " ", "\t", "\u2028"]) expect(verdict(ours, `2021-01-01${separator}00:00:00Z`), JSON.stringify(separator)).toBe(true);
-    for (const separator of ["\u0000", "\u0014", "@", "4"]) expect(verdict(ours, `2021-01-01${separator}00:00:00Z`), JSON.stringify(separator)).toBe(false);
+    for (const separator of ["T", "t", " ", "\t", "\u2028"])
+      expect(verdict(ours, `2021-01-01${separator}00:00:00Z`), JSON.stringify(separator)).toBe(true);
+    for (const separator of ["\u0000", "\u0014", "@", "4"])
+      expect(verdict(ours, `2021-01-01${separator}00:00:00Z`), JSON.stringify(separator)).toBe(false);
   });
 
   it.each([
@@ -121,9 +178,16 @@ describe("a type and a format alone get a closure of their own", () => {
   });
 
   it("still checks the other keywords beside a format", () => {
-    expect(check(one({ format: "uuid", properties: { a: { type: "string" } } }), { a: 1 }, "v")).toEqual([{ path: "v.a", message: "must be string" }]);
-    expect(check(one({ format: "uuid", items: { type: "string" } }), [1], "v")).toEqual([{ path: "v[0]", message: "must be string" }]);
-    expect(check(one({ format: "uuid", enum: ["x"] }), "y", "v")).toEqual([{ path: "v", message: 'must be one of: "x"' }, { path: "v", message: "must be uuid" }]);
+    expect(check(one({ format: "uuid", properties: { a: { type: "string" } } }), { a: 1 }, "v")).toEqual([
+      { path: "v.a", message: "must be string" },
+    ]);
+    expect(check(one({ format: "uuid", items: { type: "string" } }), [1], "v")).toEqual([
+      { path: "v[0]", message: "must be string" },
+    ]);
+    expect(check(one({ format: "uuid", enum: ["x"] }), "y", "v")).toEqual([
+      { path: "v", message: 'must be one of: "x"' },
+      { path: "v", message: "must be uuid" },
+    ]);
   });
 });
 
@@ -137,7 +201,13 @@ describe("object fields walked by for...in, the last key order remembered", () =
 
   it("checks each field by its own name whatever order the objects come in", () => {
     // the third object puts n where the first two had id: a remembered position must not lend it id's check
-    const rows = [{ id: "x", n: 1 }, { id: "y", n: 2 }, { n: "three", id: "z" }, { tag: "c", id: "w", n: 4 }, { id: 5, n: 5 }];
+    const rows = [
+      { id: "x", n: 1 },
+      { id: "y", n: 2 },
+      { n: "three", id: "z" },
+      { tag: "c", id: "w", n: 4 },
+      { id: 5, n: 5 },
+    ];
     expect(check(one({ type: "array", items: row }), rows, "v")).toEqual([
       { path: "v[2].n", message: "must be integer" },
       { path: "v[3].tag", message: 'must be one of: "a", "b"' },
@@ -146,18 +216,34 @@ describe("object fields walked by for...in, the last key order remembered", () =
   });
 
   it("finds a missing required field though the object has as many fields as required", () => {
-    const rows = [{ id: "x", n: 1 }, { id: "x", tag: "a" }];
-    expect(check(one({ type: "array", items: row }), rows, "v", [], true)).toEqual([{ path: "v[1].n", message: "is required" }]);
+    const rows = [
+      { id: "x", n: 1 },
+      { id: "x", tag: "a" },
+    ];
+    expect(check(one({ type: "array", items: row }), rows, "v", [], true)).toEqual([
+      { path: "v[1].n", message: "is required" },
+    ]);
     expect(verdict(row, { tag: "a", n: 1, id: "x" }, true)).toBe(true);
   });
 
   it("agrees with Ajv on lists of objects whose keys come in any order, with more fields than it remembers", () => {
     const names = [...Array.from({ length: 70 }, (_, i) => `f${i}`), "x".repeat(65), "y".repeat(65)];
-    const schema = { type: "array", items: { type: "object", required: ["f0", "f69", "x".repeat(65)], properties: Object.fromEntries(names.map((n, i) => [n, { type: i % 2 ? "string" : "integer" }])) } };
+    const schema = {
+      type: "array",
+      items: {
+        type: "object",
+        required: ["f0", "f69", "x".repeat(65)],
+        properties: Object.fromEntries(names.map((n, i) => [n, { type: i % 2 ? "string" : "integer" }])),
+      },
+    };
     const ours = one(schema);
     const theirs = ajv.compile(schema);
     const value = fc.oneof(fc.integer(), fc.constantFrom("s"));
-    const object = fc.shuffledSubarray(names).chain((keys) => fc.tuple(...keys.map((k) => value.map((v) => [k, v] as const))).map((pairs) => Object.fromEntries(pairs)));
+    const object = fc
+      .shuffledSubarray(names)
+      .chain((keys) =>
+        fc.tuple(...keys.map((k) => value.map((v) => [k, v] as const))).map((pairs) => Object.fromEntries(pairs)),
+      );
     fc.assert(
       fc.property(fc.array(object, { maxLength: 6 }), (rows) => {
         expect(check(ours, rows, "v").length === 0, JSON.stringify(rows)).toBe(theirs(rows));
@@ -170,13 +256,41 @@ describe("object fields walked by for...in, the last key order remembered", () =
 
   it("agrees with Ajv on a recursive schema, whose walk re-enters the same object check", () => {
     const { Node } = loadSchemas({
-      Node: { type: "object", required: ["name"], properties: { name: { type: "string" }, size: { type: "integer" }, kids: { type: "array", items: { $ref: "#/components/schemas/Node" } } } },
+      Node: {
+        type: "object",
+        required: ["name"],
+        properties: {
+          name: { type: "string" },
+          size: { type: "integer" },
+          kids: { type: "array", items: { $ref: "#/components/schemas/Node" } },
+        },
+      },
     });
-    const theirs = ajv.compile({ $ref: "#/$defs/Node", $defs: { Node: { type: "object", required: ["name"], properties: { name: { type: "string" }, size: { type: "integer" }, kids: { type: "array", items: { $ref: "#/$defs/Node" } } } } } });
+    const theirs = ajv.compile({
+      $ref: "#/$defs/Node",
+      $defs: {
+        Node: {
+          type: "object",
+          required: ["name"],
+          properties: {
+            name: { type: "string" },
+            size: { type: "integer" },
+            kids: { type: "array", items: { $ref: "#/$defs/Node" } },
+          },
+        },
+      },
+    });
     const node: fc.Arbitrary<unknown> = fc.letrec<{ node: unknown }>((tie) => ({
       node: fc
-        .tuple(fc.shuffledSubarray(["name", "size", "kids"]), fc.constantFrom("n", 1), fc.constantFrom(2, "2"), fc.oneof({ maxDepth: 3 }, fc.constant([]), fc.array(tie("node"), { maxLength: 3 })))
-        .map(([keys, name, size, kids]) => Object.fromEntries(keys.map((k) => [k, k === "name" ? name : k === "size" ? size : kids]))),
+        .tuple(
+          fc.shuffledSubarray(["name", "size", "kids"]),
+          fc.constantFrom("n", 1),
+          fc.constantFrom(2, "2"),
+          fc.oneof({ maxDepth: 3 }, fc.constant([]), fc.array(tie("node"), { maxLength: 3 })),
+        )
+        .map(([keys, name, size, kids]) =>
+          Object.fromEntries(keys.map((k) => [k, k === "name" ? name : k === "size" ? size : kids])),
+        ),
     })).node;
     fc.assert(
       fc.property(node, (tree) => {
@@ -188,15 +302,29 @@ describe("object fields walked by for...in, the last key order remembered", () =
   });
 
   it("counts own enumerable fields only, as JSON.stringify sends them", () => {
-    const point = one({ type: "object", required: ["x"], properties: { x: { type: "integer" } }, additionalProperties: false });
+    const point = one({
+      type: "object",
+      required: ["x"],
+      properties: { x: { type: "integer" } },
+      additionalProperties: false,
+    });
     expect(check(point, Object.create({ x: 1 }), "v")).toEqual([{ path: "v.x", message: "is required" }]);
-    expect(check(point, Object.defineProperty({}, "x", { value: 1, enumerable: false }), "v")).toEqual([{ path: "v.x", message: "is required" }]);
+    expect(check(point, Object.defineProperty({}, "x", { value: 1, enumerable: false }), "v")).toEqual([
+      { path: "v.x", message: "is required" },
+    ]);
     expect(check(point, Object.assign(Object.create({ y: 1 }), { x: 1 }), "v")).toEqual([]);
-    expect(check(point, JSON.parse('{"x":1,"__proto__":2}'), "v")).toEqual([{ path: "v.__proto__", message: "is not a known field" }]);
+    expect(check(point, JSON.parse('{"x":1,"__proto__":2}'), "v")).toEqual([
+      { path: "v.__proto__", message: "is not a known field" },
+    ]);
   });
 
   it("ignores a field Object.prototype was given, though for...in lists it", () => {
-    const point = one({ type: "object", required: ["x"], properties: { x: { type: "integer" } }, additionalProperties: false });
+    const point = one({
+      type: "object",
+      required: ["x"],
+      properties: { x: { type: "integer" } },
+      additionalProperties: false,
+    });
     const proto = Object.prototype as Record<string, unknown>;
     proto.x = 1;
     proto.polluted = "yes";

@@ -59,7 +59,11 @@ describe("check() enforces each keyword, with a message", () => {
   });
 
   it("checks each item against items and prefixItems, with the item's index in the path", () => {
-    const schema = { type: "array", prefixItems: [{ type: "string" }, { type: "integer" }], items: { type: "boolean" } };
+    const schema = {
+      type: "array",
+      prefixItems: [{ type: "string" }, { type: "integer" }],
+      items: { type: "boolean" },
+    };
 
     expect(issues(schema, ["a", 1, true, false])).toEqual([]);
     expect(issues(schema, [1, "a", true, 0])).toEqual([
@@ -80,7 +84,12 @@ describe("check() enforces each keyword, with a message", () => {
   });
 
   it("checks required, properties and additionalProperties (false or a schema) on a request", () => {
-    const closed = { type: "object", required: ["a"], properties: { a: { type: "string" } }, additionalProperties: false };
+    const closed = {
+      type: "object",
+      required: ["a"],
+      properties: { a: { type: "string" } },
+      additionalProperties: false,
+    };
     const map = { type: "object", additionalProperties: { type: "integer" } };
 
     expect(issues(closed, { a: "x" })).toEqual([]);
@@ -103,7 +112,9 @@ describe("check() enforces each keyword, with a message", () => {
   });
 
   it("reports the problems of the one anyOf branch that fits the value's shape, rather than 'matches none'", () => {
-    const schema = { anyOf: [{ type: "null" }, { type: "object", required: ["id"], properties: { id: { type: "string" } } }] };
+    const schema = {
+      anyOf: [{ type: "null" }, { type: "object", required: ["id"], properties: { id: { type: "string" } } }],
+    };
 
     expect(issues(schema, null)).toEqual([]);
     expect(issues(schema, { id: 7 })).toEqual([{ path: "v.id", message: "must be string" }]);
@@ -111,7 +122,13 @@ describe("check() enforces each keyword, with a message", () => {
   });
 
   it("lists every problem, not only the first", () => {
-    const schema = { type: "object", properties: { a: { type: "string", minLength: 3, pattern: "^[a-z]+$" }, b: { type: "array", items: { type: "integer" } } } };
+    const schema = {
+      type: "object",
+      properties: {
+        a: { type: "string", minLength: 3, pattern: "^[a-z]+$" },
+        b: { type: "array", items: { type: "integer" } },
+      },
+    };
 
     expect(issues(schema, { a: "A", b: [1, "2", 3.5] })).toEqual([
       { path: "v.a", message: "must have at least 3 characters" },
@@ -122,19 +139,33 @@ describe("check() enforces each keyword, with a message", () => {
   });
 
   it("says 'matches none' when the one branch near the value's shape also breaks at the value itself", () => {
-    const schema = { anyOf: [{ type: "string" }, { type: "object", minProperties: 2, properties: { id: { type: "string" } } }] };
+    const schema = {
+      anyOf: [{ type: "string" }, { type: "object", minProperties: 2, properties: { id: { type: "string" } } }],
+    };
 
     expect(issues(schema, { id: 7 })).toEqual([{ path: "v", message: "must match one of 2 schemas" }]);
   });
 
   it("leaves a oneOf with one match and an anyOf with two alone while it lists the problems of a sibling", () => {
-    const schema = { type: "object", properties: { a: { oneOf: [{ type: "string" }, { type: "number" }] }, c: { anyOf: [{ type: "number" }, { minimum: 0 }] }, b: { type: "string" } } };
+    const schema = {
+      type: "object",
+      properties: {
+        a: { oneOf: [{ type: "string" }, { type: "number" }] },
+        c: { anyOf: [{ type: "number" }, { minimum: 0 }] },
+        b: { type: "string" },
+      },
+    };
 
     expect(issues(schema, { a: "x", c: 5, b: 1 })).toEqual([{ path: "v.b", message: "must be string" }]);
   });
 
   it("does not count a branch whose nested anyOf failed as a match of the oneOf around it", () => {
-    const one = { oneOf: [{ anyOf: [{ type: "null" }, { type: "object", properties: { id: { type: "string" } } }] }, { type: "object", properties: { id: { type: "number" } } }] };
+    const one = {
+      oneOf: [
+        { anyOf: [{ type: "null" }, { type: "object", properties: { id: { type: "string" } } }] },
+        { type: "object", properties: { id: { type: "number" } } },
+      ],
+    };
     // a sibling's problem makes check() list every problem, through the oneOf too
     const schema = { type: "object", properties: { p: one, b: { type: "string" } } };
 
@@ -154,21 +185,30 @@ describe("check() enforces each keyword, with a message", () => {
       { path: "v", message: "must have at least 2 fields" },
       { path: "v.a", message: "must be string" },
     ]);
-    expect(issues({ type: "object", propertyNames: { maxLength: 2 }, properties: { abc: { type: "string" } } }, { abc: 1 })).toEqual([
+    expect(
+      issues({ type: "object", propertyNames: { maxLength: 2 }, properties: { abc: { type: "string" } } }, { abc: 1 }),
+    ).toEqual([
       { path: "v.abc", message: "must have at most 2 characters" },
       { path: "v.abc", message: "must be string" },
     ]);
   });
 
   it("does not count an array branch whose item count fails as a match", () => {
-    const schema = { oneOf: [{ type: "array", minItems: 2 }, { type: "array", items: { type: "number" } }] };
+    const schema = {
+      oneOf: [
+        { type: "array", minItems: 2 },
+        { type: "array", items: { type: "number" } },
+      ],
+    };
 
     expect(issues(schema, ["a"])).toEqual([{ path: "v[0]", message: "must be number" }]);
   });
 
   it("tells a string from the object its text spells under uniqueItems, and inside not", () => {
     expect(issues({ uniqueItems: true }, [{ a: 1 }, '{"a":1}'])).toEqual([]);
-    expect(issues({ not: { type: "array", uniqueItems: true } }, [1, 2])).toEqual([{ path: "v", message: "is not allowed" }]);
+    expect(issues({ not: { type: "array", uniqueItems: true } }, [1, 2])).toEqual([
+      { path: "v", message: "is not allowed" },
+    ]);
     expect(issues({ not: { type: "array", uniqueItems: true } }, [1, 1])).toEqual([]);
   });
 
@@ -221,7 +261,12 @@ describe("check() on a request and on an answer", () => {
         id: { type: "string", readOnly: true },
         name: { type: "string" },
         password: { type: "string", writeOnly: true },
-        kind: { oneOf: [{ type: "string", maxLength: 5 }, { type: "string", pattern: "^[a-z]+$" }] },
+        kind: {
+          oneOf: [
+            { type: "string", maxLength: 5 },
+            { type: "string", pattern: "^[a-z]+$" },
+          ],
+        },
       },
     },
   });
@@ -233,17 +278,23 @@ describe("check() on a request and on an answer", () => {
 
   it("does not require a writeOnly field of an answer, which the service never sends", () => {
     expect(check(Session!, { id: "s1", name: "n" }, "response", [], true)).toEqual([]);
-    expect(check(Session!, { name: "n" }, "response", [], true)).toEqual([{ path: "response.id", message: "is required" }]);
+    expect(check(Session!, { name: "n" }, "response", [], true)).toEqual([
+      { path: "response.id", message: "is required" },
+    ]);
   });
 
   it("accepts fields it does not know in an answer, since the service adds fields over time", () => {
     expect(check(Session!, { id: "s1", name: "n", added_later: { any: 1 } }, "response", [], true)).toEqual([]);
-    expect(check(Session!, { name: "n", password: "p", added_later: 1 }, "body")).toEqual([{ path: "body.added_later", message: "is not a known field" }]);
+    expect(check(Session!, { name: "n", password: "p", added_later: 1 }, "body")).toEqual([
+      { path: "body.added_later", message: "is not a known field" },
+    ]);
   });
 
   it("accepts an answer that matches several oneOf branches, but not a request", () => {
     expect(check(Session!, { id: "s1", name: "n", kind: "abc" }, "response", [], true)).toEqual([]);
-    expect(check(Session!, { name: "n", password: "p", kind: "abc" }, "body")).toEqual([{ path: "body.kind", message: "must match only one of 2 schemas, matches 2" }]);
+    expect(check(Session!, { name: "n", password: "p", kind: "abc" }, "body")).toEqual([
+      { path: "body.kind", message: "must match only one of 2 schemas, matches 2" },
+    ]);
   });
 });
 
@@ -253,8 +304,16 @@ describe("check() with a discriminator", () => {
       oneOf: [{ $ref: "#/components/schemas/Circle" }, { $ref: "#/components/schemas/Square" }],
       discriminator: { propertyName: "kind", mapping: { round: "#/components/schemas/Circle" } },
     },
-    Circle: { type: "object", required: ["kind", "r"], properties: { kind: { type: "string" }, r: { type: "number", minimum: 0 } } },
-    Square: { type: "object", required: ["kind", "side"], properties: { kind: { type: "string" }, side: { type: "number" } } },
+    Circle: {
+      type: "object",
+      required: ["kind", "r"],
+      properties: { kind: { type: "string" }, r: { type: "number", minimum: 0 } },
+    },
+    Square: {
+      type: "object",
+      required: ["kind", "side"],
+      properties: { kind: { type: "string" }, side: { type: "number" } },
+    },
   });
 
   it("picks the branch by the tag, through the mapping or the schema's name", () => {
@@ -281,15 +340,20 @@ describe("check() on a recursive schema", () => {
       type: "object",
       required: ["name"],
       additionalProperties: false,
-      // biome-ignore lint/suspicious/noThenProperty: a property of the schema under test, which a JavaScript thenable must not confuse
-      properties: { name: { type: "string" }, then: { $ref: "#/components/schemas/Call" }, catch: { $ref: "#/components/schemas/Call" } },
+      properties: {
+        name: { type: "string" },
+        // biome-ignore lint/suspicious/noThenProperty: a property of the schema under test, which a JavaScript thenable must not confuse
+        then: { $ref: "#/components/schemas/Call" },
+        catch: { $ref: "#/components/schemas/Call" },
+      },
     },
   });
   // the first calls also have a fallback: a tree, down to a chain at its deep end
   const tree = (levels: number) => {
     let call: Record<string, unknown> = { name: `call ${levels}` };
-    // biome-ignore lint/suspicious/noThenProperty: a field of the data under test, named as the schema names it
-    for (let level = levels - 1; level >= 1; level--) call = { name: `call ${level}`, then: call, ...(level <= 10 ? { catch: { name: `fallback ${level}` } } : {}) };
+    for (let level = levels - 1; level >= 1; level--)
+      // biome-ignore lint/suspicious/noThenProperty: a field of the data under test, named as the schema names it
+      call = { name: `call ${level}`, then: call, ...(level <= 10 ? { catch: { name: `fallback ${level}` } } : {}) };
     return call;
   };
 
@@ -315,7 +379,9 @@ describe("check() on a recursive schema", () => {
     for (const levels of [MAX_DEPTH + 1, 100_000]) {
       const found = check(Call!, tree(levels), "body");
 
-      expect(found).toEqual([{ path: `body${".then".repeat(MAX_DEPTH)}`, message: "is nested deeper than 1024 levels" }]);
+      expect(found).toEqual([
+        { path: `body${".then".repeat(MAX_DEPTH)}`, message: "is nested deeper than 1024 levels" },
+      ]);
     }
   });
 
@@ -323,9 +389,13 @@ describe("check() on a recursive schema", () => {
     const answer = JSON.parse("[".repeat(200_000) + "]".repeat(200_000));
     const { Nested } = load({ Nested: { type: "array", items: { $ref: "#/components/schemas/Nested" } } });
 
-    expect(check(Nested!, answer, "response", [], true)).toEqual([{ path: `response${"[0]".repeat(MAX_DEPTH)}`, message: "is nested deeper than 1024 levels" }]);
+    expect(check(Nested!, answer, "response", [], true)).toEqual([
+      { path: `response${"[0]".repeat(MAX_DEPTH)}`, message: "is nested deeper than 1024 levels" },
+    ]);
     // enum compares the value as a whole: no walk down it, yet one issue and no RangeError
-    expect(check(one({ enum: [[1]] }), answer, "response", [], true)).toEqual([{ path: "response", message: "is nested deeper than 1024 levels" }]);
+    expect(check(one({ enum: [[1]] }), answer, "response", [], true)).toEqual([
+      { path: "response", message: "is nested deeper than 1024 levels" },
+    ]);
   });
 
   it("lets any other failure through: a pattern JavaScript cannot compile is a faulty schema, not a deep value", () => {
@@ -339,7 +409,14 @@ describe("check() on a recursive schema", () => {
 describe("check() agrees with a JSON Schema validator", () => {
   // Ajv implements JSON Schema 2020-12 in full; each pair is judged by both
   const components = {
-    Node: { type: "object", required: ["id"], properties: { id: { type: "integer" }, children: { type: "array", items: { $ref: "#/components/schemas/Node" } } } },
+    Node: {
+      type: "object",
+      required: ["id"],
+      properties: {
+        id: { type: "integer" },
+        children: { type: "array", items: { $ref: "#/components/schemas/Node" } },
+      },
+    },
     Name: { type: "string", minLength: 1, maxLength: 8, pattern: "^[a-z]" },
   };
   const pairs: [unknown, unknown[]][] = [
@@ -350,26 +427,73 @@ describe("check() agrees with a JSON Schema validator", () => {
     [{ const: { a: [1, 2] } }, [{ a: [1, 2] }, { a: [2, 1] }, { a: [1, 2], b: 1 }]],
     [{ type: "string", minLength: 2, maxLength: 3 }, ["ab", "abc", "a", "abcd", "😀😀", "😀"]],
     [{ type: "string", pattern: "^[a-z]{2}-\\d+$" }, ["ab-1", "ab-", "AB-1", "xab-12"]],
-    [{ type: "array", items: { type: "integer" }, minItems: 1, maxItems: 3, uniqueItems: true }, [[1], [1, 2, 3], [], [1, 2, 3, 4], [1, 1], [1, "a"]]],
-    [{ type: "array", prefixItems: [{ type: "string" }, { type: "integer" }], items: false }, [["a", 1], ["a"], ["a", 1, 2], [1, "a"], []]],
-    [{ type: "array", uniqueItems: true }, [[{ a: 1, b: 2 }, { b: 2, a: 1 }], [[1], [1, 0]], [1, true, "1", null]]],
     [
-      { type: "object", required: ["a"], properties: { a: { type: "string" }, b: { type: "integer" } }, additionalProperties: false },
-      [{ a: "x" }, { a: "x", b: 1 }, { b: 1 }, { a: "x", c: 1 }, { a: 1 }, { a: "x", constructor: 1 }, JSON.parse('{"a":"x","__proto__":1}')],
+      { type: "array", items: { type: "integer" }, minItems: 1, maxItems: 3, uniqueItems: true },
+      [[1], [1, 2, 3], [], [1, 2, 3, 4], [1, 1], [1, "a"]],
     ],
-    [{ type: "object", additionalProperties: { type: "integer" }, minProperties: 1, maxProperties: 2 }, [{ a: 1 }, { a: 1, b: 2 }, {}, { a: 1, b: 2, c: 3 }, { a: "1" }]],
+    [
+      { type: "array", prefixItems: [{ type: "string" }, { type: "integer" }], items: false },
+      [["a", 1], ["a"], ["a", 1, 2], [1, "a"], []],
+    ],
+    [
+      { type: "array", uniqueItems: true },
+      [
+        [
+          { a: 1, b: 2 },
+          { b: 2, a: 1 },
+        ],
+        [[1], [1, 0]],
+        [1, true, "1", null],
+      ],
+    ],
+    [
+      {
+        type: "object",
+        required: ["a"],
+        properties: { a: { type: "string" }, b: { type: "integer" } },
+        additionalProperties: false,
+      },
+      [
+        { a: "x" },
+        { a: "x", b: 1 },
+        { b: 1 },
+        { a: "x", c: 1 },
+        { a: 1 },
+        { a: "x", constructor: 1 },
+        JSON.parse('{"a":"x","__proto__":1}'),
+      ],
+    ],
+    [
+      { type: "object", additionalProperties: { type: "integer" }, minProperties: 1, maxProperties: 2 },
+      [{ a: 1 }, { a: 1, b: 2 }, {}, { a: 1, b: 2, c: 3 }, { a: "1" }],
+    ],
     [{ type: "object", propertyNames: { maxLength: 3 } }, [{ abc: 1 }, { abcd: 1 }, {}]],
-    [{ type: "object", properties: { toString: { type: "integer" } }, required: ["toString"] }, [{ toString: 1 }, {}, { toString: "x" }]],
+    [
+      { type: "object", properties: { toString: { type: "integer" } }, required: ["toString"] },
+      [{ toString: 1 }, {}, { toString: "x" }],
+    ],
     [{ allOf: [{ type: "object", required: ["a"] }, { required: ["b"] }] }, [{ a: 1, b: 1 }, { a: 1 }, {}, 1]],
     [{ anyOf: [{ type: "string", maxLength: 2 }, { type: "integer" }] }, ["ab", "abc", 1, 1.5, null]],
     [{ oneOf: [{ type: "integer" }, { type: "number", minimum: 10 }] }, [1, 5.5, 20.5, 20, "x"]],
     [{ not: { enum: ["admin", "root"] } }, ["user", "admin", 1]],
     [{ anyOf: [{ type: "null" }, { $ref: "#/components/schemas/Name" }] }, [null, "abc", "Abc", "", "abcdefghi", 3]],
-    [{ $ref: "#/components/schemas/Node" }, [{ id: 1 }, { id: 1, children: [{ id: 2, children: [] }] }, { id: 1, children: [{ id: "2" }] }, { children: [] }, { id: 1, children: [{ id: 2, children: [{}] }] }]],
+    [
+      { $ref: "#/components/schemas/Node" },
+      [
+        { id: 1 },
+        { id: 1, children: [{ id: 2, children: [] }] },
+        { id: 1, children: [{ id: "2" }] },
+        { children: [] },
+        { id: 1, children: [{ id: 2, children: [{}] }] },
+      ],
+    ],
     [true, [1, "a", null, {}]],
     [false, [1, "a", null, {}]],
     [{ type: "object", properties: { gone: false } }, [{}, { gone: 1 }, { gone: null }]],
-    [{ type: "object", properties: { a: { type: "integer" } }, additionalProperties: true }, [{ a: 1, b: 2 }, { a: "1" }]],
+    [
+      { type: "object", properties: { a: { type: "integer" } }, additionalProperties: true },
+      [{ a: 1, b: 2 }, { a: "1" }],
+    ],
     [{ type: ["integer", "string"], minimum: 5, minLength: 2 }, [5, 4, "ab", "a", 4.5]],
   ];
   // JSON objects have own properties only, so the reference looks at nothing else
@@ -377,7 +501,9 @@ describe("check() agrees with a JSON Schema validator", () => {
 
   it.each(pairs)("on %j", (schema, values) => {
     const ours = load(components, { root: schema }).root!;
-    const theirs = ajv.compile(typeof schema === "boolean" ? schema : { ...(schema as object), components: { schemas: components } });
+    const theirs = ajv.compile(
+      typeof schema === "boolean" ? schema : { ...(schema as object), components: { schemas: components } },
+    );
 
     for (const value of values) {
       expect(check(ours, value, "v").length === 0, JSON.stringify(value)).toBe(theirs(value));
@@ -387,9 +513,15 @@ describe("check() agrees with a JSON Schema validator", () => {
 
 describe("propertyNames", () => {
   it("checks every field name of an object against its schema, naming the field", () => {
-    const schema = { type: "object", propertyNames: { pattern: "^[A-Z_]+$" }, additionalProperties: { type: "string" } };
+    const schema = {
+      type: "object",
+      propertyNames: { pattern: "^[A-Z_]+$" },
+      additionalProperties: { type: "string" },
+    };
 
     expect(issues(schema, { HOME: "/root", PATH: "/bin" })).toEqual([]);
-    expect(issues(schema, { HOME: "/root", home: "/root" })).toEqual([{ path: "v.home", message: "must match /^[A-Z_]+$/" }]);
+    expect(issues(schema, { HOME: "/root", home: "/root" })).toEqual([
+      { path: "v.home", message: "must match /^[A-Z_]+$/" },
+    ]);
   });
 });

@@ -22,7 +22,11 @@ describe("input checks", () => {
     const server = await faultServer(reply(204));
     const client = server.client();
 
-    for (const call of [() => client.deployments.delete(id), () => client.auth.connections.delete(id), () => client.browsers.computer.clickMouse(id, { x: 1, y: 1 })]) {
+    for (const call of [
+      () => client.deployments.delete(id),
+      () => client.auth.connections.delete(id),
+      () => client.browsers.computer.clickMouse(id, { x: 1, y: 1 }),
+    ]) {
       const err = await call().catch((e) => e);
       expect(err).toBeInstanceOf(ValidationError);
       expect(err.issues).toEqual([{ path: "id", message }]);
@@ -33,32 +37,44 @@ describe("input checks", () => {
   it("refuses an id that is not a string, as JavaScript callers may pass one", async () => {
     const server = await faultServer(reply(204));
 
-    const err = await server.client().deployments.delete(42 as unknown as string).catch((e) => e);
+    const err = await server
+      .client()
+      .deployments.delete(42 as unknown as string)
+      .catch((e) => e);
 
     expect(err.issues).toEqual([{ path: "id", message: "must be a string" }]);
     expect(server.requests).toHaveLength(0);
   });
 
-  it.each(["a/../../org/limits", "x?y=1#z", "100%", "dep 1", "..."])("keeps the id %j inside its path segment", async (id) => {
-    const server = await faultServer(reply(204));
+  it.each(["a/../../org/limits", "x?y=1#z", "100%", "dep 1", "..."])(
+    "keeps the id %j inside its path segment",
+    async (id) => {
+      const server = await faultServer(reply(204));
 
-    await server.client().deployments.delete(id);
+      await server.client().deployments.delete(id);
 
-    expect(server.requests[0]?.url).toBe(`/deployments/${encodeURIComponent(id)}`);
-  });
+      expect(server.requests[0]?.url).toBe(`/deployments/${encodeURIComponent(id)}`);
+    },
+  );
 
   it("lists every problem of a click body, and sends nothing", async () => {
     const server = await faultServer(reply(200));
     const body = { x: -1, button: "top", hold_keys: ["Shift", 3], wheel: true } as unknown as ClickMouseRequest;
 
-    const err = await server.client().browsers.computer.clickMouse("brs_1", body).catch((e) => e);
+    const err = await server
+      .client()
+      .browsers.computer.clickMouse("brs_1", body)
+      .catch((e) => e);
 
     expect(err).toBeInstanceOf(ValidationError);
     expect(err.issues).toEqual(
       expect.arrayContaining([
         { path: "body.x", message: "must be >= 0" },
         { path: "body.y", message: "is required" },
-        { path: "body.button", message: expect.stringMatching(/must be one of: "left", "right", "middle", "back", "forward"/) },
+        {
+          path: "body.button",
+          message: expect.stringMatching(/must be one of: "left", "right", "middle", "back", "forward"/),
+        },
         { path: "body.hold_keys[1]", message: "must be string" },
         { path: "body.wheel", message: "is not a known field" },
       ]),
@@ -70,7 +86,10 @@ describe("input checks", () => {
   it("refuses a fractional coordinate, since the spec says integer", async () => {
     const server = await faultServer(reply(200));
 
-    const err = await server.client().browsers.computer.clickMouse("brs_1", { x: 1.5, y: 2 }).catch((e) => e);
+    const err = await server
+      .client()
+      .browsers.computer.clickMouse("brs_1", { x: 1.5, y: 2 })
+      .catch((e) => e);
 
     expect(err.issues).toEqual([{ path: "body.x", message: "must be integer" }]);
   });
@@ -79,29 +98,87 @@ describe("input checks", () => {
 describe("what is checked is what is sent", () => {
   // each body would pass a check that looks up names or reads values the way JSON does not
   it.each<[string, () => unknown, { path: string; message: string }]>([
-    ["a field named constructor", () => ({ x: 1, y: 1, constructor: 5 }), { path: "body.constructor", message: "is not a known field" }],
-    ["a field named toString", () => ({ x: 1, y: 1, toString: "left" }), { path: "body.toString", message: "is not a known field" }],
-    ["a field named hasOwnProperty", () => ({ x: 1, y: 1, hasOwnProperty: true }), { path: "body.hasOwnProperty", message: "is not a known field" }],
-    ["an own __proto__ field", () => JSON.parse('{"x":1,"y":1,"__proto__":{"wheel":1}}'), { path: "body.__proto__", message: "is not a known field" }],
-    ["inherited x and y", () => Object.create({ x: 1, y: 1 }), { path: "body", message: "inherits properties: pass a plain object" }],
-    ["an own toJSON", () => ({ x: 1, y: 1, toJSON: () => ({ x: -5, y: 1 }) }), { path: "body", message: "has a toJSON method: pass what it returns" }],
+    [
+      "a field named constructor",
+      () => ({ x: 1, y: 1, constructor: 5 }),
+      { path: "body.constructor", message: "is not a known field" },
+    ],
+    [
+      "a field named toString",
+      () => ({ x: 1, y: 1, toString: "left" }),
+      { path: "body.toString", message: "is not a known field" },
+    ],
+    [
+      "a field named hasOwnProperty",
+      () => ({ x: 1, y: 1, hasOwnProperty: true }),
+      { path: "body.hasOwnProperty", message: "is not a known field" },
+    ],
+    [
+      "an own __proto__ field",
+      () => JSON.parse('{"x":1,"y":1,"__proto__":{"wheel":1}}'),
+      { path: "body.__proto__", message: "is not a known field" },
+    ],
+    [
+      "inherited x and y",
+      () => Object.create({ x: 1, y: 1 }),
+      { path: "body", message: "inherits properties: pass a plain object" },
+    ],
+    [
+      "an own toJSON",
+      () => ({ x: 1, y: 1, toJSON: () => ({ x: -5, y: 1 }) }),
+      { path: "body", message: "has a toJSON method: pass what it returns" },
+    ],
     [
       "a class with toJSON",
-      () => new (class Click { x = 1; y = 1; toJSON() { return { x: -5, y: 1 }; } })(),
+      () =>
+        new (class Click {
+          x = 1;
+          y = 1;
+          toJSON() {
+            return { x: -5, y: 1 };
+          }
+        })(),
       { path: "body", message: "is a Click: pass a plain object" },
     ],
-    ["a Date", () => ({ x: 1, y: 1, hold_keys: [new Date(0)] }), { path: "body.hold_keys[0]", message: "is a Date: pass date.toISOString()" }],
-    // biome-ignore lint/suspicious/noSparseArray: the hole is the input under test
-    ["sparse hold_keys", () => ({ x: 1, y: 1, hold_keys: ["Shift", , "Alt"] }), { path: "body.hold_keys[1]", message: "is a hole: pass a dense array" }],
-    ["an undefined key", () => ({ x: 1, y: 1, hold_keys: ["Shift", undefined] }), { path: "body.hold_keys[1]", message: "is undefined, which JSON cannot carry: pass null" }],
+    [
+      "a Date",
+      () => ({ x: 1, y: 1, hold_keys: [new Date(0)] }),
+      { path: "body.hold_keys[0]", message: "is a Date: pass date.toISOString()" },
+    ],
+    [
+      "sparse hold_keys",
+      // biome-ignore lint/suspicious/noSparseArray: the hole is the input under test
+      () => ({ x: 1, y: 1, hold_keys: ["Shift", , "Alt"] }),
+      { path: "body.hold_keys[1]", message: "is a hole: pass a dense array" },
+    ],
+    [
+      "an undefined key",
+      () => ({ x: 1, y: 1, hold_keys: ["Shift", undefined] }),
+      { path: "body.hold_keys[1]", message: "is undefined, which JSON cannot carry: pass null" },
+    ],
     ["a NaN coordinate", () => ({ x: Number.NaN, y: 1 }), { path: "body.x", message: "is NaN: pass a finite number" }],
-    ["a bigint coordinate", () => ({ x: 1n, y: 1 }), { path: "body.x", message: "is a bigint, which JSON cannot carry: pass a number or a string" }],
-    ["a function field", () => ({ x: 1, y: 1, button: () => "left" }), { path: "body.button", message: "is a function, which JSON cannot carry: pass data" }],
-    ["a symbol key", () => ({ x: 1, y: 1, hold_keys: [Symbol("Shift")] }), { path: "body.hold_keys[0]", message: "is a symbol, which JSON cannot carry: pass data" }],
+    [
+      "a bigint coordinate",
+      () => ({ x: 1n, y: 1 }),
+      { path: "body.x", message: "is a bigint, which JSON cannot carry: pass a number or a string" },
+    ],
+    [
+      "a function field",
+      () => ({ x: 1, y: 1, button: () => "left" }),
+      { path: "body.button", message: "is a function, which JSON cannot carry: pass data" },
+    ],
+    [
+      "a symbol key",
+      () => ({ x: 1, y: 1, hold_keys: [Symbol("Shift")] }),
+      { path: "body.hold_keys[0]", message: "is a symbol, which JSON cannot carry: pass data" },
+    ],
   ])("refuses a click body with %s and sends nothing", async (_, body, issue) => {
     const server = await faultServer(reply(200));
 
-    const err = await server.client().browsers.computer.clickMouse("brs_1", body() as ClickMouseRequest).catch((e) => e);
+    const err = await server
+      .client()
+      .browsers.computer.clickMouse("brs_1", body() as ClickMouseRequest)
+      .catch((e) => e);
 
     expect(err).toBeInstanceOf(ValidationError);
     expect(err.issues).toEqual([issue]);
@@ -142,7 +219,10 @@ describe("what is checked is what is sent", () => {
   it("refuses an id holding a lone surrogate, which percent-encoding cannot carry, and sends nothing", async () => {
     const server = await faultServer(reply(204));
 
-    const err = await server.client().deployments.delete("dep_\uD800x").catch((e) => e);
+    const err = await server
+      .client()
+      .deployments.delete("dep_\uD800x")
+      .catch((e) => e);
 
     expect(err).toBeInstanceOf(ValidationError);
     expect(err.issues).toEqual([{ path: "id", message: "must not hold a lone surrogate" }]);
@@ -165,16 +245,26 @@ describe("answer checks", () => {
   it("require a readOnly field of an answer, which only requests may leave out", async () => {
     const server = await faultServer(reply(200, { default_project_max_concurrent_sessions: 10, added_later: true }));
 
-    const err = await server.client({ strictAnswers: true }).organization.limits.retrieve().catch((e) => e);
+    const err = await server
+      .client({ strictAnswers: true })
+      .organization.limits.retrieve()
+      .catch((e) => e);
 
     expect(err).toBeInstanceOf(BrowserCloudError);
-    expect(err.message).toBe("The answer to organization.limits.retrieve (status 200) is not what the spec promises: response.max_concurrent_sessions is required");
+    expect(err.message).toBe(
+      "The answer to organization.limits.retrieve (status 200) is not what the spec promises: response.max_concurrent_sessions is required",
+    );
   });
 });
 
 describe("plain()", () => {
   it("copies plain data into fresh objects and arrays, leaving undefined fields out", () => {
-    const input = { a: 1, b: [true, null, "s", { c: -0.5 }], d: undefined, e: Object.assign(Object.create(null), { f: 2 }) };
+    const input = {
+      a: 1,
+      b: [true, null, "s", { c: -0.5 }],
+      d: undefined,
+      e: Object.assign(Object.create(null), { f: 2 }),
+    };
     const issues: { path: string; message: string }[] = [];
 
     const copy = plain(input, "body", issues) as typeof input;
@@ -196,7 +286,12 @@ describe("plain()", () => {
 
     expect(issues).toEqual([]);
     expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
-    expect(Object.getOwnPropertyDescriptor(copy, "__proto__")).toEqual({ value: { polluted: true }, enumerable: true, writable: true, configurable: true });
+    expect(Object.getOwnPropertyDescriptor(copy, "__proto__")).toEqual({
+      value: { polluted: true },
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
     expect(Object.keys(copy)).toEqual(["x", "__proto__"]);
     expect(JSON.stringify(copy)).toBe('{"x":1,"__proto__":{"polluted":true}}');
     expect((copy as { polluted?: unknown }).polluted).toBeUndefined();
@@ -292,7 +387,9 @@ describe("the generated checks", () => {
   });
 
   it("refuse an infinite coordinate, which JSON would send as null", () => {
-    expect(check(ClickSchema, { x: Number.POSITIVE_INFINITY, y: 1 }, "body")).toEqual([{ path: "body.x", message: "must be integer" }]);
+    expect(check(ClickSchema, { x: Number.POSITIVE_INFINITY, y: 1 }, "body")).toEqual([
+      { path: "body.x", message: "must be integer" },
+    ]);
   });
 
   it("agree with a JSON Schema validator on OrgLimits", () => {

@@ -3,14 +3,23 @@ import { BufferedResponse, readAll } from "../../../src/core/buffered-response.j
 import { ResponseTooLargeError } from "../../../src/core/errors.js";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
-const from = new Response(null, { status: 201, statusText: "Created", headers: { "content-type": "application/json", "x-id": "7" } });
+const from = new Response(null, {
+  status: 201,
+  statusText: "Created",
+  headers: { "content-type": "application/json", "x-id": "7" },
+});
 
 describe("BufferedResponse", () => {
   it("keeps the status, status text and headers of the answer it was read from", () => {
     const response = new BufferedResponse(bytes("{}"), from);
 
     expect(response).toBeInstanceOf(Response);
-    expect([response.status, response.statusText, response.ok, response.headers.get("x-id")]).toEqual([201, "Created", true, "7"]);
+    expect([response.status, response.statusText, response.ok, response.headers.get("x-id")]).toEqual([
+      201,
+      "Created",
+      true,
+      "7",
+    ]);
   });
 
   it("answers json(), text(), arrayBuffer() and blob() from the bytes read", async () => {
@@ -68,7 +77,9 @@ describe("BufferedResponse", () => {
 
 describe("readAll", () => {
   const answer = (parts: string[], headers: Record<string, string> = {}) =>
-    new Response(new ReadableStream({ start: (c) => (parts.forEach((p) => c.enqueue(bytes(p))), c.close()) }), { headers });
+    new Response(new ReadableStream({ start: (c) => (parts.forEach((p) => c.enqueue(bytes(p))), c.close()) }), {
+      headers,
+    });
 
   it("reads a body of exactly the limit, by its Content-Length and by what arrives", async () => {
     const read = await readAll(answer(["12345", "678"], { "content-length": "8" }), 8);
@@ -77,7 +88,9 @@ describe("readAll", () => {
   });
 
   it("refuses a Content-Length one byte over the limit before reading, and a body that grows past it", async () => {
-    await expect(readAll(answer(["123456789"], { "content-length": "9" }), 8)).rejects.toBeInstanceOf(ResponseTooLargeError);
+    await expect(readAll(answer(["123456789"], { "content-length": "9" }), 8)).rejects.toBeInstanceOf(
+      ResponseTooLargeError,
+    );
     await expect(readAll(answer(["12345", "6789"]), 8)).rejects.toBeInstanceOf(ResponseTooLargeError);
   });
 

@@ -31,7 +31,11 @@ describe("createClient", () => {
 
     await server.client().browsers.computer.clickMouse("brs_1", body);
 
-    expect(server.requests[0]).toMatchObject({ method: "POST", url: "/browsers/brs_1/computer/click_mouse", body: JSON.stringify(body) });
+    expect(server.requests[0]).toMatchObject({
+      method: "POST",
+      url: "/browsers/brs_1/computer/click_mouse",
+      body: JSON.stringify(body),
+    });
     expect(server.requests[0]?.headers["content-type"]).toBe("application/json");
   });
 
@@ -48,7 +52,10 @@ describe("createClient", () => {
 
   describe("raw", () => {
     it("shares the client's auth and retries, and returns errors instead of throwing", async () => {
-      const server = await faultServer(reply(503, undefined, { "retry-after-ms": "1" }), reply(500, { code: "internal_error", message: "still down" }));
+      const server = await faultServer(
+        reply(503, undefined, { "retry-after-ms": "1" }),
+        reply(500, { code: "internal_error", message: "still down" }),
+      );
 
       const { data, error, response } = await server.client({ maxRetries: 1 }).raw.GET("/org/limits");
 
@@ -60,9 +67,13 @@ describe("createClient", () => {
     });
 
     it("does no input checks of its own", async () => {
-      const server = await faultServer(reply(400, { code: "bad_request", message: "coordinates must be non-negative" }));
+      const server = await faultServer(
+        reply(400, { code: "bad_request", message: "coordinates must be non-negative" }),
+      );
 
-      const { response } = await server.client().raw.POST("/browsers/{id}/computer/click_mouse", { params: { path: { id: "brs_1" } }, body: { x: -1, y: 0 } });
+      const { response } = await server
+        .client()
+        .raw.POST("/browsers/{id}/computer/click_mouse", { params: { path: { id: "brs_1" } }, body: { x: -1, y: 0 } });
 
       expect(response.status).toBe(400);
       expect(server.requests).toHaveLength(1);
@@ -71,7 +82,10 @@ describe("createClient", () => {
     it("keeps a call's error classes apart from the raw answer", async () => {
       const server = await faultServer(reply(500, { code: "internal_error", message: "down" }));
 
-      const err = await server.client({ maxRetries: 0 }).organization.limits.retrieve().catch((e) => e);
+      const err = await server
+        .client({ maxRetries: 0 })
+        .organization.limits.retrieve()
+        .catch((e) => e);
 
       expect(err).toBeInstanceOf(InternalServerError);
       expect(err).toBeInstanceOf(ApiError);
@@ -118,7 +132,10 @@ describe("per-call options", () => {
   it("refuse a signal that is null, before sending", async () => {
     const server = await faultServer(reply(200, LIMITS));
 
-    const err = await server.client().organization.limits.retrieve({ signal: null as never }).catch((e) => e);
+    const err = await server
+      .client()
+      .organization.limits.retrieve({ signal: null as never })
+      .catch((e) => e);
 
     expect(err.issues).toEqual([{ path: "options.signal", message: "must be an AbortSignal (got null)" }]);
     expect(server.requests).toHaveLength(0);
@@ -130,7 +147,9 @@ describe("middleware on the raw client", () => {
     const server = await faultServer(reply(200, LIMITS));
     const client = server.client();
     const seen: string[] = [];
-    const middleware = { onRequest: ({ request }: { request: Request }) => void seen.push(new URL(request.url).pathname) };
+    const middleware = {
+      onRequest: ({ request }: { request: Request }) => void seen.push(new URL(request.url).pathname),
+    };
 
     client.raw.use(middleware);
     await client.organization.limits.retrieve();
@@ -145,15 +164,38 @@ describe("middleware on the raw client", () => {
 describe("answers handed over unread", () => {
   // 64 bytes of body, four times the client's maxResponseBytes below
   const body = `data: ${"x".repeat(56)}\n\n`;
-  const download: Operation = { name: "files.download", method: "GET", path: "/files/{id}", params: ["id"], status: 200, answer: "other", idempotent: true };
-  const follow: Operation = { name: "events.follow", method: "GET", path: "/events/{id}", params: ["id"], status: 200, answer: "stream", idempotent: true };
-  const client = (url: string) => clientOf({ apiKey: "sk-test", baseUrl: url, maxResponseBytes: 16 }, [download, follow], openEventStream) as unknown as {
-    files: { download(id: string): Promise<Response> };
-    events: { follow(id: string): Promise<AsyncIterable<{ data: unknown }> & { close(): void }> };
+  const download: Operation = {
+    name: "files.download",
+    method: "GET",
+    path: "/files/{id}",
+    params: ["id"],
+    status: 200,
+    answer: "other",
+    idempotent: true,
   };
+  const follow: Operation = {
+    name: "events.follow",
+    method: "GET",
+    path: "/events/{id}",
+    params: ["id"],
+    status: 200,
+    answer: "stream",
+    idempotent: true,
+  };
+  const client = (url: string) =>
+    clientOf(
+      { apiKey: "sk-test", baseUrl: url, maxResponseBytes: 16 },
+      [download, follow],
+      openEventStream,
+    ) as unknown as {
+      files: { download(id: string): Promise<Response> };
+      events: { follow(id: string): Promise<AsyncIterable<{ data: unknown }> & { close(): void }> };
+    };
 
   it("are not held to maxResponseBytes: a download is the caller's to read", async () => {
-    const server = await faultServer((res) => res.writeHead(200, { "Content-Type": "application/octet-stream" }).end(body));
+    const server = await faultServer((res) =>
+      res.writeHead(200, { "Content-Type": "application/octet-stream" }).end(body),
+    );
 
     const response = await client(server.url).files.download("f1");
 

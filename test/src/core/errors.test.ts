@@ -24,7 +24,12 @@ import {
 import { apiErrorFrom, MAX_ERROR_BODY_BYTES } from "../../../src/core/errors.js";
 import { faultServer, hang, reply, reset, truncated } from "../../support/fault-server.js";
 
-const ERROR = { code: "bad_request", message: "coordinates must be non-negative", details: [{ code: "invalid_input", message: "x: must be >= 0" }], inner_error: { code: "upstream", message: "host" } };
+const ERROR = {
+  code: "bad_request",
+  message: "coordinates must be non-negative",
+  details: [{ code: "invalid_input", message: "x: must be >= 0" }],
+  inner_error: { code: "upstream", message: "host" },
+};
 
 describe("errors", () => {
   it.each([
@@ -47,13 +52,22 @@ describe("errors", () => {
     await expect(call).rejects.toBeInstanceOf(Class);
     await expect(call).rejects.toBeInstanceOf(ApiError);
     await expect(call).rejects.toBeInstanceOf(BrowserCloudError);
-    await expect(call).rejects.toMatchObject({ status, code: "bad_request", details: ERROR.details, innerError: ERROR.inner_error, body: ERROR });
+    await expect(call).rejects.toMatchObject({
+      status,
+      code: "bad_request",
+      details: ERROR.details,
+      innerError: ERROR.inner_error,
+      body: ERROR,
+    });
   });
 
   it("makes a plain ApiError of a status with no class of its own", async () => {
     const server = await faultServer(reply(418, ERROR));
 
-    const err = await server.client().organization.limits.retrieve().catch((e) => e);
+    const err = await server
+      .client()
+      .organization.limits.retrieve()
+      .catch((e) => e);
 
     expect(err.constructor).toBe(ApiError);
     expect(err.status).toBe(418);
@@ -62,7 +76,10 @@ describe("errors", () => {
   it("gives the status as message when the error body is empty", async () => {
     const server = await faultServer(reply(401));
 
-    const err = await server.client().deployments.delete("dep_1").catch((e) => e);
+    const err = await server
+      .client()
+      .deployments.delete("dep_1")
+      .catch((e) => e);
 
     expect(err).toBeInstanceOf(AuthenticationError);
     expect(err).toMatchObject({ status: 401, code: undefined, body: undefined });
@@ -73,7 +90,10 @@ describe("errors", () => {
     const page = `<html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1>${"<p>upstream</p>".repeat(100)}</body></html>`;
     const server = await faultServer(reply(502, page));
 
-    const err = await server.client({ maxRetries: 0 }).deployments.delete("dep_1").catch((e) => e);
+    const err = await server
+      .client({ maxRetries: 0 })
+      .deployments.delete("dep_1")
+      .catch((e) => e);
 
     expect(err).toBeInstanceOf(InternalServerError);
     expect(err.body).toBe(page);
@@ -85,7 +105,10 @@ describe("errors", () => {
   it("keeps a JSON error body that is not the Error shape as text", async () => {
     const server = await faultServer(reply(500, { error: "boom" }));
 
-    const err = await server.client({ maxRetries: 0 }).organization.limits.retrieve().catch((e) => e);
+    const err = await server
+      .client({ maxRetries: 0 })
+      .organization.limits.retrieve()
+      .catch((e) => e);
 
     expect(err).toMatchObject({ status: 500, code: undefined, body: '{"error":"boom"}' });
   });
@@ -95,7 +118,10 @@ describe("errors", () => {
     const server = await faultServer(reply(200, drifted));
     const reports: AnswerMismatch[] = [];
     const lines: string[] = [];
-    const client = server.client({ onAnswerMismatch: (m) => reports.push(m), logger: { debug: (line) => lines.push(line) } });
+    const client = server.client({
+      onAnswerMismatch: (m) => reports.push(m),
+      logger: { debug: (line) => lines.push(line) },
+    });
 
     await expect(client.organization.limits.retrieve()).resolves.toEqual(drifted);
 
@@ -113,7 +139,9 @@ describe("errors", () => {
     );
     const drift = lines.filter((l) => l.includes("not what the spec promises"));
     expect(drift).toHaveLength(1);
-    expect(drift[0]).toMatch(/^browser-cloud-client: The answer to organization\.limits\.retrieve \(status 200\) is not what the spec promises: /);
+    expect(drift[0]).toMatch(
+      /^browser-cloud-client: The answer to organization\.limits\.retrieve \(status 200\) is not what the spec promises: /,
+    );
     expect(drift[0]).toContain("response.max_concurrent_sessions must be integer");
     expect(drift[0]).toContain("response.default_project_max_concurrent_sessions is required");
   });
@@ -123,7 +151,10 @@ describe("errors", () => {
     const server = await faultServer(reply(200, drifted, { "x-request-id": "req_9" }));
     const reports: unknown[] = [];
 
-    const err = await server.client({ strictAnswers: true, onAnswerMismatch: (m) => reports.push(m) }).organization.limits.retrieve().catch((e) => e);
+    const err = await server
+      .client({ strictAnswers: true, onAnswerMismatch: (m) => reports.push(m) })
+      .organization.limits.retrieve()
+      .catch((e) => e);
 
     expect(err).toBeInstanceOf(AnswerMismatchError);
     expect(err).toBeInstanceOf(BrowserCloudError);
@@ -131,7 +162,9 @@ describe("errors", () => {
     expect(err.response.headers.get("x-request-id")).toBe("req_9");
     expect(err.issues).toEqual([{ path: "response.max_concurrent_sessions", message: "must be integer" }]);
     expect(err.maybePerformed).toBe(true);
-    expect(err.message).toBe("The answer to organization.limits.retrieve (status 200) is not what the spec promises: response.max_concurrent_sessions must be integer");
+    expect(err.message).toBe(
+      "The answer to organization.limits.retrieve (status 200) is not what the spec promises: response.max_concurrent_sessions must be integer",
+    );
     expect(reports).toEqual([]);
     expect(server.requests).toHaveLength(1);
   });
@@ -139,7 +172,10 @@ describe("errors", () => {
   it("throws AnswerMismatchError carrying the text when a 2xx body is not JSON, strict or not", async () => {
     const server = await faultServer(reply(200, "<html>maintenance</html>"));
 
-    const err = await server.client().organization.limits.retrieve().catch((e) => e);
+    const err = await server
+      .client()
+      .organization.limits.retrieve()
+      .catch((e) => e);
 
     expect(err).toBeInstanceOf(AnswerMismatchError);
     expect(err).not.toBeInstanceOf(SyntaxError);
@@ -152,7 +188,11 @@ describe("errors", () => {
   });
 
   it("accepts fields the spec does not know yet", async () => {
-    const newer = { max_concurrent_sessions: 50, default_project_max_concurrent_sessions: null, max_auth_connections: 5 };
+    const newer = {
+      max_concurrent_sessions: 50,
+      default_project_max_concurrent_sessions: null,
+      max_auth_connections: 5,
+    };
     const server = await faultServer(reply(200, newer));
 
     await expect(server.client().organization.limits.retrieve()).resolves.toEqual(newer);
@@ -161,7 +201,10 @@ describe("errors", () => {
   it("treats a truncated 2xx body as a broken connection, not as bad JSON", async () => {
     const server = await faultServer(truncated);
 
-    const err = await server.client({ maxRetries: 0 }).organization.limits.retrieve().catch((e) => e);
+    const err = await server
+      .client({ maxRetries: 0 })
+      .organization.limits.retrieve()
+      .catch((e) => e);
 
     expect(err.name).toBe("ConnectionError");
     expect(err.maybePerformed).toBe(true);
@@ -174,7 +217,10 @@ describe("errors", () => {
       const page = `<html><body>${"<p>upstream timed out</p>".repeat(40_000)}</body></html>`;
       const server = await faultServer(reply(502, page));
 
-      const err = await server.client({ maxRetries: 0 }).deployments.delete("dep_1").catch((e) => e);
+      const err = await server
+        .client({ maxRetries: 0 })
+        .deployments.delete("dep_1")
+        .catch((e) => e);
 
       expect(err).toBeInstanceOf(InternalServerError);
       expect(err.body).toBe(page.slice(0, 8192));
@@ -185,14 +231,27 @@ describe("errors", () => {
     });
 
     it("does not parse a large JSON error body, whatever its shape", async () => {
-      const body = { code: "bad_request", message: "too many problems", details: Array.from({ length: 20_000 }, (_, i) => ({ code: "invalid_input", message: `field ${i}` })) };
+      const body = {
+        code: "bad_request",
+        message: "too many problems",
+        details: Array.from({ length: 20_000 }, (_, i) => ({ code: "invalid_input", message: `field ${i}` })),
+      };
       const text = JSON.stringify(body);
       const server = await faultServer(reply(400, body));
 
-      const err = await server.client().browsers.computer.clickMouse("brs_1", { x: 1, y: 1 }).catch((e) => e);
+      const err = await server
+        .client()
+        .browsers.computer.clickMouse("brs_1", { x: 1, y: 1 })
+        .catch((e) => e);
 
       expect(err).toBeInstanceOf(BadRequestError);
-      expect(err).toMatchObject({ status: 400, code: undefined, details: undefined, body: text.slice(0, 8192), bodyLength: text.length });
+      expect(err).toMatchObject({
+        status: 400,
+        code: undefined,
+        details: undefined,
+        body: text.slice(0, 8192),
+        bodyLength: text.length,
+      });
       expect(err.message).toMatch(/^400 Bad Request: \{"code":"bad_request","message":"too many problems"/);
     });
 
@@ -200,7 +259,10 @@ describe("errors", () => {
       const deep = `${"[".repeat(100_000)}${"]".repeat(100_000)}`;
       const server = await faultServer(reply(500, deep, { "Content-Type": "application/json" }));
 
-      const err = await server.client({ maxRetries: 0 }).organization.limits.retrieve().catch((e) => e);
+      const err = await server
+        .client({ maxRetries: 0 })
+        .organization.limits.retrieve()
+        .catch((e) => e);
 
       expect(err).toBeInstanceOf(InternalServerError);
       expect(err).toMatchObject({ body: deep.slice(0, 8192), bodyLength: 200_000 });
@@ -214,11 +276,15 @@ describe("errors", () => {
       vi.spyOn(RegExp.prototype, "exec").mockImplementation(function (this: RegExp, input: string) {
         scanned.push(String(input).length);
         // a backtracking scan of the whole body takes tens of seconds: refuse it at once
-        if (String(input).length > 4096) throw new Error(`a regular expression ran over ${String(input).length} characters`);
+        if (String(input).length > 4096)
+          throw new Error(`a regular expression ran over ${String(input).length} characters`);
         return exec.call(this, input);
       });
 
-      const err = await server.client({ maxRetries: 0 }).deployments.delete("dep_1").catch((e) => e);
+      const err = await server
+        .client({ maxRetries: 0 })
+        .deployments.delete("dep_1")
+        .catch((e) => e);
       vi.restoreAllMocks();
 
       expect(err).toBeInstanceOf(InternalServerError);
@@ -236,7 +302,10 @@ describe("maybePerformed", () => {
   it("is true for a 5xx answer to a click, which is not retried", async () => {
     const server = await faultServer(reply(503, { code: "unavailable", message: "try later" }));
 
-    const err = await server.client().browsers.computer.clickMouse("brs_1", CLICK).catch((e) => e);
+    const err = await server
+      .client()
+      .browsers.computer.clickMouse("brs_1", CLICK)
+      .catch((e) => e);
 
     expect(err).toBeInstanceOf(InternalServerError);
     expect(err.maybePerformed).toBe(true);
@@ -246,7 +315,10 @@ describe("maybePerformed", () => {
   it.each([400, 404, 409, 422, 429])("is false for a %i refusal on the first attempt", async (status) => {
     const server = await faultServer(reply(status, { code: "no", message: "refused" }));
 
-    const err = await server.client({ maxRetries: 0 }).browsers.computer.clickMouse("brs_1", CLICK).catch((e) => e);
+    const err = await server
+      .client({ maxRetries: 0 })
+      .browsers.computer.clickMouse("brs_1", CLICK)
+      .catch((e) => e);
 
     expect(err).toBeInstanceOf(ApiError);
     expect(err.maybePerformed).toBe(false);
@@ -256,9 +328,15 @@ describe("maybePerformed", () => {
     [400, BadRequestError],
     [409, ConflictError],
   ])("is true for a %i refusal that follows a 5xx attempt of the same call", async (status, Class) => {
-    const server = await faultServer(reply(503, undefined, { "retry-after-ms": "1" }), reply(status, { code: "refused", message: "state changed" }));
+    const server = await faultServer(
+      reply(503, undefined, { "retry-after-ms": "1" }),
+      reply(status, { code: "refused", message: "state changed" }),
+    );
 
-    const err = await server.client().deployments.delete("dep_1").catch((e) => e);
+    const err = await server
+      .client()
+      .deployments.delete("dep_1")
+      .catch((e) => e);
 
     expect(err).toBeInstanceOf(Class);
     expect(err.maybePerformed).toBe(true);
@@ -268,7 +346,10 @@ describe("maybePerformed", () => {
   it("is true for a redirect, which may come after acting (303 See Other)", async () => {
     const server = await faultServer(reply(303, undefined, { location: "/browsers/brs_1" }));
 
-    const err = await server.client().browsers.computer.clickMouse("brs_1", CLICK).catch((e) => e);
+    const err = await server
+      .client()
+      .browsers.computer.clickMouse("brs_1", CLICK)
+      .catch((e) => e);
 
     expect(err).toBeInstanceOf(RedirectError);
     expect(err.maybePerformed).toBe(true);
@@ -281,7 +362,10 @@ describe("maybePerformed", () => {
   ])("of ResponseTooLargeError after a %i is %s", async (status, expected) => {
     const server = await faultServer(reply(status, big, { "content-type": "application/json" }));
 
-    const err = await server.client({ maxRetries: 0, maxResponseBytes: 64 }).browsers.computer.clickMouse("brs_1", CLICK).catch((e) => e);
+    const err = await server
+      .client({ maxRetries: 0, maxResponseBytes: 64 })
+      .browsers.computer.clickMouse("brs_1", CLICK)
+      .catch((e) => e);
 
     expect(err).toBeInstanceOf(ResponseTooLargeError);
     expect(err.status).toBe(status);
@@ -292,8 +376,14 @@ describe("maybePerformed", () => {
     const broken = await faultServer(reset);
     const slow = await faultServer(hang);
 
-    const reset_ = await broken.client().browsers.computer.clickMouse("brs_1", CLICK).catch((e) => e);
-    const timeout = await slow.client({ timeoutMs: 50 }).browsers.computer.clickMouse("brs_1", CLICK).catch((e) => e);
+    const reset_ = await broken
+      .client()
+      .browsers.computer.clickMouse("brs_1", CLICK)
+      .catch((e) => e);
+    const timeout = await slow
+      .client({ timeoutMs: 50 })
+      .browsers.computer.clickMouse("brs_1", CLICK)
+      .catch((e) => e);
 
     expect(reset_).toBeInstanceOf(ConnectionError);
     expect(reset_.maybePerformed).toBe(true);
@@ -327,7 +417,10 @@ describe("maybePerformed", () => {
     const server = await faultServer(reply(503, undefined, { "retry-after": "30" }));
     const controller = new AbortController();
 
-    const pending = server.client().deployments.delete("dep_1", { signal: controller.signal }).catch((e) => e);
+    const pending = server
+      .client()
+      .deployments.delete("dep_1", { signal: controller.signal })
+      .catch((e) => e);
     while (server.requests.length === 0) await new Promise((r) => setTimeout(r, 5));
     await new Promise((r) => setTimeout(r, 20));
     controller.abort();
@@ -339,9 +432,15 @@ describe("maybePerformed", () => {
   });
 
   it("is true for an answer too large that follows a 5xx attempt, though its own status is a refusal", async () => {
-    const server = await faultServer(reply(500, undefined, { "retry-after-ms": "1" }), reply(429, { code: "slow_down", message: "x".repeat(4096) }));
+    const server = await faultServer(
+      reply(500, undefined, { "retry-after-ms": "1" }),
+      reply(429, { code: "slow_down", message: "x".repeat(4096) }),
+    );
 
-    const err = await server.client({ maxRetries: 1, maxResponseBytes: 1024 }).organization.limits.retrieve().catch((e) => e);
+    const err = await server
+      .client({ maxRetries: 1, maxResponseBytes: 1024 })
+      .organization.limits.retrieve()
+      .catch((e) => e);
 
     expect(err).toBeInstanceOf(ResponseTooLargeError);
     expect(err.status).toBe(429);
@@ -352,7 +451,10 @@ describe("maybePerformed", () => {
   it("is false for ValidationError and ConfigurationError: nothing was sent", async () => {
     const server = await faultServer(reply(200));
 
-    const invalid = await server.client().browsers.computer.clickMouse("brs_1", { x: -1, y: 2 }).catch((e) => e);
+    const invalid = await server
+      .client()
+      .browsers.computer.clickMouse("brs_1", { x: -1, y: 2 })
+      .catch((e) => e);
     let config: unknown;
     try {
       createClient({ apiKey: "k", baseUrl: "ftp://example.com" });
@@ -413,7 +515,9 @@ describe("each class", () => {
     ];
 
     expect(new ValidationError(issues).message).toBe("Invalid input: body.x must be >= 0; id is required");
-    expect(new AnswerMismatchError("browsers.retrieve", issues, {}, new Response(null, { status: 201 })).message).toBe("The answer to browsers.retrieve (status 201) is not what the spec promises: body.x must be >= 0; id is required");
+    expect(new AnswerMismatchError("browsers.retrieve", issues, {}, new Response(null, { status: 201 })).message).toBe(
+      "The answer to browsers.retrieve (status 201) is not what the spec promises: body.x must be >= 0; id is required",
+    );
   });
 });
 
@@ -439,7 +543,7 @@ describe("the error built from an answer (apiErrorFrom)", () => {
     expect(err).toMatchObject({ status: 503, body: "upstream timed out", bodyLength: 18 });
   });
 
-  it("says \"error\" where the answer has no status text", () => {
+  it('says "error" where the answer has no status text', () => {
     const err = apiErrorFrom(new Response(null, { status: 599 }), "  <b>upstream</b>\n\n  down ");
 
     expect(err.message).toBe("599 error: upstream down");
@@ -475,12 +579,21 @@ describe("the error built from an answer (apiErrorFrom)", () => {
 
   it("says a redirect was not followed, with its address cut at 200 characters and without its query", () => {
     const long = `https://elsewhere.example/${"p".repeat(300)}`;
-    const withQuery = apiErrorFrom(new Response(null, { status: 302, headers: { location: "https://elsewhere.example/login?sig=s3cret#x" } }), undefined);
+    const withQuery = apiErrorFrom(
+      new Response(null, { status: 302, headers: { location: "https://elsewhere.example/login?sig=s3cret#x" } }),
+      undefined,
+    );
     const cut = apiErrorFrom(new Response(null, { status: 307, headers: { location: long } }), undefined);
     const bare = apiErrorFrom(new Response(null, { status: 303 }), undefined);
 
-    expect(withQuery.message).toBe("302 redirect to https://elsewhere.example/login not followed: it would send the request again, maybe elsewhere; point baseUrl at the address that answers.");
-    expect(cut.message).toBe(`307 redirect to ${long.slice(0, 200)} not followed: it would send the request again, maybe elsewhere; point baseUrl at the address that answers.`);
-    expect(bare.message).toBe("303 redirect not followed: it would send the request again, maybe elsewhere; point baseUrl at the address that answers.");
+    expect(withQuery.message).toBe(
+      "302 redirect to https://elsewhere.example/login not followed: it would send the request again, maybe elsewhere; point baseUrl at the address that answers.",
+    );
+    expect(cut.message).toBe(
+      `307 redirect to ${long.slice(0, 200)} not followed: it would send the request again, maybe elsewhere; point baseUrl at the address that answers.`,
+    );
+    expect(bare.message).toBe(
+      "303 redirect not followed: it would send the request again, maybe elsewhere; point baseUrl at the address that answers.",
+    );
   });
 });

@@ -15,14 +15,35 @@ import { all } from "../../support/iterate.js";
 const walk = (pages: unknown): Promise<unknown[]> => all(pages as PagePromise<unknown>);
 
 /** A Call straight through openapi-fetch to `baseUrl`, without the client's transport. */
-const direct = (baseUrl: string): Call => (options, op, run) => result(run(createFetchClient({ baseUrl }) as never, { headers: options?.headers ?? {}, fetch: (r) => fetch(r) }), op.name);
+const direct =
+  (baseUrl: string): Call =>
+  (options, op, run) =>
+    result(
+      run(createFetchClient({ baseUrl }) as never, { headers: options?.headers ?? {}, fetch: (r) => fetch(r) }),
+      op.name,
+    );
 
-const listWidgets: Operation = { name: "widgets.list", method: "GET", path: "/shops/{shop}/widgets", params: ["shop"], query: 0, status: 200, answer: "other", idempotent: true };
+const listWidgets: Operation = {
+  name: "widgets.list",
+  method: "GET",
+  path: "/shops/{shop}/widgets",
+  params: ["shop"],
+  query: 0,
+  status: 200,
+  answer: "other",
+  idempotent: true,
+};
 
 describe("a method built from a table entry", () => {
   it("takes path parameters in path order, then the query object, and sends them encoded", async () => {
     const server = await faultServer(reply(200, "{}"));
-    const entry: Operation = { ...listWidgets, path: "/shops/{shop}/aisles/{aisle}/widgets", params: ["shop", "aisle"], query: undefined, answer: "json" };
+    const entry: Operation = {
+      ...listWidgets,
+      path: "/shops/{shop}/aisles/{aisle}/widgets",
+      params: ["shop", "aisle"],
+      query: undefined,
+      answer: "json",
+    };
 
     await method(entry, direct(server.url))("s/1", "a 2");
 
@@ -32,7 +53,10 @@ describe("a method built from a table entry", () => {
   it("refuses an empty path parameter and sends nothing", async () => {
     const server = await faultServer(reply(200, "{}"));
 
-    const err = (await method({ ...listWidgets, query: undefined }, direct(server.url))("").catch((e: unknown) => e)) as ValidationError;
+    const err = (await method(
+      { ...listWidgets, query: undefined },
+      direct(server.url),
+    )("").catch((e: unknown) => e)) as ValidationError;
 
     expect(err).toBeInstanceOf(ValidationError);
     expect(err.issues).toEqual([{ path: "shop", message: "must not be empty" }]);
@@ -77,7 +101,11 @@ describe("a list whose table brings no page reader", () => {
 
 describe("a list without a query", () => {
   it("takes the walk's bounds right after the path parameters", async () => {
-    const page = (n: number) => reply(200, `[{"id":"w${n}"}]`, { "Content-Type": "application/json", Link: `</shops/s1/widgets?page=${n + 1}>; rel="next"` });
+    const page = (n: number) =>
+      reply(200, `[{"id":"w${n}"}]`, {
+        "Content-Type": "application/json",
+        Link: `</shops/s1/widgets?page=${n + 1}>; rel="next"`,
+      });
     const server = await faultServer(page(1), page(2));
     const call = Object.assign(direct(server.url), { PageList: PagePromise });
     const widgets: Operation = { ...listWidgets, query: undefined, answer: "json", page: { style: "link" } };
@@ -91,15 +119,30 @@ describe("a list without a query", () => {
 
 describe("a list with a body", () => {
   it("takes the body after the path parameters and the walk's bounds after the body", async () => {
-    const page = (n: number) => reply(200, `[{"id":"w${n}"}]`, { "Content-Type": "application/json", Link: `</shops/s1/widgets/search?page=${n + 1}>; rel="next"` });
+    const page = (n: number) =>
+      reply(200, `[{"id":"w${n}"}]`, {
+        "Content-Type": "application/json",
+        Link: `</shops/s1/widgets/search?page=${n + 1}>; rel="next"`,
+      });
     const server = await faultServer(page(1), page(2));
     const call = Object.assign(direct(server.url), { PageList: PagePromise });
-    const search: Operation = { ...listWidgets, method: "POST", path: "/shops/{shop}/widgets/search", query: undefined, body: "raw", bodyType: "text/plain", answer: "json", page: { style: "link" } };
+    const search: Operation = {
+      ...listWidgets,
+      method: "POST",
+      path: "/shops/{shop}/widgets/search",
+      query: undefined,
+      body: "raw",
+      bodyType: "text/plain",
+      answer: "json",
+      page: { style: "link" },
+    };
 
     const items = await walk(method(search, call)("s1", "color=red", { maxPages: 1 }));
 
     expect(items).toEqual([{ id: "w1" }]);
-    expect(server.requests.map((r) => `${r.method} ${r.url} ${r.body}`)).toEqual(["POST /shops/s1/widgets/search color=red"]);
+    expect(server.requests.map((r) => `${r.method} ${r.url} ${r.body}`)).toEqual([
+      "POST /shops/s1/widgets/search color=red",
+    ]);
   });
 });
 
@@ -108,14 +151,21 @@ describe("a list with a query", () => {
   const pagedPoints: Operation = { ...listWidgets, query: 1, answer: "json", page: { style: "link" } };
 
   it("takes the query after the path parameters and the walk's bounds after the query", async () => {
-    const page = (n: number) => reply(200, `[{"id":"w${n}"}]`, { "Content-Type": "application/json", Link: `</shops/s1/widgets?x=1&y=2&page=${n + 1}>; rel="next"` });
+    const page = (n: number) =>
+      reply(200, `[{"id":"w${n}"}]`, {
+        "Content-Type": "application/json",
+        Link: `</shops/s1/widgets?x=1&y=2&page=${n + 1}>; rel="next"`,
+      });
     const server = await faultServer(page(1), page(2), page(3));
     const call = Object.assign(direct(server.url), { PageList: PagePromise });
 
     const items = await walk(method(pagedPoints, call)("s1", { x: 1, y: 2 }, { maxPages: 2 }));
 
     expect(items).toEqual([{ id: "w1" }, { id: "w2" }]);
-    expect(server.requests.map((r) => r.url)).toEqual(["/shops/s1/widgets?x=1&y=2", "/shops/s1/widgets?x=1&y=2&page=2"]);
+    expect(server.requests.map((r) => r.url)).toEqual([
+      "/shops/s1/widgets?x=1&y=2",
+      "/shops/s1/widgets?x=1&y=2&page=2",
+    ]);
   });
 });
 
@@ -124,7 +174,9 @@ describe("an event stream whose table brings no reader", () => {
     const server = await faultServer(reply(200, "data: 1\n\n", { "Content-Type": "text/event-stream" }));
     const follow: Operation = { ...listWidgets, query: undefined, answer: "stream" };
 
-    const err = await (method(follow, direct(server.url)) as (id: string) => Promise<unknown>)("s1").catch((e: unknown) => e);
+    const err = await (method(follow, direct(server.url)) as (id: string) => Promise<unknown>)("s1").catch(
+      (e: unknown) => e,
+    );
 
     expect(err).toBeInstanceOf(BrowserCloudError);
     expect((err as Error).message).toBe("widgets.list: no stream reader; run npm run generate");
@@ -137,7 +189,10 @@ describe("a list whose pages link to the next", () => {
 
   it("follows a relative Link rel=next against the address of the page it came on, query and all", async () => {
     const server = await faultServer(
-      reply(200, '[{"id":"w1"}]', { "Content-Type": "application/json", Link: '</shops/s1/widgets?cursor=c%202&limit=1>; rel="next"' }),
+      reply(200, '[{"id":"w1"}]', {
+        "Content-Type": "application/json",
+        Link: '</shops/s1/widgets?cursor=c%202&limit=1>; rel="next"',
+      }),
       reply(200, '[{"id":"w2"}]', { "Content-Type": "application/json" }),
     );
     const call = Object.assign(direct(server.url), { PageList: PagePromise });
@@ -152,9 +207,25 @@ describe("a list whose pages link to the next", () => {
 describe("the raw client's retry policy", () => {
   it("follows an operation's x-idempotent where it overrides the HTTP method, and says nothing elsewhere", () => {
     const table: Operation[] = [
-      { name: "runs.create", method: "PUT", path: "/runs/{id}", params: ["id"], status: 200, answer: "empty", idempotent: false },
+      {
+        name: "runs.create",
+        method: "PUT",
+        path: "/runs/{id}",
+        params: ["id"],
+        status: 200,
+        answer: "empty",
+        idempotent: false,
+      },
       { name: "searches.run", method: "POST", path: "/searches", status: 200, answer: "json", idempotent: true },
-      { name: "runs.retrieve", method: "GET", path: "/runs/{id}", params: ["id"], status: 200, answer: "json", idempotent: true },
+      {
+        name: "runs.retrieve",
+        method: "GET",
+        path: "/runs/{id}",
+        params: ["id"],
+        status: 200,
+        answer: "json",
+        idempotent: true,
+      },
     ];
     const idempotent = idempotencyOverrides(table, "https://api.example.com/v1");
 
@@ -170,7 +241,14 @@ describe("the raw client's retry policy", () => {
 
 describe("the path of a request", () => {
   // the oracle is openapi-fetch's own serializer, which the renderer stands in for
-  const templates = ["/things/{id}", "/things/{id}/parts/{part_id}/act", "/{a}", "/x/{id}.json", "/v1/{id}{suffix}", "/org/limits"];
+  const templates = [
+    "/things/{id}",
+    "/things/{id}/parts/{part_id}/act",
+    "/{a}",
+    "/x/{id}.json",
+    "/v1/{id}{suffix}",
+    "/org/limits",
+  ];
 
   it("is written as openapi-fetch writes it, for any well-formed id", () => {
     const id = fc.string({ unit: "grapheme", maxLength: 12 }).filter((s) => s !== "");
@@ -186,7 +264,9 @@ describe("the path of a request", () => {
   });
 
   it("percent-encodes what would change the address", () => {
-    expect(pathRenderer("/things/{id}/act")!("http://h/things/{id}/act", { id: "a/b?c#d%e f" })).toBe("http://h/things/a%2Fb%3Fc%23d%25e%20f/act");
+    expect(pathRenderer("/things/{id}/act")!("http://h/things/{id}/act", { id: "a/b?c#d%e f" })).toBe(
+      "http://h/things/a%2Fb%3Fc%23d%25e%20f/act",
+    );
   });
 
   it("leaves label, matrix and exploded parameters to openapi-fetch, and a template without any as it is", () => {
@@ -200,11 +280,33 @@ describe("the path of a request", () => {
 describe("the inputs a method refuses before sending", () => {
   // schemas[1] of generated/validators.ts is the click's body: { x, y } integers of at least 0, nothing else
   const CLICK_SCHEMA = 1;
-  const createWidget: Operation = { name: "widgets.create", method: "POST", path: "/widgets", body: "json", bodySchema: CLICK_SCHEMA, bodyType: "application/json", bodyRequired: true, status: 200, answer: "empty", idempotent: false };
-  const searchWidgets: Operation = { name: "widgets.search", method: "GET", path: "/widgets", query: CLICK_SCHEMA, queryRequired: true, status: 200, answer: "empty", idempotent: true };
+  const createWidget: Operation = {
+    name: "widgets.create",
+    method: "POST",
+    path: "/widgets",
+    body: "json",
+    bodySchema: CLICK_SCHEMA,
+    bodyType: "application/json",
+    bodyRequired: true,
+    status: 200,
+    answer: "empty",
+    idempotent: false,
+  };
+  const searchWidgets: Operation = {
+    name: "widgets.search",
+    method: "GET",
+    path: "/widgets",
+    query: CLICK_SCHEMA,
+    queryRequired: true,
+    status: 200,
+    answer: "empty",
+    idempotent: true,
+  };
   const refusal = async (op: Operation, ...args: unknown[]) => {
     const server = await faultServer(reply(200));
-    const err = (await (method(op, direct(server.url)) as (...a: unknown[]) => Promise<unknown>)(...args).catch((e: unknown) => e)) as ValidationError;
+    const err = (await (method(op, direct(server.url)) as (...a: unknown[]) => Promise<unknown>)(...args).catch(
+      (e: unknown) => e,
+    )) as ValidationError;
     expect(err).toBeInstanceOf(ValidationError);
     expect(server.requests).toHaveLength(0);
     return err.issues;
@@ -235,7 +337,9 @@ describe("the inputs a method refuses before sending", () => {
   });
 
   it("checks a query only once it is plain data: a query that is not says only that", async () => {
-    expect(await refusal(searchWidgets, { x: 1, y: () => 2 })).toEqual([{ path: "query.y", message: "is a function, which JSON cannot carry: pass data" }]);
+    expect(await refusal(searchWidgets, { x: 1, y: () => 2 })).toEqual([
+      { path: "query.y", message: "is a function, which JSON cannot carry: pass data" },
+    ]);
   });
 
   it("takes the query of an operation with a body from the options, and the body from its argument", async () => {
@@ -266,18 +370,37 @@ describe("the inputs a method refuses before sending", () => {
 
 describe("a raw body", () => {
   // a PUT, so that the transport would send it again after a 503
-  const putFile: Operation = { name: "files.put", method: "PUT", path: "/files/{id}", params: ["id"], body: "raw", bodyType: "application/octet-stream", bodyRequired: true, status: 204, answer: "empty", idempotent: true };
+  const putFile: Operation = {
+    name: "files.put",
+    method: "PUT",
+    path: "/files/{id}",
+    params: ["id"],
+    body: "raw",
+    bodyType: "application/octet-stream",
+    bodyRequired: true,
+    status: 204,
+    answer: "empty",
+    idempotent: true,
+  };
   const NO_WAIT = { "Retry-After": "0" };
-  const put = (url: string, op: Operation = putFile) => (clientOf({ apiKey: "sk-test", baseUrl: url }, [op], { binaryBody }) as unknown as { files: { put(id: string, body: unknown): Promise<unknown> } }).files.put;
+  const put = (url: string, op: Operation = putFile) =>
+    (
+      clientOf({ apiKey: "sk-test", baseUrl: url }, [op], { binaryBody }) as unknown as {
+        files: { put(id: string, body: unknown): Promise<unknown> };
+      }
+    ).files.put;
   const bytes = () => new Blob([new Uint8Array([0x66, 0x69, 0x6c, 0x65])]);
-  const stream = () => new ReadableStream({ start: (c) => (c.enqueue(new Uint8Array([0x66, 0x69, 0x6c, 0x65])), c.close()) });
+  const stream = () =>
+    new ReadableStream({ start: (c) => (c.enqueue(new Uint8Array([0x66, 0x69, 0x6c, 0x65])), c.close()) });
 
   it("goes out as given, under the spec's media type", async () => {
     const server = await faultServer(reply(204));
 
     await put(server.url)("f1", bytes());
 
-    expect(server.requests.map((r) => [r.method, r.url, r.headers["content-type"], r.body])).toEqual([["PUT", "/files/f1", "application/octet-stream", "file"]]);
+    expect(server.requests.map((r) => [r.method, r.url, r.headers["content-type"], r.body])).toEqual([
+      ["PUT", "/files/f1", "application/octet-stream", "file"],
+    ]);
   });
 
   it("is sent again after a 503 when it is bytes, which can be read twice", async () => {
@@ -294,7 +417,9 @@ describe("a raw body", () => {
     const err = await put(server.url)("f1", stream()).catch((e: unknown) => e);
 
     expect(err).toBeInstanceOf(InternalServerError);
-    expect(server.requests.map((r) => [r.headers["content-type"], r.body])).toEqual([["application/octet-stream", "file"]]);
+    expect(server.requests.map((r) => [r.headers["content-type"], r.body])).toEqual([
+      ["application/octet-stream", "file"],
+    ]);
   });
 
   it("is refused, and nothing sent, when a binary body is not bytes", async () => {
@@ -303,7 +428,9 @@ describe("a raw body", () => {
     const err = (await put(server.url)("f1", "file").catch((e: unknown) => e)) as ValidationError;
 
     expect(err).toBeInstanceOf(ValidationError);
-    expect(err.issues).toEqual([{ path: "body", message: "must be a Blob, an ArrayBuffer or a view of one, or a ReadableStream of bytes" }]);
+    expect(err.issues).toEqual([
+      { path: "body", message: "must be a Blob, an ArrayBuffer or a view of one, or a ReadableStream of bytes" },
+    ]);
     expect(server.requests).toHaveLength(0);
   });
 
@@ -327,7 +454,11 @@ describe("a raw body", () => {
 
   it("fails loudly, naming the command that writes its check, when the table brings none", async () => {
     const server = await faultServer(reply(204));
-    const bare = (clientOf({ apiKey: "sk-test", baseUrl: server.url }, [putFile]) as unknown as { files: { put(id: string, body: unknown): Promise<unknown> } }).files.put;
+    const bare = (
+      clientOf({ apiKey: "sk-test", baseUrl: server.url }, [putFile]) as unknown as {
+        files: { put(id: string, body: unknown): Promise<unknown> };
+      }
+    ).files.put;
 
     const err = await bare("f1", bytes()).catch((e: unknown) => e);
 
@@ -361,8 +492,25 @@ describe("a raw body", () => {
 
 describe("a multipart form", () => {
   // its fields checked against schemas[1] of generated/validators.ts: { x, y } integers of at least 0
-  const upload: Operation = { name: "points.upload", method: "POST", path: "/points", body: "raw", bodySchema: 1, bodyType: "multipart/form-data", bodyRequired: true, form: { files: [] }, status: 204, answer: "empty", idempotent: false };
-  const send = (url: string, readers: object, op: Operation = upload) => (clientOf({ apiKey: "sk-test", baseUrl: url }, [op], readers) as unknown as { points: { upload(body: unknown): Promise<unknown> } }).points.upload;
+  const upload: Operation = {
+    name: "points.upload",
+    method: "POST",
+    path: "/points",
+    body: "raw",
+    bodySchema: 1,
+    bodyType: "multipart/form-data",
+    bodyRequired: true,
+    form: { files: [] },
+    status: 204,
+    answer: "empty",
+    idempotent: false,
+  };
+  const send = (url: string, readers: object, op: Operation = upload) =>
+    (
+      clientOf({ apiKey: "sk-test", baseUrl: url }, [op], readers) as unknown as {
+        points: { upload(body: unknown): Promise<unknown> };
+      }
+    ).points.upload;
 
   it("is built from the fields by the form reader and sent with fetch's multipart type", async () => {
     const server = await faultServer(reply(204));

@@ -1,13 +1,36 @@
 // The one reader of path templates, shared by the client, mockFetch, the mock and the generator.
 import { describe, expect, it } from "vitest";
-import { fillTemplate, HTTP_METHODS, operationMatcher, pathMatcher, templateParams, templatePieces } from "../../../src/core/path-template.js";
+import {
+  fillTemplate,
+  HTTP_METHODS,
+  operationMatcher,
+  pathMatcher,
+  templateParams,
+  templatePieces,
+} from "../../../src/core/path-template.js";
 
 describe("pathMatcher", () => {
   it("matches the whole path after the base path, one segment per parameter", () => {
     const match = pathMatcher(["/things/{id}/act"], "/v1");
 
-    const paths = ["/v1/things/t_1/act", "/things/t_1/act", "/x/v1/things/t_1/act", "/v1/things/t_1/act/more", "/v1/things/t_1/t_2/act", "/v1/things//act", "/v1/v1/things/t_1/act"];
-    expect(paths.map((path) => match(path)?.index)).toEqual([0, undefined, undefined, undefined, undefined, undefined, undefined]);
+    const paths = [
+      "/v1/things/t_1/act",
+      "/things/t_1/act",
+      "/x/v1/things/t_1/act",
+      "/v1/things/t_1/act/more",
+      "/v1/things/t_1/t_2/act",
+      "/v1/things//act",
+      "/v1/v1/things/t_1/act",
+    ];
+    expect(paths.map((path) => match(path)?.index)).toEqual([
+      0,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 
   it("finds the operation whose whole template the path is, not one that ends it", () => {
@@ -20,9 +43,16 @@ describe("pathMatcher", () => {
   });
 
   it("prefers the template whose first differing segment is literal, whatever the order or the parameter count", () => {
-    const match = pathMatcher(["/things/{id}/{part}", "/things/{id}/stats", "/things/mine/{part}", "/things/mine/stats"]);
+    const match = pathMatcher([
+      "/things/{id}/{part}",
+      "/things/{id}/stats",
+      "/things/mine/{part}",
+      "/things/mine/stats",
+    ]);
 
-    expect(["/things/mine/stats", "/things/mine/p", "/things/t_1/stats", "/things/t_1/p"].map((path) => match(path)?.index)).toEqual([3, 2, 1, 0]);
+    expect(
+      ["/things/mine/stats", "/things/mine/p", "/things/t_1/stats", "/things/t_1/p"].map((path) => match(path)?.index),
+    ).toEqual([3, 2, 1, 0]);
     // among equals, the first listed
     expect(pathMatcher(["/a/{x}", "/a/{y}"])("/a/1")).toEqual({ index: 0, params: { x: "1" } });
   });
@@ -38,7 +68,11 @@ describe("pathMatcher", () => {
   it("takes the template's and the base's other characters literally, those special in a regular expression too", () => {
     const match = pathMatcher(["/things+(old)/{id}"], "/v1.2/");
 
-    expect(["/v1.2/things+(old)/t", "/v1x2/things+(old)/t", "/v1.2/thingsss(old)/t", "/v1.2/thingsold/t"].map((path) => match(path) !== undefined)).toEqual([true, false, false, false]);
+    expect(
+      ["/v1.2/things+(old)/t", "/v1x2/things+(old)/t", "/v1.2/thingsss(old)/t", "/v1.2/thingsold/t"].map(
+        (path) => match(path) !== undefined,
+      ),
+    ).toEqual([true, false, false, false]);
   });
 });
 
@@ -60,7 +94,13 @@ describe("operationMatcher", () => {
 
 describe("templates", () => {
   it("split, name and fill their parameters", () => {
-    expect(templatePieces("/things/{thing_id}/parts/{id}.json")).toEqual(["/things/", "thing_id", "/parts/", "id", ".json"]);
+    expect(templatePieces("/things/{thing_id}/parts/{id}.json")).toEqual([
+      "/things/",
+      "thing_id",
+      "/parts/",
+      "id",
+      ".json",
+    ]);
     expect(templateParams("/things/{thing_id}/parts/{id}")).toEqual(["thing_id", "id"]);
     expect(templateParams("/org/limits")).toEqual([]);
     expect(fillTemplate("{scheme}://api/{v}/x", (name) => name.toUpperCase())).toBe("SCHEME://api/V/x");

@@ -4,16 +4,32 @@ import { ConnectionTimeoutError } from "../../../src/index.js";
 import { faultServer, hang, reply, type FaultServer } from "../../support/fault-server.js";
 
 // a factory cannot use an import: vi.mock runs before them
-vi.mock(import("../../../src/core/retry.js"), async (original) => (await import("../../support/quick-backoff.js")).quickBackoff(original));
+vi.mock(import("../../../src/core/retry.js"), async (original) =>
+  (await import("../../support/quick-backoff.js")).quickBackoff(original),
+);
 
 // this project's spec overrides no HTTP method with x-idempotent, so the client is built here
 // from its table plus two fixture entries that do, one in each direction
-const FIXTURES = vi.hoisted(
-  (): Operation[] => [
-    { name: "jobs.run", method: "POST", path: "/jobs/{id}/run", params: ["id"], status: 200, answer: "empty", idempotent: true },
-    { name: "leases.release", method: "DELETE", path: "/leases/{id}", params: ["id"], status: 204, answer: "empty", idempotent: false },
-  ],
-);
+const FIXTURES = vi.hoisted((): Operation[] => [
+  {
+    name: "jobs.run",
+    method: "POST",
+    path: "/jobs/{id}/run",
+    params: ["id"],
+    status: 200,
+    answer: "empty",
+    idempotent: true,
+  },
+  {
+    name: "leases.release",
+    method: "DELETE",
+    path: "/leases/{id}",
+    params: ["id"],
+    status: 204,
+    answer: "empty",
+    idempotent: false,
+  },
+]);
 // by name: the table is typed as its literal entries, which the fixtures are not among
 vi.mock("../../../generated/operations.js", async (original) => {
   const table = await original<typeof import("../../../generated/operations.js")>();
@@ -24,7 +40,11 @@ const NO_WAIT = { "Retry-After": "0" };
 const TIMEOUT_MS = 300;
 
 // the fixture paths are not in the typed paths of the spec
-const raw = (server: FaultServer) => server.client({ timeoutMs: TIMEOUT_MS }).raw as unknown as Record<"POST" | "DELETE", (path: string, init: object) => Promise<{ response: Response }>>;
+const raw = (server: FaultServer) =>
+  server.client({ timeoutMs: TIMEOUT_MS }).raw as unknown as Record<
+    "POST" | "DELETE",
+    (path: string, init: object) => Promise<{ response: Response }>
+  >;
 const sent = (server: FaultServer) => server.requests.map((r) => `${r.method} ${r.url}`);
 
 describe("the raw client, where an operation's x-idempotent overrides its HTTP method", () => {
@@ -33,7 +53,9 @@ describe("the raw client, where an operation's x-idempotent overrides its HTTP m
     const afterTimeout = await faultServer(hang, reply(200));
 
     expect((await raw(after503).POST("/jobs/{id}/run", { params: { path: { id: "j_1" } } })).response.status).toBe(200);
-    expect((await raw(afterTimeout).POST("/jobs/{id}/run", { params: { path: { id: "j_1" } } })).response.status).toBe(200);
+    expect((await raw(afterTimeout).POST("/jobs/{id}/run", { params: { path: { id: "j_1" } } })).response.status).toBe(
+      200,
+    );
 
     expect(sent(after503)).toEqual(["POST /jobs/j_1/run", "POST /jobs/j_1/run"]);
     expect(sent(afterTimeout)).toEqual(["POST /jobs/j_1/run", "POST /jobs/j_1/run"]);
@@ -67,7 +89,9 @@ describe("the raw client, where an operation's x-idempotent overrides its HTTP m
   it("still sends the spec's click once after 500", async () => {
     const server = await faultServer(reply(500, { code: "internal_error", message: "boom" }, NO_WAIT), reply(200));
 
-    const { response } = await server.client().raw.POST("/browsers/{id}/computer/click_mouse", { params: { path: { id: "brs_1" } }, body: { x: 1, y: 2 } });
+    const { response } = await server
+      .client()
+      .raw.POST("/browsers/{id}/computer/click_mouse", { params: { path: { id: "brs_1" } }, body: { x: 1, y: 2 } });
 
     expect(response.status).toBe(500);
     expect(sent(server)).toHaveLength(1);

@@ -3,7 +3,9 @@ import { ConnectionTimeoutError } from "../../../src/index.js";
 import { faultServer, hang, LIMITS, reply, reset, type FaultServer } from "../../support/fault-server.js";
 
 // a factory cannot use an import: vi.mock runs before them
-vi.mock(import("../../../src/core/retry.js"), async (original) => (await import("../../support/quick-backoff.js")).quickBackoff(original));
+vi.mock(import("../../../src/core/retry.js"), async (original) =>
+  (await import("../../support/quick-backoff.js")).quickBackoff(original),
+);
 
 // the raw client has no table entry at hand: its retry policy comes from the HTTP method, and
 // from an operation's x-idempotent where the spec sets one (test/src/core/raw-client-overrides.test.ts);
@@ -15,9 +17,11 @@ const NO_WAIT = { "Retry-After": "0" };
 const TIMEOUT_MS = 300;
 
 const raw = (server: FaultServer) => server.client({ timeoutMs: TIMEOUT_MS }).raw;
-const click = (server: FaultServer) => raw(server).POST("/browsers/{id}/computer/click_mouse", { params: { path: { id: "brs_1" } }, body: CLICK });
+const click = (server: FaultServer) =>
+  raw(server).POST("/browsers/{id}/computer/click_mouse", { params: { path: { id: "brs_1" } }, body: CLICK });
 const limits = (server: FaultServer) => raw(server).GET("/org/limits");
-const deleteDeployment = (server: FaultServer) => raw(server).DELETE("/deployments/{id}", { params: { path: { id: "dep_1" } } });
+const deleteDeployment = (server: FaultServer) =>
+  raw(server).DELETE("/deployments/{id}", { params: { path: { id: "dep_1" } } });
 const sent = (server: FaultServer) => server.requests.map((r) => `${r.method} ${r.url}`);
 
 describe("the raw client, for a POST (a click)", () => {
@@ -63,7 +67,10 @@ describe("the raw client, for a POST (a click)", () => {
 
     const { response } = await click(server);
 
-    expect(sent(server)).toEqual(["POST /browsers/brs_1/computer/click_mouse", "POST /browsers/brs_1/computer/click_mouse"]);
+    expect(sent(server)).toEqual([
+      "POST /browsers/brs_1/computer/click_mouse",
+      "POST /browsers/brs_1/computer/click_mouse",
+    ]);
     expect(server.requests.map((r) => r.body)).toEqual([JSON.stringify(CLICK), JSON.stringify(CLICK)]);
     expect(response.status).toBe(200);
   });
@@ -71,7 +78,10 @@ describe("the raw client, for a POST (a click)", () => {
 
 describe("the raw client, for a GET", () => {
   it("retries after 503 and answers the second attempt's body", async () => {
-    const server = await faultServer(reply(503, { code: "unavailable", message: "later" }, NO_WAIT), reply(200, LIMITS));
+    const server = await faultServer(
+      reply(503, { code: "unavailable", message: "later" }, NO_WAIT),
+      reply(200, LIMITS),
+    );
 
     const { data, response } = await limits(server);
 

@@ -14,7 +14,10 @@ describe("result, for a 2xx body that is not JSON", () => {
 
     expect(err).toBeInstanceOf(AnswerMismatchError);
     expect(err.response).toBe(answer);
-    expect([err.data, err.issues]).toEqual(["<html>", [{ path: "response", message: "is not JSON: Unexpected token '<'" }]]);
+    expect([err.data, err.issues]).toEqual([
+      "<html>",
+      [{ path: "response", message: "is not JSON: Unexpected token '<'" }],
+    ]);
   });
 
   it("carries no text when the answer was not read by the transport", async () => {

@@ -1,14 +1,24 @@
 import { describe, expect, it, vi } from "vitest";
 import { freePort } from "../../../scripts/lib/mock/prism.mjs";
-import { ConflictError, createClient, ConnectionError, ConnectionTimeoutError, InternalServerError, RateLimitError } from "../../../src/index.js";
+import {
+  ConflictError,
+  createClient,
+  ConnectionError,
+  ConnectionTimeoutError,
+  InternalServerError,
+  RateLimitError,
+} from "../../../src/index.js";
 import { failedBeforeSending, IDEMPOTENT_METHODS, isRetryable } from "../../../src/core/retry.js";
 import { faultServer, hang, LIMITS, reply, reset } from "../../support/fault-server.js";
 import { QUICK_BACKOFF_MS } from "../../support/quick-backoff.js";
 
 // a factory cannot use an import: vi.mock runs before them
-vi.mock(import("../../../src/core/retry.js"), async (original) => (await import("../../support/quick-backoff.js")).quickBackoff(original));
+vi.mock(import("../../../src/core/retry.js"), async (original) =>
+  (await import("../../support/quick-backoff.js")).quickBackoff(original),
+);
 // the schedule itself, which the calls in this file wait only a short copy of
-const { backoffMs, retryAfterMs } = await vi.importActual<typeof import("../../../src/core/retry.js")>("../../../src/core/retry.js");
+const { backoffMs, retryAfterMs } =
+  await vi.importActual<typeof import("../../../src/core/retry.js")>("../../../src/core/retry.js");
 
 const CLICK = { x: 10, y: 20 };
 const soon = { "retry-after-ms": "10" };
@@ -79,7 +89,10 @@ describe("retry policy", () => {
     it("is never sent twice after a 500", async () => {
       const server = await faultServer(reply(500, { code: "internal_error", message: "oops" }), reply(200));
 
-      const err = await server.client().browsers.computer.clickMouse("brs_1", CLICK).catch((e) => e);
+      const err = await server
+        .client()
+        .browsers.computer.clickMouse("brs_1", CLICK)
+        .catch((e) => e);
 
       expect(err).toBeInstanceOf(InternalServerError);
       expect(server.requests).toHaveLength(1);
@@ -88,7 +101,10 @@ describe("retry policy", () => {
     it("is never sent twice after a timeout, and says it may have clicked", async () => {
       const server = await faultServer(hang, reply(200));
 
-      const err = await server.client({ timeoutMs: 150 }).browsers.computer.clickMouse("brs_1", CLICK).catch((e) => e);
+      const err = await server
+        .client({ timeoutMs: 150 })
+        .browsers.computer.clickMouse("brs_1", CLICK)
+        .catch((e) => e);
 
       expect(err).toBeInstanceOf(ConnectionTimeoutError);
       expect(err.maybePerformed).toBe(true);
@@ -98,7 +114,10 @@ describe("retry policy", () => {
     it("is never sent twice after the connection was reset", async () => {
       const server = await faultServer(reset, reply(200));
 
-      const err = await server.client().browsers.computer.clickMouse("brs_1", CLICK).catch((e) => e);
+      const err = await server
+        .client()
+        .browsers.computer.clickMouse("brs_1", CLICK)
+        .catch((e) => e);
 
       expect(err).toBeInstanceOf(ConnectionError);
       expect(err.maybePerformed).toBe(true);
@@ -118,7 +137,12 @@ describe("retry policy", () => {
       const server = await faultServer(reply(200));
       let calls = 0;
       const refusedOnce = (request: Request) => {
-        if (calls++ === 0) return Promise.reject(new TypeError("fetch failed", { cause: Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }) }));
+        if (calls++ === 0)
+          return Promise.reject(
+            new TypeError("fetch failed", {
+              cause: Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }),
+            }),
+          );
         return fetch(request);
       };
 
@@ -131,30 +155,45 @@ describe("retry policy", () => {
     it("fails with maybePerformed false when nothing listens at the address", async () => {
       const closed = `http://127.0.0.1:${await freePort()}`;
 
-      const err = await createClient({ apiKey: "k", baseUrl: closed, maxRetries: 0 }).browsers.computer.clickMouse("brs_1", CLICK).catch((e) => e);
+      const err = await createClient({ apiKey: "k", baseUrl: closed, maxRetries: 0 })
+        .browsers.computer.clickMouse("brs_1", CLICK)
+        .catch((e) => e);
 
       expect(err).toBeInstanceOf(ConnectionError);
       expect(err.maybePerformed).toBe(false);
     });
 
-    it.each(["ETIMEDOUT", "ECONNRESET", undefined])("is not sent again after an unexplained network error (%s)", async (code) => {
-      const server = await faultServer(reply(200));
-      let calls = 0;
-      const failing = () => {
-        calls++;
-        return Promise.reject(new TypeError("fetch failed", { cause: code ? Object.assign(new Error(code), { code }) : undefined }));
-      };
+    it.each(["ETIMEDOUT", "ECONNRESET", undefined])(
+      "is not sent again after an unexplained network error (%s)",
+      async (code) => {
+        const server = await faultServer(reply(200));
+        let calls = 0;
+        const failing = () => {
+          calls++;
+          return Promise.reject(
+            new TypeError("fetch failed", { cause: code ? Object.assign(new Error(code), { code }) : undefined }),
+          );
+        };
 
-      const err = await server.client({ fetch: failing }).browsers.computer.clickMouse("brs_1", CLICK).catch((e) => e);
+        const err = await server
+          .client({ fetch: failing })
+          .browsers.computer.clickMouse("brs_1", CLICK)
+          .catch((e) => e);
 
-      expect(err).toBeInstanceOf(ConnectionError);
-      expect(err.maybePerformed).toBe(true);
-      expect(calls).toBe(1);
-    });
+        expect(err).toBeInstanceOf(ConnectionError);
+        expect(err.maybePerformed).toBe(true);
+        expect(calls).toBe(1);
+      },
+    );
 
     // Node's fetch puts the system error in `cause`; with happy eyeballs, one per address tried
     const nodeFailure = (cause: unknown) => new TypeError("fetch failed", { cause });
-    const each = (...codes: unknown[]) => nodeFailure(Object.assign(new AggregateError(codes.map((code) => Object.assign(new Error(String(code)), { code }))), { code: undefined }));
+    const each = (...codes: unknown[]) =>
+      nodeFailure(
+        Object.assign(new AggregateError(codes.map((code) => Object.assign(new Error(String(code)), { code }))), {
+          code: undefined,
+        }),
+      );
 
     it.each([
       ["refused", nodeFailure({ code: "ECONNREFUSED" })],
@@ -184,16 +223,66 @@ describe("retry policy", () => {
   describe("on each runtime, from the error its fetch throws", () => {
     // the shapes each runtime was seen to throw for a closed port and for a reset after sending
     const refusedOn: [string, () => unknown][] = [
-      ["Bun 1.4 (code on the error)", () => Object.assign(new TypeError("ECONNREFUSED: Unable to connect. Is the computer able to access the url?"), { code: "ECONNREFUSED", errno: 0, path: "http://127.0.0.1:9999/x" })],
-      ["Bun 1.3 (ConnectionRefused)", () => Object.assign(new TypeError("Unable to connect. Is the computer able to access the url?"), { code: "ConnectionRefused", errno: 0 })],
-      ["Deno 2 (the connect stage in the cause)", () => new TypeError("fetch failed", { cause: new Error("error sending request for url (http://127.0.0.1:9999/x): client error (Connect): tcp connect error: Connection refused (os error 111)") })],
-      ["Deno 2 without net permission (NotCapable)", () => Object.assign(new Error('Requires net access to "127.0.0.1:9999", run again with the --allow-net flag'), { name: "NotCapable" })],
+      [
+        "Bun 1.4 (code on the error)",
+        () =>
+          Object.assign(new TypeError("ECONNREFUSED: Unable to connect. Is the computer able to access the url?"), {
+            code: "ECONNREFUSED",
+            errno: 0,
+            path: "http://127.0.0.1:9999/x",
+          }),
+      ],
+      [
+        "Bun 1.3 (ConnectionRefused)",
+        () =>
+          Object.assign(new TypeError("Unable to connect. Is the computer able to access the url?"), {
+            code: "ConnectionRefused",
+            errno: 0,
+          }),
+      ],
+      [
+        "Deno 2 (the connect stage in the cause)",
+        () =>
+          new TypeError("fetch failed", {
+            cause: new Error(
+              "error sending request for url (http://127.0.0.1:9999/x): client error (Connect): tcp connect error: Connection refused (os error 111)",
+            ),
+          }),
+      ],
+      [
+        "Deno 2 without net permission (NotCapable)",
+        () =>
+          Object.assign(new Error('Requires net access to "127.0.0.1:9999", run again with the --allow-net flag'), {
+            name: "NotCapable",
+          }),
+      ],
     ];
     const maybeSentOn: [string, () => unknown][] = [
-      ["Bun (a reset)", () => Object.assign(new TypeError("ECONNRESET: The socket connection was closed unexpectedly."), { code: "ECONNRESET", errno: 0 })],
-      ["Deno (a reset)", () => new TypeError("fetch failed", { cause: new Error("Connection reset by peer (os error 104)") })],
-      ["Deno (closed after the connect stage)", () => new TypeError("fetch failed", { cause: new Error("error sending request for url (http://127.0.0.1:9999/x): client error (SendRequest): connection closed before message completed") })],
-      ["workerd (refused and reset look alike)", () => Object.assign(new Error("Network connection lost."), { remote: true, retryable: true })],
+      [
+        "Bun (a reset)",
+        () =>
+          Object.assign(new TypeError("ECONNRESET: The socket connection was closed unexpectedly."), {
+            code: "ECONNRESET",
+            errno: 0,
+          }),
+      ],
+      [
+        "Deno (a reset)",
+        () => new TypeError("fetch failed", { cause: new Error("Connection reset by peer (os error 104)") }),
+      ],
+      [
+        "Deno (closed after the connect stage)",
+        () =>
+          new TypeError("fetch failed", {
+            cause: new Error(
+              "error sending request for url (http://127.0.0.1:9999/x): client error (SendRequest): connection closed before message completed",
+            ),
+          }),
+      ],
+      [
+        "workerd (refused and reset look alike)",
+        () => Object.assign(new Error("Network connection lost."), { remote: true, retryable: true }),
+      ],
     ];
 
     it.each(refusedOn)("sends a click again after a refusal on %s", async (_runtime, thrown) => {
@@ -207,20 +296,26 @@ describe("retry policy", () => {
       expect(server.requests.map((r) => r.body)).toEqual([JSON.stringify(CLICK)]);
     });
 
-    it.each(maybeSentOn)("does not send a click again, and says it may have clicked, after %s", async (_runtime, thrown) => {
-      const server = await faultServer(reply(200));
-      let calls = 0;
-      const failing = () => {
-        calls++;
-        return Promise.reject(thrown());
-      };
+    it.each(maybeSentOn)(
+      "does not send a click again, and says it may have clicked, after %s",
+      async (_runtime, thrown) => {
+        const server = await faultServer(reply(200));
+        let calls = 0;
+        const failing = () => {
+          calls++;
+          return Promise.reject(thrown());
+        };
 
-      const err = await server.client({ fetch: failing }).browsers.computer.clickMouse("brs_1", CLICK).catch((e) => e);
+        const err = await server
+          .client({ fetch: failing })
+          .browsers.computer.clickMouse("brs_1", CLICK)
+          .catch((e) => e);
 
-      expect(err).toBeInstanceOf(ConnectionError);
-      expect(err.maybePerformed).toBe(true);
-      expect(calls).toBe(1);
-    });
+        expect(err).toBeInstanceOf(ConnectionError);
+        expect(err.maybePerformed).toBe(true);
+        expect(calls).toBe(1);
+      },
+    );
   });
 
   describe("advised waits", () => {
@@ -244,7 +339,10 @@ describe("retry policy", () => {
     });
 
     it("honours retry-after-ms over Retry-After", async () => {
-      const server = await faultServer(reply(429, undefined, { "retry-after-ms": "5", "Retry-After": "30" }), reply(200, LIMITS));
+      const server = await faultServer(
+        reply(429, undefined, { "retry-after-ms": "5", "Retry-After": "30" }),
+        reply(200, LIMITS),
+      );
 
       await server.client().organization.limits.retrieve();
 
@@ -253,9 +351,15 @@ describe("retry policy", () => {
     });
 
     it("does not wait longer than 60 s: fails at once, saying how long to wait", async () => {
-      const server = await faultServer(reply(429, { code: "rate_limited", message: "come back later" }, { "Retry-After": "120" }), reply(200, LIMITS));
+      const server = await faultServer(
+        reply(429, { code: "rate_limited", message: "come back later" }, { "Retry-After": "120" }),
+        reply(200, LIMITS),
+      );
 
-      const err = await server.client().organization.limits.retrieve().catch((e) => e);
+      const err = await server
+        .client()
+        .organization.limits.retrieve()
+        .catch((e) => e);
 
       expect(err).toBeInstanceOf(RateLimitError);
       expect(err.retryAfterMs).toBe(120_000);
@@ -296,7 +400,15 @@ describe("retry policy", () => {
     const notSent = { kind: "connection", sent: false } as const;
     const status = (s: number) => ({ kind: "status", status: s }) as const;
 
-    expect([sent, notSent, status(503), status(409), status(400)].map((o) => isRetryable(true, o))).toEqual([true, true, true, false, false]);
-    expect([sent, notSent, status(429), status(500), status(503), status(408)].map((o) => isRetryable(false, o))).toEqual([false, true, true, false, false, false]);
+    expect([sent, notSent, status(503), status(409), status(400)].map((o) => isRetryable(true, o))).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
+    expect(
+      [sent, notSent, status(429), status(500), status(503), status(408)].map((o) => isRetryable(false, o)),
+    ).toEqual([false, true, true, false, false, false]);
   });
 });

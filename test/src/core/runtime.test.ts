@@ -6,12 +6,18 @@ import { readEnv } from "../../../src/core/config.js";
 import { ConfigurationError, createClient } from "../../../src/index.js";
 
 const sources = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? sources(join(dir, entry.name)) : entry.name.endsWith(".ts") ? [join(dir, entry.name)] : []));
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? sources(join(dir, entry.name)) : entry.name.endsWith(".ts") ? [join(dir, entry.name)] : [],
+  );
 
 describe("runtimes other than Node", () => {
   it("find no node: module, Buffer or process use in src/ or the generated code it imports", () => {
     const root = fileURLToPath(new URL("../../..", import.meta.url));
-    const files = [...sources(join(root, "src")), join(root, "generated/meta.ts"), join(root, "generated/validators.ts")];
+    const files = [
+      ...sources(join(root, "src")),
+      join(root, "generated/meta.ts"),
+      join(root, "generated/validators.ts"),
+    ];
     expect(files.length).toBeGreaterThan(10);
 
     for (const file of files) {
@@ -38,12 +44,18 @@ describe("runtimes other than Node", () => {
   it("build a client with every option given where reading process.env throws (Deno's NotCapable), and take a refused key as missing", () => {
     const asked: string[] = [];
     // deno's process.env throws NotCapable for each variable it was not allowed to read
-    const env = new Proxy({}, {
-      get: (_target, name) => {
-        asked.push(String(name));
-        throw Object.assign(new Error(`Requires env access to "${String(name)}", run again with the --allow-env flag`), { name: "NotCapable" });
+    const env = new Proxy(
+      {},
+      {
+        get: (_target, name) => {
+          asked.push(String(name));
+          throw Object.assign(
+            new Error(`Requires env access to "${String(name)}", run again with the --allow-env flag`),
+            { name: "NotCapable" },
+          );
+        },
       },
-    });
+    );
     let thrown: unknown;
     const client = withProcess({ env }, () => {
       try {
@@ -64,19 +76,36 @@ describe("runtimes other than Node", () => {
 
   it("ask Deno before reading a variable, and read none it was not granted, so that a terminal is never stopped by a prompt", () => {
     const asked: string[] = [];
-    const env = new Proxy({}, { get: (_target, name) => (asked.push(String(name)), name === "BROWSER_CLOUD_BASE_URL" ? "http://127.0.0.1:9090" : undefined) });
+    const env = new Proxy(
+      {},
+      {
+        get: (_target, name) => (
+          asked.push(String(name)), name === "BROWSER_CLOUD_BASE_URL" ? "http://127.0.0.1:9090" : undefined
+        ),
+      },
+    );
     const queried: string[] = [];
     // --allow-env=BROWSER_CLOUD_BASE_URL: the other variables are in the "prompt" state
-    const deno = { permissions: { querySync: ({ variable }: { variable: string }) => (queried.push(variable), { state: variable === "BROWSER_CLOUD_BASE_URL" ? "granted" : "prompt" }) } };
+    const deno = {
+      permissions: {
+        querySync: ({ variable }: { variable: string }) => (
+          queried.push(variable), { state: variable === "BROWSER_CLOUD_BASE_URL" ? "granted" : "prompt" }
+        ),
+      },
+    };
     let message = "";
-    withProcess({ env }, () => {
-      expect(readEnv("BROWSER_CLOUD_BASE_URL")).toBe("http://127.0.0.1:9090");
-      try {
-        createClient();
-      } catch (err) {
-        message = (err as Error).message;
-      }
-    }, deno);
+    withProcess(
+      { env },
+      () => {
+        expect(readEnv("BROWSER_CLOUD_BASE_URL")).toBe("http://127.0.0.1:9090");
+        try {
+          createClient();
+        } catch (err) {
+          message = (err as Error).message;
+        }
+      },
+      deno,
+    );
 
     expect(message).toBe("No API key: pass createClient({ apiKey }) or set BROWSER_CLOUD_API_KEY.");
     expect(queried).toEqual(["BROWSER_CLOUD_BASE_URL", "BROWSER_CLOUD_API_KEY"]);
@@ -94,7 +123,9 @@ describe("runtimes other than Node", () => {
 
   it("ask Deno for the env permission of the one variable read", () => {
     const descriptors: unknown[] = [];
-    const deno = { permissions: { querySync: (descriptor: unknown) => (descriptors.push(descriptor), { state: "granted" }) } };
+    const deno = {
+      permissions: { querySync: (descriptor: unknown) => (descriptors.push(descriptor), { state: "granted" }) },
+    };
 
     withProcess({ env: {} }, () => readEnv("BROWSER_CLOUD_LOG"), deno);
 

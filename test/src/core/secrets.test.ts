@@ -13,7 +13,12 @@ function exposed(err: unknown): string {
 
 describe("the token", () => {
   it("appears in no error, whatever went wrong", async () => {
-    const server = await faultServer(reply(401, { code: "unauthorized", message: "bad token" }), reply(502, "<html>bad gateway</html>"), reset, hang);
+    const server = await faultServer(
+      reply(401, { code: "unauthorized", message: "bad token" }),
+      reply(502, "<html>bad gateway</html>"),
+      reset,
+      hang,
+    );
     const client = createClient({ apiKey: TOKEN, baseUrl: server.url, maxRetries: 0, timeoutMs: 100 });
 
     const errors = [
@@ -24,7 +29,13 @@ describe("the token", () => {
       await client.browsers.computer.clickMouse("", { x: -1, y: 1 }).catch((e) => e),
     ];
 
-    expect(errors.map((e) => e.name)).toEqual(["AuthenticationError", "InternalServerError", "ConnectionError", "ConnectionTimeoutError", "ValidationError"]);
+    expect(errors.map((e) => e.name)).toEqual([
+      "AuthenticationError",
+      "InternalServerError",
+      "ConnectionError",
+      "ConnectionTimeoutError",
+      "ValidationError",
+    ]);
     for (const err of errors) expect(exposed(err)).not.toContain(TOKEN);
   });
 
@@ -71,7 +82,11 @@ describe("the token", () => {
       }
     }
 
-    expect(errors.map((e) => (e as Error | undefined)?.name)).toEqual([...Array(8).fill("ConfigurationError"), "ValidationError", "ValidationError"]);
+    expect(errors.map((e) => (e as Error | undefined)?.name)).toEqual([
+      ...Array(8).fill("ConfigurationError"),
+      "ValidationError",
+      "ValidationError",
+    ]);
     for (const err of errors) {
       expect(err).toBeInstanceOf(BrowserCloudError);
       expect(exposed(err)).not.toContain(TOKEN);

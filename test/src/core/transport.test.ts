@@ -1,11 +1,32 @@
 import { getEventListeners } from "node:events";
 import { brotliCompressSync, constants, deflateSync, gzipSync } from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
-import { ApiError, ConnectionError, ConnectionTimeoutError, NotFoundError, RedirectError, ResponseTooLargeError, UserAbortError } from "../../../src/index.js";
-import { compressed, countingFetch, faultServer, flood, hang, LIMITS, redirect, reply, reset, type Step } from "../../support/fault-server.js";
+import {
+  ApiError,
+  ConnectionError,
+  ConnectionTimeoutError,
+  NotFoundError,
+  RedirectError,
+  ResponseTooLargeError,
+  UserAbortError,
+} from "../../../src/index.js";
+import {
+  compressed,
+  countingFetch,
+  faultServer,
+  flood,
+  hang,
+  LIMITS,
+  redirect,
+  reply,
+  reset,
+  type Step,
+} from "../../support/fault-server.js";
 
 // a factory cannot use an import: vi.mock runs before them
-vi.mock(import("../../../src/core/retry.js"), async (original) => (await import("../../support/quick-backoff.js")).quickBackoff(original));
+vi.mock(import("../../../src/core/retry.js"), async (original) =>
+  (await import("../../support/quick-backoff.js")).quickBackoff(original),
+);
 
 const MiB = 1024 * 1024;
 const CLICK = { x: 1, y: 2 };
@@ -14,13 +35,17 @@ const timers = () => process.getActiveResourcesInfo().filter((r) => r === "Timeo
 
 // the transport called directly, as the raw client and the methods call it
 const settings = { timeoutMs: 1_000, maxRetries: 2, maxResponseBytes: 1024 };
-const send = async (...args: Parameters<typeof import("../../../src/core/transport.js").send>) => (await import("../../../src/core/transport.js")).send(...args);
+const send = async (...args: Parameters<typeof import("../../../src/core/transport.js").send>) =>
+  (await import("../../../src/core/transport.js")).send(...args);
 
 describe("timeouts", () => {
   it("bounds each attempt by timeoutMs and fails with ConnectionTimeoutError", async () => {
     const server = await faultServer(hang);
 
-    const err = await server.client({ timeoutMs: 100, maxRetries: 1 }).organization.limits.retrieve().catch((e) => e);
+    const err = await server
+      .client({ timeoutMs: 100, maxRetries: 1 })
+      .organization.limits.retrieve()
+      .catch((e) => e);
 
     expect(err).toBeInstanceOf(ConnectionTimeoutError);
     expect(err.maybePerformed).toBe(true);
@@ -49,7 +74,10 @@ describe("timeouts", () => {
   it("says an error may have acted when an earlier attempt timed out", async () => {
     const server = await faultServer(hang, reply(409, { code: "conflict", message: "busy" }));
 
-    const err = await server.client({ timeoutMs: 100 }).deployments.delete("dep_1").catch((e) => e);
+    const err = await server
+      .client({ timeoutMs: 100 })
+      .deployments.delete("dep_1")
+      .catch((e) => e);
 
     expect(err.status).toBe(409);
     expect(err.maybePerformed).toBe(true);
@@ -87,7 +115,10 @@ describe("cancellation", () => {
     // the logger runs after each attempt, before the wait: a signal that fires there finds no wait yet
     const logger = { debug: () => controller.abort() };
 
-    const err = await server.client({ logger }).organization.limits.retrieve({ signal: controller.signal }).catch((e) => e);
+    const err = await server
+      .client({ logger })
+      .organization.limits.retrieve({ signal: controller.signal })
+      .catch((e) => e);
 
     expect(err).toBeInstanceOf(UserAbortError);
     expect(server.requests).toHaveLength(1);
@@ -96,7 +127,9 @@ describe("cancellation", () => {
   it("sends nothing when the signal has already fired", async () => {
     const server = await faultServer(reply(200));
 
-    await expect(server.client().browsers.computer.clickMouse("brs_1", { x: 1, y: 1 }, { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(UserAbortError);
+    await expect(
+      server.client().browsers.computer.clickMouse("brs_1", { x: 1, y: 1 }, { signal: AbortSignal.abort() }),
+    ).rejects.toBeInstanceOf(UserAbortError);
     expect(server.requests).toHaveLength(0);
   });
 
@@ -114,7 +147,10 @@ describe("cancellation", () => {
     const server = await faultServer(reply(200));
     const reason = new Error("caller left");
 
-    const err = await server.client().organization.limits.retrieve({ signal: AbortSignal.abort(reason) }).catch((e) => e);
+    const err = await server
+      .client()
+      .organization.limits.retrieve({ signal: AbortSignal.abort(reason) })
+      .catch((e) => e);
 
     expect(err).toBeInstanceOf(UserAbortError);
     expect(err.cause).toBe(reason);
@@ -158,7 +194,10 @@ describe("deletes whose outcome was unknown", () => {
   });
 
   it("still fail with NotFoundError when the earlier failure was an answer, not an unknown", async () => {
-    const server = await faultServer(reply(503, undefined, { "retry-after-ms": "1" }), reply(404, { code: "not_found", message: "no such deployment" }));
+    const server = await faultServer(
+      reply(503, undefined, { "retry-after-ms": "1" }),
+      reply(404, { code: "not_found", message: "no such deployment" }),
+    );
 
     await expect(server.client().deployments.delete("dep_1")).rejects.toBeInstanceOf(NotFoundError);
   });
@@ -168,7 +207,10 @@ describe("deletes whose outcome was unknown", () => {
     const afterTimeout = await faultServer(hang, gone);
     const firstAnswer = await faultServer(gone);
 
-    const get = await afterTimeout.client({ timeoutMs: 100 }).organization.limits.retrieve().catch((e) => e);
+    const get = await afterTimeout
+      .client({ timeoutMs: 100 })
+      .organization.limits.retrieve()
+      .catch((e) => e);
     const raw = await firstAnswer.client().raw.DELETE("/deployments/{id}", { params: { path: { id: "dep_1" } } });
 
     expect(get).toBeInstanceOf(NotFoundError);
@@ -176,9 +218,14 @@ describe("deletes whose outcome was unknown", () => {
   });
 
   it("answers such a DELETE with a 204 that keeps the 404's headers", async () => {
-    const server = await faultServer(hang, reply(404, { code: "not_found", message: "gone" }, { "X-Request-Id": "req_9" }));
+    const server = await faultServer(
+      hang,
+      reply(404, { code: "not_found", message: "gone" }, { "X-Request-Id": "req_9" }),
+    );
 
-    const { response } = await server.client({ timeoutMs: 100 }).raw.DELETE("/deployments/{id}", { params: { path: { id: "dep_1" } } });
+    const { response } = await server
+      .client({ timeoutMs: 100 })
+      .raw.DELETE("/deployments/{id}", { params: { path: { id: "dep_1" } } });
 
     expect([response.status, response.headers.get("x-request-id")]).toEqual([204, "req_9"]);
   });
@@ -189,7 +236,9 @@ describe("logging", () => {
     const server = await faultServer(reply(503, undefined, { "retry-after-ms": "1" }), reply(200, LIMITS));
     const lines: string[] = [];
 
-    await server.client({ logger: { debug: (line) => lines.push(line) }, headers: { "X-Trace": "trace-secret-42" } }).organization.limits.retrieve();
+    await server
+      .client({ logger: { debug: (line) => lines.push(line) }, headers: { "X-Trace": "trace-secret-42" } })
+      .organization.limits.retrieve();
 
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/GET \/org\/limits -> 503 \(attempt 1\/3, \d+ ms\)/);
@@ -216,13 +265,17 @@ describe("logging", () => {
     const lines: string[] = [];
     const controller = new AbortController();
 
-    const call = server.client({ logger: { debug: (line) => lines.push(line) } }).organization.limits.retrieve({ signal: controller.signal });
+    const call = server
+      .client({ logger: { debug: (line) => lines.push(line) } })
+      .organization.limits.retrieve({ signal: controller.signal });
     await until(() => server.requests.length === 1);
     controller.abort();
     await call.catch(() => {});
 
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^browser-cloud-client: GET \/org\/limits -> aborted by caller \(attempt 1\/3, \d{1,4} ms\)$/);
+    expect(lines[0]).toMatch(
+      /^browser-cloud-client: GET \/org\/limits -> aborted by caller \(attempt 1\/3, \d{1,4} ms\)$/,
+    );
   });
 });
 
@@ -233,25 +286,38 @@ describe("redirects", () => {
   };
 
   for (const [via, options] of Object.entries(senders)) {
-    it.each([301, 302, 303, 307, 308])(`refuses a %i answer to the click with RedirectError and sends nothing anywhere else (${via})`, async (status) => {
-      const elsewhere = await faultServer(reply(200));
-      const server = await faultServer(redirect(status, `${elsewhere.url}/browsers/brs_1/computer/click_mouse?sig=abc`));
+    it.each([301, 302, 303, 307, 308])(
+      `refuses a %i answer to the click with RedirectError and sends nothing anywhere else (${via})`,
+      async (status) => {
+        const elsewhere = await faultServer(reply(200));
+        const server = await faultServer(
+          redirect(status, `${elsewhere.url}/browsers/brs_1/computer/click_mouse?sig=abc`),
+        );
 
-      const err = await server.client({ ...options, headers: { "X-Team-Secret": "team-7" } }).browsers.computer.clickMouse("brs_1", CLICK).catch((e) => e);
+        const err = await server
+          .client({ ...options, headers: { "X-Team-Secret": "team-7" } })
+          .browsers.computer.clickMouse("brs_1", CLICK)
+          .catch((e) => e);
 
-      expect(err).toBeInstanceOf(RedirectError);
-      expect(err).toBeInstanceOf(ApiError);
-      expect(err).toMatchObject({ status, location: `${elsewhere.url}/browsers/brs_1/computer/click_mouse?sig=abc` });
-      expect(err.message).toBe(`${status} redirect to ${elsewhere.url}/browsers/brs_1/computer/click_mouse not followed: it would send the request again, maybe elsewhere; point baseUrl at the address that answers.`);
-      expect(server.requests.map((r) => r.method)).toEqual(["POST"]);
-      expect(elsewhere.requests).toHaveLength(0);
-    });
+        expect(err).toBeInstanceOf(RedirectError);
+        expect(err).toBeInstanceOf(ApiError);
+        expect(err).toMatchObject({ status, location: `${elsewhere.url}/browsers/brs_1/computer/click_mouse?sig=abc` });
+        expect(err.message).toBe(
+          `${status} redirect to ${elsewhere.url}/browsers/brs_1/computer/click_mouse not followed: it would send the request again, maybe elsewhere; point baseUrl at the address that answers.`,
+        );
+        expect(server.requests.map((r) => r.method)).toEqual(["POST"]);
+        expect(elsewhere.requests).toHaveLength(0);
+      },
+    );
   }
 
   it("sends a click answered 307 to its own address once, not over and over", async () => {
     const server = await faultServer(redirect(307, "/browsers/brs_1/computer/click_mouse"));
 
-    const err = await server.client().browsers.computer.clickMouse("brs_1", CLICK).catch((e) => e);
+    const err = await server
+      .client()
+      .browsers.computer.clickMouse("brs_1", CLICK)
+      .catch((e) => e);
 
     expect(err).toBeInstanceOf(RedirectError);
     expect(server.requests).toHaveLength(1);
@@ -260,7 +326,10 @@ describe("redirects", () => {
   it("does not retry an idempotent call answered with a redirect", async () => {
     const server = await faultServer(redirect(302, "/elsewhere"), reply(200, LIMITS));
 
-    const err = await server.client().organization.limits.retrieve().catch((e) => e);
+    const err = await server
+      .client()
+      .organization.limits.retrieve()
+      .catch((e) => e);
 
     expect(err).toMatchObject({ name: "RedirectError", status: 302, location: "/elsewhere" });
     expect(server.requests.map((r) => r.url)).toEqual(["/org/limits"]);
@@ -285,7 +354,10 @@ describe("redirects", () => {
       return Object.defineProperty(Response.error(), "type", { value: "opaqueredirect" });
     };
 
-    const err = await server.client({ fetch: opaque }).browsers.computer.clickMouse("brs_1", CLICK).catch((e) => e);
+    const err = await server
+      .client({ fetch: opaque })
+      .browsers.computer.clickMouse("brs_1", CLICK)
+      .catch((e) => e);
 
     expect(err).toBeInstanceOf(RedirectError);
     expect(err).toMatchObject({ status: 0, location: undefined });
@@ -298,11 +370,16 @@ describe("answer size", () => {
     const body = flood(200, 256 * MiB);
     const server = await faultServer(body.step);
 
-    const err = await server.client().organization.limits.retrieve().catch((e) => e);
+    const err = await server
+      .client()
+      .organization.limits.retrieve()
+      .catch((e) => e);
 
     expect(err).toBeInstanceOf(ResponseTooLargeError);
     expect(err).toMatchObject({ limit: 16 * MiB, status: 200 });
-    expect(err.message).toBe("The answer (status 200) is larger than maxResponseBytes, 16777216 bytes; pass a larger maxResponseBytes to createClient or to the call to accept it.");
+    expect(err.message).toBe(
+      "The answer (status 200) is larger than maxResponseBytes, 16777216 bytes; pass a larger maxResponseBytes to createClient or to the call to accept it.",
+    );
     await until(() => body.dropped);
     // what the client read, plus what socket buffers held when it let go
     expect(body.written).toBeLessThan(32 * MiB);
@@ -314,7 +391,10 @@ describe("answer size", () => {
     const server = await faultServer(body.step);
     const counter = countingFetch();
 
-    const err = await server.client({ fetch: counter.fetch }).organization.limits.retrieve({ maxResponseBytes: MiB }).catch((e) => e);
+    const err = await server
+      .client({ fetch: counter.fetch })
+      .organization.limits.retrieve({ maxResponseBytes: MiB })
+      .catch((e) => e);
 
     expect(err).toBeInstanceOf(ResponseTooLargeError);
     expect(err).toMatchObject({ limit: MiB, status: 500 });
@@ -332,7 +412,10 @@ describe("answer size", () => {
     };
     const server = await faultServer(declared);
 
-    const err = await server.client({ maxResponseBytes: MiB, timeoutMs: 5_000 }).organization.limits.retrieve().catch((e) => e);
+    const err = await server
+      .client({ maxResponseBytes: MiB, timeoutMs: 5_000 })
+      .organization.limits.retrieve()
+      .catch((e) => e);
 
     expect(err).toBeInstanceOf(ResponseTooLargeError);
     expect(err.limit).toBe(MiB);
@@ -346,7 +429,9 @@ describe("answer size", () => {
     const client = server.client();
 
     await expect(client.organization.limits.retrieve({ maxResponseBytes: size })).resolves.toEqual(LIMITS);
-    await expect(client.organization.limits.retrieve({ maxResponseBytes: size - 1 })).rejects.toBeInstanceOf(ResponseTooLargeError);
+    await expect(client.organization.limits.retrieve({ maxResponseBytes: size - 1 })).rejects.toBeInstanceOf(
+      ResponseTooLargeError,
+    );
     expect(server.requests).toHaveLength(2);
   });
 
@@ -356,24 +441,33 @@ describe("answer size", () => {
     deflate: () => deflateSync(zeros),
     br: () => brotliCompressSync(zeros, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
   };
-  it.each(Object.keys(bombs) as (keyof typeof bombs)[])("applies the limit to the decompressed size of a %s bomb", async (encoding) => {
-    const bomb = bombs[encoding]();
-    const server = await faultServer(compressed(encoding, bomb));
-    const counter = countingFetch();
+  it.each(Object.keys(bombs) as (keyof typeof bombs)[])(
+    "applies the limit to the decompressed size of a %s bomb",
+    async (encoding) => {
+      const bomb = bombs[encoding]();
+      const server = await faultServer(compressed(encoding, bomb));
+      const counter = countingFetch();
 
-    const err = await server.client({ fetch: counter.fetch, maxResponseBytes: MiB }).organization.limits.retrieve().catch((e) => e);
+      const err = await server
+        .client({ fetch: counter.fetch, maxResponseBytes: MiB })
+        .organization.limits.retrieve()
+        .catch((e) => e);
 
-    expect(bomb.length).toBeLessThan(MiB / 8);
-    expect(err).toBeInstanceOf(ResponseTooLargeError);
-    expect(counter.read).toBeGreaterThan(MiB);
-    expect(counter.read).toBeLessThanOrEqual(MiB + 256 * 1024);
-    expect(server.requests).toHaveLength(1);
-  });
+      expect(bomb.length).toBeLessThan(MiB / 8);
+      expect(err).toBeInstanceOf(ResponseTooLargeError);
+      expect(counter.read).toBeGreaterThan(MiB);
+      expect(counter.read).toBeLessThanOrEqual(MiB + 256 * 1024);
+      expect(server.requests).toHaveLength(1);
+    },
+  );
 
   it("bounds a raw call's 2xx answer by maxResponseBytes", async () => {
     const server = await faultServer(reply(200, { pad: "x".repeat(200) }));
 
-    const err = await server.client({ maxResponseBytes: 100 }).raw.GET("/org/limits").catch((e) => e);
+    const err = await server
+      .client({ maxResponseBytes: 100 })
+      .raw.GET("/org/limits")
+      .catch((e) => e);
 
     expect(err).toBeInstanceOf(ResponseTooLargeError);
   });
@@ -412,14 +506,18 @@ describe("a signal shared by many calls", () => {
   });
 
   it("ends every call sharing it, in flight and in backoff, with UserAbortError, and raises no warning", async () => {
-    const server = await faultServer((res, req, n) => (n % 2 ? hang : reply(503, undefined, { "Retry-After": "30" }))(res, req, n));
+    const server = await faultServer((res, req, n) =>
+      (n % 2 ? hang : reply(503, undefined, { "Retry-After": "30" }))(res, req, n),
+    );
     const controller = new AbortController();
     const client = server.client();
     const warnings: Error[] = [];
     const onWarning = (warning: Error) => warnings.push(warning);
     process.on("warning", onWarning);
     try {
-      const calls = Array.from({ length: 20 }, () => client.organization.limits.retrieve({ signal: controller.signal }).catch((e) => e));
+      const calls = Array.from({ length: 20 }, () =>
+        client.organization.limits.retrieve({ signal: controller.signal }).catch((e) => e),
+      );
       await until(() => server.requests.length === 20);
       controller.abort();
       const errors = await Promise.all(calls);
@@ -442,7 +540,11 @@ describe("requests made by a raw-client middleware", () => {
     const seen: { isRequest: boolean; method: string; body: string }[] = [];
     client.raw.use({
       onRequest: async ({ request }) => {
-        seen.push({ isRequest: request instanceof Request, method: request.method, body: await request.clone().text() });
+        seen.push({
+          isRequest: request instanceof Request,
+          method: request.method,
+          body: await request.clone().text(),
+        });
       },
     });
 
@@ -460,7 +562,10 @@ describe("requests made by a raw-client middleware", () => {
   it("are sent through the same transport when a middleware returns a new Request", async () => {
     const server = await faultServer(reply(503, undefined, { "retry-after-ms": "1" }), reply(200, LIMITS));
     const client = server.client();
-    client.raw.use({ onRequest: ({ request }) => new Request(request.url, { method: request.method, headers: withHeader(request.headers, "X-Trace", "t-1") }) });
+    client.raw.use({
+      onRequest: ({ request }) =>
+        new Request(request.url, { method: request.method, headers: withHeader(request.headers, "X-Trace", "t-1") }),
+    });
 
     await expect(client.organization.limits.retrieve()).resolves.toEqual(LIMITS);
 
@@ -473,7 +578,15 @@ describe("requests made by a raw-client middleware", () => {
     const elsewhere = await faultServer(reply(200));
     const server = await faultServer(redirect(307, `${elsewhere.url}/x`));
     const client = server.client();
-    client.raw.use({ onRequest: ({ request }) => new Request(request.url, { method: request.method, headers: request.headers, body: request.body as BodyInit, duplex: "half" } as RequestInit) });
+    client.raw.use({
+      onRequest: ({ request }) =>
+        new Request(request.url, {
+          method: request.method,
+          headers: request.headers,
+          body: request.body as BodyInit,
+          duplex: "half",
+        } as RequestInit),
+    });
 
     const err = await client.browsers.computer.clickMouse("brs_1", CLICK).catch((e) => e);
 
@@ -486,7 +599,10 @@ describe("requests made by a raw-client middleware", () => {
 describe("requests fetch refuses before sending", () => {
   it.each([
     ["a port fetch blocks", (request: Request) => new Request("http://127.0.0.1:10080/org/limits", request)],
-    ["a header undici will not write", (request: Request) => new Request(request.url, { headers: withHeader(request.headers, "X-Ctl", "a\u0001b") })],
+    [
+      "a header undici will not write",
+      (request: Request) => new Request(request.url, { headers: withHeader(request.headers, "X-Ctl", "a\u0001b") }),
+    ],
   ])("report %s as certainly not performed", async (_what, rewrite) => {
     const server = await faultServer(reply(200, LIMITS));
     const client = server.client({ maxRetries: 0 });
@@ -518,7 +634,10 @@ describe("connection errors", () => {
   it("name the address of a timed-out attempt", async () => {
     const server = await faultServer(hang);
 
-    const err = await server.client({ timeoutMs: 50, maxRetries: 0 }).deployments.delete("dep_1").catch((e) => e);
+    const err = await server
+      .client({ timeoutMs: 50, maxRetries: 0 })
+      .deployments.delete("dep_1")
+      .catch((e) => e);
 
     expect(err).toBeInstanceOf(ConnectionTimeoutError);
     expect(err.message).toBe(`DELETE ${server.url}/deployments/dep_1: no answer within 50 ms.`);
@@ -528,11 +647,19 @@ describe("connection errors", () => {
     const refused = Object.assign(new TypeError("fetch failed"), { cause: { code: "ECONNREFUSED" } });
     const failing = (error: unknown) => ({ ...settings, maxRetries: 0, fetch: () => Promise.reject(error) });
 
-    const https = await send(failing(refused), new Request("https://api.example.com/org/limits?key=k"), {}).catch((e) => e);
-    const http = await send(failing(new TypeError("fetch failed")), new Request("http://127.0.0.1/org/limits"), {}).catch((e) => e);
+    const https = await send(failing(refused), new Request("https://api.example.com/org/limits?key=k"), {}).catch(
+      (e) => e,
+    );
+    const http = await send(
+      failing(new TypeError("fetch failed")),
+      new Request("http://127.0.0.1/org/limits"),
+      {},
+    ).catch((e) => e);
     const bare = await send(failing(undefined), new Request("http://127.0.0.1:8080/org/limits"), {}).catch((e) => e);
 
-    expect(https.message).toBe("GET https://api.example.com:443/org/limits: could not connect: fetch failed (ECONNREFUSED)");
+    expect(https.message).toBe(
+      "GET https://api.example.com:443/org/limits: could not connect: fetch failed (ECONNREFUSED)",
+    );
     expect(http.message).toBe("GET http://127.0.0.1:80/org/limits: the connection failed: fetch failed");
     expect(bare).toBeInstanceOf(ConnectionError);
     expect(bare.message).toBe("GET http://127.0.0.1:8080/org/limits: the connection failed: undefined");
@@ -575,7 +702,9 @@ describe("streamed answers", () => {
     const { send } = await import("../../../src/core/transport.js");
     const controller = new AbortController();
 
-    const response = await send(settings, new Request(`${server.url}/events`, { signal: controller.signal }), { stream: true });
+    const response = await send(settings, new Request(`${server.url}/events`, { signal: controller.signal }), {
+      stream: true,
+    });
     const reader = response.body!.getReader();
     await reader.read();
     controller.abort();
@@ -584,7 +713,9 @@ describe("streamed answers", () => {
   });
 
   it("leaves no listener on the caller's signal once a streamed answer is read to its end", async () => {
-    const server = await faultServer((res) => res.writeHead(200, { "Content-Type": "application/octet-stream" }).end("bytes"));
+    const server = await faultServer((res) =>
+      res.writeHead(200, { "Content-Type": "application/octet-stream" }).end("bytes"),
+    );
     const request = new Request(`${server.url}/file`, { signal: new AbortController().signal });
 
     const response = await send(settings, request, { stream: true });
@@ -595,7 +726,9 @@ describe("streamed answers", () => {
   });
 
   it("hands over a streamed answer of a call without a signal, readable to its end", async () => {
-    const server = await faultServer((res) => res.writeHead(200, { "Content-Type": "application/octet-stream" }).end("bytes"));
+    const server = await faultServer((res) =>
+      res.writeHead(200, { "Content-Type": "application/octet-stream" }).end("bytes"),
+    );
 
     const { PreparedRequest } = await import("../../../src/core/transport.js");
 
@@ -617,7 +750,10 @@ describe("the request a call prepares", () => {
   it("is a GET when no method is given, and names its method in capitals", async () => {
     const { PreparedRequest } = await import("../../../src/core/transport.js");
 
-    expect([new PreparedRequest("https://h/x", {}).method, new PreparedRequest("https://h/x", { method: "delete" }).method]).toEqual(["GET", "DELETE"]);
+    expect([
+      new PreparedRequest("https://h/x", {}).method,
+      new PreparedRequest("https://h/x", { method: "delete" }).method,
+    ]).toEqual(["GET", "DELETE"]);
   });
 });
 
@@ -637,10 +773,16 @@ describe("waits between attempts", () => {
     const at61 = await faultServer(reply(503, undefined, { "Retry-After": "61" }), reply(200, LIMITS));
     const controller = new AbortController();
 
-    const waiting = at60.client().organization.limits.retrieve({ signal: controller.signal }).catch((e) => e);
+    const waiting = at60
+      .client()
+      .organization.limits.retrieve({ signal: controller.signal })
+      .catch((e) => e);
     await until(() => at60.requests.length === 1);
     setTimeout(() => controller.abort(), 50);
-    const longer = await at61.client().organization.limits.retrieve().catch((e) => e);
+    const longer = await at61
+      .client()
+      .organization.limits.retrieve()
+      .catch((e) => e);
 
     expect(await waiting).toBeInstanceOf(UserAbortError);
     expect(longer).toBeInstanceOf(ApiError);

@@ -10,6 +10,12 @@ describe("PaginationError", () => {
     const err = new PaginationError("page 2 of browsers.list gave no next offset", 2, headers);
 
     expect(err).toBeInstanceOf(BrowserCloudError);
-    expect([err.name, err.page, err.headers, err.maybePerformed, err.message]).toEqual(["PaginationError", 2, headers, true, "page 2 of browsers.list gave no next offset"]);
+    expect([err.name, err.page, err.headers, err.maybePerformed, err.message]).toEqual([
+      "PaginationError",
+      2,
+      headers,
+      true,
+      "page 2 of browsers.list gave no next offset",
+    ]);
   });
 });

@@ -22,18 +22,24 @@ function script(...answers: Answer[]) {
     const answer = answers[asked.length];
     asked.push({ query, trusted });
     if (!answer) throw new Error(`request ${asked.length} was not scripted`);
-    return { data: answer.data === undefined ? [] : answer.data, headers: new Headers(answer.headers), status: 200, url: answer.url ?? THINGS };
+    return {
+      data: answer.data === undefined ? [] : answer.data,
+      headers: new Headers(answer.headers),
+      status: 200,
+      url: answer.url ?? THINGS,
+    };
   };
   return { fetch, asked };
 }
 
-
 /** The items a walk yields before it ends, and the error it ends with, if any. */
 async function walk(list: AsyncIterable<unknown>): Promise<{ items: unknown[]; error: unknown }> {
   const items: unknown[] = [];
-  const error = await failure((async () => {
-    for await (const item of list) items.push(item);
-  })());
+  const error = await failure(
+    (async () => {
+      for await (const item of list) items.push(item);
+    })(),
+  );
   return { items, error };
 }
 
@@ -41,7 +47,10 @@ describe("offsets in headers", () => {
   const OFFSET: Pagination = { style: "offset-header", param: "offset", next: "X-Next-Offset", hasMore: "X-Has-More" };
 
   it("asks for each page at the offset the service gives, the rest of the query kept, and stops where it says no more", async () => {
-    const { fetch, asked } = script({ data: [1, 2], headers: { "X-Has-More": "true", "X-Next-Offset": "12" } }, { data: [3], headers: { "X-Has-More": "false", "X-Next-Offset": "13" } });
+    const { fetch, asked } = script(
+      { data: [1, 2], headers: { "X-Has-More": "true", "X-Next-Offset": "12" } },
+      { data: [3], headers: { "X-Has-More": "false", "X-Next-Offset": "13" } },
+    );
 
     expect(await all(new PagePromise(fetch, OFFSET, { limit: 2 }, undefined))).toEqual([1, 2, 3]);
     expect(asked).toEqual([
@@ -60,11 +69,20 @@ describe("offsets in headers", () => {
   it.each([
     ["3x", 'Page 1 of the list: says more pages follow, but its X-Next-Offset is "3x", not an offset.'],
     ["x3", 'Page 1 of the list: says more pages follow, but its X-Next-Offset is "x3", not an offset.'],
-    ["1234567890123456", 'Page 1 of the list: says more pages follow, but its X-Next-Offset is "1234567890123456", not an offset.'],
-    ["z".repeat(50), `Page 1 of the list: says more pages follow, but its X-Next-Offset is "${"z".repeat(40)}", not an offset.`],
+    [
+      "1234567890123456",
+      'Page 1 of the list: says more pages follow, but its X-Next-Offset is "1234567890123456", not an offset.',
+    ],
+    [
+      "z".repeat(50),
+      `Page 1 of the list: says more pages follow, but its X-Next-Offset is "${"z".repeat(40)}", not an offset.`,
+    ],
     [undefined, "Page 1 of the list: says more pages follow, but its X-Next-Offset is missing, not an offset."],
   ])("ends with PaginationError at a next offset of %s, after the first page's items", async (offset, message) => {
-    const { fetch, asked } = script({ data: [1], headers: { "X-Has-More": "true", ...(offset === undefined ? {} : { "X-Next-Offset": offset }) } });
+    const { fetch, asked } = script({
+      data: [1],
+      headers: { "X-Has-More": "true", ...(offset === undefined ? {} : { "X-Next-Offset": offset }) },
+    });
 
     const { items, error } = await walk(new PagePromise(fetch, OFFSET, undefined, undefined));
 
@@ -80,7 +98,11 @@ describe("cursors in headers", () => {
 
   it("asks for each page with the cursor the service gives, whatever its text", async () => {
     // "undefined" is a cursor like any other
-    const { fetch, asked } = script({ data: [1], headers: { "X-Next-Cursor": "undefined" } }, { data: [2], headers: { "X-Next-Cursor": "c 2" } }, { data: [3] });
+    const { fetch, asked } = script(
+      { data: [1], headers: { "X-Next-Cursor": "undefined" } },
+      { data: [2], headers: { "X-Next-Cursor": "c 2" } },
+      { data: [3] },
+    );
 
     expect(await all(new PagePromise(fetch, CURSOR, { limit: 1 }, undefined))).toEqual([1, 2, 3]);
     expect(asked).toEqual([
@@ -91,13 +113,27 @@ describe("cursors in headers", () => {
   });
 
   it.each([
-    ["an empty cursor", { "X-Next-Cursor": "" }, 'Page 1 of the list: its next position "" was already used; the walk stops rather than repeat pages.'],
-    ["the cursor it was asked with", { "X-Next-Cursor": "c-1" }, 'Page 1 of the list: its next position "c-1" was already used; the walk stops rather than repeat pages.'],
-    ["more pages and no cursor", { "X-Has-More": "true" }, "Page 1 of the list: says more pages follow, but gives no next position (X-Next-Cursor)."],
+    [
+      "an empty cursor",
+      { "X-Next-Cursor": "" },
+      'Page 1 of the list: its next position "" was already used; the walk stops rather than repeat pages.',
+    ],
+    [
+      "the cursor it was asked with",
+      { "X-Next-Cursor": "c-1" },
+      'Page 1 of the list: its next position "c-1" was already used; the walk stops rather than repeat pages.',
+    ],
+    [
+      "more pages and no cursor",
+      { "X-Has-More": "true" },
+      "Page 1 of the list: says more pages follow, but gives no next position (X-Next-Cursor).",
+    ],
   ])("ends with PaginationError at %s", async (_, headers, message) => {
     const { fetch, asked } = script({ data: [1], headers });
 
-    const { items, error } = await walk(new PagePromise(fetch, { ...CURSOR, hasMore: "X-Has-More" }, { cursor: "c-1" }, undefined));
+    const { items, error } = await walk(
+      new PagePromise(fetch, { ...CURSOR, hasMore: "X-Has-More" }, { cursor: "c-1" }, undefined),
+    );
 
     expect(items).toEqual([1]);
     expect((error as Error).message).toBe(message);
@@ -106,27 +142,51 @@ describe("cursors in headers", () => {
 
   it("ends with PaginationError at a cursor given before in the walk, its text cut to 40 characters", async () => {
     const cursor = "c".repeat(50);
-    const { fetch, asked } = script({ data: [1], headers: { "X-Next-Cursor": cursor } }, { data: [2], headers: { "X-Next-Cursor": cursor } });
+    const { fetch, asked } = script(
+      { data: [1], headers: { "X-Next-Cursor": cursor } },
+      { data: [2], headers: { "X-Next-Cursor": cursor } },
+    );
 
     const { items, error } = await walk(new PagePromise(fetch, CURSOR, undefined, undefined));
 
     expect(items).toEqual([1, 2]);
-    expect((error as Error).message).toBe(`Page 2 of the list: its next position "${"c".repeat(40)}" was already used; the walk stops rather than repeat pages.`);
+    expect((error as Error).message).toBe(
+      `Page 2 of the list: its next position "${"c".repeat(40)}" was already used; the walk stops rather than repeat pages.`,
+    );
     expect(asked).toHaveLength(2);
   });
 });
 
 describe("cursors in the body", () => {
-  const BODY: Pagination = { style: "cursor-body", param: "cursor", next: "next_cursor", hasMore: "has_more", items: "data" };
-  const AFTER: Pagination = { style: "cursor-body", param: "starting_after", lastItem: "id", hasMore: "has_more", items: "data" };
+  const BODY: Pagination = {
+    style: "cursor-body",
+    param: "cursor",
+    next: "next_cursor",
+    hasMore: "has_more",
+    items: "data",
+  };
+  const AFTER: Pagination = {
+    style: "cursor-body",
+    param: "starting_after",
+    lastItem: "id",
+    hasMore: "has_more",
+    items: "data",
+  };
 
   it("reads the items, the flag and the next cursor from the body, a number cursor sent as text", async () => {
-    const { fetch, asked } = script({ data: { data: [1, 2], has_more: true, next_cursor: 7 } }, { data: { data: [3], has_more: false, next_cursor: "8" } });
+    const { fetch, asked } = script(
+      { data: { data: [1, 2], has_more: true, next_cursor: 7 } },
+      { data: { data: [3], has_more: false, next_cursor: "8" } },
+    );
 
     const first = await new PagePromise(fetch, BODY, undefined, undefined);
     const second = await first.nextPage();
 
-    expect([first.items, first.body, first.hasNextPage()]).toEqual([[1, 2], { data: [1, 2], has_more: true, next_cursor: 7 }, true]);
+    expect([first.items, first.body, first.hasNextPage()]).toEqual([
+      [1, 2],
+      { data: [1, 2], has_more: true, next_cursor: 7 },
+      true,
+    ]);
     expect([second.items, second.hasNextPage()]).toEqual([[3], false]);
     expect(asked).toEqual([
       { query: undefined, trusted: false },
@@ -143,16 +203,38 @@ describe("cursors in the body", () => {
   });
 
   it("asks for the page after the last item's id where the list names no cursor field", async () => {
-    const { fetch, asked } = script({ data: { data: [{ id: "a" }, { id: "b" }], has_more: true } }, { data: { data: [{ id: "c" }], has_more: false } });
+    const { fetch, asked } = script(
+      { data: { data: [{ id: "a" }, { id: "b" }], has_more: true } },
+      { data: { data: [{ id: "c" }], has_more: false } },
+    );
 
-    expect(await all(new PagePromise(fetch, AFTER, { limit: 2 }, undefined))).toEqual([{ id: "a" }, { id: "b" }, { id: "c" }]);
+    expect(await all(new PagePromise(fetch, AFTER, { limit: 2 }, undefined))).toEqual([
+      { id: "a" },
+      { id: "b" },
+      { id: "c" },
+    ]);
     expect(asked.map((a) => a.query)).toEqual([{ limit: 2 }, { limit: 2, starting_after: "b" }]);
   });
 
   it.each([
-    ["no next cursor", BODY, { data: [1], has_more: true }, "Page 1 of the list: says more pages follow, but gives no next position (next_cursor)."],
-    ["a last item without an id", AFTER, { data: [{}], has_more: true }, "Page 1 of the list: says more pages follow, but gives no next position (the last item's id)."],
-    ["no items at all", AFTER, { data: [], has_more: true }, "Page 1 of the list: says more pages follow, but gives no next position (the last item's id)."],
+    [
+      "no next cursor",
+      BODY,
+      { data: [1], has_more: true },
+      "Page 1 of the list: says more pages follow, but gives no next position (next_cursor).",
+    ],
+    [
+      "a last item without an id",
+      AFTER,
+      { data: [{}], has_more: true },
+      "Page 1 of the list: says more pages follow, but gives no next position (the last item's id).",
+    ],
+    [
+      "no items at all",
+      AFTER,
+      { data: [], has_more: true },
+      "Page 1 of the list: says more pages follow, but gives no next position (the last item's id).",
+    ],
   ])("ends with PaginationError where more pages are promised with %s", async (_, style, data, message) => {
     const { fetch, asked } = script({ data });
 
@@ -185,7 +267,11 @@ describe("links to the next page", () => {
   it("follows each link against the address of its page, the query as the link writes it, sent as the service wrote it", async () => {
     const { fetch, asked } = script(
       { data: [1], url: `${THINGS}?limit=1`, headers: { Link: "</v1/things?limit=1&page=2&tag=a&tag=b>; rel=next" } },
-      { data: [2], url: `${THINGS}?limit=1&page=2&tag=a&tag=b`, headers: { Link: `<${THINGS}?page=3&limit=1&tag=a&tag=b>; rel=next` } },
+      {
+        data: [2],
+        url: `${THINGS}?limit=1&page=2&tag=a&tag=b`,
+        headers: { Link: `<${THINGS}?page=3&limit=1&tag=a&tag=b>; rel=next` },
+      },
       { data: [3], url: `${THINGS}?page=3&limit=1&tag=a&tag=b` },
     );
 
@@ -198,10 +284,22 @@ describe("links to the next page", () => {
   });
 
   it.each([
-    ["another origin", "<https://elsewhere.example/v1/things?page=2>; rel=next", 'Page 1 of the list: its Link rel="next" points to another address (https://elsewhere.example/v1/things); only the same operation is followed.'],
-    ["another path", "</v1/others?page=2>; rel=next", 'Page 1 of the list: its Link rel="next" points to another address (https://api.example.com/v1/others); only the same operation is followed.'],
+    [
+      "another origin",
+      "<https://elsewhere.example/v1/things?page=2>; rel=next",
+      'Page 1 of the list: its Link rel="next" points to another address (https://elsewhere.example/v1/things); only the same operation is followed.',
+    ],
+    [
+      "another path",
+      "</v1/others?page=2>; rel=next",
+      'Page 1 of the list: its Link rel="next" points to another address (https://api.example.com/v1/others); only the same operation is followed.',
+    ],
     ["no address", "<http://[>; rel=next", 'Page 1 of the list: its Link rel="next" is not an address.'],
-    ["the page itself", "<?page=1>; rel=next", 'Page 1 of the list: its Link rel="next" was already followed; the walk stops rather than repeat pages.'],
+    [
+      "the page itself",
+      "<?page=1>; rel=next",
+      'Page 1 of the list: its Link rel="next" was already followed; the walk stops rather than repeat pages.',
+    ],
   ])("ends with PaginationError at a link to %s, and sends nothing there", async (_, link, message) => {
     const { fetch, asked } = script({ data: [1], url: `${THINGS}?page=1`, headers: { Link: link } });
 
@@ -212,7 +310,7 @@ describe("links to the next page", () => {
     expect(asked).toHaveLength(1);
   });
 
-  it("follows a link whose query differs from one it followed only by an \"&\" or \"=\" inside a value", async () => {
+  it('follows a link whose query differs from one it followed only by an "&" or "=" inside a value', async () => {
     const { fetch, asked } = script(
       { data: [1], url: `${THINGS}?page=1`, headers: { Link: "<?a=1&b=2>; rel=next" } },
       { data: [2], url: `${THINGS}?a=1&b=2`, headers: { Link: "<?a=1%26b%3D2>; rel=next" } },
@@ -224,12 +322,17 @@ describe("links to the next page", () => {
   });
 
   it("ends with PaginationError at a link it followed before, its query in another order", async () => {
-    const { fetch, asked } = script({ data: [1], headers: { Link: "<?b=2&a=1>; rel=next" } }, { data: [2], url: `${THINGS}?b=2&a=1`, headers: { Link: "<?a=1&b=2>; rel=next" } });
+    const { fetch, asked } = script(
+      { data: [1], headers: { Link: "<?b=2&a=1>; rel=next" } },
+      { data: [2], url: `${THINGS}?b=2&a=1`, headers: { Link: "<?a=1&b=2>; rel=next" } },
+    );
 
     const { items, error } = await walk(new PagePromise(fetch, LINK, undefined, undefined));
 
     expect(items).toEqual([1, 2]);
-    expect((error as Error).message).toBe('Page 2 of the list: its Link rel="next" was already followed; the walk stops rather than repeat pages.');
+    expect((error as Error).message).toBe(
+      'Page 2 of the list: its Link rel="next" was already followed; the walk stops rather than repeat pages.',
+    );
     expect(asked).toHaveLength(2);
   });
 });
@@ -263,7 +366,8 @@ describe("a walk's bounds", () => {
 
     expect(await all(new PagePromise(bounded.fetch, CURSOR, undefined, { maxPages: 3 }))).toEqual([1, 2, 3]);
     let seen = 0;
-    for await (const _ of new PagePromise(unbounded.fetch, CURSOR, undefined, { maxPages: Infinity })) if (++seen === 10_050) break;
+    for await (const _ of new PagePromise(unbounded.fetch, CURSOR, undefined, { maxPages: Infinity }))
+      if (++seen === 10_050) break;
     expect([bounded.count(), unbounded.count()]).toEqual([3, 10_050]);
   });
 
@@ -276,11 +380,17 @@ describe("a walk's bounds", () => {
 
   it.each([
     [{ maxPages: 0 }, [{ path: "options.maxPages", message: "must be a whole number >= 1, or Infinity (got 0)" }]],
-    [{ maxPages: 1, maxItems: 1.5 }, [{ path: "options.maxItems", message: "must be a whole number >= 1, or Infinity (got 1.5)" }]],
-    [{ maxPages: -Infinity, maxItems: Number.NaN }, [
-      { path: "options.maxPages", message: "must be a whole number >= 1, or Infinity (got -Infinity)" },
-      { path: "options.maxItems", message: "must be a whole number >= 1, or Infinity (got NaN)" },
-    ]],
+    [
+      { maxPages: 1, maxItems: 1.5 },
+      [{ path: "options.maxItems", message: "must be a whole number >= 1, or Infinity (got 1.5)" }],
+    ],
+    [
+      { maxPages: -Infinity, maxItems: Number.NaN },
+      [
+        { path: "options.maxPages", message: "must be a whole number >= 1, or Infinity (got -Infinity)" },
+        { path: "options.maxItems", message: "must be a whole number >= 1, or Infinity (got NaN)" },
+      ],
+    ],
   ])("refuses %o with ValidationError, and asks for nothing", async (options, issues) => {
     const list = endless();
 
@@ -296,7 +406,7 @@ describe("a walk's bounds", () => {
 
     const last = await new PagePromise(fetch, CURSOR, undefined, undefined);
 
-    expect((await failure(last.nextPage()) as Error).message).toBe("Page 1 of the list: there is no next page.");
+    expect(((await failure(last.nextPage())) as Error).message).toBe("Page 1 of the list: there is no next page.");
     expect(asked).toHaveLength(1);
   });
 

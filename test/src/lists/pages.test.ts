@@ -15,7 +15,8 @@ let invocation: Record<string, unknown>;
 beforeAll(async () => {
   project = await syntheticProject();
   lib = await project.load();
-  const example = (path: string) => project.spec.paths[path].get.responses["200"].content["application/json"].example[0];
+  const example = (path: string) =>
+    project.spec.paths[path].get.responses["200"].content["application/json"].example[0];
   browser = example("/browsers");
   invocation = example("/invocations");
 }, 120_000);
@@ -31,17 +32,22 @@ const offsetPages =
     const offset = Number(query(req).offset ?? 0);
     const items = ids(Math.min(size, total - offset), offset).map((session_id) => ({ ...browser, session_id }));
     const more = offset + items.length < total;
-    reply(200, items, { "X-Has-More": String(more), ...(more ? { "X-Next-Offset": String(offset + items.length) } : {}) })(res, req, 0);
+    reply(200, items, {
+      "X-Has-More": String(more),
+      ...(more ? { "X-Next-Offset": String(offset + items.length) } : {}),
+    })(res, req, 0);
   };
 
-const client = (url: string, options: Record<string, unknown> = {}) => lib.createClient({ apiKey: "sk-test-4f9a7c1e", baseUrl: url, ...options });
+const client = (url: string, options: Record<string, unknown> = {}) =>
+  lib.createClient({ apiKey: "sk-test-4f9a7c1e", baseUrl: url, ...options });
 
 describe("a list method", () => {
   it("walks every item across pages with for await, each page requested once, in order, with the offset the service gave", async () => {
     const server = await faultServer(offsetPages(10, 3));
     const seen: string[] = [];
 
-    for await (const item of client(server.url).browsers.list({ status: "running", limit: 3 })) seen.push(item.session_id);
+    for await (const item of client(server.url).browsers.list({ status: "running", limit: 3 }))
+      seen.push(item.session_id);
 
     expect(seen).toEqual(["brs_0", "brs_1", "brs_2", "brs_3", "brs_4", "brs_5", "brs_6", "brs_7", "brs_8", "brs_9"]);
     expect(server.requests.map(query)).toEqual([
@@ -50,7 +56,9 @@ describe("a list method", () => {
       { status: "running", limit: "3", offset: "6" },
       { status: "running", limit: "3", offset: "9" },
     ]);
-    expect(server.requests.every((r) => r.method === "GET" && new URL(r.url, "http://x").pathname === "/browsers")).toBe(true);
+    expect(
+      server.requests.every((r) => r.method === "GET" && new URL(r.url, "http://x").pathname === "/browsers"),
+    ).toBe(true);
   });
 
   it("awaits to the first page: its items, headers, hasNextPage and nextPage", async () => {
@@ -60,7 +68,12 @@ describe("a list method", () => {
     const second = await first.nextPage();
 
     expect(first.items.map((b: any) => b.session_id)).toEqual(["brs_0", "brs_1", "brs_2"]);
-    expect([first.headers.get("x-has-more"), first.headers.get("x-next-offset"), first.hasNextPage(), first.number]).toEqual(["true", "3", true, 1]);
+    expect([
+      first.headers.get("x-has-more"),
+      first.headers.get("x-next-offset"),
+      first.hasNextPage(),
+      first.number,
+    ]).toEqual(["true", "3", true, 1]);
     expect(second.items.map((b: any) => b.session_id)).toEqual(["brs_3", "brs_4"]);
     expect([second.hasNextPage(), second.number]).toEqual([false, 2]);
     await expect(second.nextPage()).rejects.toBeInstanceOf(lib.PaginationError);
@@ -79,10 +92,18 @@ describe("a list method", () => {
 
   it("follows the service's next offset even where it is not offset + page size, and never asks for a page twice", async () => {
     // a service that skips deleted rows: its offsets, not the client's arithmetic, say where a page starts
-    const offsets: Record<string, [string[], string | undefined]> = { "0": [["brs_0", "brs_1"], "5"], "5": [["brs_5"], "9"], "9": [["brs_9"], undefined] };
+    const offsets: Record<string, [string[], string | undefined]> = {
+      "0": [["brs_0", "brs_1"], "5"],
+      "5": [["brs_5"], "9"],
+      "9": [["brs_9"], undefined],
+    };
     const server = await faultServer((res, req) => {
       const [page, next] = offsets[query(req).offset ?? "0"]!;
-      reply(200, page.map((session_id) => ({ ...browser, session_id })), next ? { "X-Has-More": "true", "X-Next-Offset": next } : { "X-Has-More": "false" })(res, req, 0);
+      reply(
+        200,
+        page.map((session_id) => ({ ...browser, session_id })),
+        next ? { "X-Has-More": "true", "X-Next-Offset": next } : { "X-Has-More": "false" },
+      )(res, req, 0);
     });
     const seen: string[] = [];
 
@@ -93,7 +114,9 @@ describe("a list method", () => {
   });
 
   it("ends with PaginationError when the next offset does not move forward, after yielding the page that arrived", async () => {
-    const server = await faultServer(reply(200, [{ ...browser, session_id: "brs_0" }], { "X-Has-More": "true", "X-Next-Offset": "0" }));
+    const server = await faultServer(
+      reply(200, [{ ...browser, session_id: "brs_0" }], { "X-Has-More": "true", "X-Next-Offset": "0" }),
+    );
     const seen: string[] = [];
 
     const walk = (async () => {
@@ -114,7 +137,10 @@ describe("a list method", () => {
     const tokens: Record<string, string> = { "": "tok_A", tok_A: "tok_B", tok_B: "tok_A" };
     const server = await faultServer((res, req) => {
       const at = query(req).page_token ?? "";
-      reply(200, [{ ...invocation, id: `inv_${at || "first"}` }], { "X-Has-More": "true", "X-Next-Page-Token": tokens[at]! })(res, req, 0);
+      reply(200, [{ ...invocation, id: `inv_${at || "first"}` }], {
+        "X-Has-More": "true",
+        "X-Next-Page-Token": tokens[at]!,
+      })(res, req, 0);
     });
     const seen: string[] = [];
 
@@ -131,7 +157,10 @@ describe("a list method", () => {
   it("ends with PaginationError when more pages are promised but no next offset is given", async () => {
     const server = await faultServer(reply(200, [{ ...browser, session_id: "brs_0" }], { "X-Has-More": "true" }));
 
-    const err = await client(server.url).browsers.list().then((page: any) => page.nextPage()).catch((e: any) => e);
+    const err = await client(server.url)
+      .browsers.list()
+      .then((page: any) => page.nextPage())
+      .catch((e: any) => e);
 
     expect(err).toBeInstanceOf(lib.PaginationError);
     expect(err.message).toContain("X-Next-Offset is missing");
@@ -146,9 +175,12 @@ describe("a list method", () => {
     const items: string[] = [];
     const pagesWithin: number[] = [];
 
-    for await (const page of client(byPages.url).browsers.list({ limit: 3 }, { maxPages: 2 }).pages()) pages.push(page.number);
-    for await (const item of client(byItems.url).browsers.list({ limit: 3 }, { maxItems: 4 })) items.push(item.session_id);
-    for await (const page of client(pagesByItems.url).browsers.list({ limit: 3 }, { maxItems: 4 }).pages()) pagesWithin.push(page.number);
+    for await (const page of client(byPages.url).browsers.list({ limit: 3 }, { maxPages: 2 }).pages())
+      pages.push(page.number);
+    for await (const item of client(byItems.url).browsers.list({ limit: 3 }, { maxItems: 4 }))
+      items.push(item.session_id);
+    for await (const page of client(pagesByItems.url).browsers.list({ limit: 3 }, { maxItems: 4 }).pages())
+      pagesWithin.push(page.number);
 
     expect(pages).toEqual([1, 2]);
     expect(byPages.requests).toHaveLength(2);
@@ -186,13 +218,19 @@ describe("a list method", () => {
 
   it("applies the call's timeout to each page, and its retry policy: a GET page is retried after a timeout and a 503", async () => {
     const timedOut = await faultServer(offsetPages(10, 3), hang);
-    const retried = await faultServer(offsetPages(6, 3), reply(503, undefined, { "Retry-After": "0" }), hang, offsetPages(6, 3));
+    const retried = await faultServer(
+      offsetPages(6, 3),
+      reply(503, undefined, { "Retry-After": "0" }),
+      hang,
+      offsetPages(6, 3),
+    );
 
     const err = await (async () => {
       for await (const _ of client(timedOut.url, { timeoutMs: 300, maxRetries: 0 }).browsers.list({ limit: 3 }));
     })().catch((e: any) => e);
     const items: string[] = [];
-    for await (const item of client(retried.url, { timeoutMs: 300 }).browsers.list({ limit: 3 })) items.push(item.session_id);
+    for await (const item of client(retried.url, { timeoutMs: 300 }).browsers.list({ limit: 3 }))
+      items.push(item.session_id);
 
     expect(err).toBeInstanceOf(lib.ConnectionTimeoutError);
     expect(timedOut.requests).toHaveLength(2);
@@ -207,11 +245,15 @@ describe("a list method", () => {
     const strict = await faultServer(reply(200, drifted, { "X-Has-More": "false" }));
 
     const page = await client(lenient.url, { onAnswerMismatch: (m: unknown) => reported.push(m) }).browsers.list();
-    const err = await client(strict.url, { strictAnswers: true }).browsers.list().catch((e: any) => e);
+    const err = await client(strict.url, { strictAnswers: true })
+      .browsers.list()
+      .catch((e: any) => e);
 
     expect(page.items).toEqual(drifted);
     expect(reported).toHaveLength(1);
-    expect(reported[0].issues.map((i: { path: string; message: string }) => `${i.path} ${i.message}`)).toContain("response[0].session_id must be string");
+    expect(reported[0].issues.map((i: { path: string; message: string }) => `${i.path} ${i.message}`)).toContain(
+      "response[0].session_id must be string",
+    );
     expect(err).toBeInstanceOf(lib.AnswerMismatchError);
     expect(err.data).toEqual(drifted);
     expect(err.message).toContain("response[0].session_id must be string");

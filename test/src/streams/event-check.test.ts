@@ -7,20 +7,36 @@ import { StreamEventError } from "../../../src/streams/stream-errors.js";
 // the schemas a stream's events are checked against, in generated/validators.ts's shape: this
 // project's own spec has no event stream
 const { SCHEMAS } = vi.hoisted(() => {
-  const log = { type: ["object"], required: ["event", "message"], additionalProperties: false, properties: { event: { const: "log" }, message: { type: ["string"] } } };
-  const beat = { type: ["object"], required: ["event", "timestamp"], properties: { event: { const: "sse_heartbeat" }, timestamp: { type: ["string"] } } };
+  const log = {
+    type: ["object"],
+    required: ["event", "message"],
+    additionalProperties: false,
+    properties: { event: { const: "log" }, message: { type: ["string"] } },
+  };
+  const beat = {
+    type: ["object"],
+    required: ["event", "timestamp"],
+    properties: { event: { const: "sse_heartbeat" }, timestamp: { type: ["string"] } },
+  };
   return {
     SCHEMAS: [
       log,
       // a union that types the heartbeat among its events
-      { oneOf: [{ $ref: 2 }, { $ref: 3 }], discriminator: { propertyName: "event", mapping: { log: 2, sse_heartbeat: 3 } } },
+      {
+        oneOf: [{ $ref: 2 }, { $ref: 3 }],
+        discriminator: { propertyName: "event", mapping: { log: 2, sse_heartbeat: 3 } },
+      },
       log,
       beat,
       { $ref: 1 },
       // a schema that is only a reference to itself, as a broken document may hold
       { $ref: 5 },
       // a field the service sets: a request may leave it out, an event may not
-      { type: ["object"], required: ["event", "id"], properties: { event: { const: "created" }, id: { type: ["string"], readOnly: true } } },
+      {
+        type: ["object"],
+        required: ["event", "id"],
+        properties: { event: { const: "created" }, id: { type: ["string"], readOnly: true } },
+      },
     ],
   };
 });
@@ -30,7 +46,16 @@ const LOGS = 0;
 const TYPED_HEARTBEAT = 4;
 const SELF_REFERENCE = 5;
 const CREATED = 6;
-const stream = (eventSchema?: number): Operation => ({ name: "browsers.logs.follow", method: "GET", path: "/browsers/{id}/logs", params: ["id"], status: 200, answer: "stream", idempotent: true, ...(eventSchema === undefined ? {} : { eventSchema }) });
+const stream = (eventSchema?: number): Operation => ({
+  name: "browsers.logs.follow",
+  method: "GET",
+  path: "/browsers/{id}/logs",
+  params: ["id"],
+  status: 200,
+  answer: "stream",
+  idempotent: true,
+  ...(eventSchema === undefined ? {} : { eventSchema }),
+});
 
 describe("eventReader", () => {
   describe("a stream whose events the spec does not type", () => {
@@ -53,7 +78,11 @@ describe("eventReader", () => {
   describe("a stream whose events the spec types", () => {
     it("hands out an event that matches without a report", () => {
       const told: unknown[] = [];
-      const read = eventReader(stream(LOGS), { onAnswerMismatch: (m) => told.push(m), logger: { debug: (line) => told.push(line) } }, () => new Response());
+      const read = eventReader(
+        stream(LOGS),
+        { onAnswerMismatch: (m) => told.push(m), logger: { debug: (line) => told.push(line) } },
+        () => new Response(),
+      );
 
       expect(read('{"event":"log","message":"up"}', undefined, "7")).toEqual({ event: "log", message: "up" });
       expect(told).toEqual([]);
@@ -68,15 +97,27 @@ describe("eventReader", () => {
       const data = read('{"event":"log","level":"info"}', undefined, "8");
 
       expect(data).toEqual({ event: "log", level: "info" });
-      expect(told).toEqual([{ operation: "browsers.logs.follow", issues: [{ path: "data.message", message: "is required" }], data, response }]);
+      expect(told).toEqual([
+        {
+          operation: "browsers.logs.follow",
+          issues: [{ path: "data.message", message: "is required" }],
+          data,
+          response,
+        },
+      ]);
     });
 
     it("reports to the logger alone when no answer is there to hand to onAnswerMismatch", () => {
       const lines: string[] = [];
-      const read = eventReader(stream(LOGS), { logger: { debug: (line) => lines.push(line) }, onAnswerMismatch: () => lines.push("told") });
+      const read = eventReader(stream(LOGS), {
+        logger: { debug: (line) => lines.push(line) },
+        onAnswerMismatch: () => lines.push("told"),
+      });
 
       expect(read('{"event":"log"}', undefined, undefined)).toEqual({ event: "log" });
-      expect(lines).toEqual(["browser-cloud-client: An event of browsers.logs.follow (GET /browsers/{id}/logs) is not what the spec promises: data.message is required"]);
+      expect(lines).toEqual([
+        "browser-cloud-client: An event of browsers.logs.follow (GET /browsers/{id}/logs) is not what the spec promises: data.message is required",
+      ]);
     });
 
     it("names every issue of an event in its report, one after another", () => {
@@ -85,7 +126,9 @@ describe("eventReader", () => {
 
       read('{"event":"note","message":3}', undefined, undefined);
 
-      expect(lines).toEqual(["browser-cloud-client: An event of browsers.logs.follow (GET /browsers/{id}/logs) is not what the spec promises: data.event must be \"log\"; data.message must be string"]);
+      expect(lines).toEqual([
+        'browser-cloud-client: An event of browsers.logs.follow (GET /browsers/{id}/logs) is not what the spec promises: data.event must be "log"; data.message must be string',
+      ]);
     });
 
     it("ends the stream with StreamEventError carrying the event as received, with strictAnswers", () => {
@@ -100,7 +143,10 @@ describe("eventReader", () => {
       })() as StreamEventError;
 
       expect(err).toBeInstanceOf(StreamEventError);
-      expect([err.event, err.issues]).toEqual([{ id: "9", type: "message", data: '{"event":"log","message":3}' }, [{ path: "data.message", message: "must be string" }]]);
+      expect([err.event, err.issues]).toEqual([
+        { id: "9", type: "message", data: '{"event":"log","message":3}' },
+        [{ path: "data.message", message: "must be string" }],
+      ]);
     });
 
     it("checks an event as an answer: a required readOnly field must be there", () => {
@@ -115,8 +161,16 @@ describe("eventReader", () => {
     it("reports to onAnswerMismatch alone when no logger is given, and to no one when neither is", () => {
       const told: AnswerMismatch[] = [];
 
-      expect(eventReader(stream(LOGS), { onAnswerMismatch: (m) => told.push(m) }, () => new Response())('{"event":"log"}', undefined, undefined)).toEqual({ event: "log" });
-      expect(eventReader(stream(LOGS), {}, () => new Response())('{"event":"log"}', undefined, undefined)).toEqual({ event: "log" });
+      expect(
+        eventReader(stream(LOGS), { onAnswerMismatch: (m) => told.push(m) }, () => new Response())(
+          '{"event":"log"}',
+          undefined,
+          undefined,
+        ),
+      ).toEqual({ event: "log" });
+      expect(eventReader(stream(LOGS), {}, () => new Response())('{"event":"log"}', undefined, undefined)).toEqual({
+        event: "log",
+      });
       expect(told).toHaveLength(1);
     });
 
@@ -130,9 +184,16 @@ describe("eventReader", () => {
 
     it("checks a heartbeat the schema types as an event, through a $ref to the union", () => {
       const told: unknown[] = [];
-      const read = eventReader(stream(TYPED_HEARTBEAT), { onAnswerMismatch: (m) => told.push(m) }, () => new Response());
+      const read = eventReader(
+        stream(TYPED_HEARTBEAT),
+        { onAnswerMismatch: (m) => told.push(m) },
+        () => new Response(),
+      );
 
-      expect(read('{"event":"sse_heartbeat","timestamp":"2026-11-25T10:00:00Z"}', HEARTBEAT, undefined)).toEqual({ event: "sse_heartbeat", timestamp: "2026-11-25T10:00:00Z" });
+      expect(read('{"event":"sse_heartbeat","timestamp":"2026-11-25T10:00:00Z"}', HEARTBEAT, undefined)).toEqual({
+        event: "sse_heartbeat",
+        timestamp: "2026-11-25T10:00:00Z",
+      });
       expect(read('{"event":"sse_heartbeat"}', HEARTBEAT, undefined)).toEqual({ event: "sse_heartbeat" });
       expect(told).toHaveLength(1);
     });

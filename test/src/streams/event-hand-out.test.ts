@@ -6,7 +6,15 @@ import type { Operation } from "../../../generated/operations.js";
 import { eventReader, HEARTBEAT } from "../../../src/streams/event-check.js";
 import { handOut, headerSafe } from "../../../src/streams/event-hand-out.js";
 
-const op: Operation = { name: "browsers.logs.follow", method: "GET", path: "/browsers/{id}/logs", params: ["id"], status: 200, answer: "stream", idempotent: true };
+const op: Operation = {
+  name: "browsers.logs.follow",
+  method: "GET",
+  path: "/browsers/{id}/logs",
+  params: ["id"],
+  status: 200,
+  answer: "stream",
+  idempotent: true,
+};
 const message = (data: string, id?: string, event?: string): EventSourceMessage => ({ data, id, event });
 
 /** A stand-in for the connection: yields `batches` in turn, and tells whether it was ended early. */
@@ -27,7 +35,11 @@ function connection(batches: EventSourceMessage[][]) {
 
 describe("handOut", () => {
   it("hands out every event of every batch in order, each data read, heartbeats left out, with for await on itself", async () => {
-    const { source } = connection([[message('{"n":1}', "1"), message("", undefined, HEARTBEAT)], [], [message('{"n":2}', "2", "log")]]);
+    const { source } = connection([
+      [message('{"n":1}', "1"), message("", undefined, HEARTBEAT)],
+      [],
+      [message('{"n":2}', "2", "log")],
+    ]);
     const state = { lastEventId: undefined as string | undefined, stopped: false };
 
     const events = [];
@@ -53,7 +65,10 @@ describe("handOut", () => {
   });
 
   it("rejects with what reading an event threw, ends the connection, and is done after", async () => {
-    const { source, seen } = connection([[message('{"n":1}'), message("bad"), message('{"n":3}')], [message('{"n":4}')]]);
+    const { source, seen } = connection([
+      [message('{"n":1}'), message("bad"), message('{"n":3}')],
+      [message('{"n":4}')],
+    ]);
     const broken = new Error("not what the spec promises");
     const read = (data: string) => {
       if (data === "bad") throw broken;
@@ -108,6 +123,8 @@ describe("headerSafe", () => {
   });
 
   it("refuses other control characters, DEL and anything past 0xff, wherever it stands", () => {
-    expect(["a\nb", "\r", "\u0000", "\u001f", "x\u007f", "\u0100", "ok\u{1F600}"].filter((v) => headerSafe(v))).toEqual([]);
+    expect(["a\nb", "\r", "\u0000", "\u001f", "x\u007f", "\u0100", "ok\u{1F600}"].filter((v) => headerSafe(v))).toEqual(
+      [],
+    );
   });
 });

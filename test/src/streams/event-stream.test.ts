@@ -6,14 +6,46 @@ import { describe, expect, it } from "vitest";
 import { operations, type Operation } from "../../../generated/operations.js";
 import { clientOf } from "../../../src/core/client.js";
 import { openEventStream, readEventStream } from "../../../src/streams/event-stream.js";
-import { ConnectionError, EventTooLargeError, NotFoundError, StreamEventError, StreamIdleError, UserAbortError, ValidationError, type ClientOptions, type EventStream, type StreamOptions } from "../../../src/index.js";
+import {
+  ConnectionError,
+  EventTooLargeError,
+  NotFoundError,
+  StreamEventError,
+  StreamIdleError,
+  UserAbortError,
+  ValidationError,
+  type ClientOptions,
+  type EventStream,
+  type StreamOptions,
+} from "../../../src/index.js";
 import { faultServer, reply, type FaultServer, type Step } from "../../support/fault-server.js";
 import { all, failure } from "../../support/iterate.js";
 
-const FOLLOW: Operation = { name: "events.follow", method: "GET", path: "/events/{id}", params: ["id"], status: 200, answer: "stream", idempotent: true };
-const RUN: Operation = { name: "events.run", method: "POST", path: "/runs", status: 200, answer: "stream", idempotent: false };
+const FOLLOW: Operation = {
+  name: "events.follow",
+  method: "GET",
+  path: "/events/{id}",
+  params: ["id"],
+  status: 200,
+  answer: "stream",
+  idempotent: true,
+};
+const RUN: Operation = {
+  name: "events.run",
+  method: "POST",
+  path: "/runs",
+  status: 200,
+  answer: "stream",
+  idempotent: false,
+};
 // a stream whose events are checked against a schema of the spec: the limits answer's
-const LIMITS: Operation = { ...FOLLOW, name: "events.limits", path: "/limits/events", params: [], eventSchema: operations.find((op) => op.name === "organization.limits.retrieve")!.answerSchema! };
+const LIMITS: Operation = {
+  ...FOLLOW,
+  name: "events.limits",
+  path: "/limits/events",
+  params: [],
+  eventSchema: operations.find((op) => op.name === "organization.limits.retrieve")!.answerSchema!,
+};
 
 interface Streams {
   follow(id: string, options?: StreamOptions): Promise<EventStream<unknown>>;
@@ -21,8 +53,13 @@ interface Streams {
   limits(options?: StreamOptions): Promise<EventStream<unknown>>;
 }
 const streams = (server: FaultServer, options: ClientOptions = {}): Streams =>
-  (clientOf({ apiKey: "sk-test-4f9a7c1e", baseUrl: server.url, ...options }, [FOLLOW, RUN, LIMITS], openEventStream) as unknown as { events: Streams }).events;
-
+  (
+    clientOf(
+      { apiKey: "sk-test-4f9a7c1e", baseUrl: server.url, ...options },
+      [FOLLOW, RUN, LIMITS],
+      openEventStream,
+    ) as unknown as { events: Streams }
+  ).events;
 
 /** Answers 200 text/event-stream with `text`, then ends the stream. */
 const events =
@@ -43,7 +80,9 @@ const closed = (res: ServerResponse) => new Promise<void>((done) => res.once("cl
 
 describe("reading an event stream", () => {
   it("yields each event's data as JSON, with its id and type, in order, and ends when the server ends the stream", async () => {
-    const server = await faultServer(events('id: 1\ndata: {"n":1}\n\nevent: note\ndata: {"n":2}\n\n: a comment\r\ndata: "three"\r\n\r\n'));
+    const server = await faultServer(
+      events('id: 1\ndata: {"n":1}\n\nevent: note\ndata: {"n":2}\n\n: a comment\r\ndata: "three"\r\n\r\n'),
+    );
 
     const stream = await streams(server).follow("run_1");
     const seen = await all(stream);
@@ -56,7 +95,11 @@ describe("reading an event stream", () => {
     expect(stream.lastEventId).toBe("1");
     expect(stream.response.status).toBe(200);
     expect(server.requests).toHaveLength(1);
-    expect(server.requests[0]).toMatchObject({ method: "GET", url: "/events/run_1", headers: { accept: "text/event-stream, application/json;q=0.9" } });
+    expect(server.requests[0]).toMatchObject({
+      method: "GET",
+      url: "/events/run_1",
+      headers: { accept: "text/event-stream, application/json;q=0.9" },
+    });
   });
 
   it("sends lastEventId as Last-Event-ID on the first request", async () => {
@@ -79,7 +122,9 @@ describe("reading an event stream", () => {
   it("refuses bad stream options with ValidationError naming each, and sends nothing", async () => {
     const server = await faultServer(events(""));
 
-    const err = await failure(streams(server).follow("run_1", { maxEventSize: 0, idleTimeoutMs: -1, maxReconnects: 1.5, lastEventId: "a\nb" }));
+    const err = await failure(
+      streams(server).follow("run_1", { maxEventSize: 0, idleTimeoutMs: -1, maxReconnects: 1.5, lastEventId: "a\nb" }),
+    );
 
     expect(err).toBeInstanceOf(ValidationError);
     expect((err as ValidationError).issues).toEqual([
@@ -89,13 +134,18 @@ describe("reading an event stream", () => {
       { path: "options.lastEventId", message: "must be a string a header can carry" },
     ]);
     const negative = await failure(streams(server).follow("run_1", { maxReconnects: -1 }));
-    expect((negative as ValidationError).issues).toEqual([{ path: "options.maxReconnects", message: "must be a whole number >= 0 (got -1)" }]);
+    expect((negative as ValidationError).issues).toEqual([
+      { path: "options.maxReconnects", message: "must be a whole number >= 0 (got -1)" },
+    ]);
     expect(server.requests).toHaveLength(0);
   });
 
   it.each([
     [{ idleTimeoutMs: 0 }, { path: "options.idleTimeoutMs", message: "must be > 0 and <= 2147483647 ms (got 0)" }],
-    [{ idleTimeoutMs: 2 ** 31 }, { path: "options.idleTimeoutMs", message: "must be > 0 and <= 2147483647 ms (got 2147483648)" }],
+    [
+      { idleTimeoutMs: 2 ** 31 },
+      { path: "options.idleTimeoutMs", message: "must be > 0 and <= 2147483647 ms (got 2147483648)" },
+    ],
     [{ idleTimeoutMs: "5" }, { path: "options.idleTimeoutMs", message: 'must be > 0 and <= 2147483647 ms (got "5")' }],
     [{ lastEventId: 5 }, { path: "options.lastEventId", message: "must be a string a header can carry" }],
   ])("refuses %o, one past a bound or of the wrong type", async (options, issue) => {
@@ -111,7 +161,12 @@ describe("reading an event stream", () => {
     const server = await faultServer(events("data: 1\n\n"));
 
     // a one-character bound is a bound: the options are taken, and the first line passes it
-    const stream = await streams(server).follow("run_1", { maxEventSize: 1, idleTimeoutMs: 2 ** 31 - 1, maxReconnects: 0, lastEventId: "" });
+    const stream = await streams(server).follow("run_1", {
+      maxEventSize: 1,
+      idleTimeoutMs: 2 ** 31 - 1,
+      maxReconnects: 0,
+      lastEventId: "",
+    });
 
     expect(await failure(all(stream))).toBeInstanceOf(EventTooLargeError);
   });
@@ -127,32 +182,54 @@ describe("reading an event stream", () => {
   });
 
   it("checks each event against the stream's schema: one that breaks it is yielded and reported to onAnswerMismatch", async () => {
-    const server = await faultServer(events('id: 1\ndata: {"max_concurrent_sessions":5,"default_project_max_concurrent_sessions":null}\n\nid: 2\ndata: {"max_concurrent_sessions":"many"}\n\n'));
+    const server = await faultServer(
+      events(
+        'id: 1\ndata: {"max_concurrent_sessions":5,"default_project_max_concurrent_sessions":null}\n\nid: 2\ndata: {"max_concurrent_sessions":"many"}\n\n',
+      ),
+    );
     const reported: { operation: string; issues: { path: string }[]; data: unknown }[] = [];
 
     const stream = await streams(server, { onAnswerMismatch: (m) => void reported.push(m) }).limits();
     const seen: unknown[] = [];
     for await (const event of stream) seen.push(event.data);
 
-    expect(seen).toEqual([{ max_concurrent_sessions: 5, default_project_max_concurrent_sessions: null }, { max_concurrent_sessions: "many" }]);
+    expect(seen).toEqual([
+      { max_concurrent_sessions: 5, default_project_max_concurrent_sessions: null },
+      { max_concurrent_sessions: "many" },
+    ]);
     expect(reported).toHaveLength(1);
     expect(reported[0]!.data).toEqual({ max_concurrent_sessions: "many" });
-    expect(reported[0]!.issues.map((i) => i.path).sort()).toEqual(["data.default_project_max_concurrent_sessions", "data.max_concurrent_sessions"]);
+    expect(reported[0]!.issues.map((i) => i.path).sort()).toEqual([
+      "data.default_project_max_concurrent_sessions",
+      "data.max_concurrent_sessions",
+    ]);
   });
 
   it("ends with StreamEventError carrying the event that breaks the schema, when strictAnswers is set", async () => {
-    const server = await faultServer(events('id: 1\ndata: {"max_concurrent_sessions":5,"default_project_max_concurrent_sessions":null}\n\nid: 2\ndata: {"max_concurrent_sessions":"many"}\n\n'));
+    const server = await faultServer(
+      events(
+        'id: 1\ndata: {"max_concurrent_sessions":5,"default_project_max_concurrent_sessions":null}\n\nid: 2\ndata: {"max_concurrent_sessions":"many"}\n\n',
+      ),
+    );
 
     const stream = await streams(server, { strictAnswers: true }).limits();
     const seen: unknown[] = [];
-    const err = await failure((async () => {
-      for await (const event of stream) seen.push(event.data);
-    })());
+    const err = await failure(
+      (async () => {
+        for await (const event of stream) seen.push(event.data);
+      })(),
+    );
 
     expect(seen).toEqual([{ max_concurrent_sessions: 5, default_project_max_concurrent_sessions: null }]);
     expect(err).toBeInstanceOf(StreamEventError);
-    expect(err).toMatchObject({ event: { id: "2", type: undefined, data: '{"max_concurrent_sessions":"many"}' }, maybePerformed: true });
-    expect((err as StreamEventError).issues.map((i) => i.path).sort()).toEqual(["data.default_project_max_concurrent_sessions", "data.max_concurrent_sessions"]);
+    expect(err).toMatchObject({
+      event: { id: "2", type: undefined, data: '{"max_concurrent_sessions":"many"}' },
+      maybePerformed: true,
+    });
+    expect((err as StreamEventError).issues.map((i) => i.path).sort()).toEqual([
+      "data.default_project_max_concurrent_sessions",
+      "data.max_concurrent_sessions",
+    ]);
   });
 
   it("passes over heartbeats the schema does not type, which still keep a quiet stream alive", async () => {
@@ -168,13 +245,18 @@ describe("reading an event stream", () => {
 
     const seen = await all(await streams(server).limits({ idleTimeoutMs: 2_000 }));
 
-    expect(seen.map((e) => e.data)).toEqual([{ max_concurrent_sessions: 1, default_project_max_concurrent_sessions: 1 }]);
+    expect(seen.map((e) => e.data)).toEqual([
+      { max_concurrent_sessions: 1, default_project_max_concurrent_sessions: 1 },
+    ]);
   });
 });
 
 describe("resuming a dropped stream", () => {
   it("re-opens a GET with Last-Event-ID of the last event, and yields each event once", async () => {
-    const server = await faultServer(dropAfter('retry: 10\n\nid: 1\ndata: 1\n\nid: 2\ndata: 2\n\n'), events("id: 3\ndata: 3\n\n"));
+    const server = await faultServer(
+      dropAfter("retry: 10\n\nid: 1\ndata: 1\n\nid: 2\ndata: 2\n\n"),
+      events("id: 3\ndata: 3\n\n"),
+    );
 
     const stream = await streams(server).follow("run_1");
     const seen = await all(stream);
@@ -187,7 +269,12 @@ describe("resuming a dropped stream", () => {
   });
 
   it("resumes from the last id a header can carry: ids with a character outside tab, 0x20-0x7e and 0x80-0xff are passed over", async () => {
-    const server = await faultServer(dropAfter("retry: 1\n\nid: 7\ndata: 1\n\nid: t\t9\ndata: 2\n\nid: c\u2192\ndata: 3\n\nid: a\u007fb\ndata: 4\n\nid: d\u0001e\ndata: 5\n\n"), events(""));
+    const server = await faultServer(
+      dropAfter(
+        "retry: 1\n\nid: 7\ndata: 1\n\nid: t\t9\ndata: 2\n\nid: c\u2192\ndata: 3\n\nid: a\u007fb\ndata: 4\n\nid: d\u0001e\ndata: 5\n\n",
+      ),
+      events(""),
+    );
 
     const stream = await streams(server).follow("run_1");
     const seen = await all(stream);
@@ -203,7 +290,9 @@ describe("resuming a dropped stream", () => {
 
     await all(await streams(server, { logger: { debug: (line) => lines.push(line) } }).follow("run_1"));
 
-    expect(lines.filter((l) => l.includes("re-opening"))).toEqual(["browser-cloud-client: GET /events/{id}: event stream dropped; re-opening in 37 ms (attempt 1/5, with Last-Event-ID)"]);
+    expect(lines.filter((l) => l.includes("re-opening"))).toEqual([
+      "browser-cloud-client: GET /events/{id}: event stream dropped; re-opening in 37 ms (attempt 1/5, with Last-Event-ID)",
+    ]);
     expect(server.requests).toHaveLength(2);
   });
 
@@ -248,13 +337,19 @@ describe("resuming a dropped stream", () => {
   });
 
   it("never re-opens after a 4xx: the stream ends with its ApiError", async () => {
-    const server = await faultServer(dropAfter("retry: 1\n\nid: 1\ndata: 1\n\n"), reply(404, { code: "not_found", message: "the run ended" }), events("id: 2\ndata: 2\n\n"));
+    const server = await faultServer(
+      dropAfter("retry: 1\n\nid: 1\ndata: 1\n\n"),
+      reply(404, { code: "not_found", message: "the run ended" }),
+      events("id: 2\ndata: 2\n\n"),
+    );
 
     const seen: unknown[] = [];
     const stream = await streams(server).follow("run_1");
-    const err = await failure((async () => {
-      for await (const event of stream) seen.push(event.data);
-    })());
+    const err = await failure(
+      (async () => {
+        for await (const event of stream) seen.push(event.data);
+      })(),
+    );
 
     expect(seen).toEqual([1]);
     expect(err).toBeInstanceOf(NotFoundError);
@@ -262,7 +357,13 @@ describe("resuming a dropped stream", () => {
   });
 
   it("opens with the client's retries, and re-opens with one request per attempt: a 5xx to a re-open is a drop of its own", async () => {
-    const server = await faultServer(reply(503), dropAfter("retry: 1\n\nid: 1\ndata: 1\n\n"), reply(500), reply(503), events("id: 2\ndata: 2\n\n"));
+    const server = await faultServer(
+      reply(503),
+      dropAfter("retry: 1\n\nid: 1\ndata: 1\n\n"),
+      reply(500),
+      reply(503),
+      events("id: 2\ndata: 2\n\n"),
+    );
 
     const stream = await streams(server).follow("run_1");
     const seen = await all(stream);
@@ -279,7 +380,10 @@ describe("resuming a dropped stream", () => {
     const err = await failure(all(await streams(server).follow("run_1", { maxReconnects: 2 })));
 
     expect(err).toBeInstanceOf(ConnectionError);
-    expect(err).toMatchObject({ maybePerformed: true, message: "GET /events/{id}: the event stream was dropped: terminated" });
+    expect(err).toMatchObject({
+      maybePerformed: true,
+      message: "GET /events/{id}: the event stream was dropped: terminated",
+    });
     expect(server.requests).toHaveLength(3);
   });
 
@@ -297,7 +401,10 @@ describe("resuming a dropped stream", () => {
     const onWarning = (warning: Error) => void warnings.push(warning);
     process.on("warning", onWarning);
     try {
-      const server = await faultServer(...Array.from({ length: 12 }, (_, n) => dropAfter(`retry: 1\n\nid: ${n}\ndata: ${n}\n\n`)), events(""));
+      const server = await faultServer(
+        ...Array.from({ length: 12 }, (_, n) => dropAfter(`retry: 1\n\nid: ${n}\ndata: ${n}\n\n`)),
+        events(""),
+      );
 
       expect(await all(await streams(server).follow("run_1", { maxReconnects: 1 }))).toHaveLength(12);
       // a warning is emitted on the next turn
@@ -310,7 +417,10 @@ describe("resuming a dropped stream", () => {
   });
 
   it("counts attempts anew once events arrive: five drops, each after an event, with maxReconnects 1", async () => {
-    const server = await faultServer(...[1, 2, 3, 4, 5].map((n) => dropAfter(`retry: 1\n\nid: ${n}\ndata: ${n}\n\n`)), events(""));
+    const server = await faultServer(
+      ...[1, 2, 3, 4, 5].map((n) => dropAfter(`retry: 1\n\nid: ${n}\ndata: ${n}\n\n`)),
+      events(""),
+    );
 
     const seen = await all(await streams(server).follow("run_1", { maxReconnects: 1 }));
 
@@ -376,9 +486,11 @@ describe("bounds", () => {
 
     const seen: unknown[] = [];
     const stream = await streams(server).follow("run_1", { idleTimeoutMs: 200 });
-    const err = await failure((async () => {
-      for await (const event of stream) seen.push(event.data);
-    })());
+    const err = await failure(
+      (async () => {
+        for await (const event of stream) seen.push(event.data);
+      })(),
+    );
     await end;
 
     expect(seen).toEqual([1]);
@@ -396,7 +508,10 @@ describe("ending a stream", () => {
       state.ended = closed(res);
       res.writeHead(200, { "Content-Type": "text/event-stream" });
       let n = 0;
-      const timer = setInterval(() => (res.destroyed ? clearInterval(timer) : res.write(`id: ${++n}\ndata: ${n}\n\n`)), 20);
+      const timer = setInterval(
+        () => (res.destroyed ? clearInterval(timer) : res.write(`id: ${++n}\ndata: ${n}\n\n`)),
+        20,
+      );
       res.once("close", () => clearInterval(timer));
     };
     return { state, step };
@@ -424,12 +539,14 @@ describe("ending a stream", () => {
 
     const seen: unknown[] = [];
     const stream = await streams(server).follow("run_1", { signal: controller.signal });
-    const err = await failure((async () => {
-      for await (const event of stream) {
-        seen.push(event.data);
-        controller.abort();
-      }
-    })());
+    const err = await failure(
+      (async () => {
+        for await (const event of stream) {
+          seen.push(event.data);
+          controller.abort();
+        }
+      })(),
+    );
     await state.ended;
 
     expect(err).toBeInstanceOf(UserAbortError);
@@ -441,7 +558,9 @@ describe("ending a stream", () => {
     const state: { ended?: Promise<void> } = {};
     const step: Step = (res) => {
       state.ended = closed(res);
-      res.writeHead(200, { "Content-Type": "text/event-stream" }).write("id: 1\ndata: 1\n\nid: 2\ndata: 2\n\nid: 3\ndata: 3\n\n");
+      res
+        .writeHead(200, { "Content-Type": "text/event-stream" })
+        .write("id: 1\ndata: 1\n\nid: 2\ndata: 2\n\nid: 3\ndata: 3\n\n");
     };
     return { state, step };
   };
@@ -449,25 +568,30 @@ describe("ending a stream", () => {
   it.each([
     ["close()", (stream: EventStream<unknown>) => stream.close(), undefined],
     ["the call's signal", (_: EventStream<unknown>, controller: AbortController) => controller.abort(), UserAbortError],
-  ] as const)("hands out no more of the events that came together once %s ends the stream", async (_, stop, expected) => {
-    const { state, step } = threeAtOnce();
-    const server = await faultServer(step);
-    const controller = new AbortController();
+  ] as const)(
+    "hands out no more of the events that came together once %s ends the stream",
+    async (_, stop, expected) => {
+      const { state, step } = threeAtOnce();
+      const server = await faultServer(step);
+      const controller = new AbortController();
 
-    const stream = await streams(server).follow("run_1", { signal: controller.signal });
-    const seen: unknown[] = [];
-    const err = await failure((async () => {
-      for await (const event of stream) {
-        seen.push(event.data);
-        stop(stream, controller);
-      }
-    })());
-    await state.ended;
+      const stream = await streams(server).follow("run_1", { signal: controller.signal });
+      const seen: unknown[] = [];
+      const err = await failure(
+        (async () => {
+          for await (const event of stream) {
+            seen.push(event.data);
+            stop(stream, controller);
+          }
+        })(),
+      );
+      await state.ended;
 
-    expect(seen).toEqual([1]);
-    if (expected) expect(err).toBeInstanceOf(expected);
-    else expect(err).toBeUndefined();
-  });
+      expect(seen).toEqual([1]);
+      if (expected) expect(err).toBeInstanceOf(expected);
+      else expect(err).toBeUndefined();
+    },
+  );
 
   it("serves next() calls made together in order, each event once", async () => {
     const server = await faultServer(events("id: 1\ndata: 1\n\nid: 2\ndata: 2\n\n"));
@@ -497,7 +621,11 @@ describe("ending a stream", () => {
 
   it("leaves no listener on the caller's signal once the stream ends, is closed, or fails to open", async () => {
     const ended = new AbortController();
-    const server = await faultServer(events("data: 1\n\n"), events("data: 2\n\n"), reply(404, { code: "not_found", message: "no such run" }));
+    const server = await faultServer(
+      events("data: 1\n\n"),
+      events("data: 2\n\n"),
+      reply(404, { code: "not_found", message: "no such run" }),
+    );
 
     await all(await streams(server).follow("run_1", { signal: ended.signal }));
     const closing = new AbortController();
@@ -534,10 +662,15 @@ describe("ending a stream", () => {
 });
 
 describe("readEventStream, over a Response already in hand", () => {
-  const body = (...chunks: string[]) => new ReadableStream<Uint8Array>({ start: (c) => (chunks.forEach((t) => c.enqueue(new TextEncoder().encode(t))), c.close()) });
+  const body = (...chunks: string[]) =>
+    new ReadableStream<Uint8Array>({
+      start: (c) => (chunks.forEach((t) => c.enqueue(new TextEncoder().encode(t))), c.close()),
+    });
 
   it("reads its events as JSON, with no request to send again", async () => {
-    const response = new Response(body('id: 1\ndata: {"n":1}\n\n', 'data: {"n":2}\n\n'), { headers: { "Content-Type": "text/event-stream" } });
+    const response = new Response(body('id: 1\ndata: {"n":1}\n\n', 'data: {"n":2}\n\n'), {
+      headers: { "Content-Type": "text/event-stream" },
+    });
 
     expect(await all(await readEventStream(response))).toEqual([
       { data: { n: 1 }, id: "1", type: undefined },
@@ -555,12 +688,17 @@ describe("readEventStream, over a Response already in hand", () => {
   it("ends with ConnectionError when the body fails part way, after the events before: there is no request to send again", async () => {
     let pulls = 0;
     // a read that fails is a TypeError, as fetch's body gives when the connection drops
-    const failing = new ReadableStream<Uint8Array>({ pull: (c) => (pulls++ === 0 ? c.enqueue(new TextEncoder().encode("data: 1\n\n")) : c.error(new TypeError("terminated"))) });
+    const failing = new ReadableStream<Uint8Array>({
+      pull: (c) =>
+        pulls++ === 0 ? c.enqueue(new TextEncoder().encode("data: 1\n\n")) : c.error(new TypeError("terminated")),
+    });
     const seen: unknown[] = [];
 
-    const err = await failure((async () => {
-      for await (const event of await readEventStream(new Response(failing))) seen.push(event.data);
-    })());
+    const err = await failure(
+      (async () => {
+        for await (const event of await readEventStream(new Response(failing))) seen.push(event.data);
+      })(),
+    );
 
     expect(seen).toEqual([1]);
     expect(err).toBeInstanceOf(ConnectionError);
@@ -570,18 +708,24 @@ describe("readEventStream, over a Response already in hand", () => {
   it("decodes a character whose bytes are split between two chunks", async () => {
     const bytes = new TextEncoder().encode('data: "été"\n\n');
     // 'data: "' is 7 bytes; the next two are the first character's
-    const split = new ReadableStream<Uint8Array>({ start: (c) => (c.enqueue(bytes.slice(0, 8)), c.enqueue(bytes.slice(8)), c.close()) });
+    const split = new ReadableStream<Uint8Array>({
+      start: (c) => (c.enqueue(bytes.slice(0, 8)), c.enqueue(bytes.slice(8)), c.close()),
+    });
 
     expect((await all(await readEventStream(new Response(split)))).map((e) => e.data)).toEqual(["été"]);
   });
 
   it("throws the status's ApiError for an answer that is not 2xx", async () => {
-    expect(await failure(readEventStream(new Response('{"code":"not_found","message":"gone"}', { status: 404 })))).toBeInstanceOf(NotFoundError);
+    expect(
+      await failure(readEventStream(new Response('{"code":"not_found","message":"gone"}', { status: 404 }))),
+    ).toBeInstanceOf(NotFoundError);
   });
 
   it("cancels the body on close() before any event was asked for", async () => {
     let cancelled = false;
-    const stream = await readEventStream(new Response(new ReadableStream<Uint8Array>({ cancel: () => void (cancelled = true) })));
+    const stream = await readEventStream(
+      new Response(new ReadableStream<Uint8Array>({ cancel: () => void (cancelled = true) })),
+    );
 
     stream.close();
 
@@ -590,10 +734,14 @@ describe("readEventStream, over a Response already in hand", () => {
   });
 
   it("names a Response built in hand, which has no address, as such in its errors", async () => {
-    const err = await failure(all(await readEventStream(new Response(new ReadableStream<Uint8Array>()), { idleTimeoutMs: 30 })));
+    const err = await failure(
+      all(await readEventStream(new Response(new ReadableStream<Uint8Array>()), { idleTimeoutMs: 30 })),
+    );
 
     expect(err).toBeInstanceOf(StreamIdleError);
-    expect((err as Error).message).toBe("GET (a Response): the event stream was silent for longer than idleTimeoutMs, 30 ms; the connection was dropped.");
+    expect((err as Error).message).toBe(
+      "GET (a Response): the event stream was silent for longer than idleTimeoutMs, 30 ms; the connection was dropped.",
+    );
   });
 
   it("ends at once with UserAbortError when the signal fires while a read waits, the body cancelled", async () => {

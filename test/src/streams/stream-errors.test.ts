@@ -9,7 +9,9 @@ describe("the errors of an event stream", () => {
 
     expect(err).toBeInstanceOf(BrowserCloudError);
     expect([err.name, err.limit, err.maybePerformed]).toEqual(["EventTooLargeError", 1024, true]);
-    expect(err.message).toBe("An event stream sent a line or an event longer than maxEventSize, 1024 characters; the connection was dropped. Pass a larger maxEventSize to the call to accept it.");
+    expect(err.message).toBe(
+      "An event stream sent a line or an event longer than maxEventSize, 1024 characters; the connection was dropped. Pass a larger maxEventSize to the call to accept it.",
+    );
   });
 
   it("StreamIdleError is a ConnectionTimeoutError that names where and how long the stream was silent", () => {
@@ -17,7 +19,9 @@ describe("the errors of an event stream", () => {
 
     expect(err).toBeInstanceOf(ConnectionTimeoutError);
     expect([err.name, err.idleTimeoutMs, err.maybePerformed]).toEqual(["StreamIdleError", 30_000, true]);
-    expect(err.message).toBe("GET https://api.example.com:443/browsers/brs_1/logs: the event stream was silent for longer than idleTimeoutMs, 30000 ms; the connection was dropped.");
+    expect(err.message).toBe(
+      "GET https://api.example.com:443/browsers/brs_1/logs: the event stream was silent for longer than idleTimeoutMs, 30000 ms; the connection was dropped.",
+    );
   });
 
   it("StreamEventError carries the event as received and every issue", () => {
@@ -27,6 +31,12 @@ describe("the errors of an event stream", () => {
     const err = new StreamEventError("An event of browsers.logs.follow is not what the spec promises", event, issues);
 
     expect(err).toBeInstanceOf(BrowserCloudError);
-    expect([err.name, err.event, err.issues, err.maybePerformed, err.message]).toEqual(["StreamEventError", event, issues, true, "An event of browsers.logs.follow is not what the spec promises"]);
+    expect([err.name, err.event, err.issues, err.maybePerformed, err.message]).toEqual([
+      "StreamEventError",
+      event,
+      issues,
+      true,
+      "An event of browsers.logs.follow is not what the spec promises",
+    ]);
   });
 });

@@ -26,7 +26,18 @@ async function syntheticTable(operations: number): Promise<{ rows: Operation[]; 
   writeSyntheticSpec(join(dir, "openapi"), { operations });
   const { bundle: bundled } = await bundle({ ref: join(dir, "openapi/openapi.yaml"), config: await loadConfig({}) });
   const read = readOperations(bundled.parsed).operations;
-  const rows = read.map((op) => ({ name: op.name, method: op.method, path: op.path, params: op.pathParams.map((p) => p.name), status: 204, answer: "empty", idempotent: op.idempotent }) as Operation);
+  const rows = read.map(
+    (op) =>
+      ({
+        name: op.name,
+        method: op.method,
+        path: op.path,
+        params: op.pathParams.map((p) => p.name),
+        status: 204,
+        answer: "empty",
+        idempotent: op.idempotent,
+      }) as Operation,
+  );
   const urls = read.map((op) => BASE + op.path.replace(/\{([^}]+)\}/g, (_, name: string) => `${name}_1`));
   return { rows, urls };
 }
@@ -38,7 +49,10 @@ describe.each([133, 300])("the %i-operation synthetic spec", (count) => {
     vi.resetModules();
     vi.doMock(import("../../../generated/operations.js"), () => ({ operations: rows as never }));
     const { mockFetch } = await import("../../../src/testing/index.js");
-    const fetch = mockFetch(Object.fromEntries(rows.map((op) => [op.name, {}])) as never, { baseUrl: BASE, maxCalls: count });
+    const fetch = mockFetch(Object.fromEntries(rows.map((op) => [op.name, {}])) as never, {
+      baseUrl: BASE,
+      maxCalls: count,
+    });
 
     for (const [i, op] of rows.entries()) await fetch(new Request(urls[i]!, { method: op.method }));
 
@@ -50,7 +64,10 @@ describe.each([133, 300])("the %i-operation synthetic spec", (count) => {
     const { rows, urls } = await syntheticTable(count);
     const { idempotencyOverrides } = await import("../../../src/core/method.js");
     // every row says the opposite of its method, so that each lookup must find that very row
-    const flipped = rows.map((op) => ({ ...op, idempotent: !["GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE"].includes(op.method) }));
+    const flipped = rows.map((op) => ({
+      ...op,
+      idempotent: !["GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE"].includes(op.method),
+    }));
     const idempotent = idempotencyOverrides(flipped, BASE);
 
     expect(rows.map((op, i) => idempotent(op.method, urls[i]!))).toEqual(flipped.map((op) => op.idempotent));

@@ -6,8 +6,24 @@ import { mockFetch, type Scripts } from "../../../src/testing/index.js";
 const { TABLE } = vi.hoisted(() => ({
   TABLE: [
     // a parameter first in the table: /things/stats must still go to its own operation
-    { name: "things.retrieve", method: "GET", path: "/things/{id}", params: ["id"], status: 200, answer: "json", idempotent: true },
-    { name: "things.delete", method: "DELETE", path: "/things/{id}", params: ["id"], status: 204, answer: "empty", idempotent: true },
+    {
+      name: "things.retrieve",
+      method: "GET",
+      path: "/things/{id}",
+      params: ["id"],
+      status: 200,
+      answer: "json",
+      idempotent: true,
+    },
+    {
+      name: "things.delete",
+      method: "DELETE",
+      path: "/things/{id}",
+      params: ["id"],
+      status: 204,
+      answer: "empty",
+      idempotent: true,
+    },
     { name: "things.stats", method: "GET", path: "/things/stats", status: 200, answer: "json", idempotent: true },
   ],
 }));
@@ -15,7 +31,14 @@ vi.mock(import("../../../generated/operations.js"), () => ({ operations: TABLE a
 
 describe("mockFetch's routes", () => {
   it("sends a literal segment to its own operation before a parameter, and tells methods on one path apart", async () => {
-    const fetch = mockFetch({ "things.retrieve": { body: { id: "t_1" } }, "things.delete": {}, "things.stats": { body: { count: 2 } } } as unknown as Scripts, { baseUrl: "https://api.example.test/v1" });
+    const fetch = mockFetch(
+      {
+        "things.retrieve": { body: { id: "t_1" } },
+        "things.delete": {},
+        "things.stats": { body: { count: 2 } },
+      } as unknown as Scripts,
+      { baseUrl: "https://api.example.test/v1" },
+    );
 
     await fetch(new Request("https://api.example.test/v1/things/stats"));
     await fetch(new Request("https://api.example.test/v1/things/t_1"));

@@ -9,19 +9,34 @@ import { ConnectionError, type EventStream, type StreamOptions } from "../../../
 import { eventStreamResponse, mockFetch } from "../../../src/testing/index.js";
 import { all } from "../../support/iterate.js";
 
-const FOLLOW: Operation = { name: "events.follow", method: "GET", path: "/events/{id}", params: ["id"], status: 200, answer: "stream", idempotent: true };
+const FOLLOW: Operation = {
+  name: "events.follow",
+  method: "GET",
+  path: "/events/{id}",
+  params: ["id"],
+  status: 200,
+  answer: "stream",
+  idempotent: true,
+};
 
 function follower(answers: Response[]) {
   const sent: Request[] = [];
-  const fetch = async (request: Request) => (sent.push(request), answers[Math.min(sent.length - 1, answers.length - 1)]!);
-  const client = clientOf({ apiKey: "test", baseUrl: "https://api.example.com", fetch }, [FOLLOW], openEventStream) as unknown as { events: { follow(id: string, o?: StreamOptions): Promise<EventStream<unknown>> } };
+  const fetch = async (request: Request) => (
+    sent.push(request), answers[Math.min(sent.length - 1, answers.length - 1)]!
+  );
+  const client = clientOf(
+    { apiKey: "test", baseUrl: "https://api.example.com", fetch },
+    [FOLLOW],
+    openEventStream,
+  ) as unknown as { events: { follow(id: string, o?: StreamOptions): Promise<EventStream<unknown>> } };
   return { sent, follow: (options?: StreamOptions) => client.events.follow("run_1", options) };
 }
 
-
 describe("eventStreamResponse", () => {
   it("writes the events in the wire format, retry first, data as JSON", async () => {
-    const response = eventStreamResponse([{ id: "1", event: "log", data: { message: "a\nb" } }, { data: 2 }], { retryMs: 250 });
+    const response = eventStreamResponse([{ id: "1", event: "log", data: { message: "a\nb" } }, { data: 2 }], {
+      retryMs: 250,
+    });
 
     expect(response.headers.get("content-type")).toBe("text/event-stream");
     expect(await response.text()).toBe('retry: 250\n\nid: 1\nevent: log\ndata: {"message":"a\\nb"}\n\ndata: 2\n\n');
@@ -46,16 +61,30 @@ describe("eventStreamResponse", () => {
   });
 
   it("is what mockFetch sends for an answer with events, with its status, retry and headers", async () => {
-    const fetch = mockFetch({ "organization.limits.retrieve": { events: [{ id: "7", data: { n: 1 } }], retryMs: 5, status: 201, headers: { "X-Run": "r1" } } });
+    const fetch = mockFetch({
+      "organization.limits.retrieve": {
+        events: [{ id: "7", data: { n: 1 } }],
+        retryMs: 5,
+        status: 201,
+        headers: { "X-Run": "r1" },
+      },
+    });
 
     const response = await fetch(new Request("https://api.example.test/org/limits"));
 
-    expect([response.status, response.headers.get("content-type"), response.headers.get("x-run")]).toEqual([201, "text/event-stream", "r1"]);
+    expect([response.status, response.headers.get("content-type"), response.headers.get("x-run")]).toEqual([
+      201,
+      "text/event-stream",
+      "r1",
+    ]);
     expect(await response.text()).toBe('retry: 5\n\nid: 7\ndata: {"n":1}\n\n');
   });
 
   it("scripts a dropped connection: the client gets the events before the drop, re-opens with Last-Event-ID and goes on", async () => {
-    const { sent, follow } = follower([eventStreamResponse([{ id: "1", data: "one" }], { retryMs: 1, drop: true }), eventStreamResponse([{ id: "2", data: "two" }])]);
+    const { sent, follow } = follower([
+      eventStreamResponse([{ id: "1", data: "one" }], { retryMs: 1, drop: true }),
+      eventStreamResponse([{ id: "2", data: "two" }]),
+    ]);
 
     const seen = await all(await follow());
 

@@ -1,7 +1,16 @@
 import { getEventListeners } from "node:events";
 import { describe, expect, it } from "vitest";
 import { operations } from "../../../generated/operations.js";
-import { BrowserCloudError, ConnectionError, ConnectionTimeoutError, createClient, InternalServerError, NotFoundError, RateLimitError, ValidationError } from "../../../src/index.js";
+import {
+  BrowserCloudError,
+  ConnectionError,
+  ConnectionTimeoutError,
+  createClient,
+  InternalServerError,
+  NotFoundError,
+  RateLimitError,
+  ValidationError,
+} from "../../../src/index.js";
 import { mockFetch, MockFetchError, type OperationName, type Scripts } from "../../../src/testing/index.js";
 
 const LIMITS = { max_concurrent_sessions: 5, default_project_max_concurrent_sessions: null };
@@ -10,18 +19,26 @@ const KEY = "sk-test-7d2c9e4a";
 const BASE = "https://api.example.test/v2";
 
 /** A client whose every request goes to `fetch`; the address is never reached. */
-const clientOf = (fetch: ReturnType<typeof mockFetch>, maxRetries = 2) => createClient({ apiKey: KEY, baseUrl: BASE, fetch, maxRetries });
+const clientOf = (fetch: ReturnType<typeof mockFetch>, maxRetries = 2) =>
+  createClient({ apiKey: KEY, baseUrl: BASE, fetch, maxRetries });
 
 describe("mockFetch", () => {
   it("answers each operation from its script and records the call, parsed, without the key", async () => {
-    const fetch = mockFetch({
-      "organization.limits.retrieve": { body: LIMITS },
-      "browsers.computer.clickMouse": {},
-    }, { baseUrl: BASE });
+    const fetch = mockFetch(
+      {
+        "organization.limits.retrieve": { body: LIMITS },
+        "browsers.computer.clickMouse": {},
+      },
+      { baseUrl: BASE },
+    );
     const client = clientOf(fetch);
 
     const limits = await client.organization.limits.retrieve();
-    const click = await client.browsers.computer.clickMouse("brs 1/α", { x: 640, y: 360, hold_keys: ["Shift"] }, { headers: { "X-Trace": "t-1" } });
+    const click = await client.browsers.computer.clickMouse(
+      "brs 1/α",
+      { x: 640, y: 360, hold_keys: ["Shift"] },
+      { headers: { "X-Trace": "t-1" } },
+    );
 
     expect(limits).toEqual(LIMITS);
     expect(click).toBeUndefined();
@@ -33,7 +50,11 @@ describe("mockFetch", () => {
       params: { id: "brs 1/α" },
       query: {},
       body: { x: 640, y: 360, hold_keys: ["Shift"] },
-      headers: expect.objectContaining({ authorization: "Bearer [redacted]", "content-type": "application/json", "x-trace": "t-1" }),
+      headers: expect.objectContaining({
+        authorization: "Bearer [redacted]",
+        "content-type": "application/json",
+        "x-trace": "t-1",
+      }),
     });
     expect(JSON.stringify(fetch.calls)).not.toContain(KEY);
   });
@@ -47,9 +68,14 @@ describe("mockFetch", () => {
   });
 
   it("turns a scripted error answer into the client's typed error", async () => {
-    const fetch = mockFetch({ "deployments.delete": { status: 404, body: { code: "not_found", message: "Deployment not found" } } }, { baseUrl: BASE });
+    const fetch = mockFetch(
+      { "deployments.delete": { status: 404, body: { code: "not_found", message: "Deployment not found" } } },
+      { baseUrl: BASE },
+    );
 
-    const err = await clientOf(fetch).deployments.delete("dep_gone").catch((e) => e);
+    const err = await clientOf(fetch)
+      .deployments.delete("dep_gone")
+      .catch((e) => e);
 
     expect(err).toBeInstanceOf(NotFoundError);
     expect(err).toMatchObject({ status: 404, code: "not_found", message: "404 not_found: Deployment not found" });
@@ -57,10 +83,13 @@ describe("mockFetch", () => {
   });
 
   it("answers a list one entry per call, the last repeated, so the client's retries show", async () => {
-    const fetch = mockFetch({
-      "organization.limits.retrieve": [{ status: 503, headers: { "Retry-After": "0" } }, { body: LIMITS }],
-      "browsers.computer.clickMouse": [{ status: 500, headers: { "Retry-After": "0" } }, {}],
-    }, { baseUrl: BASE });
+    const fetch = mockFetch(
+      {
+        "organization.limits.retrieve": [{ status: 503, headers: { "Retry-After": "0" } }, { body: LIMITS }],
+        "browsers.computer.clickMouse": [{ status: 500, headers: { "Retry-After": "0" } }, {}],
+      },
+      { baseUrl: BASE },
+    );
     const client = clientOf(fetch);
 
     const limits = await client.organization.limits.retrieve();
@@ -75,14 +104,19 @@ describe("mockFetch", () => {
 
   it("passes each call to a function answer, whose throw is a network failure", async () => {
     const seen: string[] = [];
-    const fetch = mockFetch({
-      "deployments.delete": (call) => {
-        seen.push(call.params.id!);
-        throw new TypeError("fetch failed");
+    const fetch = mockFetch(
+      {
+        "deployments.delete": (call) => {
+          seen.push(call.params.id!);
+          throw new TypeError("fetch failed");
+        },
       },
-    }, { baseUrl: BASE });
+      { baseUrl: BASE },
+    );
 
-    const err = await clientOf(fetch, 0).deployments.delete("dep_1").catch((e) => e);
+    const err = await clientOf(fetch, 0)
+      .deployments.delete("dep_1")
+      .catch((e) => e);
 
     expect(err).toBeInstanceOf(ConnectionError);
     expect(seen).toEqual(["dep_1"]);
@@ -91,7 +125,9 @@ describe("mockFetch", () => {
   it("lets an answer that never comes meet the client's timeout", async () => {
     const fetch = mockFetch({ "organization.limits.retrieve": () => new Promise<never>(() => {}) }, { baseUrl: BASE });
 
-    const err = await clientOf(fetch, 0).organization.limits.retrieve({ timeoutMs: 50 }).catch((e) => e);
+    const err = await clientOf(fetch, 0)
+      .organization.limits.retrieve({ timeoutMs: 50 })
+      .catch((e) => e);
 
     expect(err).toBeInstanceOf(ConnectionTimeoutError);
   });
@@ -99,31 +135,44 @@ describe("mockFetch", () => {
   it("refuses an operation left out of the script with MockFetchError, naming it, and the client does not retry", async () => {
     const fetch = mockFetch({ "deployments.delete": {} }, { baseUrl: BASE });
 
-    const err = await clientOf(fetch).organization.limits.retrieve().catch((e) => e);
+    const err = await clientOf(fetch)
+      .organization.limits.retrieve()
+      .catch((e) => e);
 
     expect(err).toBeInstanceOf(MockFetchError);
     expect(err).toBeInstanceOf(BrowserCloudError);
-    expect(err.message).toBe('mockFetch has no answer for organization.limits.retrieve (GET /org/limits); add "organization.limits.retrieve": {} or an answer of your own');
+    expect(err.message).toBe(
+      'mockFetch has no answer for organization.limits.retrieve (GET /org/limits); add "organization.limits.retrieve": {} or an answer of your own',
+    );
     expect(fetch.calls).toHaveLength(1);
   });
 
   it("refuses a script for a method the client does not have", () => {
-    expect(() => mockFetch({ "deployments.remove": {} } as Scripts, { baseUrl: BASE })).toThrow(/"deployments.remove", which is no method of the client; the methods are organization.limits.retrieve, /);
+    expect(() => mockFetch({ "deployments.remove": {} } as Scripts, { baseUrl: BASE })).toThrow(
+      /"deployments.remove", which is no method of the client; the methods are organization.limits.retrieve, /,
+    );
   });
 
   it("refuses a request that is no operation of the spec", async () => {
     const fetch = mockFetch({}, { baseUrl: BASE });
 
-    const answer = await clientOf(fetch).raw.GET("/org/limits/extra" as "/org/limits").catch((e) => e);
+    const answer = await clientOf(fetch)
+      .raw.GET("/org/limits/extra" as "/org/limits")
+      .catch((e) => e);
 
     expect(answer).toBeInstanceOf(MockFetchError);
     expect(answer.message).toBe("mockFetch: no operation of the spec is GET /v2/org/limits/extra");
   });
 
   it("refuses a body on a status that has none", async () => {
-    const fetch = mockFetch({ "deployments.delete": { status: 204, body: { code: "x", message: "y" } } }, { baseUrl: BASE });
+    const fetch = mockFetch(
+      { "deployments.delete": { status: 204, body: { code: "x", message: "y" } } },
+      { baseUrl: BASE },
+    );
 
-    await expect(clientOf(fetch).deployments.delete("dep_1")).rejects.toThrow("mockFetch: the answer for deployments.delete has status 204 and a body; a 204 answer has none");
+    await expect(clientOf(fetch).deployments.delete("dep_1")).rejects.toThrow(
+      "mockFetch: the answer for deployments.delete has status 204 and a body; a 204 answer has none",
+    );
   });
 
   it("stops recording past maxCalls with MockFetchError, so a loop in the code under test ends", async () => {
@@ -134,12 +183,16 @@ describe("mockFetch", () => {
     const err = await client.deployments.delete("dep_3").catch((e) => e);
 
     expect(err).toBeInstanceOf(MockFetchError);
-    expect(err.message).toBe("mockFetch received more than maxCalls, 3 calls; pass mockFetch(scripts, { maxCalls }) to allow more");
+    expect(err.message).toBe(
+      "mockFetch received more than maxCalls, 3 calls; pass mockFetch(scripts, { maxCalls }) to allow more",
+    );
     expect(fetch.calls).toHaveLength(3);
   });
 
   it.each([0, 1.5, Number.NaN])("refuses maxCalls %s", (maxCalls) => {
-    expect(() => mockFetch({}, { maxCalls, baseUrl: BASE })).toThrow(new MockFetchError(`maxCalls must be a whole number >= 1 (got ${maxCalls})`));
+    expect(() => mockFetch({}, { maxCalls, baseUrl: BASE })).toThrow(
+      new MockFetchError(`maxCalls must be a whole number >= 1 (got ${maxCalls})`),
+    );
   });
 
   it("takes a maxCalls of 1", async () => {
@@ -153,27 +206,54 @@ describe("mockFetch", () => {
   it("sees nothing of a call the client refuses for its input", async () => {
     const fetch = mockFetch({ "browsers.computer.clickMouse": {} }, { baseUrl: BASE });
 
-    const err = await clientOf(fetch).browsers.computer.clickMouse("brs_1", { x: -1, y: 0 }).catch((e) => e);
+    const err = await clientOf(fetch)
+      .browsers.computer.clickMouse("brs_1", { x: -1, y: 0 })
+      .catch((e) => e);
 
     expect(err).toBeInstanceOf(ValidationError);
     expect(fetch.calls).toEqual([]);
   });
 
   it("serves a Response as given, each call its own copy", async () => {
-    const fetch = mockFetch({ "organization.limits.retrieve": new Response(JSON.stringify(LIMITS), { status: 429, headers: { "Content-Type": "application/json", "Retry-After": "0" } }) }, { baseUrl: BASE });
+    const fetch = mockFetch(
+      {
+        "organization.limits.retrieve": new Response(JSON.stringify(LIMITS), {
+          status: 429,
+          headers: { "Content-Type": "application/json", "Retry-After": "0" },
+        }),
+      },
+      { baseUrl: BASE },
+    );
 
-    const err = await clientOf(fetch, 1).organization.limits.retrieve().catch((e) => e);
+    const err = await clientOf(fetch, 1)
+      .organization.limits.retrieve()
+      .catch((e) => e);
 
     expect(err).toBeInstanceOf(RateLimitError);
     expect(fetch.calls).toHaveLength(2);
   });
 
   it("records a call without a body as having none, and a body that is not JSON as its text", async () => {
-    const fetch = mockFetch({ "organization.limits.retrieve": { body: LIMITS }, "browsers.computer.clickMouse": {} }, { baseUrl: BASE });
+    const fetch = mockFetch(
+      { "organization.limits.retrieve": { body: LIMITS }, "browsers.computer.clickMouse": {} },
+      { baseUrl: BASE },
+    );
 
     await clientOf(fetch).organization.limits.retrieve();
-    await fetch(new Request(`${BASE}/browsers/brs_1/computer/click_mouse`, { method: "POST", body: "42", headers: { "Content-Type": "text/plain" } }));
-    await fetch(new Request(`${BASE}/browsers/brs_1/computer/click_mouse`, { method: "POST", body: "{not json", headers: { "Content-Type": "application/json" } }));
+    await fetch(
+      new Request(`${BASE}/browsers/brs_1/computer/click_mouse`, {
+        method: "POST",
+        body: "42",
+        headers: { "Content-Type": "text/plain" },
+      }),
+    );
+    await fetch(
+      new Request(`${BASE}/browsers/brs_1/computer/click_mouse`, {
+        method: "POST",
+        body: "{not json",
+        headers: { "Content-Type": "application/json" },
+      }),
+    );
 
     expect(fetch.calls.map((c) => [c.params, c.body])).toEqual([
       [{}, undefined],
@@ -183,7 +263,10 @@ describe("mockFetch", () => {
   });
 
   it("records the query, decoded, and a path parameter that is no valid percent-encoding as sent", async () => {
-    const fetch = mockFetch({ "organization.limits.retrieve": { body: LIMITS }, "deployments.delete": {} }, { baseUrl: BASE });
+    const fetch = mockFetch(
+      { "organization.limits.retrieve": { body: LIMITS }, "deployments.delete": {} },
+      { baseUrl: BASE },
+    );
 
     await fetch(new Request(`${BASE}/org/limits?a=1&b=x%20y`));
     await fetch(new Request(`${BASE}/deployments/dep%E0%A4%A`, { method: "DELETE" }));
@@ -195,9 +278,17 @@ describe("mockFetch", () => {
   });
 
   it("answers with the body and headers scripted: JSON typed as such, text as fetch types it, a type given kept", async () => {
-    const fetch = mockFetch({
-      "organization.limits.retrieve": [{ body: LIMITS }, { body: "plain words" }, { body: LIMITS, headers: { "Content-Type": "application/problem+json" } }, { status: 599 }],
-    }, { baseUrl: BASE });
+    const fetch = mockFetch(
+      {
+        "organization.limits.retrieve": [
+          { body: LIMITS },
+          { body: "plain words" },
+          { body: LIMITS, headers: { "Content-Type": "application/problem+json" } },
+          { status: 599 },
+        ],
+      },
+      { baseUrl: BASE },
+    );
     const answers: Response[] = [];
     for (let i = 0; i < 4; i++) answers.push(await fetch(new Request(`${BASE}/org/limits`)));
 
@@ -207,17 +298,40 @@ describe("mockFetch", () => {
       [200, "application/problem+json"],
       [599, null],
     ]);
-    expect(await Promise.all(answers.map((r) => r.text()))).toEqual([JSON.stringify(LIMITS), "plain words", JSON.stringify(LIMITS), ""]);
+    expect(await Promise.all(answers.map((r) => r.text()))).toEqual([
+      JSON.stringify(LIMITS),
+      "plain words",
+      JSON.stringify(LIMITS),
+      "",
+    ]);
   });
 
   it.each([
-    [[{ status: 199 }], "mockFetch: the answer for organization.limits.retrieve has status 199; a status is a whole number from 200 to 599"],
-    [[{ status: 600 }], "mockFetch: the answer for organization.limits.retrieve has status 600; a status is a whole number from 200 to 599"],
-    [[{ status: 200.5 }], "mockFetch: the answer for organization.limits.retrieve has status 200.5; a status is a whole number from 200 to 599"],
-    [[], "mockFetch: the answer for organization.limits.retrieve must be an object, a list or a function (got an empty list)"],
-    [() => 5, "mockFetch: the answer for organization.limits.retrieve must be an object, a list or a function (got number)"],
+    [
+      [{ status: 199 }],
+      "mockFetch: the answer for organization.limits.retrieve has status 199; a status is a whole number from 200 to 599",
+    ],
+    [
+      [{ status: 600 }],
+      "mockFetch: the answer for organization.limits.retrieve has status 600; a status is a whole number from 200 to 599",
+    ],
+    [
+      [{ status: 200.5 }],
+      "mockFetch: the answer for organization.limits.retrieve has status 200.5; a status is a whole number from 200 to 599",
+    ],
+    [
+      [],
+      "mockFetch: the answer for organization.limits.retrieve must be an object, a list or a function (got an empty list)",
+    ],
+    [
+      () => 5,
+      "mockFetch: the answer for organization.limits.retrieve must be an object, a list or a function (got number)",
+    ],
   ])("refuses the script %o with MockFetchError, saying why", async (script, message) => {
-    const fetch = mockFetch({ "organization.limits.retrieve": script as Scripts["organization.limits.retrieve"] }, { baseUrl: BASE });
+    const fetch = mockFetch(
+      { "organization.limits.retrieve": script as Scripts["organization.limits.retrieve"] },
+      { baseUrl: BASE },
+    );
 
     const err = await fetch(new Request(`${BASE}/org/limits`)).catch((e) => e);
 
@@ -234,11 +348,22 @@ describe("mockFetch", () => {
   });
 
   it("serves a scripted Response with its body, a copy for each call", async () => {
-    const fetch = mockFetch({ "organization.limits.retrieve": new Response("as given", { status: 203, headers: { "X-Mine": "1" } }) }, { baseUrl: BASE });
+    const fetch = mockFetch(
+      { "organization.limits.retrieve": new Response("as given", { status: 203, headers: { "X-Mine": "1" } }) },
+      { baseUrl: BASE },
+    );
 
-    const [first, second] = [await fetch(new Request(`${BASE}/org/limits`)), await fetch(new Request(`${BASE}/org/limits`))];
+    const [first, second] = [
+      await fetch(new Request(`${BASE}/org/limits`)),
+      await fetch(new Request(`${BASE}/org/limits`)),
+    ];
 
-    expect([first.status, first.headers.get("x-mine"), await first.text(), await second.text()]).toEqual([203, "1", "as given", "as given"]);
+    expect([first.status, first.headers.get("x-mine"), await first.text(), await second.text()]).toEqual([
+      203,
+      "1",
+      "as given",
+      "as given",
+    ]);
   });
 
   it("rejects as fetch does for a request whose signal has fired, and leaves no listener on a signal once answered", async () => {
@@ -257,15 +382,23 @@ describe("mockFetch", () => {
     const names: OperationName[] = operations.map((op) => op.name as OperationName);
 
     // each name is a key the script accepts: mockFetch refuses any other
-    expect(() => mockFetch(Object.fromEntries(names.map((name) => [name, {}])) as Scripts, { baseUrl: BASE })).not.toThrow();
+    expect(() =>
+      mockFetch(Object.fromEntries(names.map((name) => [name, {}])) as Scripts, { baseUrl: BASE }),
+    ).not.toThrow();
   });
 
   it("types each answer's body by its operation", () => {
-    // @ts-expect-error max_concurrent_sessions is a number
-    const wrong: Scripts = { "organization.limits.retrieve": { body: { max_concurrent_sessions: "5", default_project_max_concurrent_sessions: null } } };
+    const wrong: Scripts = {
+      // @ts-expect-error max_concurrent_sessions is a number
+      "organization.limits.retrieve": {
+        body: { max_concurrent_sessions: "5", default_project_max_concurrent_sessions: null },
+      },
+    };
     // @ts-expect-error no such method
     const unknown: Scripts = { "deployments.remove": {} };
-    const error: Scripts = { "organization.limits.retrieve": { status: 500, body: { code: "internal", message: "boom" } } };
+    const error: Scripts = {
+      "organization.limits.retrieve": { status: 500, body: { code: "internal", message: "boom" } },
+    };
 
     expect([wrong, unknown, error]).toHaveLength(3);
   });

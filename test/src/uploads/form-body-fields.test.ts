@@ -16,7 +16,10 @@ const UPLOAD: Schema = {
     meta: { type: ["object"] },
     count: { type: ["integer"] },
     note: { type: ["string", "null"] },
-    files: { type: ["array"], items: { type: ["object"], properties: { file: { type: ["string"] }, dest_path: { type: ["string"] } } } },
+    files: {
+      type: ["array"],
+      items: { type: ["object"], properties: { file: { type: ["string"] }, dest_path: { type: ["string"] } } },
+    },
     config: { type: ["object"] },
   },
 };
@@ -28,7 +31,9 @@ function build(fields: unknown, shape: FormShape = SHAPE, schema: Schema | null 
   const issues: ValidationIssue[] = [];
   const form = formBody(fields, shape, schema ?? undefined, issues);
   const pairs: [string, string][] = [];
-  form?.forEach((value, name) => pairs.push([name, typeof value === "string" ? value : `file ${value.name} (${value.type})`]));
+  form?.forEach((value, name) =>
+    pairs.push([name, typeof value === "string" ? value : `file ${value.name} (${value.type})`]),
+  );
   const entries = form ? pairs : undefined;
   return { form, entries, issues };
 }
@@ -41,11 +46,27 @@ describe("formBody", () => {
     ["a Blob", zip()],
     ["a FormData", new FormData()],
   ])("refuses %s in place of the form's fields, before building anything", (_, fields) => {
-    expect(build(fields)).toEqual({ form: undefined, entries: undefined, issues: [{ path: "body", message: "must be an object of the form's fields (not a FormData: the client builds the form)" }] });
+    expect(build(fields)).toEqual({
+      form: undefined,
+      entries: undefined,
+      issues: [
+        {
+          path: "body",
+          message: "must be an object of the form's fields (not a FormData: the client builds the form)",
+        },
+      ],
+    });
   });
 
   it("sends each field as the spec names it: files as parts, scalars as text, null as empty, arrays repeated", () => {
-    const { entries, issues } = build({ zip_file: zip(), dest: "/tmp", tags: ["a", "b"], meta: { k: 1 }, count: 3, note: null });
+    const { entries, issues } = build({
+      zip_file: zip(),
+      dest: "/tmp",
+      tags: ["a", "b"],
+      meta: { k: 1 },
+      count: 3,
+      note: null,
+    });
 
     expect(issues).toEqual([]);
     expect(entries).toEqual([
@@ -60,7 +81,10 @@ describe("formBody", () => {
   });
 
   it("names a file part by the File's own name, else by its field", () => {
-    const { entries } = build({ zip_file: new File(["PK"], "site.zip", { type: "application/zip" }), files: [{ file: zip() }, { file: new File(["PK"], "", { type: "application/zip" }) }] });
+    const { entries } = build({
+      zip_file: new File(["PK"], "site.zip", { type: "application/zip" }),
+      files: [{ file: zip() }, { file: new File(["PK"], "", { type: "application/zip" }) }],
+    });
 
     expect(entries).toEqual([
       ["zip_file", "file site.zip (application/zip)"],
@@ -76,7 +100,11 @@ describe("formBody", () => {
   });
 
   it("sends bracket fields as bracket names, and a JSON field as one application/json part", async () => {
-    const { form, entries } = build({ zip_file: zip(), files: [{ file: zip(), dest_path: "a.txt" }, { dest_path: "b.txt" }], config: { retries: 2 } });
+    const { form, entries } = build({
+      zip_file: zip(),
+      files: [{ file: zip(), dest_path: "a.txt" }, { dest_path: "b.txt" }],
+      config: { retries: 2 },
+    });
 
     expect(entries).toEqual([
       ["zip_file", "file zip_file (application/zip)"],
@@ -112,7 +140,11 @@ describe("formBody", () => {
   });
 
   it("names a file by a field whose name has digits in it, and past the tenth position", () => {
-    const { entries } = build({ page2: [zip()], "2nd": [zip()], scans: Array.from({ length: 11 }, zip) }, { files: ["page2[]", "2nd[]", "scans[]"] }, null);
+    const { entries } = build(
+      { page2: [zip()], "2nd": [zip()], scans: Array.from({ length: 11 }, zip) },
+      { files: ["page2[]", "2nd[]", "scans[]"] },
+      null,
+    );
 
     expect(entries).toEqual([
       ["page2", "file page2 (application/zip)"],
@@ -145,7 +177,9 @@ describe("formBody", () => {
       ],
     });
     // what JSON cannot carry is refused first, and the schema is not asked about the rest
-    expect(build({ zip_file: zip(), at: new Date(0), count: 1.5 }).issues).toEqual([{ path: "body.at", message: "is a Date: pass date.toISOString()" }]);
+    expect(build({ zip_file: zip(), at: new Date(0), count: 1.5 }).issues).toEqual([
+      { path: "body.at", message: "is a Date: pass date.toISOString()" },
+    ]);
     // a missing file is a missing field: the schema requires it
     expect(build({ dest: "/tmp" }).issues).toEqual([{ path: "body.zip_file", message: "is required" }]);
   });
@@ -170,15 +204,25 @@ describe("formBody", () => {
     };
 
     // meta is level 0: a file at level 65 is still found, and refused where the spec has none
-    expect(build({ zip_file: zip(), meta: nest(65) }, shape, null).issues).toEqual([{ path: `body.meta${".d".repeat(65)}`, message: "is a file where the spec has no file: pass the value itself" }]);
+    expect(build({ zip_file: zip(), meta: nest(65) }, shape, null).issues).toEqual([
+      { path: `body.meta${".d".repeat(65)}`, message: "is a file where the spec has no file: pass the value itself" },
+    ]);
     // one level deeper it is not looked for: the snapshot refuses it as the object it is
-    expect(build({ zip_file: zip(), meta: nest(66) }, shape, null).issues).toEqual([{ path: `body.meta${".d".repeat(66)}`, message: "is a Blob: pass a plain object" }]);
+    expect(build({ zip_file: zip(), meta: nest(66) }, shape, null).issues).toEqual([
+      { path: `body.meta${".d".repeat(66)}`, message: "is a Blob: pass a plain object" },
+    ]);
     // arrays count as levels too
     let listed: unknown = zip();
     for (let i = 0; i < 66; i++) listed = [listed];
-    expect(build({ zip_file: zip(), meta: listed }, shape, null).issues).toEqual([{ path: `body.meta${"[0]".repeat(66)}`, message: "is a Blob: pass a plain object" }]);
-    expect(build({ zip_file: zip(), meta: new Map() }, shape, null).issues).toEqual([{ path: "body.meta", message: "is a Map: pass a plain object" }]);
-    expect(build({ zip_file: zip(), meta: Object.assign(Object.create(null), { k: zip() }) }, shape, null).issues).toEqual([{ path: "body.meta.k", message: "is a file where the spec has no file: pass the value itself" }]);
+    expect(build({ zip_file: zip(), meta: listed }, shape, null).issues).toEqual([
+      { path: `body.meta${"[0]".repeat(66)}`, message: "is a Blob: pass a plain object" },
+    ]);
+    expect(build({ zip_file: zip(), meta: new Map() }, shape, null).issues).toEqual([
+      { path: "body.meta", message: "is a Map: pass a plain object" },
+    ]);
+    expect(
+      build({ zip_file: zip(), meta: Object.assign(Object.create(null), { k: zip() }) }, shape, null).issues,
+    ).toEqual([{ path: "body.meta.k", message: "is a file where the spec has no file: pass the value itself" }]);
   });
 });
 
@@ -199,7 +243,10 @@ describe("binaryBody", () => {
   it("refuses anything else", () => {
     for (const body of ["PK..", [1, 2], null, { bytes: [1] }]) {
       const issues: ValidationIssue[] = [];
-      expect([binaryBody(body, issues), issues]).toEqual([{ stream: false }, [{ path: "body", message: "must be a Blob, an ArrayBuffer or a view of one, or a ReadableStream of bytes" }]]);
+      expect([binaryBody(body, issues), issues]).toEqual([
+        { stream: false },
+        [{ path: "body", message: "must be a Blob, an ArrayBuffer or a view of one, or a ReadableStream of bytes" }],
+      ]);
     }
   });
 });

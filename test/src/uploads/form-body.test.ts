@@ -66,7 +66,13 @@ async function bytesServer(answers: Answer[]) {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
-      const n = received.push({ method: req.method ?? "", url: req.url ?? "", type: String(req.headers["content-type"] ?? ""), body: Buffer.concat(chunks) }) - 1;
+      const n =
+        received.push({
+          method: req.method ?? "",
+          url: req.url ?? "",
+          type: String(req.headers["content-type"] ?? ""),
+          body: Buffer.concat(chunks),
+        }) - 1;
       answers[Math.min(n, answers.length - 1)]!(res, req, n);
     });
   });
@@ -76,14 +82,26 @@ async function bytesServer(answers: Answer[]) {
     server.close();
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url, received, client: (options: Record<string, unknown> = {}) => lib.createClient({ apiKey: "sk-test-4f9a7c1e", baseUrl: url, ...options }) };
+  return {
+    url,
+    received,
+    client: (options: Record<string, unknown> = {}) =>
+      lib.createClient({ apiKey: "sk-test-4f9a7c1e", baseUrl: url, ...options }),
+  };
 }
 
-const json = (status: number, body: unknown): Answer => (res) => res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(body));
-const empty = (status: number, headers: Record<string, string> = {}): Answer => (res) => res.writeHead(status, headers).end();
+const json =
+  (status: number, body: unknown): Answer =>
+  (res) =>
+    res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(body));
+const empty =
+  (status: number, headers: Record<string, string> = {}): Answer =>
+  (res) =>
+    res.writeHead(status, headers).end();
 
 /** The multipart body a server received, parsed by undici's own form parser. */
-const formOf = (r: Received) => new Response(new Uint8Array(r.body), { headers: { "Content-Type": r.type } }).formData();
+const formOf = (r: Received) =>
+  new Response(new Uint8Array(r.body), { headers: { "Content-Type": r.type } }).formData();
 
 /** The field names of a form, in order, repeats included. */
 const names = (form: FormData) => {
@@ -98,7 +116,9 @@ describe("a multipart upload", () => {
   it("sends the form's fields under the spec's names, the file's bytes intact", async () => {
     const server = await bytesServer([json(200, fileInfo)]);
 
-    const answer = await server.client().browsers.fs.upload("brs_1", { path: "/tmp/uploads/bytes.bin", file: new File([BYTES], "bytes.bin") });
+    const answer = await server
+      .client()
+      .browsers.fs.upload("brs_1", { path: "/tmp/uploads/bytes.bin", file: new File([BYTES], "bytes.bin") });
 
     const form = await formOf(server.received[0]!);
     const file = form.get("file") as File;
@@ -121,11 +141,21 @@ describe("a multipart upload", () => {
     });
 
     const form = await formOf(server.received[0]!);
-    expect(names(form)).toEqual(["files[0][file]", "files[0][dest_path]", "files[0][mode]", "files[1][file]", "files[1][dest_path]"]);
+    expect(names(form)).toEqual([
+      "files[0][file]",
+      "files[0][dest_path]",
+      "files[0][mode]",
+      "files[1][file]",
+      "files[1][dest_path]",
+    ]);
     expect(new Uint8Array(await (form.get("files[0][file]") as File).arrayBuffer())).toEqual(BYTES);
     expect(await (form.get("files[1][file]") as File).text()).toBe("second\n");
     expect((form.get("files[1][file]") as File).name).toBe("b.txt");
-    expect([form.get("files[0][dest_path]"), form.get("files[0][mode]"), form.get("files[1][dest_path]")]).toEqual(["/tmp/a.bin", "0644", "/tmp/b.txt"]);
+    expect([form.get("files[0][dest_path]"), form.get("files[0][mode]"), form.get("files[1][dest_path]")]).toEqual([
+      "/tmp/a.bin",
+      "0644",
+      "/tmp/b.txt",
+    ]);
   });
 
   it("sends nothing when a field breaks the schema, a file is missing, or a file stands where the spec has text", async () => {
@@ -146,7 +176,12 @@ describe("a multipart upload", () => {
       [{ path: "body.files[0].file", message: "is required" }],
       [{ path: "body.files[0].file", message: "must be a Blob or File (fs.openAsBlob(path) for a file on disk)" }],
       [{ path: "body.path", message: "is a file where the spec has no file: pass the value itself" }],
-      [{ path: "body", message: "must be an object of the form's fields (not a FormData: the client builds the form)" }],
+      [
+        {
+          path: "body",
+          message: "must be an object of the form's fields (not a FormData: the client builds the form)",
+        },
+      ],
     ]);
     expect(server.received).toHaveLength(0);
   });
@@ -175,7 +210,9 @@ describe("a multipart upload", () => {
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const before = await liveArrayBuffers();
 
-    const upload = lib.createClient({ apiKey: "k", baseUrl: url }).browsers.fs.upload("brs_1", { path: "/tmp/big.bin", file: await openAsBlob(path) });
+    const upload = lib
+      .createClient({ apiKey: "k", baseUrl: url })
+      .browsers.fs.upload("brs_1", { path: "/tmp/big.bin", file: await openAsBlob(path) });
     await stalled;
     // let the client fill every buffer it will, then count what it still holds
     for (let last = -1; last !== bytes; ) (last = bytes), await new Promise((done) => setTimeout(done, 200));
@@ -207,7 +244,10 @@ describe("a binary (application/octet-stream) body", () => {
     const server = await bytesServer([empty(503, { "Retry-After": "0" }), empty(204)]);
     const stream = new Blob([BYTES]).stream();
 
-    const err = await server.client().browsers.fs.writeFile("brs_1", stream, { query: { path: "/tmp/a.bin" } }).catch((e: any) => e);
+    const err = await server
+      .client()
+      .browsers.fs.writeFile("brs_1", stream, { query: { path: "/tmp/a.bin" } })
+      .catch((e: any) => e);
 
     expect(err).toBeInstanceOf(lib.InternalServerError);
     expect(server.received).toHaveLength(1);
@@ -217,10 +257,15 @@ describe("a binary (application/octet-stream) body", () => {
   it("refuses a body that is not bytes before sending", async () => {
     const server = await bytesServer([empty(204)]);
 
-    const err = await server.client().browsers.fs.writeFile("brs_1", { text: "hi" }, { query: { path: "/tmp/a" } }).catch((e: any) => e);
+    const err = await server
+      .client()
+      .browsers.fs.writeFile("brs_1", { text: "hi" }, { query: { path: "/tmp/a" } })
+      .catch((e: any) => e);
 
     expect(err).toBeInstanceOf(lib.ValidationError);
-    expect(err.issues).toEqual([{ path: "body", message: "must be a Blob, an ArrayBuffer or a view of one, or a ReadableStream of bytes" }]);
+    expect(err.issues).toEqual([
+      { path: "body", message: "must be a Blob, an ArrayBuffer or a view of one, or a ReadableStream of bytes" },
+    ]);
     expect(server.received).toHaveLength(0);
   });
 });
@@ -228,9 +273,13 @@ describe("a binary (application/octet-stream) body", () => {
 describe("a download", () => {
   it("resolves to the Response, its body unread for the caller to stream, beyond maxResponseBytes", async () => {
     const body = Buffer.alloc(100_000, 7);
-    const server = await bytesServer([(res) => res.writeHead(200, { "Content-Type": "application/octet-stream" }).end(body)]);
+    const server = await bytesServer([
+      (res) => res.writeHead(200, { "Content-Type": "application/octet-stream" }).end(body),
+    ]);
 
-    const response = await server.client({ maxResponseBytes: 1024 }).browsers.fs.readFile("brs_1", { path: "/tmp/big.bin" });
+    const response = await server
+      .client({ maxResponseBytes: 1024 })
+      .browsers.fs.readFile("brs_1", { path: "/tmp/big.bin" });
     let read = 0;
     for await (const chunk of response.body as AsyncIterable<Uint8Array>) read += chunk.byteLength;
 
@@ -240,9 +289,17 @@ describe("a download", () => {
   });
 
   it("bounds an error answer's body by maxResponseBytes", async () => {
-    const server = await bytesServer([(res) => res.writeHead(404, { "Content-Type": "application/json" }).end(JSON.stringify({ code: "not_found", message: "x".repeat(5000) }))]);
+    const server = await bytesServer([
+      (res) =>
+        res
+          .writeHead(404, { "Content-Type": "application/json" })
+          .end(JSON.stringify({ code: "not_found", message: "x".repeat(5000) })),
+    ]);
 
-    const err = await server.client({ maxResponseBytes: 1024 }).browsers.fs.readFile("brs_1", { path: "/tmp/a" }).catch((e: any) => e);
+    const err = await server
+      .client({ maxResponseBytes: 1024 })
+      .browsers.fs.readFile("brs_1", { path: "/tmp/a" })
+      .catch((e: any) => e);
 
     expect(err).toBeInstanceOf(lib.ResponseTooLargeError);
   });
