@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Everything, checked, in named stages; `npm test` runs them all, in this order:
+#   style     the formatter's layout and the linter's rules (Biome, biome.jsonc) over the tree's code
 #   spec      the spec lints clean, no unannounced breaking change, generated/ matches it, its tests
 #   unit      src/, generated/, test/ and scripts/ type-check; the client's and the scripts' own tests
 #   contract  every operation against a Prism mock of the same spec; the synthetic spec's lists,
@@ -14,14 +15,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true REDOCLY_SUPPRESS_NOTIFICATIONS=true
 
-STAGES=(spec unit contract package docs dev)
-NAMED_ONLY=(runtimes style)
+STAGES=(style spec unit contract package docs dev)
+NAMED_ONLY=(runtimes)
 # each stage's counts also go to test-results/, for the closing line
 vitest() { npx --no-install vitest run --reporter=default --reporter=json --outputFile.json="test-results/vitest-$stage.json" "$@"; }
 
 stage_style() {
   echo "test: the formatter's layout and the linter's rules over the tree (biome.jsonc)"
-  npx --no-install biome ci .
+  npx --no-install biome ci --colors=off --error-on-warnings .
 }
 
 stage_spec() {
@@ -74,9 +75,10 @@ for stage in "${chosen[@]}"; do
 done
 # one closing line over every stage's tests
 node -e '
-  const { readdirSync, readFileSync } = require("node:fs");
+  const { existsSync, readdirSync, readFileSync } = require("node:fs");
   let passed = 0, failed = 0;
-  for (const f of readdirSync("test-results").filter((f) => /^vitest-.*\.json$/.test(f))) {
+  const reports = existsSync("test-results") ? readdirSync("test-results") : [];
+  for (const f of reports.filter((f) => /^vitest-.*\.json$/.test(f))) {
     const r = JSON.parse(readFileSync(`test-results/${f}`, "utf8"));
     passed += r.numPassedTests; failed += r.numFailedTests;
   }
