@@ -1,6 +1,7 @@
 // Answer checks against parsing: check() of a 1 MB list page of realistic objects (nested objects,
 // enums, formats, nullable fields), as a share of JSON.parse of the same bytes, beside Ajv's
 // compiled code on the same data; and one click body checked as a request.
+import { nodeBundle } from "./node-bundle.mjs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { fromRoot } from "../lib/shared/paths.mjs";
@@ -107,18 +108,9 @@ export function pageText(bytes) {
 
 /** check() as the client ships it (src/checks/check.ts bundled by esbuild), with the fixture's schemas in its table. */
 export async function importChecker(dir) {
-  const { build } = await import("esbuild");
   const outfile = join(dir, "checker.mjs");
   const contents = `export { check } from "./src/checks/check.ts"; export { schemas } from "./generated/validators.ts";`;
-  await build({
-    stdin: { contents, resolveDir: fromRoot("."), loader: "ts" },
-    bundle: true,
-    format: "esm",
-    platform: "node",
-    target: "node20",
-    outfile,
-    logLevel: "silent",
-  });
+  await nodeBundle({ contents, resolveDir: fromRoot(".") }, outfile);
   const { check, schemas } = await import(pathToFileURL(outfile).href);
   const table = schemaTable({ openapi: "3.1.0", components: { schemas: COMPONENTS } });
   const base = schemas.length;

@@ -3,6 +3,7 @@
 // with a safe fetch (a per-attempt timeout, redirect "manual", a byte cap, JSON.parse), from an
 // in-process loopback server; wall time per walk (interleaved rounds, median) and the peak memory
 // held during a walk (after a full collection, sampled at every page). Goal: `pages.walk` in budgets.mjs.
+import { nodeBundle } from "./node-bundle.mjs";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { join } from "node:path";
@@ -69,17 +70,8 @@ export async function walkPages() {
   try {
     const spec = JSON.parse(readFileSync(join(copy.dir, "generated/openapi.json"), "utf8"));
     const item = spec.paths["/browsers"].get.responses["200"].content["application/json"].example[0];
-    const { build } = await import("esbuild");
     const outfile = join(out.dir, "client.mjs");
-    await build({
-      entryPoints: [join(copy.dir, "src/index.ts")],
-      bundle: true,
-      format: "esm",
-      platform: "node",
-      target: "node20",
-      outfile,
-      logLevel: "silent",
-    });
+    await nodeBundle(join(copy.dir, "src/index.ts"), outfile);
     const { createClient } = await import(pathToFileURL(outfile).href);
     const server = await startPages(item);
     try {

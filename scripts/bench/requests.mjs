@@ -1,6 +1,7 @@
 // Per-request cost on loopback: this client against raw fetch, bare openapi-fetch (with and
 // without a timeout signal) and the official SDK, GET /org/limits and POST click_mouse,
 // interleaved rounds against the in-process stand-in (server.mjs).
+import { nodeBundle } from "./node-bundle.mjs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { fromRoot } from "../lib/shared/paths.mjs";
@@ -18,17 +19,8 @@ const API_KEY = "bench-key";
 
 /** Bundles src/index.ts (platform node, not minified) into a temp dir and imports it, so no build is needed. */
 export async function importClient(dir) {
-  const { build } = await import("esbuild");
   const outfile = join(dir, "client.mjs");
-  await build({
-    entryPoints: [fromRoot("src/index.ts")],
-    bundle: true,
-    format: "esm",
-    platform: "node",
-    target: "node20",
-    outfile,
-    logLevel: "silent",
-  });
+  await nodeBundle(fromRoot("src/index.ts"), outfile);
   return import(pathToFileURL(outfile).href);
 }
 

@@ -1,20 +1,11 @@
 // What src/checks/check.ts `check()` enforces, as the schema table needs it: the keywords it keeps,
 // drops as annotations or reports as unchecked, and the `Schema` type of the data it walks. Apart
 // from the table's building so that a keyword check() learns is added here, beside its type.
+import { ANNOTATIONS as DESCRIBING } from "../spec/schema-walk.mjs";
 
 /** Keywords that only annotate a value (or hold definitions); dropped so the shipped data stays small. */
 export const ANNOTATIONS = new Set([
-  "title",
-  "description",
-  "example",
-  "examples",
-  "default",
-  "deprecated",
-  "readOnly",
-  "writeOnly",
-  "$comment",
-  "xml",
-  "externalDocs",
+  ...DESCRIBING,
   "$schema",
   "$id",
   "$anchor",
@@ -24,7 +15,6 @@ export const ANNOTATIONS = new Set([
   "contentEncoding",
   "contentMediaType",
   "contentSchema",
-  "discriminator",
 ]);
 /** Keywords `check()` enforces whose value is a number, kept as they are. */
 export const NUMBERS = new Set([

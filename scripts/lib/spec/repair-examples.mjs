@@ -6,29 +6,16 @@ import { createHash } from "node:crypto";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import formats from "ajv-formats";
 import { deref, escapeToken, isObject, pointerTarget } from "./document.mjs";
-import { forEachSchema } from "./schema-walk.mjs";
+import { ANNOTATIONS, forEachSchema } from "./schema-walk.mjs";
 
-/** Keywords that describe a schema and never fail a value: left out of a schema compiled on its own. */
-const ANNOTATIONS = new Set([
-  "title",
-  "description",
-  "example",
-  "examples",
-  "default",
-  "deprecated",
-  "readOnly",
-  "writeOnly",
-  "externalDocs",
-  "xml",
-  "$comment",
-  "discriminator",
-]);
+/** Keywords left out of a schema compiled on its own. */
+const DESCRIBING = new Set(ANNOTATIONS);
 
 /** A schema (a boolean, or an object whose own annotations are left out), as compiled on its own. */
 function withoutAnnotations(/** @type {unknown} */ schema) {
   if (!isObject(schema)) return schema;
   return Object.fromEntries(
-    Object.entries(/** @type {object} */ (schema)).filter(([k]) => !ANNOTATIONS.has(k) && !k.startsWith("x-")),
+    Object.entries(/** @type {object} */ (schema)).filter(([k]) => !DESCRIBING.has(k) && !k.startsWith("x-")),
   );
 }
 

@@ -10,21 +10,10 @@ import { checkExamples } from "./repair-examples.mjs";
 import { textMemo } from "../shared/text-memo.mjs";
 import { overlaps } from "./repair-overlaps.mjs";
 import { deref, escapeToken, isObject, pointerTarget } from "./document.mjs";
-import { forEachSchema } from "./schema-walk.mjs";
+import { ANNOTATIONS, forEachSchema } from "./schema-walk.mjs";
 
-/** Keywords that only describe a schema: they stay outside when a schema is wrapped in anyOf. */
-const ANNOTATIONS = [
-  "title",
-  "description",
-  "example",
-  "examples",
-  "default",
-  "deprecated",
-  "readOnly",
-  "writeOnly",
-  "externalDocs",
-  "xml",
-];
+/** Keywords that only describe a schema: they stay outside when a schema is wrapped in anyOf; a discriminator stays with the oneOf it tells apart. */
+const OUTSIDE = ANNOTATIONS.filter((k) => k !== "discriminator");
 /** Boolean schemas every reader handles: `additionalProperties: false` is the usual way to close an object. */
 const BOOLEAN_OK = new Set(["additionalProperties", "unevaluatedProperties"]);
 
@@ -164,7 +153,7 @@ function nullable(node, at, say) {
   // no type of its own ($ref, allOf...): the schema or null
   const inner = {};
   for (const k of Object.keys(node)) {
-    if (ANNOTATIONS.includes(k)) continue;
+    if (OUTSIDE.includes(k)) continue;
     inner[k] = node[k];
     delete node[k];
   }

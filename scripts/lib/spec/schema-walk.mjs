@@ -2,6 +2,22 @@
 // JSON pointer it sits at: what repair.mjs needs to fix a schema in place (its parent and key).
 import { escapeToken, isObject } from "./document.mjs";
 
+/** Keywords that describe a schema and never fail a value: JSON Schema's annotations and OpenAPI's own. */
+export const ANNOTATIONS = Object.freeze([
+  "title",
+  "description",
+  "example",
+  "examples",
+  "default",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "externalDocs",
+  "xml",
+  "$comment",
+  "discriminator",
+]);
+
 /** Keywords holding one subschema. */
 const ONE = [
   "items",
