@@ -76,7 +76,7 @@ const COLLECTION = {
 };
 const ITEM = {
   get: "retrieve",
-  post: "create",
+  post: "update",
   put: "update",
   patch: "update",
   delete: "delete",
@@ -105,6 +105,47 @@ const ACTION_WORDS = new Set([
 ]);
 
 const isParam = (segment) => /^\{.*\}$/.test(segment);
+// a leading segment naming the API's version: v1, v2, v1beta1, v2.1
+const VERSION = /^v\d+([._-]?\d+)*([a-z]+\d*)?$/i;
+
+/**
+ * The method an item or a one-thing resource takes for `method`: GET `retrieve`, DELETE `delete`,
+ * PATCH `update`; PUT `update`, or `replace` beside a PATCH; POST `update` (many services change an
+ * item with POST), or `create` beside a PUT or PATCH, which then change it.
+ * @param {string} method lowercase HTTP method
+ * @param {string[]} methods every method of the same path
+ */
+function itemVerb(method, methods) {
+  if (method === "put" && methods.includes("patch")) return "replace";
+  if (method === "post" && (methods.includes("put") || methods.includes("patch"))) return "create";
+  return ITEM[method] ?? camel(method);
+}
+
+/**
+ * Which leading version segment a path's name leaves out: its `v1` (`v2`, `v1beta1`, …) unless
+ * another version has a path under the same next segment, where the two stand side by side
+ * (`/v1/users` and `/v2/users` stay `v1.users` and `v2.users`).
+ * @param {Iterable<string>} paths every path of the document
+ * @returns {(path: string) => string | undefined}
+ * @example
+ * versionOf(["/v2/droplets", "/v1/models"])("/v2/droplets"); // "v2": named droplets.list
+ */
+export function versionOf(paths) {
+  /** @type {Map<string, Set<string>>} next segment -> the versions that hold it */
+  const versionsUnder = new Map();
+  const split = (/** @type {string} */ path) => path.split("/").filter(Boolean);
+  for (const path of paths) {
+    const [first, next = ""] = split(path);
+    if (first === undefined || !VERSION.test(first)) continue;
+    versionsUnder.set(next, new Set([...(versionsUnder.get(next) ?? []), first]));
+  }
+  return (path) => {
+    const [first, next = ""] = split(path);
+    return first !== undefined && versionsUnder.get(next)?.size === 1 && versionsUnder.get(next)?.has(first)
+      ? first
+      : undefined;
+  };
+}
 const pascal = (text) => {
   const word = camel(text);
   return word.charAt(0).toUpperCase() + word.slice(1);
@@ -147,8 +188,8 @@ function kindOf(method, segments, path, paths) {
  * The name of an operation that has no `x-client-method`, the way a hand-written SDK names it:
  * the static path segments as groups, then the method. What the last segment names decides the
  * method, in this order:
- * - a path parameter: an item, by REST habit (GET `retrieve`, PATCH/PUT `update`, DELETE
- *   `delete`, POST `create`): `/browsers/{id}` GET -> `browsers.retrieve`;
+ * - a path parameter: an item, by REST habit (GET `retrieve`, DELETE `delete`, PATCH, PUT and POST
+ *   `update`, see `itemVerb`): `/browsers/{id}` GET -> `browsers.retrieve`;
  * - a collection, when a path parameter lies right below it (`/browsers/{id}` under `/browsers`):
  *   GET `list`, POST `create`, PUT `replace`, PATCH `update`, DELETE `deleteAll`;
  * - an action leaf, the method on its parent, when nothing lies below it, it is the path's only
@@ -163,18 +204,24 @@ function kindOf(method, segments, path, paths) {
  * @param {string} method HTTP method, any case
  * @param {string} path the path template
  * @param {Map<string, string[]>} [paths] every path of the document with its lowercase methods, to tell actions from resources
+ * @param {string} [version] the leading version segment to leave out (`versionOf`)
  * @returns {string}
  * @example
  * deriveName("get", "/browsers/{id}"); // "browsers.retrieve"
  * deriveName("get", "/browsers/{id}/fs/read_file"); // "browsers.fs.readFile"
  */
-export function deriveName(method, path, paths = new Map()) {
+export function deriveName(method, path, paths = new Map(), version = undefined) {
   const verbOf = method.toLowerCase();
-  const segments = path.split("/").filter(Boolean);
+  const all = path.split("/").filter(Boolean);
+  const segments = version !== undefined && all[0] === version ? all.slice(1) : all;
   const kind = kindOf(verbOf, segments, path, paths);
   // a one-thing resource (`/org/limits`) is read, changed and removed as a whole, as an item is
-  const table = { item: ITEM, collection: COLLECTION, singleton: ITEM }[kind];
-  const verb = table ? (table[verbOf] ?? camel(verbOf)) : camel(segments.at(-1) ?? "");
+  const verb =
+    kind === "collection"
+      ? (COLLECTION[verbOf] ?? camel(verbOf))
+      : kind === "action"
+        ? camel(segments.at(-1) ?? "")
+        : itemVerb(verbOf, paths.get(path) ?? [verbOf]);
   const names = (kind === "action" ? segments.slice(0, -1) : segments).filter((s) => !isParam(s)).map(camel);
   if (names.length === 0 || RESERVED_TOP.has(names[0] ?? "")) names.unshift("api");
   return [...names, verb].join(".");
@@ -183,8 +230,8 @@ export function deriveName(method, path, paths = new Map()) {
 /**
  * Other readable names for a derived `name` that is taken, best first: an action leaf as a
  * resource (`a.b` -> `a.b.create`, else `a.createB`), a resource's method with its leaf (`invocations.browsers.list`
- * -> `invocations.listBrowsers`), the method by the path's last parameter (`retrieveByName`), the
- * HTTP method before it (`getList`).
+ * -> `invocations.listBrowsers`), the HTTP method before it (`getList`); never a path parameter's
+ * name pasted in.
  * @param {string} name
  * @param {string} method lowercase HTTP method
  * @param {string} path
@@ -194,16 +241,15 @@ function alternatives(name, method, path) {
   const segments = name.split(".");
   const verb = /** @type {string} */ (segments.pop());
   const leaf = segments.at(-1);
-  const params = path.split("/").filter(isParam);
   const out = [];
   const last = path.split("/").filter(Boolean).at(-1);
   if (last !== undefined && !isParam(last) && camel(last) === verb) {
-    const rest = ITEM[method] ?? camel(method);
+    // an action leaf taken as a thing: POST makes one, the rest act on it as on an item
+    const rest = method === "post" ? "create" : (ITEM[method] ?? camel(method));
     out.push([...segments, verb, rest], [...segments, `${rest}${pascal(verb)}`]);
   }
   if (leaf !== undefined && segments.length > 1 && !RESERVED_TOP.has(leaf))
     out.push([...segments.slice(0, -1), `${verb}${pascal(leaf)}`]);
-  if (params.length) out.push([...segments, `${verb}By${pascal(params.at(-1) ?? "")}`]);
   out.push([...segments, `${method}${verb.charAt(0).toUpperCase()}${verb.slice(1)}`]);
   return out.map((parts) => parts.join("."));
 }
@@ -221,7 +267,10 @@ function alternatives(name, method, path) {
 export function assignNames(ops) {
   const paths = new Map();
   for (const op of ops) paths.set(op.path, [...(paths.get(op.path) ?? []), op.method.toLowerCase()]);
-  const names = ops.map((op) => (typeof op.given === "string" ? op.given : deriveName(op.method, op.path, paths)));
+  const version = versionOf(paths.keys());
+  const names = ops.map((op) =>
+    typeof op.given === "string" ? op.given : deriveName(op.method, op.path, paths, version(op.path)),
+  );
   // the groups every first name implies; a new name may not be one of them, nor a method under
   // a name that is a method itself
   const groups = new Set();

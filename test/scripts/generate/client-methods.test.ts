@@ -32,7 +32,7 @@ describe("a client name derived from path and method", () => {
     ["post", "/keys", "keys.create"],
     ["get", "/keys/{id}", "keys.retrieve"],
     ["patch", "/keys/{id}", "keys.update"],
-    ["put", "/keys/{id}", "keys.update"],
+    ["put", "/keys/{id}", "keys.replace"],
     ["delete", "/keys/{id}", "keys.delete"],
     ["GET", "/keys", "keys.list"],
     ["get", "/browsers/{id}/replays", "browsers.replays.list"],
@@ -60,6 +60,17 @@ describe("a client name derived from path and method", () => {
     ["delete", "/invocations/{id}/browsers", "invocations.browsers.delete"],
   ])("%s %s is %s", (method, path, name) => {
     expect(deriveName(method, path, paths)).toBe(name);
+  });
+
+  it.each([
+    // many services change an item with POST: a hand-written SDK calls it update
+    ["post", "/things/{thing_id}", [["/things/{thing_id}", ["get", "post", "delete"]]], "things.update"],
+    // beside a PUT or a PATCH, which change it, a POST on the item makes something
+    ["post", "/things/{id}", [["/things/{id}", ["post", "patch"]]], "things.create"],
+    ["put", "/things/{id}", [["/things/{id}", ["put"]]], "things.update"],
+    ["put", "/things/{id}", [["/things/{id}", ["put", "patch"]]], "things.replace"],
+  ])("%s %s, beside %j, is %s", (method, path, beside, name) => {
+    expect(deriveName(method, path, new Map(beside as [string, string[]][]))).toBe(name);
   });
 
   it("keeps JavaScript's own names and the client's raw property out of the way", () => {
@@ -125,6 +136,47 @@ describe("names for a whole document", () => {
     ]);
 
     expect(names).toEqual(["p.export", "p.retrieveExport"]);
+  });
+});
+
+describe("a document's version segment", () => {
+  it("is no group where the document has one version, and stays where two stand side by side", () => {
+    const { names } = assignNames([
+      { method: "GET", path: "/v2/droplets" },
+      { method: "GET", path: "/v2/droplets/{droplet_id}" },
+      { method: "POST", path: "/v1/messages" },
+      { method: "GET", path: "/v1/images/{id}" },
+      { method: "GET", path: "/v2/images/{id}" },
+    ]);
+
+    expect(names).toEqual([
+      "droplets.list",
+      "droplets.retrieve",
+      "messages.create",
+      "v1.images.retrieve",
+      "v2.images.retrieve",
+    ]);
+  });
+
+  it("leaves a path whose first segment only looks like a version alone", () => {
+    expect(
+      assignNames([
+        { method: "GET", path: "/vault/{id}" },
+        { method: "GET", path: "/v1beta1/keys" },
+      ]).names,
+    ).toEqual(["vault.retrieve", "keys.retrieve"]);
+  });
+});
+
+describe("a clash between derived names", () => {
+  it("is never resolved by pasting a path parameter's name", () => {
+    const { names, resolved } = assignNames([
+      { method: "GET", path: "/things/{id}" },
+      { method: "GET", path: "/things/{thing_id}" },
+    ]);
+
+    expect(names).toEqual(["things.retrieve", "things.getRetrieve"]);
+    expect(resolved).toEqual(["GET /things/{thing_id}: things.retrieve was taken; named things.getRetrieve"]);
   });
 });
 
