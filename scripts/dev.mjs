@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Dev mode: watches openapi/, lint/, redocly.yaml and package.json; on start and after every save it
 // runs the pipeline (lint beside generate -> docs, scripts/lib/build/regenerate.mjs) in this one process,
-// lint and docs in threads kept loaded between saves, then type-checks; meanwhile it serves the
-// docs page and a Prism mock of the last spec that passed.
+// lint in a thread kept loaded between saves, docs in a build-docs run started ahead of each save,
+// then type-checks; meanwhile it serves the docs page and a Prism mock of the last spec that passed.
 //   node scripts/dev.mjs [--docs-port N] [--mock-port N] [--no-serve]
 //   ports default to 8080 (docs) and 4010 (mock), 0 picks a free one; --no-serve only regenerates
 // A save with a YAML syntax error prints `dev: <file>:<line>:<col> YAML error: <reason>`. Lint does
@@ -71,8 +71,8 @@ async function main() {
     );
   }
 
-  // one docs renderer and one linter for the session: each keeps its thread, modules and JIT
-  // warm between saves
+  // one docs renderer and one linter for the session: the linter keeps its thread, modules and JIT
+  // warm between saves, the renderer a build-docs run loaded and waiting for the next
   const docsPage = docsRenderer();
   const linter = lintWorker();
   let checker = null;
@@ -202,8 +202,8 @@ async function main() {
     say("dev: stopped");
     process.exit(0);
   };
-  // any other way out (an uncaught exception, SIGKILL) still ends Prism: see startMock; the
-  // docs and lint threads end with the process
+  // any other way out (an uncaught exception, SIGKILL) still ends Prism: see startMock; the lint
+  // thread ends with the process, and the waiting build-docs run once its input pipe closes
 
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => stop(signal));
 

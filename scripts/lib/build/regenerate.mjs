@@ -30,8 +30,8 @@ export const STEPS = /** @type {const} */ (["lint", "generate", "docs"]);
 /**
  * One regeneration: lint, generate and the docs page, then, only when all of them succeed, write
  * what changed (the generated/ files whose content differs, and site/index.html by a rename).
- * Lint runs in its own thread beside generate, and the docs page renders in its own as soon as
- * generate has the bundle, beside the rest of generate; each step's time is its own, so they may
+ * Lint runs in its own thread beside generate, and the docs page renders in its own process as soon
+ * as generate has the bundle, beside the rest of generate; each step's time is its own, so they may
  * add up to more than `times.total`. Nothing is written after a failure, nor when `superseded()`
  * says a newer save came in meanwhile. Never rejects for a bad spec: a failure is
  * `{ ok: false, step, lines }`.
@@ -47,7 +47,7 @@ export const STEPS = /** @type {const} */ (["lint", "generate", "docs"]);
  */
 export async function regenerate({ superseded = () => false, docs, linter, lintGates = true } = {}) {
   // started first, so that build-docs and the linter load while generate runs
-  const renderer = docs ?? docsRenderer();
+  const renderer = docs ?? docsRenderer({ once: true });
   const lint = linter ?? lintWorker();
   try {
     return await steps(superseded, renderer, lint, lintGates);

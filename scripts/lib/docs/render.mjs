@@ -1,29 +1,36 @@
 // The docs page: the bundled spec rendered by `redocly build-docs` into one file, scripts inlined,
 // that opens offline.
 //
-// The CLI spends about 1 s loading itself and, at 150 operations, another second rendering in code
-// the JIT has not warmed. So a renderer keeps the CLI's own build-docs command loaded in a worker
-// thread and calls it for every render: the same code on the same input, so the page is byte for
-// byte what `redocly build-docs <api> --inlineBundle --config redocly.yaml` writes for
-// pageDocument(bundle) (test/scripts/docs/render.test.ts compares them), in the render time alone,
-// which falls to about a third once warm. The CLI offers the command only through its command line:
-// the worker finds the module the CLI imports for it. Where that cannot be found (a CLI release
-// laid out otherwise), each render runs the CLI itself: correct, only slower.
+// The page is the CLI's own, run through its documented command line and nothing else of it:
+// `redocly build-docs <api> --inlineBundle --config redocly.yaml --output <page>`, so it is byte for
+// byte what a user gets for pageDocument(bundle) (test/scripts/docs/render.test.ts compares them).
+// Most of a run is the CLI starting (node, its modules, redocly.yaml), before it reads its api; so
+// a renderer starts each run ahead, its api being its own standard input (/dev/stdin): the run
+// loads, then waits on that read until a render writes the page document and closes the pipe, and
+// the render costs the CLI's render alone. A run read redocly.yaml, the files it extends and the
+// plugins it loads when it started: one whose files changed since is not used. Where there is no
+// /dev/stdin (Windows) each render starts the CLI on a file: correct, only slower.
 import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { pathToFileURL } from "node:url";
-import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
+import { loadConfig } from "@redocly/openapi-core";
 import { pageDocument } from "./page-document.mjs";
 import { toolEnv } from "../shared/env.mjs";
-import { CONFIG, fromRoot } from "../shared/paths.mjs";
-import { run, workerExecArgv } from "../shared/processes.mjs";
+import { CONFIG } from "../shared/paths.mjs";
+import { collectOutput, spawnGroup, stopGroup } from "../shared/processes.mjs";
 
-const CLI = fromRoot("node_modules/@redocly/cli/bin/cli.js");
 /** Longest one render may take before it is stopped and fails. */
 export const RENDER_TIMEOUT_MS = 120_000;
 /** Most CLI output kept for an error message, in characters. */
 const MAX_OUTPUT_CHARS = 20_000;
+/** Where a run started ahead reads its api: the pipe a render writes the page document into. */
+const STDIN = "/dev/stdin";
+/** The shell that joins the pipe to a run started ahead. */
+const SH = "/bin/sh";
+// a run renders once: V8's optimizing compilers would spend more on its cold code than they save
+// (a third of a render's CPU at 150 operations), so it stays on the baseline compiler
+const NODE_FLAGS = ["--max-opt=1"];
 
 // redoc 3 draws its "API docs by" footer logo from a cdn, the page's one request off the machine,
 // and has no option to drop it: point it at an empty inline svg so the page works offline
@@ -57,82 +64,112 @@ export function offline(file) {
 }
 
 /**
+ * The file the CLI's `redocly` command runs, as its package.json `bin` names it: the path npm links
+ * into node_modules/.bin, run here with this node.
+ * @returns {string}
+ */
+function redoclyBin() {
+  const manifest = createRequire(import.meta.url).resolve("@redocly/cli/package.json");
+  const { bin } = JSON.parse(readFileSync(manifest, "utf8"));
+  const entry = typeof bin === "string" ? bin : bin?.redocly;
+  if (typeof entry !== "string") throw new DocsError(`${manifest} names no redocly command in its bin`);
+  return join(dirname(manifest), entry);
+}
+
+/**
  * @typedef {object} DocsRenderer
  * @property {(bundle: string, output: string) => Promise<{ ms: number, size: number }>} render
  * renders (in `ms` of its own time) `bundle` (the bundled spec, JSON text, as generated/openapi.json holds it), as
  * pageDocument() makes it, into the file `output`, replaced whole (never half written); rejects
  * with a {@link DocsError} and leaves `output` as it was when build-docs fails
- * @property {() => Promise<void>} close ends the worker and removes its temporary files
+ * @property {() => Promise<void>} close ends the run started ahead and removes the temporary files
  */
 
 /**
- * A docs renderer that keeps `redocly build-docs` loaded in a worker thread, so a render costs the
- * render alone, in code that gets faster with each save. The worker starts loading at once, while
- * the caller lints and generates. Renders run one at a time. Close it when done: it holds a thread.
- * @param {{ configPath?: string }} [options] `configPath` default redocly.yaml (its theme settings
- * apply; it is read again for every render)
+ * A docs renderer that keeps a `redocly build-docs` run started ahead, loaded and waiting for its
+ * api, so a render costs the CLI's render alone. The first run starts at once, while the caller
+ * lints and generates; unless `once`, the next starts as each render ends. Renders run one at a
+ * time. Close it when done: it holds a process.
+ * @param {{ configPath?: string, once?: boolean }} [options] `configPath` default redocly.yaml (its
+ * theme settings apply; a run whose config files changed since it started is not used); `once`
+ * default false: true for a renderer of one page, which starts no run for a next one
  * @returns {DocsRenderer}
  * @example
  * const docs = docsRenderer();
  * await docs.render(readFileSync("generated/openapi.json", "utf8"), "site/index.html");
  * await docs.close();
  */
-export function docsRenderer({ configPath = CONFIG } = {}) {
+export function docsRenderer({ configPath = CONFIG, once = false } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "docs-"));
-  // named openapi.json: build-docs picks its parser by extension
-  const input = join(dir, "openapi.json");
   const page = join(dir, "page.html");
-  /** @type {ReturnType<typeof startWorker> | null} */
-  let worker = null;
-  /** why the worker cannot render, once it said so: every render then runs the CLI */
-  let unavailable = "";
+  // named openapi.json as a user names it, for the CLI without /dev/stdin
+  const input = join(dir, "openapi.json");
+  const ahead = process.platform !== "win32" && existsSync(STDIN) && existsSync(SH);
+  /** @type {Promise<Run> | null} the run started ahead, loading or waiting for its api */
+  let next = null;
   let closed = false;
   /** @type {Promise<unknown>} */
   let queue = Promise.resolve();
 
-  const renderOnce = async (/** @type {string} */ bundle, /** @type {string} */ target) => {
-    if (closed) throw new DocsError("the docs renderer is closed");
-    let started = performance.now();
-    rmSync(page, { force: true });
-    if (!unavailable) {
-      worker ??= startWorker();
-      const answer = await worker.render({ bundle, input, page, configPath });
-      if ("unavailable" in answer) {
-        unavailable = answer.unavailable;
-        await worker.stop();
-        worker = null;
-      } else if (answer.ok === false) {
-        // a worker that died or timed out is not reused: the next render starts a fresh one
-        if (answer.fatal) worker = null;
-        throw new DocsError(answer.message, answer.output);
-      } else {
-        // the render's own time: the answer may wait for this thread, busy generating
-        started = performance.now() - answer.ms;
-      }
-    }
-    if (unavailable) await renderWithCli(bundle, input, page, configPath);
-    // same folder, so the rename is atomic: a server never reads half a page
-    const staged = `${target}.${process.pid}.tmp`;
-    writeFileSync(staged, readFileSync(page));
-    renameSync(staged, target);
-    return { ms: Math.round(performance.now() - started), size: statSync(target).size };
+  const startAhead = () => {
+    if (!ahead || closed) return;
+    next = startRun(STDIN, page, configPath);
+    // one that cannot start fails the render that would use it, which starts its own
+    next.catch(() => {});
   };
 
-  // an exit without close() (an uncaught exception) still removes the files; the thread ends with the process
+  const renderOnce = async (/** @type {string} */ bundle, /** @type {string} */ target) => {
+    if (closed) throw new DocsError("the docs renderer is closed");
+    const text = pageText(bundle);
+    const started = performance.now();
+    rmSync(page, { force: true });
+    let run = await next?.catch(() => null);
+    next = null;
+    try {
+      if (run && !usable(run)) {
+        await stopGroup(run.child);
+        run = null;
+      }
+      if (run) run.child.stdin?.end(text);
+      else if (ahead) (run = await startRun(STDIN, page, configPath)).child.stdin?.end(text);
+      else {
+        writeFileSync(input, text);
+        run = await startRun(input, page, configPath);
+      }
+      const { code, signal } = await finished(run);
+      if (code !== 0 || !existsSync(page))
+        throw new DocsError(
+          `redocly build-docs failed (${signal ?? `exit ${code}`})`,
+          run.output().slice(-MAX_OUTPUT_CHARS),
+        );
+      offline(page);
+      // same folder, so the rename is atomic: a server never reads half a page
+      const staged = `${target}.${process.pid}.tmp`;
+      writeFileSync(staged, readFileSync(page));
+      renameSync(staged, target);
+      return { ms: Math.round(performance.now() - started), size: statSync(target).size };
+    } finally {
+      if (!once) startAhead();
+    }
+  };
+
+  // an exit without close() (an uncaught exception) still removes the files; a run started ahead
+  // ends by itself then, its api read empty once this process is gone
   const removeDir = () => rmSync(dir, { recursive: true, force: true });
   process.once("exit", removeDir);
-  worker = startWorker();
+  startAhead();
   return {
     render(bundle, output) {
-      const next = queue.then(() => renderOnce(bundle, output));
-      queue = next.catch(() => {});
-      return next;
+      const result = queue.then(() => renderOnce(bundle, output));
+      queue = result.catch(() => {});
+      return result;
     },
     async close() {
       closed = true;
       await queue;
-      await worker?.stop();
-      worker = null;
+      const run = await next?.catch(() => null);
+      next = null;
+      if (run) await stopGroup(run.child);
       removeDir();
       process.off("exit", removeDir);
     },
@@ -148,7 +185,7 @@ export function docsRenderer({ configPath = CONFIG } = {}) {
  * await renderDocs(readFileSync("generated/openapi.json", "utf8"), "site/index.html");
  */
 export async function renderDocs(bundle, output) {
-  const renderer = docsRenderer();
+  const renderer = docsRenderer({ once: true });
   try {
     return await renderer.render(bundle, output);
   } finally {
@@ -171,135 +208,111 @@ function pageText(bundle) {
 }
 
 /**
- * The slow way, where the worker cannot load build-docs: the CLI itself, one process per render.
- * @param {string} bundle
- * @param {string} input where the page document goes
- * @param {string} page where the page goes
+ * One `redocly build-docs` run, and the text of its config files when it started.
+ * @typedef {object} Run
+ * @property {import("node:child_process").ChildProcess} child
+ * @property {Promise<{ code: number | null, signal: NodeJS.Signals | null }>} exited
+ * @property {() => string} output what it printed so far
+ * @property {string[]} files its config files
+ * @property {string} config their text when it started
+ */
+
+/**
+ * Starts `redocly build-docs api` writing `page`, in its own process group. Its config files are
+ * read first, so that a change after this is seen as one.
+ * @param {string} api
+ * @param {string} page
  * @param {string} configPath
+ * @returns {Promise<Run>}
  */
-async function renderWithCli(bundle, input, page, configPath) {
-  writeFileSync(input, pageText(bundle));
-  const { code, signal, output } = await run(
+async function startRun(api, page, configPath) {
+  const files = await configFiles(configPath);
+  const config = filesText(files);
+  const cli = [
     process.execPath,
-    [CLI, "build-docs", input, "--inlineBundle", "--config", configPath, "--output", page],
-    {
-      cwd: dirname(configPath),
-      env: toolEnv(),
-    },
-  );
-  if (code !== 0 || !existsSync(page))
-    throw new DocsError(`redocly build-docs failed (${signal ?? `exit ${code}`})`, output.slice(-MAX_OUTPUT_CHARS));
-  offline(page);
-}
-
-/**
- * One render's answer: done (in `ms` of the worker's own time), the worker cannot load build-docs (`unavailable`), or a failure,
- * `fatal` when the thread is gone or was stopped (a timeout): a fatal worker is not used again.
- * @typedef {{ ok: true, ms: number } | { unavailable: string } | { ok: false, message: string, output: string, fatal?: boolean }} WorkerAnswer
- */
-
-/**
- * The worker thread that renders, and the one render it may be running: an answer for each
- * render, a fatal failure when the thread dies or takes longer than {@link RENDER_TIMEOUT_MS}.
- */
-function startWorker() {
-  const worker = new Worker(new URL(import.meta.url), {
-    workerData: { role: "docs" },
+    ...NODE_FLAGS,
+    redoclyBin(),
+    "build-docs",
+    api,
+    "--inlineBundle",
+    "--config",
+    configPath,
+    "--output",
+    page,
+  ];
+  // node's stdin pipe is a socket, which /dev/stdin cannot open: cat hands it on through a pipe
+  const [command, ...args] = api === STDIN ? [SH, "-c", 'cat | "$0" "$@"', ...cli] : cli;
+  const child = spawnGroup(command, args, {
+    cwd: dirname(configPath),
     env: toolEnv(),
-    execArgv: workerExecArgv(),
-    stdout: true,
-    stderr: true,
+    stdio: ["pipe", "pipe", "pipe"],
   });
-  // what build-docs printed during the current render, for an error message
-  let printed = "";
-  const keep = (/** @type {Buffer} */ chunk) => {
-    printed = (printed + chunk).slice(-MAX_OUTPUT_CHARS);
-  };
-  worker.stdout.on("data", keep);
-  worker.stderr.on("data", keep);
-  /** @type {((answer: WorkerAnswer) => void) | null} */
-  let pending = null;
-  const answer = (/** @type {WorkerAnswer} */ value) => {
-    const done = pending;
-    pending = null;
-    if ("ok" in value && value.ok === false) value.output ||= printed;
-    done?.(value);
-  };
-  const fatal = (/** @type {string} */ message) => answer({ ok: false, message, output: "", fatal: true });
-  worker.on("message", answer);
-  worker.on("error", (err) => fatal(`the docs worker failed: ${err.message}`));
-  worker.on("exit", (code) => fatal(`the docs worker exited (code ${code}) while rendering`));
-  return {
-    /** @returns {Promise<WorkerAnswer>} */
-    render(/** @type {{ bundle: string, input: string, page: string, configPath: string }} */ job) {
-      printed = "";
-      return new Promise((done) => {
-        const timer = setTimeout(() => {
-          fatal(`redocly build-docs took longer than ${RENDER_TIMEOUT_MS / 1000} s`);
-          worker.terminate();
-        }, RENDER_TIMEOUT_MS);
-        pending = (value) => {
-          clearTimeout(timer);
-          done(value);
-        };
-        worker.postMessage(job);
-      });
-    },
-    stop: () => worker.terminate(),
-  };
+  // a run that ended before its api was written: its exit says why
+  child.stdin?.on("error", () => {});
+  const printed = collectOutput(child, MAX_OUTPUT_CHARS);
+  let failure = "";
+  /** @type {Run["exited"]} */
+  const exited = new Promise((done) => {
+    child.once("error", (err) => {
+      failure = `cannot run redocly: ${err.message}\n`;
+      done({ code: null, signal: null });
+    });
+    child.once("close", (code, signal) => done({ code, signal }));
+  });
+  return { child, exited, output: () => failure + printed(), files, config };
 }
 
 /**
- * build-docs' own command, as the CLI runs it: the module its command line imports for it, found
- * in the CLI's entry file.
- * @returns {Promise<(run: { argv: object, config: unknown, collectSpecData: () => void }) => Promise<void>>}
+ * Whether a run started ahead can render now: it is still waiting, and its config files are as they were.
+ * @param {Run} run
  */
-async function buildDocsCommand() {
-  const lib = fromRoot("node_modules/@redocly/cli/lib");
-  const entry = readFileSync(join(lib, "index.js"), "utf8");
-  const at = entry.indexOf('command("build-docs');
-  const module = at < 0 ? undefined : /import\("\.\/(chunks\/[\w-]+\.js)"\)/.exec(entry.slice(at))?.[1];
-  if (!module) throw new Error("the CLI's entry file no longer names the module of build-docs");
-  const { handlerBuildCommand } = await import(pathToFileURL(join(lib, module)).href);
-  if (typeof handlerBuildCommand !== "function") throw new Error(`${module} no longer exports build-docs' handler`);
-  return handlerBuildCommand;
+function usable(run) {
+  return run.child.exitCode === null && run.child.signalCode === null && filesText(run.files) === run.config;
 }
 
-// the worker's side: build-docs loaded once, then one render per message
-async function docsWorker() {
-  const port = /** @type {import("node:worker_threads").MessagePort} */ (parentPort);
-  /** @type {Awaited<ReturnType<typeof buildDocsCommand>> | null} */
-  let command = null;
-  let why = "";
+/**
+ * Waits for `run` to end, at most {@link RENDER_TIMEOUT_MS}; one that takes longer is stopped.
+ * @param {Run} run
+ * @returns {Promise<{ code: number | null, signal: NodeJS.Signals | null }>}
+ */
+async function finished(run) {
+  /** @type {NodeJS.Timeout | undefined} */
+  let timer;
+  const late = new Promise((done) => (timer = setTimeout(done, RENDER_TIMEOUT_MS)));
+  const ended = await Promise.race([run.exited, late]);
+  clearTimeout(timer);
+  if (ended) return ended;
+  await stopGroup(run.child);
+  throw new DocsError(
+    `redocly build-docs took longer than ${RENDER_TIMEOUT_MS / 1000} s`,
+    run.output().slice(-MAX_OUTPUT_CHARS),
+  );
+}
+
+/**
+ * The files the CLI reads its config from: `configPath`, the local files it extends, and the
+ * plugins it loads, as @redocly/openapi-core's loadConfig finds them; `configPath` alone for a
+ * config that does not load (the CLI then says why).
+ * @param {string} configPath
+ * @returns {Promise<string[]>}
+ */
+async function configFiles(configPath) {
+  const files = new Set([configPath]);
   try {
-    command = await buildDocsCommand();
-  } catch (err) {
-    why = /** @type {Error} */ (err).message;
-  }
-  const { loadConfig } = await import("@redocly/openapi-core");
-  port.on("message", async (/** @type {{ bundle: string, input: string, page: string, configPath: string }} */ job) => {
-    if (!command) return port.postMessage({ unavailable: why });
-    const started = performance.now();
-    try {
-      writeFileSync(job.input, pageText(job.bundle));
-      // read for every render, as the CLI reads it when it starts: redocly.yaml may have changed
-      const config = await loadConfig({ configPath: job.configPath });
-      await command({
-        argv: { api: job.input, o: job.page, inlineBundle: true, config: job.configPath },
-        config,
-        collectSpecData() {},
-      });
-      if (!existsSync(job.page)) throw new DocsError("redocly build-docs wrote no page");
-      offline(job.page);
-      port.postMessage({ ok: true, ms: performance.now() - started });
-    } catch (err) {
-      port.postMessage({
-        ok: false,
-        message: `redocly build-docs failed: ${/** @type {Error} */ (err).message}`,
-        output: "",
-      });
+    const config = await loadConfig({ configPath });
+    for (const { document } of config.resolvedRefMap?.values() ?? []) {
+      const ref = document?.source.absoluteRef;
+      if (ref && !/^[a-z][a-z\d+.-]*:\/\//i.test(ref)) files.add(ref);
     }
-  });
+    for (const plugin of config.plugins) if (plugin.absolutePath) files.add(plugin.absolutePath);
+  } catch {}
+  return [...files];
 }
 
-if (!isMainThread && workerData?.role === "docs") await docsWorker();
+/**
+ * The text of `files`, one after another; a file that is gone reads as nothing.
+ * @param {string[]} files
+ */
+function filesText(files) {
+  return files.map((file) => `${file}\0${existsSync(file) ? readFileSync(file, "utf8") : ""}`).join("\0");
+}

@@ -3,9 +3,9 @@
 // Each repair is named (the JSON pointer, what was wrong, what it did instead); a defect that
 // cannot be routed around throws, naming the fix.
 import { existsSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { relative } from "node:path";
-import { fromRoot, root } from "../shared/paths.mjs";
+import { load } from "js-yaml";
+import { root } from "../shared/paths.mjs";
 import { checkExamples } from "./repair-examples.mjs";
 import { textMemo } from "../shared/text-memo.mjs";
 import { overlaps } from "./repair-overlaps.mjs";
@@ -51,11 +51,6 @@ export function repairSpec(bundled) {
   return { spec, defects };
 }
 
-// the js-yaml @redocly/openapi-core reads the spec with, so both see the same values
-const yaml = /** @type {{ load(text: string): unknown }} */ (
-  createRequire(fromRoot("node_modules/@redocly/openapi-core/package.json"))("js-yaml")
-);
-
 /**
  * The `$ref`s (and discriminator mapping values) of the spec's files whose JSON pointer has an
  * empty token (`#/components//schemas/X`): RFC 6901 reads that as a key "", which no document has;
@@ -82,7 +77,10 @@ const emptyTokens = textMemo((text, file) => {
   const lines = [];
   let parsed;
   try {
-    parsed = yaml.load(text);
+    // the project's own js-yaml, the one copy @redocly/openapi-core reads the spec with too
+    // (test/scripts/public-apis.test.ts): the same values, but for timestamps, which it leaves
+    // strings and which are never references
+    parsed = load(text);
   } catch {
     return lines; // a YAML error is the linter's and the bundler's to name
   }

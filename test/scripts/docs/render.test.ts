@@ -1,5 +1,6 @@
-// The docs renderer keeps build-docs loaded in a worker thread between renders; the page it writes
-// must stay the one `redocly build-docs` writes. The oracle is the CLI itself, run as a user runs it.
+// The docs renderer starts each `redocly build-docs` run ahead and hands it the page document on a
+// pipe; the page it writes must stay the one `redocly build-docs` writes from a file. The oracle is
+// the CLI itself, run as a user runs it.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -17,17 +18,19 @@ const CDN_LOGO = /https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(?:-full)?\.svg/g;
 const EMPTY_SVG = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg'/%3E";
 // a CLI run and a cold render each take seconds on a busy 2-core machine
 const TIMEOUT_MS = 180_000;
+/** Longer than a build-docs run takes to start and read its config on a busy 2-core machine. */
+const LOAD_MS = 5_000;
 
 let dir: string;
 let renderer: DocsRenderer;
 let bundle: string;
 
-/** What `redocly build-docs` writes for the page document of `text`, made offline as the pipeline does. */
-function cliPage(text: string, name: string): string {
+/** What `redocly build-docs` writes for the page document of `text` with `config`, made offline as the pipeline does. */
+function cliPage(text: string, name: string, config = CONFIG): string {
   const input = join(dir, `${name}.json`);
   const output = join(dir, `${name}.cli.html`);
   writeFileSync(input, JSON.stringify(pageDocument(JSON.parse(text)), null, 2));
-  execFileSync(process.execPath, [CLI, "build-docs", input, "--inlineBundle", "--config", CONFIG, "--output", output], {
+  execFileSync(process.execPath, [CLI, "build-docs", input, "--inlineBundle", "--config", config, "--output", output], {
     cwd: root,
     env: toolEnv(),
     stdio: "pipe",
@@ -45,7 +48,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe("the docs renderer (build-docs kept loaded in a worker)", () => {
+describe("the docs renderer (build-docs runs started ahead)", () => {
   it("writes byte for byte the page redocly build-docs writes, on its first render and on a later one of another document", {
     timeout: TIMEOUT_MS,
   }, async () => {
@@ -80,5 +83,30 @@ describe("the docs renderer (build-docs kept loaded in a worker)", () => {
 
     await renderer.render(bundle, page);
     expect(readFileSync(page, "utf8")).toContain('<div id="redoc">');
+  });
+
+  it("renders with redocly.yaml as it is at the render, not as it was when the run started ahead", {
+    timeout: TIMEOUT_MS,
+  }, async () => {
+    const config = join(dir, "redocly.yaml");
+    writeFileSync(config, "openapi:\n  hideDownloadButtons: false\n");
+    const own = docsRenderer({ configPath: config });
+    try {
+      await own.render(bundle, join(dir, "before.html"));
+      // time for the next run to start and read the config as it was
+      await new Promise((done) => setTimeout(done, LOAD_MS));
+      writeFileSync(config, "openapi:\n  hideDownloadButtons: true\n");
+      await own.render(bundle, join(dir, "after.html"));
+    } finally {
+      await own.close();
+    }
+    const after = readFileSync(join(dir, "after.html"), "utf8");
+
+    expect(
+      after === cliPage(bundle, "after", config),
+      "the page differs from build-docs' with the config as changed",
+    ).toBe(true);
+    expect(after).toContain('"hideDownloadButtons":true');
+    expect(readFileSync(join(dir, "before.html"), "utf8")).toContain('"hideDownloadButtons":false');
   });
 });
