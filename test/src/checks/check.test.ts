@@ -29,7 +29,7 @@ describe("input checks", () => {
     ]) {
       const err = await call().catch((e) => e);
       expect(err).toBeInstanceOf(ValidationError);
-      expect(err.issues).toEqual([{ path: "id", message }]);
+      expect(err.issues).toEqual([{ path: "path.id", message }]);
     }
     expect(server.requests).toHaveLength(0);
   });
@@ -42,7 +42,7 @@ describe("input checks", () => {
       .deployments.delete(42 as unknown as string)
       .catch((e) => e);
 
-    expect(err.issues).toEqual([{ path: "id", message: "must be a string" }]);
+    expect(err.issues).toEqual([{ path: "path.id", message: "must be a string" }]);
     expect(server.requests).toHaveLength(0);
   });
 
@@ -225,7 +225,7 @@ describe("what is checked is what is sent", () => {
       .catch((e) => e);
 
     expect(err).toBeInstanceOf(ValidationError);
-    expect(err.issues).toEqual([{ path: "id", message: "must not hold a lone surrogate" }]);
+    expect(err.issues).toEqual([{ path: "path.id", message: "must not hold a lone surrogate" }]);
     expect(server.requests).toHaveLength(0);
   });
 
