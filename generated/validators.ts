@@ -43,4 +43,5 @@ export interface Schema {
 export const schemas: Schema[] = [
   {"type":["object"],"required":["max_concurrent_sessions","default_project_max_concurrent_sessions"],"properties":{"max_concurrent_sessions":{"type":["integer"],"readOnly":true},"default_project_max_concurrent_sessions":{"type":["integer","null"]}}},
   {"type":["object"],"required":["x","y"],"additionalProperties":false,"properties":{"x":{"type":["integer"],"minimum":0},"y":{"type":["integer"],"minimum":0},"button":{"type":["string"],"enum":["left","right","middle","back","forward"]},"click_type":{"type":["string"],"enum":["down","up","click"]},"hold_keys":{"type":["array"],"items":{"type":["string"]}},"num_clicks":{"type":["integer"]}}},
+  {"type":["string"],"minLength":1},
 ];

@@ -1,4 +1,4 @@
-import type { Schema } from "../../generated/validators.js";
+import { schemas, type Schema } from "../../generated/validators.js";
 import { compile, DEEP, MAX_DEPTH } from "./schema-compiler.js";
 import { ValidationError, type ValidationIssue } from "../core/errors.js";
 
@@ -121,6 +121,43 @@ export function plain(value: unknown, path: string, out: ValidationIssue[]): unk
     return result;
   };
   return copy(value, path, undefined, 0);
+}
+
+// JSON's number syntax: how a number parameter is written as text
+const NUMBER_TEXT = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
+
+/**
+ * Lists every way a parameter sent as text (a path segment, a header value) breaks `schema`, each
+ * under `path` (`path.id`, `header.X-Mode`); empty when it conforms. The schema describes the value
+ * the text stands for: a text that does not conform as a string is read as the number (JSON's
+ * syntax) or the boolean (`true`, `false`) it writes, and conforms when that value does, so `"12"`
+ * passes `{ type: ["integer"] }`. When neither conforms, the issues are those of the value the
+ * schema's `type` asks for: the number or boolean where it admits no string, the text otherwise.
+ * Pushed onto `out` (default a new list), which is returned.
+ *
+ * @example
+ * checkParam({ type: ["integer"], minimum: 1 }, "0", "path.id"); // [{ path: "path.id", message: "must be >= 1" }]
+ * checkParam({ type: ["string"], enum: ["fast", "safe"] }, "slow", "header.X-Mode"); // [{ path: "header.X-Mode", message: 'must be one of: "fast", "safe"' }]
+ */
+export function checkParam(schema: Schema, text: string, path: string, out: ValidationIssue[] = []): ValidationIssue[] {
+  const conforms = compile(schema, false);
+  if (conforms(text, path, undefined, 0)) return out;
+  const number = NUMBER_TEXT.test(text) ? Number(text) : undefined;
+  const read =
+    number !== undefined && Number.isFinite(number)
+      ? number
+      : text === "true"
+        ? true
+        : text === "false"
+          ? false
+          : undefined;
+  if (read !== undefined && conforms(read, path, undefined, 0)) return out;
+  // the type the schema asks for at the top, behind its $refs (the generator leaves no loop of them)
+  let top = schema;
+  while (top.$ref !== undefined) top = schemas[top.$ref]!;
+  const asText = read === undefined || !top.type || top.type.includes("string");
+  conforms(asText ? text : read, path, out, 0);
+  return out;
 }
 
 const LONE_SURROGATE = /\p{Cs}/u;

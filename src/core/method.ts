@@ -2,7 +2,7 @@ import type { Client } from "openapi-fetch";
 import { binaryBody, formBody, openStream, PageList } from "../../generated/operations.js";
 import type { Operation } from "./operation-row.js";
 import type { openEventStream, StreamOptions } from "../streams/event-stream.js";
-import { schemas } from "../../generated/validators.js";
+import { schemas, type Schema } from "../../generated/validators.js";
 import { checkAnswer } from "../checks/answer-check.js";
 import type { AnswerPolicy } from "./config.js";
 import { BrowserCloudError, type ValidationIssue } from "./errors.js";
@@ -13,7 +13,7 @@ import { operationMatcher, templatePieces } from "./path-template.js";
 import { IDEMPOTENT_METHODS } from "./retry.js";
 import type * as forms from "../uploads/form-body.js";
 import type { FetchedPage, PageFetcher, PageOptions, PagePromise, Pagination } from "../lists/pages.js";
-import { assertValid, check, checkId, plain } from "../checks/check.js";
+import { assertValid, check, checkId, checkParam, plain } from "../checks/check.js";
 
 /**
  * The readers only some operations need. generated/operations.ts exports those its spec needs
@@ -50,13 +50,16 @@ const PARSE_AS = { json: "json", empty: "text", other: "stream", stream: "stream
 
 /**
  * Turns one entry of the generated table into a method: `(...pathParams, bodyOrQuery?, options?)`.
- * Path parameters are checked (`checkId`) and encoded by openapi-fetch; a JSON body is snapshotted
- * to plain data, checked against its schema and sent as that snapshot, so what is checked is what
- * is sent; query parameters are checked as one object. Nothing is sent when an input is wrong
- * (`ValidationError`). The answer is read by its kind: JSON parsed and checked (`checkAnswer`: one
- * that drifts from the spec is returned and reported, or thrown with `strictAnswers`), empty as
- * `undefined`, other content as the `Response` itself. A list's method returns a `PagePromise`
- * (src/lists/pages.ts) whose every page is one such request.
+ * Path parameters are checked (`checkId`, then their schemas: `checkParam`) and encoded by
+ * openapi-fetch; a JSON body is snapshotted to plain data, checked against its schema and sent as
+ * that snapshot, so what is checked is what is sent; query parameters are checked as one object;
+ * headers of `options.headers` that the spec declares as parameters are checked against their
+ * schemas. Issues are named by where the input goes: `path.id`, `body.x`, `query.limit`,
+ * `header.X-Mode`. Nothing is sent when an input is wrong (`ValidationError`). The answer is read
+ * by its kind: JSON parsed and checked (`checkAnswer`: one that drifts from the spec is returned
+ * and reported, or thrown with `strictAnswers`), empty as `undefined`, other content as the
+ * `Response` itself. A list's method returns a `PagePromise` (src/lists/pages.ts) whose every page
+ * is one such request.
  *
  * @example
  * const retrieve = method(operations[0], call); // the table's first operation
@@ -89,6 +92,10 @@ function request(
   paged: boolean,
 ): Once | ((args: unknown[]) => Promise<unknown>) {
   const names = op.params ?? [];
+  // per path parameter: the name its issues carry, and its schema where the table gives one
+  const pathAt = names.map((name) => `path.${name}`);
+  const pathSchemas = names.map((name) => schemaOf(op.pathSchemas, name));
+  const headers = headerChecks(op);
   const takesInput = op.body !== undefined || op.query !== undefined;
   const method = op.method.toLowerCase() as "get";
   const pathSerializer = pathRenderer(op.path);
@@ -99,7 +106,12 @@ function request(
     const issues: ValidationIssue[] = [];
     const path: Record<string, unknown> = {};
     for (let i = 0; i < names.length; i++) {
-      checkId(args[i], names[i], issues);
+      const at = pathAt[i]!;
+      const schema = pathSchemas[i];
+      const before = issues.length;
+      checkId(args[i], at, issues);
+      // only an id safe to send is held to its schema: one issue for one mistake
+      if (schema && issues.length === before) checkParam(schema, args[i] as string, at, issues);
       path[names[i]!] = args[i];
     }
     const input = takesInput ? args[names.length] : undefined;
@@ -139,6 +151,7 @@ function request(
       query = plain(rawQuery, "query", issues);
       if (issues.length === before) check(schemas[op.query]!, query, "query", issues);
     }
+    if (headers) checkHeaders(headers, options?.headers, issues);
     // a list's maxPages and maxItems ride along to the transport, which reads only its own limits
     assertValid(issues);
 
@@ -186,6 +199,36 @@ function request(
           : answer.data;
     return paged ? { data, headers: response.headers, status: response.status, url } : data;
   };
+}
+
+/** The schema of the parameter `name` in a row's map of parameter schemas (`byName`), if it has one. */
+function schemaOf(byName: Readonly<Record<string, number>> | undefined, name: string): Schema | undefined {
+  return byName && Object.hasOwn(byName, name) ? schemas[byName[name]!] : undefined;
+}
+
+/**
+ * The header parameters of `op` by their names in lower case (HTTP's names ignore case), each with
+ * the name its issues carry and its schema.
+ */
+function headerChecks(op: Operation): Map<string, [at: string, schema: Schema]> | undefined {
+  const declared = op.headerSchemas;
+  if (!declared) return undefined;
+  return new Map(
+    Object.keys(declared).map((name) => [name.toLowerCase(), [`header.${name}`, schemaOf(declared, name)!]]),
+  );
+}
+
+/**
+ * Checks each header of a call's `headers` that is a declared parameter against its schema. Only
+ * string values: anything else the options check refuses, naming the header.
+ */
+function checkHeaders(declared: Map<string, [at: string, schema: Schema]>, given: unknown, issues: ValidationIssue[]) {
+  if (typeof given !== "object" || given === null) return;
+  for (const name of Object.keys(given)) {
+    const found = declared.get(name.toLowerCase());
+    const value = (given as Record<string, unknown>)[name];
+    if (found && typeof value === "string") checkParam(found[1], value, found[0], issues);
+  }
 }
 
 /**

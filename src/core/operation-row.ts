@@ -16,6 +16,13 @@ export interface Operation {
   path: string;
   /** The path parameters, in path order: the method's first arguments. */
   params?: readonly string[];
+  /** Each path parameter's schema, by name: the value's text is checked against it before sending. */
+  pathSchemas?: Readonly<Record<string, number>>;
+  /**
+   * The header parameters the spec declares, each name as the spec writes it, with its schema: a header
+   * of `options.headers` of that name (in any case) is checked against it before sending.
+   */
+  headerSchemas?: Readonly<Record<string, number>>;
   /** The query parameters, as one object schema (no other field allowed). */
   query?: number;
   queryRequired?: true;

@@ -82,8 +82,16 @@ function operationsSource(operations, table, header) {
     }
     if (op.success.kind === "stream" && op.success.schema)
       row.eventSchema = table.add(op.success.schema, `${op.method} ${op.path} ${op.success.status} event`);
+    // each parameter's schema by reference, after the others so that their indexes stay as they were
+    const schemasOf = (params, place) =>
+      Object.fromEntries(
+        params.map((p) => [p.name, table.add(p.schema, `${op.method} ${op.path} ${place} parameter ${p.name}`)]),
+      );
+    if (op.pathParams.length) row.pathSchemas = schemasOf(op.pathParams, "path");
+    if (op.headerParams.length) row.headerSchemas = schemasOf(op.headerParams, "header");
     row.idempotent = op.idempotent;
-    return `  ${JSON.stringify(row)},`;
+    // a key "__proto__" (a parameter's name) in an object literal would set the prototype; a computed key makes it a field
+    return `  ${JSON.stringify(row).replaceAll('"__proto__":', '["__proto__"]:')},`;
   });
   return `${header}import type { Operation } from "../src/core/operation-row.js";
 

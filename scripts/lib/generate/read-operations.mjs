@@ -13,6 +13,8 @@ import { eventStreamAnswer } from "./event-streams.mjs";
 // idempotent by HTTP's definition (RFC 9110 9.2.2), as the client's own policy lists them
 const IDEMPOTENT = new Set(IDEMPOTENT_METHODS);
 const JSON_MEDIA = /^application\/(.+\+)?json$/i;
+// header parameters OpenAPI says to ignore: the client writes these itself
+const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
 
 /**
  * The first server's address with its variables at their defaults and no trailing slash; empty
@@ -52,6 +54,8 @@ export function serverUrl(spec) {
  * @property {boolean} deprecated
  * @property {Parameter[]} pathParams in path order
  * @property {Parameter[]} queryParams
+ * @property {Parameter[]} headerParams the `in: header` ones a caller passes in `options.headers` (not
+ *   `Accept`, `Content-Type` or `Authorization`, which OpenAPI says to ignore)
  * @property {{ kind: "json" | "raw", required: boolean, schema: any, mediaType: string, example: unknown } | undefined} body
  * @property {{ status: number, kind: "json" | "empty" | "other" | "stream", schema: any, mediaType: string | undefined, example: unknown, eventFromMedia?: boolean }} success
  *   for a stream, `schema` is one event's data (see event-streams.mjs)
@@ -100,6 +104,9 @@ export function readOperations(spec) {
       deprecated: op.deprecated === true,
       pathParams: pathParams.map((p) => parameter(spec, p)),
       queryParams: queryParams.map((p) => parameter(spec, p)),
+      headerParams: params
+        .filter((p) => p.in === "header" && !IGNORED_HEADERS.has(p.name.toLowerCase()))
+        .map((p) => parameter(spec, p)),
       body,
       success: answer,
       errors: errors(spec, op.responses ?? {}),

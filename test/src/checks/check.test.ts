@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { operations } from "../../../generated/operations.js";
-import { schemas } from "../../../generated/validators.js";
-import { check, checkId, MAX_DEPTH, plain } from "../../../src/checks/check.js";
+import { schemas, type Schema } from "../../../generated/validators.js";
+import { check, checkId, checkParam, MAX_DEPTH, plain } from "../../../src/checks/check.js";
 import { BrowserCloudError, ValidationError, type ClickMouseRequest } from "../../../src/index.js";
 import { faultServer, reply } from "../../support/fault-server.js";
 
@@ -29,7 +29,7 @@ describe("input checks", () => {
     ]) {
       const err = await call().catch((e) => e);
       expect(err).toBeInstanceOf(ValidationError);
-      expect(err.issues).toEqual([{ path: "id", message }]);
+      expect(err.issues).toEqual([{ path: "path.id", message }]);
     }
     expect(server.requests).toHaveLength(0);
   });
@@ -42,7 +42,7 @@ describe("input checks", () => {
       .deployments.delete(42 as unknown as string)
       .catch((e) => e);
 
-    expect(err.issues).toEqual([{ path: "id", message: "must be a string" }]);
+    expect(err.issues).toEqual([{ path: "path.id", message: "must be a string" }]);
     expect(server.requests).toHaveLength(0);
   });
 
@@ -225,7 +225,7 @@ describe("what is checked is what is sent", () => {
       .catch((e) => e);
 
     expect(err).toBeInstanceOf(ValidationError);
-    expect(err.issues).toEqual([{ path: "id", message: "must not hold a lone surrogate" }]);
+    expect(err.issues).toEqual([{ path: "path.id", message: "must not hold a lone surrogate" }]);
     expect(server.requests).toHaveLength(0);
   });
 
@@ -238,6 +238,46 @@ describe("what is checked is what is sent", () => {
     expect(checkId("..")).toEqual([{ path: "id", message: 'must not be ".."' }]);
     expect(checkId("dep_\uDE00")).toHaveLength(1);
     expect(server.requests[0]?.url).toBe("/deployments/dep_%F0%9F%98%80");
+  });
+});
+
+describe("parameter checks, on the text a path segment or a header carries", () => {
+  const id: Schema = { type: ["string"], pattern: "^(0|[1-9][0-9]*)$" };
+  const count: Schema = { type: ["integer"], minimum: 1 };
+  const mode: Schema = { type: ["string"], enum: ["fast", "safe"] };
+
+  it.each<[string, Schema, string, string[]]>([
+    ["a digit string that matches the pattern", id, "10", []],
+    ["a leading zero the pattern refuses", id, "01", ["must match /^(0|[1-9][0-9]*)$/"]],
+    ["a name where the pattern wants digits", id, "abc", ["must match /^(0|[1-9][0-9]*)$/"]],
+    ["the text of an integer, for an integer schema", count, "12", []],
+    ["the text of an integer under the minimum", count, "0", ["must be >= 1"]],
+    ["the text of a fraction, for an integer schema", count, "1.5", ["must be integer"]],
+    ["a word, for an integer schema", count, "abc", ["must be integer"]],
+    ["a leading zero, which is no JSON number", count, "012", ["must be integer"]],
+    ["a number too large to be finite", { type: ["number"] }, "1e400", ["must be number"]],
+    ["a value of the enum", mode, "safe", []],
+    ["a value outside the enum", mode, "slow", ['must be one of: "fast", "safe"']],
+    ["an enum of numbers, given as text", { enum: [1, 2] }, "2", []],
+    ["the text true, for a boolean schema", { type: ["boolean"] }, "true", []],
+    ["a word, for a boolean schema", { type: ["boolean"] }, "yes", ["must be boolean"]],
+    ["a string too long", { type: ["string"], maxLength: 3 }, "abcd", ["must have at most 3 characters"]],
+    ["a string too short", { type: ["string"], minLength: 1 }, "", ["must have at least 1 character"]],
+    ["a malformed uuid", { type: ["string"], format: "uuid" }, "1234", ["must be uuid"]],
+    ["digits, where the schema takes a string or an integer", { type: ["string", "integer"], maxLength: 1 }, "42", []],
+  ])("judge %s", (_, schema, text, messages) => {
+    expect(checkParam(schema, text, "path.id")).toEqual(messages.map((message) => ({ path: "path.id", message })));
+  });
+
+  it("add to the issues already found", () => {
+    const issues = [{ path: "body.x", message: "is required" }];
+
+    checkParam(mode, "slow", "header.X-Mode", issues);
+
+    expect(issues).toEqual([
+      { path: "body.x", message: "is required" },
+      { path: "header.X-Mode", message: 'must be one of: "fast", "safe"' },
+    ]);
   });
 });
 

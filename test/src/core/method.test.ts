@@ -59,7 +59,7 @@ describe("a method built from a table entry", () => {
     )("").catch((e: unknown) => e)) as ValidationError;
 
     expect(err).toBeInstanceOf(ValidationError);
-    expect(err.issues).toEqual([{ path: "shop", message: "must not be empty" }]);
+    expect(err.issues).toEqual([{ path: "path.shop", message: "must not be empty" }]);
     expect(server.requests).toHaveLength(0);
   });
 
