@@ -39,7 +39,8 @@ const BOOLEAN_OK = new Set(["additionalProperties", "unevaluatedProperties"]);
  * `#/components/...`), in this order: boolean schemas, OpenAPI 3.0's `nullable`, `$ref`s with an
  * empty pointer token, discriminator mappings to a missing or wrong schema, `additionalProperties:
  * false` beside `oneOf`/`anyOf`/`allOf`, overlapping `oneOf` branches, and examples that break
- * their own schema (checked last, against the repaired schemas).
+ * their own schema (checked last, against the repaired schemas). An OpenAPI 3.0 document's
+ * `nullable` is read as 3.1 writes it too, but not named: it is 3.0 itself there.
  * @param {any} bundled the document as bundled
  * @returns {Repaired}
  * @throws {Error} for a `$ref` that names nothing in the document, with where it is and the fix
@@ -53,7 +54,9 @@ export function repairSpec(bundled) {
   const defects = [];
   const say = (/** @type {string} */ where, /** @type {string} */ text) => defects.push(`${where}: ${text}`);
   forEachSchema(spec, (parent, key, at) => booleans(parent, key, at, say));
-  forEachSchema(spec, (parent, key, at) => nullable(parent[key], at, say));
+  // nullable is OpenAPI 3.0's own keyword: a 3.0 document is read as 3.1 writes it, unnamed
+  const version30 = /^3\.0(\.|$)/.test(String(spec.openapi ?? ""));
+  forEachSchema(spec, (parent, key, at) => nullable(parent[key], at, version30 ? () => {} : say));
   references(spec, say);
   forEachSchema(spec, (parent, key, at) => mapping(spec, parent[key], at, say));
   forEachSchema(spec, (parent, key, at) => closedComposition(spec, parent[key], at, say));

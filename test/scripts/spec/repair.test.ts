@@ -75,6 +75,29 @@ describe("repairSpec", () => {
     expect(spec.paths["/a"].get.responses["200"].content["application/json"].schema.oneOf).toHaveLength(4);
   });
 
+  it("reads nullable as 3.1 writes it in an OpenAPI 3.0 document without naming it, and names it in a 3.1 one", () => {
+    const schema = {
+      type: "object",
+      properties: { a: { type: "string", nullable: true }, b: { type: "integer", nullable: false } },
+    };
+    const repaired = {
+      type: "object",
+      properties: { a: { type: ["string", "null"] }, b: { type: "integer" } },
+    };
+    const v30 = { ...answering(structuredClone(schema)), openapi: "3.0.3" };
+
+    const in30 = repairSpec(v30);
+    const in31 = repairSpec(answering(structuredClone(schema)));
+
+    expect(in30.defects).toEqual([]);
+    expect(in30.spec.paths["/a"].get.responses["200"].content["application/json"].schema).toEqual(repaired);
+    expect(in31.defects).toEqual([
+      `${AT}/properties/a/nullable: nullable: true is OpenAPI 3.0; read as type ["string","null"]`,
+      `${AT}/properties/b/nullable: nullable: false is OpenAPI 3.0 and means nothing in 3.1; dropped`,
+    ]);
+    expect(in31.spec.paths["/a"].get.responses["200"].content["application/json"].schema).toEqual(repaired);
+  });
+
   it("does not change the document it is given", () => {
     const doc = answering({ type: "string", nullable: true });
     const before = structuredClone(doc);
