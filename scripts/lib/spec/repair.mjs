@@ -9,7 +9,7 @@ import { root } from "../shared/paths.mjs";
 import { checkExamples } from "./repair-examples.mjs";
 import { textMemo } from "../shared/text-memo.mjs";
 import { overlaps } from "./repair-overlaps.mjs";
-import { deref, escapeToken, isObject, pointerTarget } from "./document.mjs";
+import { deref, escapeToken, isObject, pointerTarget, refTarget } from "./document.mjs";
 import { ANNOTATIONS, forEachSchema } from "./schema-walk.mjs";
 
 /** Keywords that only describe a schema: they stay outside when a schema is wrapped in anyOf; a discriminator stays with the oneOf it tells apart. */
@@ -26,9 +26,11 @@ const BOOLEAN_OK = new Set(["additionalProperties", "unevaluatedProperties"]);
 /**
  * Routes around the defects of a bundled OpenAPI 3.1 document (its `$ref`s kept, pointing into
  * `#/components/...`), in this order: boolean schemas, OpenAPI 3.0's `nullable`, `$ref`s with an
- * empty pointer token, discriminator mappings to a missing or wrong schema, `additionalProperties:
- * false` beside `oneOf`/`anyOf`/`allOf`, overlapping `oneOf` branches, and examples that break
- * their own schema (checked last, against the repaired schemas).
+ * empty pointer token, discriminator mappings to a missing or wrong schema, discriminators whose
+ * mapping (or its absence) reads the branches' names where they pin values of their own,
+ * `additionalProperties: false` beside `oneOf`/`anyOf`/`allOf`, overlapping `oneOf` branches, and
+ * examples that break their own schema (checked last, against the repaired schemas). An OpenAPI
+ * 3.0 document's `nullable` is read as 3.1 writes it too, but not named: it is 3.0 itself there.
  * @param {any} bundled the document as bundled
  * @returns {Repaired}
  * @throws {Error} for a `$ref` that names nothing in the document, with where it is and the fix
@@ -42,9 +44,12 @@ export function repairSpec(bundled) {
   const defects = [];
   const say = (/** @type {string} */ where, /** @type {string} */ text) => defects.push(`${where}: ${text}`);
   forEachSchema(spec, (parent, key, at) => booleans(parent, key, at, say));
-  forEachSchema(spec, (parent, key, at) => nullable(parent[key], at, say));
+  // nullable is OpenAPI 3.0's own keyword: a 3.0 document is read as 3.1 writes it, unnamed
+  const version30 = /^3\.0(\.|$)/.test(String(spec.openapi ?? ""));
+  forEachSchema(spec, (parent, key, at) => nullable(parent[key], at, version30 ? () => {} : say));
   references(spec, say);
   forEachSchema(spec, (parent, key, at) => mapping(spec, parent[key], at, say));
+  forEachSchema(spec, (parent, key, at) => ownValues(spec, parent[key], at, say));
   forEachSchema(spec, (parent, key, at) => closedComposition(spec, parent[key], at, say));
   forEachSchema(spec, (parent, key, at) => overlaps(spec, parent[key], at, say));
   for (const line of checkExamples(spec)) defects.push(line);
@@ -210,14 +215,26 @@ function allowed(spec, schema, property) {
   return Array.isArray(prop.enum) ? prop.enum : undefined;
 }
 
+/** The one string a schema pins a property to (a `const`, or an `enum` of one), else undefined. */
+function pinned(spec, ref, property) {
+  const values = allowed(spec, { $ref: ref }, property);
+  return values?.length === 1 && typeof values[0] === "string" ? values[0] : undefined;
+}
+
+/** The `$ref`s of a discriminated schema's `oneOf`/`anyOf` branches, each once. */
+function branchRefs(node) {
+  const refs = [...(node.oneOf ?? []), ...(node.anyOf ?? [])]
+    .filter((b) => typeof b?.$ref === "string")
+    .map((b) => b.$ref);
+  return [...new Set(refs)];
+}
+
 /** Discriminator mappings to a schema the document does not have, or to one of the wrong value. */
 function mapping(spec, node, at, say) {
   const map = node?.discriminator?.mapping;
   if (!isObject(node) || !isObject(map)) return;
   const property = node.discriminator.propertyName;
-  const branches = [...(node.oneOf ?? []), ...(node.anyOf ?? [])]
-    .filter((b) => typeof b?.$ref === "string")
-    .map((b) => b.$ref);
+  const branches = branchRefs(node);
   const owner = (/** @type {unknown} */ value) =>
     branches.find((ref) => allowed(spec, { $ref: ref }, property)?.includes(value));
   for (const [value, target] of Object.entries(map)) {
@@ -242,21 +259,69 @@ function mapping(spec, node, at, say) {
       continue;
     }
     const right = owner(value);
+    const disagrees = values !== undefined && !values.includes(value);
     const what =
       ref === undefined
         ? `names ${JSON.stringify(target)}, which the document does not have`
-        : values !== undefined && !values.includes(value)
+        : disagrees
           ? `names ${ref}, whose ${property} is ${values.map((v) => JSON.stringify(v)).join(" or ")}`
           : `names ${ref}, which is not one of the branches`;
+    // no branch sends this value, and the branch it names sends one of its own: the branch's value wins
+    const ofBranch = ref !== undefined && disagrees && (!branches.length || branches.includes(ref));
+    const own = ofBranch ? pinned(spec, ref, property) : undefined;
     if (right) {
       map[value] = right;
       say(where, `${what}; mapped to ${right}, whose ${property} is ${JSON.stringify(value)}`);
+    } else if (
+      own !== undefined &&
+      !Object.hasOwn(map, own) &&
+      !branches.some((b) => b !== ref && pinned(spec, b, property) === own)
+    ) {
+      delete map[value];
+      map[own] = ref;
+      say(where, `${what}; the branch's own value wins: mapped ${JSON.stringify(own)} to ${ref} instead`);
     } else {
       delete map[value];
       say(where, `${what}; dropped (no branch has ${property} ${JSON.stringify(value)})`);
     }
   }
   if (!Object.keys(map).length) delete node.discriminator.mapping;
+}
+
+/**
+ * A discriminator reads a branch its `mapping` does not name as the branch's schema name
+ * (`DeveloperMessage`), and so do openapi-typescript and the checks; a branch that pins the
+ * property to a value of its own (`role: { enum: [developer] }`) is sent with that value, never
+ * its name. Each such branch is mapped from its own value, unless another branch pins the same
+ * value or the mapping already has it.
+ */
+function ownValues(spec, node, at, say) {
+  const property = node?.discriminator?.propertyName;
+  if (!isObject(node) || typeof property !== "string") return;
+  const map = node.discriminator.mapping;
+  if (map !== undefined && !isObject(map)) return;
+  const branches = branchRefs(node);
+  const named = new Set(Object.values(map ?? {}));
+  const values = branches.map((ref) => pinned(spec, ref, property));
+  /** @type {[string, string, string][]} value, branch, the name it is read as */
+  const added = [];
+  branches.forEach((ref, i) => {
+    const value = values[i];
+    const name = ref.startsWith("#/") ? refTarget(spec, ref).tokens.at(-1) : undefined;
+    if (value === undefined || named.has(ref) || value === name || Object.hasOwn(map ?? {}, value)) return;
+    if (values.filter((v) => v === value).length > 1) return;
+    added.push([value, ref, name ?? ref]);
+  });
+  if (!added.length) return;
+  node.discriminator.mapping = { ...map, ...Object.fromEntries(added.map(([value, ref]) => [value, ref])) };
+  const names = added.map(([, , name]) => JSON.stringify(name)).join(", ");
+  const own = added.map(([value]) => JSON.stringify(value)).join(", ");
+  const entries = added.map(([value, ref]) => `${JSON.stringify(value)} to ${ref}`).join(", ");
+  const missing = map === undefined ? "no mapping" : `no entry for ${added.map(([, ref]) => ref).join(", ")}`;
+  say(
+    map === undefined ? `${at}/discriminator` : `${at}/discriminator/mapping`,
+    `${missing}, so ${property} is read as the branches' names (${names}), but they pin it to ${own}; the branches' own values win: mapped ${entries}`,
+  );
 }
 
 /**

@@ -75,6 +75,129 @@ describe("repairSpec", () => {
     expect(spec.paths["/a"].get.responses["200"].content["application/json"].schema.oneOf).toHaveLength(4);
   });
 
+  it("maps a discriminator without mapping from the value each branch pins, by const or a one-value enum", () => {
+    const doc = answering(
+      {
+        oneOf: [
+          { $ref: "#/components/schemas/Developer" },
+          { $ref: "#/components/schemas/User" },
+          { $ref: "#/components/schemas/tool" },
+        ],
+        discriminator: { propertyName: "role" },
+      },
+      {
+        Developer: {
+          type: "object",
+          required: ["role"],
+          properties: { role: { type: "string", enum: ["developer"] } },
+        },
+        User: { type: "object", required: ["role"], properties: { role: { const: "user" } } },
+        // its name is the value it sends: the mapping OpenAPI implies is right for it
+        tool: { type: "object", required: ["role"], properties: { role: { const: "tool" } } },
+      },
+    );
+
+    const { spec, defects } = repairSpec(doc);
+
+    expect(spec.paths["/a"].get.responses["200"].content["application/json"].schema.discriminator).toEqual({
+      propertyName: "role",
+      mapping: { developer: "#/components/schemas/Developer", user: "#/components/schemas/User" },
+    });
+    expect(defects).toEqual([
+      `${AT}/discriminator: no mapping, so role is read as the branches' names ("Developer", "User"), but they pin it to "developer", "user"; the branches' own values win: mapped "developer" to #/components/schemas/Developer, "user" to #/components/schemas/User`,
+    ]);
+  });
+
+  it("leaves a discriminator alone where no branch pins one value of its own that its name is not", () => {
+    const discriminated = (schemas: Record<string, unknown>) =>
+      answering(
+        {
+          // anyOf: branches one value can match both of are oneOf's defect, not the discriminator's
+          anyOf: Object.keys(schemas).map((name) => ({ $ref: `#/components/schemas/${name}` })),
+          discriminator: { propertyName: "kind" },
+        },
+        Object.fromEntries(
+          Object.entries(schemas).map(([name, kind]) => [
+            name,
+            { type: "object", required: ["kind"], properties: { kind } },
+          ]),
+        ),
+      );
+    // any kind, two kinds, a number, and a name that is the value it sends
+    const unpinned = discriminated({
+      A: { type: "string" },
+      B: { enum: ["b", "bee"] },
+      C: { const: 3 },
+      cat: { const: "cat" },
+    });
+    // two branches pinning one value: it cannot tell them apart
+    const twins = discriminated({ X: { const: "same" }, Y: { enum: ["same"] } });
+
+    for (const doc of [unpinned, twins]) {
+      const { spec, defects } = repairSpec(doc);
+
+      expect(defects).toEqual([]);
+      expect(spec).toEqual(doc);
+    }
+  });
+
+  it("names a mapping that disagrees with the values its branches pin, and maps the branches' own values instead", () => {
+    const doc = answering(
+      {
+        oneOf: [
+          { $ref: "#/components/schemas/Text" },
+          { $ref: "#/components/schemas/JsonSchema" },
+          { $ref: "#/components/schemas/JsonObject" },
+        ],
+        discriminator: {
+          propertyName: "type",
+          mapping: { Text: "#/components/schemas/Text", json: "#/components/schemas/JsonSchema" },
+        },
+      },
+      {
+        Text: { type: "object", required: ["type"], properties: { type: { const: "text" } } },
+        JsonSchema: { type: "object", required: ["type"], properties: { type: { enum: ["json_schema"] } } },
+        JsonObject: { type: "object", required: ["type"], properties: { type: { enum: ["json_object"] } } },
+      },
+    );
+
+    const { spec, defects } = repairSpec(doc);
+
+    expect(spec.paths["/a"].get.responses["200"].content["application/json"].schema.discriminator.mapping).toEqual({
+      text: "#/components/schemas/Text",
+      json_schema: "#/components/schemas/JsonSchema",
+      json_object: "#/components/schemas/JsonObject",
+    });
+    expect(defects).toEqual([
+      `${AT}/discriminator/mapping/Text: names #/components/schemas/Text, whose type is "text"; the branch's own value wins: mapped "text" to #/components/schemas/Text instead`,
+      `${AT}/discriminator/mapping/json: names #/components/schemas/JsonSchema, whose type is "json_schema"; the branch's own value wins: mapped "json_schema" to #/components/schemas/JsonSchema instead`,
+      `${AT}/discriminator/mapping: no entry for #/components/schemas/JsonObject, so type is read as the branches' names ("JsonObject"), but they pin it to "json_object"; the branches' own values win: mapped "json_object" to #/components/schemas/JsonObject`,
+    ]);
+  });
+
+  it("reads nullable as 3.1 writes it in an OpenAPI 3.0 document without naming it, and names it in a 3.1 one", () => {
+    const schema = {
+      type: "object",
+      properties: { a: { type: "string", nullable: true }, b: { type: "integer", nullable: false } },
+    };
+    const repaired = {
+      type: "object",
+      properties: { a: { type: ["string", "null"] }, b: { type: "integer" } },
+    };
+    const v30 = { ...answering(structuredClone(schema)), openapi: "3.0.3" };
+
+    const in30 = repairSpec(v30);
+    const in31 = repairSpec(answering(structuredClone(schema)));
+
+    expect(in30.defects).toEqual([]);
+    expect(in30.spec.paths["/a"].get.responses["200"].content["application/json"].schema).toEqual(repaired);
+    expect(in31.defects).toEqual([
+      `${AT}/properties/a/nullable: nullable: true is OpenAPI 3.0; read as type ["string","null"]`,
+      `${AT}/properties/b/nullable: nullable: false is OpenAPI 3.0 and means nothing in 3.1; dropped`,
+    ]);
+    expect(in31.spec.paths["/a"].get.responses["200"].content["application/json"].schema).toEqual(repaired);
+  });
+
   it("does not change the document it is given", () => {
     const doc = answering({ type: "string", nullable: true });
     const before = structuredClone(doc);
