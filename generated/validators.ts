@@ -42,5 +42,7 @@ export interface Schema {
 /** Every schema the client checks, by index; `$ref: n` stands for `schemas[n]`. */
 export const schemas: Schema[] = [
   {"type":["object"],"required":["max_concurrent_sessions","default_project_max_concurrent_sessions"],"properties":{"max_concurrent_sessions":{"type":["integer"],"readOnly":true},"default_project_max_concurrent_sessions":{"type":["integer","null"]}}},
+  {"type":["object"],"required":["code","message"],"properties":{"code":{"type":["string"]},"message":{"type":["string"]},"details":{"type":["array"],"items":{"$ref":2}},"inner_error":{"$ref":2}}},
+  {"type":["object"],"properties":{"code":{"type":["string"]},"message":{"type":["string"]}}},
   {"type":["object"],"required":["x","y"],"additionalProperties":false,"properties":{"x":{"type":["integer"],"minimum":0},"y":{"type":["integer"],"minimum":0},"button":{"type":["string"],"enum":["left","right","middle","back","forward"]},"click_type":{"type":["string"],"enum":["down","up","click"]},"hold_keys":{"type":["array"],"items":{"type":["string"]}},"num_clicks":{"type":["integer"]}}},
 ];
