@@ -6,10 +6,10 @@ export type { Operation };
 
 /** Every operation of the spec, in document order; literal, so that each method's type is read from its entry. */
 export const operations = [
-  {"name":"organization.limits.retrieve","method":"GET","path":"/org/limits","status":200,"answer":"json","answerSchema":0,"answerType":"application/json","idempotent":true},
-  {"name":"browsers.computer.clickMouse","method":"POST","path":"/browsers/{id}/computer/click_mouse","params":["id"],"body":"json","bodySchema":1,"bodyType":"application/json","bodyRequired":true,"status":200,"answer":"empty","pathSchemas":{"id":2},"idempotent":false},
-  {"name":"auth.connections.delete","method":"DELETE","path":"/auth/connections/{id}","params":["id"],"status":204,"answer":"empty","pathSchemas":{"id":2},"idempotent":true},
-  {"name":"deployments.delete","method":"DELETE","path":"/deployments/{id}","params":["id"],"status":204,"answer":"empty","pathSchemas":{"id":2},"idempotent":true},
+  {"name":"organization.limits.retrieve","method":"GET","path":"/org/limits","status":200,"answer":"json","answerSchema":0,"answerType":"application/json","errorSchema":2,"idempotent":true},
+  {"name":"browsers.computer.clickMouse","method":"POST","path":"/browsers/{id}/computer/click_mouse","params":["id"],"body":"json","bodySchema":1,"bodyType":"application/json","bodyRequired":true,"status":200,"answer":"empty","errorSchema":2,"pathSchemas":{"id":4},"idempotent":false},
+  {"name":"auth.connections.delete","method":"DELETE","path":"/auth/connections/{id}","params":["id"],"status":204,"answer":"empty","errorSchema":2,"pathSchemas":{"id":4},"idempotent":true},
+  {"name":"deployments.delete","method":"DELETE","path":"/deployments/{id}","params":["id"],"status":204,"answer":"empty","errorSchema":2,"pathSchemas":{"id":4},"idempotent":true},
 ] as const satisfies readonly Operation[];
 
 /** No operation above answers an event stream: no reader, so that bundles leave it out. */

@@ -14,4 +14,16 @@ export type ErrorBody = components["schemas"]["Error"];
 /** The spec's `ErrorDetail` schema. */
 export type ErrorDetail = components["schemas"]["ErrorDetail"];
 
+/**
+ * The JSON body of each method's declared error answers (its 4xx, 5xx, `4XX`, `5XX` and `default`
+ * responses), by method name; `unknown` where it declares none. `ApiError.body` holds one of them,
+ * as parsed, or the answer's text; `ErrorBodyOf<"group.method">` is one method's.
+ */
+export interface ErrorBodies {
+  "organization.limits.retrieve": ErrorBody;
+  "browsers.computer.clickMouse": ErrorBody;
+  "auth.connections.delete": ErrorBody;
+  "deployments.delete": ErrorBody;
+}
+
 export type { components, operations, paths } from "./schema.js";

@@ -43,5 +43,7 @@ export interface Schema {
 export const schemas: Schema[] = [
   {"type":["object"],"required":["max_concurrent_sessions","default_project_max_concurrent_sessions"],"properties":{"max_concurrent_sessions":{"type":["integer"],"readOnly":true},"default_project_max_concurrent_sessions":{"type":["integer","null"]}}},
   {"type":["object"],"required":["x","y"],"additionalProperties":false,"properties":{"x":{"type":["integer"],"minimum":0},"y":{"type":["integer"],"minimum":0},"button":{"type":["string"],"enum":["left","right","middle","back","forward"]},"click_type":{"type":["string"],"enum":["down","up","click"]},"hold_keys":{"type":["array"],"items":{"type":["string"]}},"num_clicks":{"type":["integer"]}}},
+  {"type":["object"],"required":["code","message"],"properties":{"code":{"type":["string"]},"message":{"type":["string"]},"details":{"type":["array"],"items":{"$ref":3}},"inner_error":{"$ref":3}}},
+  {"type":["object"],"properties":{"code":{"type":["string"]},"message":{"type":["string"]}}},
   {"type":["string"],"minLength":1},
 ];

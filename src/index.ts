@@ -8,6 +8,7 @@ export type { AnswerMismatch, FetchFn, Logger } from "./core/config.js";
 export {
   AnswerMismatchError,
   ApiError,
+  type ApiErrorBody,
   AuthenticationError,
   BadRequestError,
   BrowserCloudError,
@@ -15,6 +16,7 @@ export {
   ConflictError,
   ConnectionError,
   ConnectionTimeoutError,
+  type ErrorBodyOf,
   InternalServerError,
   NotFoundError,
   PermissionDeniedError,

@@ -123,6 +123,7 @@ function connect(options: ClientOptions, readers?: Readers) {
       run((middlewares.size ? raw : light) as never, { signal: init.signal, headers: init.headers, fetch }),
       op.name,
       () => answered,
+      op.errorSchema,
     );
   };
   Object.assign(call, readers);

@@ -1,9 +1,31 @@
-import type { ErrorBody } from "../../generated/types.js";
+import type { ErrorBodies } from "../../generated/types.js";
 import { errorClassName, mayHaveActed } from "./policy.js";
 import { retryAfterMs } from "./retry.js";
 
-// the fields of the spec's Error schema the errors expose; unknown where a spec's schema lacks one
-type ErrorField<K extends string> = ErrorBody extends { [P in K]?: infer V } ? V : unknown;
+/**
+ * The JSON body of an error answer of any method, as the spec declares them: the union of every
+ * method's declared error bodies (`unknown` when one of them declares none). `ApiError.body` is one
+ * of these, or the answer's text.
+ */
+export type ApiErrorBody = ErrorBodies[keyof ErrorBodies];
+
+/**
+ * The JSON body of the error answers one method declares (`unknown` where it declares none): what
+ * `ApiError.body` holds, when it is not text, for an error that method threw.
+ *
+ * @example
+ * try {
+ *   await client.group.method(id);
+ * } catch (err) {
+ *   if (!(err instanceof ApiError) || typeof err.body !== "object") throw err;
+ *   const body = err.body as ErrorBodyOf<"group.method">;
+ * }
+ */
+export type ErrorBodyOf<Name extends keyof ErrorBodies> = ErrorBodies[Name];
+
+// a field the declared error bodies may carry, typed by those that declare it; unknown where a body may be any JSON
+type Field<B, K extends string> = B extends { [P in K]?: infer V } ? V : never;
+type BodyField<K extends string> = unknown extends ApiErrorBody ? unknown : Field<ApiErrorBody, K>;
 
 /** What every error's constructor takes besides its message. */
 export interface ErrorOptions {
@@ -193,45 +215,50 @@ export class ApiError extends BrowserCloudError {
   override name = "ApiError";
   /** The HTTP status code. */
   readonly status: number;
-  /** The machine-readable `code` of the error body, when it had one (e.g. `bad_request`). */
+  /**
+   * The machine-readable code of the error body, when it had one (e.g. `bad_request`), read by
+   * `readError`'s rules whatever the body's shape: `code`, `error.code`, a problem's `type`, ...
+   */
   readonly code: string | undefined;
   /** `details` of the error body, when present. */
-  readonly details: ErrorField<"details"> | undefined;
+  readonly details: BodyField<"details"> | undefined;
   /** `inner_error` of the error body, when present. */
-  readonly innerError: ErrorField<"inner_error"> | undefined;
+  readonly innerError: BodyField<"inner_error"> | undefined;
   /** The response headers. */
   readonly headers: Headers;
   /**
-   * The parsed error body; the raw text when it was not JSON; `undefined` when it was empty. Of a
-   * body larger than `MAX_ERROR_BODY_BYTES`, only that many first bytes, as text.
+   * The parsed error body, when it is one the method's spec declares for its errors (any JSON
+   * object or array where it declares none); otherwise the raw text; `undefined` when it was empty.
+   * Of a body larger than `MAX_ERROR_BODY_BYTES`, only that many first bytes, as text.
+   * `ErrorBodyOf<"group.method">` is the type of one method's.
    */
-  readonly body: ErrorBody | string | undefined;
+  readonly body: ApiErrorBody | string | undefined;
   /** The size of the error body as received, in bytes (its length as text when a middleware replaced the answer). */
   readonly bodyLength: number;
   /** The wait the service advised (`Retry-After`, `retry-after-ms`), in milliseconds, when it gave one. */
   readonly retryAfterMs: number | undefined;
 
-  /** `maybePerformed` defaults to what the status says: true for a 3xx or 5xx, false for a 4xx. */
+  /**
+   * `maybePerformed` defaults to what the status says: true for a 3xx or 5xx, false for a 4xx;
+   * `code` to the one `readError` reads from `body`.
+   */
   constructor(
     status: number,
     headers: Headers,
-    body: ErrorBody | string | undefined,
+    body: ApiErrorBody | string | undefined,
     message: string,
     bodyLength = 0,
-    options: ErrorOptions = {},
+    options: ErrorOptions & { code?: string | undefined } = {},
   ) {
     super(message, { ...options, maybePerformed: options.maybePerformed ?? mayHaveActed(status) });
     this.status = status;
     this.headers = headers;
     this.body = body;
     this.bodyLength = bodyLength;
-    // a spec's Error schema may leave details and inner_error out: then they read as unknown
-    const parsed = isErrorBody(body)
-      ? (body as ErrorBody & { details?: ErrorField<"details">; inner_error?: ErrorField<"inner_error"> })
-      : undefined;
-    this.code = parsed?.code;
-    this.details = parsed?.details;
-    this.innerError = parsed?.inner_error;
+    const own = isJson(body) ? (body as { details?: unknown; inner_error?: unknown }) : undefined;
+    this.code = options.code ?? readError(body).code;
+    this.details = own?.details as BodyField<"details"> | undefined;
+    this.innerError = own?.inner_error as BodyField<"inner_error"> | undefined;
     this.retryAfterMs = retryAfterMs(headers);
   }
 }
@@ -299,8 +326,48 @@ export function errorClassFor(status: number): typeof ApiError {
   return CLASSES[errorClassName(status)];
 }
 
-function isErrorBody(body: unknown): body is ErrorBody {
-  return typeof body === "object" && body !== null && typeof (body as { code?: unknown }).code === "string";
+/** A parsed JSON object or array: what an error body is read from (text, `null` and other values are not). */
+function isJson(body: unknown): body is object {
+  return typeof body === "object" && body !== null;
+}
+
+const objectOf = (value: unknown) =>
+  isJson(value) && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+const words = (value: unknown) => (typeof value === "string" && value !== "" ? value : undefined);
+const codeOf = (value: unknown) =>
+  words(value) ?? (typeof value === "number" && Number.isFinite(value) ? String(value) : undefined);
+
+/**
+ * The code and message of an error body, whatever shape the spec gives its errors, by these rules
+ * (the README's Errors section says the same); a field of another type counts as absent:
+ *
+ * - `code`: `code` when a non-empty string, or a finite number (as its decimal text); else
+ *   `error.code` (the same), else `error.type`; else `type` (an RFC 9457 problem), unless
+ *   `about:blank`; else `errors[0].code` (the same).
+ * - `message`: `message` when a non-empty string; else `error.message`; else `detail`, else `title`
+ *   (a problem); else `errors[0].message`.
+ *
+ * @example
+ * readError({ code: 404, message: "no such browser" }); // { code: "404", message: "no such browser" }
+ * readError({ error: { message: "slow down", type: "rate_limit", code: null } }); // { code: "rate_limit", message: "slow down" }
+ * readError({ type: "about:blank", title: "Not Found", status: 404 }); // { code: undefined, message: "Not Found" }
+ * readError({ errors: [{ code: "taken", message: "name is taken" }] }); // { code: "taken", message: "name is taken" }
+ */
+export function readError(body: unknown): { code: string | undefined; message: string | undefined } {
+  const top = objectOf(body);
+  const error = objectOf(top?.error);
+  const first = Array.isArray(top?.errors) ? objectOf(top.errors[0]) : undefined;
+  const type = words(top?.type);
+  return {
+    code:
+      codeOf(top?.code) ??
+      codeOf(error?.code) ??
+      words(error?.type) ??
+      (type === "about:blank" ? undefined : type) ??
+      codeOf(first?.code),
+    message:
+      words(top?.message) ?? words(error?.message) ?? words(top?.detail) ?? words(top?.title) ?? words(first?.message),
+  };
 }
 
 /** The most of an error body an `ApiError` keeps, in bytes: of a larger body, `body` is its first bytes as text. */
@@ -309,17 +376,22 @@ export const MAX_ERROR_BODY_BYTES = 8192;
 const MESSAGE_SCAN = 1024;
 const SNIPPET = 200;
 const decoder = new TextDecoder();
+const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
 
 /**
  * Builds the error for a non-2xx answer from its body: `raw`, the bytes as received, when the
  * transport kept them, and what openapi-fetch parsed of it (an object for JSON, a string otherwise).
- * A large body is cut to `MAX_ERROR_BODY_BYTES` and not parsed.
+ * A large body is cut to `MAX_ERROR_BODY_BYTES` and not parsed. The code and message are read from
+ * parsed JSON by `readError`; `declared` says whether it is a body the operation declares for its
+ * errors, which `body` then holds as parsed (the text otherwise). The message holds the status and
+ * what was read, never a header or another field of the body.
  */
 export function apiErrorFrom(
   response: Response,
   parsed: unknown,
   raw?: Uint8Array | null,
   options: ErrorOptions = {},
+  declared: (body: object) => boolean = () => true,
 ): ApiError {
   const size = raw ? raw.byteLength : typeof parsed === "string" ? parsed.length : 0;
   const whole = size <= MAX_ERROR_BODY_BYTES;
@@ -329,15 +401,20 @@ export function apiErrorFrom(
     : typeof parsed === "string"
       ? parsed.slice(0, MAX_ERROR_BODY_BYTES)
       : "";
-  const body = whole && isErrorBody(parsed) ? parsed : text || undefined;
+  const json = whole && isJson(parsed);
+  const read = json ? readError(parsed) : { code: undefined, message: undefined };
+  const body = json && declared(parsed) ? (parsed as ApiErrorBody) : text || undefined;
   const { status, statusText } = response;
   let message: string;
   if (status < 400) {
     // the location without its query, which may carry a signature
     const to = response.headers.get("location")?.split(/[?#]/)[0]?.slice(0, SNIPPET);
     message = `${status} redirect${to ? ` to ${to}` : ""} not followed: it would send the request again, maybe elsewhere; point baseUrl at the address that answers.`;
-  } else if (isErrorBody(body) && typeof body.message === "string") {
-    message = `${status} ${body.code}: ${body.message}`;
+  } else if (read.message !== undefined) {
+    message = `${status} ${cut(read.code ?? (statusText || "error"), SNIPPET)}: ${cut(read.message, MESSAGE_SCAN)}`;
+  } else if (json) {
+    // JSON with no message: the status alone, not the JSON, which may echo what was sent
+    message = `${status} ${statusText || "error"}`;
   } else {
     // a proxy's HTML page or a bare status: say what came, briefly; [^<>] keeps the match linear
     const plain = text
@@ -349,5 +426,5 @@ export function apiErrorFrom(
     message = `${status} ${statusText || "error"}${snippet ? `: ${snippet}` : ""}`;
   }
   const Class = errorClassFor(status);
-  return new Class(status, response.headers, body, message, size, options);
+  return new Class(status, response.headers, body, message, size, { ...options, code: read.code });
 }

@@ -41,6 +41,11 @@ export interface Operation {
   answerType?: string;
   /** For an event stream: the schema of one event's data. */
   eventSchema?: number;
+  /**
+   * The schema of the JSON bodies its error answers declare (`anyOf` them when several): an error
+   * body that breaks it is kept as text. None when it declares none: any JSON is kept.
+   */
+  errorSchema?: number;
   /** Whether sending it twice has the effect of once: the HTTP method's rule, or the operation's `x-idempotent`. */
   idempotent: boolean;
   /** A list's pages (`x-pagination`, or detected): the method returns a `PagePromise`. */

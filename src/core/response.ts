@@ -1,3 +1,5 @@
+import { schemas } from "../../generated/validators.js";
+import { check } from "../checks/check.js";
 import { BufferedResponse } from "./buffered-response.js";
 import { AnswerMismatchError, apiErrorFrom } from "./errors.js";
 import { earlierAttemptMayHaveActed } from "./transport.js";
@@ -23,12 +25,14 @@ const decoder = new TextDecoder();
  * openapi-fetch's `error` is empty for an empty body), and `AnswerMismatchError` carrying the text
  * and the answer, rather than a bare `SyntaxError` or `RangeError`, when a 2xx body is not JSON or
  * nests too deep to read. `answered` gives the answer the transport returned, which openapi-fetch's
- * parse error does not carry.
+ * parse error does not carry. `errorSchema` (the table's, one of `generated/validators.ts`) is what
+ * the operation declares its error bodies to be: a JSON error body that breaks it is kept as text.
  */
 export async function result<T>(
   pending: Promise<FetchResult<T>>,
   operation: string,
   answered: () => Response | undefined = () => undefined,
+  errorSchema?: number,
 ): Promise<Answer<T>> {
   let outcome: FetchResult<T>;
   try {
@@ -56,6 +60,7 @@ export async function result<T>(
       outcome.error,
       raw,
       earlierAttemptMayHaveActed(response) ? { maybePerformed: true } : {},
+      errorSchema === undefined ? undefined : (body) => !check(schemas[errorSchema]!, body, "body", [], true).length,
     );
   }
   return { data: outcome.data as T, response };

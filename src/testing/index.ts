@@ -3,8 +3,7 @@
 import { operations as table } from "../../generated/operations.js";
 import type { Operation } from "../core/operation-row.js";
 import type { Resources } from "../../generated/resources.js";
-import type { ErrorBody } from "../../generated/types.js";
-import { BrowserCloudError } from "../core/errors.js";
+import { BrowserCloudError, type ApiErrorBody } from "../core/errors.js";
 import { givenBaseUrl } from "../core/config.js";
 import { operationMatcher } from "../core/path-template.js";
 import type { EventStream } from "../streams/event-stream.js";
@@ -52,7 +51,7 @@ export interface MockAnswer<T = unknown> {
   /** Default: the operation's success status, the first 2xx the spec declares for it. */
   status?: number;
   /** Sent as JSON, or as given when a string; none when left out. A 2xx body is what the method resolves to. */
-  body?: T | ErrorBody | string;
+  body?: T | ApiErrorBody | string;
   /** Answer headers, e.g. `{ "Retry-After": "0" }`. */
   headers?: Record<string, string>;
 }

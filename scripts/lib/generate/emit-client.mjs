@@ -43,7 +43,7 @@ export function emitClient(spec, operations, table, header) {
   return {
     "operations.ts": operationsSource(operations, table, header),
     "resources.ts": resourcesSource(spec, operations, types, header),
-    "types.ts": typesSource(schemaNames, types, header),
+    "types.ts": typesSource(schemaNames, types, operations, header),
   };
 }
 
@@ -82,24 +82,32 @@ function operationsSource(operations, table, header) {
     }
     if (op.success.kind === "stream" && op.success.schema)
       row.eventSchema = table.add(op.success.schema, `${op.method} ${op.path} ${op.success.status} event`);
-    // each parameter's schema by reference, after the others so that their indexes stay as they were
+    // filled below, after every row's own schemas, so that adding them moves no other index
+    Object.assign(row, { errorSchema: undefined, pathSchemas: undefined, headerSchemas: undefined });
+    row.idempotent = op.idempotent;
+    return row;
+  });
+  rows.forEach((row, i) => {
+    const op = operations[i];
+    // each parameter's schema by reference, and the error answers' schema
     const schemasOf = (params, place) =>
       Object.fromEntries(
         params.map((p) => [p.name, table.add(p.schema, `${op.method} ${op.path} ${place} parameter ${p.name}`)]),
       );
     if (op.pathParams.length) row.pathSchemas = schemasOf(op.pathParams, "path");
     if (op.headerParams.length) row.headerSchemas = schemasOf(op.headerParams, "header");
-    row.idempotent = op.idempotent;
-    // a key "__proto__" (a parameter's name) in an object literal would set the prototype; a computed key makes it a field
-    return `  ${JSON.stringify(row).replaceAll('"__proto__":', '["__proto__"]:')},`;
+    const errors = errorSchema(op.errorBodies);
+    if (errors) row.errorSchema = table.add(errors, `${op.method} ${op.path} error answers`);
   });
+  // a key "__proto__" (a parameter's name) in an object literal would set the prototype; a computed key makes it a field
+  const lines = rows.map((row) => `  ${JSON.stringify(row).replaceAll('"__proto__":', '["__proto__"]:')},`);
   return `${header}import type { Operation } from "../src/core/operation-row.js";
 
 export type { Operation };
 
 /** Every operation of the spec, in document order; literal, so that each method's type is read from its entry. */
 export const operations = [
-${rows.join("\n")}
+${lines.join("\n")}
 ] as const satisfies readonly Operation[];
 ${readers(operations)}`;
 }
@@ -318,20 +326,53 @@ function bodyType(op, typed) {
 const pageType = (page, answer) =>
   `PagePromise<NonNullable<${page.items ? `${answer}[${JSON.stringify(page.items)}]` : answer}>[number], ${answer}>`;
 
-function typesSource(schemaNames, types, header) {
+/**
+ * The schema an operation's error body is checked against before `ApiError.body` holds it as
+ * parsed: its one declared error body, or `anyOf` them all; `undefined` (any JSON) where it
+ * declares none or one of them has no schema.
+ * @param {import("./read-operations.mjs").ErrorBody[]} bodies
+ */
+function errorSchema(bodies) {
+  if (!bodies.length || bodies.some((b) => b.schema === undefined)) return undefined;
+  const distinct = [...new Map(bodies.map((b) => [JSON.stringify(b.schema), b.schema])).values()];
+  return distinct.length === 1 ? distinct[0] : { anyOf: distinct };
+}
+
+/** The type of an operation's error bodies: the union of what errorSchema() checks, `unknown` where it checks nothing. */
+function errorBodyType(op, types) {
+  if (!errorSchema(op.errorBodies)) return "unknown";
+  const at = `paths[${JSON.stringify(op.path)}][${JSON.stringify(op.method.toLowerCase())}]["responses"]`;
+  const each = op.errorBodies.map((b) => {
+    const name = componentName(b.schema);
+    return name && types.has(name)
+      ? types.get(name)
+      : `${at}[${JSON.stringify(b.status)}]["content"][${JSON.stringify(b.mediaType)}]`;
+  });
+  return [...new Set(each)].join(" | ");
+}
+
+function typesSource(schemaNames, types, operations, header) {
   const lines = schemaNames.map((name) => {
     const type = types.get(name);
     const note = type === name ? "" : ` (exported as \`${type}\`, so that it does not shadow \`${pascal(name)}\`)`;
     return `/** The spec's \`${name}\` schema${note}. */\nexport type ${type} = components["schemas"][${JSON.stringify(name)}];`;
   });
-  // src/core/errors.ts types an error body by the spec's Error schema; a spec without one gets any object
-  if (![...types.values()].includes("ErrorBody"))
-    lines.push(
-      `/** The body of an error answer: this spec has no \`Error\` schema, so an object with a \`code\`, as the client reads one. */\nexport type ErrorBody = { code: string; message?: string; [field: string]: unknown };`,
-    );
-  return `${header}import type { components } from "./schema.js";
+  // src/core/errors.ts types ApiError.body by these, whatever shape the spec gives its errors
+  const bodies = operations.map((op) => `  ${JSON.stringify(op.name)}: ${errorBodyType(op, types)};`);
+  lines.push(
+    `/**
+ * The JSON body of each method's declared error answers (its 4xx, 5xx, \`4XX\`, \`5XX\` and \`default\`
+ * responses), by method name; \`unknown\` where it declares none. \`ApiError.body\` holds one of them,
+ * as parsed, or the answer's text; \`ErrorBodyOf<"group.method">\` is one method's.
+ */
+export interface ErrorBodies {
+${bodies.join("\n")}${bodies.length ? "\n" : ""}}`,
+  );
+  const usesPaths = bodies.some((line) => line.includes("paths["));
+  return `${header}import type { components${usesPaths ? ", paths" : ""} } from "./schema.js";
 
 ${lines.join("\n\n")}
-${schemaNames.length ? "\n" : ""}export type { components, operations, paths } from "./schema.js";
+
+export type { components, operations, paths } from "./schema.js";
 `;
 }

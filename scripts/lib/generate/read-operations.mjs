@@ -60,6 +60,7 @@ export function serverUrl(spec) {
  * @property {{ status: number, kind: "json" | "empty" | "other" | "stream", schema: any, mediaType: string | undefined, example: unknown, eventFromMedia?: boolean }} success
  *   for a stream, `schema` is one event's data (see event-streams.mjs)
  * @property {{ status: number, schema: any, example: unknown }[]} errors the declared 4xx/5xx answers with a JSON body
+ * @property {ErrorBody[]} errorBodies every JSON body the declared error answers carry (errorBodies())
  * @property {boolean} idempotent
  * @property {import("./pagination.mjs").Pagination} [page] how a list's pages work (pagination.mjs)
  * @property {import("./multipart.mjs").FormShape} [form] how a multipart body is built (multipart.mjs)
@@ -110,6 +111,7 @@ export function readOperations(spec) {
       body,
       success: answer,
       errors: errors(spec, op.responses ?? {}),
+      errorBodies: errorBodies(spec, op.responses ?? {}),
       idempotent: typeof op["x-idempotent"] === "boolean" ? op["x-idempotent"] : IDEMPOTENT.has(method.toUpperCase()),
     });
   }
@@ -231,5 +233,35 @@ function errors(spec, responses) {
       const json = Object.keys(response.content ?? {}).find((t) => JSON_MEDIA.test(t));
       const media = json ? response.content[json] : undefined;
       return { status: Number(s), schema: media?.schema, example: exampleOf(spec, media) };
+    });
+}
+
+/**
+ * @typedef {object} ErrorBody
+ * @property {string} status the response's key: `404`, `4XX` or `default`
+ * @property {string} mediaType a JSON media type of it (`application/json`, `application/problem+json`)
+ * @property {any} schema that media type's schema; `undefined` where it gives none (any JSON)
+ */
+
+/**
+ * The JSON bodies an operation's error answers may carry: of every response keyed by a 4xx or 5xx
+ * status, a range (`4XX`, `5XX`) or `default` (which stands for every status not listed), each JSON
+ * media type's schema. The client keeps an error body it parses when it is one of these, and types
+ * `ApiError.body` by them.
+ * @param {any} spec the bundled document
+ * @param {Record<string, any>} responses the operation's `responses`
+ * @returns {ErrorBody[]}
+ * @example
+ * errorBodies(spec, { 200: {}, 404: { content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } } });
+ * // [{ status: "404", mediaType: "application/json", schema: { $ref: "#/components/schemas/Error" } }]
+ */
+function errorBodies(spec, responses) {
+  return Object.keys(responses)
+    .filter((status) => /^([45](\d\d|XX)|default)$/i.test(status))
+    .flatMap((status) => {
+      const content = resolve(spec, responses[status])?.content ?? {};
+      return Object.keys(content)
+        .filter((mediaType) => JSON_MEDIA.test(mediaType))
+        .map((mediaType) => ({ status, mediaType, schema: content[mediaType]?.schema }));
     });
 }

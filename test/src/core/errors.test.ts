@@ -21,7 +21,7 @@ import {
   ValidationError,
   type AnswerMismatch,
 } from "../../../src/index.js";
-import { apiErrorFrom, MAX_ERROR_BODY_BYTES } from "../../../src/core/errors.js";
+import { apiErrorFrom, MAX_ERROR_BODY_BYTES, readError } from "../../../src/core/errors.js";
 import { faultServer, hang, reply, reset, truncated } from "../../support/fault-server.js";
 
 const ERROR = {
@@ -575,6 +575,76 @@ describe("the error built from an answer (apiErrorFrom)", () => {
 
     expect(err.message).toBe("409 Conflict");
     expect(err.code).toBe("conflict");
+  });
+
+  it.each([
+    [{ code: "bad_request", message: "x is missing" }, "bad_request", "x is missing"],
+    [{ code: 1015, message: "slow down" }, "1015", "slow down"],
+    [{ code: null, message: "down" }, undefined, "down"],
+    [{ code: Number.NaN, message: "" }, undefined, undefined],
+    [
+      { error: { message: "bad key", type: "invalid_request_error", code: "invalid_api_key" } },
+      "invalid_api_key",
+      "bad key",
+    ],
+    [
+      { error: { message: "bad model", type: "invalid_request_error", code: null } },
+      "invalid_request_error",
+      "bad model",
+    ],
+    [{ error: { code: 7 } }, "7", undefined],
+    [
+      { type: "https://example.test/p/gone", title: "Gone", detail: "it went" },
+      "https://example.test/p/gone",
+      "it went",
+    ],
+    [{ type: "about:blank", title: "Not Found", status: 404 }, undefined, "Not Found"],
+    [
+      {
+        errors: [
+          { code: "taken", message: "is taken" },
+          { code: "short", message: "too short" },
+        ],
+      },
+      "taken",
+      "is taken",
+    ],
+    [{ errors: [{ code: 42 }] }, "42", undefined],
+    [{ id: "not_found", message: "no such droplet", request_id: "r-1" }, undefined, "no such droplet"],
+    [{ message: "top", error: { message: "inner", code: "inner_code" } }, "inner_code", "top"],
+    [{ error: "boom", errors: "many", type: 3 }, undefined, undefined],
+    [[{ code: "in_a_list", message: "a list" }], undefined, undefined],
+  ])("reads code and message from %j by the README's rules", (body, code, message) => {
+    expect(readError(body)).toEqual({ code, message });
+  });
+
+  it("says the code and message it read, each cut short, and never the rest of the body", () => {
+    const long = apiErrorFrom(new Response(null, { status: 400 }), {
+      code: "c".repeat(201),
+      message: "m".repeat(1025),
+    });
+    const echo = { token: "sk-live-7d3f0b9e51c2a8" };
+    const quiet = apiErrorFrom(
+      new Response(null, { status: 403, statusText: "Forbidden" }),
+      echo,
+      encoder.encode(JSON.stringify(echo)),
+    );
+
+    expect(long.message).toBe(`400 ${"c".repeat(200)}…: ${"m".repeat(1024)}…`);
+    expect(long.code).toBe("c".repeat(201));
+    expect(quiet.message).toBe("403 Forbidden");
+  });
+
+  it("keeps JSON the operation does not declare as text, its code and message read all the same", () => {
+    const parsed = { code: "gw", message: "from a gateway", details: ["d"] };
+    const raw = encoder.encode(JSON.stringify(parsed));
+
+    const refused = apiErrorFrom(new Response(null, { status: 502 }), parsed, raw, {}, () => false);
+    const declared = apiErrorFrom(new Response(null, { status: 502 }), parsed, raw, {}, () => true);
+
+    expect(refused).toMatchObject({ body: JSON.stringify(parsed), code: "gw", message: "502 gw: from a gateway" });
+    expect(refused.details).toBeUndefined();
+    expect(declared).toMatchObject({ body: parsed, code: "gw", details: ["d"] });
   });
 
   it("says a redirect was not followed, with its address cut at 200 characters and without its query", () => {
