@@ -20,13 +20,16 @@ const componentName = (schema) =>
 
 /** The policy sentence each method's JSDoc carries; the README's table says the same at length. */
 function retryNote(op) {
+  const key = op.idempotencyKey
+    ? ` Each call sends a new \`${op.idempotencyKey}\` (the same on its retries), or yours from \`options.headers\`.`
+    : "";
   if (!op.idempotent)
-    return "Not idempotent: sent again only when the service certainly did not act (a 429, or a connection refused before anything was sent), never after a timeout or a 5xx (`maybePerformed` tells).";
+    return `Not idempotent: sent again only when the service certainly did not act (a 429, or a connection refused before anything was sent), never after a timeout or a 5xx (\`maybePerformed\` tells).${key}`;
   const uncertain =
     op.method === "DELETE"
       ? " When an earlier attempt's outcome was unknown and the retry finds nothing (404), it succeeds."
       : "";
-  return `Idempotent: retried after connection failures, timeouts and ${RETRYABLE_STATUSES.join(", ")}.${uncertain}`;
+  return `Idempotent: retried after connection failures, timeouts and ${RETRYABLE_STATUSES.join(", ")}.${uncertain}${key}`;
 }
 
 /**
@@ -90,6 +93,7 @@ function operationsSource(operations, table, header) {
     if (op.pathParams.length) row.pathSchemas = schemasOf(op.pathParams, "path");
     if (op.headerParams.length) row.headerSchemas = schemasOf(op.headerParams, "header");
     row.idempotent = op.idempotent;
+    if (op.idempotencyKey) row.idempotencyKey = op.idempotencyKey;
     // a key "__proto__" (a parameter's name) in an object literal would set the prototype; a computed key makes it a field
     return `  ${JSON.stringify(row).replaceAll('"__proto__":', '["__proto__"]:')},`;
   });
