@@ -7,7 +7,7 @@ import type { paths } from "../../generated/schema.d.js";
 import { authHeaders, withoutAuthorization } from "./auth.js";
 import { inBrowser, resolveConfig, type ClientOptions } from "./config.js";
 import type { openEventStream } from "../streams/event-stream.js";
-import { idempotencyOverrides, method, type Call, type Readers } from "./method.js";
+import { idempotencyKeys, idempotencyOverrides, method, type Call, type Readers } from "./method.js";
 import { splitOptions } from "./request-options.js";
 import { result } from "./response.js";
 import { PreparedRequest, send } from "./transport.js";
@@ -84,11 +84,17 @@ function connect(options: ClientOptions, readers?: Readers) {
   if (!inBrowser()) headers["User-Agent"] = `browser-cloud-client/${CLIENT_VERSION}`;
 
   const rawIdempotent = idempotencyOverrides(operations, settings.baseUrl);
+  const rawKey = idempotencyKeys(operations, settings.baseUrl);
   const raw = createFetchClient<paths>({
     baseUrl: settings.baseUrl,
     headers,
     querySerializer,
-    fetch: (request) => send(settings, request, { idempotent: rawIdempotent(request.method, request.url) }),
+    fetch: (request) => {
+      // as a method does: a new key per request unless the caller set one, the same on each attempt
+      const key = rawKey(request.method, request.url);
+      if (key && !request.headers.has(key)) request.headers.set(key, crypto.randomUUID());
+      return send(settings, request, { idempotent: rawIdempotent(request.method, request.url) });
+    },
   });
   // the methods' own path while no middleware is registered: it skips building a Request per call;
   // with one, the methods go through raw, so that the middleware sees their requests as real ones

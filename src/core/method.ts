@@ -154,6 +154,9 @@ function request(
     if (headers) checkHeaders(headers, options?.headers, issues);
     // a list's maxPages and maxItems ride along to the transport, which reads only its own limits
     assertValid(issues);
+    // one key per request: its retries, and a stream's re-opens, send it again; each page of a list
+    // is a request of its own, with a query of its own, so it gets its own
+    if (op.idempotencyKey) options = withKey(op.idempotencyKey, options);
 
     let url = "";
     const params = { path, query };
@@ -232,6 +235,21 @@ function checkHeaders(declared: Map<string, [at: string, schema: Schema]>, given
 }
 
 /**
+ * `options` with a new key (`crypto.randomUUID()`) in the header `name`, unless its `headers` carry
+ * that header already, whatever the case of its name: the caller's key is sent as given. Options the
+ * options check refuses (not an object, headers not an object) are left for it to name.
+ */
+function withKey<O extends RequestOptions>(name: string, options: O | undefined): O | undefined {
+  if (options !== undefined && (typeof options !== "object" || options === null)) return options;
+  const headers: Record<string, string | undefined> | undefined = options?.headers;
+  if (headers !== undefined && (typeof headers !== "object" || headers === null)) return options;
+  const lower = name.toLowerCase();
+  for (const given of Object.keys(headers ?? {}))
+    if (given.toLowerCase() === lower && headers![given] !== undefined) return options;
+  return { ...options, headers: { ...headers, [name]: crypto.randomUUID() } } as O;
+}
+
+/**
  * openapi-fetch's path serializer for one template, made once: for a template of plain `{name}`
  * parameters, the address is its pieces joined with each value percent-encoded, as openapi-fetch's
  * own serializer writes it for string values, without its per-call parse of the template. A template
@@ -300,10 +318,29 @@ export function idempotencyOverrides(
 ): (method: string, url: string) => boolean | undefined {
   const overridden = (op: Operation) => op.idempotent !== IDEMPOTENT_METHODS.has(op.method);
   if (!operations.some(overridden)) return () => undefined;
-  // every operation takes part in the match, so that a request for one without an override finds it, not another
-  const find = operationMatcher(operations, new URL(baseUrl).pathname);
+  const find = operationOf(operations, baseUrl);
   return (method, url) => {
-    const op = find(method, new URL(url).pathname)?.operation;
+    const op = find(method, url);
     return op && overridden(op) ? op.idempotent : undefined;
   };
+}
+
+/**
+ * For the raw client: the name of the idempotency key header (`idempotencyKey`) of the operation a
+ * request is for, matched as `idempotencyOverrides` matches it; `undefined` for one without.
+ */
+export function idempotencyKeys(
+  operations: readonly Operation[],
+  baseUrl: string,
+): (method: string, url: string) => string | undefined {
+  if (!operations.some((op) => op.idempotencyKey)) return () => undefined;
+  const find = operationOf(operations, baseUrl);
+  return (method, url) => find(method, url)?.idempotencyKey;
+}
+
+/** The operation of `operations` a request is for: its whole path after the base address's path is the template. */
+function operationOf(operations: readonly Operation[], baseUrl: string) {
+  // every operation takes part in the match, so that a request for one finds it, not another
+  const find = operationMatcher(operations, new URL(baseUrl).pathname);
+  return (method: string, url: string): Operation | undefined => find(method, new URL(url).pathname)?.operation;
 }

@@ -46,8 +46,16 @@ export interface Operation {
    * body that breaks it is kept as text. None when it declares none: any JSON is kept.
    */
   errorSchema?: number;
-  /** Whether sending it twice has the effect of once: the HTTP method's rule, or the operation's `x-idempotent`. */
+  /**
+   * Whether sending it twice has the effect of once: the HTTP method's rule, or the operation's
+   * `x-idempotent`, else true when it declares an idempotency key (`idempotencyKey`).
+   */
   idempotent: boolean;
+  /**
+   * The name of its `Idempotency-Key` header parameter, as the spec writes it: each call sends a key
+   * there (`crypto.randomUUID()`, unless the call's `headers` carry one), the same on every attempt.
+   */
+  idempotencyKey?: string;
   /** A list's pages (`x-pagination`, or detected): the method returns a `PagePromise`. */
   page?: Pagination;
   /** A multipart body's fields: the method builds the form from them (`bodySchema` checks those that are not files). */

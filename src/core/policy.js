@@ -11,6 +11,13 @@
 export const IDEMPOTENT_METHODS = ["GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE"];
 
 /**
+ * The header parameter (in any case) whose operation the client sends with a key of its own making
+ * per call, the same on every attempt: such an operation counts as idempotent unless its
+ * `x-idempotent` says otherwise.
+ */
+export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
+
+/**
  * Statuses after which an idempotent request is sent again. 409 is not among them: a conflict is
  * the caller's to resolve.
  * @type {readonly number[]}

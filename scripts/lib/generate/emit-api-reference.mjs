@@ -105,9 +105,12 @@ export function apiReference(spec, operations) {
   for (const op of operations) {
     out.push("", `## ${op.name}`, "", `\`${signature(op)}\``, "");
     if (op.summary) out.push(`**${cell(op.summary)}.**${op.deprecated ? " Deprecated." : ""}`, "");
+    const key = op.idempotencyKey
+      ? `; a new \`${op.idempotencyKey}\` per call, the same on its retries, unless \`options.headers\` has one`
+      : "";
     const retry = op.idempotent
-      ? `idempotent (retried after connection failures, timeouts, ${RETRYABLE_STATUSES.join(", ")}${op.method === "DELETE" ? "; a retry that finds 404 after an attempt of unknown outcome succeeds" : ""})`
-      : "not idempotent (retried only after a 429 or a connection refused before sending)";
+      ? `idempotent (retried after connection failures, timeouts, ${RETRYABLE_STATUSES.join(", ")}${op.method === "DELETE" ? "; a retry that finds 404 after an attempt of unknown outcome succeeds" : ""}${key})`
+      : `not idempotent (retried only after a 429 or a connection refused before sending${key})`;
     out.push(`\`${op.method} ${op.path}\` · resolves to ${answerText(op)} · ${retry}`, "");
 
     const rows = [

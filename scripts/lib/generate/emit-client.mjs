@@ -20,13 +20,16 @@ const componentName = (schema) =>
 
 /** The policy sentence each method's JSDoc carries; the README's table says the same at length. */
 function retryNote(op) {
+  const key = op.idempotencyKey
+    ? ` Each call sends a new \`${op.idempotencyKey}\` (the same on its retries), or yours from \`options.headers\`.`
+    : "";
   if (!op.idempotent)
-    return "Not idempotent: sent again only when the service certainly did not act (a 429, or a connection refused before anything was sent), never after a timeout or a 5xx (`maybePerformed` tells).";
+    return `Not idempotent: sent again only when the service certainly did not act (a 429, or a connection refused before anything was sent), never after a timeout or a 5xx (\`maybePerformed\` tells).${key}`;
   const uncertain =
     op.method === "DELETE"
       ? " When an earlier attempt's outcome was unknown and the retry finds nothing (404), it succeeds."
       : "";
-  return `Idempotent: retried after connection failures, timeouts and ${RETRYABLE_STATUSES.join(", ")}.${uncertain}`;
+  return `Idempotent: retried after connection failures, timeouts and ${RETRYABLE_STATUSES.join(", ")}.${uncertain}${key}`;
 }
 
 /**
@@ -85,6 +88,7 @@ function operationsSource(operations, table, header) {
     // filled below, after every row's own schemas, so that adding them moves no other index
     Object.assign(row, { errorSchema: undefined, pathSchemas: undefined, headerSchemas: undefined });
     row.idempotent = op.idempotent;
+    if (op.idempotencyKey) row.idempotencyKey = op.idempotencyKey;
     return row;
   });
   rows.forEach((row, i) => {

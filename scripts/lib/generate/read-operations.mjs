@@ -3,7 +3,7 @@
 // parameters, request body), what it answers and whether it may be sent twice. Never throws on a
 // valid document: what the client cannot express yet is listed in `report.unsupported`.
 import { fillTemplate, templateParams } from "../../../src/core/path-template.js";
-import { IDEMPOTENT_METHODS } from "../../../src/core/policy.js";
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_METHODS } from "../../../src/core/policy.js";
 import { exampleOf, operationsOf, resolve } from "../spec/document.mjs";
 import { assignNames } from "./client-methods.mjs";
 import { formShape } from "./multipart.mjs";
@@ -13,6 +13,7 @@ import { eventStreamAnswer } from "./event-streams.mjs";
 // idempotent by HTTP's definition (RFC 9110 9.2.2), as the client's own policy lists them
 const IDEMPOTENT = new Set(IDEMPOTENT_METHODS);
 const JSON_MEDIA = /^application\/(.+\+)?json$/i;
+const KEY_HEADER = IDEMPOTENCY_KEY_HEADER.toLowerCase();
 // header parameters OpenAPI says to ignore: the client writes these itself
 const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
 
@@ -61,7 +62,9 @@ export function serverUrl(spec) {
  *   for a stream, `schema` is one event's data (see event-streams.mjs)
  * @property {{ status: number, schema: any, example: unknown }[]} errors the declared 4xx/5xx answers with a JSON body
  * @property {ErrorBody[]} errorBodies every JSON body the declared error answers carry (errorBodies())
- * @property {boolean} idempotent
+ * @property {boolean} idempotent `x-idempotent`, else the HTTP method's rule or a declared idempotency key
+ * @property {string | undefined} idempotencyKey the name of its `Idempotency-Key` header parameter (any
+ *   case), as the document writes it: the client sends a key there with each call
  * @property {import("./pagination.mjs").Pagination} [page] how a list's pages work (pagination.mjs)
  * @property {import("./multipart.mjs").FormShape} [form] how a multipart body is built (multipart.mjs)
  */
@@ -85,9 +88,14 @@ export function readOperations(spec) {
       unsupported,
     );
     const queryParams = params.filter((p) => p.in === "query");
-    for (const p of params.filter((p) => p.in === "header" || p.in === "cookie")) {
+    const keyHeader = params.find((p) => p.in === "header" && p.name.toLowerCase() === KEY_HEADER)?.name;
+    for (const p of params.filter((p) => (p.in === "header" || p.in === "cookie") && p.name !== keyHeader)) {
       unsupported.push(`${where}: ${p.in} parameter ${p.name} is not a method argument; pass it in options.headers`);
     }
+    if (keyHeader)
+      shapes.push(
+        `idempotency key ${where}: header ${keyHeader} sent with a new key per call (the same on its retries) unless options.headers has one`,
+      );
     for (const p of queryParams) {
       if ((p.style && p.style !== "form" && p.style !== "deepObject") || p.content)
         unsupported.push(`${where}: query parameter ${p.name} (style ${p.style ?? "content"}) is sent as form style`);
@@ -112,7 +120,11 @@ export function readOperations(spec) {
       success: answer,
       errors: errors(spec, op.responses ?? {}),
       errorBodies: errorBodies(spec, op.responses ?? {}),
-      idempotent: typeof op["x-idempotent"] === "boolean" ? op["x-idempotent"] : IDEMPOTENT.has(method.toUpperCase()),
+      idempotent:
+        typeof op["x-idempotent"] === "boolean"
+          ? op["x-idempotent"]
+          : IDEMPOTENT.has(method.toUpperCase()) || keyHeader !== undefined,
+      idempotencyKey: keyHeader,
     });
   }
   const { names, derived, resolved } = assignNames(found);
