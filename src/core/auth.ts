@@ -1,12 +1,82 @@
 /**
- * The headers that authenticate every request: HTTP bearer auth, as the spec's `bearerAuth`
- * scheme declares for the whole interface.
+ * How a request carries the client's key, as the document's `security` and
+ * `components.securitySchemes` declare it (generated/meta.ts `AUTH`, and the `auth` of an
+ * operation that declares its own): `bearer` as `Authorization: Bearer <key>`; `basic` as
+ * `Authorization: Basic <base64 of the key>`, the key being `user:password`; `header` as the header
+ * `name`; `query` as the query parameter `name`; `none`: no credential.
  */
-export function authHeaders(apiKey: string): Record<string, string> {
-  return { Authorization: `Bearer ${apiKey}` };
+export type AuthScheme =
+  | { readonly kind: "none" | "bearer" | "basic" }
+  | { readonly kind: "header" | "query"; readonly name: string };
+
+/** What carries the key on one request: a header, or a query parameter; nothing for `none`. */
+export type Credential =
+  | { header: readonly [name: string, value: string] }
+  | { query: readonly [name: string, value: string] }
+  | undefined;
+
+/**
+ * The header or query parameter that carries `apiKey` as `scheme` says.
+ *
+ * @example
+ * credentialOf({ kind: "basic" }, "user:secret"); // { header: ["Authorization", "Basic dXNlcjpzZWNyZXQ="] }
+ * credentialOf({ kind: "query", name: "api_key" }, "k1"); // { query: ["api_key", "k1"] }
+ */
+export function credentialOf(scheme: AuthScheme, apiKey: string): Credential {
+  switch (scheme.kind) {
+    case "bearer":
+      return { header: ["Authorization", `Bearer ${apiKey}`] };
+    case "basic":
+      // the key is printable ASCII (resolveConfig), which btoa takes as it is
+      return { header: ["Authorization", `Basic ${btoa(apiKey)}`] };
+    case "header":
+      return { header: [scheme.name, apiKey] };
+    case "query":
+      return { query: [scheme.name, apiKey] };
+    default:
+      return undefined;
+  }
 }
 
-/** `headers` less any `Authorization`, whatever its case: only the client's own token is ever sent. Own properties only. */
+/**
+ * `url` with the query parameter `name` set to `value`: any parameter of that name it had is
+ * dropped, the others are kept as they were written, and the new one goes last, percent-encoded.
+ *
+ * @example
+ * withQueryParameter("https://api.example.com/x?a=1&key=old", "key", "k 1"); // "https://api.example.com/x?a=1&key=k%201"
+ */
+export function withQueryParameter(url: string, name: string, value: string): string {
+  const hash = url.indexOf("#");
+  const fragment = hash < 0 ? "" : url.slice(hash);
+  const rest = hash < 0 ? url : url.slice(0, hash);
+  const mark = rest.indexOf("?");
+  const path = mark < 0 ? rest : rest.slice(0, mark);
+  const kept = (mark < 0 ? [] : rest.slice(mark + 1).split("&")).filter(
+    (pair) => pair && decodeName(pair.split("=")[0]!) !== name,
+  );
+  kept.push(`${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
+  return `${path}?${kept.join("&")}${fragment}`;
+}
+
+function decodeName(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, " "));
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Why `apiKey` cannot be sent as every scheme of `schemes` says, or "" when it can: HTTP basic
+ * auth needs `user:password`. The key itself is never part of the message.
+ */
+export function keyProblem(apiKey: string, schemes: readonly AuthScheme[]): string {
+  if (schemes.some((s) => s.kind === "basic") && !apiKey.includes(":"))
+    return 'must be "user:password" for HTTP basic auth, the two joined by ":" (the key is not shown)';
+  return "";
+}
+
+/** `headers` less any `Authorization`, whatever its case: only the client's own credential is ever sent. Own properties only. */
 export function withoutAuthorization(headers: Record<string, string> | undefined): Record<string, string> {
   const kept: Record<string, string> = {};
   for (const name of Object.keys(headers ?? {}))

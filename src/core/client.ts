@@ -1,13 +1,13 @@
 import createFetchClient, { createQuerySerializer, type Client, type Middleware } from "openapi-fetch";
-import { CLIENT_VERSION } from "../../generated/meta.js";
+import { AUTH, CLIENT_VERSION } from "../../generated/meta.js";
 import { operations } from "../../generated/operations.js";
 import type { Operation } from "./operation-row.js";
 import { resources, type Resources } from "../../generated/resources.js";
 import type { paths } from "../../generated/schema.d.js";
-import { authHeaders, withoutAuthorization } from "./auth.js";
+import { credentialOf, withoutAuthorization, withQueryParameter, type AuthScheme } from "./auth.js";
 import { inBrowser, resolveConfig, type ClientOptions } from "./config.js";
 import type { openEventStream } from "../streams/event-stream.js";
-import { idempotencyKeys, idempotencyOverrides, method, type Call, type Readers } from "./method.js";
+import { authOverrides, idempotencyKeys, idempotencyOverrides, method, type Call, type Readers } from "./method.js";
 import { splitOptions } from "./request-options.js";
 import { result } from "./response.js";
 import { PreparedRequest, send } from "./transport.js";
@@ -60,7 +60,11 @@ export function clientOf(
   table: readonly Operation[],
   readers?: typeof openEventStream | Readers,
 ): Record<string, unknown> & { raw: RawClient } {
-  const { call, raw, settings } = connect(options, typeof readers === "function" ? { openStream: readers } : readers);
+  const { call, raw, settings } = connect(
+    options,
+    typeof readers === "function" ? { openStream: readers } : readers,
+    table,
+  );
   const tree: Record<string, unknown> = {};
   for (const op of table) {
     const segments = op.name.split(".");
@@ -77,14 +81,16 @@ const querySerializer = /* @__PURE__ */ createQuerySerializer();
 const NO_OPTIONS: ReturnType<typeof splitOptions> = { init: {}, limits: {} };
 
 /** What every method of one client shares: its settings, its transport as a `Call`, and the raw client. */
-function connect(options: ClientOptions, readers?: Readers) {
-  const settings = resolveConfig(options);
-  const headers = { ...withoutAuthorization(options.headers), ...authHeaders(settings.apiKey) };
+function connect(options: ClientOptions, readers?: Readers, table: readonly Operation[] = operations) {
+  const settings = resolveConfig(options, [AUTH, ...table.flatMap((op) => (op.auth ? [op.auth] : []))]);
+  const headers = withoutAuthorization(options.headers);
   // browsers refuse to let a page set it
   if (!inBrowser()) headers["User-Agent"] = `browser-cloud-client/${CLIENT_VERSION}`;
+  const authorize = authorizer(settings.apiKey);
 
   const rawIdempotent = idempotencyOverrides(operations, settings.baseUrl);
   const rawKey = idempotencyKeys(operations, settings.baseUrl);
+  const rawAuth = authOverrides(operations, settings.baseUrl);
   const raw = createFetchClient<paths>({
     baseUrl: settings.baseUrl,
     headers,
@@ -93,7 +99,9 @@ function connect(options: ClientOptions, readers?: Readers) {
       // as a method does: a new key per request unless the caller set one, the same on each attempt
       const key = rawKey(request.method, request.url);
       if (key && !request.headers.has(key)) request.headers.set(key, crypto.randomUUID());
-      return send(settings, request, { idempotent: rawIdempotent(request.method, request.url) });
+      return authorize(request, rawAuth(request.method, request.url) ?? AUTH, (ready) =>
+        send(settings, ready, { idempotent: rawIdempotent(request.method, request.url) }),
+      );
     },
   });
   // the methods' own path while no middleware is registered: it skips building a Request per call;
@@ -124,7 +132,11 @@ function connect(options: ClientOptions, readers?: Readers) {
       stream: op.answer === "other" || op.answer === "stream",
     };
     let answered: Response | undefined;
-    const fetch = (request: Request) => send(settings, request, callLimits).then((response) => (answered = response));
+    const scheme = op.auth ?? AUTH;
+    const fetch = (request: Request) =>
+      authorize(request, scheme, (ready) => send(settings, ready, callLimits)).then(
+        (response) => (answered = response),
+      );
     return result(
       run((middlewares.size ? raw : light) as never, { signal: init.signal, headers: init.headers, fetch }),
       op.name,
@@ -134,4 +146,36 @@ function connect(options: ClientOptions, readers?: Readers) {
   };
   Object.assign(call, readers);
   return { call, raw, settings };
+}
+
+/**
+ * Puts the key on a request as its operation's scheme says, as the last step before the transport
+ * (after any middleware, which never sees the key): a header set over any of that name, or a query
+ * parameter in place of any of that name. Each scheme's credential is built once.
+ */
+function authorizer(apiKey: string) {
+  const credentials = new Map<AuthScheme, ReturnType<typeof credentialOf>>();
+  return (
+    request: Request | PreparedRequest,
+    scheme: AuthScheme,
+    next: (request: Request | PreparedRequest) => Promise<Response>,
+  ): Promise<Response> => {
+    let credential = credentials.get(scheme);
+    if (!credentials.has(scheme)) credentials.set(scheme, (credential = credentialOf(scheme, apiKey)));
+    if (!credential) return next(request);
+    if ("header" in credential) {
+      request.headers.set(...credential.header);
+      return next(request);
+    }
+    const url = withQueryParameter(request.url, ...credential.query);
+    if (request instanceof Request) return withUrl(request, url).then(next);
+    return next(new PreparedRequest(url, { ...request.init, headers: request.headers }));
+  };
+}
+
+/** A copy of a `Request` for another address; its body read into memory, so that it is sent framed as it was. */
+async function withUrl(request: Request, url: string): Promise<Request> {
+  const { method, headers, signal, redirect } = request;
+  const body = request.body ? await request.arrayBuffer() : null;
+  return new Request(url, { method, headers, body, signal, redirect });
 }

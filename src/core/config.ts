@@ -1,4 +1,5 @@
-import { DEFAULT_BASE_URL } from "../../generated/meta.js";
+import { AUTH, DEFAULT_BASE_URL } from "../../generated/meta.js";
+import { keyProblem, type AuthScheme } from "./auth.js";
 import { ConfigurationError, type ValidationIssue } from "./errors.js";
 
 /** A console-like sink for one line per attempt; `console` works. */
@@ -92,7 +93,12 @@ const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
  * const client = createClient(options);
  */
 export interface ClientOptions {
-  /** The bearer token. Default: the `BROWSER_CLOUD_API_KEY` environment variable; required one way or the other. */
+  /**
+   * The key, sent as the document's security scheme says: a bearer token, an API key in a header or
+   * a query parameter, or `user:password` for HTTP basic auth (`"AC0123…:auth-token"`). Default: the
+   * `BROWSER_CLOUD_API_KEY` environment variable; required one way or the other, unless no operation
+   * needs a credential.
+   */
   apiKey?: string | undefined;
   /** The service's base address. Default: `BROWSER_CLOUD_BASE_URL`, else the spec's first server. */
   baseUrl?: string | undefined;
@@ -231,9 +237,11 @@ export function checkLimits(
  * loopback (unless `allowInsecureHttp`), a web page (unless `dangerouslyAllowBrowser`), a bad
  * limit or header, a `fetch` that is not a function, a `logger` without `debug`, a flag that is not
  * a boolean, or a `BROWSER_CLOUD_LOG` other than `debug` or `off`. Messages name the option and the
- * value given, never the key.
+ * value given, never the key. `schemes` are the ways the client's operations send the key (default:
+ * the document's own, generated/meta.ts `AUTH`): the key is required unless every one is `none`, and
+ * must be `user:password` when one is HTTP basic auth.
  */
-export function resolveConfig(options: ClientOptions): Settings {
+export function resolveConfig(options: ClientOptions, schemes: readonly AuthScheme[] = [AUTH]): Settings {
   if (typeof options !== "object" || !options)
     throw new ConfigurationError(`options must be an object (got ${show(options)})`);
   const issues = checkLimits(options, "");
@@ -257,16 +265,19 @@ export function resolveConfig(options: ClientOptions): Settings {
       "In a browser the API key would reach every visitor of the page; call the service from a server, or set dangerouslyAllowBrowser.",
     );
   }
-  const apiKey: unknown = options.apiKey ?? readEnv(API_KEY_ENV);
+  const apiKey: unknown = options.apiKey ?? readEnv(API_KEY_ENV) ?? "";
   const keyName = options.apiKey === undefined ? API_KEY_ENV : "apiKey";
-  if (!apiKey) throw new ConfigurationError(`No API key: pass createClient({ apiKey }) or set ${API_KEY_ENV}.`);
+  if (!apiKey && schemes.some((s) => s.kind !== "none"))
+    throw new ConfigurationError(`No API key: pass createClient({ apiKey }) or set ${API_KEY_ENV}.`);
   if (typeof apiKey !== "string") throw new ConfigurationError(`${keyName} must be a string (got ${show(apiKey)})`);
-  // a bearer token is printable ASCII: a blank, a line break or a NUL would break the header
+  // a key is printable ASCII: a blank, a line break or a NUL would break the header or the query
   const char = badChar(apiKey, /[^\x21-\x7e]/);
   if (char)
     throw new ConfigurationError(
       `${keyName} holds ${char}; a key is printable ASCII without spaces (the key is not shown)`,
     );
+  const problem = apiKey && keyProblem(apiKey, schemes);
+  if (problem) throw new ConfigurationError(`${keyName} ${problem}`);
 
   const urlName = options.baseUrl === undefined ? BASE_URL_ENV : "baseUrl";
   const given = givenBaseUrl(options.baseUrl);

@@ -308,6 +308,20 @@ function need<R>(reader: R | undefined, op: Operation, what: string): R {
 }
 
 /**
+ * For the raw client, which has no table entry at hand: the `auth` of the operation a request is
+ * for, where it declares its own; `undefined` otherwise (the document's applies). A request is the
+ * operation whose path, after the base address's path, is the whole template.
+ */
+export function authOverrides(
+  operations: readonly Operation[],
+  baseUrl: string,
+): (method: string, url: string) => Operation["auth"] {
+  if (!operations.some((op) => op.auth)) return () => undefined;
+  const find = operationMatcher(operations, new URL(baseUrl).pathname);
+  return (method, url) => find(method, new URL(url).pathname)?.operation.auth;
+}
+
+/**
  * For the raw client, which has no table entry at hand: the `x-idempotent` of the operation a
  * request is for, where the spec overrides what its HTTP method says; `undefined` otherwise. A
  * request is the operation whose path, after the base address's path, is the whole template.

@@ -1,5 +1,6 @@
 // The row of generated/operations.ts that src/core/method.ts turns into a method: the same for every
 // spec, so the runtime owns it and the generated table only fills it in.
+import type { AuthScheme } from "./auth.js";
 import type { Pagination } from "../lists/pages.js";
 import type { HTTP_METHODS } from "./path-template.js";
 import type { FormShape } from "../uploads/form-body.js";
@@ -56,6 +57,11 @@ export interface Operation {
    * there (`crypto.randomUUID()`, unless the call's `headers` carry one), the same on every attempt.
    */
   idempotencyKey?: string;
+  /**
+   * How it carries the key, where its own `security` differs from the document's (generated/meta.ts
+   * `AUTH`): `{ kind: "none" }` for `security: []`.
+   */
+  auth?: AuthScheme;
   /** A list's pages (`x-pagination`, or detected): the method returns a `PagePromise`. */
   page?: Pagination;
   /** A multipart body's fields: the method builds the form from them (`bodySchema` checks those that are not files). */

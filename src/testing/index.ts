@@ -1,5 +1,6 @@
 // browser-cloud-client/testing: a scripted `fetch` for unit tests of code that uses the client.
 // it knows the spec's operations (the generated table), so answers are given per method name.
+import { AUTH } from "../../generated/meta.js";
 import { operations as table } from "../../generated/operations.js";
 import type { Operation } from "../core/operation-row.js";
 import type { Resources } from "../../generated/resources.js";
@@ -66,11 +67,14 @@ export interface RecordedCall {
   path: string;
   /** The path parameters, decoded: `{ id: "t_1" }`. */
   params: Record<string, string>;
-  /** The query parameters. */
+  /** The query parameters; one that carries the key shows `[redacted]`. */
   query: Record<string, string>;
   /** The body, parsed when it was JSON; `undefined` when there was none. */
   body: unknown;
-  /** The request headers, names lowercased; `authorization` shows the scheme only (`Bearer [redacted]`). */
+  /**
+   * The request headers, names lowercased; `authorization` shows the scheme only (`Bearer [redacted]`),
+   * and a header that carries the key shows `[redacted]`.
+   */
   headers: Record<string, string>;
 }
 
@@ -236,10 +240,13 @@ async function record(
       params[name] = value;
     }
   });
+  // the key stays out of test output and snapshots
+  const auth = op.auth ?? AUTH;
+  const keyHeader = auth.kind === "header" ? auth.name.toLowerCase() : undefined;
   const headers: Record<string, string> = {};
   request.headers.forEach((value, name) => {
-    // the key stays out of test output and snapshots
-    headers[name] = name === "authorization" ? `${value.split(" ")[0]} [redacted]` : value;
+    headers[name] =
+      name === keyHeader ? "[redacted]" : name === "authorization" ? `${value.split(" ")[0]} [redacted]` : value;
   });
   const text = request.body ? await request.text() : "";
   let body: unknown = text || undefined;
@@ -251,7 +258,9 @@ async function record(
     }
   }
   const query: Record<string, string> = {};
-  url.searchParams.forEach((value, name) => (query[name] = value));
+  url.searchParams.forEach(
+    (value, name) => (query[name] = auth.kind === "query" && name === auth.name ? "[redacted]" : value),
+  );
   return { operation: op.name as OperationName, method: request.method, path, params, query, body, headers };
 }
 

@@ -38,19 +38,20 @@ function retryNote(op) {
  * @param {import("./read-operations.mjs").OperationInfo[]} operations from readOperations()
  * @param {{ add(schema: any, where: string): number }} table the schema checks (scripts/validators.mjs)
  * @param {string} header the generated-file header
+ * @param {import("./security.mjs").AuthScheme} [auth] the document's own scheme: a row carries `auth` only where its operation's differs
  * @returns {{ "operations.ts": string, "resources.ts": string, "types.ts": string }}
  */
-export function emitClient(spec, operations, table, header) {
+export function emitClient(spec, operations, table, header, auth) {
   const schemaNames = Object.keys(spec.components?.schemas ?? {});
   const types = typeNames(schemaNames);
   return {
-    "operations.ts": operationsSource(operations, table, header),
+    "operations.ts": operationsSource(operations, table, header, auth),
     "resources.ts": resourcesSource(spec, operations, types, header),
     "types.ts": typesSource(schemaNames, types, operations, header),
   };
 }
 
-function operationsSource(operations, table, header) {
+function operationsSource(operations, table, header, auth) {
   const rows = operations.map((op) => {
     /** @type {Record<string, unknown>} */
     const row = { name: op.name, method: op.method, path: op.path };
@@ -89,6 +90,7 @@ function operationsSource(operations, table, header) {
     Object.assign(row, { errorSchema: undefined, pathSchemas: undefined, headerSchemas: undefined });
     row.idempotent = op.idempotent;
     if (op.idempotencyKey) row.idempotencyKey = op.idempotencyKey;
+    if (op.auth && JSON.stringify(op.auth) !== JSON.stringify(auth)) row.auth = op.auth;
     return row;
   });
   rows.forEach((row, i) => {

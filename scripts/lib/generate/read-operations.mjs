@@ -9,6 +9,7 @@ import { assignNames } from "./client-methods.mjs";
 import { formShape } from "./multipart.mjs";
 import { pagination } from "./pagination.mjs";
 import { eventStreamAnswer } from "./event-streams.mjs";
+import { readSecurity } from "./security.mjs";
 
 // idempotent by HTTP's definition (RFC 9110 9.2.2), as the client's own policy lists them
 const IDEMPOTENT = new Set(IDEMPOTENT_METHODS);
@@ -65,18 +66,21 @@ export function serverUrl(spec) {
  * @property {boolean} idempotent `x-idempotent`, else the HTTP method's rule or a declared idempotency key
  * @property {string | undefined} idempotencyKey the name of its `Idempotency-Key` header parameter (any
  *   case), as the document writes it: the client sends a key there with each call
+ * @property {import("./security.mjs").AuthScheme} auth how it carries the key: its own `security`, else the document's
  * @property {import("./pagination.mjs").Pagination} [page] how a list's pages work (pagination.mjs)
  * @property {import("./multipart.mjs").FormShape} [form] how a multipart body is built (multipart.mjs)
  */
 
 /**
- * Every operation of `spec`, in document order, named and described for the generator.
+ * Every operation of `spec`, in document order, named and described for the generator, and how
+ * the document's requests authenticate (`auth`, its top-level `security`; security.mjs).
  * @param {any} spec a bundled OpenAPI 3.1 document
- * @returns {{ operations: OperationInfo[], report: { derived: string[], resolved: string[], unsupported: string[], shapes: string[] } }}
+ * @returns {{ operations: OperationInfo[], auth: import("./security.mjs").AuthScheme, report: { derived: string[], resolved: string[], unsupported: string[], shapes: string[], auth: string[] } }}
  */
 export function readOperations(spec) {
   const found = [];
-  const unsupported = [];
+  const security = readSecurity(spec);
+  const unsupported = security.unsupported;
   const shapes = [];
   for (const { path, method, item, op } of operationsOf(spec)) {
     const where = `${method.toUpperCase()} ${path}`;
@@ -125,6 +129,7 @@ export function readOperations(spec) {
           ? op["x-idempotent"]
           : IDEMPOTENT.has(method.toUpperCase()) || keyHeader !== undefined,
       idempotencyKey: keyHeader,
+      auth: security.operation(op, where),
     });
   }
   const { names, derived, resolved } = assignNames(found);
@@ -134,7 +139,7 @@ export function readOperations(spec) {
     name: names[i] ?? "",
     derived: typeof given !== "string",
   }));
-  return { operations, report: { derived, resolved, unsupported, shapes } };
+  return { operations, auth: security.auth, report: { derived, resolved, unsupported, shapes, auth: security.lines } };
 }
 
 /** The list and multipart shapes of one operation (pagination.mjs, multipart.mjs); their report lines go to `shapes`. */

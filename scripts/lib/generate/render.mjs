@@ -113,9 +113,9 @@ export async function renderWithReport({ onBundle } = {}) {
   files.set(resolve(root, output), HEADER + astToString(ast));
   files.set(resolve(dir, "openapi.json"), bundled);
 
-  const { operations, report } = readOperations(parsed);
+  const { operations, auth, report } = readOperations(parsed);
   const table = schemaTable(parsed);
-  const client = emitClient(parsed, operations, table, HEADER);
+  const client = emitClient(parsed, operations, table, HEADER, auth);
   for (const [file, content] of Object.entries(client)) files.set(resolve(dir, file), content);
   files.set(resolve(dir, "validators.ts"), table.source(HEADER));
   files.set(resolve(dir, "api.md"), apiReference(parsed, operations));
@@ -124,10 +124,13 @@ export async function renderWithReport({ onBundle } = {}) {
   files.set(
     resolve(dir, "meta.ts"),
     HEADER +
+      `import type { AuthScheme } from "../src/core/auth.js";\n\n` +
       `/** The \`info.version\` of the OpenAPI document this client was generated from. */\n` +
       `export const API_VERSION = ${JSON.stringify(parsed.info.version)};\n\n` +
       `/** The first server of the OpenAPI document, its variables at their defaults. */\n` +
       `export const DEFAULT_BASE_URL = ${JSON.stringify(baseUrl)};\n\n` +
+      `/** How requests carry the key, as the document's top-level \`security\` says; an operation that declares its own carries \`auth\` in operations.ts. */\n` +
+      `export const AUTH = ${JSON.stringify(auth)} as const satisfies AuthScheme;\n\n` +
       `/** This package's own version (package.json), sent in the User-Agent. */\n` +
       `export const CLIENT_VERSION = ${JSON.stringify(pkg.version)};\n`,
   );
@@ -153,7 +156,7 @@ export async function render() {
 }
 
 /**
- * @typedef {{ defects: string[], derived: string[], resolved: string[], unsupported: string[], shapes: string[], unchecked: string[], operations: number }} Report
+ * @typedef {{ defects: string[], derived: string[], resolved: string[], unsupported: string[], shapes: string[], auth: string[], unchecked: string[], operations: number }} Report
  */
 
 /**
@@ -166,6 +169,7 @@ export async function render() {
 export function reportLines(report) {
   return [
     ...report.defects.map((line) => `defect: ${line}`),
+    ...(report.auth ?? []).map((line) => `auth: ${line}`),
     ...report.derived.map((line) => `named ${line} (no x-client-method)`),
     ...report.resolved.map((line) => `clash resolved: ${line}`),
     ...(report.shapes ?? []),

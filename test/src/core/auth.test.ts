@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { credentialOf, keyProblem, withQueryParameter } from "../../../src/core/auth.js";
 import { apiBaseUrl, declaredErrors, operation } from "../../support/contract.js";
 
 const calls = [
@@ -26,4 +27,40 @@ describe("bearer authentication", () => {
       expect(error).toMatchObject({ code: expect.any(String), message: expect.any(String) });
     });
   }
+});
+
+describe("credentialOf", () => {
+  it("carries the key as each scheme says", () => {
+    expect(credentialOf({ kind: "bearer" }, "sk-1")).toEqual({ header: ["Authorization", "Bearer sk-1"] });
+    // base64 of "user:p@ss:word", worked out apart from the client; the password may hold a ":"
+    expect(credentialOf({ kind: "basic" }, "user:p@ss:word")).toEqual({
+      header: ["Authorization", "Basic dXNlcjpwQHNzOndvcmQ="],
+    });
+    expect(credentialOf({ kind: "header", name: "X-Api-Key" }, "sk-1")).toEqual({ header: ["X-Api-Key", "sk-1"] });
+    expect(credentialOf({ kind: "query", name: "api_key" }, "sk-1")).toEqual({ query: ["api_key", "sk-1"] });
+    expect(credentialOf({ kind: "none" }, "sk-1")).toBeUndefined();
+  });
+});
+
+describe("withQueryParameter", () => {
+  it("adds the parameter last, percent-encoded, keeping the others as written and dropping one of the same name", () => {
+    expect(withQueryParameter("https://a.test/x", "key", "k:1")).toBe("https://a.test/x?key=k%3A1");
+    expect(withQueryParameter("https://a.test/x?q=a%20b&tag=1+2", "key", "k")).toBe(
+      "https://a.test/x?q=a%20b&tag=1+2&key=k",
+    );
+    expect(withQueryParameter("https://a.test/x?key=forged&q=1&k%65y=forged2", "key", "k")).toBe(
+      "https://a.test/x?q=1&key=k",
+    );
+    expect(withQueryParameter("https://a.test/x?q=1#top", "api key", "k")).toBe("https://a.test/x?q=1&api%20key=k#top");
+  });
+});
+
+describe("keyProblem", () => {
+  it("asks for user:password where a scheme is HTTP basic auth, and nothing of other keys", () => {
+    expect(keyProblem("tok-1", [{ kind: "bearer" }, { kind: "basic" }])).toBe(
+      'must be "user:password" for HTTP basic auth, the two joined by ":" (the key is not shown)',
+    );
+    expect(keyProblem("AC1:tok-1", [{ kind: "basic" }])).toBe("");
+    expect(keyProblem("tok-1", [{ kind: "bearer" }, { kind: "header", name: "X-Api-Key" }])).toBe("");
+  });
 });

@@ -1,0 +1,118 @@
+// Reads how a document's operations authenticate: its `components.securitySchemes`, its top-level
+// `security` and each operation's own `security`, as what the client sends the key as
+// (src/core/auth.ts `AuthScheme`). Never throws: a scheme the client cannot send is reported.
+import { resolve } from "../spec/document.mjs";
+
+/**
+ * @typedef {{ kind: "none" | "bearer" | "basic" } | { kind: "header" | "query", name: string }} AuthScheme
+ */
+
+const NONE = Object.freeze({ kind: "none" });
+
+/**
+ * What a scheme sends, in words, for generate's report.
+ * @param {AuthScheme} auth
+ */
+export function describeAuth(auth) {
+  if (auth.kind === "bearer") return "Authorization: Bearer <apiKey>";
+  if (auth.kind === "basic") return 'Authorization: Basic base64(<apiKey>), the key given as "user:password"';
+  if (auth.kind === "header") return `header ${auth.name}: <apiKey>`;
+  if (auth.kind === "query") return `query parameter ${auth.name}=<apiKey>`;
+  return "no credential";
+}
+
+/**
+ * The scheme `name` of the document as the client sends it, or why it cannot.
+ * @param {any} spec
+ * @param {string} name
+ * @returns {{ auth: AuthScheme, note?: string } | { unsupported: string }}
+ */
+function schemeNamed(spec, name) {
+  const scheme = resolve(spec, spec.components?.securitySchemes?.[name]);
+  if (!scheme || typeof scheme !== "object") return { unsupported: `${name} is not in components.securitySchemes` };
+  const type = scheme.type;
+  if (type === "http") {
+    const kind = String(scheme.scheme ?? "").toLowerCase();
+    if (kind === "bearer" || kind === "basic") return { auth: { kind } };
+    return { unsupported: `${name} (http ${scheme.scheme}) is not sent` };
+  }
+  if (type === "apiKey") {
+    if (typeof scheme.name !== "string" || !scheme.name) return { unsupported: `${name} (apiKey) has no name` };
+    if (scheme.in === "header" || scheme.in === "query") return { auth: { kind: scheme.in, name: scheme.name } };
+    return { unsupported: `${name} (apiKey in ${scheme.in}) is not sent` };
+  }
+  if (type === "oauth2" || type === "openIdConnect")
+    return {
+      auth: { kind: "bearer" },
+      note: `${name} (${type}): the key is sent as its access token; the client obtains no token itself`,
+    };
+  return { unsupported: `${name} (${type}) is not sent` };
+}
+
+/**
+ * The scheme the client sends for one `security` list, and what it decided on the way. Of several
+ * alternatives it takes the first the document lists that the client can send; `{}` (no credential)
+ * is taken only when no other can be sent.
+ * @param {any} spec
+ * @param {unknown[]} requirements
+ * @returns {{ auth: AuthScheme, chosen?: string, decisions: string[], unsupported: string[] }}
+ */
+function chooseAuth(spec, requirements) {
+  const decisions = [];
+  const unsupported = [];
+  const alternatives = requirements.filter((r) => r && typeof r === "object");
+  const named = alternatives.map((r) => Object.keys(r));
+  const listed = named.map((names) => (names.length ? names.join(" + ") : "{}")).join(", ");
+  for (const names of named) {
+    if (!names.length) continue;
+    const found = schemeNamed(spec, names[0]);
+    if ("unsupported" in found) {
+      unsupported.push(found.unsupported);
+      continue;
+    }
+    if (found.note) decisions.push(found.note);
+    if (names.length > 1) decisions.push(`${names.join(" + ")} are required together: only ${names[0]} is sent`);
+    if (alternatives.length > 1) decisions.push(`alternatives ${listed}: ${names[0]}, the first the client can send`);
+    return { auth: found.auth, chosen: names[0], decisions, unsupported };
+  }
+  if (unsupported.length && named.some((names) => !names.length))
+    decisions.push(`alternatives ${listed}: {}, no credential, since the client can send none of the others`);
+  return { auth: NONE, decisions, unsupported };
+}
+
+/**
+ * How the document's requests authenticate, and each operation's own `security`, if it declares one.
+ * @param {any} spec a bundled OpenAPI document
+ * @returns {{ auth: AuthScheme, lines: string[], unsupported: string[], operation: (op: any, where: string) => AuthScheme }}
+ *   `auth` is the top-level `security`'s (none when the document declares none); `operation()` the
+ *   scheme of one operation, its own `security` or else the document's; `lines` what was decided
+ *   (filled in as operations are read); `unsupported` the schemes the client cannot send
+ * @example
+ * readSecurity({ components: { securitySchemes: { b: { type: "http", scheme: "basic" } } }, security: [{ b: [] }] }).auth; // { kind: "basic" }
+ */
+export function readSecurity(spec) {
+  const top = Array.isArray(spec.security) ? chooseAuth(spec, spec.security) : undefined;
+  const auth = top?.auth ?? NONE;
+  const lines = [
+    `document: ${top ? `${top.chosen ? `${top.chosen}, ` : ""}${describeAuth(auth)}` : "no security requirement, no credential"}`,
+    ...(top?.decisions ?? []).map((line) => `document: ${line}`),
+  ];
+  const unsupported = (top?.unsupported ?? []).map((line) => `document security: ${line}`);
+  return {
+    auth,
+    lines,
+    unsupported,
+    operation(op, where) {
+      if (!Array.isArray(op.security)) return auth;
+      const own = chooseAuth(spec, op.security);
+      const same = JSON.stringify(own.auth) === JSON.stringify(auth);
+      if (!same)
+        lines.push(
+          `${where}: ${op.security.length ? `${own.chosen ? `${own.chosen}, ` : ""}${describeAuth(own.auth)}` : "security: [], no credential"}`,
+        );
+      lines.push(...own.decisions.map((line) => `${where}: ${line}`));
+      unsupported.push(...own.unsupported.map((line) => `${where} security: ${line}`));
+      return own.auth;
+    },
+  };
+}
