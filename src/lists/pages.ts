@@ -2,10 +2,13 @@ import { BrowserCloudError, ValidationError, type ValidationIssue } from "../cor
 
 /** How one list operation's pages work, as the generated table says (`x-pagination`, or detected). */
 export interface Pagination {
-  style: "offset-header" | "cursor-header" | "cursor-body" | "link";
-  /** The query parameter the next page's position goes into. */
+  style: "offset-header" | "cursor-header" | "cursor-body" | "link" | "next-url" | "page-number";
+  /** The query parameter the next page's position goes into (page-number: the page's number). */
   param?: string;
-  /** The header (header styles) or body field (cursor-body) that holds the next position. */
+  /**
+   * The header (header styles) or body field (cursor-body) that holds the next position; next-url:
+   * the dotted path of the body field holding the next page's address (`meta.next_page_url`).
+   */
   next?: string;
   /** cursor-body without `next`: the field of the page's last item that is the next position. */
   lastItem?: string;
@@ -13,6 +16,16 @@ export interface Pagination {
   hasMore?: string;
   /** The body field that holds the items, when the answer is an object. */
   items?: string;
+  /** cursor-body: the query parameter of a walk backwards (`before`), taken when the call's query sets it. */
+  before?: string;
+  /** cursor-body walking backwards: the body field that holds the position (`first_id`). */
+  first?: string;
+  /** cursor-body walking backwards without `first`: the field of the page's first item that is the position. */
+  firstItem?: string;
+  /** page-number: the dotted path of the body field counting every item of the list (`meta.total`). */
+  total?: string;
+  /** page-number: the dotted path of the body field counting the list's pages. */
+  totalPages?: string;
 }
 
 /** Bounds of a walk over a list, beside the per-call options. */
@@ -66,6 +79,20 @@ interface Walk {
   fetch: PageFetcher;
   style: Pagination;
   seen: Set<string>;
+  /** cursor-body: the call's query set `before` (and not `param`), so each page comes before the last. */
+  backward: boolean;
+  /** page-number: the first page's item count, the size of every full page. */
+  pageSize?: number;
+}
+
+/** The value at a dotted path of a body (`meta.next_page_url`), or undefined. */
+function field(body: unknown, path: string): unknown {
+  let value = body;
+  for (const key of path.split(".")) {
+    if (value === null || typeof value !== "object") return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
 }
 
 /**
@@ -103,6 +130,7 @@ export class Page<Item, Body = Item[]> {
         ? fetched.data
         : (fetched.data as Record<string, unknown> | null)?.[walk.style.items];
     this.items = (Array.isArray(items) ? items : []) as Item[];
+    if (number === 1) walk.pageSize = this.items.length;
     this.headers = fetched.headers;
     this.status = fetched.status;
     this.number = number;
@@ -115,13 +143,38 @@ export class Page<Item, Body = Item[]> {
     const flag =
       style.hasMore === undefined
         ? undefined
-        : style.style === "cursor-body"
-          ? (this.body as Record<string, unknown> | null)?.[style.hasMore]
-          : this.headers.get(style.hasMore);
+        : style.style === "offset-header" || style.style === "cursor-header"
+          ? this.headers.get(style.hasMore)
+          : style.style === "cursor-body"
+            ? (this.body as Record<string, unknown> | null)?.[style.hasMore]
+            : field(this.body, style.hasMore);
     if (flag === true || flag === "true") return true;
     if (flag === false || flag === "false") return false;
-    // no flag: a next position says there is more
-    return this.#nextPosition() != null;
+    if (style.style === "page-number") return this.#morePages();
+    // no flag: a next position says there is more (an empty address says there is none)
+    const position = this.#nextPosition();
+    return style.style === "next-url" ? position != null && position !== "" : position != null;
+  }
+
+  // page-number: a page with items, before the last page the totals give; a total it cannot read
+  // says nothing more follows
+  #morePages(): boolean {
+    const { style, pageSize = 0 } = this.#walk;
+    if (this.items.length === 0) return false;
+    const current = this.#pageNumber();
+    // a page number that is none: the next page's query says so
+    if (!Number.isSafeInteger(current)) return true;
+    if (style.totalPages !== undefined) {
+      const pages = Number(field(this.body, style.totalPages));
+      return Number.isFinite(pages) && current < pages;
+    }
+    const total = Number(field(this.body, style.total!));
+    // every page before the last is as full as the first: never a page skipped, at worst one empty page asked
+    return Number.isFinite(total) && current * pageSize < total;
+  }
+
+  #pageNumber(): number {
+    return Number(this.#query?.[this.#walk.style.param!] ?? 1);
   }
 
   /**
@@ -138,20 +191,46 @@ export class Page<Item, Body = Item[]> {
     return new PaginationError(`Page ${this.number} of the list: ${message}.`, this.number, this.headers);
   }
 
+  // cursor-body: the query parameter, body field or item field of the walk's direction
+  #cursor(): { param: string; next: string | undefined; item: string | undefined; at: number } {
+    const { style, backward } = this.#walk;
+    return backward
+      ? { param: style.before!, next: style.first, item: style.firstItem, at: 0 }
+      : { param: style.param!, next: style.next, item: style.lastItem, at: -1 };
+  }
+
   #nextPosition(): unknown {
     const { style } = this.#walk;
     if (style.style === "cursor-body") {
-      if (style.next !== undefined) return (this.body as Record<string, unknown> | null)?.[style.next];
-      const last = this.items.at(-1) as Record<string, unknown> | undefined;
-      return last?.[style.lastItem!];
+      const { next, item, at } = this.#cursor();
+      if (next !== undefined) return (this.body as Record<string, unknown> | null)?.[next];
+      const edge = this.items.at(at) as Record<string, unknown> | undefined;
+      return edge?.[item!];
     }
+    if (style.style === "next-url") return field(this.body, style.next!);
     return this.headers.get(style.next!);
   }
 
   #nextQuery(): { query: Record<string, unknown>; trusted: boolean } {
     const { style, seen } = this.#walk;
-    if (style.style === "link") return this.#linkQuery();
-    const param = style.param!;
+    if (style.style === "link") return this.#followQuery(nextLink(this.headers.get("link")), 'Link rel="next"');
+    if (style.style === "next-url") {
+      const target = this.#nextPosition();
+      if (typeof target !== "string") throw this.#error(`says more pages follow, but its ${style.next} is no address`);
+      return this.#followQuery(target, style.next!);
+    }
+    if (style.style === "page-number") {
+      const current = this.#pageNumber();
+      if (!Number.isSafeInteger(current))
+        throw this.#error(
+          `its ${style.param} ${JSON.stringify(String(this.#query?.[style.param!]))} is not a page number`,
+        );
+      return { query: { ...this.#query, [style.param!]: current + 1 }, trusted: false };
+    }
+    const { param, next, item, at } =
+      style.style === "cursor-body"
+        ? this.#cursor()
+        : { param: style.param!, next: style.next, item: undefined, at: -1 };
     const position = this.#nextPosition();
     if (style.style === "offset-header") {
       const text = typeof position === "string" ? position.trim() : "";
@@ -169,7 +248,7 @@ export class Page<Item, Body = Item[]> {
     }
     if (typeof position !== "string" && typeof position !== "number")
       throw this.#error(
-        `says more pages follow, but gives no next position (${style.next ?? `the last item's ${style.lastItem}`})`,
+        `says more pages follow, but gives no next position (${next ?? `the ${at === 0 ? "first" : "last"} item's ${item}`})`,
       );
     const token = String(position);
     if (token === "" || seen.has(token) || token === String(this.#query?.[param] ?? ""))
@@ -180,19 +259,19 @@ export class Page<Item, Body = Item[]> {
     return { query: { ...this.#query, [param]: token }, trusted: false };
   }
 
-  #linkQuery(): { query: Record<string, unknown>; trusted: boolean } {
-    const link = nextLink(this.headers.get("link"));
+  // the query of the next page's address the service wrote (`what` names where it wrote it)
+  #followQuery(target: string | undefined, what: string): { query: Record<string, unknown>; trusted: boolean } {
     let next: URL;
     try {
-      next = new URL(link ?? "", this.#url);
+      next = new URL(target ?? "", this.#url);
     } catch {
-      throw this.#error('its Link rel="next" is not an address');
+      throw this.#error(`its ${what} is not an address`);
     }
     const here = new URL(this.#url);
     // the key goes with every page: never to another origin or operation
     if (next.origin !== here.origin || next.pathname !== here.pathname)
       throw this.#error(
-        `its Link rel="next" points to another address (${next.origin}${next.pathname}); only the same operation is followed`,
+        `its ${what} points to another address (${next.origin}${next.pathname}); only the same operation is followed`,
       );
     const query: Record<string, unknown> = {};
     next.searchParams.forEach((v, k) => {
@@ -204,7 +283,7 @@ export class Page<Item, Body = Item[]> {
     sorted.sort();
     const key = sorted.toString();
     if (this.#walk.seen.has(key) || next.search === here.search)
-      throw this.#error('its Link rel="next" was already followed; the walk stops rather than repeat pages');
+      throw this.#error(`its ${what} was already followed; the walk stops rather than repeat pages`);
     this.#walk.seen.add(key);
     return { query, trusted: true };
   }
@@ -244,7 +323,8 @@ export class PagePromise<Item, Body = Item[]> implements Promise<Page<Item, Body
     query: Record<string, unknown> | undefined,
     options: PageOptions | undefined,
   ) {
-    this.#walk = { fetch, style, seen: new Set() };
+    const set = (name: string | undefined) => name !== undefined && query?.[name] != null && query[name] !== "";
+    this.#walk = { fetch, style, seen: new Set(), backward: set(style.before) && !set(style.param) };
     this.#query = query;
     try {
       this.#bounds = pageBounds(options);

@@ -101,59 +101,96 @@ function listRoute(spec, op) {
   const properties = (key) => resolve(spec, itemSchema?.properties?.[key]);
   const nextSchema = op.page.next ? resolve(spec, schema.properties?.[op.page.next]) : undefined;
   const nullable = nextSchema?.nullable === true || [nextSchema?.type].flat().includes("null");
+  // next-url: the query parameter the addresses it writes carry the offset in (a declared page or
+  // offset parameter, so that Prism takes them)
+  const param =
+    op.page.style === "next-url"
+      ? (op.queryParams.find((p) => /^(page|offset)$/i.test(p.name))?.name ?? "offset")
+      : op.page.param;
   return {
     ...virtualList(examples, op.page, properties),
     example,
     size: examples.length,
     limit,
     nullable,
-    page: op.page,
+    page: { ...op.page, param },
     status: op.success.status,
     type: op.success.mediaType ?? "application/json",
   };
 }
+
+/** The items on a page of `route` asked with `query`: the example's count, or a smaller `limit`. */
+function pageSize(route, query) {
+  const limit = Number(query.get("limit"));
+  return route.limit && Number.isSafeInteger(limit) && limit >= 1 ? Math.min(limit, route.size) : route.size;
+}
+
+// the styles whose position the mock writes as an offset
+const OFFSETS = ["offset-header", "link", "next-url"];
 
 /** The position of a request, or a message saying why it is no position the mock gave. */
 function position(route, query) {
   const { style, param = "offset", lastItem } = route.page;
   const total = route.list.length;
   const given = query.get(param);
+  const { before, first, firstItem } = route.page;
+  const back = before ? query.get(before) : null;
+  if (given === null && back !== null) {
+    // backwards: the page of items before the position
+    const at = first ? tokenOffset(back) : route.list.findIndex((item) => String(item?.[firstItem]) === back);
+    if (at === undefined || at < 0 || at > total)
+      return { error: `${before} must be a position this list gave (got ${JSON.stringify(back.slice(0, 40))})` };
+    return { offset: Math.max(0, at - pageSize(route, query)), end: at };
+  }
   if (given === null) return { offset: 0 };
   let offset;
-  if (style === "offset-header" || style === "link") offset = /^\d{1,9}$/.test(given) ? Number(given) : undefined;
+  if (OFFSETS.includes(style)) offset = /^\d{1,9}$/.test(given) ? Number(given) : undefined;
+  else if (style === "page-number")
+    offset = /^[1-9]\d{0,8}$/.test(given) ? (Number(given) - 1) * pageSize(route, query) : undefined;
   else if (lastItem && !route.page.next) {
     const at = route.list.findIndex((item) => String(item?.[lastItem]) === given);
     offset = at < 0 ? undefined : at + 1;
   } else offset = tokenOffset(given);
   if (offset === undefined || offset < 0 || offset > total) {
-    const what =
-      style === "offset-header" || style === "link" ? `a whole number from 0 to ${total}` : "a position this list gave";
+    const what = OFFSETS.includes(style)
+      ? `a whole number from 0 to ${total}`
+      : style === "page-number"
+        ? "a page number from 1"
+        : "a position this list gave";
     return { error: `${param} must be ${what} (got ${JSON.stringify(given.slice(0, 40))})` };
   }
   return { offset };
 }
 
-/** Headers and body of the page at `offset` of `route`, its next position from the same query. */
-function pageAnswer(route, url, offset) {
-  const { style, param = "offset", next, hasMore, items } = route.page;
-  const limit = Number(url.searchParams.get("limit"));
-  const size = route.limit && Number.isSafeInteger(limit) && limit >= 1 ? Math.min(limit, route.size) : route.size;
-  const slice = route.list.slice(offset, offset + size);
+/**
+ * Headers and body of the page at `offset` of `route` (up to `end` for a page asked backwards), its
+ * next position from the same query.
+ */
+function pageAnswer(route, url, offset, end) {
+  const { style, param = "offset", next, hasMore, items, first } = route.page;
+  const size = pageSize(route, url.searchParams);
+  const slice = route.list.slice(offset, end ?? offset + size);
   const after = offset + slice.length;
   const more = after < route.list.length;
-  const nextValue =
-    style === "offset-header" || style === "link" ? String(after) : route.page.next ? pageToken(after) : undefined;
+  const nextValue = OFFSETS.includes(style) ? String(after) : route.page.next ? pageToken(after) : undefined;
   /** @type {Record<string, string>} */
   const headers = { "Content-Type": route.type };
   let body = items === undefined ? slice : { ...route.example, [items]: slice };
   if (style === "cursor-body") {
-    body = { ...body, ...(hasMore ? { [hasMore]: more } : {}) };
+    body = { ...body, ...(hasMore ? { [hasMore]: end === undefined ? more : offset > 0 } : {}) };
     if (next && (more || route.nullable)) body[next] = more ? nextValue : null;
     else if (next) delete body[next];
-  } else if (style === "link") {
+    if (first) body[first] = pageToken(offset);
+  } else if (style === "link" || style === "next-url") {
     const target = new URLSearchParams(url.searchParams);
     target.set(param, String(after));
-    if (more) headers.Link = `<${url.pathname}?${target}>; rel="next"`;
+    const address = `${url.pathname}?${target}`;
+    if (style === "link" && more) headers.Link = `<${address}>; rel="next"`;
+    if (style === "next-url") body = withField(body, next, more ? address : null);
+  } else if (style === "page-number") {
+    const total = route.list.length;
+    const { total: count, totalPages } = route.page;
+    body = totalPages ? withField(body, totalPages, Math.ceil(total / size)) : withField(body, count, total);
   } else {
     if (hasMore) headers[hasMore] = String(more);
     if (more && next) headers[next] = String(nextValue);
@@ -161,9 +198,16 @@ function pageAnswer(route, url, offset) {
   return { headers, body: JSON.stringify(body) };
 }
 
+/** A copy of `body` with the field at a dotted path (`meta.next_page_url`) set, its objects copied or made. */
+function withField(body, path, value) {
+  const [key, ...rest] = path.split(".");
+  const own = body && typeof body === "object" && !Array.isArray(body) ? body : {};
+  return { ...own, [key]: rest.length ? withField(own[key], rest.join("."), value) : value };
+}
+
 /**
  * The handler of a bundled spec's paged lists (every operation pagination.mjs pages: by offset or
- * token header, body cursor or Link): it takes a request for one of them (matched by method and
+ * token header, body cursor, Link, a next page's address in the body or page numbers with a total): it takes a request for one of them (matched by method and
  * path, a literal segment before a parameter) and answers `MOCK_PAGES` pages of the spec's example
  * items, ids made distinct per page, the next position (`X-Next-Offset`, a token, a body cursor,
  * a Link) computed from the request's own query, the last page saying no more follow. `limit`,
@@ -208,7 +252,7 @@ export function listPageMock(spec) {
       forward((answer) => {
         if (!answer.statusCode || answer.statusCode < 200 || answer.statusCode > 299) return false;
         answer.resume();
-        const { headers, body } = pageAnswer(route, url, at.offset ?? 0);
+        const { headers, body } = pageAnswer(route, url, at.offset ?? 0, at.end);
         res.writeHead(route.status, { ...headers, "Content-Length": Buffer.byteLength(body) }).end(body);
         return true;
       });

@@ -87,6 +87,54 @@ const SPEC = {
         responses: { "200": json({ type: "array", items: item }, items, { Link: header("string") }) },
       },
     },
+    "/both": {
+      get: {
+        parameters: [query("after"), query("before"), limit],
+        responses: {
+          "200": json(
+            { type: "object", properties: { data: { type: "array", items: item }, has_more: { type: "boolean" } } },
+            { data: items, has_more: true },
+          ),
+        },
+      },
+    },
+    "/conversations": {
+      get: {
+        parameters: [query("PageSize", { type: "integer" }), query("Page", { type: "integer" })],
+        responses: {
+          "200": json(
+            {
+              type: "object",
+              properties: {
+                data: { type: "array", items: item },
+                meta: {
+                  type: "object",
+                  properties: { key: { type: "string" }, next_page_url: { type: ["string", "null"] } },
+                },
+              },
+            },
+            { data: items, meta: { key: "data", next_page_url: "https://api.example.com/conversations?Page=1" } },
+          ),
+        },
+      },
+    },
+    "/numbered": {
+      get: {
+        parameters: [query("page", { type: "integer", minimum: 1 }), limit],
+        responses: {
+          "200": json(
+            {
+              type: "object",
+              properties: {
+                data: { type: "array", items: item },
+                meta: { type: "object", properties: { total: { type: "integer" } } },
+              },
+            },
+            { data: items, meta: { total: 2 } },
+          ),
+        },
+      },
+    },
     "/empty": {
       get: {
         parameters: [query("offset", { type: "integer" })],
@@ -215,6 +263,59 @@ describe("the mock's lists", () => {
     expect(linked.map((p) => p.sent)).toEqual(["/linked?offset=0", "/linked?offset=2", "/linked?offset=4"]);
   });
 
+  it("serves a next page's address in the body, within the operation, null on the last page", async () => {
+    const url = await serve(SPEC);
+
+    const pages = await walk(url, "/conversations?PageSize=2", (_, body) => body.meta.next_page_url ?? undefined);
+
+    expect(pages.map((p) => p.sent)).toEqual([
+      "/conversations?PageSize=2",
+      "/conversations?PageSize=2&Page=2",
+      "/conversations?PageSize=2&Page=4",
+    ]);
+    expect(pages.map((p) => p.body.meta)).toEqual([
+      { key: "data", next_page_url: "/conversations?PageSize=2&Page=2" },
+      { key: "data", next_page_url: "/conversations?PageSize=2&Page=4" },
+      { key: "data", next_page_url: null },
+    ]);
+    expect(new Set(ids(pages)).size).toBe(6);
+  });
+
+  it("serves page numbers with the list's total, shrunk to the limit", async () => {
+    const url = await serve(SPEC);
+
+    let page = 1;
+    const pages = await walk(url, "/numbered?limit=1", (_, body) =>
+      body.data.length ? `/numbered?limit=1&page=${++page}` : undefined,
+    );
+
+    expect(pages.map((p) => p.sent)).toEqual([
+      "/numbered?limit=1",
+      "/numbered?limit=1&page=2",
+      "/numbered?limit=1&page=3",
+      "/numbered?limit=1&page=4",
+      "/numbered?limit=1&page=5",
+      "/numbered?limit=1&page=6",
+      "/numbered?limit=1&page=7",
+    ]);
+    expect(pages.map((p) => p.body.meta.total)).toEqual([6, 6, 6, 6, 6, 6, 6]);
+    expect(new Set(ids(pages)).size).toBe(6);
+    expect(pages.at(-1)!.items).toEqual([]);
+  });
+
+  it("serves the page before an item's id where the request asks with before", async () => {
+    const url = await serve(SPEC);
+
+    const pages = await walk(url, "/both?before=itm_2d", (_, body) =>
+      body.has_more ? `/both?before=${body.data[0].id}` : undefined,
+    );
+
+    // the whole list is itm_1a, itm_2b, itm_1b, itm_2c, itm_1c, itm_2d, two a page
+    expect(pages.map((p) => p.sent)).toEqual(["/both?before=itm_2d", "/both?before=itm_2c", "/both?before=itm_2b"]);
+    expect(pages.map((p) => ids([p]))).toEqual([["itm_2c", "itm_1c"], ["itm_2b", "itm_1b"], ["itm_1a"]]);
+    expect(pages.map((p) => p.body.has_more)).toEqual([true, true, false]);
+  });
+
   it("makes ids distinct with a suffix where moving their last character would meet another", async () => {
     const close = [{ id: "a1" }, { id: "a2" }];
     const spec = structuredClone(SPEC) as any;
@@ -263,6 +364,10 @@ describe("the mock's lists", () => {
     [`/logs?page_token=${"x".repeat(5000)}`, "page_token must be a position this list gave"],
     ["/logs?page_token=bm90IGpzb24", "page_token must be a position this list gave"],
     ["/after?after=itm_9z", "after must be a position this list gave"],
+    ["/both?before=itm_9z", "before must be a position this list gave"],
+    ["/numbered?page=0", "page must be a page number from 1"],
+    ["/numbered?page=5", "page must be a page number from 1"],
+    ["/conversations?Page=7", "Page must be a whole number from 0 to 6"],
   ])("answers %s, a position it never gave, with a 400 in the Error shape", async (target, message) => {
     const url = await serve(SPEC);
 
@@ -289,6 +394,6 @@ describe("the mock's lists", () => {
     expect(await from("/items/itm_1a")).toEqual([200, "prism"]);
     expect(await from("/empty")).toEqual([200, "prism"]);
     expect(await from("/nowhere")).toEqual([200, "prism"]);
-    expect(listPageMock(SPEC).operations).toBe(5);
+    expect(listPageMock(SPEC).operations).toBe(8);
   });
 });

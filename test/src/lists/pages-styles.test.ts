@@ -337,6 +337,245 @@ describe("links to the next page", () => {
   });
 });
 
+describe("cursors in the body, walked backwards", () => {
+  const BOTH: Pagination = {
+    style: "cursor-body",
+    param: "after",
+    lastItem: "id",
+    hasMore: "has_more",
+    items: "data",
+    before: "before",
+    firstItem: "id",
+  };
+  const IDS: Pagination = {
+    style: "cursor-body",
+    param: "after",
+    next: "last_id",
+    hasMore: "has_more",
+    items: "data",
+    before: "before",
+    first: "first_id",
+  };
+
+  it("asks for each page before the first item's id where the call sets before", async () => {
+    const { fetch, asked } = script(
+      { data: { data: [{ id: "e" }, { id: "f" }], has_more: true } },
+      { data: { data: [{ id: "c" }, { id: "d" }], has_more: true } },
+      { data: { data: [{ id: "b" }], has_more: false } },
+    );
+
+    const items = await all(new PagePromise(fetch, BOTH, { before: "g", limit: 2 }, undefined));
+
+    expect(items).toEqual([{ id: "e" }, { id: "f" }, { id: "c" }, { id: "d" }, { id: "b" }]);
+    expect(asked.map((a) => a.query)).toEqual([
+      { before: "g", limit: 2 },
+      { before: "e", limit: 2 },
+      { before: "c", limit: 2 },
+    ]);
+  });
+
+  it("walks forward after the last item's id where the call sets neither", async () => {
+    const { fetch, asked } = script(
+      { data: { data: [{ id: "a" }, { id: "b" }], has_more: true } },
+      { data: { data: [{ id: "c" }], has_more: false } },
+    );
+
+    expect(await all(new PagePromise(fetch, BOTH, { before: "" }, undefined))).toHaveLength(3);
+    expect(asked.map((a) => a.query)).toEqual([{ before: "" }, { before: "", after: "b" }]);
+  });
+
+  it("reads first_id backwards and last_id forwards from the body", async () => {
+    const back = script(
+      { data: { data: [{ id: "x" }], first_id: "f1", last_id: "l1", has_more: true } },
+      { data: { data: [{ id: "y" }], first_id: "f2", last_id: "l2", has_more: false } },
+    );
+    const forth = script(
+      { data: { data: [{ id: "x" }], first_id: "f1", last_id: "l1", has_more: true } },
+      { data: { data: [{ id: "y" }], first_id: "f2", last_id: "l2", has_more: false } },
+    );
+
+    await all(new PagePromise(back.fetch, IDS, { before: "f0" }, undefined));
+    await all(new PagePromise(forth.fetch, IDS, undefined, undefined));
+
+    expect(back.asked.map((a) => a.query)).toEqual([{ before: "f0" }, { before: "f1" }]);
+    expect(forth.asked.map((a) => a.query)).toEqual([undefined, { after: "l1" }]);
+  });
+
+  it.each([
+    [
+      "a first item without an id",
+      BOTH,
+      { data: [{}], has_more: true },
+      "Page 1 of the list: says more pages follow, but gives no next position (the first item's id).",
+    ],
+    [
+      "no first_id",
+      IDS,
+      { data: [{ id: "x" }], has_more: true },
+      "Page 1 of the list: says more pages follow, but gives no next position (first_id).",
+    ],
+    [
+      "the position it was asked with",
+      IDS,
+      { data: [{ id: "x" }], first_id: "f0", has_more: true },
+      'Page 1 of the list: its next position "f0" was already used; the walk stops rather than repeat pages.',
+    ],
+  ])("ends with PaginationError where more pages are promised with %s", async (_, style, data, message) => {
+    const { fetch, asked } = script({ data });
+
+    const { error } = await walk(new PagePromise(fetch, style, { before: "f0" }, undefined));
+
+    expect(error).toBeInstanceOf(PaginationError);
+    expect((error as Error).message).toBe(message);
+    expect(asked).toHaveLength(1);
+  });
+});
+
+describe("the next page's address in the body", () => {
+  const NEXT: Pagination = { style: "next-url", next: "meta.next_page_url", items: "things" };
+  const body = (things: unknown[], next: unknown) => ({ things, meta: { next_page_url: next } });
+
+  it("follows each address within the operation, its query as the service wrote it, until the address is null", async () => {
+    const { fetch, asked } = script(
+      { data: body([1], `${THINGS}?PageSize=1&Page=1&PageToken=PT1`), url: `${THINGS}?PageSize=1` },
+      {
+        data: body([2], "/v1/things?PageSize=1&Page=2&PageToken=PT2"),
+        url: `${THINGS}?PageSize=1&Page=1&PageToken=PT1`,
+      },
+      { data: body([3], null), url: `${THINGS}?PageSize=1&Page=2&PageToken=PT2` },
+    );
+
+    expect(await all(new PagePromise(fetch, NEXT, { PageSize: 1 }, undefined))).toEqual([1, 2, 3]);
+    expect(asked).toEqual([
+      { query: { PageSize: 1 }, trusted: false },
+      { query: { PageSize: "1", Page: "1", PageToken: "PT1" }, trusted: true },
+      { query: { PageSize: "1", Page: "2", PageToken: "PT2" }, trusted: true },
+    ]);
+  });
+
+  it("stops at an empty or missing address, and reads a path of any depth", async () => {
+    const deep: Pagination = { style: "next-url", next: "links.pages.next", items: "things" };
+    const { fetch, asked } = script(
+      { data: { things: [1], links: { pages: { next: `${THINGS}?page=2` } } } },
+      { data: { things: [2], links: {} }, url: `${THINGS}?page=2` },
+    );
+    const empty = script({ data: body([1], "") });
+
+    expect(await all(new PagePromise(fetch, deep, undefined, undefined))).toEqual([1, 2]);
+    expect(asked.map((a) => a.query)).toEqual([undefined, { page: "2" }]);
+    expect(await all(new PagePromise(empty.fetch, NEXT, undefined, undefined))).toEqual([1]);
+    expect(empty.asked).toHaveLength(1);
+  });
+
+  it.each([
+    [
+      "another origin",
+      "https://elsewhere.example/v1/things?Page=2",
+      "Page 1 of the list: its meta.next_page_url points to another address (https://elsewhere.example/v1/things); only the same operation is followed.",
+    ],
+    [
+      "another scheme",
+      "http://api.example.com/v1/things?Page=2",
+      "Page 1 of the list: its meta.next_page_url points to another address (http://api.example.com/v1/things); only the same operation is followed.",
+    ],
+    [
+      "another path",
+      "/v1/others?Page=2",
+      "Page 1 of the list: its meta.next_page_url points to another address (https://api.example.com/v1/others); only the same operation is followed.",
+    ],
+    ["no address", "http://[", "Page 1 of the list: its meta.next_page_url is not an address."],
+    [
+      "the page itself",
+      `${THINGS}?Page=1`,
+      "Page 1 of the list: its meta.next_page_url was already followed; the walk stops rather than repeat pages.",
+    ],
+    ["a number", 2, "Page 1 of the list: says more pages follow, but its meta.next_page_url is no address."],
+  ])("ends with PaginationError at an address of %s, and sends nothing there", async (_, next, message) => {
+    const { fetch, asked } = script({ data: body([1], next), url: `${THINGS}?Page=1` });
+
+    const { items, error } = await walk(new PagePromise(fetch, NEXT, undefined, undefined));
+
+    expect(items).toEqual([1]);
+    expect(error).toBeInstanceOf(PaginationError);
+    expect((error as Error).message).toBe(message);
+    expect(asked).toHaveLength(1);
+  });
+
+  it("ends with PaginationError at an address it followed before, its query in another order", async () => {
+    const { fetch, asked } = script(
+      { data: body([1], "?b=2&a=1") },
+      { data: body([2], "?a=1&b=2"), url: `${THINGS}?b=2&a=1` },
+    );
+
+    const { items, error } = await walk(new PagePromise(fetch, NEXT, undefined, undefined));
+
+    expect(items).toEqual([1, 2]);
+    expect((error as Error).message).toBe(
+      "Page 2 of the list: its meta.next_page_url was already followed; the walk stops rather than repeat pages.",
+    );
+    expect(asked).toHaveLength(2);
+  });
+});
+
+describe("page numbers with totals", () => {
+  const TOTAL: Pagination = { style: "page-number", param: "page", total: "meta.total", items: "things" };
+  const PAGES: Pagination = { style: "page-number", param: "page", totalPages: "total_pages", items: "things" };
+
+  it("asks for the next page number while the pages so far hold fewer items than the total", async () => {
+    const { fetch, asked } = script(
+      { data: { things: [1, 2], meta: { total: 5 } } },
+      { data: { things: [3, 4], meta: { total: 5 } } },
+      { data: { things: [5], meta: { total: 5 } } },
+    );
+
+    expect(await all(new PagePromise(fetch, TOTAL, { per_page: 2 }, undefined))).toEqual([1, 2, 3, 4, 5]);
+    expect(asked.map((a) => a.query)).toEqual([{ per_page: 2 }, { per_page: 2, page: 2 }, { per_page: 2, page: 3 }]);
+  });
+
+  it("starts from the page the call asks for, and stops where the total is reached exactly", async () => {
+    const { fetch, asked } = script(
+      { data: { things: [5, 6], meta: { total: 8 } } },
+      { data: { things: [7, 8], meta: { total: 8 } } },
+    );
+
+    expect(await all(new PagePromise(fetch, TOTAL, { page: 3 }, undefined))).toEqual([5, 6, 7, 8]);
+    expect(asked.map((a) => a.query)).toEqual([{ page: 3 }, { page: 4 }]);
+  });
+
+  it("counts pages where the list gives a page total", async () => {
+    const { fetch, asked } = script(
+      { data: { things: [1], total_pages: 2 } },
+      { data: { things: [2], total_pages: 2 } },
+    );
+
+    expect(await all(new PagePromise(fetch, PAGES, undefined, undefined))).toEqual([1, 2]);
+    expect(asked.map((a) => a.query)).toEqual([undefined, { page: 2 }]);
+  });
+
+  it.each([
+    ["an empty page", { things: [], meta: { total: 9 } }],
+    ["no total", { things: [1] }],
+    ["a total that is no number", { things: [1], meta: { total: "many" } }],
+  ])("stops after %s, asking for nothing more", async (_, data) => {
+    const { fetch, asked } = script({ data });
+
+    await all(new PagePromise(fetch, TOTAL, undefined, undefined));
+
+    expect(asked).toHaveLength(1);
+  });
+
+  it("ends with PaginationError at a page number that is not a number", async () => {
+    const { fetch, asked } = script({ data: { things: [1], meta: { total: 9 } } });
+
+    const { items, error } = await walk(new PagePromise(fetch, TOTAL, { page: "two" }, undefined));
+
+    expect(items).toEqual([1]);
+    expect(error).toBeInstanceOf(PaginationError);
+    expect((error as Error).message).toBe('Page 1 of the list: its page "two" is not a page number.');
+    expect(asked).toHaveLength(1);
+  });
+});
+
 describe("a walk's bounds", () => {
   const CURSOR: Pagination = { style: "cursor-header", param: "cursor", next: "X-Next-Cursor" };
   /** An endless list: page n holds item n and a cursor to page n + 1. */
