@@ -96,26 +96,18 @@ export function pagination(deref, where, op, queryParams, success, response) {
         : item.id
           ? { before: beforeParam, firstItem: "id" }
           : {};
-    if (props.next_cursor)
-      page = { style: "cursor-body", param: cursorParam, next: "next_cursor", hasMore: "has_more", items: itemsField };
-    else if (/after$/.test(cursorParam) && props.last_id)
-      page = {
-        style: "cursor-body",
-        param: cursorParam,
-        next: "last_id",
-        hasMore: "has_more",
-        items: itemsField,
-        ...back,
-      };
-    else if (/after$/.test(cursorParam) && item.id)
-      page = {
-        style: "cursor-body",
-        param: cursorParam,
-        lastItem: "id",
-        hasMore: "has_more",
-        items: itemsField,
-        ...back,
-      };
+    // the position a next page starts from, between the parameter and the has_more flag
+    const cursorBody = (position, backwards = back) => ({
+      style: "cursor-body",
+      param: cursorParam,
+      ...position,
+      hasMore: "has_more",
+      items: itemsField,
+      ...backwards,
+    });
+    if (props.next_cursor) page = cursorBody({ next: "next_cursor" }, {});
+    else if (/after$/.test(cursorParam) && props.last_id) page = cursorBody({ next: "last_id" });
+    else if (/after$/.test(cursorParam) && item.id) page = cursorBody({ lastItem: "id" });
   } else if (headers.has("link") && (isArray || itemsField))
     page = { style: "link", ...(itemsField ? { items: itemsField } : {}) };
   // an address or a page number is the whole request: never for one that sends a body
