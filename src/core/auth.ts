@@ -72,7 +72,7 @@ function decodeName(text: string): string {
  */
 export function keyProblem(apiKey: string, schemes: readonly AuthScheme[]): string {
   if (schemes.some((s) => s.kind === "basic") && !apiKey.includes(":"))
-    return 'must be "user:password" for HTTP basic auth, the two joined by ":" (the key is not shown)';
+    return 'must be "user:password" for HTTP Basic authentication, the two joined by ":" (the key is not shown)';
   return "";
 }
 

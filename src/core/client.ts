@@ -82,7 +82,7 @@ const NO_OPTIONS: ReturnType<typeof splitOptions> = { init: {}, limits: {} };
 
 /** What every method of one client shares: its settings, its transport as a `Call`, and the raw client. */
 function connect(options: ClientOptions, readers?: Readers, table: readonly Operation[] = operations) {
-  const settings = resolveConfig(options, [AUTH, ...table.flatMap((op) => (op.auth ? [op.auth] : []))]);
+  const settings = resolveConfig(options, [AUTH, ...table.flatMap((op) => (op.security ? [op.security] : []))]);
   const headers = withoutAuthorization(options.headers);
   // browsers refuse to let a page set it
   if (!inBrowser()) headers["User-Agent"] = `browser-cloud-client/${CLIENT_VERSION}`;
@@ -132,7 +132,7 @@ function connect(options: ClientOptions, readers?: Readers, table: readonly Oper
       stream: op.answer === "other" || op.answer === "stream",
     };
     let answered: Response | undefined;
-    const scheme = op.auth ?? AUTH;
+    const scheme = op.security ?? AUTH;
     const fetch = (request: Request) =>
       authorize(request, scheme, (ready) => send(settings, ready, callLimits)).then(
         (response) => (answered = response),

@@ -315,10 +315,10 @@ function need<R>(reader: R | undefined, op: Operation, what: string): R {
 export function authOverrides(
   operations: readonly Operation[],
   baseUrl: string,
-): (method: string, url: string) => Operation["auth"] {
-  if (!operations.some((op) => op.auth)) return () => undefined;
+): (method: string, url: string) => Operation["security"] {
+  if (!operations.some((op) => op.security)) return () => undefined;
   const find = operationMatcher(operations, new URL(baseUrl).pathname);
-  return (method, url) => find(method, new URL(url).pathname)?.operation.auth;
+  return (method, url) => find(method, new URL(url).pathname)?.operation.security;
 }
 
 /**

@@ -61,7 +61,7 @@ export interface Operation {
    * How it carries the key, where its own `security` differs from the document's (generated/meta.ts
    * `AUTH`): `{ kind: "none" }` for `security: []`.
    */
-  auth?: AuthScheme;
+  security?: AuthScheme;
   /** A list's pages (`x-pagination`, or detected): the method returns a `PagePromise`. */
   page?: Pagination;
   /** A multipart body's fields: the method builds the form from them (`bodySchema` checks those that are not files). */

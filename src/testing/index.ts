@@ -241,7 +241,7 @@ async function record(
     }
   });
   // the key stays out of test output and snapshots
-  const auth = op.auth ?? AUTH;
+  const auth = op.security ?? AUTH;
   const keyHeader = auth.kind === "header" ? auth.name.toLowerCase() : undefined;
   const headers: Record<string, string> = {};
   request.headers.forEach((value, name) => {

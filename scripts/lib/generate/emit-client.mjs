@@ -90,7 +90,7 @@ function operationsSource(operations, table, header, auth) {
     Object.assign(row, { errorSchema: undefined, pathSchemas: undefined, headerSchemas: undefined });
     row.idempotent = op.idempotent;
     if (op.idempotencyKey) row.idempotencyKey = op.idempotencyKey;
-    if (op.auth && JSON.stringify(op.auth) !== JSON.stringify(auth)) row.auth = op.auth;
+    if (op.auth && JSON.stringify(op.auth) !== JSON.stringify(auth)) row.security = op.auth;
     return row;
   });
   rows.forEach((row, i) => {

@@ -51,7 +51,7 @@ function exposed(err: unknown): string {
 describe("a document's security schemes, generated into a client", () => {
   it("are written for the runtime: the document's in meta.ts, an operation's own in its row", () => {
     expect(AUTH).toEqual({ kind: "basic" });
-    expect(Object.fromEntries(operations.map((op) => [op.name, op.auth]))).toEqual({
+    expect(Object.fromEntries(operations.map((op) => [op.name, op.security]))).toEqual({
       "accounts.retrieve": undefined,
       "reports.retrieve": { kind: "header", name: "X-Api-Key" },
       "search.run": { kind: "query", name: "api_key" },
@@ -158,7 +158,7 @@ describe("a document's security schemes, generated into a client", () => {
 
     expect((err as Error).name).toBe("ConfigurationError");
     expect((err as Error).message).toBe(
-      'apiKey must be "user:password" for HTTP basic auth, the two joined by ":" (the key is not shown)',
+      'apiKey must be "user:password" for HTTP Basic authentication, the two joined by ":" (the key is not shown)',
     );
     expect(exposed(err)).not.toContain("tok-9f8e7d6c5b4a");
   });

@@ -58,7 +58,7 @@ describe("withQueryParameter", () => {
 describe("keyProblem", () => {
   it("asks for user:password where a scheme is HTTP basic auth, and nothing of other keys", () => {
     expect(keyProblem("tok-1", [{ kind: "bearer" }, { kind: "basic" }])).toBe(
-      'must be "user:password" for HTTP basic auth, the two joined by ":" (the key is not shown)',
+      'must be "user:password" for HTTP Basic authentication, the two joined by ":" (the key is not shown)',
     );
     expect(keyProblem("AC1:tok-1", [{ kind: "basic" }])).toBe("");
     expect(keyProblem("tok-1", [{ kind: "bearer" }, { kind: "header", name: "X-Api-Key" }])).toBe("");
