@@ -21,5 +21,8 @@ export const PageList: typeof import("../src/lists/pages.js").PagePromise | unde
 /** No operation above takes a multipart form: no reader, so that bundles leave it out. */
 export const formBody: typeof import("../src/uploads/form-body.js").formBody | undefined = undefined;
 
+/** No operation above takes a urlencoded form: no reader, so that bundles leave it out. */
+export const urlEncodedBody: typeof import("../src/uploads/url-encoded.js").urlEncodedBody | undefined = undefined;
+
 /** No operation above takes a binary body: no reader, so that bundles leave it out. */
 export const binaryBody: typeof import("../src/uploads/form-body.js").binaryBody | undefined = undefined;

@@ -18,7 +18,7 @@ type JsonBody<O, I> = I extends { requestBody?: infer B }
     ? Content<C, O extends { bodyType: infer M } ? M : never>
     : never
   : never;
-type Input<O, I> = O extends { body: "json" }
+type Input<O, I> = O extends { body: "json" | "urlencoded" }
   ? O extends { bodyRequired: true }
     ? [body: JsonBody<O, I>]
     : [body?: JsonBody<O, I>]

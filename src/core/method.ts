@@ -1,5 +1,5 @@
 import type { Client } from "openapi-fetch";
-import { binaryBody, formBody, openStream, PageList } from "../../generated/operations.js";
+import { binaryBody, formBody, openStream, PageList, urlEncodedBody } from "../../generated/operations.js";
 import type { Operation } from "./operation-row.js";
 import type { openEventStream, StreamOptions } from "../streams/event-stream.js";
 import { schemas, type Schema } from "../../generated/validators.js";
@@ -12,6 +12,7 @@ import type { Answer } from "./response.js";
 import { operationMatcher, templatePieces } from "./path-template.js";
 import { IDEMPOTENT_METHODS } from "./retry.js";
 import type * as forms from "../uploads/form-body.js";
+import type * as urlEncoded from "../uploads/url-encoded.js";
 import type { FetchedPage, PageFetcher, PageOptions, PagePromise, Pagination } from "../lists/pages.js";
 import { assertValid, check, checkId, checkParam, plain } from "../checks/check.js";
 
@@ -27,6 +28,8 @@ export interface Readers {
   PageList?: typeof PagePromise | undefined;
   /** Builds a multipart body from its fields. */
   formBody?: typeof forms.formBody | undefined;
+  /** Builds an application/x-www-form-urlencoded body from its fields. */
+  urlEncodedBody?: typeof urlEncoded.urlEncodedBody | undefined;
   /** Checks a binary body. */
   binaryBody?: typeof forms.binaryBody | undefined;
 }
@@ -52,7 +55,8 @@ const PARSE_AS = { json: "json", empty: "text", other: "stream", stream: "stream
  * Turns one entry of the generated table into a method: `(...pathParams, bodyOrQuery?, options?)`.
  * Path parameters are checked (`checkId`, then their schemas: `checkParam`) and encoded by
  * openapi-fetch; a JSON body is snapshotted to plain data, checked against its schema and sent as
- * that snapshot, so what is checked is what is sent; query parameters are checked as one object;
+ * that snapshot, so what is checked is what is sent (a urlencoded body alike, sent as the
+ * `URLSearchParams` built from that snapshot: src/uploads/url-encoded.ts); query parameters are checked as one object;
  * headers of `options.headers` that the spec declares as parameters are checked against their
  * schemas. Issues are named by where the input goes: `path.id`, `body.x`, `query.limit`,
  * `header.X-Mode`. Nothing is sent when an input is wrong (`ValidationError`). The answer is read
@@ -126,6 +130,13 @@ function request(
     else if (op.body === "json" && input !== undefined) {
       body = plain(input, "body", issues);
       if (issues.length === clean) check(schemas[op.bodySchema!]!, body, "body", issues);
+    } else if (op.body === "urlencoded" && input !== undefined) {
+      body = need(call.urlEncodedBody ?? urlEncodedBody, op, "form encoder")(
+        input,
+        op.encoding ?? {},
+        op.bodySchema === undefined ? undefined : schemas[op.bodySchema],
+        issues,
+      );
     } else if (op.form && input !== undefined) {
       body = need(call.formBody ?? formBody, op, "form builder")(
         input,
@@ -173,7 +184,11 @@ function request(
         };
         // the address of the answer, which a page's next link is resolved against
         if (op.page) fetchOptions.fetch = (request: Request) => ((url = request.url), init.fetch(request));
-        if (op.body === "raw") {
+        if (op.body === "urlencoded") {
+          // the fields built and checked above; openapi-fetch sends the text of the URLSearchParams
+          fetchOptions.bodySerializer = (b: URLSearchParams) => b.toString();
+          fetchOptions.headers = { ...init.headers, "Content-Type": op.bodyType };
+        } else if (op.body === "raw") {
           // a raw body goes out as given; for a FormData, fetch sets the type with its boundary
           fetchOptions.bodySerializer = (b: unknown) => b;
           fetchOptions.headers = { ...init.headers, "Content-Type": body instanceof FormData ? null : op.bodyType };

@@ -4,6 +4,7 @@ import type { AuthScheme } from "./auth.js";
 import type { Pagination } from "../lists/pages.js";
 import type { HTTP_METHODS } from "./path-template.js";
 import type { FormShape } from "../uploads/form-body.js";
+import type { FieldEncoding } from "../uploads/url-encoded.js";
 
 /**
  * One operation of the spec, as ./method.ts turns it into a method. Schema fields are
@@ -27,8 +28,11 @@ export interface Operation {
   /** The query parameters, as one object schema (no other field allowed). */
   query?: number;
   queryRequired?: true;
-  /** The request body: JSON (checked, then sent as JSON) or raw (FormData, Blob or text, sent as given). */
-  body?: "json" | "raw";
+  /**
+   * The request body: JSON (checked, then sent as JSON), urlencoded (its fields checked, then sent as
+   * `application/x-www-form-urlencoded`, src/uploads/url-encoded.ts) or raw (FormData, Blob or text, sent as given).
+   */
+  body?: "json" | "urlencoded" | "raw";
   bodySchema?: number;
   /** The body's media type; a raw body is sent as it (a FormData body gets fetch's multipart type instead). */
   bodyType?: string;
@@ -64,6 +68,8 @@ export interface Operation {
   security?: AuthScheme;
   /** A list's pages (`x-pagination`, or detected): the method returns a `PagePromise`. */
   page?: Pagination;
+  /** How a urlencoded body's fields are written, where their `encoding` says other than `style: form, explode: true`. */
+  encoding?: Readonly<Record<string, FieldEncoding>>;
   /** A multipart body's fields: the method builds the form from them (`bodySchema` checks those that are not files). */
   form?: FormShape;
 }

@@ -63,6 +63,14 @@ export function curlSample(op, base) {
     const example = op.body.example;
     if (op.body.kind === "json") {
       lines.push(`-H 'Content-Type: application/json'`, `-d ${shellQuote(JSON.stringify(example ?? {}))}`);
+    } else if (op.body.kind === "urlencoded") {
+      // curl encodes each field and sets the urlencoded type itself
+      const fields = example && typeof example === "object" ? Object.entries(example) : [];
+      for (const [name, value] of fields)
+        for (const item of Array.isArray(value) ? value : [value])
+          lines.push(
+            `--data-urlencode ${shellQuote(`${name}=${typeof item === "string" ? item : JSON.stringify(item)}`)}`,
+          );
     } else if (/^multipart\//.test(op.body.mediaType)) {
       // curl sets the multipart type and boundary itself
       const fields = example && typeof example === "object" ? Object.entries(example) : [];

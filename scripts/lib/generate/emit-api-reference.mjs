@@ -124,14 +124,14 @@ export function apiReference(spec, operations) {
     ];
     if (op.body)
       rows.push(
-        `| \`body\` | body (${op.body.mediaType}) | ${op.body.kind === "json" ? typeText(spec, op.body.schema, types) : "`BodyInit`"} | ${op.body.required ? "yes" : "no"} | ${op.body.kind === "json" ? "checked against the spec before sending" : "sent as given"} |`,
+        `| \`body\` | body (${op.body.mediaType}) | ${op.body.kind !== "raw" ? typeText(spec, op.body.schema, types) : "`BodyInit`"} | ${op.body.required ? "yes" : "no"} | ${op.body.kind !== "raw" ? "checked against the spec before sending" : "sent as given"} |`,
       );
     rows.push(
       "| `options` | | `RequestOptions` | no | per-call `signal`, `timeoutMs`, `maxRetries`, `maxResponseBytes`, `headers` |",
     );
     out.push("| parameter | in | type | required | |", "|---|---|---|---|---|", ...rows, "");
 
-    if (op.body?.kind === "json") {
+    if (op.body && op.body.kind !== "raw") {
       const fields = fieldRows(spec, op.body.schema, types);
       if (fields.length)
         out.push("Body fields:", "", "| field | type | required | |", "|---|---|---|---|", ...fields, "");

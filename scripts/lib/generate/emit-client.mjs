@@ -68,9 +68,10 @@ function operationsSource(operations, table, header, auth) {
     }
     if (op.body) {
       row.body = op.body.kind;
-      if (op.body.kind === "json") row.bodySchema = table.add(op.body.schema, `${op.method} ${op.path} request body`);
+      if (op.body.kind !== "raw") row.bodySchema = table.add(op.body.schema, `${op.method} ${op.path} request body`);
       row.bodyType = op.body.mediaType;
       if (op.body.required) row.bodyRequired = true;
+      if (op.encoding) row.encoding = op.encoding;
       if (op.form)
         Object.assign(row, {
           bodySchema: table.add(op.body.schema, `${op.method} ${op.path} form fields`),
@@ -148,6 +149,14 @@ function readers(operations) {
       (op) => op.form,
       "Builds the multipart bodies of the operations above that take a form.",
       "takes a multipart form",
+    ],
+    [
+      "urlEncodedBody",
+      "urlEncodedBody",
+      "uploads/url-encoded",
+      (op) => op.body?.kind === "urlencoded",
+      "Builds the application/x-www-form-urlencoded bodies of the operations above.",
+      "takes a urlencoded form",
     ],
     [
       "binaryBody",
@@ -322,7 +331,7 @@ ${runtime(tree, "    ")}
 
 /** The type of a body that is not JSON: a form's typed fields, bytes, or anything fetch sends. */
 function bodyType(op, typed) {
-  if (op.body.kind === "json" || op.form) return typed;
+  if (op.body.kind !== "raw" || op.form) return typed;
   if (/^application\/octet-stream$/i.test(op.body.mediaType))
     return "Blob | ArrayBuffer | ArrayBufferView | ReadableStream<Uint8Array>";
   return "BodyInit";

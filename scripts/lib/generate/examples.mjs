@@ -26,7 +26,7 @@ export function exampleCall(op, { runnable = false } = {}) {
         ? `form(${literal(fields)})`
         : `new Blob([${JSON.stringify(text(op.body.example))}])`;
     args.push(
-      op.body.kind === "json" ? literal(op.body.example ?? {}) : op.form ? formLiteral(op.form, op.body.example) : raw,
+      op.body.kind !== "raw" ? literal(op.body.example ?? {}) : op.form ? formLiteral(op.form, op.body.example) : raw,
     );
     // an operation with a body takes its query parameters among the per-call options
     if (hasQuery) args.push(`{ query: ${literal(query)} }`);

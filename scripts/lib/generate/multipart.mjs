@@ -65,8 +65,51 @@ function properties(deref, schema) {
 }
 
 const isObject = (deref, s) => s.type === "object" || Object.keys(properties(deref, s)).length > 0;
-const isFile = (s) =>
-  s.type === "string" && (s.format === "binary" || s.contentMediaType !== undefined || s.contentEncoding !== undefined);
+const isFile = (s) => isFileSchema(s, true);
+
+/**
+ * Whether a schema is a file: a string marked `format: binary` (OpenAPI 3.0), `contentEncoding:
+ * binary`, or, inside a form (`inForm`), `contentMediaType` with no other `contentEncoding` (OpenAPI
+ * 3.1 names a part's media type so). Outside a form a `contentMediaType` string is text of that type
+ * (an event stream, JSON in a string), and `contentEncoding: base64` is always text.
+ * @param {any} s a schema, `$ref` followed
+ * @param {boolean} inForm whether it is a field of a multipart/form-data body
+ * @returns {boolean}
+ * @example
+ * isFileSchema({ type: "string", contentMediaType: "image/png" }, true); // true
+ */
+export function isFileSchema(s, inForm) {
+  if (s?.type !== "string") return false;
+  if (s.format === "binary" || s.contentEncoding === "binary") return true;
+  return inForm && s.contentMediaType !== undefined && s.contentEncoding === undefined;
+}
+
+/**
+ * The names of the component schemas a multipart/form-data request body reaches through `$ref`s:
+ * their `contentMediaType` strings are files too.
+ * @param {any} spec the bundled document (its `$ref`s kept)
+ * @returns {Set<string>}
+ */
+export function formComponents(spec) {
+  const found = new Set();
+  const walk = (node, depth) => {
+    if (depth > 64 || typeof node !== "object" || node === null) return;
+    const ref = typeof node.$ref === "string" ? /^#\/components\/schemas\/([^/]+)$/.exec(node.$ref)?.[1] : undefined;
+    if (ref !== undefined) {
+      if (found.has(ref)) return;
+      found.add(ref);
+      walk(spec.components?.schemas?.[ref], depth + 1);
+    }
+    for (const value of Object.values(node)) walk(value, depth + 1);
+  };
+  for (const item of Object.values(spec.paths ?? {}))
+    for (const op of Object.values(item ?? {})) {
+      let body = op?.requestBody;
+      if (typeof body?.$ref === "string") body = spec.components?.requestBodies?.[body.$ref.split("/").at(-1)];
+      walk(body?.content?.["multipart/form-data"]?.schema, 0);
+    }
+  return found;
+}
 
 /** Every path under `s` that holds a file, array positions as `[]`. */
 function collectFiles(deref, s, path, out, depth) {

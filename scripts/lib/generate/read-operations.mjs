@@ -14,6 +14,9 @@ import { readSecurity } from "./security.mjs";
 // idempotent by HTTP's definition (RFC 9110 9.2.2), as the client's own policy lists them
 const IDEMPOTENT = new Set(IDEMPOTENT_METHODS);
 const JSON_MEDIA = /^application\/(.+\+)?json$/i;
+const URLENCODED = /^application\/x-www-form-urlencoded$/i;
+// how OpenAPI lets a form body's field be written (the Encoding Object's `style`)
+const FORM_STYLES = new Set(["form", "spaceDelimited", "pipeDelimited", "deepObject"]);
 const KEY_HEADER = IDEMPOTENCY_KEY_HEADER.toLowerCase();
 // header parameters OpenAPI says to ignore: the client writes these itself
 const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
@@ -58,7 +61,7 @@ export function serverUrl(spec) {
  * @property {Parameter[]} queryParams
  * @property {Parameter[]} headerParams the `in: header` ones a caller passes in `options.headers` (not
  *   `Accept`, `Content-Type` or `Authorization`, which OpenAPI says to ignore)
- * @property {{ kind: "json" | "raw", required: boolean, schema: any, mediaType: string, example: unknown } | undefined} body
+ * @property {{ kind: "json" | "urlencoded" | "raw", required: boolean, schema: any, mediaType: string, example: unknown } | undefined} body
  * @property {{ status: number, kind: "json" | "empty" | "other" | "stream", schema: any, mediaType: string | undefined, example: unknown, eventFromMedia?: boolean }} success
  *   for a stream, `schema` is one event's data (see event-streams.mjs)
  * @property {{ status: number, schema: any, example: unknown }[]} errors the declared 4xx/5xx answers with a JSON body
@@ -69,6 +72,8 @@ export function serverUrl(spec) {
  * @property {import("./security.mjs").AuthScheme} auth how it carries the key: its own `security`, else the document's
  * @property {import("./pagination.mjs").Pagination} [page] how a list's pages work (pagination.mjs)
  * @property {import("./multipart.mjs").FormShape} [form] how a multipart body is built (multipart.mjs)
+ * @property {Record<string, { style?: string, explode?: boolean }>} [encoding] how the fields of an
+ *   `application/x-www-form-urlencoded` body are written, where their `encoding` says other than the default
  */
 
 /**
@@ -151,7 +156,7 @@ function shapeHook(spec, where, op, queryParams, body, answer, shapes) {
     .sort()[0];
   const { page, note } = pagination(deref, where, op, queryParams, answer, key ? deref(responses[key]) : undefined);
   if (note) shapes.push(`list ${note}`);
-  /** @type {{ page?: any, form?: any }} */
+  /** @type {{ page?: any, form?: any, encoding?: any }} */
   const out = page ? { page } : {};
   if (body?.mediaType === "multipart/form-data") {
     const encoding = deref(op.requestBody)?.content?.["multipart/form-data"]?.encoding;
@@ -159,7 +164,33 @@ function shapeHook(spec, where, op, queryParams, body, answer, shapes) {
     shapes.push(`upload ${formNote}`);
     out.form = shape;
   }
+  if (body?.kind === "urlencoded") {
+    const { encoding, note: formNote } = urlEncoding(deref(op.requestBody)?.content?.[body.mediaType]?.encoding, where);
+    shapes.push(`form body ${formNote}`);
+    if (encoding) out.encoding = encoding;
+  }
   return out;
+}
+
+/**
+ * The fields of a urlencoded body whose `encoding` differs from OpenAPI's default (`style: form`,
+ * `explode: true`), and the report line of what the body sends.
+ */
+function urlEncoding(raw, where) {
+  /** @type {Record<string, { style?: string, explode?: boolean }>} */
+  const encoding = {};
+  const parts = [];
+  for (const [name, e] of Object.entries(raw ?? {})) {
+    const style = FORM_STYLES.has(e?.style) ? e.style : "form";
+    const explode = typeof e?.explode === "boolean" ? e.explode : style === "form";
+    if (style === "form" && explode) continue;
+    encoding[name] = style === "form" ? { explode } : { style };
+    parts.push(`${name} ${style === "form" ? "comma-joined" : style}`);
+  }
+  return {
+    encoding: parts.length ? encoding : undefined,
+    note: `${where}: application/x-www-form-urlencoded, checked; arrays as repeated keys, objects as bracket names${parts.length ? `; ${parts.join(", ")}` : ""}`,
+  };
 }
 
 /** Path-level parameters, overridden by operation-level ones of the same name and place. */
@@ -197,15 +228,16 @@ function requestBody(spec, raw, where, unsupported) {
   if (!body?.content) return undefined;
   const types = Object.keys(body.content);
   const json = types.find((t) => JSON_MEDIA.test(t));
-  const mediaType = json ?? types[0] ?? "application/octet-stream";
+  const form = json ? undefined : types.find((t) => URLENCODED.test(t));
+  const mediaType = json ?? form ?? types[0] ?? "application/octet-stream";
   const media = body.content[mediaType] ?? {};
   // multipart is built from its fields and octet-stream sent as bytes (shapeHook, src/uploads/form-body.ts)
-  if (!json && !/^(multipart\/form-data|application\/octet-stream)$/i.test(mediaType))
+  if (!json && !form && !/^(multipart\/form-data|application\/octet-stream)$/i.test(mediaType))
     unsupported.push(
       `${where}: request body ${mediaType} is passed through as given (FormData, Blob, string), unchecked`,
     );
   return {
-    kind: json ? "json" : "raw",
+    kind: json ? "json" : form ? "urlencoded" : "raw",
     required: body.required === true,
     schema: media.schema ?? {},
     mediaType,

@@ -6,6 +6,7 @@ import { bundle, loadConfig } from "@redocly/openapi-core";
 import ts from "typescript";
 import { apiReference } from "./emit-api-reference.mjs";
 import { emitClient } from "./emit-client.mjs";
+import { formComponents, isFileSchema } from "./multipart.mjs";
 import { readOperations, serverUrl } from "./read-operations.mjs";
 import { emptyTokenRefs, repairSpec } from "../spec/repair.mjs";
 import { CONFIG, root } from "../shared/paths.mjs";
@@ -108,7 +109,7 @@ export async function renderWithReport({ onBundle } = {}) {
   const ast = await openapiTS(structuredClone(parsed), {
     silent: true,
     defaultNonNullable: false,
-    transform: binaryAsBlob,
+    transform: fileAsBlob(formComponents(parsed)),
   });
   files.set(resolve(root, output), HEADER + astToString(ast));
   files.set(resolve(dir, "openapi.json"), bundled);
@@ -141,13 +142,21 @@ export async function renderWithReport({ onBundle } = {}) {
 }
 
 /**
- * openapi-typescript's hook: a `format: binary` string is bytes, which the client sends as a
- * `Blob` (a `File`, or `fs.openAsBlob(path)` for a file on disk), not as a string.
- * @param {any} schema
+ * openapi-typescript's hook: a file field is bytes, which the client sends as a `Blob` (a `File`, or
+ * `fs.openAsBlob(path)` for a file on disk), not as a string: `format: binary`, `contentEncoding:
+ * binary`, and, in a multipart/form-data body or a component schema one reaches, `contentMediaType`
+ * (multipart.mjs `isFileSchema`, the same rule the form builder is told).
+ * @param {Set<string>} formSchemas component schemas a form reaches (multipart.mjs `formComponents`)
+ * @returns {(schema: any, options: { path?: string }) => ts.TypeNode | undefined}
  */
-function binaryAsBlob(schema) {
-  if (schema?.type !== "string" || schema.format !== "binary") return undefined;
-  return ts.factory.createTypeReferenceNode("Blob");
+function fileAsBlob(formSchemas) {
+  return (schema, options) => {
+    const path = options?.path ?? "";
+    const component = /^#\/components\/schemas\/([^/]+)/.exec(path)?.[1]?.replace(/~1/g, "/").replace(/~0/g, "~");
+    const inForm =
+      path.includes("/content/multipart~1form-data/") || (component !== undefined && formSchemas.has(component));
+    return isFileSchema(schema, inForm) ? ts.factory.createTypeReferenceNode("Blob") : undefined;
+  };
 }
 
 /** Renders every generated file: a map from absolute path to its content. */
