@@ -28,22 +28,46 @@ stage_style() {
   npx --no-install biome ci --colors=off --error-on-warnings .
 }
 
+# prints what the background job $2 wrote to $3 once it ends, under the heading $1; fails as it did
+finished() {
+  echo "test: $1"
+  local code=0
+  wait "$2" || code=$?
+  cat "$3"
+  return "$code"
+}
+
 stage_spec() {
-  echo "test: lint openapi/"
-  npx --no-install redocly lint --format=summary
-  echo "test: no unannounced breaking change"
-  node scripts/breaking-changes.mjs
-  echo "test: generated/ matches openapi/"
-  node scripts/generate.mjs --check
+  # the three checks side by side (each reads openapi/, none writes), each one's output in this order
+  mkdir -p test-results
+  npx --no-install redocly lint --format=summary >test-results/spec-lint.log 2>&1 &
+  local lint=$!
+  node scripts/breaking-changes.mjs >test-results/spec-breaking.log 2>&1 &
+  local breaking=$!
+  node scripts/generate.mjs --check >test-results/spec-generate.log 2>&1 &
+  local generate=$! failed=0
+  finished "lint openapi/" "$lint" test-results/spec-lint.log || failed=1
+  finished "no unannounced breaking change" "$breaking" test-results/spec-breaking.log || failed=1
+  finished "generated/ matches openapi/" "$generate" test-results/spec-generate.log || failed=1
+  [ "$failed" -eq 0 ] || return 1
   vitest test/spec
 }
 
 stage_unit() {
-  echo "test: typecheck src/, generated/, test/, scripts/"
-  npx --no-install tsc -p .
-  npx --no-install tsc -p test
-  npx --no-install tsc -p scripts
-  vitest test/src test/examples test/scripts --exclude test/scripts/dev/dev.test.ts
+  # the typecheck runs beside the tests, on the time their files spend waiting on a child or a timer;
+  # its output is printed after them, and either failing fails the stage
+  echo "test: typecheck src/, generated/, test/, scripts/ (beside the tests)"
+  mkdir -p test-results
+  { npx --no-install tsc -p . && npx --no-install tsc -p test && npx --no-install tsc -p scripts; } >test-results/typecheck.log 2>&1 &
+  local typecheck=$! tests=0
+  vitest test/src test/examples test/scripts --exclude test/scripts/dev/dev.test.ts || tests=$?
+  if ! wait "$typecheck"; then
+    cat test-results/typecheck.log
+    echo "test: typecheck failed"
+    return 1
+  fi
+  echo "test: typecheck passed"
+  return "$tests"
 }
 
 stage_contract() { vitest test/contract; }

@@ -96,8 +96,9 @@ const rulesOf = (changes: Change[]) => [...new Set(changes.flatMap((c) => c.rule
 const breakingOf = (changes: Change[]) =>
   changes.filter((c) => c.breaking).map((c) => `${c.pointer} (${c.rules.join(", ")})`);
 
-// every test below works on a project of its own, so they run side by side
-describe.concurrent("the breaking-change gate", () => {
+// every test below works on a project of its own, so they run side by side; some run the gate's
+// command three or four times, five at once: the timeout only bounds a hang on a busy 2-core machine
+describe.concurrent("the breaking-change gate", { timeout: 60_000 }, () => {
   it("bundles the spec with its $refs kept, a recursive schema as a $ref to itself, and finds it equal to its release", async ({
     expect,
   }) => {

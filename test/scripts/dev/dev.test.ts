@@ -89,7 +89,9 @@ function outputs(dir: string): Record<string, string> {
   return files;
 }
 
-describe("npm run dev --no-serve", { timeout: 2 * WAIT_MS }, () => {
+// each describe below runs a dev.mjs of its own in a copy of its own: the four run side by side
+// (concurrent), and the tests inside one, which share its dev.mjs, one after another (it.sequential)
+describe("npm run dev --no-serve", { timeout: 2 * WAIT_MS, concurrent: true }, () => {
   let dev: Dev;
   let original: string;
 
@@ -100,7 +102,7 @@ describe("npm run dev --no-serve", { timeout: 2 * WAIT_MS }, () => {
   }, WAIT_MS + 10_000);
   afterAll(() => stopDev(dev), 30_000);
 
-  it("regenerates generated/ after a one-file edit, with one summary line for the save", async () => {
+  it.sequential("regenerates generated/ after a one-file edit, with one summary line for the save", async () => {
     const typechecks = dev.output().match(/^dev: typecheck/gm)?.length ?? 0;
     edit(
       dev.dir,
@@ -124,7 +126,7 @@ describe("npm run dev --no-serve", { timeout: 2 * WAIT_MS }, () => {
     expect(read(dev, "site/index.html")).toContain("as edited by the dev test");
   });
 
-  it("regenerates a save that fails the house lint, printing the linter's messages beside the regenerated line", async () => {
+  it.sequential("regenerates a save that fails the house lint, printing the linter's messages beside the regenerated line", async () => {
     const from = dev.output().length;
     edit(dev.dir, ORG_LIMITS, "\n  max_concurrent_sessions:\n", "\n  maxConcurrentSessions:\n");
     const line = read(dev, ORG_LIMITS).split("\n").indexOf("  maxConcurrentSessions:") + 1;
@@ -162,7 +164,7 @@ describe("npm run dev --no-serve", { timeout: 2 * WAIT_MS }, () => {
     expect(summaries(dev)).toBe(3);
   });
 
-  it("regenerates again once the spec is fixed, saved the way editors do (a new file renamed over the old)", async () => {
+  it.sequential("regenerates again once the spec is fixed, saved the way editors do (a new file renamed over the old)", async () => {
     const temporary = join(dev.dir, `${ORG_LIMITS}.tmp`);
     writeFileSync(
       temporary,
@@ -180,7 +182,7 @@ describe("npm run dev --no-serve", { timeout: 2 * WAIT_MS }, () => {
   });
 
   // node 20's own recursive watch follows the replaced file's old inode and misses this save
-  it("still sees saves to a file after it was replaced by a rename", async () => {
+  it.sequential("still sees saves to a file after it was replaced by a rename", async () => {
     edit(dev.dir, ORG_LIMITS, "fixed again", "saved in place after the rename");
 
     await waitFor(dev, "the save in generated/schema.d.ts", () =>
@@ -192,7 +194,7 @@ describe("npm run dev --no-serve", { timeout: 2 * WAIT_MS }, () => {
     expect(summaries(dev)).toBe(5);
   });
 
-  it("reports a YAML indentation error with file:line:col and leaves generated/ and site/ untouched", async () => {
+  it.sequential("reports a YAML indentation error with file:line:col and leaves generated/ and site/ untouched", async () => {
     const before = outputs(dev.dir);
     const summariesBefore = summaries(dev);
     edit(dev.dir, ORG_LIMITS, "\n  max_concurrent_sessions:\n", "\n  max_concurrent_sessions:\n junk: 1\n");
@@ -211,7 +213,7 @@ describe("npm run dev --no-serve", { timeout: 2 * WAIT_MS }, () => {
     await waitFor(dev, "a regeneration after the fix", () => summaries(dev) > summariesBefore);
   });
 
-  it("warns after a good save that needs an info.version bump, naming the version it needs", async () => {
+  it.sequential("warns after a good save that needs an info.version bump, naming the version it needs", async () => {
     const summariesBefore = summaries(dev);
     const from = dev.output().length;
     // a response field that was always there becomes optional: breaking for a client
@@ -228,11 +230,11 @@ describe("npm run dev --no-serve", { timeout: 2 * WAIT_MS }, () => {
   });
 });
 
-describe("npm run dev, serving", { timeout: 4 * WAIT_MS }, () => {
+describe("npm run dev, serving", { timeout: 4 * WAIT_MS, concurrent: true }, () => {
   let dev: Dev | undefined;
   afterAll(() => stopDev(dev), 30_000);
 
-  it("moves the docs page and the mock to a good save without a failed request, and leaves nothing listening after SIGINT", async () => {
+  it.sequential("moves the docs page and the mock to a good save without a failed request, and leaves nothing listening after SIGINT", async () => {
     const running = (dev = startDev(copyPipeline(), ["--docs-port", "0", "--mock-port", "0"]));
     const docsUrl = await printed(running, "the docs address", /^dev: docs page\s+(\S+)$/m);
     const mockUrl = await printed(running, "the mock address", /^dev: mock API\s+(\S+)/m);
@@ -289,11 +291,12 @@ describe("npm run dev, serving", { timeout: 4 * WAIT_MS }, () => {
 
 describe("npm run dev on a team's document with defects, under the house lint profile", {
   timeout: 2 * WAIT_MS,
+  concurrent: true,
 }, () => {
   let dev: Dev | undefined;
   afterAll(() => stopDev(dev), 30_000);
 
-  it("regenerates it, printing the lint problems and the defects it routed around beside the regenerated line", async () => {
+  it.sequential("regenerates it, printing the lint problems and the defects it routed around beside the regenerated line", async () => {
     const dir = copyPipeline();
     for (const entry of readdirSync(join(dir, "openapi")))
       if (entry !== "released") rmSync(join(dir, "openapi", entry), { recursive: true });
@@ -325,7 +328,7 @@ const THROW_ON_SIGUSR2 = `data:text/javascript,${encodeURIComponent(
   `import { isMainThread } from "node:worker_threads"; if (isMainThread) process.on("SIGUSR2", () => { throw new Error("injected failure"); });`,
 )}`;
 
-describe("npm run dev, when it dies", { timeout: 2 * WAIT_MS }, () => {
+describe("npm run dev, when it dies", { timeout: 2 * WAIT_MS, concurrent: true }, () => {
   let dev: Dev | undefined;
   let prismPort: string | undefined;
   afterEach(async () => {
@@ -335,7 +338,7 @@ describe("npm run dev, when it dies", { timeout: 2 * WAIT_MS }, () => {
     dev = prismPort = undefined;
   }, 30_000);
 
-  it.each([
+  it.sequential.each([
     { how: "killed with SIGKILL", signal: "SIGKILL" as const, code: null, says: null },
     { how: "stopped with SIGHUP", signal: "SIGHUP" as const, code: 0, says: /^dev: SIGHUP, stopping\ndev: stopped$/m },
     { how: "ended by an uncaught exception", signal: "SIGUSR2" as const, code: 1, says: /Error: injected failure/ },

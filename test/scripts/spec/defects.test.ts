@@ -92,16 +92,12 @@ describe("npm run generate on a document with real-world defects", () => {
   it("writes a client that type-checks, the repaired shapes in its types", () => {
     mkdirSync(join(copy, "team"), { recursive: true });
     writeFileSync(join(copy, "team/consumer.ts"), CONSUMER);
+    // one program: the project's own (tsc -p .: src/ and generated/ under its tsconfig.json) and the consumer beside it
     writeFileSync(
       join(copy, "team/tsconfig.json"),
-      JSON.stringify({
-        extends: "../tsconfig.json",
-        compilerOptions: { noEmit: true, types: ["node"] },
-        include: ["."],
-      }),
+      JSON.stringify({ extends: "../tsconfig.json", include: [".", "../src", "../generated"] }),
     );
 
-    expect(() => run(bin("tsc"), ["-p", "."])).not.toThrow();
     expect(() => run(bin("tsc"), ["-p", "team"])).not.toThrow();
   }, 300_000);
 
