@@ -294,14 +294,19 @@ async function walk(target: Page, plan: Walk): Promise<{ missing: string[]; open
 beforeAll(async () => {
   const executablePath = await chromiumPath();
 
-  const built = await promisify(execFile)(process.execPath, [resolve(root, "scripts/docs.mjs")], { cwd: root });
+  // Chromium starts while the page is built; afterAll closes it whichever of the two failed
+  const launched = chromium
+    .launch({ executablePath, args: [...CHROMIUM_FLAGS] })
+    .then((started) => (browser = started));
+  const built = await promisify(execFile)(process.execPath, [resolve(root, "scripts/docs.mjs")], { cwd: root }).finally(
+    () => launched.catch(() => {}),
+  );
   process.stdout.write(built.stdout);
 
   server = await serveDocs({ dir: site, host: "127.0.0.1", port: 0 });
   expect(new URL(server.url).port).not.toBe("0");
 
-  browser = await chromium.launch({ executablePath, args: [...CHROMIUM_FLAGS] });
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  context = await (await launched).newContext({ viewport: { width: 1280, height: 900 } });
   context.setDefaultTimeout(30_000);
   // every request passes here first: anything bound off the machine is recorded and never sent
   await context.route("**/*", (route) => {
