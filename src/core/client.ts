@@ -7,7 +7,7 @@ import type { paths } from "../../generated/schema.d.js";
 import { credentialOf, withoutAuthorization, withQueryParameter, type AuthScheme } from "./auth.js";
 import { inBrowser, resolveConfig, type ClientOptions } from "./config.js";
 import type { openEventStream } from "../streams/event-stream.js";
-import { authOverrides, idempotencyKeys, idempotencyOverrides, method, type Call, type Readers } from "./method.js";
+import { method, operationOf, rawIdempotency, type Call, type Readers } from "./method.js";
 import { splitOptions } from "./request-options.js";
 import { result } from "./response.js";
 import { PreparedRequest, send } from "./transport.js";
@@ -88,19 +88,23 @@ function connect(options: ClientOptions, readers?: Readers, table: readonly Oper
   if (!inBrowser()) headers["User-Agent"] = `browser-cloud-client/${CLIENT_VERSION}`;
   const authorize = authorizer(settings.apiKey);
 
-  const rawIdempotent = idempotencyOverrides(operations, settings.baseUrl);
-  const rawKey = idempotencyKeys(operations, settings.baseUrl);
-  const rawAuth = authOverrides(operations, settings.baseUrl);
+  // one lookup per raw request, and none where no operation differs from the document's defaults:
+  // its operation gives the key header, the scheme and the retry policy
+  const differs = (operations as readonly Operation[]).some(
+    (op) => op.security || op.idempotencyKey || rawIdempotency(op) !== undefined,
+  );
+  const rawOperation = differs ? operationOf(operations, settings.baseUrl) : () => undefined;
   const raw = createFetchClient<paths>({
     baseUrl: settings.baseUrl,
     headers,
     querySerializer,
     fetch: (request) => {
       // as a method does: a new key per request unless the caller set one, the same on each attempt
-      const key = rawKey(request.method, request.url);
+      const op = rawOperation(request.method, request.url);
+      const key = op?.idempotencyKey;
       if (key && !request.headers.has(key)) request.headers.set(key, crypto.randomUUID());
-      return authorize(request, rawAuth(request.method, request.url) ?? AUTH, (ready) =>
-        send(settings, ready, { idempotent: rawIdempotent(request.method, request.url) }),
+      return authorize(request, op?.security ?? AUTH, (ready) =>
+        send(settings, ready, { idempotent: rawIdempotency(op) }),
       );
     },
   });

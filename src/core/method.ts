@@ -323,53 +323,29 @@ function need<R>(reader: R | undefined, op: Operation, what: string): R {
 }
 
 /**
- * For the raw client, which has no table entry at hand: the `auth` of the operation a request is
- * for, where it declares its own; `undefined` otherwise (the document's applies). A request is the
- * operation whose path, after the base address's path, is the whole template.
+ * For the raw client, which has no table entry at hand: the operation a request is for, its whole
+ * path after the base address's path being the template; `undefined` for none. Its `security`,
+ * `idempotencyKey` and `rawIdempotency()` are what the raw client sends by. Built once per client.
  */
-export function authOverrides(
+export function operationOf(
   operations: readonly Operation[],
   baseUrl: string,
-): (method: string, url: string) => Operation["security"] {
-  if (!operations.some((op) => op.security)) return () => undefined;
+): (method: string, url: string) => Operation | undefined {
+  // every operation takes part in the match, so that a request for one finds it, not another
   const find = operationMatcher(operations, new URL(baseUrl).pathname);
-  return (method, url) => find(method, new URL(url).pathname)?.operation.security;
+  return (method, url) => find(method, new URL(url).pathname)?.operation;
 }
 
-/**
- * For the raw client, which has no table entry at hand: the `x-idempotent` of the operation a
- * request is for, where the spec overrides what its HTTP method says; `undefined` otherwise. A
- * request is the operation whose path, after the base address's path, is the whole template.
- */
+/** The `x-idempotent` of `op` where the spec overrides what its HTTP method says; `undefined` otherwise. */
+export function rawIdempotency(op: Operation | undefined): boolean | undefined {
+  return op && op.idempotent !== IDEMPOTENT_METHODS.has(op.method) ? op.idempotent : undefined;
+}
+
+/** `operationOf` and `rawIdempotency` together: the raw client's retry policy for a request. */
 export function idempotencyOverrides(
   operations: readonly Operation[],
   baseUrl: string,
 ): (method: string, url: string) => boolean | undefined {
-  const overridden = (op: Operation) => op.idempotent !== IDEMPOTENT_METHODS.has(op.method);
-  if (!operations.some(overridden)) return () => undefined;
   const find = operationOf(operations, baseUrl);
-  return (method, url) => {
-    const op = find(method, url);
-    return op && overridden(op) ? op.idempotent : undefined;
-  };
-}
-
-/**
- * For the raw client: the name of the idempotency key header (`idempotencyKey`) of the operation a
- * request is for, matched as `idempotencyOverrides` matches it; `undefined` for one without.
- */
-export function idempotencyKeys(
-  operations: readonly Operation[],
-  baseUrl: string,
-): (method: string, url: string) => string | undefined {
-  if (!operations.some((op) => op.idempotencyKey)) return () => undefined;
-  const find = operationOf(operations, baseUrl);
-  return (method, url) => find(method, url)?.idempotencyKey;
-}
-
-/** The operation of `operations` a request is for: its whole path after the base address's path is the template. */
-function operationOf(operations: readonly Operation[], baseUrl: string) {
-  // every operation takes part in the match, so that a request for one finds it, not another
-  const find = operationMatcher(operations, new URL(baseUrl).pathname);
-  return (method: string, url: string): Operation | undefined => find(method, new URL(url).pathname)?.operation;
+  return (method, url) => rawIdempotency(find(method, url));
 }
