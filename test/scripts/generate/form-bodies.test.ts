@@ -3,18 +3,17 @@
 // multipart uploads whose file fields are marked each way a document marks them. What was sent is
 // read at a loopback server; a strict consumer compiles calls passing typed fields and Blobs.
 import { execFileSync } from "node:child_process";
-import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toolEnv } from "../../../scripts/lib/shared/env.mjs";
-import { root } from "../../../scripts/lib/shared/paths.mjs";
 import { copyRepo } from "../../../scripts/lib/shared/repo-copy.mjs";
+import { strictConsumerErrors } from "../../support/strict-consumer.js";
 
 const ENTRIES = ["redocly.yaml", "lint", "scripts", "src", "package.json", "tsconfig.json", "tsconfig.build.json"];
-const bin = (name: string) => join(root, "node_modules/.bin", name);
 
 // a team's program: each body's fields as the document types them, each file a Blob
 const CONSUMER = `import { createClient } from "./dist/src/index.js";
@@ -210,36 +209,7 @@ describe("a document's form bodies, generated into a client", () => {
   });
 
   it("types the fields for a strict consumer: typed form fields and a Blob for each file marking compile", () => {
-    execFileSync(process.execPath, ["-e", 'import("./scripts/lib/build/emit-dist.mjs").then((m) => m.compile())'], {
-      cwd: dir,
-      env: toolEnv(),
-    });
-    writeFileSync(join(dir, "consumer.ts"), CONSUMER);
-    writeFileSync(
-      join(dir, "tsconfig.consumer.json"),
-      JSON.stringify({
-        compilerOptions: {
-          target: "ES2022",
-          module: "NodeNext",
-          moduleResolution: "NodeNext",
-          lib: ["ES2022", "DOM"],
-          types: [],
-          strict: true,
-          exactOptionalPropertyTypes: true,
-          noUncheckedIndexedAccess: true,
-          skipLibCheck: true,
-          noEmit: true,
-        },
-        files: ["consumer.ts"],
-      }),
-    );
-    const tsc = (() => {
-      try {
-        return execFileSync(bin("tsc"), ["-p", "tsconfig.consumer.json"], { cwd: dir, encoding: "utf8" });
-      } catch (err) {
-        return (err as { stdout: string }).stdout;
-      }
-    })();
+    const tsc = strictConsumerErrors(dir, CONSUMER);
     expect(tsc).toBe("");
   }, 120_000);
 });

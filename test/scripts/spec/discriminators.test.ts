@@ -1,17 +1,16 @@
 import { execFileSync } from "node:child_process";
-import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toolEnv } from "../../../scripts/lib/shared/env.mjs";
-import { root } from "../../../scripts/lib/shared/paths.mjs";
 import { copyRepo } from "../../../scripts/lib/shared/repo-copy.mjs";
+import { strictConsumerErrors } from "../../support/strict-consumer.js";
 
 /** What generating and compiling the client read: the project without its spec, tests or docs. */
 const ENTRIES = ["redocly.yaml", "lint", "scripts", "src", "package.json", "tsconfig.json", "tsconfig.build.json"];
-const bin = (name: string) => join(root, "node_modules/.bin", name);
 
 /** A copy of the project with the fixture `name` as its openapi/, generated; its folder and what generate printed. */
 function generated(name: string): { dir: string; defects: string[] } {
@@ -89,38 +88,7 @@ describe("npm run generate on a document whose discriminators leave the values t
   });
 
   it("types each role as the value sent: a strict consumer sends role developer and cannot send a schema's name", () => {
-    execFileSync(process.execPath, ["-e", 'import("./scripts/lib/build/emit-dist.mjs").then((m) => m.compile())'], {
-      cwd: copy,
-      env: toolEnv(),
-    });
-    writeFileSync(join(copy, "consumer.ts"), CONSUMER);
-    writeFileSync(
-      join(copy, "tsconfig.consumer.json"),
-      JSON.stringify({
-        compilerOptions: {
-          target: "ES2022",
-          module: "NodeNext",
-          moduleResolution: "NodeNext",
-          lib: ["ES2022", "DOM"],
-          types: [],
-          strict: true,
-          exactOptionalPropertyTypes: true,
-          noUncheckedIndexedAccess: true,
-          // the package's own .d.ts files are held to skipLibCheck: false by test/package/; here only their types matter
-          skipLibCheck: true,
-          noEmit: true,
-        },
-        files: ["consumer.ts"],
-      }),
-    );
-
-    const tsc = (() => {
-      try {
-        return execFileSync(bin("tsc"), ["-p", "tsconfig.consumer.json"], { cwd: copy, encoding: "utf8" });
-      } catch (err) {
-        return (err as { stdout: string }).stdout;
-      }
-    })();
+    const tsc = strictConsumerErrors(copy, CONSUMER);
     expect(tsc).toBe("");
   }, 120_000);
 
