@@ -3,8 +3,6 @@
 // proxy answers the pages itself, computed from the request's query alone (no state to keep or
 // leak between clients), after Prism has checked the request: Prism's own answer goes out whenever
 // it is not a success (a bad query or body, a missing token).
-import { apiError, refuse } from "../shared/http-guard.mjs";
-import { operationMatcher } from "../../../src/core/path-template.js";
 import { readOperations } from "../generate/read-operations.mjs";
 import { resolve } from "../spec/document.mjs";
 
@@ -87,18 +85,43 @@ function virtualList(examples, page, properties) {
   return { list, key };
 }
 
-/** A list operation the mock pages, or undefined for one it leaves to Prism. */
-function listRoute(spec, op) {
-  const example = op.success.example;
-  const examples = op.page.items === undefined ? example : example?.[op.page.items];
-  if (!Array.isArray(examples) || !examples.length) return undefined;
-  const limit = op.queryParams.some((p) => p.name === "limit");
+/** Whether no two items of a list are the same. */
+const distinct = (/** @type {unknown[]} */ list) =>
+  new Set(list.map((item) => JSON.stringify(item))).size === list.length;
+
+/** How many items a page of a list holds when the document gives no example items. */
+export const SAMPLED_PAGE = 2;
+
+/**
+ * A list operation the mock pages: the document's example items, else items built from the item
+ * schema by `sample(schema, seed)` (a seed each, so that they differ).
+ * @param {any} spec
+ * @param {any} op
+ * @param {((schema: any, seed?: number) => any) | undefined} sample
+ */
+function listRoute(spec, op, sample) {
   const schema = resolve(spec, op.success.schema) ?? {};
-  const itemSchema = resolve(
-    spec,
-    op.page.items === undefined ? schema.items : resolve(spec, schema.properties?.[op.page.items])?.items,
-  );
+  const itemRef = op.page.items === undefined ? schema.items : resolve(spec, schema.properties?.[op.page.items])?.items;
+  const itemSchema = resolve(spec, itemRef);
   const properties = (key) => resolve(spec, itemSchema?.properties?.[key]);
+  let example = op.success.example;
+  let examples = op.page.items === undefined ? example : example?.[op.page.items];
+  const given = Array.isArray(examples) && examples.length > 0;
+  /** @type {{ list: unknown[], key: string | undefined } | undefined} */
+  let built = given ? virtualList(examples, op.page, properties) : undefined;
+  if ((!built || !distinct(built.list)) && sample && itemRef) {
+    // no example items, or none whose copies can be told apart: items built from the item
+    // schema, each with its own seed
+    const size = given ? examples.length : SAMPLED_PAGE;
+    const list = Array.from({ length: size * MOCK_PAGES }, (_, i) => sample(itemRef, i + 1));
+    if (distinct(list) || !built) {
+      if (!given) example = op.page.items === undefined ? [] : sample(op.success.schema);
+      examples = list.slice(0, size);
+      built = { list, key: idField(list[0], op.page, properties).key };
+    }
+  }
+  if (!built || !Array.isArray(examples) || !examples.length) return undefined;
+  const limit = op.queryParams.some((p) => p.name === "limit");
   const nextSchema = op.page.next ? resolve(spec, schema.properties?.[op.page.next]) : undefined;
   const nullable = nextSchema?.nullable === true || [nextSchema?.type].flat().includes("null");
   // next-url: the query parameter the addresses it writes carry the offset in (a declared page or
@@ -108,7 +131,7 @@ function listRoute(spec, op) {
       ? (op.queryParams.find((p) => /^(page|offset)$/i.test(p.name))?.name ?? "offset")
       : op.page.param;
   return {
-    ...virtualList(examples, op.page, properties),
+    ...built,
     example,
     size: examples.length,
     limit,
@@ -128,6 +151,10 @@ function pageSize(route, query) {
 // the styles whose position the mock writes as an offset
 const OFFSETS = ["offset-header", "link", "next-url"];
 
+/** Whether the list's position parameter counts pages (page-number, or a next page's address by `page`). */
+const byPage = (route) =>
+  route.page.style === "page-number" || (route.page.style === "next-url" && /page/i.test(route.page.param));
+
 /** The position of a request, or a message saying why it is no position the mock gave. */
 function position(route, query) {
   const { style, param = "offset", lastItem } = route.page;
@@ -144,18 +171,17 @@ function position(route, query) {
   }
   if (given === null) return { offset: 0 };
   let offset;
-  if (OFFSETS.includes(style)) offset = /^\d{1,9}$/.test(given) ? Number(given) : undefined;
-  else if (style === "page-number")
-    offset = /^[1-9]\d{0,8}$/.test(given) ? (Number(given) - 1) * pageSize(route, query) : undefined;
+  if (byPage(route)) offset = /^[1-9]\d{0,8}$/.test(given) ? (Number(given) - 1) * pageSize(route, query) : undefined;
+  else if (OFFSETS.includes(style)) offset = /^\d{1,9}$/.test(given) ? Number(given) : undefined;
   else if (lastItem && !route.page.next) {
     const at = route.list.findIndex((item) => String(item?.[lastItem]) === given);
     offset = at < 0 ? undefined : at + 1;
   } else offset = tokenOffset(given);
   if (offset === undefined || offset < 0 || offset > total) {
-    const what = OFFSETS.includes(style)
-      ? `a whole number from 0 to ${total}`
-      : style === "page-number"
-        ? "a page number from 1"
+    const what = byPage(route)
+      ? "a page number from 1"
+      : OFFSETS.includes(style)
+        ? `a whole number from 0 to ${total}`
         : "a position this list gave";
     return { error: `${param} must be ${what} (got ${JSON.stringify(given.slice(0, 40))})` };
   }
@@ -166,7 +192,7 @@ function position(route, query) {
  * Headers and body of the page at `offset` of `route` (up to `end` for a page asked backwards), its
  * next position from the same query.
  */
-function pageAnswer(route, url, offset, end) {
+function pageAnswer(route, url, offset, end, origin) {
   const { style, param = "offset", next, hasMore, items, first } = route.page;
   const size = pageSize(route, url.searchParams);
   const slice = route.list.slice(offset, end ?? offset + size);
@@ -183,8 +209,9 @@ function pageAnswer(route, url, offset, end) {
     if (first) body[first] = pageToken(offset);
   } else if (style === "link" || style === "next-url") {
     const target = new URLSearchParams(url.searchParams);
-    target.set(param, String(after));
-    const address = `${url.pathname}?${target}`;
+    target.set(param, String(byPage(route) ? Math.floor(after / size) + 1 : after));
+    // the mock's own address: the client follows a next page only within the origin it was given
+    const address = `${origin}${url.pathname}?${target}`;
     if (style === "link" && more) headers.Link = `<${address}>; rel="next"`;
     if (style === "next-url") body = withField(body, next, more ? address : null);
   } else if (style === "page-number") {
@@ -206,57 +233,52 @@ function withField(body, path, value) {
 }
 
 /**
- * The handler of a bundled spec's paged lists (every operation pagination.mjs pages: by offset or
- * token header, body cursor, Link, a next page's address in the body or page numbers with a total): it takes a request for one of them (matched by method and
- * path, a literal segment before a parameter) and answers `MOCK_PAGES` pages of the spec's example
- * items, ids made distinct per page, the next position (`X-Next-Offset`, a token, a body cursor,
- * a Link) computed from the request's own query, the last page saying no more follow. `limit`,
- * when the list has one, shrinks a page below the example's length. The request still goes to
- * Prism first (`forward`): any answer of Prism that is not a success (a bad query or body) is sent
- * as Prism gave it. A position the mock never gave (a negative or huge offset, a garbage token)
- * gets a 400 `{ code, message }` without asking Prism. It leaves to Prism (returns false): every
- * other operation, a request without a bearer token, one with `Prefer:`, a list without example items.
+ * The pages of a bundled spec's lists (every operation pagination.mjs pages: by offset or token
+ * header, body cursor, Link, a next page's address in the body, or page numbers with a total):
+ * `MOCK_PAGES` pages of the spec's example items, ids made distinct per page, or, where it gives
+ * none, of items built from the item schema by `sample`; the next position (`X-Next-Offset`, a
+ * token, a body cursor, a Link, an address at the mock's own origin) computed from the request's
+ * own query, the last page saying no more follow. `limit`, when the list has one, shrinks a page.
+ * `list(method, template)` is the list of an operation, undefined for one that is none;
+ * `position(list, url)` the page a request asks, or `{ error }` for a position the mock never gave
+ * (a negative or huge offset, a garbage token), which the proxy refuses with a 400 before asking
+ * Prism; `answer(list, url, at, origin)` the page's status, headers and body.
  * @param {any} spec the bundled spec, its `$ref`s kept
- * @returns {{ operations: number, answer(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse, forward: (take: (answer: import("node:http").IncomingMessage) => boolean) => void): boolean }}
- *   `forward(take)` sends the request to Prism and hands its answer to `take`, which returns true when it answered `res` itself
+ * @param {{ operations?: any[], sample?: (schema: any, seed?: number) => any }} [options]
+ *   `operations`: readOperations(spec)'s, when the caller has them
  * @example
- * const pages = listPageMock(JSON.parse(readFileSync("generated/openapi.json", "utf8")));
- * createServer((req, res) => pages.answer(req, res, (take) => toPrism(req, res, take)) || toPrism(req, res));
+ * const pages = listPageMock(spec, { sample: answers.sample });
+ * const list = pages.list("GET", "/browsers");
+ * const at = pages.position(list, url); // { offset: 0 }
+ * pages.answer(list, url, at, "http://127.0.0.1:4010"); // { status: 200, headers, body }
  */
-export function listPageMock(spec) {
-  let operations = [];
-  try {
-    ({ operations } = readOperations(spec));
-  } catch {
-    // a malformed x-pagination fails the generator with its reason; the mock leaves lists to Prism
+export function listPageMock(spec, { operations, sample } = {}) {
+  if (!operations)
+    try {
+      ({ operations } = readOperations(spec));
+    } catch {
+      // a malformed x-pagination fails the generator with its reason; the mock leaves lists to Prism
+      operations = [];
+    }
+  /** @type {Map<string, any>} */
+  const lists = new Map();
+  for (const op of operations ?? []) {
+    const list = op.page ? listRoute(spec, op, sample) : undefined;
+    if (list) lists.set(`${op.method} ${op.path}`, list);
   }
-  const routes = operations.map((op) => ({
-    method: op.method,
-    path: op.path,
-    list: op.page ? listRoute(spec, op) : undefined,
-  }));
-  const find = operationMatcher(routes);
-  const lists = routes.filter((r) => r.list).length;
   return {
-    operations: lists,
-    answer(req, res, forward) {
-      if (!lists) return false;
-      const url = new URL(req.url ?? "/", "http://mock");
-      const route = find(req.method ?? "", url.pathname)?.operation.list;
-      if (!route || req.headers.prefer || !/^Bearer \S/i.test(req.headers.authorization ?? "")) return false;
-      const at = position(route, url.searchParams);
-      if (at.error !== undefined) {
-        refuse(res, 400, at.error, apiError);
-        return true;
-      }
-      forward((answer) => {
-        if (!answer.statusCode || answer.statusCode < 200 || answer.statusCode > 299) return false;
-        answer.resume();
-        const { headers, body } = pageAnswer(route, url, at.offset ?? 0, at.end);
-        res.writeHead(route.status, { ...headers, "Content-Length": Buffer.byteLength(body) }).end(body);
-        return true;
-      });
-      return true;
+    operations: lists.size,
+    /** @param {string} method @param {string} template */
+    list: (method, template) => lists.get(`${method.toUpperCase()} ${template}`),
+    /** @param {any} list @param {URL} url */
+    position: (list, url) => position(list, url.searchParams),
+    /**
+     * @param {any} list @param {URL} url @param {{ offset?: number, end?: number }} at @param {string} origin
+     * @returns {{ status: number, headers: Record<string, string>, body: string }}
+     */
+    answer(list, url, at, origin) {
+      const { headers, body } = pageAnswer(list, url, at.offset ?? 0, at.end, origin);
+      return { status: list.status, headers, body };
     },
   };
 }

@@ -1,52 +1,40 @@
 // The dev mock: a proxy on a fixed port in front of a Prism that is replaced, without a failed
 // request, whenever the spec changes.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { Agent, request } from "node:http";
+import { Agent } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pipeline } from "node:stream";
 import { apiError, badTarget, createGuardedServer, refuse } from "../shared/http-guard.mjs";
-import { listPageMock } from "./pages.mjs";
-import { eventStreamMock } from "./streams.mjs";
+import { createSampler } from "../spec/sample.mjs";
+import { documentMock } from "./dispatch.mjs";
 import { startMock } from "./prism.mjs";
-
-// headers that belong to one connection, never forwarded (RFC 9110 7.6.1), and expect: the
-// client already got its 100-continue from the proxy
-const HOP_BY_HOP = [
-  "connection",
-  "keep-alive",
-  "proxy-connection",
-  "transfer-encoding",
-  "te",
-  "trailer",
-  "upgrade",
-  "proxy-authenticate",
-  "proxy-authorization",
-  "expect",
-];
-
-function endToEnd(headers) {
-  const drop = new Set(HOP_BY_HOP);
-  for (const name of String(headers.connection ?? "").split(",")) drop.add(name.trim().toLowerCase());
-  return Object.fromEntries(Object.entries(headers).filter(([name]) => !drop.has(name)));
-}
 
 /**
  * A mock API on host:port that keeps answering while the spec changes: a small proxy in front of
- * Prism; the spec's event streams, which Prism cannot serve, it answers itself (mock-streams.mjs),
- * and the pages of its lists, which Prism cannot move on (mock-pages.mjs).
+ * Prism. Every request goes to Prism first, which checks it (its path, query, body, credentials)
+ * against the document; Prism's refusal goes out as it is, and so does any answer a request asked
+ * for with `Prefer:`. Otherwise the proxy answers: an event stream (streams.mjs), a list's page
+ * (pages.mjs), or Prism's JSON answer when it passes the document's schema as the client checks
+ * it, else one built from the schema (answers.mjs), said once per operation in the log. Prism's
+ * own 500 (an answer it cannot make), or no answer within `PRISM_MS`, gets the operation's success
+ * answer built from the schema: a 500 comes only when a request asks for it. Form bodies
+ * (multipart bracket names, urlencoded styles) are read into the document's shape and checked by
+ * the proxy (uploads.mjs), which Prism cannot do.
  * serve(spec) starts a new Prism on that spec (JSON text) on a free port, switches the
  * proxy to it once it listens, then stops the old one when its requests are done. Requests that
  * arrive before the first Prism listens wait for it. Only paths are proxied, to that Prism alone:
  * an absolute-form or `*` target, a malformed one (see badTarget) or one Node's parser refuses
  * gets a 4xx in the API's Error shape, and the proxy goes on serving.
+ * `handlers(spec, tools)` gives handlers tried before the mock's own for each request Prism let
+ * through (the stateful mode's store); `tools` holds the document's sampled answers (answers.mjs).
+ * @param {{ host?: string, port?: number, say?: (line: string) => void, handlers?: import("./dispatch.mjs").HandlersOf }} [options]
  * @example
  * const mock = await mockServer({ port: 0 });
  * await mock.serve(readFileSync("generated/openapi.json", "utf8"));
  * // ... requests to mock.url ...
  * await mock.close();
  */
-export async function mockServer({ host = "127.0.0.1", port = 4010, say = console.log } = {}) {
+export async function mockServer({ host = "127.0.0.1", port = 4010, say = console.log, handlers } = {}) {
   const agent = new Agent({ keepAlive: true });
   let current = null;
   let first;
@@ -56,33 +44,9 @@ export async function mockServer({ host = "127.0.0.1", port = 4010, say = consol
     if (bad) return refuse(res, bad.status, bad.message, apiError);
     const prism = current ?? (await ready);
     if (!prism) return refuse(res, 503, "the mock did not start; see the dev output", apiError);
-    // what Prism cannot serve is answered here
-    if (prism.streams.answer(req, res)) return;
     prism.active++;
     res.once("close", () => --prism.active || prism.idle?.());
-    // `take` may answer from Prism's answer itself (a list's page), else Prism's goes out as it is
-    const forward = (take) => {
-      // host and port are Prism's own, whatever the target says
-      const upstream = request(
-        { ...prism.address, path: req.url, method: req.method, headers: endToEnd(req.headers), agent },
-        (answer) => {
-          if (take?.(answer)) return;
-          try {
-            res.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.headers));
-          } catch (err) {
-            answer.destroy();
-            return refuse(res, 502, `mock: ${err.message}`, apiError);
-          }
-          // a client gone mid-answer ends the upstream request too
-          pipeline(answer, res, () => {});
-        },
-      );
-      upstream.on("error", (err) => refuse(res, 502, `mock: ${err.message}`, apiError));
-      // a client that resets mid-body ends the upstream request, which Prism would wait on
-      pipeline(req, upstream, (err) => err && upstream.destroy());
-    };
-    // a list's pages, which Prism cannot move on, after Prism has checked the request
-    if (!prism.pages.answer(req, res, forward)) forward();
+    await prism.handle(req, res);
   }, apiError);
   await new Promise((done, fail) => {
     server.once("error", fail);
@@ -111,16 +75,16 @@ export async function mockServer({ host = "127.0.0.1", port = 4010, say = consol
       const started = performance.now();
       let prism;
       try {
-        const mock = await startMock({ host, spec: file });
+        const document = JSON.parse(spec);
+        const [mock, sampler] = await Promise.all([startMock({ host, spec: file }), createSampler(document)]);
         const { hostname, port } = new URL(mock.url);
+        const address = { host: hostname, port: Number(port) };
         prism = {
           ...mock,
-          address: { host: hostname, port: Number(port) },
           spec,
           file,
           active: 0,
-          streams: eventStreamMock(JSON.parse(spec)),
-          pages: listPageMock(JSON.parse(spec)),
+          handle: documentMock(document, sampler, { address, agent, say, handlers }),
         };
       } catch (err) {
         rmSync(file, { force: true });

@@ -1,48 +1,66 @@
 // The mock's event streams: Prism cannot serialise a `text/event-stream` answer whose schema is an
 // object (500 "Cannot serialise complex objects as text"), so the mock proxy answers those
-// operations itself, with a real stream built from the spec's examples (see event-streams.mjs).
-import { eventStreamType, exampleEvents } from "../generate/event-streams.mjs";
-import { operationMatcher } from "../../../src/core/path-template.js";
+// operations itself, with a real stream built from the spec's examples (see event-streams.mjs), or
+// from its event schema where it gives none.
+import { eventSchema, eventStreamType, exampleEvents } from "../generate/event-streams.mjs";
 import { operationsOf, resolve } from "../spec/document.mjs";
 
 /** The `retry:` the mock advises, in milliseconds, sent before the first event. */
 export const MOCK_RETRY_MS = 1000;
 
 /**
- * The handler of a bundled spec's event-stream operations: it answers a request for one of them
- * (matched by method and path; a literal segment wins over a parameter, as in the client's table)
- * with `200 text/event-stream`, `retry: 1000`, then the example events, each with an `id` (the
- * example's, else its 1-based position), and ends the stream. A `Last-Event-ID` resumes after
- * that event. It leaves to Prism (returns false): every other operation, a request without a
- * bearer token (Prism's 401), and one that asks for a status with `Prefer: code=` (Prism's
- * declared example).
+ * The event streams of a bundled spec: for each operation whose success answer is
+ * `text/event-stream`, the events its examples show, else one event per kind its event schema
+ * declares (each `oneOf`/`anyOf` branch, its discriminator's tag set), built by `variants`.
+ * `stream(method, template)` is the stream of an operation, undefined for one that is none;
+ * `write(stream, req, res)` answers with `200 text/event-stream`, `retry: 1000`, then the events,
+ * each with an `id` (the example's, else its 1-based position), and ends; a `Last-Event-ID`
+ * resumes after that event.
  * @param {any} spec the bundled spec, its `$ref`s kept
- * @returns {{ operations: number, answer(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse): boolean }}
+ * @param {{ variants?: (schema: any) => { value: unknown }[] }} [options]
  * @example
- * const streams = eventStreamMock(JSON.parse(readFileSync("generated/openapi.json", "utf8")));
- * createServer((req, res) => streams.answer(req, res) || forwardToPrism(req, res));
+ * const streams = eventStreamMock(spec, { variants: (schema) => sampler.variants(schema) });
+ * const stream = streams.stream("GET", "/browsers/{id}/logs/stream");
+ * if (stream) streams.write(stream, req, res);
  */
-export function eventStreamMock(spec) {
-  const routes = operationsOf(spec).map(({ path, method, op }) => {
+export function eventStreamMock(spec, { variants } = {}) {
+  /** @type {Map<string, { status: number, events: { id: string, event?: string, data: string }[] }>} */
+  const streams = new Map();
+  for (const { path, method, op } of operationsOf(spec)) {
     const status = Object.keys(op.responses ?? {})
       .filter((s) => /^2\d\d$/.test(s))
       .sort()[0];
     const response = status ? resolve(spec, op.responses[status]) : undefined;
     const type = eventStreamType(response);
-    const events = type
-      ? exampleEvents(spec, response.content[type]).map((e, i) => ({ ...e, id: e.id ?? String(i + 1) }))
-      : undefined;
-    return { method, path, status: Number(status), events };
-  });
-  const find = operationMatcher(routes);
-  const streams = routes.filter((r) => r.events).length;
+    if (!type) continue;
+    const media = response.content[type];
+    let events = exampleEvents(spec, media);
+    const schema = eventSchema(spec, media)?.schema;
+    if (!events.length && variants && schema) {
+      let values = variants(schema).map(({ value }) => value);
+      // no kind passes the whole schema (a discriminator whose implicit mapping, the branch's name,
+      // contradicts the tag the branch pins): each branch as it describes itself
+      const whole = resolve(spec, schema);
+      const branches = whole?.oneOf ?? whole?.anyOf;
+      if (!values.length && Array.isArray(branches))
+        values = branches.flatMap((branch) => variants(branch).map(({ value }) => value));
+      events = values.map((value) => ({ data: typeof value === "string" ? value : JSON.stringify(value) }));
+    }
+    streams.set(`${method.toUpperCase()} ${path}`, {
+      status: Number(status),
+      events: events.map((e, i) => ({ ...e, id: e.id ?? String(i + 1) })),
+    });
+  }
   return {
-    operations: streams,
-    answer(req, res) {
-      if (!streams) return false;
-      const path = (req.url ?? "").split("?")[0] ?? "";
-      const route = find(req.method ?? "", path)?.operation;
-      if (!route?.events || req.headers.prefer || !/^Bearer \S/i.test(req.headers.authorization ?? "")) return false;
+    operations: streams.size,
+    /** @param {string} method @param {string} template */
+    stream: (method, template) => streams.get(`${method.toUpperCase()} ${template}`),
+    /**
+     * @param {{ status: number, events: { id: string, event?: string, data: string }[] }} route
+     * @param {import("node:http").IncomingMessage} req
+     * @param {import("node:http").ServerResponse} res
+     */
+    write(route, req, res) {
       const after = req.headers["last-event-id"];
       const from = typeof after === "string" ? route.events.findIndex((e) => e.id === after) + 1 : 0;
       const frames = route.events.slice(from).map(
@@ -54,7 +72,6 @@ export function eventStreamMock(spec) {
       );
       res.writeHead(route.status, { "Content-Type": "text/event-stream", "Cache-Control": "no-cache" });
       res.end(`retry: ${MOCK_RETRY_MS}\n\n${frames.join("")}`);
-      return true;
     },
   };
 }

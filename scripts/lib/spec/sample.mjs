@@ -15,6 +15,8 @@ const RandExp = require("randexp");
 
 /** How many strings are drawn for one `pattern` before it is left to the checks to refuse. */
 const DRAWS = 20;
+/** How many fields a sample may lose to pass its schema (see pruned). */
+const PRUNES = 16;
 /** The most a `*` or `+` of a pattern repeats. */
 const REPEAT = 8;
 /** The keywords that make a string's value given, not drawn. */
@@ -155,13 +157,15 @@ export async function createSampler(spec) {
   function plainSample(/** @type {any} */ schema, /** @type {Direction} */ direction) {
     let first;
     for (const bare of [false, true]) {
-      const value = safely(() => build(schema, direction, bare));
+      let value = safely(() => build(schema, direction, bare));
       let issues = check(schema, value, direction);
       // a field required but never described (a defect real documents have) gets a string, once
       if (issues.length > 0 && issues.every((issue) => issue.message === "is required")) {
         for (const issue of issues) fill(value, issue.path);
         issues = check(schema, value, direction);
       }
+      // a field the sampler cut short (a recursive schema past its depth) is left out where it may be
+      if (issues.length > 0) ({ value, issues } = pruned(value, issues, (v) => check(schema, v, direction)));
       /** @type {Sample} */
       const sample = { value, issues, source: bare ? "schema" : "document" };
       if (issues.length === 0) return sample;
@@ -230,6 +234,39 @@ function fill(value, path) {
   if (isObject(node) && typeof last === "string" && !Object.hasOwn(node, last)) node[last] = "string";
 }
 
+/** The steps of a path as the checks write it (`value.a[0].b`): `["a", 0, "b"]`. */
+const stepsOf = (/** @type {string} */ path) =>
+  [...path.slice("value".length).matchAll(/\.([^.[]+)|\[(\d+)\]/g)].map(([, name, index]) => name ?? Number(index));
+
+/**
+ * `value` with the fields its issues point at left out, each at the deepest place where leaving it
+ * out clears the issue and makes none of its own (a required field): what a recursive schema's
+ * sample cut short at its depth becomes. At most PRUNES fields; `check` lists a value's issues.
+ * @param {unknown} value
+ * @param {{ path: string, message: string }[]} issues
+ * @param {(value: unknown) => { path: string, message: string }[]} check
+ */
+function pruned(value, issues, check) {
+  let current = { value, issues };
+  for (let round = 0; round < PRUNES && current.issues.length > 0; round++) {
+    const steps = stepsOf(current.issues[0].path);
+    let better;
+    for (let depth = steps.length; depth > 0 && !better; depth--) {
+      const copy = structuredClone(current.value);
+      let parent = /** @type {any} */ (copy);
+      for (const step of steps.slice(0, depth - 1)) parent = parent?.[step];
+      const last = steps[depth - 1];
+      if (!isObject(parent) || typeof last !== "string" || !Object.hasOwn(parent, last)) continue;
+      delete parent[last];
+      const left = check(copy);
+      if (left.length < current.issues.length) better = { value: copy, issues: left };
+    }
+    if (!better) break;
+    current = better;
+  }
+  return current;
+}
+
 /** openapi-sampler throws on a few shapes (a `$ref` it cannot follow, a cycle past its depth): no value then. */
 function safely(/** @type {() => unknown} */ build) {
   try {
@@ -247,7 +284,7 @@ function safely(/** @type {() => unknown} */ build) {
  * @param {string} key
  * @returns {any[]}
  */
-function propertySchemas(spec, schema, key, depth = 0) {
+export function propertySchemas(spec, schema, key, depth = 0) {
   const s = safelyResolve(spec, schema);
   if (!isObject(s) || depth > 16) return [];
   const own = isObject(s.properties) && Object.hasOwn(s.properties, key) ? [s.properties[key]] : [];
@@ -301,4 +338,52 @@ function vary(spec, schema, value, seed, depth = 0) {
     return next <= (s.maximum ?? Infinity) && next < (s.exclusiveMaximum ?? Infinity) ? next : value;
   }
   return value;
+}
+
+// the maps whose keys are names (a field may be called `example`), not keywords
+const NAME_MAPS = new Set([
+  "properties",
+  "patternProperties",
+  "$defs",
+  "definitions",
+  "schemas",
+  "paths",
+  "responses",
+  "parameters",
+  "headers",
+  "content",
+  "encoding",
+  "links",
+  "callbacks",
+  "securitySchemes",
+  "requestBodies",
+  "pathItems",
+  "webhooks",
+  "mapping",
+]);
+
+/**
+ * A copy of a bundled document with every example taken out: `example` and `examples` of its
+ * schemas, parameters, headers and media types, and `components.examples`. What a document that
+ * gives no example looks like, for the tests of what is built from schemas alone.
+ * @param {any} spec
+ * @returns {any}
+ * @example
+ * withoutExamples({ components: { schemas: { A: { type: "string", example: "a" } } } });
+ * // { components: { schemas: { A: { type: "string" } } } }
+ */
+export function withoutExamples(spec) {
+  const strip = (/** @type {any} */ node, /** @type {boolean} */ names) => {
+    if (Array.isArray(node)) return node.map((item) => strip(item, false));
+    if (!isObject(node)) return node;
+    /** @type {Record<string, unknown>} */
+    const out = {};
+    for (const [key, child] of Object.entries(node))
+      if (names || (key !== "example" && key !== "examples" && key !== "x-example" && key !== "x-examples"))
+        out[key] = strip(child, !names && NAME_MAPS.has(key) && isObject(child));
+    return out;
+  };
+  const out = strip(spec, false);
+  if (isObject(out.components)) delete out.components.examples;
+  return out;
 }

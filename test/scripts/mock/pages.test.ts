@@ -2,9 +2,10 @@
 // against positions the mock never gave, and left to Prism for whatever else.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { Readable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
-import { MOCK_PAGES, listPageMock, pageToken } from "../../../scripts/lib/mock/pages.mjs";
+import { MOCK_PAGES, SAMPLED_PAGE, listPageMock, pageToken } from "../../../scripts/lib/mock/pages.mjs";
+import { createSampler } from "../../../scripts/lib/spec/sample.mjs";
+import { operationMatcher } from "../../../src/core/path-template.js";
 
 const json = (schema: object, example: unknown, headers: Record<string, object> = {}) => ({
   description: "a page",
@@ -150,18 +151,27 @@ afterEach(
 );
 
 /**
- * A loopback server where the list mock answers first; the stand-in for Prism answers 400 to a
- * query holding `bad`, else 200, and whatever it sends itself is marked `x-from: prism`.
+ * A loopback server that serves a list's page where the list mock has one, its 400 for a position
+ * it never gave, and marks anything else `x-from: prism` (the proxy leaves those to Prism).
  */
-async function serve(spec: object): Promise<string> {
-  const pages = listPageMock(spec);
+async function serve(spec: any, sample?: (schema: any, seed?: number) => any): Promise<string> {
+  const pages = listPageMock(spec, sample ? { sample } : {});
+  const routes = Object.entries<any>(spec.paths).flatMap(([path, item]) =>
+    Object.keys(item).map((method) => ({ method: method.toUpperCase(), path })),
+  );
+  const find = operationMatcher(routes);
   server = createServer((req, res) => {
-    const forward = (take?: (answer: any) => boolean) => {
-      const answer = Object.assign(Readable.from(["[]"]), { statusCode: /[?&]bad=/.test(req.url ?? "") ? 400 : 200 });
-      if (take?.(answer)) return;
-      res.writeHead(answer.statusCode, { "x-from": "prism" }).end();
-    };
-    if (!pages.answer(req, res, forward)) forward();
+    const url = new URL(req.url ?? "/", `http://${req.headers.host}`);
+    const route = find(req.method ?? "GET", url.pathname)?.operation;
+    const list = route && pages.list(route.method, route.path);
+    if (!list) return void res.writeHead(200, { "x-from": "prism" }).end();
+    const at = pages.position(list, url);
+    if (at.error !== undefined)
+      return void res
+        .writeHead(400, { "content-type": "application/json" })
+        .end(JSON.stringify({ code: "bad_request", message: at.error }));
+    const page = pages.answer(list, url, at, url.origin);
+    res.writeHead(page.status, page.headers).end(page.body);
   });
   await new Promise<void>((done) => server!.listen(0, "127.0.0.1", done));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -247,10 +257,8 @@ describe("the mock's lists", () => {
     const after = await walk(url, "/after", (_, body) =>
       body.has_more ? `/after?after=${body.data.at(-1).id}` : undefined,
     );
-    const linked = await walk(
-      url,
-      "/linked?offset=0",
-      (r) => /<([^>]*)>; rel="next"/.exec(r.headers.get("link") ?? "")?.[1],
+    const linked = await walk(url, "/linked?offset=0", (r) =>
+      /<([^>]*)>; rel="next"/.exec(r.headers.get("link") ?? "")?.[1]?.slice(url.length),
     );
 
     for (const pages of [cursor, after, linked]) {
@@ -263,19 +271,21 @@ describe("the mock's lists", () => {
     expect(linked.map((p) => p.sent)).toEqual(["/linked?offset=0", "/linked?offset=2", "/linked?offset=4"]);
   });
 
-  it("serves a next page's address in the body, within the operation, null on the last page", async () => {
+  it("serves a next page's address in the body, at the mock's own origin, by page number, null on the last page", async () => {
     const url = await serve(SPEC);
 
-    const pages = await walk(url, "/conversations?PageSize=2", (_, body) => body.meta.next_page_url ?? undefined);
+    const pages = await walk(url, "/conversations?PageSize=2", (_, body) =>
+      body.meta.next_page_url ? body.meta.next_page_url.slice(url.length) : undefined,
+    );
 
     expect(pages.map((p) => p.sent)).toEqual([
       "/conversations?PageSize=2",
       "/conversations?PageSize=2&Page=2",
-      "/conversations?PageSize=2&Page=4",
+      "/conversations?PageSize=2&Page=3",
     ]);
     expect(pages.map((p) => p.body.meta)).toEqual([
-      { key: "data", next_page_url: "/conversations?PageSize=2&Page=2" },
-      { key: "data", next_page_url: "/conversations?PageSize=2&Page=4" },
+      { key: "data", next_page_url: `${url}/conversations?PageSize=2&Page=2` },
+      { key: "data", next_page_url: `${url}/conversations?PageSize=2&Page=3` },
       { key: "data", next_page_url: null },
     ]);
     expect(new Set(ids(pages)).size).toBe(6);
@@ -367,7 +377,8 @@ describe("the mock's lists", () => {
     ["/both?before=itm_9z", "before must be a position this list gave"],
     ["/numbered?page=0", "page must be a page number from 1"],
     ["/numbered?page=5", "page must be a page number from 1"],
-    ["/conversations?Page=7", "Page must be a whole number from 0 to 6"],
+    ["/conversations?Page=0", "Page must be a page number from 1"],
+    ["/conversations?Page=5", "Page must be a page number from 1"],
   ])("answers %s, a position it never gave, with a 400 in the Error shape", async (target, message) => {
     const url = await serve(SPEC);
 
@@ -380,20 +391,48 @@ describe("the mock's lists", () => {
     expect(body.message.length).toBeLessThan(120);
   });
 
-  it("leaves to Prism Prefer, a missing token, a bad query, other operations and a list without example items", async () => {
+  it("leaves every other operation, and a list without example items when it has no sampler", async () => {
     const url = await serve(SPEC);
-    const from = async (target: string, headers: Record<string, string> = bearer) => {
-      const response = await fetch(`${url}${target}`, { headers });
+    const from = async (target: string) => {
+      const response = await fetch(`${url}${target}`, { headers: bearer });
       await response.arrayBuffer();
       return [response.status, response.headers.get("x-from")];
     };
 
-    expect(await from("/items", { ...bearer, Prefer: "code=404" })).toEqual([200, "prism"]);
-    expect(await from("/items", {})).toEqual([200, "prism"]);
-    expect(await from("/items?bad=1&offset=2")).toEqual([400, "prism"]);
     expect(await from("/items/itm_1a")).toEqual([200, "prism"]);
     expect(await from("/empty")).toEqual([200, "prism"]);
     expect(await from("/nowhere")).toEqual([200, "prism"]);
     expect(listPageMock(SPEC).operations).toBe(8);
+  });
+
+  it("serves items built from the item schema where the document gives none: SAMPLED_PAGE a page, all distinct, each passing the schema", async () => {
+    const spec = structuredClone(SPEC) as any;
+    const pattern = "^itm_[a-z0-9]{6}$";
+    spec.paths["/empty"].get.responses["200"].content["application/json"].schema = {
+      type: "array",
+      items: {
+        type: "object",
+        required: ["id", "size"],
+        properties: { id: { type: "string", pattern }, size: { type: "integer", minimum: 1 } },
+      },
+    };
+    const sampler = await createSampler(spec);
+    const url = await serve(spec, (schema, seed) => sampler.sample(schema, { seed }).value);
+
+    const pages = await walk(url, "/empty", (r) =>
+      r.headers.get("x-has-more") === null && r.headers.get("x-next-offset")
+        ? `/empty?offset=${r.headers.get("x-next-offset")}`
+        : undefined,
+    );
+
+    expect(SAMPLED_PAGE).toBe(2);
+    expect(pages.map((p) => p.items.length)).toEqual([2, 2, 2]);
+    const all = pages.flatMap((p) => p.items);
+    expect(new Set(all.map((i) => i.id)).size).toBe(6);
+    for (const one of all) {
+      expect(one.id).toMatch(new RegExp(pattern));
+      expect(Number.isInteger(one.size) && one.size >= 1).toBe(true);
+    }
+    expect(pages.at(-1)!.headers.get("x-next-offset")).toBeNull();
   });
 });

@@ -7,6 +7,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { eventSchema, exampleEvents } from "../../../scripts/lib/generate/event-streams.mjs";
 import { eventStreamMock } from "../../../scripts/lib/mock/streams.mjs";
 import { readOperations } from "../../../scripts/lib/generate/read-operations.mjs";
+import { createSampler, withoutExamples } from "../../../scripts/lib/spec/sample.mjs";
+import { operationMatcher } from "../../../src/core/path-template.js";
 
 const at = "2026-11-22T10:15:00Z";
 const branch = (kind: string, fields: Record<string, unknown>, example: Record<string, unknown>) => ({
@@ -66,10 +68,18 @@ afterEach(
   () => new Promise<void>((done) => (server ? (server.closeAllConnections(), server.close(() => done())) : done())),
 );
 
-/** A loopback server where the stream mock answers first and anything else gets 599 ("Prism"). */
-async function serve(spec: object): Promise<string> {
-  const streams = eventStreamMock(spec);
-  server = createServer((req, res) => streams.answer(req, res) || res.writeHead(599).end());
+/** A loopback server where the stream mock answers its streams and anything else gets 599 ("Prism"). */
+async function serve(spec: any, variants?: (schema: any) => { value: unknown }[]): Promise<string> {
+  const streams = eventStreamMock(spec, variants ? { variants } : {});
+  const find = operationMatcher(
+    Object.entries<any>(spec.paths).flatMap(([path, item]) => Object.keys(item).map((method) => ({ method, path }))),
+  );
+  server = createServer((req, res) => {
+    const route = find(req.method ?? "GET", (req.url ?? "/").split("?")[0]!)?.operation;
+    const stream = route && streams.stream(route.method, route.path);
+    if (stream) streams.write(stream, req, res);
+    else res.writeHead(599).end();
+  });
   await new Promise<void>((done) => server!.listen(0, "127.0.0.1", done));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
@@ -91,20 +101,37 @@ describe("the mock's event streams", () => {
     );
   });
 
-  it("resumes after Last-Event-ID, and leaves other operations, Prefer and a missing token to Prism", async () => {
+  it("resumes after Last-Event-ID, and leaves other operations alone", async () => {
     const url = await serve(SPEC);
 
     const resumed = await (
       await fetch(`${url}/deployments/dep_1/events`, { headers: { ...bearer, "Last-Event-ID": "2" } })
     ).text();
     const other = await fetch(`${url}/deployments/dep_1`, { headers: bearer });
-    const preferred = await fetch(`${url}/deployments/dep_1/events`, { headers: { ...bearer, Prefer: "code=404" } });
-    const anonymous = await fetch(`${url}/deployments/dep_1/events`);
 
     expect(resumed).toBe(
       'retry: 1000\n\nid: 3\ndata: {"event":"error","error":{"code":"build_failed","message":"exit 1"}}\n\n',
     );
-    expect([other.status, preferred.status, anonymous.status]).toEqual([599, 599, 599]);
+    expect(other.status).toBe(599);
+  });
+
+  it("builds one event per declared kind from the schema where the document gives no example, its tag set", async () => {
+    const bare = withoutExamples(SPEC);
+    const sampler = await createSampler(bare);
+    const url = await serve(bare, (schema) => sampler.variants(schema));
+
+    const text = await (await fetch(`${url}/deployments/dep_1/events`, { headers: bearer })).text();
+    const events = text
+      .split("\n\n")
+      .filter((frame) => frame.includes("data: "))
+      .map((frame) => JSON.parse(frame.split("data: ")[1]!));
+
+    // the kinds as the document's branches pin them
+    expect(events.map((e) => e.event)).toEqual(["deployment_state", "log", "error"]);
+    expect(typeof events[0].timestamp).toBe("string");
+    expect(typeof events[1].message).toBe("string");
+    expect(typeof events[2].error).toBe("object");
+    expect(eventStreamMock(bare).stream("GET", "/deployments/{id}/events")!.events).toEqual([]);
   });
 
   it("sends a wire-format example as it is written, and one event of a JSON example", () => {

@@ -1,0 +1,269 @@
+// One document's mock, request by request: Prism checks the request, then the answer is Prism's
+// refusal, the answer a request asked for (`Prefer:`), or one the proxy makes: an event stream,
+// a list's page, a JSON answer held to the document's schema. See mockServer in proxy.mjs.
+import { request } from "node:http";
+import { operationMatcher } from "../../../src/core/path-template.js";
+import { readOperations } from "../generate/read-operations.mjs";
+import { operationsOf } from "../spec/document.mjs";
+import { apiError, refuse } from "../shared/http-guard.mjs";
+import { answerBook } from "./answers.mjs";
+import { listPageMock } from "./pages.mjs";
+import { eventStreamMock } from "./streams.mjs";
+import { formFields } from "./uploads.mjs";
+
+// headers that belong to one connection, never forwarded (RFC 9110 7.6.1), and expect: the
+// client already got its 100-continue from the proxy
+const HOP_BY_HOP = [
+  "connection",
+  "keep-alive",
+  "proxy-connection",
+  "transfer-encoding",
+  "te",
+  "trailer",
+  "upgrade",
+  "proxy-authenticate",
+  "proxy-authorization",
+  "expect",
+];
+
+function endToEnd(headers) {
+  const drop = new Set(HOP_BY_HOP);
+  for (const name of String(headers.connection ?? "").split(",")) drop.add(name.trim().toLowerCase());
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !drop.has(name)));
+}
+
+/** How long Prism may take over one request before the mock answers it without Prism. */
+export const PRISM_MS = 5_000;
+/** The largest request body the mock reads, and the largest answer of Prism's it holds. */
+export const MAX_BODY = 32 << 20;
+const FORM = /^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i;
+const JSON_TYPE = /^application\/([\w.+-]*\+)?json\b/i;
+
+/**
+ * @typedef {object} PrismAnswer Prism's answer to one request, held whole
+ * @property {number} status
+ * @property {Record<string, string | string[] | undefined>} headers end to end only
+ * @property {Buffer} body
+ *
+ * @typedef {object} MockRequest one request the mock answers, for the handlers that answer it
+ * @property {import("node:http").IncomingMessage} req
+ * @property {import("node:http").ServerResponse} res
+ * @property {URL} url the request's target, against the mock's own origin
+ * @property {string} origin the mock's address as the client reached it (`http://127.0.0.1:4010`)
+ * @property {any} route the operation as readOperations describes it, plus `where` ("GET /path"),
+ *   `raw` (its object in the document) and `params` (the path's values by name)
+ * @property {Buffer} body the request's body
+ * @property {unknown} [fields] a JSON body parsed, or a form body read into the document's shape
+ * @property {PrismAnswer | undefined} prism what Prism answered, having let the request through (a
+ *   2xx, its own 500, a form's 422 on the body alone), or undefined when it gave no answer in time
+ * @property {(status: number, headers: Record<string, string>, body?: string | Buffer) => void} send
+ *
+ * @typedef {(request: MockRequest) => boolean | Promise<boolean>} MockHandler answers the request
+ *   and returns true, or returns false for the next handler to
+ * @typedef {(spec: any, tools: { answers: ReturnType<typeof answerBook>, sampler: any, operations: any[] }) => MockHandler[]} HandlersOf
+ */
+
+/**
+ * A request body, read whole; `undefined` past `max` bytes.
+ * @param {import("node:http").IncomingMessage} req
+ * @param {number} max
+ * @returns {Promise<Buffer | undefined>}
+ */
+function readBody(req, max) {
+  return new Promise((done, fail) => {
+    /** @type {Buffer[]} */
+    const chunks = [];
+    let size = 0;
+    req.on("data", (chunk) => {
+      size += chunk.length;
+      if (size > max) {
+        req.destroy();
+        done(undefined);
+      } else chunks.push(chunk);
+    });
+    req.once("end", () => done(Buffer.concat(chunks)));
+    req.once("error", fail);
+  });
+}
+
+/**
+ * Sends the request to Prism and holds its answer; undefined when none came within `ms` (or it
+ * was larger than MAX_BODY, or Prism failed), the upstream request then ended.
+ * @returns {Promise<PrismAnswer | undefined>}
+ */
+function askPrism({ address, agent }, req, body, ms) {
+  return new Promise((done) => {
+    const upstream = request(
+      {
+        ...address,
+        path: req.url,
+        method: req.method,
+        headers: { ...endToEnd(req.headers), "content-length": String(body.length) },
+        agent,
+      },
+      (answer) => {
+        readBody(answer, MAX_BODY).then(
+          (held) => done(held && { status: answer.statusCode ?? 502, headers: endToEnd(answer.headers), body: held }),
+          () => done(undefined),
+        );
+      },
+    );
+    const timer = setTimeout(() => (upstream.destroy(), done(undefined)), ms);
+    upstream.once("close", () => clearTimeout(timer));
+    upstream.once("error", () => done(undefined));
+    upstream.end(body);
+  });
+}
+
+/** Whether Prism's 422 is about the body alone (its `validation` entries all under `body`). */
+function bodyOnly(prism) {
+  try {
+    const { validation } = JSON.parse(prism.body.toString("utf8"));
+    return Array.isArray(validation) && validation.length > 0 && validation.every((v) => v?.location?.[0] === "body");
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The request handler of one document: `documentMock(spec, sampler, { address, agent, say })`
+ * answers each request as mockServer (proxy.mjs) says, Prism at `address`.
+ * @param {any} spec the bundled document, `$ref`s kept
+ * @param {Awaited<ReturnType<typeof import("../spec/sample.mjs").createSampler>>} sampler
+ * @param {{ address: { host: string, port: number }, agent: import("node:http").Agent, say: (line: string) => void, handlers?: HandlersOf, prismMs?: number }} options
+ * @returns {(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => Promise<void>}
+ */
+export function documentMock(spec, sampler, { address, agent, say, handlers, prismMs = PRISM_MS }) {
+  let operations = [];
+  try {
+    ({ operations } = readOperations(spec));
+  } catch (err) {
+    say(`mock: the operations could not be read (${err.message}); every answer is Prism's`);
+  }
+  const raws = new Map(operationsOf(spec).map(({ method, path, op }) => [`${method.toUpperCase()} ${path}`, op]));
+  const routes = operations.map((op) => {
+    const where = `${op.method} ${op.path}`;
+    return { ...op, where, raw: raws.get(where), status: op.success.status };
+  });
+  const find = operationMatcher(routes);
+  const answers = answerBook(spec, sampler, say);
+  const pages = listPageMock(spec, { operations, sample: answers.sample });
+  const streams = eventStreamMock(spec, { variants: (schema) => sampler.variants(schema) });
+  /** @type {MockHandler[]} */
+  const chain = [
+    ...(handlers?.(spec, { answers, sampler, operations: routes }) ?? []),
+    ({ req, res, route }) => {
+      const stream = streams.stream(route.method, route.path);
+      if (stream) streams.write(stream, req, res);
+      return Boolean(stream);
+    },
+    ({ url, route, origin, send }) => {
+      const list = pages.list(route.method, route.path);
+      if (!list) return false;
+      const page = pages.answer(list, url, pages.position(list, url), origin);
+      send(page.status, page.headers, page.body);
+      return true;
+    },
+    ({ route, prism, send }) => {
+      const ok = prism && prism.status >= 200 && prism.status < 300;
+      const why = !prism
+        ? `Prism gave no answer within ${prismMs} ms`
+        : ok
+          ? ""
+          : prism.status === 422
+            ? "Prism cannot read the form body as the client sends it"
+            : `Prism answered ${prism.status} of its own`;
+      const status = ok ? /** @type {PrismAnswer} */ (prism).status : route.status;
+      if (route.success.kind === "json") {
+        const answer = ok
+          ? answers.hold(route, status, /** @type {PrismAnswer} */ (prism).body.toString("utf8"))
+          : answers.replace(route, why);
+        if (answer) {
+          const kept = ok ? /** @type {PrismAnswer} */ (prism).headers : {};
+          send(status, { ...plainHeaders(kept), "content-type": answer.mediaType }, answer.body);
+          return true;
+        }
+      }
+      if (ok) {
+        const held = /** @type {PrismAnswer} */ (prism);
+        send(held.status, plainHeaders(held.headers), held.body);
+        return true;
+      }
+      if (route.success.kind !== "empty") answers.replace(route, why);
+      send(status, route.success.mediaType ? { "content-type": route.success.mediaType } : {}, "");
+      return true;
+    },
+  ];
+
+  return async (req, res) => {
+    const url = new URL(req.url ?? "/", `http://${req.headers.host ?? `${address.host}:${address.port}`}`);
+    const found = find(req.method ?? "", url.pathname);
+    const asked = req.headers.prefer !== undefined;
+    const body = await readBody(req, MAX_BODY).catch(() => undefined);
+    if (!body) return refuse(res, 413, `the mock reads bodies up to ${MAX_BODY} bytes`, apiError);
+    const route = found && { ...found.operation, params: found.params };
+    /** @type {(status: number, headers: Record<string, string>, body?: string | Buffer) => void} */
+    const send = (status, headers, text = "") => {
+      if (res.headersSent || res.destroyed) return;
+      res.writeHead(status, { ...headers, "content-length": String(Buffer.byteLength(text)) }).end(text);
+    };
+    let fields;
+    if (route && !asked) {
+      const list = pages.list(route.method, route.path);
+      const at = list && pages.position(list, url);
+      if (at?.error !== undefined) return refuse(res, 400, at.error, apiError);
+      const type = String(req.headers["content-type"] ?? "");
+      if (route.body && FORM.test(type) && FORM.test(route.body.mediaType)) {
+        fields = await formFields(spec, type, body, route.body.schema, route.encoding ?? {});
+        const issues =
+          fields === undefined
+            ? [{ path: "body", message: `is no ${type.split(";")[0]} body` }]
+            : sampler.check(route.body.schema, fields, "request");
+        if (issues.length)
+          return refuse(
+            res,
+            422,
+            `request ${issues
+              .slice(0, 3)
+              .map((i) => `${i.path} ${i.message}`)
+              .join("; ")}`,
+            apiError,
+          );
+      } else if (body.length && JSON_TYPE.test(type)) {
+        try {
+          fields = JSON.parse(body.toString("utf8"));
+        } catch {
+          fields = undefined;
+        }
+      }
+    }
+    const prism = await askPrism({ address, agent }, req, body, prismMs);
+    if (
+      !route ||
+      asked ||
+      (prism && !letThrough(prism, fields !== undefined && FORM.test(String(req.headers["content-type"]))))
+    ) {
+      if (!prism) return refuse(res, 504, `Prism gave no answer within ${prismMs} ms`, apiError);
+      return send(prism.status, plainHeaders(prism.headers), prism.body);
+    }
+    const origin = url.origin;
+    for (const handler of chain) if (await handler({ req, res, url, origin, route, body, fields, prism, send })) return;
+  };
+}
+
+/** Whether Prism's answer lets the request through: a 2xx, its own 500, a form's 422 on its body alone. */
+function letThrough(prism, form) {
+  return (
+    (prism.status >= 200 && prism.status < 300) ||
+    prism.status === 500 ||
+    (form && prism.status === 422 && bodyOnly(prism))
+  );
+}
+
+/** Prism's headers to pass on, the length left to the answer that goes out. */
+function plainHeaders(headers) {
+  const out = /** @type {Record<string, any>} */ ({});
+  for (const [name, value] of Object.entries(headers))
+    if (name !== "content-length" && value !== undefined) out[name] = value;
+  return out;
+}

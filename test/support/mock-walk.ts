@@ -1,0 +1,170 @@
+// Every operation of a document called through its generated client against the mock, the
+// inputs built from the document's schemas by the project's sampler (no example needed): the
+// status each call met, 3 pages of each list with their items, the events of each stream and
+// the kinds they cover. Used by the contract stage (the synthetic spec, examples stripped) and the
+// documents stage (other services' documents).
+import { createSampler } from "../../scripts/lib/spec/sample.mjs";
+import { resolve } from "../../scripts/lib/spec/document.mjs";
+
+type Json = any;
+/** How many pages of a list are walked. */
+export const WALKED_PAGES = 3;
+/** How long one call, one list's pages or one stream's read may take before it counts as failed. */
+const CALL_MS = 20_000;
+
+export interface WalkResult {
+  /** `GET /path (client.method)` */
+  where: string;
+  kind: "call" | "list" | "stream";
+  ok: boolean;
+  /** Whether the first call got a success answer (a list's first page, a stream opened). */
+  answered: boolean;
+  /** Why it did not work: the error's name, status and first line. */
+  cause?: string;
+  /** Lists: the pages walked and the items met, in order, as JSON text. */
+  pages?: number;
+  items?: string[];
+  /** Streams: the events read, the kinds the event schema declares and those that came. */
+  events?: number;
+  kinds?: string[];
+  seen?: string[];
+}
+
+/** Rejects after `ms`, so one hung call cannot hold the walk. */
+function within<T>(ms: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, fail) => {
+    timer = setTimeout(() => fail(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/** A failure's cause on one line: name, status, first line of the message. */
+function causeOf(err: Json): string {
+  const status = typeof err?.status === "number" ? ` ${err.status}` : "";
+  return `${err?.name ?? "Error"}${status}: ${String(err?.message ?? err)
+    .split("\n")[0]!
+    .slice(0, 240)}`;
+}
+
+/** `value` with a Blob at each place `pattern` names (`files[][file]`, `zip_file`). */
+function withFiles(value: Json, pattern: string): Json {
+  const steps = pattern.split(/\[|\]\[|\]/).filter((s, i) => i === 0 || s !== "" || pattern.includes("[]"));
+  const place = (node: Json, at: string[]): Json => {
+    if (!at.length) return new Blob(["mock bytes"], { type: "application/octet-stream" });
+    const [step, ...rest] = at;
+    if (step === "" && Array.isArray(node)) return node.map((item) => place(item, rest));
+    if (node && typeof node === "object" && !Array.isArray(node) && step !== undefined)
+      return { ...node, [step]: place(node[step], rest) };
+    return node;
+  };
+  return place(value, steps);
+}
+
+/** The discriminator tags an event schema declares (one per `oneOf`/`anyOf` branch), and its tag's name. */
+function declaredKinds(spec: Json, sampler: Json, schema: Json): { tag?: string; kinds: string[] } {
+  const whole = resolve(spec, schema);
+  const tag = whole?.discriminator?.propertyName;
+  if (!tag) return { kinds: [] };
+  const kinds = sampler
+    .variants(schema)
+    .map((v: Json) => v.value?.[tag])
+    .filter((k: unknown) => k !== undefined)
+    .map(String);
+  return { tag, kinds };
+}
+
+/**
+ * Calls every operation of `operations` (readOperations of `spec`) on `client`: path parameters,
+ * required query and header parameters, and the body sampled from their schemas as requests;
+ * files as Blobs. A list is walked WALKED_PAGES pages (fewer when the last says so); a stream
+ * read to its end.
+ */
+export async function walkEveryOperation(client: Json, spec: Json, operations: Json[]): Promise<WalkResult[]> {
+  const sampler = await createSampler(spec);
+  const request = (schema: Json, seed = 1) =>
+    schema === undefined ? "x" : sampler.sample(schema, { direction: "request", seed }).value;
+  const results: WalkResult[] = [];
+  for (const op of operations) {
+    const where = `${op.method} ${op.path} (${op.name})`;
+    const ids = op.pathParams.map((p: Json) => String(request(p.schema)));
+    const query = Object.fromEntries(
+      op.queryParams.filter((p: Json) => p.required).map((p: Json) => [p.name, request(p.schema)]),
+    );
+    const headers = Object.fromEntries(
+      op.headerParams.filter((p: Json) => p.required).map((p: Json) => [p.name, String(request(p.schema))]),
+    );
+    const options = Object.keys(headers).length ? { headers } : undefined;
+    const args: unknown[] = [...ids];
+    if (op.body) {
+      let body = request(op.body.schema);
+      if (op.form) for (const pattern of op.form.files) body = withFiles(body, pattern);
+      else if (op.body.kind === "raw") body = new Blob(["mock bytes"]);
+      args.push(body, { ...options, ...(Object.keys(query).length ? { query } : {}) });
+    } else if (op.queryParams.length) args.push(query, options);
+    else args.push(options);
+    const call = () => op.name.split(".").reduce((at: Json, key: string) => at[key], client)(...args);
+    const kind = op.page ? "list" : op.success.kind === "stream" ? "stream" : "call";
+    const result: WalkResult = { where, kind, ok: false, answered: false };
+    try {
+      await within(
+        CALL_MS,
+        (async () => {
+          if (kind === "list") {
+            let page = await call();
+            result.answered = true;
+            const items: string[] = page.items.map((item: unknown) => JSON.stringify(item));
+            let pages = 1;
+            while (pages < WALKED_PAGES && page.hasNextPage()) {
+              page = await page.nextPage();
+              pages++;
+              items.push(...page.items.map((item: unknown) => JSON.stringify(item)));
+            }
+            Object.assign(result, { pages, items });
+            result.ok = pages === WALKED_PAGES && new Set(items).size === items.length;
+            if (!result.ok)
+              result.cause = `walked ${pages} pages, ${items.length} items, ${new Set(items).size} distinct`;
+          } else if (kind === "stream") {
+            const { tag, kinds } = declaredKinds(spec, sampler, op.success.schema);
+            const stream = await call();
+            result.answered = true;
+            const seen = new Set<string>();
+            let events = 0;
+            try {
+              for await (const event of stream) {
+                events++;
+                const data = (event as Json).data;
+                if (tag && data && typeof data === "object" && data[tag] !== undefined) seen.add(String(data[tag]));
+              }
+            } finally {
+              stream.close();
+            }
+            Object.assign(result, { events, kinds, seen: [...seen] });
+            result.ok = events > 0 && kinds.every((k) => seen.has(k));
+            if (!result.ok) result.cause = `${events} events, kinds ${[...seen].join(",")} of ${kinds.join(",")}`;
+          } else {
+            await call();
+            result.answered = result.ok = true;
+          }
+        })(),
+      );
+    } catch (err) {
+      result.cause = causeOf(err);
+    }
+    results.push(result);
+  }
+  return results;
+}
+
+/** Lines that sum up a walk: calls, lists, streams, then each failure with its cause. */
+export function walkReport(results: WalkResult[]): string[] {
+  const count = (kind: string) => {
+    const all = results.filter((r) => r.kind === kind);
+    return `${all.filter((r) => r.ok).length} of ${all.length}`;
+  };
+  return [
+    `calls answered with success: ${results.filter((r) => r.answered).length} of ${results.length}`,
+    `plain calls: ${count("call")}; lists walked ${WALKED_PAGES} pages without a repeated item: ${count("list")}; streams with every declared kind: ${count("stream")}`,
+    ...results.filter((r) => !r.ok).map((r) => `  failed: ${r.where}: ${r.cause}`),
+  ];
+}
