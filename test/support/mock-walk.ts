@@ -19,6 +19,10 @@ export interface WalkResult {
   ok: boolean;
   /** Whether the first call got a success answer (a list's first page, a stream opened). */
   answered: boolean;
+  /** The status of each answer the call met, when the caller records them (see walkEveryOperation). */
+  statuses?: number[];
+  /** How long the call (its pages, its events) took, in ms. */
+  ms?: number;
   /** Why it did not work: the error's name, status and first line. */
   cause?: string;
   /** Lists: the pages walked and the items met, in order, as JSON text. */
@@ -49,7 +53,7 @@ function causeOf(err: Json): string {
 
 /** `value` with a Blob at each place `pattern` names (`files[][file]`, `zip_file`). */
 function withFiles(value: Json, pattern: string): Json {
-  const steps = pattern.split(/\[|\]\[|\]/).filter((s, i) => i === 0 || s !== "" || pattern.includes("[]"));
+  const steps = (pattern.match(/\[\]|[^[\]]+/g) ?? []).map((step) => (step === "[]" ? "" : step));
   const place = (node: Json, at: string[]): Json => {
     if (!at.length) return new Blob(["mock bytes"], { type: "application/octet-stream" });
     const [step, ...rest] = at;
@@ -78,9 +82,15 @@ function declaredKinds(spec: Json, sampler: Json, schema: Json): { tag?: string;
  * Calls every operation of `operations` (readOperations of `spec`) on `client`: path parameters,
  * required query and header parameters, and the body sampled from their schemas as requests;
  * files as Blobs. A list is walked WALKED_PAGES pages (fewer when the last says so); a stream
- * read to its end.
+ * read to its end. `fetched`, filled by the client's fetch with each answer's status, is emptied
+ * into each operation's `statuses`.
  */
-export async function walkEveryOperation(client: Json, spec: Json, operations: Json[]): Promise<WalkResult[]> {
+export async function walkEveryOperation(
+  client: Json,
+  spec: Json,
+  operations: Json[],
+  fetched: number[] = [],
+): Promise<WalkResult[]> {
   const sampler = await createSampler(spec);
   const request = (schema: Json, seed = 1) =>
     schema === undefined ? "x" : sampler.sample(schema, { direction: "request", seed }).value;
@@ -106,6 +116,7 @@ export async function walkEveryOperation(client: Json, spec: Json, operations: J
     const call = () => op.name.split(".").reduce((at: Json, key: string) => at[key], client)(...args);
     const kind = op.page ? "list" : op.success.kind === "stream" ? "stream" : "call";
     const result: WalkResult = { where, kind, ok: false, answered: false };
+    const started = performance.now();
     try {
       await within(
         CALL_MS,
@@ -151,6 +162,8 @@ export async function walkEveryOperation(client: Json, spec: Json, operations: J
     } catch (err) {
       result.cause = causeOf(err);
     }
+    result.ms = Math.round(performance.now() - started);
+    result.statuses = fetched.splice(0);
     results.push(result);
   }
   return results;
@@ -165,6 +178,11 @@ export function walkReport(results: WalkResult[]): string[] {
   return [
     `calls answered with success: ${results.filter((r) => r.answered).length} of ${results.length}`,
     `plain calls: ${count("call")}; lists walked ${WALKED_PAGES} pages without a repeated item: ${count("list")}; streams with every declared kind: ${count("stream")}`,
+    `slowest: ${[...results]
+      .sort((a, b) => (b.ms ?? 0) - (a.ms ?? 0))
+      .slice(0, 3)
+      .map((r) => `${r.where} ${r.ms} ms`)
+      .join("; ")}`,
     ...results.filter((r) => !r.ok).map((r) => `  failed: ${r.where}: ${r.cause}`),
   ];
 }

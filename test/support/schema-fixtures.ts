@@ -37,3 +37,31 @@ export function loadSchemas(
   for (const row of rows) schemas.push(JSON.parse(row.replaceAll('["__proto__"]:', '"__proto__":'), shift));
   return Object.fromEntries(Object.entries(index).map(([name, i]) => [name, schemas[base + i]!]));
 }
+
+/** A document of `paths` and component `schemas`, for the tests of what reads one (the mock, the sampler). */
+export const fixtureDocument = (paths: Record<string, unknown>, schemas: Record<string, unknown> = {}) => ({
+  openapi: "3.1.0",
+  info: { title: "fixture", version: "1.0.0" },
+  paths,
+  components: { schemas },
+});
+
+/** A multipart body of several files, each with where it goes, as the real service writes its bulk upload. */
+export const FILES_UPLOAD = {
+  type: "object",
+  required: ["files"],
+  properties: {
+    files: {
+      type: "array",
+      items: {
+        type: "object",
+        required: ["file", "dest_path"],
+        properties: {
+          file: { type: "string", format: "binary" },
+          dest_path: { type: "string", pattern: "^/" },
+          mode: { type: "integer" },
+        },
+      },
+    },
+  },
+};

@@ -5,7 +5,7 @@ import { copyRepo } from "../../scripts/lib/shared/repo-copy.mjs";
 import { writeSyntheticSpec } from "../../scripts/synthetic-spec.mjs";
 import { generateOnce } from "./generate-once.js";
 
-/** A copy of the project whose openapi/ is the 150-operation synthetic spec, generated. */
+/** A copy of the project whose openapi/ is the synthetic spec, generated. */
 export interface SyntheticProject {
   dir: string;
   /** The bundled spec the client was generated from. */
@@ -19,15 +19,15 @@ export interface SyntheticProject {
 
 /**
  * Copies the project's code into a temp dir, writes the synthetic spec (the real service's lists,
- * uploads and downloads) as its openapi/, and runs `npm run generate` there (once per content:
- * see `generateOnce`).
+ * uploads and downloads) as its openapi/, `operations` of them (150 by default; the bracket upload
+ * added below counts one more), and runs `npm run generate` there (once per content: see `generateOnce`).
  */
-export async function syntheticProject(): Promise<SyntheticProject> {
+export async function syntheticProject({ operations: count = 150 } = {}): Promise<SyntheticProject> {
   const { dir, remove } = copyRepo({
     entries: ["src", "scripts", "package.json", "redocly.yaml", "README.md", "tsconfig.json", "examples"],
     prefix: "synthetic-client-",
   });
-  writeSyntheticSpec(join(dir, "openapi"), { operations: 150 });
+  writeSyntheticSpec(join(dir, "openapi"), { operations: count });
   addBracketUpload(join(dir, "openapi"));
   generateOnce(dir);
   const { operations } = await import(join(dir, "generated/operations.ts"));

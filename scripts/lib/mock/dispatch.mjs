@@ -55,7 +55,7 @@ const JSON_TYPE = /^application\/([\w.+-]*\+)?json\b/i;
  * @property {Buffer} body the request's body
  * @property {unknown} [fields] a JSON body parsed, or a form body read into the document's shape
  * @property {PrismAnswer | undefined} prism what Prism answered, having let the request through (a
- *   2xx, its own 500, a form's 422 on the body alone), or undefined when it gave no answer in time
+ *   2xx, its own 500, a form's 400 or 422 on the body alone), or undefined when it gave no answer in time
  * @property {(status: number, headers: Record<string, string>, body?: string | Buffer) => void} send
  *
  * @typedef {(request: MockRequest) => boolean | Promise<boolean>} MockHandler answers the request
@@ -91,14 +91,19 @@ function readBody(req, max) {
  * was larger than MAX_BODY, or Prism failed), the upstream request then ended.
  * @returns {Promise<PrismAnswer | undefined>}
  */
-function askPrism({ address, agent }, req, body, ms) {
+function askPrism({ address, agent }, req, body, ms, accept) {
+  /** @type {Record<string, any>} */
+  const headers = { ...endToEnd(req.headers), "content-length": String(body.length) };
+  // what fetch sends by default, narrowed to the type the operation answers: Prism holds an
+  // `Accept` header parameter (which OpenAPI says to ignore) to its enum
+  if (accept && /^(\*\/\*)?$/.test(String(headers.accept ?? "").trim())) headers.accept = accept;
   return new Promise((done) => {
     const upstream = request(
       {
         ...address,
         path: req.url,
         method: req.method,
-        headers: { ...endToEnd(req.headers), "content-length": String(body.length) },
+        headers,
         agent,
       },
       (answer) => {
@@ -115,14 +120,20 @@ function askPrism({ address, agent }, req, body, ms) {
   });
 }
 
-/** Whether Prism's 422 is about the body alone (its `validation` entries all under `body`). */
+/**
+ * Whether Prism's refusal of a request may be about its body alone: a 400 or 422 whose
+ * `validation` entries, when it lists them, are all under `body`. Prism answers a request it finds
+ * invalid with the document's own 422 or 400, which says nothing of why.
+ */
 function bodyOnly(prism) {
+  if (prism.status !== 400 && prism.status !== 422) return false;
+  let validation;
   try {
-    const { validation } = JSON.parse(prism.body.toString("utf8"));
-    return Array.isArray(validation) && validation.length > 0 && validation.every((v) => v?.location?.[0] === "body");
+    ({ validation } = JSON.parse(prism.body.toString("utf8")));
   } catch {
-    return false;
+    return true;
   }
+  return !Array.isArray(validation) || validation.every((v) => v?.location?.[0] === "body");
 }
 
 /**
@@ -147,7 +158,11 @@ export function documentMock(spec, sampler, { address, agent, say, handlers, pri
   });
   const find = operationMatcher(routes);
   const answers = answerBook(spec, sampler, say);
-  const pages = listPageMock(spec, { operations, sample: answers.sample });
+  const pages = listPageMock(spec, {
+    operations,
+    sample: answers.sample,
+    check: (schema, value) => sampler.check(schema, value, "response"),
+  });
   const streams = eventStreamMock(spec, { variants: (schema) => sampler.variants(schema) });
   /** @type {MockHandler[]} */
   const chain = [
@@ -170,7 +185,7 @@ export function documentMock(spec, sampler, { address, agent, say, handlers, pri
         ? `Prism gave no answer within ${prismMs} ms`
         : ok
           ? ""
-          : prism.status === 422
+          : prism.status === 400 || prism.status === 422
             ? "Prism cannot read the form body as the client sends it"
             : `Prism answered ${prism.status} of its own`;
       const status = ok ? /** @type {PrismAnswer} */ (prism).status : route.status;
@@ -237,7 +252,7 @@ export function documentMock(spec, sampler, { address, agent, say, handlers, pri
         }
       }
     }
-    const prism = await askPrism({ address, agent }, req, body, prismMs);
+    const prism = await askPrism({ address, agent }, req, body, prismMs, route?.success.mediaType);
     if (
       !route ||
       asked ||
@@ -251,13 +266,9 @@ export function documentMock(spec, sampler, { address, agent, say, handlers, pri
   };
 }
 
-/** Whether Prism's answer lets the request through: a 2xx, its own 500, a form's 422 on its body alone. */
+/** Whether Prism's answer lets the request through: a 2xx, its own 500, a form's refusal that may be of its body alone. */
 function letThrough(prism, form) {
-  return (
-    (prism.status >= 200 && prism.status < 300) ||
-    prism.status === 500 ||
-    (form && prism.status === 422 && bodyOnly(prism))
-  );
+  return (prism.status >= 200 && prism.status < 300) || prism.status === 500 || (form && bodyOnly(prism));
 }
 
 /** Prism's headers to pass on, the length left to the answer that goes out. */

@@ -5,6 +5,7 @@
 // it is not a success (a bad query or body, a missing token).
 import { readOperations } from "../generate/read-operations.mjs";
 import { resolve } from "../spec/document.mjs";
+import { propertySchemas } from "../spec/sample.mjs";
 
 /** How many pages of the spec's example items the mock serves for every list. */
 export const MOCK_PAGES = 3;
@@ -98,23 +99,28 @@ export const SAMPLED_PAGE = 2;
  * @param {any} spec
  * @param {any} op
  * @param {((schema: any, seed?: number) => any) | undefined} sample
+ * @param {((schema: any, value: unknown) => unknown[]) | undefined} check the issues of an answer's value
  */
-function listRoute(spec, op, sample) {
+function listRoute(spec, op, sample, check) {
   const schema = resolve(spec, op.success.schema) ?? {};
-  const itemRef = op.page.items === undefined ? schema.items : resolve(spec, schema.properties?.[op.page.items])?.items;
-  const itemSchema = resolve(spec, itemRef);
-  const properties = (key) => resolve(spec, itemSchema?.properties?.[key]);
+  // through allOf/oneOf/anyOf: a list's answer is often its items beside a shared envelope
+  const field = (/** @type {any} */ of, /** @type {string} */ path) =>
+    path.split(".").reduce((at, key) => (at === undefined ? undefined : propertySchemas(spec, at, key)[0]), of);
+  const itemRef =
+    op.page.items === undefined ? schema.items : resolve(spec, field(op.success.schema, op.page.items))?.items;
+  const properties = (key) => resolve(spec, field(itemRef, key));
+  const valid = (/** @type {unknown[]} */ items) => !check || items.every((item) => check(itemRef, item).length === 0);
   let example = op.success.example;
   let examples = op.page.items === undefined ? example : example?.[op.page.items];
   const given = Array.isArray(examples) && examples.length > 0;
   /** @type {{ list: unknown[], key: string | undefined } | undefined} */
   let built = given ? virtualList(examples, op.page, properties) : undefined;
-  if ((!built || !distinct(built.list)) && sample && itemRef) {
+  if ((!built || !distinct(built.list) || !valid(built.list)) && sample && itemRef) {
     // no example items, or none whose copies can be told apart: items built from the item
     // schema, each with its own seed
     const size = given ? examples.length : SAMPLED_PAGE;
     const list = Array.from({ length: size * MOCK_PAGES }, (_, i) => sample(itemRef, i + 1));
-    if (distinct(list) || !built) {
+    if ((distinct(list) && valid(list)) || !built) {
       if (!given) example = op.page.items === undefined ? [] : sample(op.success.schema);
       examples = list.slice(0, size);
       built = { list, key: idField(list[0], op.page, properties).key };
@@ -122,7 +128,7 @@ function listRoute(spec, op, sample) {
   }
   if (!built || !Array.isArray(examples) || !examples.length) return undefined;
   const limit = op.queryParams.some((p) => p.name === "limit");
-  const nextSchema = op.page.next ? resolve(spec, schema.properties?.[op.page.next]) : undefined;
+  const nextSchema = op.page.next ? resolve(spec, field(op.success.schema, op.page.next)) : undefined;
   const nullable = nextSchema?.nullable === true || [nextSchema?.type].flat().includes("null");
   // next-url: the query parameter the addresses it writes carry the offset in (a declared page or
   // offset parameter, so that Prism takes them)
@@ -130,8 +136,14 @@ function listRoute(spec, op, sample) {
     op.page.style === "next-url"
       ? (op.queryParams.find((p) => /^(page|offset)$/i.test(p.name))?.name ?? "offset")
       : op.page.param;
+  // a body cursor named for an id (`last_id`, `first_id`) is the item's own id, not a token
+  const ids =
+    op.page.style === "cursor-body" &&
+    built.key !== undefined &&
+    [op.page.next, op.page.first].some((name) => /(^|_)id$/i.test(name ?? ""));
   return {
     ...built,
+    ids,
     example,
     size: examples.length,
     limit,
@@ -164,7 +176,8 @@ function position(route, query) {
   const back = before ? query.get(before) : null;
   if (given === null && back !== null) {
     // backwards: the page of items before the position
-    const at = first ? tokenOffset(back) : route.list.findIndex((item) => String(item?.[firstItem]) === back);
+    const by = first && !route.ids ? undefined : (firstItem ?? route.key);
+    const at = by === undefined ? tokenOffset(back) : route.list.findIndex((item) => String(item?.[by]) === back);
     if (at === undefined || at < 0 || at > total)
       return { error: `${before} must be a position this list gave (got ${JSON.stringify(back.slice(0, 40))})` };
     return { offset: Math.max(0, at - pageSize(route, query)), end: at };
@@ -173,8 +186,9 @@ function position(route, query) {
   let offset;
   if (byPage(route)) offset = /^[1-9]\d{0,8}$/.test(given) ? (Number(given) - 1) * pageSize(route, query) : undefined;
   else if (OFFSETS.includes(style)) offset = /^\d{1,9}$/.test(given) ? Number(given) : undefined;
-  else if (lastItem && !route.page.next) {
-    const at = route.list.findIndex((item) => String(item?.[lastItem]) === given);
+  else if ((lastItem && !route.page.next) || route.ids) {
+    const by = lastItem ?? route.key;
+    const at = route.list.findIndex((item) => String(item?.[by]) === given);
     offset = at < 0 ? undefined : at + 1;
   } else offset = tokenOffset(given);
   if (offset === undefined || offset < 0 || offset > total) {
@@ -198,7 +212,13 @@ function pageAnswer(route, url, offset, end, origin) {
   const slice = route.list.slice(offset, end ?? offset + size);
   const after = offset + slice.length;
   const more = after < route.list.length;
-  const nextValue = OFFSETS.includes(style) ? String(after) : route.page.next ? pageToken(after) : undefined;
+  const nextValue = OFFSETS.includes(style)
+    ? String(after)
+    : route.ids
+      ? String(/** @type {any} */ (slice.at(-1))?.[route.key])
+      : route.page.next
+        ? pageToken(after)
+        : undefined;
   /** @type {Record<string, string>} */
   const headers = { "Content-Type": route.type };
   let body = items === undefined ? slice : { ...route.example, [items]: slice };
@@ -206,14 +226,15 @@ function pageAnswer(route, url, offset, end, origin) {
     body = { ...body, ...(hasMore ? { [hasMore]: end === undefined ? more : offset > 0 } : {}) };
     if (next && (more || route.nullable)) body[next] = more ? nextValue : null;
     else if (next) delete body[next];
-    if (first) body[first] = pageToken(offset);
+    if (first) body[first] = route.ids ? /** @type {any} */ (slice[0])?.[route.key] : pageToken(offset);
   } else if (style === "link" || style === "next-url") {
     const target = new URLSearchParams(url.searchParams);
     target.set(param, String(byPage(route) ? Math.floor(after / size) + 1 : after));
     // the mock's own address: the client follows a next page only within the origin it was given
     const address = `${origin}${url.pathname}?${target}`;
     if (style === "link" && more) headers.Link = `<${address}>; rel="next"`;
-    if (style === "next-url") body = withField(body, next, more ? address : null);
+    // the last page: null where the field may be, else no field
+    if (style === "next-url") body = withField(body, next, more ? address : route.nullable ? null : undefined);
   } else if (style === "page-number") {
     const total = route.list.length;
     const { total: count, totalPages } = route.page;
@@ -229,7 +250,9 @@ function pageAnswer(route, url, offset, end, origin) {
 function withField(body, path, value) {
   const [key, ...rest] = path.split(".");
   const own = body && typeof body === "object" && !Array.isArray(body) ? body : {};
-  return { ...own, [key]: rest.length ? withField(own[key], rest.join("."), value) : value };
+  const out = { ...own, [key]: rest.length ? withField(own[key], rest.join("."), value) : value };
+  if (out[key] === undefined) delete out[key];
+  return out;
 }
 
 /**
@@ -244,15 +267,16 @@ function withField(body, path, value) {
  * (a negative or huge offset, a garbage token), which the proxy refuses with a 400 before asking
  * Prism; `answer(list, url, at, origin)` the page's status, headers and body.
  * @param {any} spec the bundled spec, its `$ref`s kept
- * @param {{ operations?: any[], sample?: (schema: any, seed?: number) => any }} [options]
- *   `operations`: readOperations(spec)'s, when the caller has them
+ * @param {{ operations?: any[], sample?: (schema: any, seed?: number) => any, check?: (schema: any, value: unknown) => unknown[] }} [options]
+ *   `operations`: readOperations(spec)'s, when the caller has them; `check`: the issues of an
+ *   answer's value (example items that break their schema give way to sampled ones)
  * @example
  * const pages = listPageMock(spec, { sample: answers.sample });
  * const list = pages.list("GET", "/browsers");
  * const at = pages.position(list, url); // { offset: 0 }
  * pages.answer(list, url, at, "http://127.0.0.1:4010"); // { status: 200, headers, body }
  */
-export function listPageMock(spec, { operations, sample } = {}) {
+export function listPageMock(spec, { operations, sample, check } = {}) {
   if (!operations)
     try {
       ({ operations } = readOperations(spec));
@@ -263,7 +287,7 @@ export function listPageMock(spec, { operations, sample } = {}) {
   /** @type {Map<string, any>} */
   const lists = new Map();
   for (const op of operations ?? []) {
-    const list = op.page ? listRoute(spec, op, sample) : undefined;
+    const list = op.page ? listRoute(spec, op, sample, check) : undefined;
     if (list) lists.set(`${op.method} ${op.path}`, list);
   }
   return {

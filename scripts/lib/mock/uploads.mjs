@@ -98,7 +98,7 @@ function shaped(spec, schema, node, how, depth) {
       return split.map((v) => scalar(spec, items, v));
     }
     const one = values.at(-1);
-    if (t.has("object") && how?.style === "form" && how.explode === false && typeof one === "string") {
+    if (t.has("object") && (how?.style ?? "form") === "form" && how?.explode === false && typeof one === "string") {
       const parts = one.split(",");
       return Object.fromEntries(
         Array.from({ length: Math.floor(parts.length / 2) }, (_, i) => [

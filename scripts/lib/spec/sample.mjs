@@ -174,6 +174,35 @@ export async function createSampler(spec) {
     return /** @type {Sample} */ (first);
   }
 
+  /**
+   * @param {any} schema
+   * @param {{ direction?: Direction }} [options]
+   * @returns {Sample[]}
+   */
+  function variants(schema, { direction = "response" } = {}) {
+    const whole = resolve(spec, schema);
+    const branches = whole?.oneOf ?? whole?.anyOf;
+    if (!Array.isArray(branches)) return [plainSample(schema, direction)];
+    const tag = whole.discriminator?.propertyName;
+    const mapping = Object.entries(whole.discriminator?.mapping ?? {});
+    return branches.flatMap((branch) => {
+      const { allOf, oneOf, anyOf, discriminator, ...shared } = whole;
+      const one = Object.keys(shared).length > 0 ? { allOf: [shared, branch] } : branch;
+      const sample = plainSample(one, direction);
+      if (tag === undefined || !isObject(sample.value))
+        return check(schema, sample.value, direction).length ? [] : [sample];
+      // the tag as the mapping names the branch, else as the branch pins it, else the branch's name
+      const value = /** @type {any} */ (sample.value);
+      const mapped = mapping.find(([, target]) => target === branch.$ref)?.[0];
+      const named = typeof branch.$ref === "string" ? branch.$ref.split("/").at(-1) : undefined;
+      const tags = [mapped, value[tag], named].filter((t) => t !== undefined);
+      const fits = tags.find((t) => check(schema, { ...value, [tag]: t }, direction).length === 0);
+      if (fits === undefined) return [];
+      value[tag] = fits;
+      return [{ ...sample, issues: [] }];
+    });
+  }
+
   return {
     check,
     /**
@@ -182,39 +211,21 @@ export async function createSampler(spec) {
      * @returns {Sample}
      */
     sample(schema, { direction = "response", seed = 0 } = {}) {
-      const sample = plainSample(schema, direction);
+      let sample = plainSample(schema, direction);
+      // a oneOf/anyOf whose first branch openapi-sampler mixed up: the first branch that passes
+      if (sample.issues.length > 0)
+        sample = variants(schema, { direction }).find((one) => one.issues.length === 0) ?? sample;
       if (seed === 0 || sample.issues.length > 0) return sample;
       const varied = vary(spec, schema, structuredClone(sample.value), seed);
-      return check(schema, varied, direction).length === 0 ? { ...sample, value: varied } : sample;
+      // where a varied field breaks the schema (a uuid's neighbour, a length), the plain one
+      for (let round = 0; round < PRUNES; round++) {
+        const issues = check(schema, varied, direction);
+        if (issues.length === 0) return { ...sample, value: varied };
+        if (!issues.every((issue) => restore(varied, sample.value, stepsOf(issue.path)))) break;
+      }
+      return sample;
     },
-    /**
-     * @param {any} schema
-     * @param {{ direction?: Direction }} [options]
-     * @returns {Sample[]}
-     */
-    variants(schema, { direction = "response" } = {}) {
-      const whole = resolve(spec, schema);
-      const branches = whole?.oneOf ?? whole?.anyOf;
-      if (!Array.isArray(branches)) return [plainSample(schema, direction)];
-      const tag = whole.discriminator?.propertyName;
-      const mapping = Object.entries(whole.discriminator?.mapping ?? {});
-      return branches.flatMap((branch) => {
-        const { allOf, oneOf, anyOf, discriminator, ...shared } = whole;
-        const one = Object.keys(shared).length > 0 ? { allOf: [shared, branch] } : branch;
-        const sample = plainSample(one, direction);
-        if (tag === undefined || !isObject(sample.value))
-          return check(schema, sample.value, direction).length ? [] : [sample];
-        // the tag as the mapping names the branch, else as the branch pins it, else the branch's name
-        const value = /** @type {any} */ (sample.value);
-        const mapped = mapping.find(([, target]) => target === branch.$ref)?.[0];
-        const named = typeof branch.$ref === "string" ? branch.$ref.split("/").at(-1) : undefined;
-        const tags = [mapped, value[tag], named].filter((t) => t !== undefined);
-        const fits = tags.find((t) => check(schema, { ...value, [tag]: t }, direction).length === 0);
-        if (fits === undefined) return [];
-        value[tag] = fits;
-        return [{ ...sample, issues: [] }];
-      });
-    },
+    variants,
   };
 }
 
@@ -225,9 +236,7 @@ export async function createSampler(spec) {
  * @param {string} path
  */
 function fill(value, path) {
-  const steps = [...path.slice("value".length).matchAll(/\.([^.[]+)|\[(\d+)\]/g)].map(
-    ([, name, index]) => name ?? Number(index),
-  );
+  const steps = stepsOf(path);
   const last = steps.pop();
   let node = /** @type {any} */ (value);
   for (const step of steps) node = node?.[step];
@@ -265,6 +274,27 @@ function pruned(value, issues, check) {
     current = better;
   }
   return current;
+}
+
+/**
+ * Sets the field of `varied` at `steps` back to the one of `plain`; false when the path cannot
+ * be followed in both, or is the whole value.
+ * @param {any} varied
+ * @param {any} plain
+ * @param {(string | number)[]} steps
+ */
+function restore(varied, plain, steps) {
+  if (steps.length === 0) return false;
+  let to = varied;
+  let from = plain;
+  for (const step of steps.slice(0, -1)) {
+    to = to?.[step];
+    from = from?.[step];
+  }
+  const last = /** @type {string | number} */ (steps.at(-1));
+  if (!to || typeof to !== "object" || !from || typeof from !== "object" || !Object.hasOwn(from, last)) return false;
+  to[last] = structuredClone(from[last]);
+  return true;
 }
 
 /** openapi-sampler throws on a few shapes (a `$ref` it cannot follow, a cycle past its depth): no value then. */
