@@ -78,6 +78,12 @@ export const BUDGETS = [
     unit: "ms",
     note: "lint, generate and the docs page now run side by side in three threads kept warm between saves, and a save costs about 1.5 s of CPU on 2 cores shared with other work: lint alone takes 0.9-1.5 s, most of it Redocly compiling an Ajv validator for every example on every lint",
   },
+  {
+    key: "growth.mock",
+    what: "`npm run mock` at 150 operations: launch to the first answer",
+    max: 3_000,
+    unit: "ms",
+  },
   { key: "growth.typecheck", what: "`tsc -p .` + `tsc -p test` at 150 operations", max: 15_000, unit: "ms" },
   {
     key: "growth.tests",

@@ -8,6 +8,7 @@ import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, syml
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { writeSyntheticSpec } from "../synthetic-spec.mjs";
+import { MOCK_RUNS, timeMockStart } from "./mock-start.mjs";
 import { timeRegenerate } from "./pipeline.mjs";
 import { judge } from "./budgets.mjs";
 import { median, tail } from "./stats.mjs";
@@ -18,7 +19,7 @@ export const GROWN_OPERATIONS = 150;
 const REGENERATE_RUNS = 3;
 
 /**
- * Measures lint + generate + docs, one dev regeneration, the typecheck, the consumer bundle and,
+ * Measures lint + generate + docs, one dev regeneration, the mock's start, the typecheck, the consumer bundle and,
  * with `withTests`, `npm test`, at the repo's size and at {@link GROWN_OPERATIONS}.
  * Resolves to { sizes: [small, grown], withTests }, each size's figures by name.
  *
@@ -113,6 +114,12 @@ async function measureCopy(dir, { withTests, say, run, devRegeneration }) {
     );
   } else say(`growth: ${operations} operations: dev.mjs failed: ${dev.error}`);
 
+  const mock = await timeMockStart(dir);
+  figures.mock = mock.ok ? { ok: true, ms: median(mock.times) } : { ok: false, error: mock.error };
+  say(
+    `growth: ${operations} operations: npm run mock, ms from launch to the first answer: ${mock.ok ? mock.times.join(", ") : `failed: ${mock.error}`}`,
+  );
+
   const project = await run(process.execPath, [tsc, "-p", "."], dir);
   const tests =
     project.code === 0 ? await run(process.execPath, [tsc, "-p", "test"], dir) : { ms: 0, code: null, output: "" };
@@ -180,6 +187,12 @@ export function growthRows({ sizes: [small, grown], withTests }) {
     cell(small.dev, dev),
     cell(grown.dev, dev),
     judge("growth.dev", grown.dev.ms, grown.dev.ok).text,
+  ]);
+  rows.push([
+    `\`npm run mock\`: launch to the first answer (spec bundled, Prism listening, the proxy's checks built), median of ${MOCK_RUNS}`,
+    cell(small.mock, (f) => seconds(f.ms)),
+    cell(grown.mock, (f) => seconds(f.ms)),
+    judge("growth.mock", grown.mock.ms, grown.mock.ok).text,
   ]);
   const typecheck = (f) => `${seconds(f.ms)} (${seconds(f.project)} + ${seconds(f.test)})`;
   rows.push([

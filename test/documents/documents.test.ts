@@ -4,10 +4,10 @@
 // repaired bundle. Prints, per document, the calls that worked, those that failed grouped by cause,
 // the lists walked, the streams read and the names derived. `npm run test:documents`, not part of `npm test`.
 import { execFile } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { consumerProgram, exampleCall } from "../../scripts/lib/generate/examples.mjs";
@@ -15,7 +15,7 @@ import { readOperations } from "../../scripts/lib/generate/read-operations.mjs";
 import { mockServer } from "../../scripts/lib/mock/proxy.mjs";
 import { toolEnv } from "../../scripts/lib/shared/env.mjs";
 import { root } from "../../scripts/lib/shared/paths.mjs";
-import { copyRepo } from "../../scripts/lib/shared/repo-copy.mjs";
+import { CASES, copyFor, DOCUMENTS, type Document } from "../support/document-copy.js";
 
 type Json = any;
 interface RedoclyCore {
@@ -24,7 +24,6 @@ interface RedoclyCore {
 }
 const { bundle, loadConfig }: RedoclyCore = createRequire(import.meta.url)("@redocly/openapi-core");
 const exec = promisify(execFile);
-const DOCUMENTS = resolve(root, "../shared/documents");
 const RESULTS = join(root, "test-results/documents");
 const tsc = join(root, "node_modules/typescript/bin/tsc");
 // the methods of a path item (OpenAPI 3.x), read here apart from the generator's own list
@@ -35,34 +34,6 @@ const GOAL = 0.99;
 const CALL_MS = 20_000;
 /** Events read from each stream. */
 const EVENTS = 3;
-
-interface Document {
-  name: string;
-  /** The folder under ../shared/documents/ that replaces the copy's openapi/. */
-  folder: string;
-  /** The root file in that folder, redocly.yaml's api root in the copy. */
-  file: string;
-  /** The share of calls that worked when the stage was written, printed beside the goal to show the way left. */
-  measured: number;
-}
-
-// the stage holds each document to the goal, and fails until the pipeline reaches it: when it was
-// written, most failed calls were example calls the document gives no example for (a required body
-// field, a path id with a pattern or format), which the client rightly refuses before sending; every
-// one is printed with its cause.
-const CASES: Document[] = [
-  // 62 of 104 calls
-  { name: "resend", folder: "resend", file: "resend.yaml", measured: 0.596 },
-  // 34 of 103 calls
-  {
-    name: "twilio-conversations",
-    folder: "twilio-conversations",
-    file: "twilio_conversations_v1.yaml",
-    measured: 0.33,
-  },
-  // 564 of 659 calls
-  { name: "digitalocean", folder: "digitalocean/specification", file: "DigitalOcean-public.v2.yaml", measured: 0.855 },
-];
 
 // npm's own variables from the `npm run` around us would point the nested npm at this checkout
 const env = Object.fromEntries(Object.entries(toolEnv()).filter(([name]) => !/^npm_/i.test(name)));
@@ -85,21 +56,6 @@ async function operationCount(doc: Document): Promise<number> {
     (sum, item) => sum + PATH_ITEM_METHODS.filter((method) => item?.[method]).length,
     0,
   );
-}
-
-/** A copy of the project whose openapi/ is the document and whose redocly.yaml's api root is its root file. */
-function copyFor(doc: Document): { dir: string; remove: () => void } {
-  const copy = copyRepo({ prefix: `documents-${doc.name}-` });
-  rmSync(join(copy.dir, "openapi"), { recursive: true, force: true });
-  const source = join(DOCUMENTS, doc.folder);
-  // a one-file document brings that file alone; a split one its whole folder
-  if (doc.folder === "digitalocean/specification") cpSync(source, join(copy.dir, "openapi"), { recursive: true });
-  else cpSync(join(source, doc.file), join(copy.dir, "openapi", doc.file));
-  const config = join(copy.dir, "redocly.yaml");
-  const text = readFileSync(config, "utf8");
-  expect(text).toContain("root: ./openapi/openapi.yaml");
-  writeFileSync(config, text.replace("root: ./openapi/openapi.yaml", `root: ./openapi/${doc.file}`));
-  return copy;
 }
 
 /**

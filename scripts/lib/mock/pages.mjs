@@ -224,7 +224,9 @@ function pageAnswer(route, url, offset, end, origin) {
   let body = items === undefined ? slice : { ...route.example, [items]: slice };
   if (style === "cursor-body") {
     body = { ...body, ...(hasMore ? { [hasMore]: end === undefined ? more : offset > 0 } : {}) };
-    if (next && (more || route.nullable)) body[next] = more ? nextValue : null;
+    // an id cursor names the page's last item on every page; a token only where one follows
+    if (next && route.ids && slice.length) body[next] = nextValue;
+    else if (next && (more || route.nullable)) body[next] = more ? nextValue : null;
     else if (next) delete body[next];
     if (first) body[first] = route.ids ? /** @type {any} */ (slice[0])?.[route.key] : pageToken(offset);
   } else if (style === "link" || style === "next-url") {

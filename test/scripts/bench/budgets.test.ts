@@ -15,6 +15,7 @@ describe("the bench's budgets (scripts/bench/budgets.mjs)", () => {
       "pipeline.dev": 1_000,
       "growth.regenerate": 3_000,
       "growth.dev": 1_000,
+      "growth.mock": 3_000,
       "growth.typecheck": 15_000,
       "growth.tests": 2,
       "streams.rate": 1.25,

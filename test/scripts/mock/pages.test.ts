@@ -185,7 +185,12 @@ async function walk(url: string, path: string, next: (response: Response, body: 
     const response = await fetch(`${url}${target}`, { headers: bearer });
     expect(response.status, target).toBe(200);
     const body = await response.json();
-    pages.push({ sent: target, items: Array.isArray(body) ? body : body.data, headers: response.headers, body });
+    pages.push({
+      sent: target,
+      items: Array.isArray(body) ? body : (body.data ?? body.regions),
+      headers: response.headers,
+      body,
+    });
     target = next(response, body);
   }
   return pages;
@@ -434,5 +439,80 @@ describe("the mock's lists", () => {
       expect(Number.isInteger(one.size) && one.size >= 1).toBe(true);
     }
     expect(pages.at(-1)!.headers.get("x-next-offset")).toBeNull();
+  });
+
+  it("serves ids as the cursor where the body names one (last_id) and items through an allOf envelope, with a next address left out on the last page where it may not be null", async () => {
+    const uuidItem = {
+      type: "object",
+      required: ["id"],
+      properties: { id: { type: "string", format: "uuid" }, name: { type: "string" } },
+    };
+    const spec: any = {
+      openapi: "3.1.0",
+      info: { title: "t", version: "1.0.0" },
+      paths: {
+        "/batches": {
+          get: {
+            parameters: [query("after"), limit],
+            responses: {
+              "200": json(
+                {
+                  type: "object",
+                  required: ["data", "has_more"],
+                  properties: {
+                    data: { type: "array", items: uuidItem },
+                    has_more: { type: "boolean" },
+                    last_id: { type: "string", format: "uuid" },
+                  },
+                },
+                undefined,
+              ),
+            },
+          },
+        },
+        "/regions": {
+          get: {
+            parameters: [query("page", { type: "integer", minimum: 1 })],
+            responses: {
+              "200": json(
+                {
+                  allOf: [
+                    { type: "object", properties: { regions: { type: "array", items: uuidItem } } },
+                    {
+                      type: "object",
+                      properties: {
+                        links: {
+                          type: "object",
+                          properties: {
+                            pages: { type: "object", properties: { next: { type: "string", format: "uri" } } },
+                          },
+                        },
+                      },
+                    },
+                  ],
+                },
+                undefined,
+              ),
+            },
+          },
+        },
+      },
+    };
+    const sampler = await createSampler(spec);
+    const url = await serve(spec, (schema, seed) => sampler.sample(schema, { seed }).value);
+
+    const batches = await walk(url, "/batches", (_, body) =>
+      body.has_more ? `/batches?after=${body.last_id}` : undefined,
+    );
+    const regions = await walk(url, "/regions", (_, body) => body.links?.pages?.next?.slice(url.length));
+
+    expect(batches.map((p) => p.body.last_id)).toEqual(batches.map((p) => p.items.at(-1).id));
+    expect(batches.map((p) => p.body.has_more)).toEqual([true, true, false]);
+    expect(new Set(ids(batches)).size).toBe(6);
+    for (const id of ids(batches)) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(regions.map((p) => p.sent)).toEqual(["/regions", "/regions?page=2", "/regions?page=3"]);
+    expect(regions.map((p) => p.body.regions.length)).toEqual([2, 2, 2]);
+    expect(new Set(regions.flatMap((p) => p.body.regions.map((r: any) => r.id))).size).toBe(6);
+    expect(regions.at(-1)!.body.links?.pages ?? {}).not.toHaveProperty("next");
   });
 });
