@@ -19,6 +19,8 @@ const DRAWS = 20;
 const PRUNES = 16;
 /** The most a `*` or `+` of a pattern repeats. */
 const REPEAT = 8;
+/** Values for the formats openapi-sampler does not know. */
+const FORMAT_VALUES = { url: "https://example.com/" };
 /** The keywords that make a string's value given, not drawn. */
 const GIVEN = ["example", "examples", "default", "const", "enum"];
 
@@ -96,6 +98,14 @@ function prepared(spec, bare) {
       delete schema.examples;
       delete schema.default;
     }
+    // a format openapi-sampler leaves as "string" that validators (Prism's) still check
+    if (
+      typeof schema.format === "string" &&
+      Object.hasOwn(FORMAT_VALUES, schema.format) &&
+      schema.pattern === undefined &&
+      GIVEN.every((key) => schema[key] === undefined)
+    )
+      schema.example = FORMAT_VALUES[schema.format];
     if (
       typeof schema.pattern === "string" &&
       (schema.type === undefined || allows(schema, "string")) &&

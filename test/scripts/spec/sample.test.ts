@@ -2,7 +2,7 @@
 // expected values are literals, or read from the schema itself (a pattern tested with RegExp).
 import { describe, expect, it } from "vitest";
 import { documentChecker } from "../../../scripts/lib/spec/checker.mjs";
-import { createSampler, patternString } from "../../../scripts/lib/spec/sample.mjs";
+import { createSampler, patternString, withoutExamples } from "../../../scripts/lib/spec/sample.mjs";
 
 const ID_PATTERN = "^th_[0-9a-f]{8}$";
 const spec = {
@@ -155,5 +155,106 @@ describe("createSampler", () => {
     expect(shapes.map((s) => s.shape)).toEqual(["Circle", "Square"]);
     expect(typeof shapes[0]!.r).toBe("number");
     expect(typeof shapes[1]!.side).toBe("number");
+  });
+
+  const MAPPING = { assign: "#/components/schemas/Assign", unassign: "#/components/schemas/Unassign" };
+  it("leaves out what a recursive schema's sample cut short, varies what it can, picks a oneOf branch that passes, knows url", async () => {
+    const doc = {
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
+      paths: {},
+      components: {
+        schemas: {
+          Frame: {
+            type: "object",
+            required: ["line"],
+            properties: { line: { type: "integer" }, caller: { $ref: "#/components/schemas/Frame" } },
+          },
+          Pinned: {
+            type: "object",
+            required: ["id", "contact"],
+            // a varied email is a character longer, past maxLength: it keeps its plain value
+            properties: { id: { type: "string" }, contact: { type: "string", format: "email", maxLength: 16 } },
+          },
+          // as DigitalOcean writes an action: openapi-sampler mixes the branches into one that passes neither
+          ActionBase: {
+            type: "object",
+            required: ["type"],
+            properties: { type: { type: "string", enum: ["assign", "unassign"] } },
+            discriminator: { propertyName: "type", mapping: MAPPING },
+          },
+          Assign: {
+            allOf: [
+              { $ref: "#/components/schemas/ActionBase" },
+              {
+                type: "object",
+                required: ["type", "target"],
+                properties: { target: { type: "integer", example: 758604968 } },
+              },
+            ],
+          },
+          Unassign: { allOf: [{ $ref: "#/components/schemas/ActionBase" }, { type: "object", required: ["type"] }] },
+          Action: {
+            anyOf: [{ $ref: "#/components/schemas/Unassign" }, { $ref: "#/components/schemas/Assign" }],
+            discriminator: { propertyName: "type", mapping: MAPPING },
+          },
+          Hook: { type: "object", required: ["target"], properties: { target: { type: "string", format: "url" } } },
+        },
+      },
+    };
+    const sampler = await createSampler(doc);
+
+    const frame = sampler.sample(ref("Frame"));
+    const depth = (f: any): number => (f?.caller ? 1 + depth(f.caller) : 0);
+    const ids = [1, 2, 3].map((seed) => (sampler.sample(ref("Pinned"), { seed }).value as { id: string }).id);
+    const action = sampler.sample(ref("Action"), { direction: "request" });
+
+    expect(frame.issues).toEqual([]);
+    expect(depth(frame.value)).toBeLessThan(20);
+    expect(new Set(ids).size).toBe(3);
+    expect(action.issues).toEqual([]);
+    expect(["assign", "unassign"]).toContain((action.value as { type: string }).type);
+    expect(sampler.sample(ref("Hook")).value).toEqual({ target: "https://example.com/" });
+  });
+
+  it("takes every example out of a document, keeping fields named example", () => {
+    const doc = {
+      paths: {
+        "/a": {
+          get: {
+            parameters: [{ name: "q", in: "query", schema: { type: "string" }, example: "x" }],
+            responses: {
+              "200": {
+                content: {
+                  "application/json": {
+                    schema: { type: "object", properties: { example: { type: "string", example: "y" } } },
+                    examples: { one: { value: {} } },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+      components: { examples: { one: { value: {} } }, schemas: { A: { type: "string", examples: ["a"] } } },
+    };
+
+    expect(withoutExamples(doc)).toEqual({
+      paths: {
+        "/a": {
+          get: {
+            parameters: [{ name: "q", in: "query", schema: { type: "string" } }],
+            responses: {
+              "200": {
+                content: {
+                  "application/json": { schema: { type: "object", properties: { example: { type: "string" } } } },
+                },
+              },
+            },
+          },
+        },
+      },
+      components: { schemas: { A: { type: "string" } } },
+    });
   });
 });
