@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { documentChecker } from "../../../scripts/lib/spec/checker.mjs";
 import { createSampler, patternString, withoutExamples } from "../../../scripts/lib/spec/sample.mjs";
+import { fixtureDocument } from "../../support/schema-fixtures.js";
 
 const ID_PATTERN = "^th_[0-9a-f]{8}$";
 const spec = {
@@ -159,49 +160,45 @@ describe("createSampler", () => {
 
   const MAPPING = { assign: "#/components/schemas/Assign", unassign: "#/components/schemas/Unassign" };
   it("leaves out what a recursive schema's sample cut short, varies what it can, picks a oneOf branch that passes, knows url", async () => {
-    const doc = {
-      openapi: "3.1.0",
-      info: { title: "t", version: "1" },
-      paths: {},
-      components: {
-        schemas: {
-          Frame: {
-            type: "object",
-            required: ["line"],
-            properties: { line: { type: "integer" }, caller: { $ref: "#/components/schemas/Frame" } },
-          },
-          Pinned: {
-            type: "object",
-            required: ["id", "contact"],
-            // a varied email is a character longer, past maxLength: it keeps its plain value
-            properties: { id: { type: "string" }, contact: { type: "string", format: "email", maxLength: 16 } },
-          },
-          // as DigitalOcean writes an action: openapi-sampler mixes the branches into one that passes neither
-          ActionBase: {
-            type: "object",
-            required: ["type"],
-            properties: { type: { type: "string", enum: ["assign", "unassign"] } },
-            discriminator: { propertyName: "type", mapping: MAPPING },
-          },
-          Assign: {
-            allOf: [
-              { $ref: "#/components/schemas/ActionBase" },
-              {
-                type: "object",
-                required: ["type", "target"],
-                properties: { target: { type: "integer", example: 758604968 } },
-              },
-            ],
-          },
-          Unassign: { allOf: [{ $ref: "#/components/schemas/ActionBase" }, { type: "object", required: ["type"] }] },
-          Action: {
-            anyOf: [{ $ref: "#/components/schemas/Unassign" }, { $ref: "#/components/schemas/Assign" }],
-            discriminator: { propertyName: "type", mapping: MAPPING },
-          },
-          Hook: { type: "object", required: ["target"], properties: { target: { type: "string", format: "url" } } },
+    const doc = fixtureDocument(
+      {},
+      {
+        Frame: {
+          type: "object",
+          required: ["line"],
+          properties: { line: { type: "integer" }, caller: { $ref: "#/components/schemas/Frame" } },
         },
+        Pinned: {
+          type: "object",
+          required: ["id", "contact"],
+          // a varied email is a character longer, past maxLength: it keeps its plain value
+          properties: { id: { type: "string" }, contact: { type: "string", format: "email", maxLength: 16 } },
+        },
+        // as DigitalOcean writes an action: openapi-sampler mixes the branches into one that passes neither
+        ActionBase: {
+          type: "object",
+          required: ["type"],
+          properties: { type: { type: "string", enum: ["assign", "unassign"] } },
+          discriminator: { propertyName: "type", mapping: MAPPING },
+        },
+        Assign: {
+          allOf: [
+            { $ref: "#/components/schemas/ActionBase" },
+            {
+              type: "object",
+              required: ["type", "target"],
+              properties: { target: { type: "integer", example: 758604968 } },
+            },
+          ],
+        },
+        Unassign: { allOf: [{ $ref: "#/components/schemas/ActionBase" }, { type: "object", required: ["type"] }] },
+        Action: {
+          anyOf: [{ $ref: "#/components/schemas/Unassign" }, { $ref: "#/components/schemas/Assign" }],
+          discriminator: { propertyName: "type", mapping: MAPPING },
+        },
+        Hook: { type: "object", required: ["target"], properties: { target: { type: "string", format: "url" } } },
       },
-    };
+    );
     const sampler = await createSampler(doc);
 
     const frame = sampler.sample(ref("Frame"));
