@@ -27,14 +27,16 @@ import { startMock } from "./prism.mjs";
  * gets a 4xx in the API's Error shape, and the proxy goes on serving.
  * `handlers(spec, tools)` gives handlers tried before the mock's own for each request Prism let
  * through (the stateful mode's store); `tools` holds the document's sampled answers (answers.mjs).
- * @param {{ host?: string, port?: number, say?: (line: string) => void, handlers?: import("./dispatch.mjs").HandlersOf }} [options]
+ * `gate`, when given, holds every request until it settles, as the first Prism does (a caller
+ * that serves a spec it is not sure of yet: see scripts/mock.mjs).
+ * @param {{ host?: string, port?: number, say?: (line: string) => void, handlers?: import("./dispatch.mjs").HandlersOf, gate?: Promise<unknown> }} [options]
  * @example
  * const mock = await mockServer({ port: 0 });
  * await mock.serve(readFileSync("generated/openapi.json", "utf8"));
  * // ... requests to mock.url ...
  * await mock.close();
  */
-export async function mockServer({ host = "127.0.0.1", port = 4010, say = console.log, handlers } = {}) {
+export async function mockServer({ host = "127.0.0.1", port = 4010, say = console.log, handlers, gate } = {}) {
   const agent = new Agent({ keepAlive: true });
   let current = null;
   let first;
@@ -42,6 +44,7 @@ export async function mockServer({ host = "127.0.0.1", port = 4010, say = consol
   const server = createGuardedServer(async (req, res) => {
     const bad = badTarget(req.url);
     if (bad) return refuse(res, bad.status, bad.message, apiError);
+    await gate;
     const prism = current ?? (await ready);
     if (!prism) return refuse(res, 503, "the mock did not start; see the dev output", apiError);
     prism.active++;
