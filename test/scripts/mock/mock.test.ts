@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -71,5 +71,28 @@ describe("startMock", { timeout: 2 * WAIT_MS }, () => {
     owner.child.kill("SIGTERM");
     expect((await owner.exited).code).toBe(0);
     await goneFromPort(port);
+  });
+
+  it("serves openapi/ as written where generated/openapi.json is stale, never the stale bundle", async () => {
+    dir = mkdtempSync(join(tmpdir(), "mock-stale-"));
+    for (const entry of ["scripts", "src", "openapi", "lint", "redocly.yaml", "generated"])
+      cpSync(join(root, entry), join(dir, entry), { recursive: true });
+    symlinkSync(join(root, "node_modules"), join(dir, "node_modules"));
+    // the bundle a previous generate left, since changed in openapi/: its example of the limits differs
+    const bundle = join(dir, "generated/openapi.json");
+    const stale = JSON.parse(readFileSync(bundle, "utf8"));
+    const limits = stale.paths["/org/limits"].get.responses["200"].content["application/json"];
+    const written = limits.example ?? Object.values<any>(limits.examples)[0].value;
+    limits.example = { ...written, max_concurrent_sessions: written.max_concurrent_sessions + 1 };
+    delete limits.examples;
+    writeFileSync(bundle, JSON.stringify(stale));
+    port = await freePort();
+
+    owner = start(process.execPath, [join(dir, "scripts/mock.mjs"), String(port)]);
+    const url = (await printed(owner, "the mock address", /^mock: Prism serves openapi\/ at (\S+) /m))[1]!;
+    const response = await fetch(`${url}/org/limits`, { headers: { Authorization: "Bearer any" } });
+
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual(written);
   });
 });
