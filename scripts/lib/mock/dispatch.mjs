@@ -240,7 +240,7 @@ export function documentMock(spec, sampler, { address, agent, say, handlers, pri
             422,
             `request ${issues
               .slice(0, 3)
-              .map((i) => `${i.path} ${i.message}`)
+              .map((i) => `${i.path.replace(/^value/, "body")} ${i.message}`)
               .join("; ")}`,
             apiError,
           );

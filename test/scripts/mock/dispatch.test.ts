@@ -165,9 +165,9 @@ describe("the mock's form bodies", () => {
     const query = await upload([{ dest_path: "/tmp/a.txt" }]);
 
     expect(broken.status).toBe(422);
-    expect((await broken.json()).message).toContain("value.files[0].dest_path must match");
+    expect((await broken.json()).message).toContain("body.files[0].dest_path must match");
     expect(missing.status).toBe(422);
-    expect((await missing.json()).message).toContain("value.files[0].dest_path is required");
+    expect((await missing.json()).message).toContain("body.files[0].dest_path is required");
     expect(seen).toEqual(["POST /uploads"]);
     expect(query.status).toBe(422);
     expect(await query.json()).toEqual({ validation: [{ location: ["query", "x"], message: "bad query" }] });
