@@ -13,6 +13,7 @@ import { parseArgs } from "node:util";
 import { parseYaml, stringifyYaml } from "@redocly/openapi-core";
 import { HTTP_METHODS } from "../src/core/path-template.js";
 import { isMain, root } from "./lib/shared/paths.mjs";
+import { withoutExamples } from "./lib/spec/document.mjs";
 import { chooseOperations, operationText, pathFile, readCatalogue } from "./lib/synthetic/catalogue.mjs";
 
 /** The project's own spec, whose index and operations every synthetic tree starts from. */
@@ -70,24 +71,15 @@ function components(data, file, value, found) {
 
 /**
  * Rewrites every YAML file under `dir` without its examples: the `example` and `examples` of every
- * schema, parameter, header and media type (a property of that name, under `properties`, stays).
+ * schema, parameter, header and media type (a field of that name stays), as `withoutExamples`
+ * (scripts/lib/spec/document.mjs) takes them out of a bundled document.
  * @param {string} dir
  */
-function withoutExamples(dir) {
-  const strip = (/** @type {any} */ node, /** @type {boolean} */ inProperties) => {
-    if (Array.isArray(node)) for (const item of node) strip(item, false);
-    else if (node && typeof node === "object")
-      for (const key of Object.keys(node)) {
-        if (!inProperties && (key === "example" || key === "examples")) delete node[key];
-        else strip(node[key], key === "properties");
-      }
-  };
+function examplesOut(dir) {
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || !entry.name.endsWith(".yaml")) continue;
     const file = join(entry.parentPath, entry.name);
-    const value = parseYaml(readFileSync(file, "utf8"));
-    strip(value, false);
-    writeFileSync(file, yaml(value));
+    writeFileSync(file, yaml(withoutExamples(parseYaml(readFileSync(file, "utf8")))));
   }
 }
 
@@ -209,7 +201,7 @@ export function writeSyntheticSpec(
       readFileSync(join(source, "README.md"), "utf8").replace(/^# .*\n\n/, ""),
   );
 
-  if (!examples) withoutExamples(dir);
+  if (!examples) examplesOut(dir);
 
   /** @type {Record<string, number>} */
   const byMethod = {};

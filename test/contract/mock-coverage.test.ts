@@ -1,5 +1,5 @@
 // The mock on a document that gives no example: the synthetic spec at the real service's size (133
-// operations), every example taken out, served by the mock (`mockServer`, as `npm run mock` serves
+// operations), written without any example (writeSyntheticSpec's `examples: false`), served by the mock (`mockServer`, as `npm run mock` serves
 // it) and called through a client generated from it, its answers held strictly to the document.
 // Every operation gets its declared success status; every list walks 3 pages without a repeated
 // item; every stream yields each event kind its schema declares. What is expected is read from the
@@ -7,7 +7,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readOperations } from "../../scripts/lib/generate/read-operations.mjs";
 import { mockServer } from "../../scripts/lib/mock/proxy.mjs";
-import { withoutExamples } from "../../scripts/lib/spec/sample.mjs";
 import { WALKED_PAGES, walkEveryOperation, walkReport, type WalkResult } from "../support/mock-walk.js";
 import { syntheticProject, type SyntheticProject } from "../support/synthetic-client.js";
 
@@ -46,8 +45,8 @@ const specOperations = () =>
   );
 
 beforeAll(async () => {
-  project = await syntheticProject({ operations: OPERATIONS });
-  spec = withoutExamples(project.spec);
+  project = await syntheticProject({ operations: OPERATIONS, examples: false });
+  ({ spec } = project);
   const { operations } = readOperations(spec);
   const { createClient } = await project.load();
   const mock = await mockServer({ port: 0, say: (line) => said.push(line) });

@@ -12,7 +12,7 @@ import { readOperations } from "../../scripts/lib/generate/read-operations.mjs";
 import { mockServer } from "../../scripts/lib/mock/proxy.mjs";
 import { toolEnv } from "../../scripts/lib/shared/env.mjs";
 import { root } from "../../scripts/lib/shared/paths.mjs";
-import { withoutExamples } from "../../scripts/lib/spec/sample.mjs";
+import { withoutExamples } from "../../scripts/lib/spec/document.mjs";
 import { CASES, copyFor, DOCUMENTS } from "../support/document-copy.js";
 import { walkEveryOperation, walkReport, type WalkResult } from "../support/mock-walk.js";
 

@@ -20,15 +20,16 @@ export interface SyntheticProject {
 /**
  * Copies the project's code into a temp dir, writes the synthetic spec (the real service's lists,
  * uploads and downloads) as its openapi/, `operations` of them (150 by default; the bracket upload
- * added below counts one more), and runs `npm run generate` there (once per content: see `generateOnce`).
+ * added below counts one more), every example left out with `examples: false` (the bracket
+ * upload's own too), and runs `npm run generate` there (once per content: see `generateOnce`).
  */
-export async function syntheticProject({ operations: count = 150 } = {}): Promise<SyntheticProject> {
+export async function syntheticProject({ operations: count = 150, examples = true } = {}): Promise<SyntheticProject> {
   const { dir, remove } = copyRepo({
     entries: ["src", "scripts", "package.json", "redocly.yaml", "README.md", "tsconfig.json", "examples"],
     prefix: "synthetic-client-",
   });
-  writeSyntheticSpec(join(dir, "openapi"), { operations: count });
-  addBracketUpload(join(dir, "openapi"));
+  writeSyntheticSpec(join(dir, "openapi"), { operations: count, examples });
+  addBracketUpload(join(dir, "openapi"), examples);
   generateOnce(dir);
   const { operations } = await import(join(dir, "generated/operations.ts"));
   const spec = JSON.parse(readFileSync(join(dir, "generated/openapi.json"), "utf8"));
@@ -79,8 +80,11 @@ post:
     '500': { $ref: ../components/responses/InternalServerError.yaml }
 `;
 
-function addBracketUpload(openapi: string): void {
-  writeFileSync(join(openapi, "paths/browsers_{id}_fs_upload_many.yaml"), BRACKET_UPLOAD);
+function addBracketUpload(openapi: string, examples: boolean): void {
+  writeFileSync(
+    join(openapi, "paths/browsers_{id}_fs_upload_many.yaml"),
+    examples ? BRACKET_UPLOAD : BRACKET_UPLOAD.replace(/^ {8}example:\n(?: {10,}.*\n)+/m, ""),
+  );
   const index = join(openapi, "openapi.yaml");
   writeFileSync(
     index,

@@ -137,3 +137,51 @@ export function operationsOf(doc) {
     return HTTP_METHODS.filter((method) => item[method]).map((method) => ({ path, method, item, op: item[method] }));
   });
 }
+
+// the maps whose keys are names (a field may be called `example`), not keywords
+const NAME_MAPS = new Set([
+  "properties",
+  "patternProperties",
+  "$defs",
+  "definitions",
+  "schemas",
+  "paths",
+  "responses",
+  "parameters",
+  "headers",
+  "content",
+  "encoding",
+  "links",
+  "callbacks",
+  "securitySchemes",
+  "requestBodies",
+  "pathItems",
+  "webhooks",
+  "mapping",
+]);
+
+/**
+ * A copy of a bundled document with every example taken out: `example` and `examples` of its
+ * schemas, parameters, headers and media types, and `components.examples`. What a document that
+ * gives no example looks like, for the tests of what is built from schemas alone.
+ * @param {any} spec
+ * @returns {any}
+ * @example
+ * withoutExamples({ components: { schemas: { A: { type: "string", example: "a" } } } });
+ * // { components: { schemas: { A: { type: "string" } } } }
+ */
+export function withoutExamples(spec) {
+  const strip = (/** @type {any} */ node, /** @type {boolean} */ names) => {
+    if (Array.isArray(node)) return node.map((item) => strip(item, false));
+    if (!isObject(node)) return node;
+    /** @type {Record<string, unknown>} */
+    const out = {};
+    for (const [key, child] of Object.entries(node))
+      if (names || (key !== "example" && key !== "examples" && key !== "x-example" && key !== "x-examples"))
+        out[key] = strip(child, !names && NAME_MAPS.has(key) && isObject(child));
+    return out;
+  };
+  const out = strip(spec, false);
+  if (isObject(out.components)) delete out.components.examples;
+  return out;
+}

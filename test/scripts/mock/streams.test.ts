@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { eventSchema, exampleEvents } from "../../../scripts/lib/generate/event-streams.mjs";
 import { eventStreamMock } from "../../../scripts/lib/mock/streams.mjs";
 import { readOperations } from "../../../scripts/lib/generate/read-operations.mjs";
-import { createSampler, withoutExamples } from "../../../scripts/lib/spec/sample.mjs";
+import { withoutExamples } from "../../../scripts/lib/spec/document.mjs";
+import { createSampler } from "../../../scripts/lib/spec/sample.mjs";
 import { operationMatcher } from "../../../src/core/path-template.js";
 
 const at = "2026-11-22T10:15:00Z";
