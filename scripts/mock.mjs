@@ -5,7 +5,6 @@
 //   node scripts/mock.mjs [port]     default port 4010
 import { existsSync, readFileSync } from "node:fs";
 import { BUNDLE } from "./lib/shared/paths.mjs";
-import { bundleSpec } from "./lib/spec/bundle.mjs";
 import { mockServer } from "./lib/mock/proxy.mjs";
 import { portFromCommandLine } from "./lib/shared/processes.mjs";
 
@@ -22,6 +21,8 @@ const mock = await mockServer({
 // the same document: then it is served as it is, else the fresh bundle replaces it
 const last = lastBundle();
 if (last) mock.serve(last);
+// Redocly loads while Prism starts
+const { bundleSpec } = await import("./lib/spec/bundle.mjs");
 const { spec } = await bundleSpec();
 await mock.serve(JSON.stringify(spec));
 open();

@@ -5,8 +5,6 @@ import { Agent } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { apiError, badTarget, createGuardedServer, refuse } from "../shared/http-guard.mjs";
-import { createSampler } from "../spec/sample.mjs";
-import { documentMock } from "./dispatch.mjs";
 import { startMock } from "./prism.mjs";
 
 /**
@@ -79,7 +77,13 @@ export async function mockServer({ host = "127.0.0.1", port = 4010, say = consol
       let prism;
       try {
         const document = JSON.parse(spec);
-        const [mock, sampler] = await Promise.all([startMock({ host, spec: file }), createSampler(document)]);
+        // Prism first: its start is most of the wait, and the proxy's own modules load meanwhile
+        const starting = startMock({ host, spec: file });
+        const [{ createSampler }, { documentMock }] = await Promise.all([
+          import("../spec/sample.mjs"),
+          import("./dispatch.mjs"),
+        ]);
+        const [mock, sampler] = await Promise.all([starting, createSampler(document)]);
         const { hostname, port } = new URL(mock.url);
         const address = { host: hostname, port: Number(port) };
         prism = {
