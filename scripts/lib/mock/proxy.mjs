@@ -75,25 +75,30 @@ export async function mockServer({ host = "127.0.0.1", port = 4010, say = consol
       writeFileSync(file, spec);
       const started = performance.now();
       let prism;
+      /** @type {ReturnType<typeof startMock> | undefined} */
+      let starting;
       try {
         const document = JSON.parse(spec);
-        // Prism first: its start is most of the wait, and the proxy's own modules load meanwhile
-        const starting = startMock({ host, spec: file });
+        // Prism first: its start is most of the wait, and the proxy's own modules load meanwhile;
+        // its failure is met where it is awaited below
+        starting = startMock({ host, spec: file });
+        starting.catch(() => {});
         const [{ createSampler }, { documentMock }] = await Promise.all([
           import("../spec/sample.mjs"),
           import("./dispatch.mjs"),
         ]);
-        const [mock, sampler] = await Promise.all([starting, createSampler(document)]);
-        const { hostname, port } = new URL(mock.url);
-        const address = { host: hostname, port: Number(port) };
-        prism = {
-          ...mock,
-          spec,
-          file,
-          active: 0,
-          handle: documentMock(document, sampler, { address, agent, say, handlers }),
-        };
+        // the document's answers are prepared while Prism still starts; its address is known once it listens
+        const address = { host, port: 0 };
+        const handle = documentMock(document, await createSampler(document), { address, agent, say, handlers });
+        const mock = await starting;
+        address.port = Number(new URL(mock.url).port);
+        prism = { ...mock, spec, file, active: 0, handle };
       } catch (err) {
+        // a Prism that started for a document the proxy could not read is stopped
+        starting?.then(
+          (mock) => mock.stop(),
+          () => {},
+        );
         rmSync(file, { force: true });
         say(
           `dev: Prism did not start on the new spec; the mock ${current ? "keeps serving the previous one" : "answers 503"}\n${err.message}`,
