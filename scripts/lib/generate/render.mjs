@@ -145,17 +145,22 @@ export async function renderWithReport({ onBundle } = {}) {
  * openapi-typescript's hook: a file field is bytes, which the client sends as a `Blob` (a `File`, or
  * `fs.openAsBlob(path)` for a file on disk), not as a string: `format: binary`, `contentEncoding:
  * binary`, and, in a multipart/form-data body or a component schema one reaches, `contentMediaType`
- * (multipart.mjs `isFileSchema`, the same rule the form builder is told).
+ * (multipart.mjs `isFileSchema`, the same rule the form builder is told). JSON cannot carry bytes:
+ * such a field of a JSON body (inline, or a component no form reaches) is the text it is sent as.
  * @param {Set<string>} formSchemas component schemas a form reaches (multipart.mjs `formComponents`)
  * @returns {(schema: any, options: { path?: string }) => ts.TypeNode | undefined}
+ * @example
+ * await openapiTS(spec, { transform: fileAsBlob(formComponents(spec)) });
  */
-function fileAsBlob(formSchemas) {
+export function fileAsBlob(formSchemas) {
   return (schema, options) => {
     const path = options?.path ?? "";
     const component = /^#\/components\/schemas\/([^/]+)/.exec(path)?.[1]?.replace(/~1/g, "/").replace(/~0/g, "~");
     const inForm =
       path.includes("/content/multipart~1form-data/") || (component !== undefined && formSchemas.has(component));
-    return isFileSchema(schema, inForm) ? ts.factory.createTypeReferenceNode("Blob") : undefined;
+    // a component only a form reaches, or bytes outside JSON (an octet-stream body); never in JSON
+    const bytes = inForm || (component === undefined && !/\/content\/[^/]*json[^/]*(\/|$)/i.test(path));
+    return bytes && isFileSchema(schema, inForm) ? ts.factory.createTypeReferenceNode("Blob") : undefined;
   };
 }
 
