@@ -6,7 +6,7 @@
 // server-sent events, binary answers, multipart uploads, oneOf/anyOf/allOf/const/pattern bodies,
 // a recursive schema, x-hidden and x-deprecated operations. This file only chooses and copies.
 // Deterministic: the same options write the same bytes.
-//   node scripts/synthetic-spec.mjs --out <dir> [--operations 150] [--no-client-methods]
+//   node scripts/synthetic-spec.mjs --out <dir> [--operations 150] [--no-client-methods] [--no-examples]
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -87,9 +87,11 @@ function components(data, file, value, found) {
  * `operations` in all, with the path and component files they use. Deterministic.
  *
  * @param {string} dir where to write; must be missing or empty
- * @param {{ operations?: number, clientMethods?: boolean, source?: string, data?: string }} [options] `operations` counts the
+ * @param {{ operations?: number, clientMethods?: boolean, examples?: boolean, source?: string, data?: string }} [options] `operations` counts the
  *   project's own too (default 150, at least as many as the project has); `clientMethods`
  *   (default true) gives every operation a unique `x-client-method`, false leaves them all out;
+ *   `examples` (default true) false removes every `example` and `examples` (of schemas, parameters,
+ *   media types, headers), for what the mock and the docs make without them;
  *   `source` is the openapi/ folder it starts from (default the project's own); `data` the fake
  *   API (default `scripts/synthetic-spec/`)
  * @returns {SyntheticSpec}
@@ -97,7 +99,10 @@ function components(data, file, value, found) {
  * const { index } = writeSyntheticSpec(mkdtempSync(join(tmpdir(), "spec-")), { operations: 150 });
  * // redocly lint <index> --config redocly.yaml
  */
-export function writeSyntheticSpec(dir, { operations = 150, clientMethods = true, source = SOURCE, data = DATA } = {}) {
+export function writeSyntheticSpec(
+  dir,
+  { operations = 150, clientMethods = true, examples = true, source = SOURCE, data = DATA } = {},
+) {
   dir = resolve(dir);
   const catalogue = readCatalogue(data);
   const project = readProject(source, catalogue.names);
@@ -181,6 +186,10 @@ export function writeSyntheticSpec(dir, { operations = 150, clientMethods = true
       readFileSync(join(source, "README.md"), "utf8").replace(/^# .*\n\n/, ""),
   );
 
+  if (!examples)
+    for (const file of yamlFiles(dir))
+      writeFileSync(file, yaml(withoutExamples(parseYaml(readFileSync(file, "utf8")))));
+
   /** @type {Record<string, number>} */
   const byMethod = {};
   for (const op of [...project.operations, ...chosen]) byMethod[op.method] = (byMethod[op.method] ?? 0) + 1;
@@ -198,12 +207,56 @@ export function writeSyntheticSpec(dir, { operations = 150, clientMethods = true
   };
 }
 
+/** The keys whose values map names a document chose to what they name: a field named `example` is no example. */
+const NAME_MAPS = new Set([
+  "properties",
+  "patternProperties",
+  "$defs",
+  "definitions",
+  "schemas",
+  "parameters",
+  "responses",
+  "headers",
+  "requestBodies",
+  "securitySchemes",
+  "encoding",
+  "links",
+  "callbacks",
+  "paths",
+  "content",
+  "mapping",
+  "variables",
+]);
+
+/**
+ * `node` without its `example` and `examples` keys, at any depth, names in a map of names kept.
+ * @param {unknown} node
+ * @returns {unknown}
+ */
+export function withoutExamples(node, names = false) {
+  if (Array.isArray(node)) return node.map((item) => withoutExamples(item));
+  if (!node || typeof node !== "object") return node;
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([key]) => names || (key !== "example" && key !== "examples"))
+      .map(([key, value]) => [key, withoutExamples(value, !names && NAME_MAPS.has(key))]),
+  );
+}
+
+/** The YAML files under `dir`, at any depth. */
+function yamlFiles(dir) {
+  return readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((file) => /\.ya?ml$/.test(file))
+    .map((file) => join(dir, file));
+}
+
 function main() {
   const { values } = parseArgs({
     options: {
       operations: { type: "string", default: "150" },
       out: { type: "string" },
       "no-client-methods": { type: "boolean", default: false },
+      "no-examples": { type: "boolean", default: false },
     },
   });
   if (!values.out) throw new Error("give --out <dir>, a new or empty directory");
@@ -212,6 +265,7 @@ function main() {
   const written = writeSyntheticSpec(values.out, {
     operations: Number(values.operations),
     clientMethods: !values["no-client-methods"],
+    examples: !values["no-examples"],
   });
   const methods = Object.entries(written.byMethod)
     .map(([method, n]) => `${n} ${method.toUpperCase()}`)

@@ -9,7 +9,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toolEnv } from "../../scripts/lib/shared/env.mjs";
 import { startMock } from "../../scripts/lib/mock/prism.mjs";
-import { DATA, writeSyntheticSpec, type SyntheticSpec } from "../../scripts/synthetic-spec.mjs";
+import { DATA, withoutExamples, writeSyntheticSpec, type SyntheticSpec } from "../../scripts/synthetic-spec.mjs";
 
 // the four-operation spec it grows, frozen here so that these tests hold whatever openapi/ becomes
 const SOURCE = fileURLToPath(new URL("./fixtures/synthetic-base", import.meta.url));
@@ -439,5 +439,34 @@ describe("scripts/synthetic-spec.mjs at 150 operations", () => {
     );
     expect(whole.operations).toBe(4 + listed.length);
     expect(components(whole.dir)).toEqual(components(DATA));
+  });
+});
+
+describe("scripts/synthetic-spec.mjs without examples", () => {
+  it("drops every example and examples, and keeps a field, a parameter or a header named example", () => {
+    const node = {
+      parameters: [{ name: "q", in: "query", schema: { type: "string", example: "a" }, example: "a" }],
+      content: {
+        "application/json": {
+          schema: {
+            type: "object",
+            properties: { example: { type: "string", examples: ["x"] }, other: { $ref: "#/x" } },
+            example: { example: "x" },
+          },
+          examples: { one: { value: {} } },
+        },
+      },
+      headers: { example: { schema: { type: "string" }, example: "h" } },
+    };
+
+    expect(withoutExamples(node)).toEqual({
+      parameters: [{ name: "q", in: "query", schema: { type: "string" } }],
+      content: {
+        "application/json": {
+          schema: { type: "object", properties: { example: { type: "string" }, other: { $ref: "#/x" } } },
+        },
+      },
+      headers: { example: { schema: { type: "string" } } },
+    });
   });
 });
