@@ -121,5 +121,5 @@ describe("the docs page's samples on the synthetic spec without examples", () =>
     const program = samplesProgram(page, operations, PACKAGE, "./dist/src/index.js");
 
     expect(strictConsumerErrors(copy.dir, program)).toBe("");
-  });
+  }, 120_000);
 });
