@@ -69,6 +69,29 @@ function components(data, file, value, found) {
 }
 
 /**
+ * Rewrites every YAML file under `dir` without its examples: the `example` and `examples` of every
+ * schema, parameter, header and media type (a property of that name, under `properties`, stays).
+ * @param {string} dir
+ */
+function withoutExamples(dir) {
+  const strip = (/** @type {any} */ node, /** @type {boolean} */ inProperties) => {
+    if (Array.isArray(node)) for (const item of node) strip(item, false);
+    else if (node && typeof node === "object")
+      for (const key of Object.keys(node)) {
+        if (!inProperties && (key === "example" || key === "examples")) delete node[key];
+        else strip(node[key], key === "properties");
+      }
+  };
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith(".yaml")) continue;
+    const file = join(entry.parentPath, entry.name);
+    const value = parseYaml(readFileSync(file, "utf8"));
+    strip(value, false);
+    writeFileSync(file, yaml(value));
+  }
+}
+
+/**
  * What writeSyntheticSpec wrote.
  * @typedef {object} SyntheticSpec
  * @property {string} dir the directory written, absolute
@@ -90,8 +113,8 @@ function components(data, file, value, found) {
  * @param {{ operations?: number, clientMethods?: boolean, examples?: boolean, source?: string, data?: string }} [options] `operations` counts the
  *   project's own too (default 150, at least as many as the project has); `clientMethods`
  *   (default true) gives every operation a unique `x-client-method`, false leaves them all out;
- *   `examples` (default true) false removes every `example` and `examples` (of schemas, parameters,
- *   media types, headers), for what the mock and the docs make without them;
+ *   `examples` (default true) false leaves out every example, of schemas, parameters, headers and
+ *   media types, as a document that gives none;
  *   `source` is the openapi/ folder it starts from (default the project's own); `data` the fake
  *   API (default `scripts/synthetic-spec/`)
  * @returns {SyntheticSpec}
@@ -186,9 +209,7 @@ export function writeSyntheticSpec(
       readFileSync(join(source, "README.md"), "utf8").replace(/^# .*\n\n/, ""),
   );
 
-  if (!examples)
-    for (const file of yamlFiles(dir))
-      writeFileSync(file, yaml(withoutExamples(parseYaml(readFileSync(file, "utf8")))));
+  if (!examples) withoutExamples(dir);
 
   /** @type {Record<string, number>} */
   const byMethod = {};
@@ -205,49 +226,6 @@ export function writeSyntheticSpec(
       .filter((tag) => [...project.operations, ...chosen].some((op) => op.tag === tag)),
     files,
   };
-}
-
-/** The keys whose values map names a document chose to what they name: a field named `example` is no example. */
-const NAME_MAPS = new Set([
-  "properties",
-  "patternProperties",
-  "$defs",
-  "definitions",
-  "schemas",
-  "parameters",
-  "responses",
-  "headers",
-  "requestBodies",
-  "securitySchemes",
-  "encoding",
-  "links",
-  "callbacks",
-  "paths",
-  "content",
-  "mapping",
-  "variables",
-]);
-
-/**
- * `node` without its `example` and `examples` keys, at any depth, names in a map of names kept.
- * @param {unknown} node
- * @returns {unknown}
- */
-export function withoutExamples(node, names = false) {
-  if (Array.isArray(node)) return node.map((item) => withoutExamples(item));
-  if (!node || typeof node !== "object") return node;
-  return Object.fromEntries(
-    Object.entries(node)
-      .filter(([key]) => names || (key !== "example" && key !== "examples"))
-      .map(([key, value]) => [key, withoutExamples(value, !names && NAME_MAPS.has(key))]),
-  );
-}
-
-/** The YAML files under `dir`, at any depth. */
-function yamlFiles(dir) {
-  return readdirSync(dir, { recursive: true, encoding: "utf8" })
-    .filter((file) => /\.ya?ml$/.test(file))
-    .map((file) => join(dir, file));
 }
 
 function main() {

@@ -6,10 +6,11 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { Ajv2020 } from "ajv/dist/2020.js";
+import { load as yamlLoad } from "js-yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toolEnv } from "../../scripts/lib/shared/env.mjs";
 import { startMock } from "../../scripts/lib/mock/prism.mjs";
-import { DATA, withoutExamples, writeSyntheticSpec, type SyntheticSpec } from "../../scripts/synthetic-spec.mjs";
+import { DATA, writeSyntheticSpec, type SyntheticSpec } from "../../scripts/synthetic-spec.mjs";
 
 // the four-operation spec it grows, frozen here so that these tests hold whatever openapi/ becomes
 const SOURCE = fileURLToPath(new URL("./fixtures/synthetic-base", import.meta.url));
@@ -386,6 +387,36 @@ describe("scripts/synthetic-spec.mjs at 150 operations", () => {
     expect(files(bare)).toEqual(files(dir));
   });
 
+  it("leaves every example out with examples: false, and nothing else", () => {
+    const plain = join(temp, "plain");
+    writeSyntheticSpec(plain, { operations: 150, examples: false, source: SOURCE });
+    // example keys, found by js-yaml apart from the writer's own YAML reader; a property named so stays
+    const exampleKeys = (folder: string) => {
+      let count = 0;
+      const walk = (node: Json, inProperties: boolean) => {
+        if (Array.isArray(node)) for (const item of node) walk(item, false);
+        else if (node && typeof node === "object")
+          for (const [key, value] of Object.entries(node)) {
+            if (!inProperties && (key === "example" || key === "examples")) count++;
+            walk(value, key === "properties");
+          }
+      };
+      for (const file of files(folder).filter((f) => f.endsWith(".yaml")))
+        walk(yamlLoad(readFileSync(join(folder, file), "utf8")), false);
+      return count;
+    };
+    expect(exampleKeys(dir)).toBeGreaterThan(100);
+    expect(exampleKeys(plain)).toBe(0);
+    expect(files(plain)).toEqual(files(dir));
+    const operationsOf = (folder: string) =>
+      files(folder)
+        .filter((f) => f.startsWith("paths/") && f.endsWith(".yaml"))
+        .flatMap((f) => Object.keys(yamlLoad(readFileSync(join(folder, f), "utf8")) as object))
+        .filter((key) => METHODS.includes(key)).length;
+    expect(operationsOf(dir)).toBe(150);
+    expect(operationsOf(plain)).toBe(150);
+  });
+
   it("refuses a directory that is not empty and a count below the project's own, and writes nothing", () => {
     const full = join(temp, "full");
     const few = join(temp, "few");
@@ -439,34 +470,5 @@ describe("scripts/synthetic-spec.mjs at 150 operations", () => {
     );
     expect(whole.operations).toBe(4 + listed.length);
     expect(components(whole.dir)).toEqual(components(DATA));
-  });
-});
-
-describe("scripts/synthetic-spec.mjs without examples", () => {
-  it("drops every example and examples, and keeps a field, a parameter or a header named example", () => {
-    const node = {
-      parameters: [{ name: "q", in: "query", schema: { type: "string", example: "a" }, example: "a" }],
-      content: {
-        "application/json": {
-          schema: {
-            type: "object",
-            properties: { example: { type: "string", examples: ["x"] }, other: { $ref: "#/x" } },
-            example: { example: "x" },
-          },
-          examples: { one: { value: {} } },
-        },
-      },
-      headers: { example: { schema: { type: "string" }, example: "h" } },
-    };
-
-    expect(withoutExamples(node)).toEqual({
-      parameters: [{ name: "q", in: "query", schema: { type: "string" } }],
-      content: {
-        "application/json": {
-          schema: { type: "object", properties: { example: { type: "string" }, other: { $ref: "#/x" } } },
-        },
-      },
-      headers: { example: { schema: { type: "string" } } },
-    });
   });
 });
