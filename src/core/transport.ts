@@ -158,6 +158,8 @@ async function attemptOnce(
   } catch (err) {
     // drops the connection, whatever went wrong
     controller.abort();
+    // a redirect answer to a streamed body, which the runtime did not show: status 0, as a browser's
+    if (refusedRedirect(err)) return Response.error();
     // the request was out: it may have acted, unless its answer had already come and said it did not
     if (signal?.aborted)
       throw new UserAbortError({ cause: signal.reason, maybePerformed: status === undefined || mayHaveActed(status) });
@@ -193,13 +195,36 @@ function dispatch(
     const copy = new Request(input.clone(), { signal, redirect: "manual" });
     return fetchFn ? fetchFn(copy) : fetch(copy);
   }
-  const init: RequestInit = {
-    ...input.init,
-    method: input.method,
-    headers: input.headers,
-    body: input.body ?? null,
-    signal,
-    redirect: "manual",
-  };
+  const body = input.body ?? null;
+  const init: RequestInit = { ...input.init, method: input.method, headers: input.headers, body, signal };
+  if (streamed(body)) {
+    // "manual" makes Node's fetch (undici) keep a copy of every byte sent until the answer comes, in
+    // case it follows; "error" with no window sends the body as it reads it
+    // (https://github.com/nodejs/undici/issues/4058), and refusedRedirect() reads its refusal
+    init.redirect = "error";
+    init.window = null;
+  } else init.redirect = "manual";
   return fetchFn ? fetchFn(new Request(input.url, init)) : fetch(input.url, init);
+}
+
+/** Whether fetch reads `body` in pieces as it sends it: a file, a stream, or a form holding a file. */
+function streamed(body: BodyInit | null): boolean {
+  if (body instanceof Blob || body instanceof ReadableStream) return true;
+  if (!(body instanceof FormData)) return false;
+  let file = false;
+  body.forEach((value) => (file ||= typeof value !== "string"));
+  return file;
+}
+
+/**
+ * Whether a fetch sent with `redirect: "error"` failed because the answer was a redirect, as each
+ * runtime says it: undici (Node) in the cause's message, Bun in the code, Deno in the message.
+ */
+function refusedRedirect(err: unknown): boolean {
+  const { message, code, cause } = (err ?? {}) as { message?: unknown; code?: unknown; cause?: { message?: unknown } };
+  return (
+    cause?.message === "unexpected redirect" ||
+    code === "UnexpectedRedirect" ||
+    (typeof message === "string" && message.includes("Encountered redirect while redirect mode is set to 'error'"))
+  );
 }
