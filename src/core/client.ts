@@ -79,10 +79,13 @@ const querySerializer = /* @__PURE__ */ createQuerySerializer();
 
 /**
  * What every method of one client shares: its one openapi-fetch client (also `client.raw`), the
- * `fetch` of each call (the client's key and transport) and the readers. openapi-fetch is used
- * through its documented options alone: `fetch` (the client's own for raw calls, one per call for
- * a method, carrying that call's limits), `querySerializer`, `headers`; its `Request` is the real
- * one, so that middleware gets what openapi-fetch documents.
+ * `fetch` of each call (the client's key and transport) and the readers: the adapter to
+ * openapi-fetch. It uses openapi-fetch's documented options (`fetch`, the client's own for raw
+ * calls and one per call for a method, carrying that call's limits; `querySerializer`; `headers`)
+ * and its real `Request`, so that middleware gets what openapi-fetch documents; and one behaviour
+ * it keeps for non-standard options (openapi-typescript#1569): a method's `CallState` rides on the
+ * `Request`, so that the transport sends the body as the method built it (CONTRIBUTING.md, "The
+ * call path", says why).
  */
 function connect(options: ClientOptions, readers: Readers = {}, table: readonly Operation[] = operations) {
   const settings = resolveConfig(options, [AUTH, ...table.flatMap((op) => (op.security ? [op.security] : []))]);
