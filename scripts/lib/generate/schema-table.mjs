@@ -19,7 +19,7 @@ const isEmpty = (v) => isObject(v) && Object.keys(v).length === 0;
  * data and listed in `unchecked`; a `$ref` to nothing throws, naming where it is.
  *
  * @param {any} spec the bundled document
- * @returns {{ add(schema: unknown, where: string): number, source(header: string): string, unchecked: { where: string, keyword: string }[] }}
+ * @returns {{ add(schema: unknown, where: string): number, source(header: string): string, rows: unknown[], unchecked: { where: string, keyword: string }[] }}
  * @example
  * const table = schemaTable(spec);
  * const click = table.add({ $ref: "#/components/schemas/ClickMouseRequest" }, "components.schemas.ClickMouseRequest");
@@ -231,6 +231,8 @@ export function schemaTable(spec) {
 
   return {
     unchecked,
+    /** The emitted schemas so far, as `source` writes them: the data `check()` walks. */
+    rows: schemas,
     add(/** @type {any} */ schema, where) {
       let index;
       if (
