@@ -10,11 +10,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
+import { withCodeSamples } from "../../scripts/lib/docs/code-samples.mjs";
+import { withExampleInputs } from "../../scripts/lib/generate/example-inputs.mjs";
 import { consumerProgram, exampleCall } from "../../scripts/lib/generate/examples.mjs";
 import { readOperations } from "../../scripts/lib/generate/read-operations.mjs";
 import { mockServer } from "../../scripts/lib/mock/proxy.mjs";
 import { toolEnv } from "../../scripts/lib/shared/env.mjs";
 import { root } from "../../scripts/lib/shared/paths.mjs";
+import { createSampler } from "../../scripts/lib/spec/sample.mjs";
+import { samplesProgram } from "../support/docs-samples.js";
 import { CASES, copyFor, DOCUMENTS, type Document } from "../support/document-copy.js";
 
 type Json = any;
@@ -32,6 +36,8 @@ const PATH_ITEM_METHODS = ["get", "put", "post", "delete", "options", "head", "p
 const GOAL = 0.99;
 /** How long one call, or one list's two pages, or one stream's read, may take. */
 const CALL_MS = 20_000;
+/** The package's name, as the copy's package.json has it and the docs samples import it. */
+const PACKAGE = "browser-cloud-client";
 /** Events read from each stream. */
 const EVENTS = 3;
 
@@ -56,6 +62,23 @@ async function operationCount(doc: Document): Promise<number> {
     (sum, item) => sum + PATH_ITEM_METHODS.filter((method) => item?.[method]).length,
     0,
   );
+}
+
+/**
+ * The operations of a copy's generated/openapi.json, each with the example inputs its calls pass:
+ * the document's examples, else values sampled from its schemas (example-inputs.mjs), as the
+ * generator's own examples and the docs page's samples take them.
+ */
+async function exampleOperations(dir: string): Promise<Json[]> {
+  const spec = JSON.parse(readFileSync(join(dir, "generated/openapi.json"), "utf8"));
+  return withExampleInputs(readOperations(spec).operations, await createSampler(spec)).operations;
+}
+
+/** The docs page's TypeScript samples of a copy's document, one function each (test/support/docs-samples.ts). */
+async function docsSamples(dir: string): Promise<string> {
+  const spec = JSON.parse(readFileSync(join(dir, "generated/openapi.json"), "utf8"));
+  const page = withCodeSamples(spec, { sampler: await createSampler(spec), packageName: PACKAGE });
+  return samplesProgram(page, readOperations(spec).operations, PACKAGE, PACKAGE);
 }
 
 /**
@@ -129,11 +152,14 @@ describe.skipIf(!existsSync(DOCUMENTS))("the shared documents through the pipeli
         .flatMap((l) => /^generate: named (.+) \(no x-client-method\)$/.exec(l)?.[1] ?? []);
       const defects = stdout.split("\n").filter((l) => l.startsWith("generate: defect: "));
       const notExpressed = stdout.split("\n").filter((l) => l.startsWith("generate: not expressed yet: "));
+      const unsampled = stdout.split("\n").filter((l) => l.startsWith("generate: example: "));
       writeFileSync(join(RESULTS, `${doc.name}.generate.txt`), stdout);
       say(doc, `generate: ${Math.round(performance.now() - started)} ms, ${count} operations in the document`);
       say(doc, `names derived: ${names.length} (listed in test-results/documents/${doc.name}.generate.txt)`);
       for (const line of names.slice(0, 5)) say(doc, `  ${line}`);
       say(doc, `defects routed around: ${defects.length}; operations not expressed fully yet: ${notExpressed.length}`);
+      say(doc, `example inputs no value the checks accept could be sampled for: ${unsampled.length}`);
+      for (const line of unsampled) say(doc, `  ${line}`);
 
       const { operations } = readOperations(JSON.parse(readFileSync(join(copy.dir, "generated/openapi.json"), "utf8")));
       expect(operations).toHaveLength(count);
@@ -167,13 +193,11 @@ describe.skipIf(!existsSync(DOCUMENTS))("the shared documents through the pipeli
       expect(existsSync(tarball)).toBe(true);
     });
 
-    it("compiles a strict user of every method against the packed package", async () => {
+    it("compiles a strict user of every method, and the docs page's samples, against the packed package", async () => {
       expect(tarball, "npm pack failed, so there is no package to install").toBeDefined();
       const project = join(work, "project");
       mkdirSync(project, { recursive: true });
-      const { operations } = readOperations(
-        JSON.parse(readFileSync(join(copy!.dir, "generated/openapi.json"), "utf8")),
-      );
+      const operations = await exampleOperations(copy!.dir);
       writeFileSync(
         join(project, "package.json"),
         JSON.stringify({ name: "documents-consumer", private: true, type: "module" }),
@@ -193,13 +217,15 @@ describe.skipIf(!existsSync(DOCUMENTS))("the shared documents through the pipeli
             exactOptionalPropertyTypes: true,
             noEmit: true,
           },
-          files: ["operations.ts"],
+          files: ["operations.ts", "samples.ts"],
         }),
       );
       writeFileSync(
         join(project, "operations.ts"),
-        consumerProgram(operations, { from: "browser-cloud-client", baseUrl: '"http://127.0.0.1:4010"' }),
+        consumerProgram(operations, { from: PACKAGE, baseUrl: '"http://127.0.0.1:4010"' }),
       );
+      // and the docs page's samples, as a reader copies them
+      writeFileSync(join(project, "samples.ts"), await docsSamples(copy!.dir));
       await run(
         "npm",
         ["install", tarball!, "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"],
@@ -212,7 +238,7 @@ describe.skipIf(!existsSync(DOCUMENTS))("the shared documents through the pipeli
       );
       say(
         doc,
-        `strict user of ${operations.length} methods: ${errors ? "failed" : "compiles"} in ${Math.round(performance.now() - started)} ms`,
+        `strict user of ${operations.length} methods and the docs page's ${operations.length} TypeScript samples: ${errors ? "failed" : "compiles"} in ${Math.round(performance.now() - started)} ms`,
       );
       for (const line of errors.split("\n").filter(Boolean).slice(0, 40)) say(doc, `  ${line.slice(0, 300)}`);
       expect(errors).toBe("");
@@ -221,7 +247,7 @@ describe.skipIf(!existsSync(DOCUMENTS))("the shared documents through the pipeli
     it("calls every method against the mock serving the repaired bundle", async () => {
       expect(generated, "generate failed").toBe(true);
       const spec = readFileSync(join(copy!.dir, "generated/openapi.json"), "utf8");
-      const { operations } = readOperations(JSON.parse(spec));
+      const operations = await exampleOperations(copy!.dir);
       writeFileSync(join(copy!.dir, "documents-calls.ts"), callsModule(operations));
       const { calls } = await import(join(copy!.dir, "documents-calls.ts"));
       const { createClient } = await import(join(copy!.dir, "src/index.ts"));
@@ -281,7 +307,7 @@ describe.skipIf(!existsSync(DOCUMENTS))("the shared documents through the pipeli
       const rate = worked / operations.length;
       const percent = (n: number) => `${(n * 100).toFixed(1)} %`;
       const report = [
-        `calls: ${worked} of ${operations.length} worked, ${percent(rate)} (goal ${percent(GOAL)}, ${percent(doc.measured)} when the stage was written) in ${Math.round(performance.now() - started)} ms`,
+        `calls: ${worked} of ${operations.length} worked, ${percent(rate)} (goal ${percent(GOAL)}, ${percent(doc.measured)} when last measured) in ${Math.round(performance.now() - started)} ms`,
         `answers the client reported as drifting from the document: ${mismatched.size}`,
         `lists walked: ${lists.walked} of ${lists.total} (a second page for ${lists.second})`,
         `streams read: ${streams.read} of ${streams.total} (${streams.events} events)`,

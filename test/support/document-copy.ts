@@ -13,26 +13,30 @@ export interface Document {
   folder: string;
   /** The root file in that folder, redocly.yaml's api root in the copy. */
   file: string;
-  /** The share of calls that worked when the stage was written, printed beside the goal to show the way left. */
+  /** The share of calls that worked when last measured, printed beside the goal to show the way left. */
   measured: number;
 }
 
-// the stage holds each document to the goal, and fails until the pipeline reaches it: when it was
-// written, most failed calls were example calls the document gives no example for (a required body
-// field, a path id with a pattern or format), which the client rightly refuses before sending; every
-// one is printed with its cause.
+// the stage holds each document to the goal, and fails until the pipeline reaches it; every failed
+// call is printed with its cause. Since the example calls take values sampled from the schemas where
+// the document gives none, what is left are the mock's: Prism reads a urlencoded field repeated for
+// an array as one string (twilio, 11 calls: stoplightio/prism#2473), validates a declared Accept
+// header OpenAPI says to ignore (digitalocean, 1), answers 500 to its own answer that breaks the
+// schema (digitalocean, 5), and leaves next-url lists without an example to Prism, whose
+// links.pages.next ("example string", or the example's https://api.digitalocean.com/v2/images?page=2)
+// names no page of the same list (digitalocean, 25).
 export const CASES: Document[] = [
-  // 62 of 104 calls
-  { name: "resend", folder: "resend", file: "resend.yaml", measured: 0.596 },
-  // 34 of 103 calls
+  // 104 of 104 calls
+  { name: "resend", folder: "resend", file: "resend.yaml", measured: 1 },
+  // 92 of 103 calls
   {
     name: "twilio-conversations",
     folder: "twilio-conversations",
     file: "twilio_conversations_v1.yaml",
-    measured: 0.33,
+    measured: 0.893,
   },
-  // 564 of 659 calls
-  { name: "digitalocean", folder: "digitalocean/specification", file: "DigitalOcean-public.v2.yaml", measured: 0.855 },
+  // 628 of 659 calls
+  { name: "digitalocean", folder: "digitalocean/specification", file: "DigitalOcean-public.v2.yaml", measured: 0.953 },
 ];
 
 /** A copy of the project whose openapi/ is the document and whose redocly.yaml's api root is its root file. */
