@@ -177,7 +177,10 @@ function position(route, query) {
   if (given === null && back !== null) {
     // backwards: the page of items before the position
     const by = first && !route.ids ? undefined : (firstItem ?? route.key);
-    const at = by === undefined ? tokenOffset(back) : route.list.findIndex((item) => String(item?.[by]) === back);
+    // an id the list never held (the document's example id, as the docs' calls send it) stands
+    // for a position past its end: the walk backwards starts from the last page
+    const found = by === undefined ? tokenOffset(back) : route.list.findIndex((item) => String(item?.[by]) === back);
+    const at = by !== undefined && found === -1 ? total : found;
     if (at === undefined || at < 0 || at > total)
       return { error: `${before} must be a position this list gave (got ${JSON.stringify(back.slice(0, 40))})` };
     return { offset: Math.max(0, at - pageSize(route, query)), end: at };
@@ -188,8 +191,10 @@ function position(route, query) {
   else if (OFFSETS.includes(style)) offset = /^\d{1,9}$/.test(given) ? Number(given) : undefined;
   else if ((lastItem && !route.page.next) || route.ids) {
     const by = lastItem ?? route.key;
+    // an id the list never held (the document's example id) stands for a position before its
+    // start: the walk starts from the first page
     const at = route.list.findIndex((item) => String(item?.[by]) === given);
-    offset = at < 0 ? undefined : at + 1;
+    offset = at + 1;
   } else offset = tokenOffset(given);
   if (offset === undefined || offset < 0 || offset > total) {
     const what = byPage(route)

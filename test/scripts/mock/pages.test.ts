@@ -378,8 +378,6 @@ describe("the mock's lists", () => {
     [`/logs?page_token=${pageToken(99)}`, "page_token must be a position this list gave"],
     [`/logs?page_token=${"x".repeat(5000)}`, "page_token must be a position this list gave"],
     ["/logs?page_token=bm90IGpzb24", "page_token must be a position this list gave"],
-    ["/after?after=itm_9z", "after must be a position this list gave"],
-    ["/both?before=itm_9z", "before must be a position this list gave"],
     ["/numbered?page=0", "page must be a page number from 1"],
     ["/numbered?page=5", "page must be a page number from 1"],
     ["/conversations?Page=0", "Page must be a page number from 1"],
@@ -514,5 +512,21 @@ describe("the mock's lists", () => {
     expect(regions.map((p) => p.body.regions.length)).toEqual([2, 2, 2]);
     expect(new Set(regions.flatMap((p) => p.body.regions.map((r: any) => r.id))).size).toBe(6);
     expect(regions.at(-1)!.body.links?.pages ?? {}).not.toHaveProperty("next");
+  });
+
+  it("reads an id it never gave as the list's start (after) or end (before): the document's example id, as the docs' calls send it", async () => {
+    const url = await serve(SPEC);
+
+    const after = await walk(url, "/after?after=itm_9z", (_, body) =>
+      body.has_more ? `/after?after=${body.data.at(-1).id}` : undefined,
+    );
+    const before = await (await fetch(`${url}/both?before=itm_9z&limit=2`, { headers: bearer })).json();
+
+    expect(after.map((p) => ids([p]))).toEqual([
+      ["itm_1a", "itm_2b"],
+      ["itm_1b", "itm_2c"],
+      ["itm_1c", "itm_2d"],
+    ]);
+    expect(before.data.map((i: any) => i.id)).toEqual(["itm_1c", "itm_2d"]);
   });
 });
