@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { pipeline } from "node:stream";
 import { apiError, badTarget, createGuardedServer, refuse } from "../shared/http-guard.mjs";
 import { listPageMock } from "./pages.mjs";
+import { statefulMock } from "./state.mjs";
 import { eventStreamMock } from "./streams.mjs";
 import { startMock } from "./prism.mjs";
 
@@ -40,13 +41,17 @@ function endToEnd(headers) {
  * arrive before the first Prism listens wait for it. Only paths are proxied, to that Prism alone:
  * an absolute-form or `*` target, a malformed one (see badTarget) or one Node's parser refuses
  * gets a 4xx in the API's Error shape, and the proxy goes on serving.
+ * `stateful` (default false) keeps the items created through the mock (state.mjs): `true`, or
+ * the store's bounds `{ items, bytes }`; the store starts empty with each spec served.
+ * @param {{ host?: string, port?: number, say?: (line: string) => void, stateful?: boolean | { items?: number, bytes?: number } }} [options]
+ *   host default 127.0.0.1, port default 4010, say default console.log
  * @example
  * const mock = await mockServer({ port: 0 });
  * await mock.serve(readFileSync("generated/openapi.json", "utf8"));
  * // ... requests to mock.url ...
  * await mock.close();
  */
-export async function mockServer({ host = "127.0.0.1", port = 4010, say = console.log } = {}) {
+export async function mockServer({ host = "127.0.0.1", port = 4010, say = console.log, stateful = false } = {}) {
   const agent = new Agent({ keepAlive: true });
   let current = null;
   let first;
@@ -82,7 +87,7 @@ export async function mockServer({ host = "127.0.0.1", port = 4010, say = consol
       pipeline(req, upstream, (err) => err && upstream.destroy());
     };
     // a list's pages, which Prism cannot move on, after Prism has checked the request
-    if (!prism.pages.answer(req, res, forward)) forward();
+    if (!prism.state?.answer(req, res, forward) && !prism.pages.answer(req, res, forward)) forward();
   }, apiError);
   await new Promise((done, fail) => {
     server.once("error", fail);
@@ -111,6 +116,8 @@ export async function mockServer({ host = "127.0.0.1", port = 4010, say = consol
       const started = performance.now();
       let prism;
       try {
+        // built before Prism starts, so that a failure here leaves no Prism behind
+        const state = stateful ? await statefulMock(JSON.parse(spec), stateful === true ? {} : stateful) : undefined;
         const mock = await startMock({ host, spec: file });
         const { hostname, port } = new URL(mock.url);
         prism = {
@@ -121,7 +128,9 @@ export async function mockServer({ host = "127.0.0.1", port = 4010, say = consol
           active: 0,
           streams: eventStreamMock(JSON.parse(spec)),
           pages: listPageMock(JSON.parse(spec)),
+          state,
         };
+        for (const line of prism.state?.lines ?? []) say(`dev: ${line}`);
       } catch (err) {
         rmSync(file, { force: true });
         say(
