@@ -140,21 +140,26 @@ export async function statefulMock(
   );
   const paramSchemas = (/** @type {Collection} */ c) => declared.get(c) ?? [];
 
-  /** A new id for `c` under `scope`: drawn from the id field's schema, accepted by the path parameter, not stored. */
-  const newId = (/** @type {Collection} */ c, /** @type {string} */ scope) => {
+  /**
+   * A new id for `c` under `scope`: the one the request gave (`given`) where it fits, else one
+   * drawn from the id field's schema; either accepted by the path parameter, and not stored.
+   */
+  const newId = (/** @type {Collection} */ c, /** @type {string} */ scope, /** @type {unknown} */ given) => {
     const schema = itemSchema(c);
     const params = paramSchemas(c);
-    const integer = [resolve(spec, schema)?.type].flat().includes("integer");
     const numeric = (param) => [resolve(spec, param)?.type].flat().some((t) => t === "integer" || t === "number");
-    for (let draw = 0; draw < ID_DRAWS; draw++) {
+    for (let draw = -1; draw < ID_DRAWS; draw++) {
       const seed = ++seeds;
       // from the field's schema, else from the parameter's where it says more (a uuid the field leaves a string)
-      const drawn = integer
-        ? [Math.max(Number(resolve(spec, schema)?.minimum ?? 1), 1) + seed]
-        : [
-            sampler.sample(schema, { seed }).value,
-            ...params.map((param) => sampler.sample(param, { direction: "request", seed }).value),
-          ];
+      const drawn =
+        draw < 0
+          ? [given]
+          : integer(c)
+            ? [Math.max(Number(resolve(spec, schema)?.minimum ?? 1), 1) + seed]
+            : [
+                sampler.sample(schema, { seed }).value,
+                ...params.map((param) => sampler.sample(param, { direction: "request", seed }).value),
+              ];
       for (const value of drawn) {
         if (typeof value !== "string" && !Number.isSafeInteger(value)) continue;
         if (sampler.check(schema, value, "response").length) continue;
@@ -165,6 +170,7 @@ export async function statefulMock(
     }
     return undefined;
   };
+  const integer = (/** @type {Collection} */ c) => [resolve(spec, itemSchema(c))?.type].flat().includes("integer");
   const keyOf = (/** @type {Collection} */ c, /** @type {string} */ scope, /** @type {string} */ id) =>
     `${c.itemPath}\n${scope}\n${id}`;
 
@@ -262,7 +268,8 @@ export async function statefulMock(
       const fields = text === undefined ? undefined : fieldsOf(text, req.headers["content-type"]);
       if (fields === undefined)
         return refuse(res, 413, `a body the stateful mock stores holds at most ${BODY_BYTES} bytes`, apiError);
-      const value = newId(c, scope);
+      const given = Object.entries(fields).find(([name]) => plainName(name) === plainName(c.idField))?.[1];
+      const value = newId(c, scope, typeof given === "string" && integer(c) ? Number(given) : given);
       if (value === undefined)
         return refuse(res, 503, `the stateful mock drew no new id for ${c.path} in ${ID_DRAWS} tries`, apiError);
       const seed = seeds;

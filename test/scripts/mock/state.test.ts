@@ -2,6 +2,9 @@
 // through the real client against the mock, on three collections of the synthetic spec and on the
 // project's own document; the store's bound; and what it infers from a document's shape.
 import { readFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Readable } from "node:stream";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mockServer } from "../../../scripts/lib/mock/proxy.mjs";
@@ -201,6 +204,13 @@ describe("the stateful mock on the project's own document", { timeout: 60_000 },
 describe("what the stateful mock infers", () => {
   const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
   const body = (schema: object) => ({ content: { "application/json": { schema } } });
+  const form = {
+    content: {
+      "application/x-www-form-urlencoded": {
+        schema: { type: "object", properties: { UniqueName: { type: "string" } } },
+      },
+    },
+  };
   const SPEC = {
     openapi: "3.1.0",
     info: { title: "t", version: "1.0.0" },
@@ -217,17 +227,22 @@ describe("what the stateful mock infers", () => {
       },
       "/v2/zones/{zone_name}": {
         parameters: [{ name: "zone_name", in: "path", required: true, schema: { type: "string" } }],
-        get: { responses: { "200": body({ type: "object", properties: { zone: ref("Zone") } }) } },
+        get: {
+          responses: {
+            "200": body({ type: "object", properties: { zone: ref("Zone") } }),
+            "404": body({ type: "object", required: ["error"], properties: { error: { const: "zone_missing" } } }),
+          },
+        },
         delete: { responses: { "204": { description: "gone" } } },
       },
       // twilio's shape: {Sid} for a `sid` field, updated by POST on the item
-      "/v1/Rooms": { post: { responses: { "201": body(ref("Room")) } } },
+      "/v1/Rooms": { post: { requestBody: form, responses: { "201": body(ref("Room")) } } },
       "/v1/Rooms/{Sid}": {
         parameters: [
           { name: "Sid", in: "path", required: true, schema: { type: "string", pattern: "^RM[0-9a-f]{8}$" } },
         ],
         get: { responses: { "200": body(ref("Room")) } },
-        post: { responses: { "200": body(ref("Room")) } },
+        post: { requestBody: form, responses: { "200": body(ref("Room")) } },
       },
       // no field to tell an item by
       "/notes": { post: { responses: { "201": body({ type: "object", properties: { text: { type: "string" } } }) } } },
@@ -265,5 +280,90 @@ describe("what the stateful mock infers", () => {
       "stateful: not a collection: POST /notes: no id field found in both the create's and the read's answer (tried {key}, id, note_id, …)",
     );
     expect(state.lines).toContain("stateful: 2 operations keep their stateless answers: POST /notes, GET /notes/{key}");
+  });
+
+  describe("its answers, Prism's check stood in for by a success", () => {
+    let server: Server;
+    let url: string;
+    beforeAll(async () => {
+      const state = await statefulMock(SPEC);
+      server = createServer((req, res) => {
+        const stateless = () => res.writeHead(299).end("stateless");
+        const taken = state.answer(req, res, (take) => {
+          req.resume();
+          req.on("end", () => {
+            const prism: any = Readable.from([]);
+            prism.statusCode = 200;
+            prism.headers = {};
+            if (!take(prism)) stateless();
+          });
+        });
+        if (!taken) stateless();
+      });
+      await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+      url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    });
+    afterAll(() => new Promise<void>((done) => server.close(() => done())));
+
+    const send = async (method: string, path: string, sent?: Record<string, unknown>, type = "application/json") => {
+      const answer = await fetch(`${url}${path}`, {
+        method,
+        headers: sent ? { "Content-Type": type } : {},
+        body:
+          sent === undefined
+            ? undefined
+            : type === "application/json"
+              ? JSON.stringify(sent)
+              : new URLSearchParams(sent as Record<string, string>).toString(),
+      });
+      const text = await answer.text();
+      return { status: answer.status, body: text && text !== "stateless" ? JSON.parse(text) : text };
+    };
+
+    it("keeps a wrapped item under the id the request gave, lists it, and answers 404 in each operation's error shape once deleted", async () => {
+      expect(await send("POST", "/v2/zones", { name: "example.com", ttl: 300 })).toEqual({
+        status: 201,
+        body: { zone: { name: "example.com", ttl: 300 } },
+      });
+      expect(await send("GET", "/v2/zones/example.com")).toEqual({
+        status: 200,
+        body: { zone: { name: "example.com", ttl: 300 } },
+      });
+      expect(await send("GET", "/v2/zones")).toEqual({
+        status: 200,
+        body: { zones: [{ name: "example.com", ttl: 300 }] },
+      });
+      expect(await send("DELETE", "/v2/zones/example.com")).toEqual({ status: 204, body: "" });
+      // the read declares its 404; the delete declares none, so it gets { code, message }
+      expect(await send("GET", "/v2/zones/example.com")).toEqual({ status: 404, body: { error: "zone_missing" } });
+      expect(await send("DELETE", "/v2/zones/example.com")).toEqual({
+        status: 404,
+        body: { code: "not_found", message: 'no item "example.com" (the stateful mock stores none by that id)' },
+      });
+      expect(await send("GET", "/v2/zones")).toEqual({ status: 200, body: { zones: [] } });
+    });
+
+    it("draws an id in the field's pattern, takes a form's fields by their plain names, and updates by POST on the item", async () => {
+      const made = await send("POST", "/v1/Rooms", { UniqueName: "lobby" }, "application/x-www-form-urlencoded");
+      expect(made).toEqual({
+        status: 201,
+        body: { sid: expect.stringMatching(/^RM[0-9a-f]{8}$/), unique_name: "lobby" },
+      });
+      const path = `/v1/Rooms/${made.body.sid}`;
+      expect(await send("POST", path, { UniqueName: "hall" }, "application/x-www-form-urlencoded")).toEqual({
+        status: 200,
+        body: { sid: made.body.sid, unique_name: "hall" },
+      });
+      expect(await send("GET", path)).toEqual({ status: 200, body: { sid: made.body.sid, unique_name: "hall" } });
+      expect(await send("GET", "/v1/Rooms/RM00000000")).toEqual({
+        status: 404,
+        body: { code: "not_found", message: 'no item "RM00000000" (the stateful mock stores none by that id)' },
+      });
+    });
+
+    it("leaves what it cannot map to the stateless mock", async () => {
+      expect(await send("GET", "/notes/abc")).toEqual({ status: 299, body: "stateless" });
+      expect(await send("POST", "/notes", { text: "hi" })).toEqual({ status: 299, body: "stateless" });
+    });
   });
 });
