@@ -236,6 +236,19 @@ describe("what the stateful mock infers", () => {
         delete: { responses: { "204": { description: "gone" } } },
       },
       // twilio's shape: {Sid} for a `sid` field, updated by POST on the item
+      // a nested collection: each zone's records apart
+      "/v2/zones/{zone_name}/records": {
+        parameters: [{ name: "zone_name", in: "path", required: true, schema: { type: "string" } }],
+        post: { requestBody: body(ref("Record")), responses: { "201": body(ref("Record")) } },
+        get: { responses: { "200": body({ type: "array", items: ref("Record") }) } },
+      },
+      "/v2/zones/{zone_name}/records/{record_id}": {
+        parameters: [
+          { name: "zone_name", in: "path", required: true, schema: { type: "string" } },
+          { name: "record_id", in: "path", required: true, schema: { type: "integer" } },
+        ],
+        get: { responses: { "200": body(ref("Record")) } },
+      },
       "/v1/Rooms": { post: { requestBody: form, responses: { "201": body(ref("Room")) } } },
       "/v1/Rooms/{Sid}": {
         parameters: [
@@ -254,6 +267,7 @@ describe("what the stateful mock infers", () => {
     components: {
       schemas: {
         Zone: { type: "object", properties: { name: { type: "string" }, ttl: { type: "integer" } } },
+        Record: { type: "object", properties: { id: { type: "integer", minimum: 1 }, data: { type: "string" } } },
         Room: {
           type: "object",
           properties: { sid: { type: "string", pattern: "^RM[0-9a-f]{8}$" }, unique_name: { type: "string" } },
@@ -274,6 +288,7 @@ describe("what the stateful mock infers", () => {
       ]),
     ).toEqual([
       ["/v2/zones", "name", "zone", "zones", []],
+      ["/v2/zones/{zone_name}/records", "id", undefined, undefined, []],
       ["/v1/Rooms", "sid", undefined, undefined, ["POST"]],
     ]);
     expect(state.lines).toContain(
@@ -329,6 +344,15 @@ describe("what the stateful mock infers", () => {
         status: 200,
         body: { zone: { name: "example.com", ttl: 300 } },
       });
+      // an item of another collection, and records of two zones: each list holds its own alone
+      expect(
+        (await send("POST", "/v1/Rooms", { UniqueName: "elsewhere" }, "application/x-www-form-urlencoded")).status,
+      ).toBe(201);
+      const a = await send("POST", "/v2/zones/example.com/records", { data: "a" });
+      const b = await send("POST", "/v2/zones/example.org/records", { data: "b" });
+      expect([a.status, a.body.data, b.status, b.body.data]).toEqual([201, "a", 201, "b"]);
+      expect(await send("GET", "/v2/zones/example.com/records")).toEqual({ status: 200, body: [a.body] });
+      expect(await send("GET", `/v2/zones/example.org/records/${a.body.id}`)).toMatchObject({ status: 404 });
       expect(await send("GET", "/v2/zones")).toEqual({
         status: 200,
         body: { zones: [{ name: "example.com", ttl: 300 }] },
