@@ -176,9 +176,11 @@ export async function statefulMock(
 
   /**
    * The answer of `schema` for `record`: a sample of it, the item's fields laid over (in `wrapper`
-   * where the answer wraps it); a field the schema refuses there keeps the sampled value.
+   * where the answer wraps it); a field the schema refuses there keeps the sampled value, but for
+   * the id (`idField`). A sample that breaks its schema already (a field no value fits) is
+   * served with what it breaks, and nothing more.
    */
-  const render = (schema, wrapper, record, seed) => {
+  const render = (schema, wrapper, record, seed, idField) => {
     const base = sampler.sample(schema, { direction: "response", seed }).value;
     const whole = /** @type {any} */ (structuredClone(base));
     const holder = wrapper ? (isObject(whole) ? whole : {}) : undefined;
@@ -188,21 +190,24 @@ export async function statefulMock(
     const sampled = /** @type {any} */ (wrapper ? /** @type {any} */ (base)?.[wrapper] : base) ?? {};
     Object.assign(target, record);
     const prefix = wrapper ? `value.${wrapper}.` : "value.";
+    const known = new Set(sampler.check(schema, base, "response").map((issue) => `${issue.path} ${issue.message}`));
     for (let round = 0; round < 4; round++) {
-      const issues = sampler.check(schema, holder ?? whole, "response");
-      if (!issues.length) return holder ?? whole;
+      const issues = sampler
+        .check(schema, holder ?? whole, "response")
+        .filter((issue) => !known.has(`${issue.path} ${issue.message}`));
       const keys = new Set(
         issues.flatMap((issue) =>
           issue.path.startsWith(prefix) ? [issue.path.slice(prefix.length).split(/[.[]/)[0]] : [],
         ),
       );
+      keys.delete(idField);
       if (!keys.size) break;
       for (const key of keys) {
         if (Object.hasOwn(sampled, key)) target[key] = sampled[key];
         else delete target[key];
       }
     }
-    return base;
+    return holder ?? whole;
   };
 
   /** The request's fields under the names the item's schema gives them; its id field never. */
@@ -257,7 +262,12 @@ export async function statefulMock(
   };
   const answerWith = (res, op, record, c, seed) =>
     op.success.kind === "json"
-      ? send(res, op.success.status, render(op.success.schema, c.wrapper, record, seed), op.success.mediaType)
+      ? send(
+          res,
+          op.success.status,
+          render(op.success.schema, c.wrapper, record, seed, c.idField),
+          op.success.mediaType,
+        )
       : send(res, op.success.status, undefined);
 
   /** Answers a request Prism accepted, from the store. */
@@ -273,7 +283,13 @@ export async function statefulMock(
       if (value === undefined)
         return refuse(res, 503, `the stateful mock drew no new id for ${c.path} in ${ID_DRAWS} tries`, apiError);
       const seed = seeds;
-      const made = render(c.create.success.schema, c.wrapper, { ...named(c, fields), [c.idField]: value }, seed);
+      const made = render(
+        c.create.success.schema,
+        c.wrapper,
+        { ...named(c, fields), [c.idField]: value },
+        seed,
+        c.idField,
+      );
       const record = itemOf(c, made);
       const size = Buffer.byteLength(JSON.stringify(record));
       if (size > maxBytes)
@@ -287,7 +303,7 @@ export async function statefulMock(
       const arraySchema = c.listField === undefined ? schema : resolve(spec, propertiesOf(spec, schema)[c.listField]);
       const items = [...store.values()]
         .filter((s) => s.collection === c && store.get(keyOf(c, scope, String(s.record[c.idField]))) === s)
-        .map((s) => render(arraySchema?.items, undefined, s.record, s.seed));
+        .map((s) => render(arraySchema?.items, undefined, s.record, s.seed, c.idField));
       const envelope =
         c.listField === undefined ? [] : sampler.sample(list?.success.schema, { direction: "response" }).value;
       if (list?.page) {
@@ -318,7 +334,7 @@ export async function statefulMock(
       return refuse(res, 413, `a body the stateful mock stores holds at most ${BODY_BYTES} bytes`, apiError);
     const updated = itemOf(
       c,
-      render(c.read.success.schema, c.wrapper, { ...stored.record, ...named(c, fields) }, stored.seed),
+      render(c.read.success.schema, c.wrapper, { ...stored.record, ...named(c, fields) }, stored.seed, c.idField),
     );
     const size = Buffer.byteLength(JSON.stringify(updated));
     if (size > maxBytes)

@@ -249,6 +249,12 @@ describe("what the stateful mock infers", () => {
         ],
         get: { responses: { "200": body(ref("Record")) } },
       },
+      // an answer no value fits (a field whose bounds exclude each other): the item is kept all the same
+      "/jobs": { post: { requestBody: body(ref("Job")), responses: { "202": body(ref("Job")) } } },
+      "/jobs/{id}": {
+        parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+        get: { responses: { "200": body(ref("Job")) } },
+      },
       "/v1/Rooms": { post: { requestBody: form, responses: { "201": body(ref("Room")) } } },
       "/v1/Rooms/{Sid}": {
         parameters: [
@@ -268,6 +274,15 @@ describe("what the stateful mock infers", () => {
       schemas: {
         Zone: { type: "object", properties: { name: { type: "string" }, ttl: { type: "integer" } } },
         Record: { type: "object", properties: { id: { type: "integer", minimum: 1 }, data: { type: "string" } } },
+        Job: {
+          type: "object",
+          required: ["id", "stuck"],
+          properties: {
+            id: { type: "string" },
+            name: { type: "string" },
+            stuck: { type: "integer", minimum: 2, maximum: 1 },
+          },
+        },
         Room: {
           type: "object",
           properties: { sid: { type: "string", pattern: "^RM[0-9a-f]{8}$" }, unique_name: { type: "string" } },
@@ -289,6 +304,7 @@ describe("what the stateful mock infers", () => {
     ).toEqual([
       ["/v2/zones", "name", "zone", "zones", []],
       ["/v2/zones/{zone_name}/records", "id", undefined, undefined, []],
+      ["/jobs", "id", undefined, undefined, []],
       ["/v1/Rooms", "sid", undefined, undefined, ["POST"]],
     ]);
     expect(state.lines).toContain(
@@ -382,6 +398,15 @@ describe("what the stateful mock infers", () => {
       expect(await send("GET", "/v1/Rooms/RM00000000")).toEqual({
         status: 404,
         body: { code: "not_found", message: 'no item "RM00000000" (the stateful mock stores none by that id)' },
+      });
+    });
+
+    it("keeps an item whose answer no sample fits, with the request's fields", async () => {
+      const made = await send("POST", "/jobs", { name: "nightly" });
+      expect(made).toMatchObject({ status: 202, body: { name: "nightly" } });
+      expect(await send("GET", `/jobs/${encodeURIComponent(made.body.id)}`)).toMatchObject({
+        status: 200,
+        body: { id: made.body.id, name: "nightly" },
       });
     });
 
