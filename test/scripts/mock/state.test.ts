@@ -416,3 +416,75 @@ describe("what the stateful mock infers", () => {
     });
   });
 });
+
+describe("the stateful mock behind Prism's check", { timeout: 60_000 }, () => {
+  // Prism's own answer breaks the pattern (it writes "string" for `sid`), so Prism answers 500
+  const SPEC = {
+    openapi: "3.1.0",
+    info: { title: "t", version: "1.0.0" },
+    paths: {
+      "/rooms": {
+        post: {
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: { type: "object", properties: { name: { type: "string" } } } } },
+          },
+          responses: {
+            "201": {
+              description: "made",
+              content: { "application/json": { schema: { $ref: "#/components/schemas/Room" } } },
+            },
+          },
+        },
+      },
+      "/rooms/{sid}": {
+        parameters: [{ name: "sid", in: "path", required: true, schema: { type: "string" } }],
+        get: {
+          responses: {
+            "200": {
+              description: "one",
+              content: { "application/json": { schema: { $ref: "#/components/schemas/Room" } } },
+            },
+          },
+        },
+      },
+    },
+    components: {
+      schemas: {
+        Room: {
+          type: "object",
+          required: ["sid", "name"],
+          properties: { sid: { type: "string", pattern: "^RM[0-9a-f]{8}$" }, name: { type: "string" } },
+        },
+      },
+    },
+  };
+  let mock: Mock;
+  beforeAll(async () => {
+    mock = await mockServer({ port: 0, stateful: true, say: () => {} });
+    await mock.serve(JSON.stringify(SPEC));
+  }, 60_000);
+  afterAll(() => mock?.close());
+
+  const post = (sent: unknown) =>
+    fetch(`${mock.url}/rooms`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(sent),
+    });
+
+  it("answers a request Prism accepted though Prism's own answer broke the document", async () => {
+    const made = await post({ name: "lobby" });
+    expect(made.status).toBe(201);
+    const body = await made.json();
+    expect(body).toEqual({ sid: expect.stringMatching(/^RM[0-9a-f]{8}$/), name: "lobby" });
+    const read = await fetch(`${mock.url}/rooms/${body.sid}`);
+    expect([read.status, await read.json()]).toEqual([200, body]);
+  });
+
+  it("leaves a request Prism refuses to Prism's answer", async () => {
+    const refused = await post({ name: 5 });
+    expect(refused.status).toBe(422);
+    expect((await refused.json()).type).toBe("https://stoplight.io/prism/errors#UNPROCESSABLE_ENTITY");
+  });
+});
