@@ -11,6 +11,7 @@ import { isObject, resolve } from "../spec/document.mjs";
 import { createSampler } from "../spec/sample.mjs";
 import { inferCollections, plainName, propertiesOf } from "./collections.mjs";
 import { pageOfItems } from "./pages.mjs";
+import { accepted, decoded, fieldsOf } from "./requests.mjs";
 
 /**
  * The bounds of the store: at most `items` items and `bytes` bytes of them (as JSON), over all
@@ -28,51 +29,6 @@ const ID_DRAWS = 64;
  * @typedef {{ collection: Collection | undefined, record: Record<string, unknown>, bytes: number, seed: number }} Stored
  *   `collection` undefined: an id deleted on a Deletion's path
  */
-
-/** The request's body as the fields it gives: a JSON object, or a form's fields; `undefined` past BODY_BYTES. */
-function fieldsOf(text, type) {
-  if (/^application\/x-www-form-urlencoded/i.test(type ?? "")) {
-    /** @type {Record<string, unknown>} */
-    const fields = {};
-    for (const [name, value] of new URLSearchParams(text)) {
-      const known = fields[name];
-      fields[name] = known === undefined ? value : [known, value].flat();
-    }
-    return fields;
-  }
-  try {
-    const value = JSON.parse(text);
-    return isObject(value) ? value : {};
-  } catch {
-    return {};
-  }
-}
-
-/** The path's parameters percent-decoded, or undefined for one that is not valid UTF-8 once decoded. */
-function decoded(/** @type {Record<string, string>} */ params) {
-  try {
-    return Object.fromEntries(Object.entries(params).map(([name, value]) => [name, decodeURIComponent(value)]));
-  } catch {
-    return undefined;
-  }
-}
-
-/** Whether Prism accepted the request: a success, or its 500 for an answer of its own that breaks the document. */
-function accepted(answer) {
-  const status = answer.statusCode ?? 0;
-  if (status >= 200 && status <= 299) return true;
-  if (status !== 500) return false;
-  try {
-    const violations = JSON.parse(String(answer.headers["sl-violations"] ?? ""));
-    return (
-      Array.isArray(violations) &&
-      violations.some((v) => v?.location?.[0] === "response") &&
-      violations.every((v) => v?.location?.[0] === "response" || v?.severity !== "Error")
-    );
-  } catch {
-    return false;
-  }
-}
 
 /**
  * The stateful mock of a bundled document: `answer(req, res, forward)` takes a request for one of
@@ -171,8 +127,11 @@ export async function statefulMock(
     return undefined;
   };
   const integer = (/** @type {Collection} */ c) => [resolve(spec, itemSchema(c))?.type].flat().includes("integer");
-  const keyOf = (/** @type {Collection} */ c, /** @type {string} */ scope, /** @type {string} */ id) =>
+  const keyOf = (/** @type {{ itemPath: string }} */ c, /** @type {string} */ scope, /** @type {string} */ id) =>
     `${c.itemPath}\n${scope}\n${id}`;
+  /** The parent path's parameters of a request: the part of a key that keeps nested collections apart. */
+  const scopeOf = (/** @type {Record<string, string>} */ params, /** @type {string} */ param) =>
+    JSON.stringify(Object.entries(params).filter(([name]) => name !== param));
 
   /**
    * The answer of `schema` for `record`: a sample of it, the item's fields laid over (in `wrapper`
@@ -241,6 +200,8 @@ export async function statefulMock(
     }
   };
 
+  const tooLarge = (res, what, limit) =>
+    refuse(res, 413, `${what} the stateful mock stores holds at most ${limit} bytes`, apiError);
   const send = (res, status, value, type = "application/json") => {
     if (value === undefined) return res.writeHead(status, { "Content-Length": 0 }).end();
     const body = JSON.stringify(value);
@@ -272,12 +233,11 @@ export async function statefulMock(
 
   /** Answers a request Prism accepted, from the store. */
   const serve = (req, res, op, role, c, params, url, text) => {
-    const scope = JSON.stringify(Object.entries(params).filter(([name]) => name !== c.param));
+    const scope = scopeOf(params, c.param);
     const id = params[c.param] ?? "";
     if (role === "create") {
       const fields = text === undefined ? undefined : fieldsOf(text, req.headers["content-type"]);
-      if (fields === undefined)
-        return refuse(res, 413, `a body the stateful mock stores holds at most ${BODY_BYTES} bytes`, apiError);
+      if (fields === undefined) return tooLarge(res, "a body", BODY_BYTES);
       const given = Object.entries(fields).find(([name]) => plainName(name) === plainName(c.idField))?.[1];
       const value = newId(c, scope, typeof given === "string" && integer(c) ? Number(given) : given);
       if (value === undefined)
@@ -292,8 +252,7 @@ export async function statefulMock(
       );
       const record = itemOf(c, made);
       const size = Buffer.byteLength(JSON.stringify(record));
-      if (size > maxBytes)
-        return refuse(res, 413, `an item the stateful mock stores holds at most ${maxBytes} bytes`, apiError);
+      if (size > maxBytes) return tooLarge(res, "an item", maxBytes);
       keep(keyOf(c, scope, String(value)), { collection: c, record, bytes: size, seed });
       return send(res, c.create.success.status, made, c.create.success.mediaType);
     }
@@ -330,15 +289,13 @@ export async function statefulMock(
       return answerWith(res, op, stored.record, c, stored.seed);
     }
     const fields = text === undefined ? undefined : fieldsOf(text, req.headers["content-type"]);
-    if (fields === undefined)
-      return refuse(res, 413, `a body the stateful mock stores holds at most ${BODY_BYTES} bytes`, apiError);
+    if (fields === undefined) return tooLarge(res, "a body", BODY_BYTES);
     const updated = itemOf(
       c,
       render(c.read.success.schema, c.wrapper, { ...stored.record, ...named(c, fields) }, stored.seed, c.idField),
     );
     const size = Buffer.byteLength(JSON.stringify(updated));
-    if (size > maxBytes)
-      return refuse(res, 413, `an item the stateful mock stores holds at most ${maxBytes} bytes`, apiError);
+    if (size > maxBytes) return tooLarge(res, "an item", maxBytes);
     keep(key, { ...stored, record: updated, bytes: size });
     return answerWith(res, op, updated, c, stored.seed);
   };
@@ -364,9 +321,9 @@ export async function statefulMock(
       const params = decoded(found.params);
       if (!params) return false;
       if ("deletion" in mapped) {
-        const { itemPath, param } = mapped.deletion;
+        const { param } = mapped.deletion;
         const id = params[param] ?? "";
-        const key = `${itemPath}\n${JSON.stringify(Object.entries(params).filter(([name]) => name !== param))}\n${id}`;
+        const key = keyOf(mapped.deletion, scopeOf(params, param), id);
         forward((answer) => {
           if (!accepted(answer)) return false;
           if (!store.has(key)) {
