@@ -16,7 +16,7 @@ async function checksSource() {
   const { build } = await import("esbuild");
   const result = await build({
     stdin: {
-      contents: `export { check, plain } from "./src/checks/check.ts"; export { schemas } from "./generated/validators.ts";`,
+      contents: `export { check, checkParam, plain } from "./src/checks/check.ts"; export { schemas } from "./generated/validators.ts";`,
       resolveDir: fromRoot("."),
       loader: "ts",
     },
@@ -44,7 +44,10 @@ async function checksSource() {
 
 /**
  * @typedef {{ path: string, message: string }} Issue
- * @typedef {{ check(schema: unknown, value: unknown, options?: { answer?: boolean, path?: string }): Issue[] }} DocumentChecker
+ * @typedef {object} DocumentChecker
+ * @property {(schema: unknown, value: unknown, options?: { answer?: boolean, path?: string }) => Issue[]} check
+ * @property {(schema: unknown, text: string, options?: { path?: string }) => Issue[]} checkParam how a
+ *   parameter sent as text (a path segment, a header) breaks its schema, as the client's `checkParam` reads it
  */
 
 /**
@@ -72,18 +75,26 @@ export async function documentChecker(spec) {
   /** schema object -> its row, for schemas met again */
   const indexes = new Map();
   let where = 0;
+  /** The row of `schema` in the bundle's table, added with the rows it reaches the first time it is met. */
+  const rowOf = (/** @type {unknown} */ schema) => {
+    let index = indexes.get(schema);
+    if (index === undefined) {
+      index = table.add(schema, `sample ${where++}`);
+      indexes.set(schema, index);
+      // rows reached for the first time by this schema join the bundle's table, in order
+      for (let row = checks.schemas.length; row < table.rows.length; row++) checks.schemas.push(table.rows[row]);
+    }
+    return checks.schemas[index];
+  };
   return {
     check(schema, value, { answer = false, path = "value" } = {}) {
-      let index = indexes.get(schema);
-      if (index === undefined) {
-        index = table.add(schema, `sample ${where++}`);
-        indexes.set(schema, index);
-        // rows reached for the first time by this schema join the bundle's table, in order
-        for (let row = checks.schemas.length; row < table.rows.length; row++) checks.schemas.push(table.rows[row]);
-      }
+      const row = rowOf(schema);
       const issues = [];
       const sent = checks.plain(value, path, issues);
-      return issues.length > 0 ? issues : checks.check(checks.schemas[index], sent, path, [], answer);
+      return issues.length > 0 ? issues : checks.check(row, sent, path, [], answer);
+    },
+    checkParam(schema, text, { path = "value" } = {}) {
+      return checks.checkParam(rowOf(schema), text, path, []);
     },
   };
 }
