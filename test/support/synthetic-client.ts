@@ -20,14 +20,14 @@ export interface SyntheticProject {
 /**
  * Copies the project's code into a temp dir, writes the synthetic spec (the real service's lists,
  * uploads and downloads) as its openapi/, and runs `npm run generate` there (once per content:
- * see `generateOnce`).
+ * see `generateOnce`). `examples: false` writes it with every example left out (default true).
  */
-export async function syntheticProject(): Promise<SyntheticProject> {
+export async function syntheticProject({ examples = true }: { examples?: boolean } = {}): Promise<SyntheticProject> {
   const { dir, remove } = copyRepo({
     entries: ["src", "scripts", "package.json", "redocly.yaml", "README.md", "tsconfig.json", "examples"],
     prefix: "synthetic-client-",
   });
-  writeSyntheticSpec(join(dir, "openapi"), { operations: 150 });
+  writeSyntheticSpec(join(dir, "openapi"), { operations: 150, examples });
   addBracketUpload(join(dir, "openapi"));
   generateOnce(dir);
   const { operations } = await import(join(dir, "generated/operations.ts"));
