@@ -19,9 +19,9 @@ export function summary({ machine, requests, bundle, pipeline, growth, growthRow
   if (requests || bundle) {
     out.push("");
     out.push(
-      "| | raw fetch | safe fetch | openapi-fetch | openapi-fetch + timeout signal | openapi-fetch over safe fetch | this client | official SDK | goal |",
+      "| | raw fetch | safe fetch | openapi-fetch | openapi-fetch + timeout signal | openapi-fetch over safe fetch | this client | Redocly's client | official SDK | goal |",
     );
-    out.push("|---|---|---|---|---|---|---|---|---|");
+    out.push("|---|---|---|---|---|---|---|---|---|---|");
   }
   if (requests) {
     for (const [op, label] of [
@@ -31,20 +31,20 @@ export function summary({ machine, requests, bundle, pipeline, growth, growthRow
       const { stats, target } = requests[op];
       const cell = (name) => `${Math.round(stats[name].us)} (${stats[name].xFetch.toFixed(2)}x)`;
       out.push(
-        `| ${label} | ${cell("fetch")} | ${cell("safe fetch")} | ${cell("openapi-fetch")} | ${cell("+ timeout signal")} | ${cell("openapi-fetch over safe")} | ${cell("this client")} | ${cell("official SDK")} | this client / safe fetch ${target.text} |`,
+        `| ${label} | ${cell("fetch")} | ${cell("safe fetch")} | ${cell("openapi-fetch")} | ${cell("+ timeout signal")} | ${cell("openapi-fetch over safe")} | ${cell("this client")} | ${cell("Redocly's client")} | ${cell("official SDK")} | this client / safe fetch ${target.text} |`,
       );
     }
   }
   if (bundle) {
     const kb = (name) => `${(bundle.sizes[name].gzip / 1024).toFixed(1)} KB`;
     out.push(
-      `| consumer bundle, minified + gzip | – | – | ${kb("openapi-fetch")} (1 call) | – | – | ${kb("client")} | ${kb("sdk")} | ${bundle.target.text} |`,
+      `| consumer bundle, minified + gzip | – | – | ${kb("openapi-fetch")} (1 call) | – | – | ${kb("client")} | – | ${kb("sdk")} | ${bundle.target.text} |`,
     );
   }
   if (requests) {
     out.push("");
     out.push(
-      `Per request: median of ${ROUNDS} per-round means (${PER_ROUND} sequential keep-alive requests per contender and round, contenders interleaved, after ${WARMUP_ROUNDS} warm-up rounds); in brackets the median per-round ratio to raw fetch. "safe fetch" is \`fetch\` as a careful hand-written call uses it (scripts/bench/safe-fetch.mjs): a per-attempt AbortController and timer, \`redirect: "manual"\`, a status check, the body read under a byte cap, then \`JSON.parse\`; the per-request goals compare this client with it. "openapi-fetch + timeout signal" is bare openapi-fetch with an AbortSignal and a timer per request. "openapi-fetch over safe fetch" is openapi-fetch's own request path over the safe floor (its \`Request\` option given a class that keeps URL and init, its \`fetch\` the safe floor's attempt, the bytes handed back as a Response): what any client that goes through openapi-fetch pays. The loopback server runs in the same process. This client as shipped (retries, timeouts, input and response checks on); the SDK with its defaults.`,
+      `Per request: median of ${ROUNDS} per-round means (${PER_ROUND} sequential keep-alive requests per contender and round, contenders interleaved, after ${WARMUP_ROUNDS} warm-up rounds); in brackets the median per-round ratio to raw fetch. "safe fetch" is \`fetch\` as a careful hand-written call uses it (scripts/bench/safe-fetch.mjs): a per-attempt AbortController and timer, \`redirect: "manual"\`, a status check, the body read under a byte cap, then \`JSON.parse\`; the per-request goals compare this client with it. "openapi-fetch + timeout signal" is bare openapi-fetch with an AbortSignal and a timer per request. "openapi-fetch over safe fetch" is openapi-fetch's own request path over the safe floor (its \`Request\` option given a class that keeps URL and init, its \`fetch\` the safe floor's attempt, the bytes handed back as a Response): what any client that goes through openapi-fetch pays. The loopback server runs in the same process. This client as shipped (retries, timeouts, input and response checks on); Redocly's generated client (\`redocly generate-client\`, scripts/bench/redocly-client.mjs) with a 60 s timeout per attempt, which checks nothing; the SDK with its defaults.`,
     );
   }
   if (pipeline) {

@@ -1,11 +1,12 @@
 // Per-request cost on loopback: this client against raw fetch, bare openapi-fetch (with and
-// without a timeout signal) and the official SDK, GET /org/limits and POST click_mouse,
+// without a timeout signal), Redocly's generated client and the official SDK, GET /org/limits and POST click_mouse,
 // interleaved rounds against the in-process stand-in (server.mjs).
 import { nodeBundle } from "./node-bundle.mjs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { fromRoot } from "../lib/shared/paths.mjs";
 import { judge } from "./budgets.mjs";
+import { importRedoclyClient } from "./redocly-client.mjs";
 import { safeAttempt, safeFetch } from "./safe-fetch.mjs";
 import { startServer } from "./server.mjs";
 import { median, quantile, say, table } from "./stats.mjs";
@@ -92,6 +93,13 @@ async function contenders(url, dir) {
   });
   const client = createClient({ apiKey: API_KEY, baseUrl: url });
   const sdk = new Kernel({ apiKey: API_KEY, baseURL: url });
+  // Redocly's generated client with a timeout per attempt, as ours has; it checks nothing
+  const redocly = await importRedoclyClient(dir);
+  const generated = redocly.createClient(redocly.OPERATIONS, {
+    serverUrl: url,
+    auth: { bearer: API_KEY },
+    timeout: 60_000,
+  });
   return [
     {
       name: "fetch",
@@ -130,6 +138,11 @@ async function contenders(url, dir) {
       name: "this client",
       get: () => client.organization.limits.retrieve(),
       click: () => client.browsers.computer.clickMouse("brs_bench", CLICK_BODY),
+    },
+    {
+      name: "Redocly's client",
+      get: () => generated.getOrgLimits(),
+      click: () => generated.clickMouse({ path: { id: "brs_bench" }, body: CLICK_BODY }),
     },
     {
       name: "official SDK",

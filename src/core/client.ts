@@ -1,4 +1,4 @@
-import createFetchClient, { createQuerySerializer, type Client, type Middleware } from "openapi-fetch";
+import createFetchClient, { createQuerySerializer, type Client } from "openapi-fetch";
 import { AUTH, CLIENT_VERSION } from "../../generated/meta.js";
 import { operations } from "../../generated/operations.js";
 import type { Operation } from "./operation-row.js";
@@ -7,10 +7,8 @@ import type { paths } from "../../generated/schema.d.js";
 import { credentialOf, withoutAuthorization, withQueryParameter, type AuthScheme } from "./auth.js";
 import { inBrowser, resolveConfig, type ClientOptions } from "./config.js";
 import type { openEventStream } from "../streams/event-stream.js";
-import { method, operationOf, rawIdempotency, type Call, type Readers } from "./method.js";
-import { splitOptions } from "./request-options.js";
-import { result } from "./response.js";
-import { PreparedRequest, send } from "./transport.js";
+import { method, operationOf, rawIdempotency, type Connection, type Readers } from "./method.js";
+import { send, stateOf } from "./transport.js";
 
 /** The openapi-fetch client, typed by `generated/schema.d.ts`. */
 export type RawClient = Client<paths>;
@@ -42,8 +40,8 @@ export interface BrowserCloudClient extends Resources {
  * const answer = await client.group.method(id, body, { timeoutMs: 5_000 });
  */
 export function createClient(options: ClientOptions = {}): BrowserCloudClient {
-  const { call, raw, settings } = connect(options);
-  return { ...resources((op) => method(op, call, settings)), raw };
+  const { connection, raw, settings } = connect(options);
+  return { ...resources((op) => method(op, connection, settings)), raw };
 }
 
 /**
@@ -60,7 +58,7 @@ export function clientOf(
   table: readonly Operation[],
   readers?: typeof openEventStream | Readers,
 ): Record<string, unknown> & { raw: RawClient } {
-  const { call, raw, settings } = connect(
+  const { connection, raw, settings } = connect(
     options,
     typeof readers === "function" ? { openStream: readers } : readers,
     table,
@@ -71,17 +69,25 @@ export function clientOf(
     const last = segments.pop()!;
     let node = tree;
     for (const segment of segments) node = (node[segment] ??= {}) as Record<string, unknown>;
-    node[last] = method(op, call, settings);
+    node[last] = method(op, connection, settings);
   }
   return { ...tree, raw };
 }
 
 // openapi-fetch builds its query serializer per call unless given one: the same one, made once
 const querySerializer = /* @__PURE__ */ createQuerySerializer();
-const NO_OPTIONS: ReturnType<typeof splitOptions> = { init: {}, limits: {} };
 
-/** What every method of one client shares: its settings, its transport as a `Call`, and the raw client. */
-function connect(options: ClientOptions, readers?: Readers, table: readonly Operation[] = operations) {
+/**
+ * What every method of one client shares: its one openapi-fetch client (also `client.raw`), the
+ * `fetch` of each call (the client's key and transport) and the readers: the adapter to
+ * openapi-fetch. It uses openapi-fetch's documented options (`fetch`, the client's own for raw
+ * calls and one per call for a method, carrying that call's limits; `querySerializer`; `headers`)
+ * and its real `Request`, so that middleware gets what openapi-fetch documents; and one behaviour
+ * it keeps for non-standard options (openapi-typescript#1569): a method's `CallState` rides on the
+ * `Request`, so that the transport sends the body as the method built it (CONTRIBUTING.md, "The
+ * call path", says why).
+ */
+function connect(options: ClientOptions, readers: Readers = {}, table: readonly Operation[] = operations) {
   const settings = resolveConfig(options, [AUTH, ...table.flatMap((op) => (op.security ? [op.security] : []))]);
   const headers = withoutAuthorization(options.headers);
   // browsers refuse to let a page set it
@@ -98,82 +104,49 @@ function connect(options: ClientOptions, readers?: Readers, table: readonly Oper
     baseUrl: settings.baseUrl,
     headers,
     querySerializer,
-    fetch: (request) => {
+    fetch: async (request) => {
       // as a method does: a new key per request unless the caller set one, the same on each attempt
       const op = rawOperation(request.method, request.url);
       const key = op?.idempotencyKey;
       if (key && !request.headers.has(key)) request.headers.set(key, crypto.randomUUID());
-      return authorize(request, op?.security ?? AUTH, (ready) =>
-        send(settings, ready, { idempotent: rawIdempotency(op) }),
-      );
+      return send(settings, await authorize(request, op?.security ?? AUTH), { idempotent: rawIdempotency(op) });
     },
   });
-  // the methods' own path while no middleware is registered: it skips building a Request per call;
-  // with one, the methods go through raw, so that the middleware sees their requests as real ones
-  const light = createFetchClient<paths>({
-    baseUrl: settings.baseUrl,
-    headers,
-    Request: PreparedRequest as never,
-    querySerializer,
-  });
-  const middlewares = new Set<Middleware>();
-  const { use, eject } = raw;
-  raw.use = (...added) => {
-    for (const m of added) middlewares.add(m);
-    use(...added);
+  const connection: Connection = {
+    raw: raw as never,
+    readers,
+    fetchFor: (op, limits, state) => async (request) => {
+      state.address ??= request.url;
+      let ready = authorize(request, op.security ?? AUTH);
+      // only a Request a middleware made, with the key in its query, waits for a copy
+      if (ready instanceof Promise) ready = await ready;
+      return (state.answer = await send(settings, ready, limits));
+    },
   };
-  raw.eject = (...removed) => {
-    for (const m of removed) middlewares.delete(m);
-    eject(...removed);
-  };
-  const call: Call = (callOptions, op, run) => {
-    const { init, limits } = callOptions === undefined ? NO_OPTIONS : splitOptions(callOptions);
-    const callLimits = {
-      timeoutMs: limits.timeoutMs,
-      maxRetries: limits.maxRetries,
-      maxResponseBytes: limits.maxResponseBytes,
-      idempotent: op.idempotent,
-      stream: op.answer === "other" || op.answer === "stream",
-    };
-    let answered: Response | undefined;
-    const scheme = op.security ?? AUTH;
-    const fetch = (request: Request) =>
-      authorize(request, scheme, (ready) => send(settings, ready, callLimits)).then(
-        (response) => (answered = response),
-      );
-    return result(
-      run((middlewares.size ? raw : light) as never, { signal: init.signal, headers: init.headers, fetch }),
-      op.name,
-      () => answered,
-      op.errorSchema,
-    );
-  };
-  Object.assign(call, readers);
-  return { call, raw, settings };
+  return { connection, raw, settings };
 }
 
 /**
  * Puts the key on a request as its operation's scheme says, as the last step before the transport
  * (after any middleware, which never sees the key): a header set over any of that name, or a query
- * parameter in place of any of that name. Each scheme's credential is built once.
+ * parameter in place of any of that name (in the address of the call's `state`, or in a copy of a
+ * `Request` a raw call or a middleware made). Each scheme's credential is built once.
  */
 function authorizer(apiKey: string) {
   const credentials = new Map<AuthScheme, ReturnType<typeof credentialOf>>();
-  return (
-    request: Request | PreparedRequest,
-    scheme: AuthScheme,
-    next: (request: Request | PreparedRequest) => Promise<Response>,
-  ): Promise<Response> => {
+  return (request: Request, scheme: AuthScheme): Request | Promise<Request> => {
     let credential = credentials.get(scheme);
     if (!credentials.has(scheme)) credentials.set(scheme, (credential = credentialOf(scheme, apiKey)));
-    if (!credential) return next(request);
+    if (!credential) return request;
     if ("header" in credential) {
       request.headers.set(...credential.header);
-      return next(request);
+      return request;
     }
     const url = withQueryParameter(request.url, ...credential.query);
-    if (request instanceof Request) return withUrl(request, url).then(next);
-    return next(new PreparedRequest(url, { ...request.init, headers: request.headers }));
+    const state = stateOf(request);
+    if (!state) return withUrl(request, url);
+    state.url = url;
+    return request;
   };
 }
 

@@ -90,3 +90,15 @@ type Returned<O, A> = O extends { answer: "stream" }
 
 /** Builds the method of one table entry, typed by `MethodOf`. */
 export type MethodFactory = <const O extends Operation>(op: O) => MethodOf<O>;
+
+/**
+ * The member of a resource tree `T` at the dotted name `Name`, as `x-client-method` places it:
+ * `MethodAt<Resources, "browsers.computer.clickMouse">`; `never` where it leads nowhere.
+ */
+export type MethodAt<T, Name extends string> = Name extends `${infer Head}.${infer Rest}`
+  ? Head extends keyof T
+    ? MethodAt<T[Head], Rest>
+    : never
+  : Name extends keyof T
+    ? T[Name]
+    : never;

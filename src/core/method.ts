@@ -8,7 +8,9 @@ import type { AnswerPolicy } from "./config.js";
 import { BrowserCloudError, type ValidationIssue } from "./errors.js";
 import type { RequestOptions } from "./request-options.js";
 import type { MethodOf } from "./method-type.js";
-import type { Answer } from "./response.js";
+import { answerOf, unreadable, type Answer, type FetchResult } from "./response.js";
+import { splitOptions } from "./request-options.js";
+import type { CallState, Limits } from "./transport.js";
 import { operationMatcher, templatePieces } from "./path-template.js";
 import { IDEMPOTENT_METHODS } from "./retry.js";
 import type * as forms from "../uploads/form-body.js";
@@ -35,18 +37,24 @@ export interface Readers {
 }
 
 /**
- * What a method runs its request through: the client's transport, with this call's options; its
- * readers serve where the generated table brings none of its own.
+ * What the methods of one client share (src/core/client.ts makes it): the client's one openapi-fetch
+ * client, the `fetch` of one call, and the readers only some operations need, where the generated
+ * table brings none of its own.
  */
-export type Call = (<T>(
-  options: RequestOptions | undefined,
-  op: Operation,
-  run: (
-    raw: Client<Record<string, never>>,
-    init: { signal?: AbortSignal; headers?: Record<string, string>; fetch: (request: Request) => Promise<Response> },
-  ) => Promise<{ data?: T; error?: unknown; response: Response }>,
-) => Promise<Answer<T>>) &
-  Readers;
+export interface Connection {
+  /** The client's openapi-fetch client: every call goes through its `request`. */
+  readonly raw: Client<Record<string, never>>;
+  /**
+   * The `fetch` openapi-fetch calls for one call of `op`: the client's key put on, then the
+   * transport within `limits`; the answer is kept in `state.answer`.
+   */
+  fetchFor(op: Operation, limits: Limits, state: CallState): (request: Request) => Promise<Response>;
+  readonly readers: Readers;
+}
+
+// the body openapi-fetch is given is the one to send
+const asIs = <B>(body: B): B => body;
+const serialize = (body: unknown): string => (body instanceof URLSearchParams ? body.toString() : JSON.stringify(body));
 
 // how openapi-fetch reads each kind of answer: "stream" leaves the body to the caller
 const PARSE_AS = { json: "json", empty: "text", other: "stream", stream: "stream" } as const;
@@ -69,12 +77,13 @@ const PARSE_AS = { json: "json", empty: "text", other: "stream", stream: "stream
  * const retrieve = method(operations[0], call); // the table's first operation
  * const limits = await retrieve({ timeoutMs: 5_000 });
  */
-export function method<const O extends Operation>(op: O, call: Call, answers?: AnswerPolicy): MethodOf<O>;
+export function method<const O extends Operation>(op: O, connection: Connection, answers?: AnswerPolicy): MethodOf<O>;
 // the implementation takes its arguments unchecked (it checks them itself); MethodOf above types them
 // biome-ignore lint/suspicious/noExplicitAny: the overload above is the signature callers see
-export function method(op: Operation, call: Call, answers: AnswerPolicy = {}): (...args: any[]) => unknown {
-  if (op.page) return listMethod(op, op.page, request(op, call, answers, true), call.PageList ?? PageList);
-  const once = request(op, call, answers, false);
+export function method(op: Operation, connection: Connection, answers: AnswerPolicy = {}): (...args: any[]) => unknown {
+  if (op.page)
+    return listMethod(op, op.page, request(op, connection, answers, true), connection.readers.PageList ?? PageList);
+  const once = request(op, connection, answers, false);
   return (...args) => once(args);
 }
 
@@ -87,11 +96,16 @@ type Once = (args: unknown[], override?: Override) => Promise<FetchedPage>;
  * A page of a list (`paged`) resolves with the answer's status, headers and address, which the walk
  * reads; any other call to its data alone, with nothing built around it.
  */
-function request(op: Operation, call: Call, answers: AnswerPolicy, paged: true): Once;
-function request(op: Operation, call: Call, answers: AnswerPolicy, paged: false): (args: unknown[]) => Promise<unknown>;
+function request(op: Operation, connection: Connection, answers: AnswerPolicy, paged: true): Once;
 function request(
   op: Operation,
-  call: Call,
+  connection: Connection,
+  answers: AnswerPolicy,
+  paged: false,
+): (args: unknown[]) => Promise<unknown>;
+function request(
+  op: Operation,
+  connection: Connection,
   answers: AnswerPolicy,
   paged: boolean,
 ): Once | ((args: unknown[]) => Promise<unknown>) {
@@ -106,6 +120,10 @@ function request(
   const parseAs = PARSE_AS[op.answer];
   // a download is the Response itself (an event stream's reader takes the Response from `send`)
   const handsOver = op.answer === "other";
+  const { raw, readers } = connection;
+  const stream = op.answer === "other" || op.answer === "stream";
+  const empty = op.answer === "empty";
+
   return async (args: unknown[], override?: Override): Promise<unknown> => {
     const issues: ValidationIssue[] = [];
     const path: Record<string, unknown> = {};
@@ -131,14 +149,14 @@ function request(
       body = plain(input, "body", issues);
       if (issues.length === clean) check(schemas[op.bodySchema!]!, body, "body", issues);
     } else if (op.body === "urlencoded" && input !== undefined) {
-      body = need(call.urlEncodedBody ?? urlEncodedBody, op, "form encoder")(
+      body = need(readers.urlEncodedBody ?? urlEncodedBody, op, "form encoder")(
         input,
         op.encoding ?? {},
         op.bodySchema === undefined ? undefined : schemas[op.bodySchema],
         issues,
       );
     } else if (op.form && input !== undefined) {
-      body = need(call.formBody ?? formBody, op, "form builder")(
+      body = need(readers.formBody ?? formBody, op, "form builder")(
         input,
         op.form,
         op.bodySchema === undefined ? undefined : schemas[op.bodySchema],
@@ -150,7 +168,7 @@ function request(
       if (
         body !== undefined &&
         op.bodyType?.toLowerCase() === "application/octet-stream" &&
-        need(call.binaryBody ?? binaryBody, op, "binary body check")(body, issues).stream
+        need(readers.binaryBody ?? binaryBody, op, "binary body check")(body, issues).stream
       )
         options = { ...options, maxRetries: 0 };
     }
@@ -171,36 +189,50 @@ function request(
 
     let url = "";
     const params = { path, query };
-    const send = (callOptions: RequestOptions | undefined) =>
-      call(callOptions, op, (raw, init) => {
-        const fetchOptions: Record<string, unknown> = {
-          signal: init.signal,
-          headers: init.headers,
-          fetch: init.fetch,
-          params,
-          body,
-          parseAs,
-          pathSerializer,
-        };
-        // the address of the answer, which a page's next link is resolved against
-        if (op.page) fetchOptions.fetch = (request: Request) => ((url = request.url), init.fetch(request));
-        if (op.body === "urlencoded") {
-          // the fields built and checked above; openapi-fetch sends the text of the URLSearchParams
-          fetchOptions.bodySerializer = (b: URLSearchParams) => b.toString();
-          fetchOptions.headers = { ...init.headers, "Content-Type": op.bodyType };
-        } else if (op.body === "raw") {
-          // a raw body goes out as given; for a FormData, fetch sets the type with its boundary
-          fetchOptions.bodySerializer = (b: unknown) => b;
-          fetchOptions.headers = { ...init.headers, "Content-Type": body instanceof FormData ? null : op.bodyType };
-          if (body instanceof ReadableStream) fetchOptions.duplex = "half";
-        }
-        const pending = raw.request(method, op.path as never, fetchOptions as never);
-        return handsOver ? pending.then((outcome) => ({ ...outcome, data: outcome.response })) : pending;
-      });
+    // what is sent is what was checked, built once: the snapshot's JSON text, the form's fields
+    // (src/uploads/url-encoded.ts), the bytes or form as given; openapi-fetch passes it on as it is
+    const sent =
+      body === undefined ? undefined : op.body === "json" || op.body === "urlencoded" ? serialize(body) : body;
+    const send = async (callOptions: RequestOptions | undefined): Promise<Answer<unknown>> => {
+      const { init, limits } = splitOptions(callOptions);
+      const state: CallState = { body: sent, signal: init.signal };
+      let headers: Record<string, string | null> | undefined = init.headers;
+      // a raw body goes out as given; for a FormData, fetch sets the type with its boundary
+      if (op.body === "urlencoded") headers = { ...headers, "Content-Type": op.bodyType! };
+      else if (op.body === "raw")
+        headers = { ...headers, "Content-Type": sent instanceof FormData ? null : op.bodyType! };
+      let outcome: FetchResult<unknown>;
+      try {
+        outcome = await raw.request(
+          method,
+          op.path as never,
+          {
+            params,
+            body: sent,
+            bodySerializer: asIs,
+            parseAs,
+            pathSerializer,
+            // no signal: a Request built with one listens on it until collected; the transport watches it
+            headers,
+            // a stream body is sent as it is read
+            duplex: sent instanceof ReadableStream ? "half" : undefined,
+            fetch: connection.fetchFor(op, { ...limits, idempotent: op.idempotent, stream, empty }, state),
+            // openapi-fetch keeps it on the Request it builds, where the transport finds it
+            callState: state,
+          } as never,
+        );
+      } catch (err) {
+        throw unreadable(err, op.name, state.answer);
+      }
+      // the address of the answer, which a page's next link is resolved against
+      if (op.page) url = state.address ?? "";
+      const answer = answerOf(outcome, op.errorSchema);
+      return handsOver ? { data: answer.response, response: answer.response } : answer;
+    };
     // an event stream: a typed iterable of its events, re-opened through the same request (never a
     // list: pages are JSON, scripts/lib/generate/pagination.mjs)
     if (op.answer === "stream")
-      return need(call.openStream ?? openStream, op, "stream reader")(
+      return need(readers.openStream ?? openStream, op, "stream reader")(
         op,
         async (o) => (await send(o)).response,
         options as StreamOptions | undefined,

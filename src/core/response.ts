@@ -20,38 +20,13 @@ export interface Answer<T> {
 const decoder = new TextDecoder();
 
 /**
- * Awaits an openapi-fetch call for the method `operation`: the parsed body of a 2xx answer with the
- * answer itself, the matching `ApiError` for any other status (branching on `response.ok`, since
- * openapi-fetch's `error` is empty for an empty body), and `AnswerMismatchError` carrying the text
- * and the answer, rather than a bare `SyntaxError` or `RangeError`, when a 2xx body is not JSON or
- * nests too deep to read. `answered` gives the answer the transport returned, which openapi-fetch's
- * parse error does not carry. `errorSchema` (the table's, one of `generated/validators.ts`) is what
- * the operation declares its error bodies to be: a JSON error body that breaks it is kept as text.
+ * The outcome of an openapi-fetch call for an operation: the parsed body of a 2xx answer with the
+ * answer itself, or the matching `ApiError` thrown for any other status (branching on
+ * `response.ok`, since openapi-fetch's `error` is empty for an empty body). `errorSchema` (the
+ * table's, one of `generated/validators.ts`) is what the operation declares its error bodies to be:
+ * a JSON error body that breaks it is kept as text.
  */
-export async function result<T>(
-  pending: Promise<FetchResult<T>>,
-  operation: string,
-  answered: () => Response | undefined = () => undefined,
-  errorSchema?: number,
-): Promise<Answer<T>> {
-  let outcome: FetchResult<T>;
-  try {
-    outcome = await pending;
-  } catch (err) {
-    if (err instanceof SyntaxError || err instanceof RangeError) {
-      const response = answered();
-      const text =
-        response instanceof BufferedResponse && response.received ? decoder.decode(response.received) : undefined;
-      throw new AnswerMismatchError(
-        operation,
-        [{ path: "response", message: `is not JSON: ${err.message}` }],
-        text,
-        response ?? new Response(),
-        { cause: err },
-      );
-    }
-    throw err;
-  }
+export function answerOf<T>(outcome: FetchResult<T>, errorSchema?: number): Answer<T> {
   const { response } = outcome;
   if (!response.ok) {
     const raw = response instanceof BufferedResponse ? response.received : undefined;
@@ -64,4 +39,41 @@ export async function result<T>(
     );
   }
   return { data: outcome.data as T, response };
+}
+
+/**
+ * What an openapi-fetch call for the method `operation` that threw should throw: for a 2xx body that
+ * is not JSON or nests too deep to read (openapi-fetch's `SyntaxError` or `RangeError`),
+ * `AnswerMismatchError` carrying the text and `answer`, the answer the transport returned, which
+ * openapi-fetch's parse error does not carry; any other error as it is.
+ */
+export function unreadable(err: unknown, operation: string, answer: Response | undefined): unknown {
+  if (!(err instanceof SyntaxError || err instanceof RangeError)) return err;
+  const text = answer instanceof BufferedResponse && answer.received ? decoder.decode(answer.received) : undefined;
+  return new AnswerMismatchError(
+    operation,
+    [{ path: "response", message: `is not JSON: ${err.message}` }],
+    text,
+    answer ?? new Response(),
+    { cause: err },
+  );
+}
+
+/**
+ * Awaits an openapi-fetch call: `answerOf` its outcome, or `unreadable` its failure. `answered`
+ * gives the answer the transport returned.
+ */
+export async function result<T>(
+  pending: Promise<FetchResult<T>>,
+  operation: string,
+  answered: () => Response | undefined = () => undefined,
+  errorSchema?: number,
+): Promise<Answer<T>> {
+  let outcome: FetchResult<T>;
+  try {
+    outcome = await pending;
+  } catch (err) {
+    throw unreadable(err, operation, answered());
+  }
+  return answerOf(outcome, errorSchema);
 }

@@ -14,30 +14,37 @@ import {
 } from "./retry.js";
 
 /**
- * The request openapi-fetch builds, kept as URL and init rather than a `Request`: it can be sent
- * again after a failure, and `fetch(url, init)` with a string body skips the stream copy that
- * `fetch(request)` makes. Passed to openapi-fetch as its `Request` class.
+ * One call as its method prepared it, which openapi-fetch carries on the `Request` it builds (it
+ * keeps a call's non-standard options on it: openapi-typescript#1569): the body as the method
+ * built it, sent as it is on each attempt rather than read back from the `Request`'s stream (a
+ * string is not copied through a stream, a file is read again); the caller's signal; the address
+ * with a query credential; and the answer, once it came. A `Request` without it (one a raw call or
+ * a middleware made) is sent as itself, a copy per attempt.
  */
-export class PreparedRequest {
-  // openapi-fetch accepts a middleware's result only if it is `instanceof` this class: let a real Request pass
-  static [Symbol.hasInstance](value: unknown): boolean {
-    return value instanceof Request || Object.prototype.isPrototypeOf.call(PreparedRequest.prototype, value as object);
-  }
-  readonly url: string;
-  readonly method: string;
-  readonly headers: Headers;
-  readonly body: BodyInit | null | undefined;
-  readonly signal: AbortSignal | null | undefined;
-  readonly init: RequestInit;
-  constructor(url: string, init: RequestInit) {
-    this.url = url;
-    this.init = init;
-    this.method = (init.method ?? "GET").toUpperCase();
-    this.headers = init.headers instanceof Headers ? init.headers : new Headers(init.headers);
-    this.body = init.body;
-    this.signal = init.signal;
-  }
+export interface CallState {
+  readonly body: unknown;
+  readonly signal?: AbortSignal | undefined;
+  /** The address openapi-fetch built, as the caller sees it. */
+  address?: string | undefined;
+  /** The address sent to, where the key goes in the query. */
+  url?: string | undefined;
+  answer?: Response | undefined;
 }
+
+/** The `CallState` `request` carries, if openapi-fetch built it for that call. */
+export function stateOf(request: Request): CallState | undefined {
+  return (request as { callState?: CallState }).callState;
+}
+
+/** One call's own limits, over the client's; and what its answer is. */
+export type Limits = Partial<Pick<Settings, "timeoutMs" | "maxRetries" | "maxResponseBytes">> & {
+  /** Whether the operation may be sent twice (default: what its HTTP method says). */
+  idempotent?: boolean | undefined;
+  /** A 2xx answer's body is handed over unread (an event stream, a download). */
+  stream?: boolean | undefined;
+  /** A 2xx answer carries nothing the call reads: one the service sends empty is not read at all. */
+  empty?: boolean | undefined;
+};
 
 // error answers that come after an attempt that may have acted (a timeout, a 5xx, a broken connection)
 const afterActing = new WeakSet<Response>();
@@ -62,13 +69,17 @@ export function earlierAttemptMayHaveActed(response: Response): boolean {
  */
 export async function send(
   settings: Pick<Settings, "timeoutMs" | "maxRetries" | "maxResponseBytes" | "fetch" | "logger">,
-  input: PreparedRequest | Request,
-  limits: Partial<Settings> & { idempotent?: boolean | undefined; stream?: boolean | undefined },
+  input: Request,
+  limits: Limits,
 ): Promise<Response> {
   const timeoutMs = limits.timeoutMs ?? settings.timeoutMs;
   const maxRetries = limits.maxRetries ?? settings.maxRetries;
   const maxBytes = limits.maxResponseBytes ?? settings.maxResponseBytes;
-  const { method, signal, url } = input;
+  const state = stateOf(input);
+  const { method } = input;
+  const url = state?.url ?? input.url;
+  // a call's own signal, not the one the Request follows it with (a listener per call for nothing)
+  const signal = state ? state.signal : input.signal;
   const idempotent = limits.idempotent ?? IDEMPOTENT_METHODS.has(method);
   const logger = settings.logger;
   // set once an attempt may have reached the service without an answer
@@ -82,7 +93,7 @@ export async function send(
     let failure: BrowserCloudError | undefined;
     try {
       if (signal?.aborted) throw new UserAbortError({ cause: signal.reason, maybePerformed: acted });
-      response = await attemptOnce(settings.fetch, input, signal ?? undefined, timeoutMs, maxBytes, limits.stream);
+      response = await attemptOnce(settings.fetch, input, state, signal ?? undefined, timeoutMs, maxBytes, limits);
     } catch (err) {
       failure = err as BrowserCloudError;
     }
@@ -126,11 +137,12 @@ export async function send(
 /** One attempt: the request sent and its body read, all within `timeoutMs` and `maxBytes`. */
 async function attemptOnce(
   fetchFn: FetchFn | undefined,
-  input: PreparedRequest | Request,
+  input: Request,
+  state: CallState | undefined,
   signal: AbortSignal | undefined,
   timeoutMs: number,
   maxBytes: number,
-  stream = false,
+  { stream, empty }: Limits,
 ): Promise<Response> {
   const controller = new AbortController();
   let timedOut = false;
@@ -141,7 +153,7 @@ async function attemptOnce(
   let unwatch = signal ? watch(signal, () => controller.abort()) : undefined;
   let status: number | undefined;
   try {
-    const response = await dispatch(fetchFn, input, controller.signal);
+    const response = await dispatch(fetchFn, input, state, controller.signal);
     status = response.status;
     // a browser's redirect answer: status 0, no body, nothing to read
     if (response.type === "opaqueredirect") return response;
@@ -152,18 +164,23 @@ async function attemptOnce(
       const body = response.body.pipeThrough(new TransformStream({ flush: () => release?.() }));
       return new Response(body, response);
     }
+    // an empty answer the service kept empty: nothing to read
+    if (empty && response.ok && (response.status === 204 || response.headers.get("content-length") === "0"))
+      return response;
     // reading the body inside the attempt bounds it by the timeout and turns a truncated body
     // into a connection failure, and the connection goes back to the pool at once
     return await readAll(response, maxBytes);
   } catch (err) {
     // drops the connection, whatever went wrong
     controller.abort();
+    // a redirect answer to a streamed body, which the runtime did not show: status 0, as a browser's
+    if (refusedRedirect(err)) return Response.error();
     // the request was out: it may have acted, unless its answer had already come and said it did not
     if (signal?.aborted)
       throw new UserAbortError({ cause: signal.reason, maybePerformed: status === undefined || mayHaveActed(status) });
     if (err instanceof BrowserCloudError) throw err;
     // the address without userinfo or query, which may hold secrets
-    const { protocol, hostname, port, pathname } = new URL(input.url);
+    const { protocol, hostname, port, pathname } = new URL(state?.url ?? input.url);
     const where = `${input.method} ${protocol}//${hostname}:${port || (protocol === "https:" ? 443 : 80)}${pathname}`;
     if (timedOut)
       throw new ConnectionTimeoutError(`${where}: no answer within ${timeoutMs} ms.`, {
@@ -184,22 +201,51 @@ async function attemptOnce(
 
 function dispatch(
   fetchFn: FetchFn | undefined,
-  input: PreparedRequest | Request,
+  input: Request,
+  state: CallState | undefined,
   signal: AbortSignal,
 ): Promise<Response> {
   // redirect "manual" everywhere: following would send the request again, maybe elsewhere, with its headers
-  if (input instanceof Request) {
-    // a Request made by a middleware of the raw client: its body can be read once, so send a copy
+  if (!state) {
+    // a Request a raw call or a middleware made: its body can be read once, so send a copy
     const copy = new Request(input.clone(), { signal, redirect: "manual" });
     return fetchFn ? fetchFn(copy) : fetch(copy);
   }
-  const init: RequestInit = {
-    ...input.init,
-    method: input.method,
-    headers: input.headers,
-    body: input.body ?? null,
-    signal,
-    redirect: "manual",
-  };
-  return fetchFn ? fetchFn(new Request(input.url, init)) : fetch(input.url, init);
+  const body = (state.body ?? null) as BodyInit | null;
+  const init: RequestInit = { method: input.method, headers: input.headers, body, signal };
+  // the Request wrote its own form's boundary there; fetch writes the boundary of the form it sends
+  if (body instanceof FormData) input.headers.delete("content-type");
+  if (streamed(body)) {
+    // "manual" makes Node's fetch (undici) keep a copy of every byte sent until the answer comes, in
+    // case it follows; "error" with no window sends the body as it reads it
+    // (https://github.com/nodejs/undici/issues/4058), and refusedRedirect() reads its refusal
+    init.redirect = "error";
+    init.window = null;
+    // a stream body is sent as it is read
+    if (body instanceof ReadableStream) (init as { duplex?: string }).duplex = "half";
+  } else init.redirect = "manual";
+  const url = state.url ?? input.url;
+  return fetchFn ? fetchFn(new Request(url, init)) : fetch(url, init);
+}
+
+/** Whether fetch reads `body` in pieces as it sends it: a file, a stream, or a form holding a file. */
+function streamed(body: BodyInit | null): boolean {
+  if (body instanceof Blob || body instanceof ReadableStream) return true;
+  if (!(body instanceof FormData)) return false;
+  let file = false;
+  body.forEach((value) => (file ||= typeof value !== "string"));
+  return file;
+}
+
+/**
+ * Whether a fetch sent with `redirect: "error"` failed because the answer was a redirect, as each
+ * runtime says it: undici (Node) in the cause's message, Bun in the code, Deno in the message.
+ */
+function refusedRedirect(err: unknown): boolean {
+  const { message, code, cause } = (err ?? {}) as { message?: unknown; code?: unknown; cause?: { message?: unknown } };
+  return (
+    cause?.message === "unexpected redirect" ||
+    code === "UnexpectedRedirect" ||
+    (typeof message === "string" && message.includes("Encountered redirect while redirect mode is set to 'error'"))
+  );
 }

@@ -8,25 +8,19 @@ import { BrowserCloudError, type ApiErrorBody } from "../core/errors.js";
 import { givenBaseUrl } from "../core/config.js";
 import { operationMatcher } from "../core/path-template.js";
 import type { EventStream } from "../streams/event-stream.js";
+import type { MethodAt } from "../core/method-type.js";
 
 type Method = (...args: never[]) => Promise<unknown>;
 type Names<T, Prefix extends string = ""> = {
   [K in keyof T & string]: T[K] extends Method ? `${Prefix}${K}` : Names<T[K], `${Prefix}${K}.`>;
 }[keyof T & string];
-type At<T, Name extends string> = Name extends `${infer Head}.${infer Rest}`
-  ? Head extends keyof T
-    ? At<T[Head], Rest>
-    : never
-  : Name extends keyof T
-    ? T[Name]
-    : never;
 
 /** The name of every method of the client, as the spec's `x-client-method`s place them: `"<group>.<method>"`. */
 export type OperationName = Names<Resources>;
 
 /** What the method `Name` resolves to (`void` for an empty answer). */
 export type ResultOf<Name extends OperationName> =
-  At<Resources, Name> extends (...args: never[]) => Promise<infer R> ? R : never;
+  MethodAt<Resources, Name> extends (...args: never[]) => Promise<infer R> ? R : never;
 
 /** One scripted event of a stream: its `data` (sent as JSON), and its `id` and `event` fields when given. */
 export interface MockEvent<D = unknown> {

@@ -2,8 +2,7 @@ import fc from "fast-check";
 import createFetchClient, { defaultPathSerializer } from "openapi-fetch";
 import { describe, expect, it } from "vitest";
 import type { Operation } from "../../../generated/operations.js";
-import { idempotencyOverrides, method, pathRenderer, type Call } from "../../../src/core/method.js";
-import { result } from "../../../src/core/response.js";
+import { idempotencyOverrides, method, pathRenderer, type Connection, type Readers } from "../../../src/core/method.js";
 import { clientOf } from "../../../src/core/client.js";
 import { binaryBody, formBody } from "../../../src/uploads/form-body.js";
 import { BrowserCloudError, InternalServerError, ValidationError } from "../../../src/index.js";
@@ -14,14 +13,15 @@ import { all } from "../../support/iterate.js";
 /** Every item a list method's walk yields, in order. */
 const walk = (pages: unknown): Promise<unknown[]> => all(pages as PagePromise<unknown>);
 
-/** A Call straight through openapi-fetch to `baseUrl`, without the client's transport. */
-const direct =
-  (baseUrl: string): Call =>
-  (options, op, run) =>
-    result(
-      run(createFetchClient({ baseUrl }) as never, { headers: options?.headers ?? {}, fetch: (r) => fetch(r) }),
-      op.name,
-    );
+/** A connection straight through openapi-fetch to `baseUrl`, without the client's transport. */
+const direct = (baseUrl: string, readers: Readers = {}): Connection => ({
+  raw: createFetchClient({ baseUrl }) as never,
+  readers,
+  fetchFor: (_op, _limits, state) => async (request) => {
+    state.address = request.url;
+    return (state.answer = await fetch(request));
+  },
+});
 
 const listWidgets: Operation = {
   name: "widgets.list",
@@ -90,7 +90,7 @@ describe("a list whose table brings no page reader", () => {
 
   it("walks the pages with the reader the call brings instead", async () => {
     const server = await faultServer(reply(200, '[{"id":"w1"},{"id":"w2"}]', { "Content-Type": "application/json" }));
-    const call = Object.assign(direct(server.url), { PageList: PagePromise });
+    const call = direct(server.url, { PageList: PagePromise });
 
     const items = await walk(method(pagedWidgets, call)("s1"));
 
@@ -107,7 +107,7 @@ describe("a list without a query", () => {
         Link: `</shops/s1/widgets?page=${n + 1}>; rel="next"`,
       });
     const server = await faultServer(page(1), page(2));
-    const call = Object.assign(direct(server.url), { PageList: PagePromise });
+    const call = direct(server.url, { PageList: PagePromise });
     const widgets: Operation = { ...listWidgets, query: undefined, answer: "json", page: { style: "link" } };
 
     const items = await walk(method(widgets, call)("s1", { maxPages: 1 }));
@@ -125,7 +125,7 @@ describe("a list with a body", () => {
         Link: `</shops/s1/widgets/search?page=${n + 1}>; rel="next"`,
       });
     const server = await faultServer(page(1), page(2));
-    const call = Object.assign(direct(server.url), { PageList: PagePromise });
+    const call = direct(server.url, { PageList: PagePromise });
     const search: Operation = {
       ...listWidgets,
       method: "POST",
@@ -157,7 +157,7 @@ describe("a list with a query", () => {
         Link: `</shops/s1/widgets?x=1&y=2&page=${n + 1}>; rel="next"`,
       });
     const server = await faultServer(page(1), page(2), page(3));
-    const call = Object.assign(direct(server.url), { PageList: PagePromise });
+    const call = direct(server.url, { PageList: PagePromise });
 
     const items = await walk(method(pagedPoints, call)("s1", { x: 1, y: 2 }, { maxPages: 2 }));
 
@@ -195,7 +195,7 @@ describe("a list whose pages link to the next", () => {
       }),
       reply(200, '[{"id":"w2"}]', { "Content-Type": "application/json" }),
     );
-    const call = Object.assign(direct(server.url), { PageList: PagePromise });
+    const call = direct(server.url, { PageList: PagePromise });
 
     const items = await walk(method(pagedWidgets, call)("s1"));
 
