@@ -42,7 +42,7 @@ export interface BrowserCloudClient extends Resources {
  * const answer = await client.group.method(id, body, { timeoutMs: 5_000 });
  */
 export function createClient(options: ClientOptions = {}): BrowserCloudClient {
-  const { call, raw, settings } = connect(options);
+  const { call, raw, settings } = connect(options, undefined, operations);
   return { ...resources((op) => method(op, call, settings)), raw };
 }
 
@@ -80,8 +80,11 @@ export function clientOf(
 const querySerializer = /* @__PURE__ */ createQuerySerializer();
 const NO_OPTIONS: ReturnType<typeof splitOptions> = { init: {}, limits: {} };
 
-/** What every method of one client shares: its settings, its transport as a `Call`, and the raw client. */
-function connect(options: ClientOptions, readers?: Readers, table: readonly Operation[] = operations) {
+/**
+ * What every method of one client shares: its settings, its transport as a `Call`, and the raw
+ * client, which finds its request's operation in `table`.
+ */
+export function connect(options: ClientOptions, readers: Readers | undefined, table: readonly Operation[]) {
   const settings = resolveConfig(options, [AUTH, ...table.flatMap((op) => (op.security ? [op.security] : []))]);
   const headers = withoutAuthorization(options.headers);
   // browsers refuse to let a page set it
@@ -90,10 +93,8 @@ function connect(options: ClientOptions, readers?: Readers, table: readonly Oper
 
   // one lookup per raw request, and none where no operation differs from the document's defaults:
   // its operation gives the key header, the scheme and the retry policy
-  const differs = (operations as readonly Operation[]).some(
-    (op) => op.security || op.idempotencyKey || rawIdempotency(op) !== undefined,
-  );
-  const rawOperation = differs ? operationOf(operations, settings.baseUrl) : () => undefined;
+  const differs = table.some((op) => op.security || op.idempotencyKey || rawIdempotency(op) !== undefined);
+  const rawOperation = differs ? operationOf(table, settings.baseUrl) : () => undefined;
   const raw = createFetchClient<paths>({
     baseUrl: settings.baseUrl,
     headers,

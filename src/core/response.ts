@@ -1,4 +1,4 @@
-import { schemas } from "../../generated/validators.js";
+import type { Schema } from "../../generated/validators.js";
 import { check } from "../checks/check.js";
 import { BufferedResponse } from "./buffered-response.js";
 import { AnswerMismatchError, apiErrorFrom } from "./errors.js";
@@ -32,7 +32,7 @@ export async function result<T>(
   pending: Promise<FetchResult<T>>,
   operation: string,
   answered: () => Response | undefined = () => undefined,
-  errorSchema?: number,
+  errorSchema?: Schema,
 ): Promise<Answer<T>> {
   let outcome: FetchResult<T>;
   try {
@@ -60,7 +60,7 @@ export async function result<T>(
       outcome.error,
       raw,
       earlierAttemptMayHaveActed(response) ? { maybePerformed: true } : {},
-      errorSchema === undefined ? undefined : (body) => !check(schemas[errorSchema]!, body, "body", [], true).length,
+      errorSchema === undefined ? undefined : (body) => !check(errorSchema, body, "body", [], true).length,
     );
   }
   return { data: outcome.data as T, response };

@@ -115,3 +115,24 @@ export const RESERVED_WORDS = new Set(
     " ",
   ),
 );
+
+/** Names the `browser-cloud-client/operations` entry exports besides its functions. */
+const OPERATIONS_ENTRY_NAMES = ["createCoreClient", "CoreClient", "operations"];
+
+/**
+ * The name of each operation's standalone function (`browser-cloud-client/operations`) and of its
+ * row in generated/operations.ts: its `operationId` as an identifier (`get-org-limits` ->
+ * `getOrgLimits`), else its client name's segments joined (`deployments.delete` ->
+ * `deploymentsDelete`); a second of the same name gets `_`.
+ * @param {{ name: string, operationId?: string }[]} operations
+ * @returns {Map<object, string>} operation -> name
+ */
+export function functionNames(operations) {
+  const taken = new Set(OPERATIONS_ENTRY_NAMES);
+  return new Map(
+    operations.map((op) => {
+      const from = op.operationId ?? op.name.split(".").join(" ");
+      return [op, identifier(from, taken)];
+    }),
+  );
+}
