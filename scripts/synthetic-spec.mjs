@@ -6,7 +6,7 @@
 // server-sent events, binary answers, multipart uploads, oneOf/anyOf/allOf/const/pattern bodies,
 // a recursive schema, x-hidden and x-deprecated operations. This file only chooses and copies.
 // Deterministic: the same options write the same bytes.
-//   node scripts/synthetic-spec.mjs --out <dir> [--operations 150] [--no-client-methods]
+//   node scripts/synthetic-spec.mjs --out <dir> [--operations 150] [--no-client-methods] [--no-examples]
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -69,6 +69,29 @@ function components(data, file, value, found) {
 }
 
 /**
+ * Rewrites every YAML file under `dir` without its examples: the `example` and `examples` of every
+ * schema, parameter, header and media type (a property of that name, under `properties`, stays).
+ * @param {string} dir
+ */
+function withoutExamples(dir) {
+  const strip = (/** @type {any} */ node, /** @type {boolean} */ inProperties) => {
+    if (Array.isArray(node)) for (const item of node) strip(item, false);
+    else if (node && typeof node === "object")
+      for (const key of Object.keys(node)) {
+        if (!inProperties && (key === "example" || key === "examples")) delete node[key];
+        else strip(node[key], key === "properties");
+      }
+  };
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith(".yaml")) continue;
+    const file = join(entry.parentPath, entry.name);
+    const value = parseYaml(readFileSync(file, "utf8"));
+    strip(value, false);
+    writeFileSync(file, yaml(value));
+  }
+}
+
+/**
  * What writeSyntheticSpec wrote.
  * @typedef {object} SyntheticSpec
  * @property {string} dir the directory written, absolute
@@ -87,9 +110,11 @@ function components(data, file, value, found) {
  * `operations` in all, with the path and component files they use. Deterministic.
  *
  * @param {string} dir where to write; must be missing or empty
- * @param {{ operations?: number, clientMethods?: boolean, source?: string, data?: string }} [options] `operations` counts the
+ * @param {{ operations?: number, clientMethods?: boolean, examples?: boolean, source?: string, data?: string }} [options] `operations` counts the
  *   project's own too (default 150, at least as many as the project has); `clientMethods`
  *   (default true) gives every operation a unique `x-client-method`, false leaves them all out;
+ *   `examples` (default true) false leaves out every example, of schemas, parameters, headers and
+ *   media types, as a document that gives none;
  *   `source` is the openapi/ folder it starts from (default the project's own); `data` the fake
  *   API (default `scripts/synthetic-spec/`)
  * @returns {SyntheticSpec}
@@ -97,7 +122,10 @@ function components(data, file, value, found) {
  * const { index } = writeSyntheticSpec(mkdtempSync(join(tmpdir(), "spec-")), { operations: 150 });
  * // redocly lint <index> --config redocly.yaml
  */
-export function writeSyntheticSpec(dir, { operations = 150, clientMethods = true, source = SOURCE, data = DATA } = {}) {
+export function writeSyntheticSpec(
+  dir,
+  { operations = 150, clientMethods = true, examples = true, source = SOURCE, data = DATA } = {},
+) {
   dir = resolve(dir);
   const catalogue = readCatalogue(data);
   const project = readProject(source, catalogue.names);
@@ -181,6 +209,8 @@ export function writeSyntheticSpec(dir, { operations = 150, clientMethods = true
       readFileSync(join(source, "README.md"), "utf8").replace(/^# .*\n\n/, ""),
   );
 
+  if (!examples) withoutExamples(dir);
+
   /** @type {Record<string, number>} */
   const byMethod = {};
   for (const op of [...project.operations, ...chosen]) byMethod[op.method] = (byMethod[op.method] ?? 0) + 1;
@@ -204,6 +234,7 @@ function main() {
       operations: { type: "string", default: "150" },
       out: { type: "string" },
       "no-client-methods": { type: "boolean", default: false },
+      "no-examples": { type: "boolean", default: false },
     },
   });
   if (!values.out) throw new Error("give --out <dir>, a new or empty directory");
@@ -212,6 +243,7 @@ function main() {
   const written = writeSyntheticSpec(values.out, {
     operations: Number(values.operations),
     clientMethods: !values["no-client-methods"],
+    examples: !values["no-examples"],
   });
   const methods = Object.entries(written.byMethod)
     .map(([method, n]) => `${n} ${method.toUpperCase()}`)

@@ -6,6 +6,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { Ajv2020 } from "ajv/dist/2020.js";
+import { load as yamlLoad } from "js-yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toolEnv } from "../../scripts/lib/shared/env.mjs";
 import { startMock } from "../../scripts/lib/mock/prism.mjs";
@@ -384,6 +385,36 @@ describe("scripts/synthetic-spec.mjs at 150 operations", () => {
     );
     expect(named).toEqual([]);
     expect(files(bare)).toEqual(files(dir));
+  });
+
+  it("leaves every example out with examples: false, and nothing else", () => {
+    const plain = join(temp, "plain");
+    writeSyntheticSpec(plain, { operations: 150, examples: false, source: SOURCE });
+    // example keys, found by js-yaml apart from the writer's own YAML reader; a property named so stays
+    const exampleKeys = (folder: string) => {
+      let count = 0;
+      const walk = (node: Json, inProperties: boolean) => {
+        if (Array.isArray(node)) for (const item of node) walk(item, false);
+        else if (node && typeof node === "object")
+          for (const [key, value] of Object.entries(node)) {
+            if (!inProperties && (key === "example" || key === "examples")) count++;
+            walk(value, key === "properties");
+          }
+      };
+      for (const file of files(folder).filter((f) => f.endsWith(".yaml")))
+        walk(yamlLoad(readFileSync(join(folder, file), "utf8")), false);
+      return count;
+    };
+    expect(exampleKeys(dir)).toBeGreaterThan(100);
+    expect(exampleKeys(plain)).toBe(0);
+    expect(files(plain)).toEqual(files(dir));
+    const operationsOf = (folder: string) =>
+      files(folder)
+        .filter((f) => f.startsWith("paths/") && f.endsWith(".yaml"))
+        .flatMap((f) => Object.keys(yamlLoad(readFileSync(join(folder, f), "utf8")) as object))
+        .filter((key) => METHODS.includes(key)).length;
+    expect(operationsOf(dir)).toBe(150);
+    expect(operationsOf(plain)).toBe(150);
   });
 
   it("refuses a directory that is not empty and a count below the project's own, and writes nothing", () => {

@@ -9,13 +9,14 @@ import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import { decodeReplacement, encodeReplacement, spanOf } from "./replacement.mjs";
+
+export { decodeReplacement, encodeReplacement, spanOf };
 
 /**
- * @typedef {{ line: number, column: number }} Position 1-based lines and columns, as Stryker's reports count them
- * @typedef {{ start: Position, end: Position }} Location
- * @typedef {string | (string | number)[]} Replacement the replacement itself when short, else its edit of the mutated
- * code: pieces of the new text in order, each a range of the mutated code kept (two numbers: its start and end) or
- * a string put in
+ * @typedef {import("./replacement.mjs").Position} Position
+ * @typedef {import("./replacement.mjs").Location} Location
+ * @typedef {import("./replacement.mjs").Replacement} Replacement
  * @typedef {{ id: string, mutatorName: string, replacement: Replacement, status: string, location: Location, killedBy?: string[], coveredBy?: string[] }} MutantVerdict
  * @typedef {{ blob: string, mutants: MutantVerdict[] }} FileVerdicts `blob`: the git object id of the text the verdicts were taken on
  * @typedef {{ id: string, name: string, location?: { start: Position }, text?: string }} TestRef `name`: a hash of the
@@ -29,9 +30,6 @@ import { dirname, resolve } from "node:path";
  * @typedef {{ files: Record<string, FileResult>, testFiles?: Record<string, TestFile> } & Record<string, unknown>} Report Stryker's
  * incremental and JSON report (mutation-testing-report-schema)
  */
-
-/** Replacements up to this long are kept as they are (`true`, `{}`, `"Stryker was here!"`, `() => undefined`); longer ones as an edit. */
-const SHORT = 20;
 
 /** Statuses whose reuse does not read the tests that covered the mutant: a kill reads its killers, and no run is handed an undetected mutant. */
 const COVERAGE_UNREAD = new Set(["Killed", "Survived", "NoCoverage"]);
@@ -52,130 +50,6 @@ export function blobId(text) {
 /** A short hash (36 bits) of a test's name or lines: unique enough among the tests of one file. @param {string} text */
 export function shortHash(text) {
   return createHash("sha256").update(text).digest("base64url").slice(0, 6);
-}
-
-/**
- * The code a location spans in `source`.
- * @param {string} source @param {Location} location
- */
-export function spanOf(source, { start, end }) {
-  const lines = source.split("\n");
-  if (start.line === end.line) return (lines[start.line - 1] ?? "").slice(start.column - 1, end.column - 1);
-  return [
-    (lines[start.line - 1] ?? "").slice(start.column - 1),
-    ...lines.slice(start.line, end.line - 1),
-    (lines[end.line - 1] ?? "").slice(0, end.column - 1),
-  ].join("\n");
-}
-
-/**
- * `replacement` as the record keeps it: as it is when short, else as the pieces that build it
- * from `original` (the code it replaces), found by Myers' diff, so that the record holds the
- * characters a mutator put in and not the code around them.
- * @param {string} original @param {string} replacement
- * @returns {Replacement}
- * @example
- * encodeReplacement("headers.size === 0 && body", "headers.size !== 0 && body"); // [0, 13, "!", 14, 26]
- */
-export function encodeReplacement(original, replacement) {
-  if (replacement.length <= SHORT) return replacement;
-  /** @type {(string | number)[]} */
-  const pieces = [];
-  for (const [kind, from, to] of diff(original, replacement)) {
-    const last = pieces.at(-1);
-    if (kind === "keep" && last === from) pieces[pieces.length - 1] = to;
-    else if (kind === "keep") pieces.push(from, to);
-    else if (typeof last === "string") pieces[pieces.length - 1] = last + replacement.slice(from, to);
-    else pieces.push(replacement.slice(from, to));
-  }
-  return pieces;
-}
-
-/**
- * The replacement an encoded one stands for, given the code it replaces.
- * @param {string} original @param {Replacement} replacement
- * @returns {string}
- */
-export function decodeReplacement(original, replacement) {
-  if (typeof replacement === "string") return replacement;
-  let text = "";
-  for (let i = 0; i < replacement.length; i++) {
-    const piece = replacement[i];
-    text += typeof piece === "string" ? piece : original.slice(piece, /** @type {number} */ (replacement[++i]));
-  }
-  return text;
-}
-
-/**
- * The steps from `a` to `b`: ranges of `a` kept (`keep`, from, to in `a`) and of `b` put in
- * (`put`, from, to in `b`), in `b`'s order; what `a` has beyond them is left out. The common
- * start and end first, then Myers' O(ND) search on the rest: a mutator changes little.
- * @param {string} a @param {string} b
- * @returns {["keep" | "put", number, number][]}
- */
-function diff(a, b) {
-  let head = 0;
-  while (head < a.length && head < b.length && a[head] === b[head]) head++;
-  let tail = 0;
-  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
-  const n = a.length - head - tail;
-  const m = b.length - head - tail;
-  // reach[d][k + d]: how far along a the furthest path with d steps off the diagonal gets on
-  // diagonal k (x - y), -1 where none does; came[d][k + d]: 1 when its last step put a character
-  // of b in, 0 when it left one of a out
-  /** @type {Int32Array[]} */
-  const reach = [];
-  /** @type {Uint8Array[]} */
-  const came = [];
-  search: for (let d = 0; ; d++) {
-    const v = new Int32Array(2 * d + 1).fill(-1);
-    const from = new Uint8Array(2 * d + 1);
-    const prev = reach[d - 1];
-    for (let k = -d; k <= d; k += 2) {
-      let x = 0;
-      if (d > 0) {
-        // a step stays inside the grid: a character put in needs one of b left, one left out one of a
-        const down =
-          k + 1 <= d - 1 && prev[k + 1 + d - 1] >= 0 && prev[k + 1 + d - 1] - (k + 1) < m ? prev[k + 1 + d - 1] : -1;
-        const right =
-          k - 1 >= -(d - 1) && prev[k - 1 + d - 1] >= 0 && prev[k - 1 + d - 1] < n ? prev[k - 1 + d - 1] + 1 : -1;
-        if (down < 0 && right < 0) continue;
-        from[k + d] = down >= right ? 1 : 0;
-        x = Math.max(down, right);
-      }
-      let y = x - k;
-      while (x < n && y < m && a[head + x] === b[head + y]) x++, y++;
-      v[k + d] = x;
-      if (x === n && y === m) {
-        reach.push(v);
-        came.push(from);
-        break search;
-      }
-    }
-    reach.push(v);
-    came.push(from);
-  }
-  /** @type {["keep" | "put", number, number][]} steps in reverse */
-  const steps = [];
-  let x = n;
-  let y = m;
-  for (let d = reach.length - 1; d >= 0; d--) {
-    const k = x - y;
-    const down = d > 0 && came[d][k + d] === 1;
-    // where the last step off the diagonal ended, before the run of kept characters that follows it
-    const fromX = d === 0 ? 0 : down ? reach[d - 1][k + 1 + d - 1] : reach[d - 1][k - 1 + d - 1] + 1;
-    const fromY = fromX - k;
-    if (x > fromX) steps.push(["keep", head + fromX, head + x]);
-    if (d > 0 && down) steps.push(["put", head + fromY - 1, head + fromY]);
-    x = down ? fromX : fromX - 1;
-    y = down ? fromY - 1 : fromY;
-  }
-  steps.reverse();
-  return [
-    ...(head ? [/** @type {["keep", number, number]} */ (["keep", 0, head])] : []),
-    ...steps,
-    ...(tail ? [/** @type {["keep", number, number]} */ (["keep", a.length - tail, a.length])] : []),
-  ];
 }
 
 /**

@@ -402,7 +402,14 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 describe("the mutation store without the text of a file (scripts/lib/mutation/record.mjs)", () => {
   it("keeps a short replacement as it is, and a longer one as the edit of the code it replaces", () => {
     expect(encodeReplacement("status >= 200", "status > 200")).toBe("status > 200");
-    expect(encodeReplacement("headers.size === 0 && body", "headers.size !== 0 && body")).toEqual([0, 13, "!", 14, 26]);
+    // the edit puts in the one character the mutator changed and keeps the other 25 of the code
+    const operator = encodeReplacement("headers.size === 0 && body", "headers.size !== 0 && body");
+    expect(Array.isArray(operator)).toBe(true);
+    const pieces = operator as (string | number)[];
+    expect(pieces.filter((piece) => typeof piece === "string")).toEqual(["!"]);
+    const ranges = pieces.filter((piece) => typeof piece === "number");
+    expect(ranges.reduce((kept, at, i) => (i % 2 ? kept + at - ranges[i - 1]! : kept), 0)).toBe(25);
+    expect(decodeReplacement("headers.size === 0 && body", operator)).toBe("headers.size !== 0 && body");
     // Stryker's printer lays an object out on lines of its own: the edit puts in only that layout
     const original = "policy.onAnswerMismatch?.({ operation, issues, data })";
     const printed = "policy.onAnswerMismatch({\n  operation,\n  issues,\n  data\n})";

@@ -1,0 +1,72 @@
+// The client's own checks, run by the scripts on any document's schemas: `check()` of
+// src/checks/check.ts, bundled once by esbuild, given the document's schemas as
+// generated/validators.ts would hold them (schema-table.mjs `schema()`). A sample or a mock answer
+// that passes here is one the client accepts.
+import { fromRoot } from "../shared/paths.mjs";
+import { schemaTable } from "../generate/schema-table.mjs";
+
+/** @type {Promise<string> | undefined} the bundled checks, as source; built once a process */
+let bundled;
+/** How many checkers this process made: each imports the bundle under a URL of its own. */
+let made = 0;
+
+async function checksSource() {
+  const { build } = await import("esbuild");
+  const result = await build({
+    stdin: {
+      contents: `export { check, plain } from "./src/checks/check.ts";`,
+      resolveDir: fromRoot("."),
+      loader: "ts",
+    },
+    bundle: true,
+    format: "esm",
+    platform: "neutral",
+    target: "node20",
+    write: false,
+    logLevel: "silent",
+  });
+  return result.outputFiles[0].text;
+}
+
+/**
+ * @typedef {{ path: string, message: string }} Issue
+ * @typedef {{ check(schema: unknown, value: unknown, options?: { answer?: boolean, path?: string }): Issue[] }} DocumentChecker
+ */
+
+/**
+ * The client's checks over the schemas of `spec` (a bundled document, `$ref`s kept): `check(schema,
+ * value)` lists how `value` breaks `schema` (a schema object of the document, or a `{ $ref }` into
+ * it), as the client would list them; empty when it conforms. `answer: true` reads it as the
+ * client reads what a service sent (unknown fields accepted, `writeOnly` not required); the default
+ * reads it as a request (`readOnly` not required). Each call gets its own table, so several
+ * documents can be checked in one process.
+ * @param {any} spec
+ * @returns {Promise<DocumentChecker>}
+ * @example
+ * const { check } = await documentChecker(spec);
+ * check({ $ref: "#/components/schemas/Error" }, { message: 1 }, { answer: true });
+ * // [{ path: "value.code", message: "is required" }, { path: "value.message", message: "must be string" }]
+ */
+export async function documentChecker(spec) {
+  bundled ??= checksSource();
+  const source = await bundled;
+  // a module of its own per checker (the same URL would give the same module, and its compiled checks)
+  const own = `${source}\n// checker ${++made}\n`;
+  const checks = await import(`data:text/javascript;base64,${Buffer.from(own).toString("base64")}`);
+  const table = schemaTable(spec);
+  /** schema object -> its row, for schemas met again */
+  const indexes = new Map();
+  let where = 0;
+  return {
+    check(schema, value, { answer = false, path = "value" } = {}) {
+      let index = indexes.get(schema);
+      if (index === undefined) {
+        index = table.add(schema, `sample ${where++}`);
+        indexes.set(schema, index);
+      }
+      const issues = [];
+      const sent = checks.plain(value, path, issues);
+      return issues.length > 0 ? issues : checks.check(table.schema(index), sent, path, [], answer);
+    },
+  };
+}

@@ -1,0 +1,159 @@
+// The sampler and the client's checks as the scripts run them, on a small document written here:
+// expected values are literals, or read from the schema itself (a pattern tested with RegExp).
+import { describe, expect, it } from "vitest";
+import { documentChecker } from "../../../scripts/lib/spec/checker.mjs";
+import { createSampler, patternString } from "../../../scripts/lib/spec/sample.mjs";
+
+const ID_PATTERN = "^th_[0-9a-f]{8}$";
+const spec = {
+  openapi: "3.1.0",
+  info: { title: "t", version: "1" },
+  paths: {},
+  components: {
+    schemas: {
+      Thing: {
+        type: "object",
+        required: ["id", "name", "secret", "created"],
+        properties: {
+          id: { type: "string", pattern: ID_PATTERN, readOnly: true },
+          name: { type: "string", maxLength: 40 },
+          secret: { type: "string", writeOnly: true },
+          created: { type: "string", format: "date-time" },
+          owner: { type: "string", format: "email" },
+          size: { type: "integer", minimum: 1, maximum: 100 },
+          kind: { enum: ["small", "large"] },
+        },
+      },
+      // an example the document gives that breaks its own pattern
+      Stale: {
+        type: "object",
+        required: ["code"],
+        properties: { code: { type: "string", pattern: "^[0-9]+$" } },
+        example: { code: "abc" },
+      },
+      // `endpoint` required, never described
+      Sink: { type: "object", required: ["endpoint"], properties: { token: { type: "string" } } },
+      Event: {
+        oneOf: [{ $ref: "#/components/schemas/Started" }, { $ref: "#/components/schemas/Stopped" }],
+        discriminator: {
+          propertyName: "type",
+          mapping: { started: "#/components/schemas/Started", stopped: "#/components/schemas/Stopped" },
+        },
+      },
+      // no mapping, branches that do not pin the tag: the tag is the branch's name
+      Shape: {
+        oneOf: [{ $ref: "#/components/schemas/Circle" }, { $ref: "#/components/schemas/Square" }],
+        discriminator: { propertyName: "shape" },
+      },
+      Circle: {
+        type: "object",
+        required: ["shape", "r"],
+        properties: { shape: { type: "string" }, r: { type: "number" } },
+      },
+      Square: {
+        type: "object",
+        required: ["shape", "side"],
+        properties: { shape: { type: "string" }, side: { type: "number" } },
+      },
+      Started: {
+        type: "object",
+        required: ["type", "at"],
+        properties: { type: { const: "started" }, at: { type: "integer" } },
+      },
+      Stopped: {
+        type: "object",
+        required: ["type", "why"],
+        properties: { type: { enum: ["stopped"] }, why: { type: "string" } },
+      },
+      Error: {
+        type: "object",
+        required: ["code", "message"],
+        properties: { code: { type: "string" }, message: { type: "string" } },
+      },
+    },
+  },
+};
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+describe("documentChecker", () => {
+  it("lists what the client's checks list, as a request or as an answer", async () => {
+    const { check } = await documentChecker(spec);
+    expect(check(ref("Error"), { message: 1 }, { answer: true })).toEqual([
+      { path: "value.code", message: "is required" },
+      { path: "value.message", message: "must be string" },
+    ]);
+    expect(check(ref("Error"), { code: "x", message: "y" })).toEqual([]);
+    // an answer may carry fields the schema does not name; a readOnly field is not asked of a request
+    expect(check(ref("Error"), { code: "x", message: "y", extra: 1 }, { answer: true })).toEqual([]);
+    expect(check(ref("Thing"), { name: "n", secret: "s", created: "2026-01-01T00:00:00Z" })).toEqual([]);
+    expect(check(ref("Thing"), { name: "n", secret: "s", created: "2026-01-01T00:00:00Z" }, { answer: true })).toEqual([
+      { path: "value.id", message: "is required" },
+    ]);
+  });
+
+  it("reads values as JSON carries them", async () => {
+    const { check } = await documentChecker(spec);
+    expect(check({ type: "object" }, { at: new Date(0) })).toEqual([
+      { path: "value.at", message: "is a Date: pass date.toISOString()" },
+    ]);
+  });
+});
+
+describe("createSampler", () => {
+  it("draws strings from their pattern, within their length", () => {
+    for (let seed = 0; seed < 20; seed++) {
+      const value = patternString({ pattern: ID_PATTERN }, seed);
+      expect(value).toMatch(new RegExp(ID_PATTERN));
+    }
+    expect(patternString({ pattern: "^[a-z]+$", minLength: 5, maxLength: 6 })).toMatch(/^[a-z]{5,6}$/);
+    expect(patternString({ pattern: "^(" })).toBeUndefined();
+  });
+
+  it("builds requests without readOnly fields and answers without writeOnly ones, every other field set", async () => {
+    const sampler = await createSampler(spec);
+    const request = sampler.sample(ref("Thing"), { direction: "request" });
+    expect(request.issues).toEqual([]);
+    expect(Object.keys(request.value as object).sort()).toEqual(["created", "kind", "name", "owner", "secret", "size"]);
+    const answer = sampler.sample(ref("Thing"), { direction: "response" });
+    expect(answer.issues).toEqual([]);
+    const value = answer.value as Record<string, unknown>;
+    expect(Object.keys(value).sort()).toEqual(["created", "id", "kind", "name", "owner", "size"]);
+    expect(value.id).toMatch(new RegExp(ID_PATTERN));
+    expect(["small", "large"]).toContain(value.kind);
+    expect(Number.isNaN(Date.parse(value.created as string))).toBe(false);
+  });
+
+  it("varies values by seed, each still passing the schema", async () => {
+    const sampler = await createSampler(spec);
+    const seen = new Set<string>();
+    for (const seed of [1, 2, 3, 4]) {
+      const { value, issues } = sampler.sample(ref("Thing"), { direction: "response", seed });
+      expect(issues).toEqual([]);
+      seen.add(JSON.stringify(value));
+      expect((value as { id: string }).id).toMatch(new RegExp(ID_PATTERN));
+      expect((value as { size: number }).size).toBeLessThanOrEqual(100);
+    }
+    expect(seen.size).toBe(4);
+  });
+
+  it("leaves out an example that breaks its schema, and fills a required field never described", async () => {
+    const sampler = await createSampler(spec);
+    const stale = sampler.sample(ref("Stale"));
+    expect(stale.source).toBe("schema");
+    expect(stale.issues).toEqual([]);
+    expect((stale.value as { code: string }).code).toMatch(/^[0-9]+$/);
+    const sink = sampler.sample(ref("Sink"));
+    expect(sink.issues).toEqual([]);
+    expect(sink.value).toHaveProperty("endpoint");
+  });
+
+  it("gives one value per branch, its tag set", async () => {
+    const sampler = await createSampler(spec);
+    const kinds = sampler.variants(ref("Event")).map((s) => (s.value as { type: string }).type);
+    expect(kinds).toEqual(["started", "stopped"]);
+    const shapes = sampler.variants(ref("Shape")).map((s) => s.value as { shape: string; r?: number; side?: number });
+    expect(shapes.map((s) => s.shape)).toEqual(["Circle", "Square"]);
+    expect(typeof shapes[0]!.r).toBe("number");
+    expect(typeof shapes[1]!.side).toBe("number");
+  });
+});
