@@ -240,6 +240,8 @@ function resourcesSource(spec, operations, types, header, fns) {
     }
     let name = pascal(key);
     if (usedTypeNames.has(name) || TAKEN_TYPE_NAMES.has(name) || GLOBALS.has(name)) name = `${name}Resource`;
+    // a schema may hold that name too (DigitalOcean's `TagsResource` beside its `tags` group)
+    for (let n = 2; usedTypeNames.has(name); n++) name = `${pascal(key)}Resource${n}`;
     usedTypeNames.add(name);
     const tags = [...(groupTags.get(key) ?? [])];
     const about = tags.length

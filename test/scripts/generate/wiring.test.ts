@@ -82,3 +82,25 @@ describe("the generated wiring", () => {
     expect(after["resources.ts"]).not.toMatch(/operations\[\d+\]/);
   });
 });
+
+describe("the names of the resource groups' interfaces", () => {
+  it("give way to the schema types of the same name, whatever the suffix they would take", () => {
+    // DigitalOcean's document has a `tags` group and the schemas `Tags` and `TagsResource`
+    const document = {
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
+      components: {
+        schemas: { Tags: { type: "object" }, TagsResource: { type: "object" } },
+      },
+      paths: {
+        "/tags": { get: { operationId: "listTags", "x-client-method": "tags.list", responses: { "204": {} } } },
+      },
+    };
+    const files = generate(document);
+
+    expect(files["types.ts"]).toContain("export type Tags = ");
+    expect(files["types.ts"]).toContain("export type TagsResource = ");
+    expect(files["resources.ts"]).toContain("export interface TagsResource2 {");
+    expect(files["resources.ts"]).toContain("  readonly tags: TagsResource2;");
+  });
+});
