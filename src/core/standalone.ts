@@ -1,6 +1,7 @@
 import type { Operation } from "./operation-row.js";
 import type { MethodOf } from "./method-type.js";
-import type { ClientOptions } from "./config.js";
+import { SCHEMES } from "../../generated/meta.js";
+import { resolveConfig, type ClientOptions } from "./config.js";
 import { connect } from "./client.js";
 import { ConfigurationError } from "./errors.js";
 import { method } from "./method.js";
@@ -30,6 +31,8 @@ const connections = new WeakMap<CoreClient, Connection>();
  * await deleteDeployment(client, "dep_5n1v7c2x");
  */
 export function createCoreClient(options: ClientOptions = {}): CoreClient {
+  // the key as every operation needs it: the client holds no row to read their schemes from
+  resolveConfig(options, SCHEMES);
   const client = Object.freeze({}) as CoreClient;
   connections.set(client, { ...connect(options, undefined, []), methods: new Map() });
   return client;

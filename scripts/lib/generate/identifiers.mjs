@@ -116,8 +116,26 @@ export const RESERVED_WORDS = new Set(
   ),
 );
 
-/** Names the `browser-cloud-client/operations` entry exports besides its functions. */
-const OPERATIONS_ENTRY_NAMES = ["createCoreClient", "CoreClient", "operations"];
+/**
+ * Names a function or row may not take: what the `browser-cloud-client/operations` entry exports
+ * besides the functions, and what generated/operations.ts and functions.ts import beside them.
+ */
+const OPERATIONS_ENTRY_NAMES = [
+  "createCoreClient",
+  "CoreClient",
+  "WithClient",
+  "operations",
+  "Operation",
+  "standalone",
+  "Resources",
+  "O",
+  "S",
+  "openEventStream",
+  "PagePromise",
+  "formBody",
+  "urlEncodedBody",
+  "binaryBody",
+];
 
 /**
  * The name of each operation's standalone function (`browser-cloud-client/operations`) and of its

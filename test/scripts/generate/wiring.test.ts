@@ -40,6 +40,14 @@ function generate(document: any): Record<string, string> {
   return { ...files, "validators.ts": table.source("") };
 }
 
+/** A document of these paths and component schemas. */
+const small = (paths: Record<string, unknown>, schemas: Record<string, unknown> = {}) => ({
+  openapi: "3.1.0",
+  info: { title: "t", version: "1" },
+  components: { schemas },
+  paths,
+});
+
 /** The lines `after` adds to `before` and the lines it takes away, by a line diff. */
 function changes(before: string, after: string) {
   const parts = diffLines(before, after);
@@ -86,21 +94,33 @@ describe("the generated wiring", () => {
 describe("the names of the resource groups' interfaces", () => {
   it("give way to the schema types of the same name, whatever the suffix they would take", () => {
     // DigitalOcean's document has a `tags` group and the schemas `Tags` and `TagsResource`
-    const document = {
-      openapi: "3.1.0",
-      info: { title: "t", version: "1" },
-      components: {
-        schemas: { Tags: { type: "object" }, TagsResource: { type: "object" } },
-      },
-      paths: {
-        "/tags": { get: { operationId: "listTags", "x-client-method": "tags.list", responses: { "204": {} } } },
-      },
-    };
-    const files = generate(document);
+    const files = generate(
+      small(
+        { "/tags": { get: { operationId: "listTags", "x-client-method": "tags.list", responses: { "204": {} } } } },
+        { Tags: { type: "object" }, TagsResource: { type: "object" } },
+      ),
+    );
 
     expect(files["types.ts"]).toContain("export type Tags = ");
     expect(files["types.ts"]).toContain("export type TagsResource = ");
     expect(files["resources.ts"]).toContain("export interface TagsResource2 {");
     expect(files["resources.ts"]).toContain("  readonly tags: TagsResource2;");
+  });
+});
+
+describe("the names of the standalone functions", () => {
+  it("are the operationIds, except where one would shadow what the generated files import: then it gets _", () => {
+    const files = generate(
+      small({
+        "/a": { get: { operationId: "formBody", responses: { "204": {} } } },
+        "/b": { get: { operationId: "standalone", responses: { "204": {} } } },
+        "/c": { get: { operationId: "get-things", responses: { "204": {} } } },
+      }),
+    );
+
+    expect(files["functions.ts"]).toContain("export const formBody_: ");
+    expect(files["functions.ts"]).toContain("export const standalone_: ");
+    expect(files["functions.ts"]).toContain("export const getThings: ");
+    expect(files["operations.ts"]).toContain("export const formBody_ = ");
   });
 });
