@@ -19,7 +19,7 @@ const componentName = (schema) =>
  * Renders generated/operations.ts, generated/resources.ts, generated/functions.ts and generated/types.ts.
  * @param {any} spec the bundled document
  * @param {import("./read-operations.mjs").OperationInfo[]} operations from readOperations()
- * @param {{ add(schema: any, where: string): number }} table the schema checks (scripts/validators.mjs)
+ * @param {{ add(schema: any, where: string): number, name(index: number): string }} table the schema checks (schema-table.mjs)
  * @param {string} header the generated-file header
  * @param {import("./security.mjs").AuthScheme} [auth] the document's own scheme: a row carries `auth` only where its operation's differs
  * @returns {{ "operations.ts": string, "resources.ts": string, "functions.ts": string, "types.ts": string }}
