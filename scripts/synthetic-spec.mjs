@@ -70,16 +70,26 @@ function components(data, file, value, found) {
 
 /**
  * Rewrites every YAML file under `dir` without its examples: the `example` and `examples` of every
- * schema, parameter, header and media type (a property of that name, under `properties`, stays).
+ * schema, parameter, header and media type (a property, header or component of that name stays).
  * @param {string} dir
  */
 function withoutExamples(dir) {
+  // maps whose keys are names the document gives (a property, a header, a component), not keywords
+  const NAMED = new Set([
+    "properties",
+    "patternProperties",
+    "headers",
+    "schemas",
+    "parameters",
+    "responses",
+    "requestBodies",
+  ]);
   const strip = (/** @type {any} */ node, /** @type {boolean} */ inProperties) => {
     if (Array.isArray(node)) for (const item of node) strip(item, false);
     else if (node && typeof node === "object")
       for (const key of Object.keys(node)) {
         if (!inProperties && (key === "example" || key === "examples")) delete node[key];
-        else strip(node[key], key === "properties");
+        else strip(node[key], NAMED.has(key) && !Array.isArray(node[key]));
       }
   };
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {

@@ -1,6 +1,8 @@
 // Code samples for the docs page: each operation called through this client (built with
-// examples.mjs's exampleCall) and with curl, both from the spec's example values. They go into the
-// document the page is rendered from as `x-codeSamples`, never into openapi/ or generated/.
+// examples.mjs's exampleCall) and with curl, both from the spec's example values, or values sampled
+// from its schemas where it gives none (example-inputs.mjs). They go into the document the page is
+// rendered from as `x-codeSamples`, never into openapi/ or generated/.
+import { withExampleInputs } from "../generate/example-inputs.mjs";
 import { exampleCall } from "../generate/examples.mjs";
 import { fillTemplate } from "../../../src/core/path-template.js";
 import { readOperations, serverUrl } from "../generate/read-operations.mjs";
@@ -58,6 +60,10 @@ export function curlSample(op, base) {
   const lines = [
     `curl ${op.method === "GET" ? "" : `-X ${op.method} `}${shellQuote(url)}`,
     `-H "Authorization: Bearer $${API_KEY_VARIABLE}"`,
+    // the required header parameters (an idempotency key is the caller's to make)
+    ...op.headerParams
+      .filter((p) => p.required && p.name !== op.idempotencyKey && p.example !== undefined)
+      .map((p) => `-H ${shellQuote(`${p.name}: ${p.example}`)}`),
   ];
   if (op.body) {
     const example = op.body.example;
@@ -104,17 +110,20 @@ export function typescriptSample(op, packageName) {
 
 /**
  * A copy of `spec` in which every operation carries `x-codeSamples`: a TypeScript sample of this
- * client and a curl sample. The document passed in is left as it was.
+ * client and a curl sample, their inputs the document's examples, else sampled by `sampler`
+ * (example-inputs.mjs). The document passed in is left as it was.
  * @param {any} spec a bundled OpenAPI 3.1 document
- * @param {{ packageName?: string }} [options] `packageName` default "browser-cloud-client"
+ * @param {{ sampler: import("../generate/example-inputs.mjs").Sampler, packageName?: string }} options
+ * `sampler`: createSampler() over `spec`; `packageName` default "browser-cloud-client"
  * @returns {any}
  * @example
- * const page = withCodeSamples(JSON.parse(readFileSync("generated/openapi.json", "utf8")));
+ * const spec = JSON.parse(readFileSync("generated/openapi.json", "utf8"));
+ * const page = withCodeSamples(spec, { sampler: await createSampler(spec) });
  * page.paths["/deployments/{id}"].delete["x-codeSamples"][1].label; // "curl"
  */
-export function withCodeSamples(spec, { packageName = "browser-cloud-client" } = {}) {
+export function withCodeSamples(spec, { sampler, packageName = "browser-cloud-client" }) {
   const copy = structuredClone(spec);
-  const { operations } = readOperations(copy);
+  const { operations } = withExampleInputs(readOperations(copy).operations, sampler);
   const base = serverUrl(copy);
   for (const op of operations) {
     const target = copy.paths?.[op.path]?.[op.method.toLowerCase()];

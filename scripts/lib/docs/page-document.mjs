@@ -14,14 +14,17 @@ export const UNSPECIFIED_HEADING = "Not yet specified";
  * uses leave `tags`, so the side menu holds only groups with operations, and are listed once in a
  * "Not yet specified" section appended to `info.description`, each with its description.
  * @param {any} spec the bundled spec, as generated/openapi.json holds it
- * @param {{ packageName?: string }} [options] `packageName` default: package.json's name
+ * @param {{ sampler: import("../generate/example-inputs.mjs").Sampler, packageName?: string }} options
+ * `sampler`: createSampler() over `spec`, for the samples' inputs the spec gives no example of;
+ * `packageName` default: package.json's name
  * @returns {any}
  * @example
- * const page = pageDocument(JSON.parse(readFileSync("generated/openapi.json", "utf8")));
+ * const spec = JSON.parse(readFileSync("generated/openapi.json", "utf8"));
+ * const page = pageDocument(spec, { sampler: await createSampler(spec) });
  * page.tags.length; // the groups that have operations
  */
-export function pageDocument(spec, { packageName = ownName() } = {}) {
-  const page = withCodeSamples(spec, { packageName });
+export function pageDocument(spec, { sampler, packageName = ownName() }) {
+  const page = withCodeSamples(spec, { sampler, packageName });
   const used = new Set();
   for (const item of Object.values(page.paths ?? {})) {
     for (const op of Object.values(item ?? {})) {

@@ -16,6 +16,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { loadConfig } from "@redocly/openapi-core";
 import { pageDocument } from "./page-document.mjs";
+import { createSampler } from "../spec/sample.mjs";
 import { toolEnv } from "../shared/env.mjs";
 import { CONFIG } from "../shared/paths.mjs";
 import { collectOutput, spawnGroup, stopGroup } from "../shared/processes.mjs";
@@ -120,7 +121,7 @@ export function docsRenderer({ configPath = CONFIG, once = false } = {}) {
 
   const renderOnce = async (/** @type {string} */ bundle, /** @type {string} */ target) => {
     if (closed) throw new DocsError("the docs renderer is closed");
-    const text = pageText(bundle);
+    const text = await pageText(bundle);
     const started = performance.now();
     rmSync(page, { force: true });
     let run = await next?.catch(() => null);
@@ -197,9 +198,10 @@ export async function renderDocs(bundle, output) {
  * The page document of `bundle`, as the JSON text build-docs reads.
  * @param {string} bundle
  */
-function pageText(bundle) {
+async function pageText(bundle) {
   try {
-    return JSON.stringify(pageDocument(JSON.parse(bundle)), null, 2);
+    const spec = JSON.parse(bundle);
+    return JSON.stringify(pageDocument(spec, { sampler: await createSampler(spec) }), null, 2);
   } catch (err) {
     throw new DocsError(
       `the bundle is not a document the page can be made from: ${/** @type {Error} */ (err).message}`,

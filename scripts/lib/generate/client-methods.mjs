@@ -160,7 +160,7 @@ const pascal = (text) => {
  * @param {Map<string, string[]>} paths every path of the document with its lowercase methods
  * @returns {"item" | "action" | "collection" | "singleton"}
  */
-function kindOf(method, segments, path, paths) {
+function kindOf(method, segments, path, paths, readsOne) {
   const last = segments.at(-1);
   if (last === undefined || isParam(last)) return "item";
   const prefix = `${path.replace(/\/+$/, "")}/`;
@@ -180,7 +180,9 @@ function kindOf(method, segments, path, paths) {
     )
       return "action";
   }
-  if (methods.includes("post") || (below.length > 0 && methods.every((m) => m === "get"))) return "collection";
+  // a GET that answers one thing, not a list, reads one resource, which a POST beside it changes (`/v1/Configuration`)
+  if (!readsOne && (methods.includes("post") || (below.length > 0 && methods.every((m) => m === "get"))))
+    return "collection";
   return "singleton";
 }
 
@@ -198,23 +200,25 @@ function kindOf(method, segments, path, paths) {
  *   (`/profiles/{id}/download`), or a word such as `stream`, `search`, `download`:
  *   `/browsers/{id}/fs/read_file` GET -> `browsers.fs.readFile`, never `browsers.fs.readFile.list`;
  * - a collection too when it takes a POST, or answers only GET with other paths below it
- *   (`/audit_logs` beside `/audit_logs/search`);
+ *   (`/audit_logs` beside `/audit_logs/search`), unless its GET answers one thing, not a list
+ *   (`/v1/Configuration`, `/v2/account`): then it is a resource of one thing, which a POST changes;
  * - else a singleton resource, one thing read and changed as a whole: `/org/limits` GET ->
  *   `org.limits.retrieve`, PATCH/PUT `update`, DELETE `delete`.
  * @param {string} method HTTP method, any case
  * @param {string} path the path template
  * @param {Map<string, string[]>} [paths] every path of the document with its lowercase methods, to tell actions from resources
  * @param {string} [version] the leading version segment to leave out (`versionOf`)
+ * @param {boolean} [readsOne] the path's GET answers one thing (an object with no list in it), not a list
  * @returns {string}
  * @example
  * deriveName("get", "/browsers/{id}"); // "browsers.retrieve"
  * deriveName("get", "/browsers/{id}/fs/read_file"); // "browsers.fs.readFile"
  */
-export function deriveName(method, path, paths = new Map(), version = undefined) {
+export function deriveName(method, path, paths = new Map(), version = undefined, readsOne = false) {
   const verbOf = method.toLowerCase();
   const all = path.split("/").filter(Boolean);
   const segments = version !== undefined && all[0] === version ? all.slice(1) : all;
-  const kind = kindOf(verbOf, segments, path, paths);
+  const kind = kindOf(verbOf, segments, path, paths, readsOne);
   // a one-thing resource (`/org/limits`) is read, changed and removed as a whole, as an item is
   const verb =
     kind === "collection"
@@ -260,16 +264,19 @@ function alternatives(name, method, path) {
  * alternatives (see `alternatives`), then a number. Reports every derived name and every clash
  * it resolved; given names that clash are left for the caller (and the lint rule) to refuse.
  * @param {{ method: string, path: string, operationId?: string, given?: unknown }[]} ops
+ * @param {Set<string>} [readsOne] the paths whose GET answers one thing, not a list (see deriveName)
  * @returns {{ names: string[], derived: string[], resolved: string[] }}
  * @example
  * assignNames([{ method: "GET", path: "/widgets" }]).names; // ["widgets.list"]
  */
-export function assignNames(ops) {
+export function assignNames(ops, readsOne = new Set()) {
   const paths = new Map();
   for (const op of ops) paths.set(op.path, [...(paths.get(op.path) ?? []), op.method.toLowerCase()]);
   const version = versionOf(paths.keys());
   const names = ops.map((op) =>
-    typeof op.given === "string" ? op.given : deriveName(op.method, op.path, paths, version(op.path)),
+    typeof op.given === "string"
+      ? op.given
+      : deriveName(op.method, op.path, paths, version(op.path), readsOne.has(op.path)),
   );
   // the groups every first name implies; a new name may not be one of them, nor a method under
   // a name that is a method itself

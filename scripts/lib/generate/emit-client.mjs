@@ -238,10 +238,12 @@ function resourcesSource(spec, operations, types, header, fns) {
       members.push(method(key, value, "  "));
       continue;
     }
-    let name = pascal(key);
-    if (usedTypeNames.has(name) || TAKEN_TYPE_NAMES.has(name) || GLOBALS.has(name)) name = `${name}Resource`;
-    // a schema may hold that name too (DigitalOcean's `TagsResource` beside its `tags` group)
-    for (let n = 2; usedTypeNames.has(name); n++) name = `${pascal(key)}Resource${n}`;
+    // the group's interface takes a name no schema type, export of the package or global has:
+    // `Tags`, else `TagsResource` (unless a schema has that name too: `tags_resource`), then numbered
+    const taken = (/** @type {string} */ n) => usedTypeNames.has(n) || TAKEN_TYPE_NAMES.has(n) || GLOBALS.has(n);
+    const base = pascal(key);
+    let name = [base, `${base}Resource`].find((n) => !taken(n));
+    for (let n = 2; name === undefined; n++) name = taken(`${base}Resource${n}`) ? undefined : `${base}Resource${n}`;
     usedTypeNames.add(name);
     const tags = [...(groupTags.get(key) ?? [])];
     const about = tags.length

@@ -14,6 +14,13 @@ export function exampleCall(op, { runnable = false } = {}) {
     op.queryParams.filter((p) => p.example !== undefined).map((p) => [p.name, p.example]),
   );
   const hasQuery = Object.keys(query).length > 0;
+  // required header parameters go in the options (an idempotency key the client makes itself)
+  const headers = Object.fromEntries(
+    (op.headerParams ?? [])
+      .filter((p) => p.required && p.name !== op.idempotencyKey && p.example !== undefined)
+      .map((p) => [p.name, String(p.example)]),
+  );
+  const options = Object.keys(headers).length > 0 ? `headers: ${literal(headers)}` : undefined;
   if (op.body) {
     const text = (value) => (typeof value === "string" ? value : JSON.stringify(value ?? ""));
     const multipart = /^multipart\//.test(op.body.mediaType);
@@ -29,8 +36,12 @@ export function exampleCall(op, { runnable = false } = {}) {
       op.body.kind !== "raw" ? literal(op.body.example ?? {}) : op.form ? formLiteral(op.form, op.body.example) : raw,
     );
     // an operation with a body takes its query parameters among the per-call options
-    if (hasQuery) args.push(`{ query: ${literal(query)} }`);
-  } else if (hasQuery) args.push(literal(query));
+    const given = [hasQuery ? `query: ${literal(query)}` : undefined, options].filter(Boolean);
+    if (given.length) args.push(`{ ${given.join(", ")} }`);
+  } else {
+    if (hasQuery || (options && op.queryParams.length)) args.push(literal(query));
+    if (options) args.push(`{ ${options} }`);
+  }
   const call = `await client.${op.name}(${args.join(", ")});`;
   // a list awaits to its first page; for await walks every item
   if (op.page && op.success.kind === "json")
@@ -89,6 +100,19 @@ ${calls.join("\n")}
 `;
 }
 
+/** Names a sample uses besides its answer's (Node's `process` for the key, the client, the walks' variables). */
+const SAMPLE_NAMES = new Set([
+  "process",
+  "client",
+  "createClient",
+  "page",
+  "item",
+  "events",
+  "event",
+  "response",
+  "form",
+]);
+
 /** The variable an example assigns a JSON answer to: the noun of the method's name, else `result`. */
 const resultName = (op) => {
   const segments = op.name.split(".");
@@ -98,7 +122,7 @@ const resultName = (op) => {
       ? (segments.at(-2) ?? "result")
       : last;
   const name = noun.replace(/^(get|list|create|retrieve|update)(?=[A-Z])/, "").replace(/^./, (c) => c.toLowerCase());
-  return RESERVED_WORDS.has(name) || !/^[A-Za-z_$][\w$]*$/.test(name) ? "result" : name;
+  return RESERVED_WORDS.has(name) || SAMPLE_NAMES.has(name) || !/^[A-Za-z_$][\w$]*$/.test(name) ? "result" : name;
 };
 
 /** A multipart body's fields as an object literal, each file a `Blob` of the example's text. */

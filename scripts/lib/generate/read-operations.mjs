@@ -137,7 +137,10 @@ export function readOperations(spec) {
       auth: security.operation(op, where),
     });
   }
-  const { names, derived, resolved } = assignNames(found);
+  const readsOne = new Set(
+    found.filter((op) => op.method === "GET" && !op.page && readsOneThing(spec, op.success)).map((op) => op.path),
+  );
+  const { names, derived, resolved } = assignNames(found, readsOne);
   /** @type {OperationInfo[]} */
   const operations = /** @type {any[]} */ (found).map(({ given, ...op }, i) => ({
     ...op,
@@ -145,6 +148,18 @@ export function readOperations(spec) {
     derived: typeof given !== "string",
   }));
   return { operations, auth: security.auth, report: { derived, resolved, unsupported, shapes, auth: security.lines } };
+}
+
+/**
+ * Whether an answer is one thing, not a list: a JSON object none of whose fields is an array (a
+ * list's items, however it pages), `$ref`s followed.
+ */
+function readsOneThing(spec, answer) {
+  if (answer.kind !== "json") return false;
+  const schema = resolve(spec, answer.schema);
+  if (!schema || typeof schema !== "object" || !schema.properties || schema.type === "array") return false;
+  const isArray = (/** @type {any} */ s) => s?.type === "array" || (Array.isArray(s?.type) && s.type.includes("array"));
+  return Object.values(schema.properties).every((field) => !isArray(resolve(spec, field)));
 }
 
 /** The list and multipart shapes of one operation (pagination.mjs, multipart.mjs); their report lines go to `shapes`. */

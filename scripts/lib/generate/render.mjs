@@ -6,9 +6,11 @@ import { bundle, loadConfig } from "@redocly/openapi-core";
 import ts from "typescript";
 import { apiReference } from "./emit-api-reference.mjs";
 import { emitClient } from "./emit-client.mjs";
+import { withExampleInputs } from "./example-inputs.mjs";
 import { formComponents, isFileSchema } from "./multipart.mjs";
 import { readOperations, serverUrl } from "./read-operations.mjs";
 import { emptyTokenRefs, repairSpec } from "../spec/repair.mjs";
+import { createSampler } from "../spec/sample.mjs";
 import { CONFIG, root } from "../shared/paths.mjs";
 import { policyTable, withPolicyTable } from "./readme-policy.mjs";
 import { schemaTable } from "./schema-table.mjs";
@@ -114,7 +116,9 @@ export async function renderWithReport({ onBundle } = {}) {
   files.set(resolve(root, output), HEADER + astToString(ast));
   files.set(resolve(dir, "openapi.json"), bundled);
 
-  const { operations, auth, report } = readOperations(parsed);
+  const { operations: read, auth, report } = readOperations(parsed);
+  // the examples the JSDoc and the API reference show: the document's, else sampled from the schemas
+  const { operations, lines: examples } = withExampleInputs(read, await createSampler(parsed));
   const table = schemaTable(parsed);
   const client = emitClient(parsed, operations, table, HEADER, auth);
   for (const [file, content] of Object.entries(client)) files.set(resolve(dir, file), content);
@@ -140,7 +144,7 @@ export async function renderWithReport({ onBundle } = {}) {
   const readme = resolve(root, "README.md");
   if (existsSync(readme)) files.set(readme, withPolicyTable(readFileSync(readme, "utf8"), policyTable(operations)));
   const unchecked = table.unchecked.map((u) => `${u.where}: ${u.keyword}`);
-  return { files, report: { defects, ...report, unchecked, operations: operations.length } };
+  return { files, report: { defects, ...report, examples, unchecked, operations: operations.length } };
 }
 
 /**
@@ -157,17 +161,22 @@ function schemes(auth, operations) {
  * openapi-typescript's hook: a file field is bytes, which the client sends as a `Blob` (a `File`, or
  * `fs.openAsBlob(path)` for a file on disk), not as a string: `format: binary`, `contentEncoding:
  * binary`, and, in a multipart/form-data body or a component schema one reaches, `contentMediaType`
- * (multipart.mjs `isFileSchema`, the same rule the form builder is told).
+ * (multipart.mjs `isFileSchema`, the same rule the form builder is told). JSON cannot carry bytes:
+ * such a field of a JSON body (inline, or a component no form reaches) is the text it is sent as.
  * @param {Set<string>} formSchemas component schemas a form reaches (multipart.mjs `formComponents`)
  * @returns {(schema: any, options: { path?: string }) => ts.TypeNode | undefined}
+ * @example
+ * await openapiTS(spec, { transform: fileAsBlob(formComponents(spec)) });
  */
-function fileAsBlob(formSchemas) {
+export function fileAsBlob(formSchemas) {
   return (schema, options) => {
     const path = options?.path ?? "";
     const component = /^#\/components\/schemas\/([^/]+)/.exec(path)?.[1]?.replace(/~1/g, "/").replace(/~0/g, "~");
     const inForm =
       path.includes("/content/multipart~1form-data/") || (component !== undefined && formSchemas.has(component));
-    return isFileSchema(schema, inForm) ? ts.factory.createTypeReferenceNode("Blob") : undefined;
+    // a component only a form reaches, or bytes outside JSON (an octet-stream body); never in JSON
+    const bytes = inForm || (component === undefined && !/\/content\/[^/]*json[^/]*(\/|$)/i.test(path));
+    return bytes && isFileSchema(schema, inForm) ? ts.factory.createTypeReferenceNode("Blob") : undefined;
   };
 }
 
@@ -177,7 +186,7 @@ export async function render() {
 }
 
 /**
- * @typedef {{ defects: string[], derived: string[], resolved: string[], unsupported: string[], shapes: string[], auth: string[], unchecked: string[], operations: number }} Report
+ * @typedef {{ defects: string[], derived: string[], resolved: string[], unsupported: string[], shapes: string[], auth: string[], examples?: string[], unchecked: string[], operations: number }} Report
  */
 
 /**
@@ -195,6 +204,7 @@ export function reportLines(report) {
     ...report.resolved.map((line) => `clash resolved: ${line}`),
     ...(report.shapes ?? []),
     ...report.unsupported.map((line) => `not expressed yet: ${line}`),
+    ...(report.examples ?? []).map((line) => `example: ${line}`),
     ...report.unchecked.map((line) => `not checked: ${line}`),
   ];
 }

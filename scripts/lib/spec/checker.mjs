@@ -14,7 +14,7 @@ async function checksSource() {
   const { build } = await import("esbuild");
   const result = await build({
     stdin: {
-      contents: `export { check, plain } from "./src/checks/check.ts";`,
+      contents: `export { check, checkParam, plain } from "./src/checks/check.ts";`,
       resolveDir: fromRoot("."),
       loader: "ts",
     },
@@ -30,7 +30,10 @@ async function checksSource() {
 
 /**
  * @typedef {{ path: string, message: string }} Issue
- * @typedef {{ check(schema: unknown, value: unknown, options?: { answer?: boolean, path?: string }): Issue[] }} DocumentChecker
+ * @typedef {object} DocumentChecker
+ * @property {(schema: unknown, value: unknown, options?: { answer?: boolean, path?: string }) => Issue[]} check
+ * @property {(schema: unknown, text: string, options?: { path?: string }) => Issue[]} checkParam how a
+ *   parameter sent as text (a path segment, a header) breaks its schema, as the client's `checkParam` reads it
  */
 
 /**
@@ -57,16 +60,24 @@ export async function documentChecker(spec) {
   /** schema object -> its row, for schemas met again */
   const indexes = new Map();
   let where = 0;
+  /** `schema` as generated/validators.ts would hold it, added to the table the first time it is met. */
+  const rowOf = (/** @type {unknown} */ schema) => {
+    let index = indexes.get(schema);
+    if (index === undefined) {
+      index = table.add(schema, `sample ${where++}`);
+      indexes.set(schema, index);
+    }
+    return table.schema(index);
+  };
   return {
     check(schema, value, { answer = false, path = "value" } = {}) {
-      let index = indexes.get(schema);
-      if (index === undefined) {
-        index = table.add(schema, `sample ${where++}`);
-        indexes.set(schema, index);
-      }
+      const row = rowOf(schema);
       const issues = [];
       const sent = checks.plain(value, path, issues);
-      return issues.length > 0 ? issues : checks.check(table.schema(index), sent, path, [], answer);
+      return issues.length > 0 ? issues : checks.check(row, sent, path, [], answer);
+    },
+    checkParam(schema, text, { path = "value" } = {}) {
+      return checks.checkParam(rowOf(schema), text, path, []);
     },
   };
 }

@@ -89,7 +89,16 @@ function prepared(spec, bare) {
     return copy;
   };
   const prepare = (/** @type {any} */ schema) => {
-    if (bare && (typeof schema.type === "string" || Array.isArray(schema.type) || schema.properties || schema.items)) {
+    // only a schema's own keys (a field may be named `example`): one with a type, fields, items or branches
+    const isSchema =
+      typeof schema.type === "string" ||
+      Array.isArray(schema.type) ||
+      schema.properties ||
+      schema.items ||
+      Array.isArray(schema.oneOf) ||
+      Array.isArray(schema.anyOf) ||
+      Array.isArray(schema.allOf);
+    if (bare && isSchema) {
       delete schema.example;
       delete schema.examples;
       delete schema.default;
@@ -172,6 +181,13 @@ export async function createSampler(spec) {
 
   return {
     check,
+    /**
+     * How `text`, sent as a path or header parameter, breaks `schema`: the client's own reading of it
+     * (a number or boolean written as text passes a schema of that type).
+     * @param {any} schema
+     * @param {string} text
+     */
+    checkParam: (schema, text) => checker.checkParam(schema, text),
     /**
      * @param {any} schema
      * @param {{ direction?: Direction, seed?: number }} [options]

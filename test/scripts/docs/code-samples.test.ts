@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { curlSample, shellQuote, typescriptSample, withCodeSamples } from "../../../scripts/lib/docs/code-samples.mjs";
 import { serverUrl } from "../../../scripts/lib/generate/read-operations.mjs";
 import { readOperations } from "../../../scripts/lib/generate/read-operations.mjs";
+import { createSampler } from "../../../scripts/lib/spec/sample.mjs";
 
 // a small spec of its own: one operation with a body, one with a query, one with neither
 const spec = {
@@ -99,10 +100,10 @@ describe("code samples for the docs page", () => {
     expect(sample).toMatch(/await client\.notes\.update\("a b\/c", \{ text: "it's done" \}\);$/);
   });
 
-  it("adds both samples to every operation of a copy and leaves the document given unchanged", () => {
+  it("adds both samples to every operation of a copy and leaves the document given unchanged", async () => {
     const before = JSON.stringify(spec);
 
-    const page = withCodeSamples(spec);
+    const page = withCodeSamples(spec, { sampler: await createSampler(spec) });
 
     expect(JSON.stringify(spec)).toBe(before);
     for (const [path, method] of [
@@ -118,5 +119,84 @@ describe("code samples for the docs page", () => {
         `${method} ${path}`,
       ).toEqual(["Node.js", "curl"]);
     }
+  });
+});
+
+// a document with no example at all: a patterned id and a uuid in the path, a required header, a
+// required body and a required query parameter; what each sample must hold is written out here
+const bare = {
+  openapi: "3.1.0",
+  info: { title: "t", version: "0.1.0" },
+  servers: [{ url: "https://api.example.test" }],
+  paths: {
+    "/accounts/{account_id}/keys/{key_id}": {
+      post: {
+        parameters: [
+          { name: "account_id", in: "path", required: true, schema: { type: "string", pattern: "^(0|[1-9][0-9]*)$" } },
+          { name: "key_id", in: "path", required: true, schema: { type: "string", format: "uuid" } },
+          { name: "X-Dangerous", in: "header", required: true, schema: { type: "boolean" } },
+        ],
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                required: ["name", "scopes"],
+                properties: {
+                  name: { type: "string", minLength: 3 },
+                  scopes: { type: "array", minItems: 1, items: { type: "string", enum: ["read", "write"] } },
+                },
+              },
+            },
+          },
+        },
+        responses: { "204": { description: "done" } },
+      },
+    },
+    "/events": {
+      get: {
+        parameters: [
+          { name: "since", in: "query", required: true, schema: { type: "string", format: "date-time" } },
+          { name: "note", in: "query", schema: { type: "string" } },
+        ],
+        responses: { "204": { description: "done" } },
+      },
+    },
+  },
+};
+
+describe("code samples where the document gives no example", () => {
+  it("samples each input from its schema: path ids by pattern and format, the required header, body and query", async () => {
+    const page = withCodeSamples(bare, { sampler: await createSampler(bare) });
+    const samples = (path: string, method: string) =>
+      Object.fromEntries(
+        (page.paths[path][method]["x-codeSamples"] as { label: string; source: string }[]).map((s) => [
+          s.label,
+          s.source,
+        ]),
+      );
+    const keys = samples("/accounts/{account_id}/keys/{key_id}", "post");
+    const events = samples("/events", "get");
+
+    const url = /^curl -X POST '([^']+)'/.exec(keys.curl!)![1]!;
+    const [, account, key] = /^https:\/\/api\.example\.test\/accounts\/([^/]+)\/keys\/([^/]+)$/.exec(url)!;
+    expect(account).toMatch(/^(0|[1-9][0-9]*)$/);
+    expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+    expect(keys.curl).toContain("-H 'X-Dangerous: true'");
+    const body = JSON.parse(/ -d '([^']*)'/.exec(keys.curl!)![1]!);
+    expect(body.name.length).toBeGreaterThanOrEqual(3);
+    expect(body.scopes.length).toBeGreaterThanOrEqual(1);
+    for (const scope of body.scopes) expect(["read", "write"]).toContain(scope);
+    expect(keys["Node.js"]).toContain(
+      `("${account}", "${key}", { name: ${JSON.stringify(body.name)}, scopes: [${body.scopes.map((s: string) => JSON.stringify(s)).join(", ")}] }, { headers: { "X-Dangerous": "true" } });`,
+    );
+
+    const since = new URL(/^curl '([^']+)'/.exec(events.curl!)![1]!).searchParams;
+    expect([...since.keys()]).toEqual(["since"]);
+    expect(Number.isNaN(Date.parse(since.get("since")!))).toBe(false);
+    expect(events["Node.js"]).toContain(
+      `await client.events.retrieve({ since: ${JSON.stringify(since.get("since"))} });`,
+    );
   });
 });

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pageDocument } from "../../../scripts/lib/docs/page-document.mjs";
+import { createSampler } from "../../../scripts/lib/spec/sample.mjs";
 import { DocsError, docsRenderer, type DocsRenderer } from "../../../scripts/lib/docs/render.mjs";
 import { toolEnv } from "../../../scripts/lib/shared/env.mjs";
 import { bundleSpec } from "../../../scripts/lib/generate/render.mjs";
@@ -26,10 +27,11 @@ let renderer: DocsRenderer;
 let bundle: string;
 
 /** What `redocly build-docs` writes for the page document of `text` with `config`, made offline as the pipeline does. */
-function cliPage(text: string, name: string, config = CONFIG): string {
+async function cliPage(text: string, name: string, config = CONFIG): Promise<string> {
   const input = join(dir, `${name}.json`);
   const output = join(dir, `${name}.cli.html`);
-  writeFileSync(input, JSON.stringify(pageDocument(JSON.parse(text)), null, 2));
+  const spec = JSON.parse(text);
+  writeFileSync(input, JSON.stringify(pageDocument(spec, { sampler: await createSampler(spec) }), null, 2));
   execFileSync(process.execPath, [CLI, "build-docs", input, "--inlineBundle", "--config", config, "--output", output], {
     cwd: root,
     env: toolEnv(),
@@ -63,8 +65,8 @@ describe("the docs renderer (build-docs runs started ahead)", () => {
     const one = readFileSync(join(dir, "one.html"), "utf8");
     const two = readFileSync(join(dir, "two.html"), "utf8");
 
-    expect(one === cliPage(bundle, "one"), "the first page differs from build-docs'").toBe(true);
-    expect(two === cliPage(other, "two"), "the second page differs from build-docs'").toBe(true);
+    expect(one === (await cliPage(bundle, "one")), "the first page differs from build-docs'").toBe(true);
+    expect(two === (await cliPage(other, "two")), "the second page differs from build-docs'").toBe(true);
     expect(two).toContain("A second document, rendered by the same worker.");
     expect(two).not.toContain(`"${first}"`);
     expect(two).toContain(`"${second}"`);
@@ -103,7 +105,7 @@ describe("the docs renderer (build-docs runs started ahead)", () => {
     const after = readFileSync(join(dir, "after.html"), "utf8");
 
     expect(
-      after === cliPage(bundle, "after", config),
+      after === (await cliPage(bundle, "after", config)),
       "the page differs from build-docs' with the config as changed",
     ).toBe(true);
     expect(after).toContain('"hideDownloadButtons":true');

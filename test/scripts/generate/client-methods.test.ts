@@ -73,6 +73,24 @@ describe("a client name derived from path and method", () => {
     expect(deriveName(method, path, new Map(beside as [string, string[]][]))).toBe(name);
   });
 
+  it.each([
+    // a GET that answers one thing beside a POST: the POST changes it (`/v1/Configuration`)
+    ["get", true, "configuration.retrieve"],
+    ["post", true, "configuration.update"],
+    // a GET that answers a list beside a POST: a collection
+    ["get", false, "configuration.list"],
+    ["post", false, "configuration.create"],
+  ])(
+    "%s /configuration beside GET and POST and paths below it, its GET answering one thing: %s, is %s",
+    (method, one, name) => {
+      const beside = new Map([
+        ["/configuration", ["get", "post"]],
+        ["/configuration/webhooks", ["get", "post"]],
+      ]);
+      expect(deriveName(method, "/configuration", beside, undefined, one)).toBe(name);
+    },
+  );
+
   it("keeps JavaScript's own names and the client's raw property out of the way", () => {
     expect(deriveName("get", "/constructor/{id}")).toBe("constructorResource.retrieve");
     expect(deriveName("get", "/raw")).toBe("api.raw.retrieve");

@@ -5,8 +5,8 @@ import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { assignNames } from "../../../scripts/lib/generate/client-methods.mjs";
-import { operationsOf } from "../../../scripts/lib/spec/document.mjs";
+import { readOperations } from "../../../scripts/lib/generate/read-operations.mjs";
+import { repairSpec } from "../../../scripts/lib/spec/repair.mjs";
 import { root } from "../../../scripts/lib/shared/paths.mjs";
 
 interface RedoclyCore {
@@ -19,10 +19,10 @@ const DOCUMENTS = resolve(root, "../shared/documents");
 /** Each operation of a shared document with the name derived for it, as `METHOD /path -> name`. */
 async function derived(file: string): Promise<{ lines: string[]; names: Map<string, string> }> {
   const { bundle: bundled } = await bundle({ ref: resolve(DOCUMENTS, file), config: await loadConfig({}) });
-  const ops = operationsOf(bundled.parsed).map(({ method, path }) => ({ method, path }));
-  const { names } = assignNames(ops);
-  const lines = ops.map((op, i) => `${op.method.toUpperCase()} ${op.path} -> ${names[i]}`);
-  return { lines, names: new Map(ops.map((op, i) => [`${op.method.toUpperCase()} ${op.path}`, names[i]!])) };
+  // named as generate names them: readOperations tells lists from one thing by their answers
+  const { operations } = readOperations(repairSpec(bundled.parsed).spec);
+  const lines = operations.map((op) => `${op.method} ${op.path} -> ${op.name}`);
+  return { lines, names: new Map(operations.map((op) => [`${op.method} ${op.path}`, op.name])) };
 }
 
 describe.skipIf(!existsSync(DOCUMENTS))("names derived for the shared documents", () => {
@@ -47,6 +47,10 @@ describe.skipIf(!existsSync(DOCUMENTS))("names derived for the shared documents"
         "POST /v1/Conversations/{Sid}": "conversations.update",
         "DELETE /v1/Conversations/{Sid}": "conversations.delete",
         "POST /v1/Conversations/{ConversationSid}/Messages/{Sid}": "conversations.messages.update",
+        // a singleton: its GET answers one object, and its POST changes it
+        "GET /v1/Configuration": "configuration.retrieve",
+        "POST /v1/Configuration": "configuration.update",
+        "GET /v1/Services/{ChatServiceSid}/Configuration": "services.configuration.retrieve",
       },
     ],
     [
@@ -55,6 +59,8 @@ describe.skipIf(!existsSync(DOCUMENTS))("names derived for the shared documents"
       659,
       {
         "GET /v2/droplets/{droplet_id}": "droplets.retrieve",
+        // one thing (an object with no list in it) with paths below it
+        "GET /v2/account": "account.retrieve",
         "POST /v2/monitoring/sinks/destinations/{destination_uuid}": "monitoring.sinks.destinations.update",
         "POST /v1/messages": "messages.create",
         // two versions side by side under one group keep their version

@@ -147,6 +147,24 @@ describe("createSampler", () => {
     expect(sink.value).toHaveProperty("endpoint");
   });
 
+  it("leaves out a default that breaks a schema of branches (DigitalOcean's stop: default null beside oneOf)", async () => {
+    const stop = { default: null, oneOf: [{ type: "string" }, { type: "array", items: { type: "string" } }] };
+    const sampler = await createSampler({ ...spec, components: { schemas: { ...spec.components.schemas, stop } } });
+    const sample = sampler.sample(ref("stop"), { direction: "request" });
+    expect(sample.issues).toEqual([]);
+    expect(sample.source).toBe("schema");
+    expect(sample.value === null).toBe(false);
+  });
+
+  it("reads a parameter sent as text as the client does: a number written as text passes an integer schema", async () => {
+    const sampler = await createSampler(spec);
+    expect(sampler.checkParam({ type: "integer", minimum: 1 }, "12")).toEqual([]);
+    expect(sampler.checkParam({ type: "integer", minimum: 1 }, "0")).toEqual([
+      { path: "value", message: "must be >= 1" },
+    ]);
+    expect(sampler.checkParam({ type: "string", pattern: "^[0-9]+$" }, "id")).toHaveLength(1);
+  });
+
   it("gives one value per branch, its tag set", async () => {
     const sampler = await createSampler(spec);
     const kinds = sampler.variants(ref("Event")).map((s) => (s.value as { type: string }).type);
