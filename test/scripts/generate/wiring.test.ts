@@ -91,23 +91,6 @@ describe("the generated wiring", () => {
   });
 });
 
-describe("the names of the resource groups' interfaces", () => {
-  it("give way to the schema types of the same name, whatever the suffix they would take", () => {
-    // DigitalOcean's document has a `tags` group and the schemas `Tags` and `TagsResource`
-    const files = generate(
-      small(
-        { "/tags": { get: { operationId: "listTags", "x-client-method": "tags.list", responses: { "204": {} } } } },
-        { Tags: { type: "object" }, TagsResource: { type: "object" } },
-      ),
-    );
-
-    expect(files["types.ts"]).toContain("export type Tags = ");
-    expect(files["types.ts"]).toContain("export type TagsResource = ");
-    expect(files["resources.ts"]).toContain("export interface TagsResource2 {");
-    expect(files["resources.ts"]).toContain("  readonly tags: TagsResource2;");
-  });
-});
-
 describe("the names of the standalone functions", () => {
   it("are the operationIds, except where one would shadow what the generated files import: then it gets _", () => {
     const files = generate(
