@@ -11,5 +11,8 @@ export const DEFAULT_BASE_URL = "https://api.onkernel.com";
 /** How requests carry the key, as the document's top-level `security` says; an operation that declares its own carries `auth` in operations.ts. */
 export const AUTH = {"kind":"bearer"} as const satisfies AuthScheme;
 
+/** Every way the document's operations carry the key (`AUTH` and each operation's own), for a client that holds none of their rows: `createCoreClient()` checks the key against them all. */
+export const SCHEMES = [{"kind":"bearer"}] as const satisfies readonly AuthScheme[];
+
 /** This package's own version (package.json), sent in the User-Agent. */
 export const CLIENT_VERSION = "0.1.0";

@@ -3,7 +3,7 @@
 import type { MethodFactory } from "../src/core/method-type.js";
 import type { PageOptions, PagePromise } from "../src/lists/pages.js";
 import type { RequestOptions } from "../src/core/request-options.js";
-import { operations } from "./operations.js";
+import * as O from "./operations.js";
 import type { paths } from "./schema.js";
 import type * as T from "./types.js";
 
@@ -125,21 +125,21 @@ export function resources(method: MethodFactory): Resources {
   return {
     organization: {
       limits: {
-        retrieve: method(operations[0]),
+        retrieve: method(O.getOrgLimits),
       },
     },
     browsers: {
       computer: {
-        clickMouse: method(operations[1]),
+        clickMouse: method(O.clickMouse),
       },
     },
     auth: {
       connections: {
-        delete: method(operations[2]),
+        delete: method(O.deleteAuthConnection),
       },
     },
     deployments: {
-      delete: method(operations[3]),
+      delete: method(O.deleteDeployment),
     },
   };
 }

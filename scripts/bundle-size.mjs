@@ -1,32 +1,74 @@
 #!/usr/bin/env node
 // Measures what a consumer ships: esbuild bundles a tiny program that calls the API (minified,
 // ESM, platform "neutral"), then gzips it at level 9. Used by `npm run bench`, which judges the
-// size against its goal (bench/budgets.mjs), and by test/package/bundle-size.test.ts, which checks
-// what the bundle holds.
-//   node scripts/bundle-size.mjs    print the sizes of the three consumers
+// sizes against their goals (bench/budgets.mjs), and by test/package/bundle-size.test.ts, which
+// checks what the bundles hold.
+//   node scripts/bundle-size.mjs    print the size of every consumer
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { builtinModules } from "node:module";
-import { readFileSync } from "node:fs";
-import { relative, resolve } from "node:path";
+import { tmpdir } from "node:os";
+import { join, relative, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
-import { consumerProgram } from "./lib/generate/examples.mjs";
+import { consumerProgram, exampleCall } from "./lib/generate/examples.mjs";
+import { functionNames } from "./lib/generate/identifiers.mjs";
 import { readOperations } from "./lib/generate/read-operations.mjs";
+import { toolEnv } from "./lib/shared/env.mjs";
 import { isMain, root } from "./lib/shared/paths.mjs";
 
 const spec = JSON.parse(readFileSync(resolve(root, "generated/openapi.json"), "utf8"));
 /** The operations of the spec the client is generated from. */
 export const OPERATIONS = readOperations(spec).operations;
+/** Each operation's standalone function in browser-cloud-client/operations. */
+const FUNCTIONS = functionNames(OPERATIONS);
+/** The first three operations that take and answer JSON, or nothing: no list, no stream, no form. */
+export const JSON_METHODS = OPERATIONS.filter(
+  (op) => op.success.kind === "json" && !op.page && (!op.body || op.body.kind === "json"),
+).slice(0, 3);
 
-// each consumer calls what a real program would, so that tree-shaking keeps what it needs
+const BASE_URL = '"https://api.onkernel.com"';
+
+/**
+ * A program calling `operations` through Redocly's generated client (`redocly generate-client`,
+ * `@redocly/cli`, experimental; no runtime checks): its functions are named by operationId and
+ * take the path parameters first, then the body.
+ */
+const redoclyProgram = (/** @type {any[]} */ operations, /** @type {string} */ file) => `
+import { ${operations.map((op) => op.operationId).join(", ")} } from ${JSON.stringify(file)};
+export async function main() {
+  return [
+${operations
+  .map(
+    (op) =>
+      `    await ${exampleCall({ ...op, page: undefined, success: { kind: "empty" } }, { runnable: true })
+        .replace(/^await client\.[\w.]+\(/, `${op.operationId}(`)
+        .replace(/;$/, "")},`,
+  )
+  .join("\n")}
+  ];
+}
+`;
+
+/** @type {Record<string, (file?: string) => string>} each consumer's program, as a function of its operations' source where it has one */
 const CONSUMERS = {
-  client: consumerProgram(OPERATIONS, { from: "./src/index.ts", baseUrl: '"https://api.onkernel.com"' }),
-  "openapi-fetch": `
+  // createClient(): every group, every operation called
+  client: () => consumerProgram(OPERATIONS, { from: "./src/index.ts", baseUrl: BASE_URL }),
+  // the standalone functions of browser-cloud-client/operations: every operation called
+  functions: () =>
+    consumerProgram(OPERATIONS, { from: "./src/operations.ts", baseUrl: BASE_URL, functions: FUNCTIONS }),
+  // the same, three JSON methods of them
+  "functions-json3": () =>
+    consumerProgram(JSON_METHODS, { from: "./src/operations.ts", baseUrl: BASE_URL, functions: FUNCTIONS }),
+  redocly: (file) => redoclyProgram(OPERATIONS, /** @type {string} */ (file)),
+  "redocly-json3": (file) => redoclyProgram(JSON_METHODS, /** @type {string} */ (file)),
+  "openapi-fetch": () => `
     import createClient from "openapi-fetch";
     const client = createClient({ baseUrl: "https://api.onkernel.com", headers: { Authorization: "Bearer key" } });
     export async function main() {
       return client.GET("/org/limits");
     }`,
-  sdk: `
+  sdk: () => `
     import Kernel from "@onkernel/sdk";
     const client = new Kernel({ apiKey: "key" });
     export async function main() {
@@ -37,8 +79,23 @@ const CONSUMERS = {
     }`,
 };
 
-/** The consumers `consumerBundleSize` knows: this client, bare openapi-fetch, the official SDK. */
+/** The consumers `consumerBundleSize` knows: this client (createClient, standalone functions), Redocly's client, bare openapi-fetch, the official SDK. */
 export const CONSUMER_NAMES = Object.keys(CONSUMERS);
+
+/** @type {string | undefined} Redocly's client of this spec, generated once a process */
+let redoclyClient;
+function redoclyClientFile() {
+  if (redoclyClient) return redoclyClient;
+  const dir = mkdtempSync(join(tmpdir(), "redocly-client-"));
+  process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
+  const file = join(dir, "client.ts");
+  execFileSync(
+    resolve(root, "node_modules/.bin/redocly"),
+    ["generate-client", resolve(root, "generated/openapi.json"), "-o", file],
+    { cwd: root, env: toolEnv(), stdio: "ignore" },
+  );
+  return (redoclyClient = file);
+}
 
 /**
  * Bundles one consumer program the way a web or edge app would ship it (esbuild: bundle, minify,
@@ -48,11 +105,12 @@ export const CONSUMER_NAMES = Object.keys(CONSUMERS);
  * `inputs`: the minified bytes each source file left in it (esbuild's metafile).
  *
  * @example
- * const { gzip } = await consumerBundleSize("client"); // bytes, gzip level 9
+ * const { gzip } = await consumerBundleSize("functions-json3"); // bytes, gzip level 9
  */
 export async function consumerBundleSize(consumer = "client") {
-  const contents = CONSUMERS[consumer];
-  if (!contents) throw new Error(`bundle-size: unknown consumer ${consumer}; known: ${CONSUMER_NAMES.join(", ")}`);
+  const program = CONSUMERS[consumer];
+  if (!program) throw new Error(`bundle-size: unknown consumer ${consumer}; known: ${CONSUMER_NAMES.join(", ")}`);
+  const contents = program(consumer.startsWith("redocly") ? redoclyClientFile() : undefined);
   const result = await build({
     stdin: { contents, resolveDir: root, sourcefile: `${consumer}-consumer.mjs`, loader: "ts" },
     bundle: true,
@@ -70,7 +128,7 @@ export async function consumerBundleSize(consumer = "client") {
   const externalImports = outputs.flatMap((output) => output.imports.filter((i) => i.external).map((i) => i.path));
   // minified bytes each input file left in the bundle: where the bytes go
   const named = (/** @type {string} */ file) =>
-    relative(root, resolve(file)).replace(/^.*node_modules\//, "node_modules/");
+    relative(root, resolve(root, file)).replace(/^.*node_modules\//, "node_modules/");
   const inputs = Object.fromEntries(
     outputs.flatMap((output) =>
       Object.entries(output.inputs).map(([file, { bytesInOutput }]) => [named(file), bytesInOutput]),

@@ -1,5 +1,6 @@
 // The benchmark's one reporter: the figures as the Markdown of the README's Benchmarks section.
 import { verdictLine } from "./budgets.mjs";
+import { bundleMarkdown } from "./bundle.mjs";
 import { DEV_EDITS } from "./dev-regeneration.mjs";
 import { pagesMarkdown } from "./pages.mjs";
 import { PER_ROUND, ROUNDS, WARMUP_ROUNDS } from "./requests.mjs";
@@ -16,7 +17,7 @@ export function summary({ machine, requests, bundle, pipeline, growth, growthRow
   out.push(
     `Measured by \`npm run bench\` on ${machine.cpu}, ${machine.cores} cores, ${machine.memory.replace(/ \(.*/, "")}, Node ${machine.node}, ${machine.os}, ${machine.date} (load average ${machine.load}).`,
   );
-  if (requests || bundle) {
+  if (requests) {
     out.push("");
     out.push(
       "| | raw fetch | safe fetch | openapi-fetch | openapi-fetch + timeout signal | openapi-fetch over safe fetch | this client | Redocly's client | official SDK | goal |",
@@ -35,18 +36,13 @@ export function summary({ machine, requests, bundle, pipeline, growth, growthRow
       );
     }
   }
-  if (bundle) {
-    const kb = (name) => `${(bundle.sizes[name].gzip / 1024).toFixed(1)} KB`;
-    out.push(
-      `| consumer bundle, minified + gzip | – | – | ${kb("openapi-fetch")} (1 call) | – | – | ${kb("client")} | – | ${kb("sdk")} | ${bundle.target.text} |`,
-    );
-  }
   if (requests) {
     out.push("");
     out.push(
       `Per request: median of ${ROUNDS} per-round means (${PER_ROUND} sequential keep-alive requests per contender and round, contenders interleaved, after ${WARMUP_ROUNDS} warm-up rounds); in brackets the median per-round ratio to raw fetch. "safe fetch" is \`fetch\` as a careful hand-written call uses it (scripts/bench/safe-fetch.mjs): a per-attempt AbortController and timer, \`redirect: "manual"\`, a status check, the body read under a byte cap, then \`JSON.parse\`; the per-request goals compare this client with it. "openapi-fetch + timeout signal" is bare openapi-fetch with an AbortSignal and a timer per request. "openapi-fetch over safe fetch" is openapi-fetch's own request path over the safe floor (its \`Request\` option given a class that keeps URL and init, its \`fetch\` the safe floor's attempt, the bytes handed back as a Response): what any client that goes through openapi-fetch pays. The loopback server runs in the same process. This client as shipped (retries, timeouts, input and response checks on); Redocly's generated client (\`redocly generate-client\`, scripts/bench/redocly-client.mjs) with a 60 s timeout per attempt, which checks nothing; the SDK with its defaults.`,
     );
   }
+  if (bundle) out.push(bundleMarkdown(bundle));
   if (pipeline) {
     const { build, dev } = pipeline;
     const buildLabel = `\`npm run build\` (lint, generate, docs, compile), median of ${build.runs.length}`;

@@ -1,4 +1,4 @@
-import { schemas } from "../../generated/validators.js";
+import type { Schema } from "../../generated/validators.js";
 import { AnswerMismatchError } from "../core/errors.js";
 import type { AnswerPolicy } from "../core/config.js";
 import { check } from "./check.js";
@@ -16,12 +16,12 @@ import { check } from "./check.js";
 export function checkAnswer<T>(
   policy: AnswerPolicy,
   operation: string,
-  schema: number,
+  schema: Schema,
   data: T,
   response: Response,
   path = "response",
 ): T {
-  const issues = check(schemas[schema]!, data, path, [], true);
+  const issues = check(schema, data, path, [], true);
   if (!issues.length) return data;
   const mismatch = new AnswerMismatchError(operation, issues, data, response);
   if (policy.strictAnswers) throw mismatch;

@@ -1,4 +1,4 @@
-import { schemas, type Schema } from "../../generated/validators.js";
+import type { Schema } from "../../generated/validators.js";
 import { compile, DEEP, MAX_DEPTH } from "./schema-compiler.js";
 import { ValidationError, type ValidationIssue } from "../core/errors.js";
 
@@ -154,7 +154,7 @@ export function checkParam(schema: Schema, text: string, path: string, out: Vali
   if (read !== undefined && conforms(read, path, undefined, 0)) return out;
   // the type the schema asks for at the top, behind its $refs (the generator leaves no loop of them)
   let top = schema;
-  while (top.$ref !== undefined) top = schemas[top.$ref]!;
+  while (top.$ref !== undefined) top = top.$ref();
   const asText = read === undefined || !top.type || top.type.includes("string");
   conforms(asText ? text : read, path, out, 0);
   return out;

@@ -1,4 +1,4 @@
-import { schemas, type Schema } from "../../generated/validators.js";
+import type { Schema } from "../../generated/validators.js";
 import type { ValidationIssue } from "../core/errors.js";
 import { FORMATS } from "./formats.js";
 
@@ -105,7 +105,7 @@ const answers = new WeakMap<Schema, Check>();
  * several branches; a request lets `readOnly` fields be absent.
  *
  * @example
- * compile(schemas[0]!, true)(JSON.parse(text), "response", undefined, 0); // true when it conforms
+ * compile(OrgLimits, true)(JSON.parse(text), "response", undefined, 0); // true when it conforms
  */
 export function compile(schema: Schema, answer: boolean): Check {
   const cache = answer ? answers : requests;
@@ -162,7 +162,7 @@ const kind = (v: unknown): number =>
 // is straight code with one call a nested value, not a call a keyword
 function build(s: Schema, answer: boolean): Check {
   // a $ref has no sibling keywords but readOnly/writeOnly (scripts/lib/generate/schema-table.mjs sees to it)
-  if (s.$ref !== undefined) return compile(schemas[s.$ref]!, answer);
+  if (s.$ref !== undefined) return compile(s.$ref(), answer);
   const sub = (x: Schema) => compile(x, answer);
   const mask = s.type ? s.type.reduce((m, t) => m | BITS[t]!, 0) : 0;
   const typeMessage = s.type && `must be ${s.type.join(" or ")}`;
@@ -233,7 +233,7 @@ function choices(s: Schema, answer: boolean): Check {
   const alts = (s.oneOf ?? s.anyOf)?.map((x) => compile(x, answer));
   const only = s.oneOf && !answer;
   const tag = s.discriminator;
-  const tags = tag && new Map(keys(tag.mapping).map((name) => [name, compile(schemas[tag.mapping[name]!]!, answer)]));
+  const tags = tag && new Map(keys(tag.mapping).map((name) => [name, compile(tag.mapping[name]!(), answer)]));
   const tagMessage = tag && `must be one of: ${keys(tag.mapping).map(key).join(", ")}`;
   return (v, path, out, depth) => {
     let ok = true;

@@ -40,7 +40,7 @@ export interface BrowserCloudClient extends Resources {
  * const answer = await client.group.method(id, body, { timeoutMs: 5_000 });
  */
 export function createClient(options: ClientOptions = {}): BrowserCloudClient {
-  const { connection, raw, settings } = connect(options);
+  const { connection, raw, settings } = connect(options, undefined, operations);
   return { ...resources((op) => method(op, connection, settings)), raw };
 }
 
@@ -87,7 +87,7 @@ const querySerializer = /* @__PURE__ */ createQuerySerializer();
  * `Request`, so that the transport sends the body as the method built it (CONTRIBUTING.md, "The
  * call path", says why).
  */
-function connect(options: ClientOptions, readers: Readers = {}, table: readonly Operation[] = operations) {
+export function connect(options: ClientOptions, readers: Readers | undefined, table: readonly Operation[]) {
   const settings = resolveConfig(options, [AUTH, ...table.flatMap((op) => (op.security ? [op.security] : []))]);
   const headers = withoutAuthorization(options.headers);
   // browsers refuse to let a page set it
@@ -96,10 +96,8 @@ function connect(options: ClientOptions, readers: Readers = {}, table: readonly 
 
   // one lookup per raw request, and none where no operation differs from the document's defaults:
   // its operation gives the key header, the scheme and the retry policy
-  const differs = (operations as readonly Operation[]).some(
-    (op) => op.security || op.idempotencyKey || rawIdempotency(op) !== undefined,
-  );
-  const rawOperation = differs ? operationOf(operations, settings.baseUrl) : () => undefined;
+  const differs = table.some((op) => op.security || op.idempotencyKey || rawIdempotency(op) !== undefined);
+  const rawOperation = differs ? operationOf(table, settings.baseUrl) : () => undefined;
   const raw = createFetchClient<paths>({
     baseUrl: settings.baseUrl,
     headers,
@@ -114,7 +112,7 @@ function connect(options: ClientOptions, readers: Readers = {}, table: readonly 
   });
   const connection: Connection = {
     raw: raw as never,
-    readers,
+    readers: readers ?? {},
     fetchFor: (op, limits, state) => async (request) => {
       state.address ??= request.url;
       let ready = authorize(request, op.security ?? AUTH);

@@ -26,7 +26,7 @@ type Input<O, I> = O extends { body: "json" | "urlencoded" }
     ? O extends { bodyRequired: true }
       ? [body: RawBody<O, I>]
       : [body?: RawBody<O, I>]
-    : O extends { query: number }
+    : O extends { query: object }
       ? O extends { queryRequired: true }
         ? [query: Query<I>]
         : [query?: Query<I>]
@@ -42,7 +42,7 @@ type CallOptions<O> = O extends { page: object }
   : O extends { answer: "stream" }
     ? StreamOptions
     : RequestOptions;
-type Options<O, I> = O extends { body: string; query: number } ? CallOptions<O> & { query?: Query<I> } : CallOptions<O>;
+type Options<O, I> = O extends { body: string; query: object } ? CallOptions<O> & { query?: Query<I> } : CallOptions<O>;
 type Result<O extends Operation, I> = O extends { answer: "empty" }
   ? // biome-ignore lint/suspicious/noConfusingVoidType: the method returns Promise<Result>: an empty answer resolves to nothing
     void
@@ -64,7 +64,7 @@ type Result<O extends Operation, I> = O extends { answer: "empty" }
  * as `Operation` (no literal path) gives a method that takes and returns `unknown`.
  *
  * @example
- * type Retrieve = MethodOf<(typeof operations)[0]>; // (options?: RequestOptions) => Promise<Answer>
+ * type Retrieve = MethodOf<typeof getOrgLimits>; // (options?: RequestOptions) => Promise<Answer>
  * // a list entry gives (query?, options?: RequestOptions & PageOptions) => PagePromise<Item, Answer>
  */
 export type MethodOf<O extends Operation> = string extends O["path"]

@@ -1,8 +1,7 @@
 import type { Client } from "openapi-fetch";
-import { binaryBody, formBody, openStream, PageList, urlEncodedBody } from "../../generated/operations.js";
-import type { Operation } from "./operation-row.js";
-import type { openEventStream, StreamOptions } from "../streams/event-stream.js";
-import { schemas, type Schema } from "../../generated/validators.js";
+import type { Operation, Readers } from "./operation-row.js";
+import type { StreamOptions } from "../streams/event-stream.js";
+import type { Schema } from "../../generated/validators.js";
 import { checkAnswer } from "../checks/answer-check.js";
 import type { AnswerPolicy } from "./config.js";
 import { BrowserCloudError, type ValidationIssue } from "./errors.js";
@@ -13,28 +12,10 @@ import { splitOptions } from "./request-options.js";
 import type { CallState, Limits } from "./transport.js";
 import { operationMatcher, templatePieces } from "./path-template.js";
 import { IDEMPOTENT_METHODS } from "./retry.js";
-import type * as forms from "../uploads/form-body.js";
-import type * as urlEncoded from "../uploads/url-encoded.js";
 import type { FetchedPage, PageFetcher, PageOptions, PagePromise, Pagination } from "../lists/pages.js";
 import { assertValid, check, checkId, checkParam, plain } from "../checks/check.js";
 
-/**
- * The readers only some operations need. generated/operations.ts exports those its spec needs
- * (and `undefined` for the rest, so that bundles leave them out); a table of a test's own brings
- * them here instead.
- */
-export interface Readers {
-  /** Reads an event stream's answer. */
-  openStream?: typeof openEventStream | undefined;
-  /** Walks a list's pages. */
-  PageList?: typeof PagePromise | undefined;
-  /** Builds a multipart body from its fields. */
-  formBody?: typeof forms.formBody | undefined;
-  /** Builds an application/x-www-form-urlencoded body from its fields. */
-  urlEncodedBody?: typeof urlEncoded.urlEncodedBody | undefined;
-  /** Checks a binary body. */
-  binaryBody?: typeof forms.binaryBody | undefined;
-}
+export type { Readers };
 
 /**
  * What the methods of one client share (src/core/client.ts makes it): the client's one openapi-fetch
@@ -74,7 +55,7 @@ const PARSE_AS = { json: "json", empty: "text", other: "stream", stream: "stream
  * is one such request.
  *
  * @example
- * const retrieve = method(operations[0], call); // the table's first operation
+ * const retrieve = method(getOrgLimits, call); // a row of generated/operations.ts
  * const limits = await retrieve({ timeoutMs: 5_000 });
  */
 export function method<const O extends Operation>(op: O, connection: Connection, answers?: AnswerPolicy): MethodOf<O>;
@@ -82,7 +63,12 @@ export function method<const O extends Operation>(op: O, connection: Connection,
 // biome-ignore lint/suspicious/noExplicitAny: the overload above is the signature callers see
 export function method(op: Operation, connection: Connection, answers: AnswerPolicy = {}): (...args: any[]) => unknown {
   if (op.page)
-    return listMethod(op, op.page, request(op, connection, answers, true), connection.readers.PageList ?? PageList);
+    return listMethod(
+      op,
+      op.page,
+      request(op, connection, answers, true),
+      op.readers?.PageList ?? connection.readers.PageList,
+    );
   const once = request(op, connection, answers, false);
   return (...args) => once(args);
 }
@@ -147,28 +133,23 @@ function request(
     if (input === undefined && op.bodyRequired) issues.push({ path: "body", message: "is required" });
     else if (op.body === "json" && input !== undefined) {
       body = plain(input, "body", issues);
-      if (issues.length === clean) check(schemas[op.bodySchema!]!, body, "body", issues);
+      if (issues.length === clean) check(op.bodySchema!, body, "body", issues);
     } else if (op.body === "urlencoded" && input !== undefined) {
-      body = need(readers.urlEncodedBody ?? urlEncodedBody, op, "form encoder")(
+      body = need(op.readers?.urlEncodedBody ?? readers.urlEncodedBody, op, "form encoder")(
         input,
         op.encoding ?? {},
-        op.bodySchema === undefined ? undefined : schemas[op.bodySchema],
+        op.bodySchema,
         issues,
       );
     } else if (op.form && input !== undefined) {
-      body = need(readers.formBody ?? formBody, op, "form builder")(
-        input,
-        op.form,
-        op.bodySchema === undefined ? undefined : schemas[op.bodySchema],
-        issues,
-      );
+      body = need(op.readers?.formBody ?? readers.formBody, op, "form builder")(input, op.form, op.bodySchema, issues);
     } else if (op.body === "raw") {
       body = input;
       // a stream is read as it is sent: it cannot be sent again, so it gets one attempt
       if (
         body !== undefined &&
         op.bodyType?.toLowerCase() === "application/octet-stream" &&
-        need(readers.binaryBody ?? binaryBody, op, "binary body check")(body, issues).stream
+        need(op.readers?.binaryBody ?? readers.binaryBody, op, "binary body check")(body, issues).stream
       )
         options = { ...options, maxRetries: 0 };
     }
@@ -178,7 +159,7 @@ function request(
     else if (op.query !== undefined && rawQuery !== undefined) {
       const before = issues.length;
       query = plain(rawQuery, "query", issues);
-      if (issues.length === before) check(schemas[op.query]!, query, "query", issues);
+      if (issues.length === before) check(op.query, query, "query", issues);
     }
     if (headers) checkHeaders(headers, options?.headers, issues);
     // a list's maxPages and maxItems ride along to the transport, which reads only its own limits
@@ -232,7 +213,7 @@ function request(
     // an event stream: a typed iterable of its events, re-opened through the same request (never a
     // list: pages are JSON, scripts/lib/generate/pagination.mjs)
     if (op.answer === "stream")
-      return need(readers.openStream ?? openStream, op, "stream reader")(
+      return need(op.readers?.openStream ?? readers.openStream, op, "stream reader")(
         op,
         async (o) => (await send(o)).response,
         options as StreamOptions | undefined,
@@ -252,8 +233,8 @@ function request(
 }
 
 /** The schema of the parameter `name` in a row's map of parameter schemas (`byName`), if it has one. */
-function schemaOf(byName: Readonly<Record<string, number>> | undefined, name: string): Schema | undefined {
-  return byName && Object.hasOwn(byName, name) ? schemas[byName[name]!] : undefined;
+function schemaOf(byName: Readonly<Record<string, Schema>> | undefined, name: string): Schema | undefined {
+  return byName && Object.hasOwn(byName, name) ? byName[name] : undefined;
 }
 
 /**

@@ -1,14 +1,37 @@
 // The row of generated/operations.ts that src/core/method.ts turns into a method: the same for every
 // spec, so the runtime owns it and the generated table only fills it in.
+import type { Schema } from "../../generated/validators.js";
 import type { AuthScheme } from "./auth.js";
-import type { Pagination } from "../lists/pages.js";
+import type { Pagination, PagePromise } from "../lists/pages.js";
 import type { HTTP_METHODS } from "./path-template.js";
-import type { FormShape } from "../uploads/form-body.js";
-import type { FieldEncoding } from "../uploads/url-encoded.js";
+import type * as forms from "../uploads/form-body.js";
+import type * as urlEncoded from "../uploads/url-encoded.js";
+import type { openEventStream } from "../streams/event-stream.js";
+
+type FormShape = forms.FormShape;
+type FieldEncoding = urlEncoded.FieldEncoding;
 
 /**
- * One operation of the spec, as ./method.ts turns it into a method. Schema fields are
- * indexes into `schemas` of generated/validators.ts.
+ * The readers only some operations need. A row of generated/operations.ts brings those its
+ * operation needs, so that a bundle of operations without lists, streams or forms leaves them out;
+ * a table of a test's own may bring them through the client instead (src/core/client.ts `clientOf`).
+ */
+export interface Readers {
+  /** Reads an event stream's answer. */
+  openStream?: typeof openEventStream | undefined;
+  /** Walks a list's pages. */
+  PageList?: typeof PagePromise | undefined;
+  /** Builds a multipart body from its fields. */
+  formBody?: typeof forms.formBody | undefined;
+  /** Builds an application/x-www-form-urlencoded body from its fields. */
+  urlEncodedBody?: typeof urlEncoded.urlEncodedBody | undefined;
+  /** Checks a binary body. */
+  binaryBody?: typeof forms.binaryBody | undefined;
+}
+
+/**
+ * One operation of the spec, as ./method.ts turns it into a method. Schema fields are constants
+ * of generated/validators.ts.
  */
 export interface Operation {
   /** Where the method lives on the client: dot-separated groups, the method last (`x-client-method`). */
@@ -19,21 +42,21 @@ export interface Operation {
   /** The path parameters, in path order: the method's first arguments. */
   params?: readonly string[];
   /** Each path parameter's schema, by name: the value's text is checked against it before sending. */
-  pathSchemas?: Readonly<Record<string, number>>;
+  pathSchemas?: Readonly<Record<string, Schema>>;
   /**
    * The header parameters the spec declares, each name as the spec writes it, with its schema: a header
    * of `options.headers` of that name (in any case) is checked against it before sending.
    */
-  headerSchemas?: Readonly<Record<string, number>>;
+  headerSchemas?: Readonly<Record<string, Schema>>;
   /** The query parameters, as one object schema (no other field allowed). */
-  query?: number;
+  query?: Schema;
   queryRequired?: true;
   /**
    * The request body: JSON (checked, then sent as JSON), urlencoded (its fields checked, then sent as
    * `application/x-www-form-urlencoded`, src/uploads/url-encoded.ts) or raw (FormData, Blob or text, sent as given).
    */
   body?: "json" | "urlencoded" | "raw";
-  bodySchema?: number;
+  bodySchema?: Schema;
   /** The body's media type; a raw body is sent as it (a FormData body gets fetch's multipart type instead). */
   bodyType?: string;
   bodyRequired?: true;
@@ -41,16 +64,16 @@ export interface Operation {
   status: number;
   /** What the success answer holds: JSON (parsed and checked), nothing, other content (the `Response` itself), or server-sent events. */
   answer: "json" | "empty" | "other" | "stream";
-  answerSchema?: number;
+  answerSchema?: Schema;
   /** The media type of a JSON answer. */
   answerType?: string;
   /** For an event stream: the schema of one event's data. */
-  eventSchema?: number;
+  eventSchema?: Schema;
   /**
    * The schema of the JSON bodies its error answers declare (`anyOf` them when several): an error
    * body that breaks it is kept as text. None when it declares none: any JSON is kept.
    */
-  errorSchema?: number;
+  errorSchema?: Schema;
   /**
    * Whether sending it twice has the effect of once: the HTTP method's rule, or the operation's
    * `x-idempotent`, else true when it declares an idempotency key (`idempotencyKey`).
@@ -72,4 +95,6 @@ export interface Operation {
   encoding?: Readonly<Record<string, FieldEncoding>>;
   /** A multipart body's fields: the method builds the form from them (`bodySchema` checks those that are not files). */
   form?: FormShape;
+  /** The readers it needs: its answer's, its pages', its body's. */
+  readers?: Readers;
 }

@@ -1,4 +1,4 @@
-import { schemas } from "../../generated/validators.js";
+import type { Schema } from "../../generated/validators.js";
 import { check } from "../checks/check.js";
 import { BufferedResponse } from "./buffered-response.js";
 import { AnswerMismatchError, apiErrorFrom } from "./errors.js";
@@ -26,7 +26,7 @@ const decoder = new TextDecoder();
  * table's, one of `generated/validators.ts`) is what the operation declares its error bodies to be:
  * a JSON error body that breaks it is kept as text.
  */
-export function answerOf<T>(outcome: FetchResult<T>, errorSchema?: number): Answer<T> {
+export function answerOf<T>(outcome: FetchResult<T>, errorSchema?: Schema): Answer<T> {
   const { response } = outcome;
   if (!response.ok) {
     const raw = response instanceof BufferedResponse ? response.received : undefined;
@@ -35,7 +35,7 @@ export function answerOf<T>(outcome: FetchResult<T>, errorSchema?: number): Answ
       outcome.error,
       raw,
       earlierAttemptMayHaveActed(response) ? { maybePerformed: true } : {},
-      errorSchema === undefined ? undefined : (body) => !check(schemas[errorSchema]!, body, "body", [], true).length,
+      errorSchema === undefined ? undefined : (body) => !check(errorSchema, body, "body", [], true).length,
     );
   }
   return { data: outcome.data as T, response };
@@ -67,7 +67,7 @@ export async function result<T>(
   pending: Promise<FetchResult<T>>,
   operation: string,
   answered: () => Response | undefined = () => undefined,
-  errorSchema?: number,
+  errorSchema?: Schema,
 ): Promise<Answer<T>> {
   let outcome: FetchResult<T>;
   try {

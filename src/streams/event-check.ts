@@ -1,9 +1,21 @@
-import type { Operation } from "../core/operation-row.js";
-import { schemas, type Schema } from "../../generated/validators.js";
+import type { Schema } from "../../generated/validators.js";
 import type { AnswerPolicy } from "../core/config.js";
 import { compile, type Check } from "../checks/schema-compiler.js";
 import { StreamEventError, type RawEvent } from "./stream-errors.js";
 import { check } from "../checks/check.js";
+
+/**
+ * What a stream's reader reads of its operation's row (src/core/operation-row.ts `Operation`, which
+ * names the readers and so cannot be named here): where it goes, whether it may be re-opened, and
+ * the schema of one event's data.
+ */
+export interface StreamOperation {
+  name: string;
+  method: string;
+  path: string;
+  idempotent: boolean;
+  eventSchema?: Schema | undefined;
+}
 
 /** One event of a stream: its `data`, typed and checked by the spec, with the wire's `id` and `event` fields. */
 export interface StreamEvent<T> {
@@ -37,8 +49,8 @@ export type EventRead = (data: string, type: string | undefined, id: string | un
  * const read = eventReader(op);
  * const data = read('{"event":"log","message":"hi"}', undefined, "1");
  */
-export function eventReader(op: Operation, policy: AnswerPolicy = {}, response?: () => Response): EventRead {
-  const schema = op.eventSchema === undefined ? undefined : schemas[op.eventSchema];
+export function eventReader(op: StreamOperation, policy: AnswerPolicy = {}, response?: () => Response): EventRead {
+  const schema = op.eventSchema;
   const typedHeartbeat = schema !== undefined && mapping(schema).has(HEARTBEAT);
   // compiled once: the common event is one call that builds no path and no issue
   const conforms = schema === undefined ? undefined : compile(schema, true);
@@ -78,7 +90,7 @@ export const isSkipped = (data: unknown): boolean => data === SKIP;
  * `StreamEventError`, which carries the event as received and every issue.
  */
 export function reportDrift(
-  op: Operation,
+  op: StreamOperation,
   raw: RawEvent,
   data: unknown,
   issues: { path: string; message: string }[],
@@ -99,6 +111,6 @@ export function reportDrift(
 /** The values a discriminated schema names in its mapping (through `$ref`s). */
 function mapping(schema: Schema): Set<string> {
   let s: Schema | undefined = schema;
-  for (let hops = 0; s?.$ref !== undefined && hops < 32; hops++) s = schemas[s.$ref];
+  for (let hops = 0; s?.$ref !== undefined && hops < 32; hops++) s = s.$ref();
   return new Set(Object.keys(s?.discriminator?.mapping ?? {}));
 }

@@ -1,5 +1,4 @@
 import { createParser, type EventSourceMessage } from "eventsource-parser";
-import type { Operation } from "../core/operation-row.js";
 import { MAX_TIMEOUT_MS, show } from "../core/config.js";
 import {
   ApiError,
@@ -10,7 +9,7 @@ import {
   type ValidationIssue,
 } from "../core/errors.js";
 import { EventBounds } from "./event-bounds.js";
-import { eventReader, type StreamEvent } from "./event-check.js";
+import { eventReader, type StreamEvent, type StreamOperation } from "./event-check.js";
 import { handOut, headerSafe } from "./event-hand-out.js";
 import type { RequestOptions } from "../core/request-options.js";
 import { backoffMs, MAX_RETRY_AFTER_MS } from "../core/retry.js";
@@ -78,7 +77,7 @@ export interface EventStream<T> extends AsyncIterable<StreamEvent<T>> {
  * to a re-open ends the stream with its `ApiError`.
  */
 export async function openEventStream(
-  op: Operation,
+  op: StreamOperation,
   open: (options: RequestOptions) => Promise<Response>,
   options: StreamOptions | undefined,
   policy: AnswerPolicy = {},
@@ -245,14 +244,7 @@ export async function readEventStream<T = unknown>(
 ): Promise<EventStream<T>> {
   if (!response.ok) throw apiErrorFrom(response, undefined);
   const where = URL.canParse(response.url) ? new URL(response.url).pathname : "(a Response)";
-  const op: Operation = {
-    name: "readEventStream",
-    method: "GET",
-    path: where,
-    status: response.status,
-    answer: "stream",
-    idempotent: false,
-  };
+  const op: StreamOperation = { name: "readEventStream", method: "GET", path: where, idempotent: false };
   return openEventStream(op, async () => response, options) as Promise<EventStream<T>>;
 }
 

@@ -98,7 +98,12 @@ describe("event streams of the synthetic spec, against the mock", () => {
       "invocations.follow",
     ]);
     for (const op of streams)
-      expect(table.get(op.name), op.name).toMatchObject({ answer: "stream", eventSchema: expect.any(Number) });
+      expect(table.get(op.name), op.name).toMatchObject({
+        answer: "stream",
+        eventSchema: expect.any(Object),
+        // the row brings the stream reader it needs
+        readers: { openStream: expect.any(Function) },
+      });
   });
 
   it("reads every stream operation's events, each one the spec's example, with its id, then ends", async () => {

@@ -2,7 +2,8 @@
 // project each: generate, the type check, `npm pack`, a strict user of every method compiled against
 // the packed package, then every method called against the project's mock serving that copy's
 // repaired bundle. Prints, per document, the calls that worked, those that failed grouped by cause,
-// the lists walked, the streams read and the names derived. `npm run test:documents`, not part of `npm test`.
+// the lists walked, the streams read and the names derived; then the stateful mock's round trip on
+// each collection it infers. `npm run test:documents`, not part of `npm test`.
 import { execFile } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -15,11 +16,13 @@ import { withExampleInputs } from "../../scripts/lib/generate/example-inputs.mjs
 import { consumerProgram, exampleCall } from "../../scripts/lib/generate/examples.mjs";
 import { readOperations } from "../../scripts/lib/generate/read-operations.mjs";
 import { mockServer } from "../../scripts/lib/mock/proxy.mjs";
+import { inferCollections } from "../../scripts/lib/mock/collections.mjs";
 import { toolEnv } from "../../scripts/lib/shared/env.mjs";
 import { root } from "../../scripts/lib/shared/paths.mjs";
 import { createSampler } from "../../scripts/lib/spec/sample.mjs";
 import { samplesProgram } from "../support/docs-samples.js";
 import { CASES, copyFor, DOCUMENTS, type Document } from "../support/document-copy.js";
+import { roundTrip } from "../support/round-trip.js";
 
 type Json = any;
 interface RedoclyCore {
@@ -40,6 +43,8 @@ const CALL_MS = 20_000;
 const PACKAGE = "browser-cloud-client";
 /** Events read from each stream. */
 const EVENTS = 3;
+/** The collections of each document on which the stateful mock's round trip should work (issue 28). */
+const ROUND_TRIPS = 3;
 
 // npm's own variables from the `npm run` around us would point the nested npm at this checkout
 const env = Object.fromEntries(Object.entries(toolEnv()).filter(([name]) => !/^npm_/i.test(name)));
@@ -319,6 +324,35 @@ describe.skipIf(!existsSync(DOCUMENTS))("the shared documents through the pipeli
       writeFileSync(join(RESULTS, `${doc.name}.calls.txt`), `${report.join("\n")}\n`);
       for (const line of report) say(doc, line);
       expect(rate).toBeGreaterThanOrEqual(GOAL);
+    });
+
+    it("round-trips the collections the stateful mock infers: create, read, list, delete, read → 404", async () => {
+      expect(generated, "generate failed").toBe(true);
+      const text = readFileSync(join(copy!.dir, "generated/openapi.json"), "utf8");
+      const spec = JSON.parse(text);
+      const { collections, deletions } = inferCollections(spec);
+      const sampler = await createSampler(spec);
+      const { createClient } = await import(join(copy!.dir, "src/index.ts"));
+      const mock = await mockServer({ port: 0, stateful: true, say: () => {} });
+      const results = [];
+      const started = performance.now();
+      try {
+        await mock.serve(text);
+        const client = createClient({ apiKey: "documents:token", baseUrl: mock.url, maxRetries: 0 });
+        for (const collection of collections)
+          results.push(await within(CALL_MS, roundTrip(client, sampler, collection)));
+      } finally {
+        await mock.close();
+      }
+      const passed = results.filter((r) => r.passed);
+      const report = [
+        `stateful: ${collections.length} collections inferred, ${deletions.length} delete-only item paths; the round trip works on ${passed.length} of ${collections.length} (goal ${ROUND_TRIPS}) in ${Math.round(performance.now() - started)} ms`,
+        ...results.map((r) => `  ${r.passed ? "ok  " : "FAIL"} ${r.path}: ${r.steps.join("; ")}`),
+      ];
+      writeFileSync(join(RESULTS, `${doc.name}.stateful.txt`), `${report.join("\n")}\n`);
+      for (const line of report.slice(0, 1)) say(doc, line);
+      say(doc, `  (each collection's steps in test-results/documents/${doc.name}.stateful.txt)`);
+      expect(passed.length).toBeGreaterThanOrEqual(ROUND_TRIPS);
     });
   });
 });

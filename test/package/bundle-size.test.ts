@@ -1,5 +1,8 @@
 import { readFileSync } from "node:fs";
-import { describe, expect, it } from "vitest";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { syntheticProject } from "../../scripts/bench/synthetic.mjs";
 import { consumerBundleSize } from "../../scripts/bundle-size.mjs";
 
 // exact facts about what a consumer ships; its size is judged against the goals by `npm run bench`
@@ -43,5 +46,94 @@ describe("a consumer's bundle of this client", () => {
 
     expect(externalImports).toEqual([]);
     expect(code).not.toMatch(/(from|import\(|require\()\s*["']node:/);
+  });
+});
+
+/** The operations of a bundled spec: path, method and operationId, read from the document itself. */
+const operationsOf = (document: any) =>
+  Object.entries<Record<string, any>>(document.paths).flatMap(([path, item]) =>
+    METHODS.filter((m) => item[m]).map((m) => ({ path, method: m, operationId: item[m].operationId as string })),
+  );
+/** Whether a JSON operation: a JSON answer, a JSON body or none, no list (x-pagination), no event stream. */
+const jsonOperation = (document: any, op: { path: string; method: string }) => {
+  const item = document.paths[op.path][op.method];
+  const answers = Object.entries<any>(item.responses).filter(([status]) => /^2/.test(status));
+  const media = Object.keys(answers[0]?.[1]?.content ?? {});
+  const body = Object.keys(item.requestBody?.content ?? { "application/json": {} });
+  return media[0] === "application/json" && body[0] === "application/json" && !item["x-pagination"];
+};
+
+describe("a consumer's bundle of the standalone functions (browser-cloud-client/operations)", () => {
+  it("holds the operation it calls and none of the others: their paths and their schemas' fields stay out", async () => {
+    const { code } = await consumerBundleSize("functions-json3");
+    const called = operationsOf(spec).filter((op) => jsonOperation(spec, op));
+    const others = operationsOf(spec).filter((op) => !called.some((c) => c.operationId === op.operationId));
+    // the click's body fields, which only the click's schema names
+    const fields = Object.keys(spec.components.schemas.ClickMouseRequest.properties).filter((f) => f.length > 4);
+
+    expect(called.map((op) => op.path)).toEqual(["/org/limits"]);
+    expect(code).toContain('"/org/limits"');
+    expect(others.filter((op) => code.includes(`"${op.path}"`))).toEqual([]);
+    expect(fields.length).toBeGreaterThan(2);
+    expect(fields.filter((f) => code.includes(f))).toEqual([]);
+  });
+
+  it("holds every operation when it calls every one", async () => {
+    const { code, externalImports } = await consumerBundleSize("functions");
+
+    expect(operationsOf(spec).filter((op) => !code.includes(`"${op.path}"`))).toEqual([]);
+    expect(externalImports).toEqual([]);
+  });
+});
+
+describe("a consumer's bundle of the synthetic spec's standalone functions, at 133 operations", () => {
+  let copy: { dir: string; remove(): void };
+  let size: typeof consumerBundleSize;
+  let synthetic: any;
+  beforeAll(async () => {
+    copy = syntheticProject(133);
+    synthetic = JSON.parse(readFileSync(join(copy.dir, "generated/openapi.json"), "utf8"));
+    ({ consumerBundleSize: size } = await import(pathToFileURL(join(copy.dir, "scripts/bundle-size.mjs")).href));
+  }, 120_000);
+  afterAll(() => copy?.remove());
+
+  const readers = (inputs: Record<string, number>) =>
+    Object.keys(inputs)
+      .filter((file) => /(^|\/)src\/(lists|streams|uploads)\/|node_modules\/eventsource-parser\//.test(file))
+      // a package by its name, a file of the client by its path
+      .map((file) => file.replace(/^.*?node_modules\/([^/]+)\/.*$/, "$1").replace(/^.*?(src\/)/, "$1"))
+      .sort();
+
+  it("of three JSON methods holds no reader of pages, streams or forms, and no other operation's path", async () => {
+    const { code, inputs } = await size("functions-json3");
+    const all = operationsOf(synthetic);
+    const called = all.filter((op) => jsonOperation(synthetic, op)).slice(0, 3);
+
+    expect(all).toHaveLength(133);
+    expect(readers(inputs)).toEqual([]);
+    // a path that is a prefix of a called one would be found inside it: compare whole literals
+    const paths = [...new Set(all.map((op) => op.path))];
+    expect(paths.filter((path) => code.includes(`"${path}"`))).toEqual([...new Set(called.map((op) => op.path))]);
+  });
+
+  it("of every method holds each reader its operations need", async () => {
+    const { inputs } = await size("functions");
+    const media = operationsOf(synthetic).flatMap((op) =>
+      Object.keys(synthetic.paths[op.path][op.method].requestBody?.content ?? {}),
+    );
+
+    // the synthetic spec has multipart bodies and no urlencoded one: no form encoder
+    expect(media).toContain("multipart/form-data");
+    expect(media).not.toContain("application/x-www-form-urlencoded");
+    expect(readers(inputs)).toEqual([
+      "eventsource-parser",
+      "src/lists/pages.ts",
+      "src/streams/event-bounds.ts",
+      "src/streams/event-check.ts",
+      "src/streams/event-hand-out.ts",
+      "src/streams/event-stream.ts",
+      "src/streams/stream-errors.ts",
+      "src/uploads/form-body.ts",
+    ]);
   });
 });

@@ -8,6 +8,7 @@ import { publint } from "publint";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { render } from "../../scripts/lib/generate/render.mjs";
 import { consumerProgram } from "../../scripts/lib/generate/examples.mjs";
+import { functionNames } from "../../scripts/lib/generate/identifiers.mjs";
 import { readOperations } from "../../scripts/lib/generate/read-operations.mjs";
 import { apiBaseUrl } from "../support/contract.js";
 
@@ -41,13 +42,17 @@ beforeAll(async () => {
 
   project = join(work, "project");
   cpSync(fileURLToPath(new URL("./fixtures", import.meta.url)), project, { recursive: true });
-  // the part of the user's program that calls every operation comes from the table
+  // the part of the user's program that calls every operation comes from the table: through
+  // createClient(), and through the standalone functions of browser-cloud-client/operations
+  const baseUrl =
+    '(globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env.CONSUMER_BASE_URL ?? "http://127.0.0.1:4010"';
+  writeFileSync(join(project, "operations.ts"), consumerProgram(operations, { from: "browser-cloud-client", baseUrl }));
   writeFileSync(
-    join(project, "operations.ts"),
+    join(project, "functions.ts"),
     consumerProgram(operations, {
-      from: "browser-cloud-client",
-      baseUrl:
-        '(globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env.CONSUMER_BASE_URL ?? "http://127.0.0.1:4010"',
+      from: "browser-cloud-client/operations",
+      baseUrl,
+      functions: functionNames(operations),
     }),
   );
   await run("npm", ["install", tarball, "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], project);
@@ -95,6 +100,9 @@ describe("the published package", () => {
       "dist/src/index.d.ts.map",
       "dist/src/testing/index.js",
       "dist/src/testing/index.d.ts",
+      "dist/src/operations.js",
+      "dist/src/operations.d.ts",
+      "dist/generated/functions.js",
       "dist/generated/schema.d.ts",
       "dist/openapi.json",
     ]) {
@@ -168,6 +176,24 @@ describe("a user's project", () => {
       noKey: "ConfigurationError",
       roots: true,
     });
+  }, 60_000);
+
+  it("calls every operation through the standalone functions of browser-cloud-client/operations", async () => {
+    const { stdout } = await run(
+      process.execPath,
+      ["--input-type=module", "-e", 'console.log(JSON.stringify(await (await import("./out/functions.js")).main()))'],
+      project,
+      { CONSUMER_BASE_URL: apiBaseUrl() },
+    );
+
+    expect(JSON.parse(stdout)).toEqual(
+      Object.fromEntries(
+        operations.map((op) => [
+          op.name,
+          op.success.kind === "json" ? op.success.example : op.success.kind === "empty" ? null : op.success.status,
+        ]),
+      ),
+    );
   }, 60_000);
 
   it("tests its own code with browser-cloud-client/testing, with no network", async () => {

@@ -1,10 +1,11 @@
-import { schemas, type Schema } from "../../generated/validators.js";
+import { transformSync } from "esbuild";
+import type { Schema } from "../../generated/validators.js";
 import { schemaTable } from "../../scripts/lib/generate/schema-table.mjs";
 
 /**
- * Runs a fixture spec through the generator and appends its table to the generated one (its
- * indexes shifted), so that check() resolves the fixture's $refs as it does the real spec's; returns
- * each component and root by name.
+ * Runs a fixture spec through the generator and loads the source it writes (generated/validators.ts's
+ * shape, its `$ref`s functions that name other constants), so that check() resolves the fixture's
+ * $refs as it does the real spec's; returns each component and root by name.
  *
  * @example
  * const { Node } = loadSchemas({ Node: { type: "object", properties: { next: { $ref: "#/components/schemas/Node" } } } });
@@ -18,24 +19,11 @@ export function loadSchemas(
   for (const name of Object.keys(components))
     index[name] = table.add({ $ref: `#/components/schemas/${name}` }, `components.schemas.${name}`);
   for (const [name, schema] of Object.entries(roots)) index[name] = table.add(schema, name);
-  const rows = table
-    .source("")
-    .split("export const schemas: Schema[] = [\n")[1]!
-    .split("\n")
-    .filter((line) => line.startsWith("  {"))
-    .map((line) => line.trim().replace(/,$/, ""));
-  const base = schemas.length;
-  const shift = (k: string, v: any) =>
-    k === "$ref"
-      ? v + base
-      : k === "discriminator" && v.mapping
-        ? {
-            ...v,
-            mapping: Object.fromEntries(Object.entries(v.mapping).map(([tag, i]) => [tag, (i as number) + base])),
-          }
-        : v;
-  for (const row of rows) schemas.push(JSON.parse(row.replaceAll('["__proto__"]:', '"__proto__":'), shift));
-  return Object.fromEntries(Object.entries(index).map(([name, i]) => [name, schemas[base + i]!]));
+  // the TypeScript the generator writes, run as it is: its constants, by the names it gave them
+  const { code } = transformSync(table.source(""), { loader: "ts", format: "cjs" });
+  const module = { exports: {} as Record<string, Schema> };
+  new Function("exports", "module", code)(module.exports, module);
+  return Object.fromEntries(Object.entries(index).map(([name, i]) => [name, module.exports[table.name(i)]!]));
 }
 
 /** A document of `paths` and component `schemas`, for the tests of what reads one (the mock, the sampler). */

@@ -2,7 +2,8 @@
 // client is built from: for each method its HTTP method and path, parameters, body fields, what it
 // resolves to, the errors its declared statuses become, its retry rule and an example call.
 import { exampleCall, literal } from "./examples.mjs";
-import { typeNames } from "./identifiers.mjs";
+import { standaloneCall } from "./emit-functions.mjs";
+import { functionNames, typeNames } from "./identifiers.mjs";
 import { errorClassName, RETRYABLE_STATUSES } from "../../../src/core/policy.js";
 import { resolve } from "../spec/document.mjs";
 
@@ -88,9 +89,14 @@ export function apiReference(spec, operations) {
     "`ConnectionError`, `ConnectionTimeoutError`, `UserAbortError`, `ResponseTooLargeError`, a",
     "`RateLimitError` (429) or `RedirectError` (3xx).",
     "",
-    "| method | HTTP | resolves to |",
-    "|---|---|---|",
+    "Each is also a standalone function of `browser-cloud-client/operations`, called with a client of",
+    "`createCoreClient()` (the same options) as its first argument, so that a program bundles only the",
+    "operations it imports (each section shows both calls).",
+    "",
+    "| method | function | HTTP | resolves to |",
+    "|---|---|---|---|",
   ];
+  const fns = functionNames(operations);
   const answerText = (op) =>
     op.success.kind === "json"
       ? typeText(spec, op.success.schema, types)
@@ -100,10 +106,14 @@ export function apiReference(spec, operations) {
           ? `\`EventStream\` of ${op.success.schema ? typeText(spec, op.success.schema, types) : "`unknown`"}`
           : "`Response`";
   for (const op of operations)
-    out.push(`| [\`${op.name}\`](#${anchor(op)}) | \`${op.method} ${op.path}\` | ${answerText(op)} |`);
+    out.push(
+      `| [\`${op.name}\`](#${anchor(op)}) | \`${fns.get(op)}\` | \`${op.method} ${op.path}\` | ${answerText(op)} |`,
+    );
 
   for (const op of operations) {
-    out.push("", `## ${op.name}`, "", `\`${signature(op)}\``, "");
+    const call = signature(op);
+    const standalone = call.replace(`client.${op.name}(`, `${fns.get(op)}(client, `);
+    out.push("", `## ${op.name}`, "", `\`${call}\` · \`${standalone}\``, "");
     if (op.summary) out.push(`**${cell(op.summary)}.**${op.deprecated ? " Deprecated." : ""}`, "");
     const key = op.idempotencyKey
       ? `; a new \`${op.idempotencyKey}\` per call, the same on its retries, unless \`options.headers\` has one`
@@ -165,7 +175,13 @@ export function apiReference(spec, operations) {
         );
       out.push("");
     }
-    out.push("```ts", exampleCall(op), "```");
+    out.push(
+      "```ts",
+      exampleCall(op),
+      "// or, from browser-cloud-client/operations",
+      standaloneCall(op, fns.get(op)),
+      "```",
+    );
   }
   return `${out.join("\n")}\n`;
 }

@@ -1,16 +1,13 @@
 // Writes the operation layer of generated/: the table of operations that src/core/method.ts turns
 // into methods (operations.ts), the resource tree's interfaces with their JSDoc (resources.ts), and
-// a type for every component schema (types.ts). Everything here comes from the spec alone.
+// a type for every component schema (types.ts), and the standalone functions (functions.ts,
+// emit-functions.mjs). Everything here comes from the spec alone.
 
-import { RETRYABLE_STATUSES } from "../../../src/core/policy.js";
+import { randomUUID } from "node:crypto";
 import { exampleCall } from "./examples.mjs";
-import { GLOBALS, identifier, pascal, TAKEN_TYPE_NAMES, typeNames } from "./identifiers.mjs";
-
-/** Text safe inside a JSDoc block: no `*\/` that would end it early. */
-const doc = (text) =>
-  String(text ?? "")
-    .trim()
-    .replace(/\*\//g, "*\\/");
+import { functionsSource } from "./emit-functions.mjs";
+import { doc, docLines } from "./method-doc.mjs";
+import { functionNames, GLOBALS, identifier, pascal, TAKEN_TYPE_NAMES, typeNames } from "./identifiers.mjs";
 
 /** `#/components/schemas/Name` -> `Name`, else undefined. */
 const componentName = (schema) =>
@@ -18,40 +15,31 @@ const componentName = (schema) =>
     ? /^#\/components\/schemas\/([^/]+)$/.exec(schema.$ref)?.[1]?.replace(/~1/g, "/").replace(/~0/g, "~")
     : undefined;
 
-/** The policy sentence each method's JSDoc carries; the README's table says the same at length. */
-function retryNote(op) {
-  const key = op.idempotencyKey
-    ? ` Each call sends a new \`${op.idempotencyKey}\` (the same on its retries), or yours from \`options.headers\`.`
-    : "";
-  if (!op.idempotent)
-    return `Not idempotent: sent again only when the service certainly did not act (a 429, or a connection refused before anything was sent), never after a timeout or a 5xx (\`maybePerformed\` tells).${key}`;
-  const uncertain =
-    op.method === "DELETE"
-      ? " When an earlier attempt's outcome was unknown and the retry finds nothing (404), it succeeds."
-      : "";
-  return `Idempotent: retried after connection failures, timeouts and ${RETRYABLE_STATUSES.join(", ")}.${uncertain}${key}`;
-}
-
 /**
- * Renders generated/operations.ts, generated/resources.ts and generated/types.ts.
+ * Renders generated/operations.ts, generated/resources.ts, generated/functions.ts and generated/types.ts.
  * @param {any} spec the bundled document
  * @param {import("./read-operations.mjs").OperationInfo[]} operations from readOperations()
- * @param {{ add(schema: any, where: string): number }} table the schema checks (scripts/validators.mjs)
+ * @param {{ add(schema: any, where: string): number, name(index: number): string }} table the schema checks (schema-table.mjs)
  * @param {string} header the generated-file header
  * @param {import("./security.mjs").AuthScheme} [auth] the document's own scheme: a row carries `auth` only where its operation's differs
- * @returns {{ "operations.ts": string, "resources.ts": string, "types.ts": string }}
+ * @returns {{ "operations.ts": string, "resources.ts": string, "functions.ts": string, "types.ts": string }}
  */
 export function emitClient(spec, operations, table, header, auth) {
   const schemaNames = Object.keys(spec.components?.schemas ?? {});
   const types = typeNames(schemaNames);
+  const fns = functionNames(operations);
   return {
-    "operations.ts": operationsSource(operations, table, header, auth),
-    "resources.ts": resourcesSource(spec, operations, types, header),
+    "operations.ts": operationsSource(operations, table, header, auth, fns),
+    "resources.ts": resourcesSource(spec, operations, types, header, fns),
+    "functions.ts": functionsSource(operations, fns, header),
     "types.ts": typesSource(schemaNames, types, operations, header),
   };
 }
 
-function operationsSource(operations, table, header, auth) {
+function operationsSource(operations, table, header, auth, fns) {
+  // a schema or a reader in a row is a reference, written as a marker that the text below replaces
+  const marker = `\u0001${randomUUID()}:`;
+  const schema = (schema, where) => `${marker}S.${table.add(schema, where)}`;
   const rows = operations.map((op) => {
     /** @type {Record<string, unknown>} */
     const row = { name: op.name, method: op.method, path: op.path };
@@ -63,18 +51,18 @@ function operationsSource(operations, table, header, auth) {
         required: op.queryParams.filter((p) => p.required).map((p) => p.name),
         additionalProperties: false,
       };
-      row.query = table.add(query, `${op.method} ${op.path} query`);
+      row.query = schema(query, `${op.method} ${op.path} query`);
       if (query.required.length) row.queryRequired = true;
     }
     if (op.body) {
       row.body = op.body.kind;
-      if (op.body.kind !== "raw") row.bodySchema = table.add(op.body.schema, `${op.method} ${op.path} request body`);
+      if (op.body.kind !== "raw") row.bodySchema = schema(op.body.schema, `${op.method} ${op.path} request body`);
       row.bodyType = op.body.mediaType;
       if (op.body.required) row.bodyRequired = true;
       if (op.encoding) row.encoding = op.encoding;
       if (op.form)
         Object.assign(row, {
-          bodySchema: table.add(op.body.schema, `${op.method} ${op.path} form fields`),
+          bodySchema: schema(op.body.schema, `${op.method} ${op.path} form fields`),
           form: op.form,
         });
     }
@@ -82,101 +70,85 @@ function operationsSource(operations, table, header, auth) {
     row.status = op.success.status;
     row.answer = op.success.kind;
     if (op.success.kind === "json") {
-      row.answerSchema = table.add(op.success.schema, `${op.method} ${op.path} ${op.success.status} answer`);
+      row.answerSchema = schema(op.success.schema, `${op.method} ${op.path} ${op.success.status} answer`);
       row.answerType = op.success.mediaType;
     }
     if (op.success.kind === "stream" && op.success.schema)
-      row.eventSchema = table.add(op.success.schema, `${op.method} ${op.path} ${op.success.status} event`);
-    // filled below, after every row's own schemas, so that adding them moves no other index
-    Object.assign(row, { errorSchema: undefined, pathSchemas: undefined, headerSchemas: undefined });
+      row.eventSchema = schema(op.success.schema, `${op.method} ${op.path} ${op.success.status} event`);
+    const schemasOf = (params, place) =>
+      Object.fromEntries(
+        params.map((p) => [p.name, schema(p.schema, `${op.method} ${op.path} ${place} parameter ${p.name}`)]),
+      );
+    const errors = errorSchema(op.errorBodies);
+    if (errors) row.errorSchema = schema(errors, `${op.method} ${op.path} error answers`);
+    if (op.pathParams.length) row.pathSchemas = schemasOf(op.pathParams, "path");
+    if (op.headerParams.length) row.headerSchemas = schemasOf(op.headerParams, "header");
     row.idempotent = op.idempotent;
     if (op.idempotencyKey) row.idempotencyKey = op.idempotencyKey;
     if (op.auth && JSON.stringify(op.auth) !== JSON.stringify(auth)) row.security = op.auth;
+    const needs = READERS.filter(([, , , needed]) => needed(op));
+    if (needs.length) row.readers = Object.fromEntries(needs.map(([key, source]) => [key, `${marker}${source}`]));
     return row;
   });
-  rows.forEach((row, i) => {
-    const op = operations[i];
-    // each parameter's schema by reference, and the error answers' schema
-    const schemasOf = (params, place) =>
-      Object.fromEntries(
-        params.map((p) => [p.name, table.add(p.schema, `${op.method} ${op.path} ${place} parameter ${p.name}`)]),
-      );
-    if (op.pathParams.length) row.pathSchemas = schemasOf(op.pathParams, "path");
-    if (op.headerParams.length) row.headerSchemas = schemasOf(op.headerParams, "header");
-    const errors = errorSchema(op.errorBodies);
-    if (errors) row.errorSchema = table.add(errors, `${op.method} ${op.path} error answers`);
-  });
   // a key "__proto__" (a parameter's name) in an object literal would set the prototype; a computed key makes it a field
-  const lines = rows.map((row) => `  ${JSON.stringify(row).replaceAll('"__proto__":', '["__proto__"]:')},`);
+  const escaped = JSON.stringify(marker)
+    .slice(1, -1)
+    .replace(/[\\^$.*+?()[\]{}|-]/g, "\\$&");
+  const references = new RegExp(`"${escaped}(S\\.)?(\\w+)"`, "g");
+  const text = (row) =>
+    JSON.stringify(row)
+      .replaceAll('"__proto__":', '["__proto__"]:')
+      .replace(references, (_, inTable, ref) => (inTable ? `S.${table.name(Number(ref))}` : ref));
+  const consts = rows.map((row, i) => {
+    const op = operations[i];
+    return `/** \`${op.method} ${op.path}\`: \`client.${op.name}\`, \`${fns.get(op)}\` of browser-cloud-client/operations. */
+export const ${fns.get(op)} = ${text(row)} as const satisfies Operation;
+`;
+  });
+  const used = READERS.filter(([, , , needed]) => operations.some(needed));
+  const files = [...new Set(used.map(([, , file]) => file))].sort();
+  const imports = files.map(
+    (file) =>
+      `import { ${used
+        .filter(([, , f]) => f === file)
+        .map(([, source]) => source)
+        .join(", ")} } from "../src/${file}.js";\n`,
+  );
   return `${header}import type { Operation } from "../src/core/operation-row.js";
+${imports.join("")}import * as S from "./validators.js";
 
 export type { Operation };
 
-/** Every operation of the spec, in document order; literal, so that each method's type is read from its entry. */
+// one constant per operation, its schemas and readers by reference, so that a bundle keeps only the
+// rows of the operations a program calls, and what those reach
+
+${consts.join("\n")}
+/** Every operation of the spec, in document order. */
 export const operations = [
-${lines.join("\n")}
-] as const satisfies readonly Operation[];
-${readers(operations)}`;
+${operations.map((op) => `  ${fns.get(op)},\n`).join("")}] as const;
+`;
 }
 
 /**
- * The readers only some operations need, each exported where an operation above needs it and as
- * `undefined` elsewhere, so that the bundle of a client whose spec has none leaves its module out.
+ * @type {[key: string, source: string, file: string, needed: (op: any) => boolean][]}
+ * The readers only some operations need, by the key of a row's \`readers\` (src/core/operation-row.ts):
+ * the export that reads it, its module under src/, and which operations need it. A row brings its
+ * own, so that a bundle of operations without lists, streams or forms leaves their modules out.
  */
-function readers(operations) {
-  const binary = (op) => op.body?.kind === "raw" && !op.form && /^application\/octet-stream$/i.test(op.body.mediaType);
-  const table = [
-    [
-      "openStream",
-      "openEventStream",
-      "streams/event-stream",
-      (op) => op.success.kind === "stream",
-      "Reads the answers of the operations above that are event streams.",
-      "answers an event stream",
-    ],
-    [
-      "PageList",
-      "PagePromise",
-      "lists/pages",
-      (op) => op.page,
-      "Walks the pages of the operations above that are lists.",
-      "is a list",
-    ],
-    [
-      "formBody",
-      "formBody",
-      "uploads/form-body",
-      (op) => op.form,
-      "Builds the multipart bodies of the operations above that take a form.",
-      "takes a multipart form",
-    ],
-    [
-      "urlEncodedBody",
-      "urlEncodedBody",
-      "uploads/url-encoded",
-      (op) => op.body?.kind === "urlencoded",
-      "Builds the application/x-www-form-urlencoded bodies of the operations above.",
-      "takes a urlencoded form",
-    ],
-    [
-      "binaryBody",
-      "binaryBody",
-      "uploads/form-body",
-      binary,
-      "Checks the bodies of the operations above that take bytes.",
-      "takes a binary body",
-    ],
-  ];
-  return table
-    .map(([name, source, file, needs, found, kind]) =>
-      operations.some(needs)
-        ? `\n/** ${found} */\nexport { ${source === name ? name : `${source} as ${name}`} } from "../src/${file}.js";\n`
-        : `\n/** No operation above ${kind}: no reader, so that bundles leave it out. */\nexport const ${name}: typeof import("../src/${file}.js").${source} | undefined = undefined;\n`,
-    )
-    .join("");
-}
+const READERS = [
+  ["openStream", "openEventStream", "streams/event-stream", (op) => op.success.kind === "stream"],
+  ["PageList", "PagePromise", "lists/pages", (op) => Boolean(op.page)],
+  ["formBody", "formBody", "uploads/form-body", (op) => Boolean(op.form)],
+  ["urlEncodedBody", "urlEncodedBody", "uploads/url-encoded", (op) => op.body?.kind === "urlencoded"],
+  [
+    "binaryBody",
+    "binaryBody",
+    "uploads/form-body",
+    (op) => op.body?.kind === "raw" && !op.form && /^application\/octet-stream$/i.test(op.body.mediaType),
+  ],
+];
 
-function resourcesSource(spec, operations, types, header) {
+function resourcesSource(spec, operations, types, header, fns) {
   // the tree of groups, each leaf one method
   const tree = new Map();
   for (const op of operations) {
@@ -237,25 +209,7 @@ function resourcesSource(spec, operations, types, header) {
             ? `EventStream<${op.success.schema ? typeOf(op.success.schema, op.success.eventFromMedia ? `${at(op)}["responses"][${JSON.stringify(String(op.success.status))}]["content"][${JSON.stringify(op.success.mediaType)}]` : "unknown") : "unknown"}>`
             : "Response";
 
-    const lines = [];
-    if (op.summary) lines.push(doc(op.summary), "");
-    if (op.description) lines.push(...doc(op.description).split("\n"), "");
-    lines.push(`\`${op.method} ${op.path}\`. ${retryNote(op)}`);
-    if (op.success.kind === "other")
-      lines.push(
-        "",
-        `Resolves to the \`Response\` (${op.success.mediaType ?? "no declared content"}) for you to read; its body is not buffered.`,
-      );
-    if (op.success.kind === "stream")
-      lines.push(
-        "",
-        `Resolves to an \`EventStream\` of server-sent events once the answer's headers arrive: \`for await\` its typed, checked events; \`break\`, \`close()\` or \`signal\` ends it. A dropped connection is re-opened with \`Last-Event-ID\`${op.idempotent ? "." : " only for an idempotent operation: not this one."}`,
-      );
-    lines.push("");
-    for (const p of op.pathParams)
-      lines.push(`@param ${identifier(p.name, new Set())} ${doc(p.description ?? p.name).replace(/\n/g, " ")}`);
-    if (op.deprecated) lines.push("@deprecated The spec marks this operation deprecated.");
-    lines.push("@example", ...exampleCall(op).split("\n"));
+    const lines = docLines(op, exampleCall(op));
     const jsdoc = [
       `${indent}/**`,
       ...lines.map((l) => `${indent} *${l ? ` ${l}` : ""}`.replace(/\s+$/, "")),
@@ -300,12 +254,11 @@ function resourcesSource(spec, operations, types, header) {
   }
   // the runtime tree, each leaf built from its table entry: typed as Resources, so the compiler
   // checks every declaration above against the entry its method comes from
-  const index = new Map(operations.map((op, i) => [op, i]));
   const runtime = (node, indent) =>
     [...node]
       .map(
         ([key, value]) =>
-          `${indent}${key}: ${value instanceof Map ? `{\n${runtime(value, `${indent}  `)}\n${indent}}` : `method(operations[${index.get(value)}])`},`,
+          `${indent}${key}: ${value instanceof Map ? `{\n${runtime(value, `${indent}  `)}\n${indent}}` : `method(O.${fns.get(value)})`},`,
       )
       .join("\n");
   const streams = operations.some((op) => op.success.kind === "stream")
@@ -314,7 +267,7 @@ function resourcesSource(spec, operations, types, header) {
   return `${header}${streams}import type { MethodFactory } from "../src/core/method-type.js";
 import type { PageOptions, PagePromise } from "../src/lists/pages.js";
 import type { RequestOptions } from "../src/core/request-options.js";
-import { operations } from "./operations.js";
+import * as O from "./operations.js";
 import type { paths } from "./schema.js";
 import type * as T from "./types.js";
 

@@ -57,14 +57,18 @@ export function exampleCall(op, { runnable = false } = {}) {
  * A program that calls every operation once with the spec's example values and prints what each
  * answered (`null` for an empty answer, the status for other content): the generated consumer
  * the package test compiles strictly and runs, and the bundle test measures.
+ * With `functions` (each operation's standalone function, identifiers.mjs `functionNames`), it
+ * calls them instead, on a client of `createCoreClient()`, all imported from `from`.
  * @param {import("./read-operations.mjs").OperationInfo[]} operations
- * @param {{ from: string, baseUrl: string }} where the import specifier, and an expression for the base address
+ * @param {{ from: string, baseUrl: string, functions?: Map<object, string> }} where the import specifier, and an expression for the base address
  */
-export function consumerProgram(operations, { from, baseUrl }) {
+export function consumerProgram(operations, { from, baseUrl, functions }) {
   const calls = operations.map((op) => {
-    const call = exampleCall({ ...op, success: { ...op.success, kind: "empty" } }, { runnable: true })
+    let call = exampleCall({ ...op, success: { ...op.success, kind: "empty" } }, { runnable: true })
       .replace(/^await /, "")
       .replace(/;$/, "");
+    if (functions)
+      call = call.replace(`client.${op.name}(`, `${functions.get(op)}(client, `).replace(/\(client, \)$/, "(client)");
     const read =
       op.success.kind === "other"
         ? ".then((r) => r.status)"
@@ -75,10 +79,12 @@ export function consumerProgram(operations, { from, baseUrl }) {
             : "";
     return `    ${JSON.stringify(op.name)}: await ${call}${read},`;
   });
+  const create = functions ? "createCoreClient" : "createClient";
+  const imports = functions ? [create, ...operations.map((op) => functions.get(op))].join(", ") : create;
   return `// generated from the operation table: every operation, called with the spec's examples
-import { createClient } from ${JSON.stringify(from)};
+import { ${imports} } from ${JSON.stringify(from)};
 
-const client = createClient({ apiKey: "consumer-token", baseUrl: ${baseUrl}, maxRetries: 0 });
+const client = ${create}({ apiKey: "consumer-token", baseUrl: ${baseUrl}, maxRetries: 0 });
 const form = (fields: Record<string, string>): FormData => {
   const data = new FormData();
   for (const [name, value] of Object.entries(fields)) data.append(name, value);

@@ -115,3 +115,42 @@ export const RESERVED_WORDS = new Set(
     " ",
   ),
 );
+
+/**
+ * Names a function or row may not take: what the `browser-cloud-client/operations` entry exports
+ * besides the functions, and what generated/operations.ts and functions.ts import beside them.
+ */
+const OPERATIONS_ENTRY_NAMES = [
+  "createCoreClient",
+  "CoreClient",
+  "WithClient",
+  "operations",
+  "Operation",
+  "standalone",
+  "Resources",
+  "O",
+  "S",
+  "openEventStream",
+  "PagePromise",
+  "formBody",
+  "urlEncodedBody",
+  "binaryBody",
+];
+
+/**
+ * The name of each operation's standalone function (`browser-cloud-client/operations`) and of its
+ * row in generated/operations.ts: its `operationId` as an identifier (`get-org-limits` ->
+ * `getOrgLimits`), else its client name's segments joined (`deployments.delete` ->
+ * `deploymentsDelete`); a second of the same name gets `_`.
+ * @param {{ name: string, operationId?: string }[]} operations
+ * @returns {Map<object, string>} operation -> name
+ */
+export function functionNames(operations) {
+  const taken = new Set(OPERATIONS_ENTRY_NAMES);
+  return new Map(
+    operations.map((op) => {
+      const from = op.operationId ?? op.name.split(".").join(" ");
+      return [op, identifier(from, taken)];
+    }),
+  );
+}

@@ -85,6 +85,8 @@ export async function renderWithReport({ onBundle } = {}) {
       `export const DEFAULT_BASE_URL = ${JSON.stringify(baseUrl)};\n\n` +
       `/** How requests carry the key, as the document's top-level \`security\` says; an operation that declares its own carries \`auth\` in operations.ts. */\n` +
       `export const AUTH = ${JSON.stringify(auth)} as const satisfies AuthScheme;\n\n` +
+      `/** Every way the document's operations carry the key (\`AUTH\` and each operation's own), for a client that holds none of their rows: \`createCoreClient()\` checks the key against them all. */\n` +
+      `export const SCHEMES = ${JSON.stringify(schemes(auth, operations))} as const satisfies readonly AuthScheme[];\n\n` +
       `/** This package's own version (package.json), sent in the User-Agent. */\n` +
       `export const CLIENT_VERSION = ${JSON.stringify(pkg.version)};\n`,
   );
@@ -92,6 +94,16 @@ export async function renderWithReport({ onBundle } = {}) {
   if (existsSync(readme)) files.set(readme, withPolicyTable(readFileSync(readme, "utf8"), policyTable(operations)));
   const unchecked = table.unchecked.map((u) => `${u.where}: ${u.keyword}`);
   return { files, report: { defects, ...report, examples, unchecked, operations: operations.length } };
+}
+
+/**
+ * The document's scheme and each operation's own, each once, in the order they are first met.
+ * @param {unknown} auth
+ * @param {{ auth?: unknown }[]} operations
+ */
+function schemes(auth, operations) {
+  const all = [auth, ...operations.map((op) => op.auth).filter(Boolean)];
+  return [...new Map(all.map((scheme) => [JSON.stringify(scheme), scheme])).values()];
 }
 
 /**

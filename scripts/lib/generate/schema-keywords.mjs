@@ -39,12 +39,13 @@ export const IN_PLACE = ["allOf", "anyOf", "oneOf"];
 
 /** The `Schema` interface generated/validators.ts declares for its data, written out ahead of the table. */
 export const SCHEMA_TYPE = `/**
- * The part of JSON Schema that src/checks/check.ts \`check()\` enforces, as scripts/validators.mjs
- * writes it: \`$ref\` and discriminator mappings are indexes into \`schemas\`, \`type\` is always a list,
+ * The part of JSON Schema that src/checks/check.ts \`check()\` enforces, as scripts/lib/generate/schema-table.mjs
+ * writes it: \`$ref\` and discriminator mappings are functions that return the schema they name (read
+ * at its first use), \`type\` is always a list,
  * \`false\` is \`{ not: {} }\`, and \`readOnly\`/\`writeOnly\` appear only on required properties.
  */
 export interface Schema {
-  $ref?: number;
+  $ref?: () => Schema;
   type?: ("integer" | "number" | "string" | "boolean" | "null" | "array" | "object")[];
   enum?: unknown[];
   const?: unknown;
@@ -52,7 +53,7 @@ export interface Schema {
   anyOf?: Schema[];
   oneOf?: Schema[];
   not?: Schema;
-  discriminator?: { propertyName: string; mapping: Record<string, number> };
+  discriminator?: { propertyName: string; mapping: Record<string, () => Schema> };
   minimum?: number;
   maximum?: number;
   exclusiveMinimum?: number;

@@ -1,8 +1,12 @@
 // Turns the spec's schemas into the data src/checks/check.ts `check()` walks: generated/validators.ts.
-// One job: schemas in, checks data out. Each component reached through a `$ref` is emitted once
-// and referred to by its index, so recursive schemas work and the data grows linearly with the spec.
+// One job: schemas in, checks data out. Each component reached through a `$ref` is emitted once, as
+// one exported constant that others refer to by name through a function (`$ref: () => Pet`), so
+// recursive schemas work, the data grows linearly with the spec, and a bundler keeps only the
+// constants the operations a program calls reach.
 
+import { createHash } from "node:crypto";
 import { ANNOTATIONS, FORMATS, IN_PLACE, NUMBERS, SCHEMA_TYPE, TYPES } from "./schema-keywords.mjs";
+import { pascal, typeNames } from "./identifiers.mjs";
 import { isObject, RefError, refTarget } from "../spec/document.mjs";
 
 const isEmpty = (v) => isObject(v) && Object.keys(v).length === 0;
@@ -18,18 +22,32 @@ const isEmpty = (v) => isObject(v) && Object.keys(v).length === 0;
  * `pattern`, or a schema that reaches itself without descending into the value) is left out of the
  * data and listed in `unchecked`; a `$ref` to nothing throws, naming where it is.
  *
+ * `name(index)` is the constant an entry is exported as, once every schema is added: a component
+ * its type's name (types.ts, `Error` as `ErrorBody`), an inline schema `Inline_` and a hash of its
+ * content, so that adding an operation adds its own constants and renames none. `entries()` are
+ * the emitted schemas with `$ref`s and mappings as indexes; `schema(index)` is one of them as
+ * generated/validators.ts holds it (its references functions), for the scripts that run `check()`
+ * on a document's schemas without writing the file (scripts/lib/spec/checker.mjs).
+ *
  * @param {any} spec the bundled document
- * @returns {{ add(schema: unknown, where: string): number, source(header: string): string, rows: unknown[], unchecked: { where: string, keyword: string }[] }}
+ * @returns {{ add(schema: unknown, where: string): number, name(index: number): string, entries(): any[], schema(index: number): any, source(header: string): string, unchecked: { where: string, keyword: string }[] }}
  * @example
  * const table = schemaTable(spec);
  * const click = table.add({ $ref: "#/components/schemas/ClickMouseRequest" }, "components.schemas.ClickMouseRequest");
- * writeFileSync("generated/validators.ts", table.source(HEADER) + `export const ClickMouseRequest: Schema = schemas[${click}]!;\n`);
+ * table.name(click); // "ClickMouseRequest"
+ * writeFileSync("generated/validators.ts", table.source(HEADER));
  */
 export function schemaTable(spec) {
   /** @type {any[]} the emitted schemas */
   const schemas = [];
   /** where each emitted schema comes from, for messages */
   const wheres = [];
+  /** the entries that are inline roots (named by their content), by index */
+  const roots = new Set();
+  /** @type {string[] | undefined} each entry's constant, fixed once the first is asked for */
+  let names;
+  /** @type {any[]} each entry as check() reads it, made when first asked for */
+  const live = [];
   /** @type {{ where: string, keyword: string }[]} */
   const unchecked = [];
   /** schema object -> its index, for components and for objects met again while being pruned */
@@ -231,8 +249,6 @@ export function schemaTable(spec) {
 
   return {
     unchecked,
-    /** The emitted schemas so far, as `source` writes them: the data `check()` walks. */
-    rows: schemas,
     add(/** @type {any} */ schema, where) {
       let index;
       if (
@@ -251,19 +267,126 @@ export function schemaTable(spec) {
           index = schemas.push(out) - 1;
           wheres[index] = where;
           inline.set(key, index);
+          roots.add(index);
         }
       }
+      if (names) throw new Error(`schemaTable: ${where} added after the constants were named`);
       breakLoops();
       return index;
     },
+    name(index) {
+      names ??= nameAll(schemas, wheres, roots, Object.keys(spec?.components?.schemas ?? {}));
+      return names[index];
+    },
+    entries: () => schemas,
+    schema(index) {
+      if (!live[index]) live[index] = mapRefs(schemas[index], (n) => () => this.schema(n));
+      return live[index];
+    },
     source(header) {
-      // a key "__proto__" in an object literal would set the prototype; a computed key makes it a field
-      const rows = schemas.map((schema) => JSON.stringify(schema).replaceAll('"__proto__":', '["__proto__"]:'));
+      names ??= nameAll(schemas, wheres, roots, Object.keys(spec?.components?.schemas ?? {}));
+      const order = schemas.map((_, i) => i).sort((a, b) => (names[a] < names[b] ? -1 : names[a] > names[b] ? 1 : 0));
+      const consts = order.map(
+        (i) =>
+          `/** ${roots.has(i) ? "an inline schema" : `\`${wheres[i]}\``} */\nexport const ${names[i]}: Schema = ${schemaSource(schemas[i], names)};\n`,
+      );
       return `${header}${SCHEMA_TYPE}
-/** Every schema the client checks, by index; \`$ref: n\` stands for \`schemas[n]\`. */
-export const schemas: Schema[] = [
-${rows.map((row) => `  ${row},\n`).join("")}];
-`;
+// every schema the client checks, one constant each, so that a bundle keeps only those its calls reach;
+// \`$ref: () => Name\` refers to another, and is read at the schema's first use
+${consts.join("\n")}`;
     },
   };
+}
+
+/**
+ * The constant of every entry: a component by its type's name, another schema reached by `$ref`
+ * (a pointer into paths, a cycle of a dereferenced document) by where it was met, an inline root by
+ * a hash of its text with its references by name, so that equal schemas share one and none is
+ * renamed when another is added.
+ * @param {any[]} schemas
+ * @param {string[]} wheres
+ * @param {Set<number>} roots
+ * @param {string[]} componentNames every component schema of the document, in its order
+ */
+function nameAll(schemas, wheres, roots, componentNames) {
+  const types = typeNames(componentNames);
+  const names = [];
+  const used = new Set(types.values());
+  schemas.forEach((_, i) => {
+    if (roots.has(i)) return;
+    const component = /^components\.schemas\.(.+)$/.exec(wheres[i])?.[1];
+    if (component !== undefined && types.has(component)) names[i] = types.get(component);
+    else {
+      let name = `At${pascal(wheres[i])}`;
+      for (let n = 2; used.has(name); n++) name = `At${pascal(wheres[i])}${n}`;
+      used.add((names[i] = name));
+    }
+  });
+  for (const i of roots) {
+    const hash = createHash("sha256").update(schemaSource(schemas[i], names)).digest("hex").slice(0, 10);
+    names[i] = `Inline_${hash}`;
+  }
+  return names;
+}
+
+/** Keywords whose value is a list of subschemas, and those whose value is one. */
+const LISTS = new Set([...IN_PLACE, "prefixItems"]);
+const SINGLE = new Set(["not", "items", "propertyNames", "additionalProperties"]);
+
+/**
+ * A copy of an emitted schema with each `$ref` and discriminator mapping (an index) replaced by
+ * `ref(index)`; data (`enum`, `const`) is kept as it is.
+ * @param {any} schema
+ * @param {(index: number) => unknown} ref
+ * @returns {any}
+ */
+function mapRefs(schema, ref) {
+  if (schema === false) return false;
+  const map = (key, value) =>
+    key === "$ref"
+      ? ref(value)
+      : LISTS.has(key)
+        ? value.map((sub) => mapRefs(sub, ref))
+        : SINGLE.has(key)
+          ? mapRefs(value, ref)
+          : key === "properties"
+            ? Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, mapRefs(sub, ref)]))
+            : key === "discriminator"
+              ? { ...value, mapping: Object.fromEntries(Object.entries(value.mapping).map(([t, i]) => [t, ref(i)])) }
+              : value;
+  return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, map(key, value)]));
+}
+
+/** A reference to a constant of generated/validators.ts, written as a function that returns it. */
+class Named {
+  constructor(/** @type {string} */ name) {
+    this.name = name;
+  }
+}
+
+/**
+ * A value as TypeScript: JSON, but a `Named` as `() => Name`, and a key "__proto__" computed, so
+ * that it is a field and not the object literal's prototype.
+ * @param {unknown} value
+ * @returns {string}
+ */
+function literal(value) {
+  if (value instanceof Named) return `() => ${value.name}`;
+  if (Array.isArray(value)) return `[${value.map(literal).join(",")}]`;
+  if (value === null || typeof value !== "object") return JSON.stringify(value);
+  const key = (name) => (name === "__proto__" ? '["__proto__"]' : JSON.stringify(name));
+  return `{${Object.entries(value)
+    .map(([name, v]) => `${key(name)}:${literal(v)}`)
+    .join(",")}}`;
+}
+
+/**
+ * One emitted schema as TypeScript: its data as JSON, each `$ref` and discriminator mapping a
+ * function returning the constant it names (read at first use, so that order and cycles do not matter).
+ * @param {any} schema
+ * @param {string[]} names
+ * @returns {string}
+ */
+function schemaSource(schema, names) {
+  return literal(mapRefs(schema, (index) => new Named(names[index])));
 }

@@ -26,7 +26,7 @@ const HOP_BY_HOP = [
   "expect",
 ];
 
-function endToEnd(headers) {
+export function endToEnd(headers) {
   const drop = new Set(HOP_BY_HOP);
   for (const name of String(headers.connection ?? "").split(",")) drop.add(name.trim().toLowerCase());
   return Object.fromEntries(Object.entries(headers).filter(([name]) => !drop.has(name)));

@@ -98,8 +98,8 @@ export const SAMPLED_PAGE = 2;
  * schema by `sample(schema, seed)` (a seed each, so that they differ).
  * @param {any} spec
  * @param {any} op
- * @param {((schema: any, seed?: number) => any) | undefined} sample
- * @param {((schema: any, value: unknown) => unknown[]) | undefined} check the issues of an answer's value
+ * @param {(schema: any, seed?: number) => any} [sample]
+ * @param {(schema: any, value: unknown) => unknown[]} [check] the issues of an answer's value
  */
 function listRoute(spec, op, sample, check) {
   const schema = resolve(spec, op.success.schema) ?? {};
@@ -312,4 +312,30 @@ export function listPageMock(spec, { operations, sample, check } = {}) {
       return { status: list.status, headers, body };
     },
   };
+}
+
+/** How many stored items a page of the stateful mock holds when the request sets no smaller `limit`. */
+export const STORED_PAGE = 10;
+
+/**
+ * A page of `items`, the stateful mock's stored items (state.mjs), for a request of the list
+ * operation `op`, in the list's own convention as this module pages the example items: `envelope`
+ * is the answer the items go in (its other fields kept). Gives `{ status, headers, body }`, or
+ * `{ error }` for a position the list never gave.
+ * @param {any} spec the bundled spec
+ * @param {import("../generate/read-operations.mjs").OperationInfo} op a list operation (`op.page` set)
+ * @param {unknown} envelope
+ * @param {unknown[]} items
+ * @param {URL} url the request's address
+ * @returns {{ status: number, headers: Record<string, string>, body: string } | { error: string }}
+ */
+export function pageOfItems(spec, op, envelope, items, url) {
+  // the route is read as for example items, then walks the stored ones
+  const example = op.page?.items === undefined ? [{}] : { ...Object(envelope), [op.page.items]: [{}] };
+  const route = listRoute(spec, { ...op, success: { ...op.success, example } });
+  if (!route) return { error: "this list has no page convention the mock writes" };
+  const stored = { ...route, list: items, size: STORED_PAGE };
+  const at = position(stored, url.searchParams);
+  if (at.error !== undefined) return { error: at.error };
+  return { status: route.status, ...pageAnswer(stored, url, at.offset ?? 0, at.end, url.origin) };
 }

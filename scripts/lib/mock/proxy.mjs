@@ -5,7 +5,9 @@ import { Agent } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { apiError, badTarget, createGuardedServer, refuse } from "../shared/http-guard.mjs";
+import { forwardRaw } from "./forward.mjs";
 import { startMock } from "./prism.mjs";
+import { statefulMock } from "./state.mjs";
 
 /**
  * A mock API on host:port that keeps answering while the spec changes: a small proxy in front of
@@ -27,14 +29,24 @@ import { startMock } from "./prism.mjs";
  * through (the stateful mode's store); `tools` holds the document's sampled answers (answers.mjs).
  * `gate`, when given, holds every request until it settles, as the first Prism does (a caller
  * that serves a spec it is not sure of yet: see scripts/mock.mjs).
- * @param {{ host?: string, port?: number, say?: (line: string) => void, handlers?: import("./dispatch.mjs").HandlersOf, gate?: Promise<unknown> }} [options]
+ * `stateful` (default false) keeps the items created through the mock (state.mjs): `true`, or
+ * the store's bounds `{ items, bytes }`; the store starts empty with each spec served. The store
+ * answers the operations of its collections before the proxy's own answers.
+ * @param {{ host?: string, port?: number, say?: (line: string) => void, handlers?: import("./dispatch.mjs").HandlersOf, gate?: Promise<unknown>, stateful?: boolean | { items?: number, bytes?: number } }} [options]
  * @example
  * const mock = await mockServer({ port: 0 });
  * await mock.serve(readFileSync("generated/openapi.json", "utf8"));
  * // ... requests to mock.url ...
  * await mock.close();
  */
-export async function mockServer({ host = "127.0.0.1", port = 4010, say = console.log, handlers, gate } = {}) {
+export async function mockServer({
+  host = "127.0.0.1",
+  port = 4010,
+  say = console.log,
+  handlers,
+  gate,
+  stateful = false,
+} = {}) {
   const agent = new Agent({ keepAlive: true });
   let current = null;
   let first;
@@ -47,6 +59,8 @@ export async function mockServer({ host = "127.0.0.1", port = 4010, say = consol
     if (!prism) return refuse(res, 503, "the mock did not start; see the dev output", apiError);
     prism.active++;
     res.once("close", () => --prism.active || prism.idle?.());
+    // the stateful store's collections (state.mjs), which has Prism check a request itself
+    if (prism.state?.answer(req, res, (take) => forwardRaw(prism, agent, req, res, take))) return;
     await prism.handle(req, res);
   }, apiError);
   await new Promise((done, fail) => {
@@ -79,6 +93,8 @@ export async function mockServer({ host = "127.0.0.1", port = 4010, say = consol
       let starting;
       try {
         const document = JSON.parse(spec);
+        // built before Prism starts, so that a failure here leaves no Prism behind
+        const state = stateful ? await statefulMock(document, stateful === true ? {} : stateful) : undefined;
         // Prism first: its start is most of the wait, and the proxy's own modules load meanwhile;
         // its failure is met where it is awaited below
         starting = startMock({ host, spec: file });
@@ -92,7 +108,8 @@ export async function mockServer({ host = "127.0.0.1", port = 4010, say = consol
         const handle = documentMock(document, await createSampler(document), { address, agent, say, handlers });
         const mock = await starting;
         address.port = Number(new URL(mock.url).port);
-        prism = { ...mock, spec, file, active: 0, handle };
+        prism = { ...mock, address, spec, file, active: 0, handle, state };
+        for (const line of state?.lines ?? []) say(`dev: ${line}`);
       } catch (err) {
         // a Prism that started for a document the proxy could not read is stopped
         starting?.then(

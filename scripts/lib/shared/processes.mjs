@@ -98,9 +98,26 @@ export function portArg(value, fallback) {
  * const port = portFromCommandLine("mock", 4010); // `node scripts/mock.mjs 4011` gives 4011
  */
 export function portFromCommandLine(name, fallback) {
+  return commandLine(name, fallback).port;
+}
+
+/**
+ * The port, as portFromCommandLine reads it, and the boolean `flags` the command line may set.
+ * @param {string} name the command's name, the prefix of its lines
+ * @param {number} fallback
+ * @param {string[]} [flags] the `--flag`s it takes; default none
+ * @returns {{ port: number, flags: Record<string, boolean> }}
+ * @example
+ * commandLine("mock", 4010, ["stateful"]); // `node scripts/mock.mjs --stateful` gives { port: 4010, flags: { stateful: true } }
+ */
+export function commandLine(name, fallback, flags = []) {
   try {
-    const { positionals } = parseArgs({ allowPositionals: true, options: {} });
-    return portArg(positionals[0], fallback);
+    const options = Object.fromEntries(flags.map((flag) => [flag, { type: /** @type {const} */ ("boolean") }]));
+    const { positionals, values } = parseArgs({ allowPositionals: true, options });
+    return {
+      port: portArg(positionals[0], fallback),
+      flags: Object.fromEntries(flags.map((flag) => [flag, values[flag] === true])),
+    };
   } catch (err) {
     console.error(`${name}: ${err instanceof Error ? err.message : err}`);
     process.exit(2);

@@ -1,11 +1,9 @@
 // The client's own checks, run by the scripts on any document's schemas: `check()` of
-// src/checks/check.ts, bundled once by esbuild with the document's schema table in place of
-// generated/validators.ts. A sample or a mock answer that passes here is one the client accepts.
+// src/checks/check.ts, bundled once by esbuild, given the document's schemas as
+// generated/validators.ts would hold them (schema-table.mjs `schema()`). A sample or a mock answer
+// that passes here is one the client accepts.
 import { fromRoot } from "../shared/paths.mjs";
 import { schemaTable } from "../generate/schema-table.mjs";
-
-/** The module the checks read their table from, replaced in the bundle by an empty, fillable one. */
-const TABLE_MODULE = /[\\/]generated[\\/]validators(\.js|\.ts)?$/;
 
 /** @type {Promise<string> | undefined} the bundled checks, as source; built once a process */
 let bundled;
@@ -16,7 +14,7 @@ async function checksSource() {
   const { build } = await import("esbuild");
   const result = await build({
     stdin: {
-      contents: `export { check, checkParam, plain } from "./src/checks/check.ts"; export { schemas } from "./generated/validators.ts";`,
+      contents: `export { check, checkParam, plain } from "./src/checks/check.ts";`,
       resolveDir: fromRoot("."),
       loader: "ts",
     },
@@ -26,18 +24,6 @@ async function checksSource() {
     target: "node20",
     write: false,
     logLevel: "silent",
-    plugins: [
-      {
-        name: "document-table",
-        setup(on) {
-          on.onResolve({ filter: TABLE_MODULE }, () => ({ path: "table", namespace: "document-table" }));
-          on.onLoad({ filter: /.*/, namespace: "document-table" }, () => ({
-            contents: "export const schemas = [];",
-            loader: "js",
-          }));
-        },
-      },
-    ],
   });
   return result.outputFiles[0].text;
 }
@@ -67,24 +53,21 @@ async function checksSource() {
 export async function documentChecker(spec) {
   bundled ??= checksSource();
   const source = await bundled;
-  // a module of its own per checker (the same URL would give the same module, and its table):
-  // the table is filled below and never shared
+  // a module of its own per checker (the same URL would give the same module, and its compiled checks)
   const own = `${source}\n// checker ${++made}\n`;
   const checks = await import(`data:text/javascript;base64,${Buffer.from(own).toString("base64")}`);
   const table = schemaTable(spec);
   /** schema object -> its row, for schemas met again */
   const indexes = new Map();
   let where = 0;
-  /** The row of `schema` in the bundle's table, added with the rows it reaches the first time it is met. */
+  /** `schema` as generated/validators.ts would hold it, added to the table the first time it is met. */
   const rowOf = (/** @type {unknown} */ schema) => {
     let index = indexes.get(schema);
     if (index === undefined) {
       index = table.add(schema, `sample ${where++}`);
       indexes.set(schema, index);
-      // rows reached for the first time by this schema join the bundle's table, in order
-      for (let row = checks.schemas.length; row < table.rows.length; row++) checks.schemas.push(table.rows[row]);
     }
-    return checks.schemas[index];
+    return table.schema(index);
   };
   return {
     check(schema, value, { answer = false, path = "value" } = {}) {

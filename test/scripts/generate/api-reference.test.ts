@@ -27,6 +27,8 @@ describe("generated/api.md", () => {
       expect(text, op.name).toContain(`\`${op.method} ${op.path}\``);
       expect(text, op.name).toContain(`\`${op.success.status}\``);
       expect(text, op.name).toContain(`await client.${op.name}(`);
+      // the standalone function is named by the spec's operationId
+      expect(text, op.name).toContain(`await ${op.operationId}(client`);
       for (const p of op.pathParams) expect(text, `${op.name} ${p.name}`).toContain(`| \`${p.name}\` | path |`);
     }
     expect(reference.match(/^## /gm)).toHaveLength(operations.length);
@@ -124,8 +126,8 @@ describe("apiReference on a spec with kinds this one lacks", () => {
     const text = apiReference(small, readOperations(small).operations);
 
     expect(text).toContain("| `limit` | query | integer, >= 1, <= 100 | no | At most \\| this many. |");
-    expect(text).toContain("| [`profiles.list`](#profileslist) | `GET /profiles` | `Profile`[] |");
-    expect(text).toContain("`client.profiles.list(query?, options?)`");
+    expect(text).toContain("| [`profiles.list`](#profileslist) | `profilesList` | `GET /profiles` | `Profile`[] |");
+    expect(text).toContain("`client.profiles.list(query?, options?)` · `profilesList(client, query?, options?)`");
     expect(text).toContain("Answer: `200` (application/zip); the method resolves to the `Response`, body unread.");
     expect(text).toContain("| 422 | `UnprocessableEntityError` |");
     expect(text).toContain("(API version 2.0.0)");

@@ -103,6 +103,34 @@ describe("a document's security schemes, generated into a client", () => {
     expect(server.requests[0]?.headers.authorization).toBeUndefined();
   });
 
+  it("list every scheme in meta.ts, and send each operation's own from its standalone function, which carries it", async () => {
+    const { SCHEMES } = await import(join(copy.dir, "generated/meta.ts"));
+    const fns = await import(join(copy.dir, "src/operations.ts"));
+    const server = await faultServer(reply(200, ACCOUNT));
+    const client = fns.createCoreClient({ apiKey: KEY, baseUrl: server.url });
+
+    expect(SCHEMES).toEqual([
+      { kind: "basic" },
+      { kind: "header", name: "X-Api-Key" },
+      { kind: "query", name: "api_key" },
+      { kind: "none" },
+      { kind: "bearer" },
+    ]);
+    await fns.getAccount(client, "AC1");
+    await fns.listReports(client);
+    await fns.search(client, { q: "a b" });
+    await fns.health(client);
+
+    expect(server.requests.map((r) => [r.url, r.headers.authorization, r.headers["x-api-key"]])).toEqual([
+      ["/accounts/AC1", BASIC, undefined],
+      ["/reports", undefined, KEY],
+      [`/search?q=a%20b&api_key=${KEY_IN_QUERY}`, undefined, undefined],
+      ["/health", undefined, undefined],
+    ]);
+    // the document's basic auth asks for user:password, which a core client holds its key to as well
+    expect(() => fns.createCoreClient({ apiKey: "no-colon", baseUrl: server.url })).toThrow(/user:password/);
+  });
+
   it("send no credential for an operation whose security is []", async () => {
     const server = await faultServer(reply(204));
     const client = createClient({ apiKey: KEY, baseUrl: server.url });

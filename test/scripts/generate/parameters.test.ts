@@ -26,7 +26,7 @@ beforeAll(async () => {
   cpSync(FIXTURE, join(copy.dir, "openapi"), { recursive: true });
   generateOnce(copy.dir);
   ({ operations } = await import(join(copy.dir, "generated/operations.ts")));
-  ({ schemas } = await import(join(copy.dir, "generated/validators.ts")));
+  schemas = Object.values(await import(join(copy.dir, "generated/validators.ts")));
   ({ createClient, ValidationError } = await import(join(copy.dir, "src/index.ts")));
 }, 120_000);
 
@@ -63,11 +63,12 @@ describe("a document's path and header parameters, generated into a client", () 
     expect(Object.keys(retrieve.pathSchemas)).toEqual(["order_id"]);
     expect(Object.keys(remove.pathSchemas)).toEqual(["order_id", "line"]);
     expect(remove.pathSchemas.order_id).toBe(retrieve.pathSchemas.order_id);
-    expect(schemas[retrieve.pathSchemas.order_id]).toEqual(ORDER_ID);
+    expect(retrieve.pathSchemas.order_id).toEqual(ORDER_ID);
     expect(schemas.filter((s) => JSON.stringify(s) === JSON.stringify(ORDER_ID))).toHaveLength(1);
-    expect(schemas[remove.pathSchemas.line]).toEqual({ type: ["integer"], minimum: 1 });
+    expect(schemas).toContain(retrieve.pathSchemas.order_id);
+    expect(remove.pathSchemas.line).toEqual({ type: ["integer"], minimum: 1 });
     expect(Object.keys(retrieve.headerSchemas)).toEqual(["X-Mode"]);
-    expect(schemas[retrieve.headerSchemas["X-Mode"]]).toEqual({ type: ["string"], enum: ["fast", "safe"] });
+    expect(retrieve.headerSchemas["X-Mode"]).toEqual({ type: ["string"], enum: ["fast", "safe"] });
     // Accept is left out: OpenAPI says to ignore a header parameter of that name
     expect(Object.keys(remove.headerSchemas)).toEqual(["X-Request-Id"]);
   });

@@ -1,13 +1,10 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { schemaTable } from "../../../scripts/lib/generate/schema-table.mjs";
 
-/** The emitted schemas of a table, read back from the source it renders. */
-function rows(source: string): any[] {
-  const body = source.split("export const schemas: Schema[] = [\n")[1]!.split("\n];")[0]!;
-  return body
-    .split("\n")
-    .filter(Boolean)
-    .map((line) => JSON.parse(line.trim().replace(/,$/, "").replaceAll('["__proto__"]:', '"__proto__":')));
+/** The emitted schemas of a table, their `$ref`s and mappings as indexes; `source` names them (below). */
+function rows(table: { entries(): any[] }): any[] {
+  return structuredClone(table.entries());
 }
 
 const spec = (schemas: Record<string, unknown>) => ({ openapi: "3.1.0", components: { schemas } });
@@ -24,7 +21,7 @@ describe("schemaTable()", () => {
     const index = table.add(ref("Node"), "body");
 
     expect(index).toBe(0);
-    expect(rows(table.source(""))).toEqual([
+    expect(rows(table)).toEqual([
       { type: ["object"], properties: { child: { $ref: 0 }, kids: { type: ["array"], items: { $ref: 0 } } } },
     ]);
   });
@@ -38,7 +35,7 @@ describe("schemaTable()", () => {
     const b = table.add(ref("B"), "b");
 
     expect([a, b]).toEqual([0, 1]);
-    expect(rows(table.source(""))).toEqual([
+    expect(rows(table)).toEqual([
       { type: ["object"], properties: { b: { $ref: 1 } } },
       { type: ["array"], items: { $ref: 0 } },
     ]);
@@ -59,7 +56,7 @@ describe("schemaTable()", () => {
     const again = table.add(ref("Team"), "team again");
     const inline = table.add({ type: "array", items: ref("User") }, "inline");
 
-    const emitted = rows(table.source(""));
+    const emitted = rows(table);
     expect(again).toBe(team);
     expect(emitted).toHaveLength(4);
     expect(emitted.filter((s) => s.minLength === 1)).toHaveLength(1);
@@ -83,7 +80,7 @@ describe("schemaTable()", () => {
         "paths./org/limits.get",
       ),
     ).toBe(limits);
-    expect(rows(table.source(""))).toHaveLength(2);
+    expect(rows(table)).toHaveLength(2);
   });
 
   it("decodes ~0, ~1 and percent escapes in a reference", () => {
@@ -91,7 +88,7 @@ describe("schemaTable()", () => {
 
     const index = table.add({ $ref: "#/components/schemas/a~1b~0c%20d" }, "body");
 
-    expect(rows(table.source(""))[index]).toEqual({ type: ["boolean"] });
+    expect(rows(table)[index]).toEqual({ type: ["boolean"] });
   });
 
   it("follows a reference into any part of the document", () => {
@@ -101,7 +98,7 @@ describe("schemaTable()", () => {
 
     const index = table.add({ $ref: "#/components/schemas/Box/properties/size" }, "body");
 
-    expect(rows(table.source(""))[index]).toEqual({ type: ["integer"], minimum: 1 });
+    expect(rows(table)[index]).toEqual({ type: ["integer"], minimum: 1 });
   });
 
   it("throws, naming the place, for a reference to nothing", () => {
@@ -137,7 +134,7 @@ describe("schemaTable()", () => {
       "body",
     );
 
-    expect(rows(table.source(""))[index]).toEqual({ type: ["string"], minLength: 1 });
+    expect(rows(table)[index]).toEqual({ type: ["string"], minLength: 1 });
     expect(table.unchecked).toEqual([]);
   });
 
@@ -159,7 +156,7 @@ describe("schemaTable()", () => {
 
     const index = table.add(ref("Session"), "body");
 
-    const emitted = rows(table.source(""));
+    const emitted = rows(table);
     expect(emitted[index].properties).toEqual({
       id: { $ref: 1, readOnly: true },
       secret: { type: ["string"], writeOnly: true },
@@ -180,7 +177,7 @@ describe("schemaTable()", () => {
       ),
     ];
 
-    expect(emitted.map((i) => rows(table.source(""))[i])).toEqual([
+    expect(emitted.map((i) => rows(table)[i])).toEqual([
       {},
       { not: {} },
       { type: ["object"], properties: { gone: { not: {} }, any: {} } },
@@ -219,7 +216,7 @@ describe("schemaTable()", () => {
       { where: "components.schemas.Odd", keyword: "frobnicate" },
       { where: "components.schemas.Odd", keyword: "nullable" },
     ]);
-    expect(rows(table.source(""))[index]).toEqual({
+    expect(rows(table)[index]).toEqual({
       type: ["object"],
       properties: { code: { type: ["string"] }, tags: { type: ["array"] } },
       required: ["code"],
@@ -234,7 +231,7 @@ describe("schemaTable()", () => {
       "body",
     );
 
-    expect(rows(table.source(""))[index]).toEqual({
+    expect(rows(table)[index]).toEqual({
       maxLength: 3,
       oneOf: [{ pattern: "^a" }],
       allOf: [{ $ref: 0 }, { anyOf: [{ minLength: 1 }] }],
@@ -257,7 +254,7 @@ describe("schemaTable()", () => {
     const pet = table.add(ref("Pet"), "pet");
     const fish = table.add(ref("Fish"), "fish");
 
-    const emitted = rows(table.source(""));
+    const emitted = rows(table);
     expect(emitted[pet].discriminator).toEqual({ propertyName: "kind", mapping: { kitty: 1, hound: 2 } });
     expect(emitted[fish].discriminator).toEqual({ propertyName: "kind", mapping: { Cat: 1, Dog: 2 } });
   });
@@ -270,7 +267,7 @@ describe("schemaTable()", () => {
     const a = table.add(ref("A"), "a");
     const c = table.add(ref("C"), "c");
 
-    const emitted = rows(table.source(""));
+    const emitted = rows(table);
     expect(table.unchecked).toEqual([
       { where: "components.schemas.B", keyword: "$ref" },
       { where: "components.schemas.C", keyword: "$ref" },
@@ -289,7 +286,7 @@ describe("schemaTable()", () => {
     const index = table.add(list, "body");
 
     expect(index).toBe(0);
-    expect(rows(table.source(""))).toEqual([
+    expect(rows(table)).toEqual([
       { type: ["object"], properties: { head: { $ref: 1 }, tail: { $ref: 1 } } },
       { type: ["object"], properties: { next: { $ref: 1 } } },
     ]);
@@ -319,7 +316,7 @@ describe("schemaTable()", () => {
       "body",
     );
 
-    expect(rows(table.source(""))).toEqual([
+    expect(rows(table)).toEqual([
       {},
       { type: ["string"] },
       { type: ["integer"] },
@@ -333,14 +330,51 @@ describe("schemaTable()", () => {
     expect(table.unchecked).toEqual([{ where: "body.properties.d", keyword: "schema" }]);
   });
 
-  it("renders the header, the Schema type and the table", () => {
-    const table = schemaTable(spec({}));
-    table.add({ type: "integer" }, "body");
+  it("renders the header, the Schema type and one constant per schema, a reference as a function of the constant it names", () => {
+    const table = schemaTable(spec({ Pet: { type: "object", properties: { friend: ref("Pet") } } }));
+    const pet = table.add(ref("Pet"), "body");
+    const count = table.add({ type: "integer" }, "query");
 
     const source = table.source("// generated\n\n");
 
     expect(source.startsWith("// generated\n\n/**")).toBe(true);
     expect(source).toContain("export interface Schema {");
-    expect(source).toContain('export const schemas: Schema[] = [\n  {"type":["integer"]},\n];\n');
+    // an inline schema is named by the first 10 hex digits of the SHA-256 of its text
+    const inline = `Inline_${createHash("sha256").update('{"type":["integer"]}').digest("hex").slice(0, 10)}`;
+    expect([table.name(pet), table.name(count)]).toEqual(["Pet", inline]);
+    expect(source).toContain(
+      'export const Pet: Schema = {"type":["object"],"properties":{"friend":{"$ref":() => Pet}}};\n',
+    );
+    expect(source).toContain(`export const ${inline}: Schema = {"type":["integer"]};\n`);
+    expect(source).not.toContain("schemas[");
+  });
+
+  it("names each constant by its component or its content, so that adding a schema renames none and changes no other line", () => {
+    const components = {
+      Cat: { type: "object", properties: { name: { type: "string" } } },
+      Dog: { type: "object", properties: { owner: ref("Cat") } },
+    };
+    const build = (extra: boolean) => {
+      const table = schemaTable(spec(components));
+      table.add({ type: "string", minLength: 1 }, "first path parameter");
+      if (extra) table.add({ anyOf: [ref("Dog"), { type: "null" }] }, "an inserted answer");
+      table.add(ref("Cat"), "body");
+      table.add({ type: "integer", maximum: 9 }, "query");
+      return table.source("").split("\n");
+    };
+    const before = build(false);
+    const after = build(true);
+
+    // the inserted schema's own constant and the component it reaches, nothing else
+    expect(after.filter((line) => !before.includes(line))).toEqual([
+      "/** `components.schemas.Dog` */",
+      'export const Dog: Schema = {"type":["object"],"properties":{"owner":{"$ref":() => Cat}}};',
+      expect.stringMatching(
+        /^export const Inline_[0-9a-f]{10}: Schema = \{"anyOf":\[\{"\$ref":\(\) => Dog\},\{"type":\["null"\]\}\]\};$/,
+      ),
+    ]);
+    expect(before.filter((line) => !after.includes(line))).toEqual([]);
+    // two constants more, each with its comment line and the blank line after it
+    expect(after.length - before.length).toBe(2 * 3);
   });
 });

@@ -2,14 +2,14 @@ import { readFileSync } from "node:fs";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { operations } from "../../../generated/operations.js";
-import { schemas, type Schema } from "../../../generated/validators.js";
+import type { Schema } from "../../../generated/validators.js";
 import { check, checkId, checkParam, MAX_DEPTH, plain } from "../../../src/checks/check.js";
 import { BrowserCloudError, ValidationError, type ClickMouseRequest } from "../../../src/index.js";
 import { faultServer, reply } from "../../support/fault-server.js";
 
 // the checks the client runs: on the click's body, and on the limits it answers
-const ClickSchema = schemas[operations.find((op) => op.name === "browsers.computer.clickMouse")!.bodySchema!]!;
-const LimitsSchema = schemas[operations.find((op) => op.name === "organization.limits.retrieve")!.answerSchema!]!;
+const ClickSchema: Schema = operations.find((op) => op.name === "browsers.computer.clickMouse")!.bodySchema!;
+const LimitsSchema: Schema = operations.find((op) => op.name === "organization.limits.retrieve")!.answerSchema!;
 
 const spec = JSON.parse(readFileSync(new URL("../../../generated/openapi.json", import.meta.url), "utf8"));
 

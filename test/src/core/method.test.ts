@@ -2,6 +2,7 @@ import fc from "fast-check";
 import createFetchClient, { defaultPathSerializer } from "openapi-fetch";
 import { describe, expect, it } from "vitest";
 import type { Operation } from "../../../generated/operations.js";
+import { ClickMouseRequest, OrgLimits } from "../../../generated/validators.js";
 import { idempotencyOverrides, method, pathRenderer, type Connection, type Readers } from "../../../src/core/method.js";
 import { clientOf } from "../../../src/core/client.js";
 import { binaryBody, formBody } from "../../../src/uploads/form-body.js";
@@ -28,7 +29,7 @@ const listWidgets: Operation = {
   method: "GET",
   path: "/shops/{shop}/widgets",
   params: ["shop"],
-  query: 0,
+  query: OrgLimits,
   status: 200,
   answer: "other",
   idempotent: true,
@@ -147,8 +148,8 @@ describe("a list with a body", () => {
 });
 
 describe("a list with a query", () => {
-  // schemas[1] of generated/validators.ts as the query: { x, y } integers of at least 0
-  const pagedPoints: Operation = { ...listWidgets, query: 1, answer: "json", page: { style: "link" } };
+  // the click's body schema as the query: { x, y } integers of at least 0
+  const pagedPoints: Operation = { ...listWidgets, query: ClickMouseRequest, answer: "json", page: { style: "link" } };
 
   it("takes the query after the path parameters and the walk's bounds after the query", async () => {
     const page = (n: number) =>
@@ -278,8 +279,8 @@ describe("the path of a request", () => {
 });
 
 describe("the inputs a method refuses before sending", () => {
-  // schemas[1] of generated/validators.ts is the click's body: { x, y } integers of at least 0, nothing else
-  const CLICK_SCHEMA = 1;
+  // the click's body: { x, y } integers of at least 0, nothing else
+  const CLICK_SCHEMA = ClickMouseRequest;
   const createWidget: Operation = {
     name: "widgets.create",
     method: "POST",
@@ -491,13 +492,13 @@ describe("a raw body", () => {
 });
 
 describe("a multipart form", () => {
-  // its fields checked against schemas[1] of generated/validators.ts: { x, y } integers of at least 0
+  // its fields checked against the click's body schema: { x, y } integers of at least 0
   const upload: Operation = {
     name: "points.upload",
     method: "POST",
     path: "/points",
     body: "raw",
-    bodySchema: 1,
+    bodySchema: ClickMouseRequest,
     bodyType: "multipart/form-data",
     bodyRequired: true,
     form: { files: [] },

@@ -1,46 +1,45 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Operation } from "../../../generated/operations.js";
+import type { Schema } from "../../../generated/validators.js";
 import type { AnswerMismatch } from "../../../src/core/config.js";
 import { eventReader, HEARTBEAT, isSkipped } from "../../../src/streams/event-check.js";
 import { StreamEventError } from "../../../src/streams/stream-errors.js";
 
-// the schemas a stream's events are checked against, in generated/validators.ts's shape: this
-// project's own spec has no event stream
-const { SCHEMAS } = vi.hoisted(() => {
-  const log = {
+// the schemas a stream's events are checked against, in generated/validators.ts's shape (a `$ref`
+// a function that returns the schema it names): this project's own spec has no event stream
+const SCHEMAS: Schema[] = (() => {
+  const at = (i: number) => () => SCHEMAS[i]!;
+  const log: Schema = {
     type: ["object"],
     required: ["event", "message"],
     additionalProperties: false,
     properties: { event: { const: "log" }, message: { type: ["string"] } },
   };
-  const beat = {
+  const beat: Schema = {
     type: ["object"],
     required: ["event", "timestamp"],
     properties: { event: { const: "sse_heartbeat" }, timestamp: { type: ["string"] } },
   };
-  return {
-    SCHEMAS: [
-      log,
-      // a union that types the heartbeat among its events
-      {
-        oneOf: [{ $ref: 2 }, { $ref: 3 }],
-        discriminator: { propertyName: "event", mapping: { log: 2, sse_heartbeat: 3 } },
-      },
-      log,
-      beat,
-      { $ref: 1 },
-      // a schema that is only a reference to itself, as a broken document may hold
-      { $ref: 5 },
-      // a field the service sets: a request may leave it out, an event may not
-      {
-        type: ["object"],
-        required: ["event", "id"],
-        properties: { event: { const: "created" }, id: { type: ["string"], readOnly: true } },
-      },
-    ],
-  };
-});
-vi.mock(import("../../../generated/validators.js"), () => ({ schemas: SCHEMAS as never }));
+  return [
+    log,
+    // a union that types the heartbeat among its events
+    {
+      oneOf: [{ $ref: at(2) }, { $ref: at(3) }],
+      discriminator: { propertyName: "event", mapping: { log: at(2), sse_heartbeat: at(3) } },
+    },
+    log,
+    beat,
+    { $ref: at(1) },
+    // a schema that is only a reference to itself, as a broken document may hold
+    { $ref: at(5) },
+    // a field the service sets: a request may leave it out, an event may not
+    {
+      type: ["object"],
+      required: ["event", "id"],
+      properties: { event: { const: "created" }, id: { type: ["string"], readOnly: true } },
+    },
+  ];
+})();
 
 const LOGS = 0;
 const TYPED_HEARTBEAT = 4;
@@ -54,7 +53,7 @@ const stream = (eventSchema?: number): Operation => ({
   status: 200,
   answer: "stream",
   idempotent: true,
-  ...(eventSchema === undefined ? {} : { eventSchema }),
+  ...(eventSchema === undefined ? {} : { eventSchema: SCHEMAS[eventSchema]! }),
 });
 
 describe("eventReader", () => {

@@ -1,0 +1,56 @@
+// Writes generated/functions.ts: one standalone function per operation, for the
+// `browser-cloud-client/operations` entry, as hey-api's and Speakeasy's SDKs offer them. Each is its
+// row of generated/operations.ts made a function of a client (src/core/standalone.ts), typed as the
+// client's method with the client in front, so that a bundle keeps only the operations it imports.
+
+import { exampleCall } from "./examples.mjs";
+import { docLines } from "./method-doc.mjs";
+
+/**
+ * A call of the standalone function in place of the client's method, in an example.
+ * @param {import("./read-operations.mjs").OperationInfo} op
+ * @param {string} fn the function's name
+ * @example
+ * standaloneCall(op, "deleteDeployment"); // 'await deleteDeployment(client, "dep_5n1v7c2x");'
+ */
+export function standaloneCall(op, fn) {
+  return exampleCall(op).replaceAll(`client.${op.name}(`, `${fn}(client, `).replaceAll("(client, )", "(client)");
+}
+
+/**
+ * Renders generated/functions.ts.
+ * @param {import("./read-operations.mjs").OperationInfo[]} operations
+ * @param {Map<object, string>} fns each operation's function name (identifiers.mjs `functionNames`)
+ * @param {string} header the generated-file header
+ * @returns {string}
+ */
+export function functionsSource(operations, fns, header) {
+  const functions = operations.map((op) => {
+    const fn = fns.get(op);
+    const example = [
+      `import { createCoreClient, ${fn} } from "browser-cloud-client/operations";`,
+      "const client = createCoreClient({ apiKey: process.env.BROWSER_CLOUD_API_KEY });",
+      standaloneCall(op, fn),
+    ].join("\n");
+    const lines = docLines(op, example);
+    const method = op.name
+      .split(".")
+      .map((segment) => `[${JSON.stringify(segment)}]`)
+      .join("");
+    return [
+      "/**",
+      ...lines.map((l) => ` *${l ? ` ${l}` : ""}`.replace(/\s+$/, "")),
+      " */",
+      `export const ${fn}: WithClient<Resources${method}> = /* @__PURE__ */ standalone(O.${fn});`,
+    ].join("\n");
+  });
+  return `${header}import { standalone, type WithClient } from "../src/core/standalone.js";
+import * as O from "./operations.js";
+import type { Resources } from "./resources.js";
+
+// each operation as a function of a client from createCoreClient(), typed as the client's method:
+// a program that imports a few bundles only their rows, schemas and readers
+
+${functions.join("\n\n")}
+`;
+}

@@ -1,0 +1,57 @@
+// The JSDoc of one operation's method, which the client's method (generated/resources.ts) and its
+// standalone function (generated/functions.ts) both carry: summary, description, HTTP line and
+// retry policy, what it resolves to, its parameters and an example.
+
+import { RETRYABLE_STATUSES } from "../../../src/core/policy.js";
+import { identifier } from "./identifiers.mjs";
+
+/** Text safe inside a JSDoc block: no `*\/` that would end it early. */
+export const doc = (text) =>
+  String(text ?? "")
+    .trim()
+    .replace(/\*\//g, "*\\/");
+
+/** The policy sentence each method's JSDoc carries; the README's table says the same at length. */
+function retryNote(op) {
+  const key = op.idempotencyKey
+    ? ` Each call sends a new \`${op.idempotencyKey}\` (the same on its retries), or yours from \`options.headers\`.`
+    : "";
+  if (!op.idempotent)
+    return `Not idempotent: sent again only when the service certainly did not act (a 429, or a connection refused before anything was sent), never after a timeout or a 5xx (\`maybePerformed\` tells).${key}`;
+  const uncertain =
+    op.method === "DELETE"
+      ? " When an earlier attempt's outcome was unknown and the retry finds nothing (404), it succeeds."
+      : "";
+  return `Idempotent: retried after connection failures, timeouts and ${RETRYABLE_STATUSES.join(", ")}.${uncertain}${key}`;
+}
+
+/**
+ * The lines of an operation's JSDoc, without the comment's frame.
+ * @param {import("./read-operations.mjs").OperationInfo} op
+ * @param {string} example the `@example` code
+ * @returns {string[]}
+ * @example
+ * docLines(op, exampleCall(op)); // ["Get organization limits", "", ...]
+ */
+export function docLines(op, example) {
+  const lines = [];
+  if (op.summary) lines.push(doc(op.summary), "");
+  if (op.description) lines.push(...doc(op.description).split("\n"), "");
+  lines.push(`\`${op.method} ${op.path}\`. ${retryNote(op)}`);
+  if (op.success.kind === "other")
+    lines.push(
+      "",
+      `Resolves to the \`Response\` (${op.success.mediaType ?? "no declared content"}) for you to read; its body is not buffered.`,
+    );
+  if (op.success.kind === "stream")
+    lines.push(
+      "",
+      `Resolves to an \`EventStream\` of server-sent events once the answer's headers arrive: \`for await\` its typed, checked events; \`break\`, \`close()\` or \`signal\` ends it. A dropped connection is re-opened with \`Last-Event-ID\`${op.idempotent ? "." : " only for an idempotent operation: not this one."}`,
+    );
+  lines.push("");
+  for (const p of op.pathParams)
+    lines.push(`@param ${identifier(p.name, new Set())} ${doc(p.description ?? p.name).replace(/\n/g, " ")}`);
+  if (op.deprecated) lines.push("@deprecated The spec marks this operation deprecated.");
+  lines.push("@example", ...example.split("\n"));
+  return lines;
+}

@@ -1,0 +1,63 @@
+import type { Operation } from "./operation-row.js";
+import type { MethodOf } from "./method-type.js";
+import { SCHEMES } from "../../generated/meta.js";
+import { resolveConfig, type ClientOptions } from "./config.js";
+import { connect } from "./client.js";
+import { ConfigurationError } from "./errors.js";
+import { method } from "./method.js";
+
+declare const CORE: unique symbol;
+
+/**
+ * A client for the standalone functions of `browser-cloud-client/operations`: the settings,
+ * transport and checks of `createClient()`, without its groups, so that a program bundles only the
+ * operations it imports. It has no `raw` client: the raw client finds each request's operation in
+ * the whole table, which would bring every operation back.
+ */
+export interface CoreClient {
+  readonly [CORE]: true;
+}
+
+type Connection = ReturnType<typeof connect> & { methods: Map<Operation, (...args: unknown[]) => unknown> };
+const connections = new WeakMap<CoreClient, Connection>();
+
+/**
+ * Creates a client for the standalone functions, with the options of `createClient()`. Throws
+ * `ConfigurationError` as `createClient()` does; nothing is sent.
+ *
+ * @example
+ * import { createCoreClient, deleteDeployment } from "browser-cloud-client/operations";
+ * const client = createCoreClient({ apiKey: process.env.BROWSER_CLOUD_API_KEY });
+ * await deleteDeployment(client, "dep_5n1v7c2x");
+ */
+export function createCoreClient(options: ClientOptions = {}): CoreClient {
+  // the key as every operation needs it: the client holds no row to read their schemes from
+  resolveConfig(options, SCHEMES);
+  const client = Object.freeze({}) as CoreClient;
+  connections.set(client, { ...connect(options, undefined, []), methods: new Map() });
+  return client;
+}
+
+/** A method with the client it runs on as its first argument. */
+export type WithClient<M> = M extends (...args: infer A) => infer R ? (client: CoreClient, ...args: A) => R : never;
+
+/**
+ * The standalone function of one row of generated/operations.ts: its method on the client it is
+ * given, made at its first call on that client and kept with it.
+ *
+ * @example
+ * export const deleteDeployment = standalone(O.deleteDeployment);
+ */
+export function standalone<const O extends Operation>(row: O): WithClient<MethodOf<O>> {
+  // typed by the row above; made and called here as any row's method
+  const op: Operation = row;
+  const run = (client: CoreClient, ...args: unknown[]) => {
+    const connection = connections.get(client);
+    if (!connection)
+      throw new ConfigurationError(`${op.name}: pass the client createCoreClient() made as the first argument`);
+    let made = connection.methods.get(op);
+    if (!made) connection.methods.set(op, (made = method(op, connection.connection, connection.settings)));
+    return made(...args);
+  };
+  return run as WithClient<MethodOf<O>>;
+}

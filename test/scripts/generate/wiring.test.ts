@@ -1,0 +1,109 @@
+import { readFileSync } from "node:fs";
+import { diffLines } from "diff";
+import { describe, expect, it } from "vitest";
+import { emitClient } from "../../../scripts/lib/generate/emit-client.mjs";
+import { readOperations } from "../../../scripts/lib/generate/read-operations.mjs";
+import { schemaTable } from "../../../scripts/lib/generate/schema-table.mjs";
+
+// the bundled spec, and a copy with one operation inserted before all of this spec's, with a
+// component and an inline schema of its own, and the shared error schema: what an API designer adds
+const spec = JSON.parse(readFileSync(new URL("../../../generated/openapi.json", import.meta.url), "utf8"));
+const UNAUTHORIZED = spec.paths["/org/limits"].get.responses["401"];
+const inserted = structuredClone(spec);
+inserted.components.schemas.Widget = { type: "object", required: ["name"], properties: { name: { type: "string" } } };
+inserted.paths = {
+  "/widgets": {
+    post: {
+      operationId: "createWidget",
+      "x-client-method": "widgets.create",
+      requestBody: {
+        required: true,
+        content: { "application/json": { schema: { $ref: "#/components/schemas/Widget" } } },
+      },
+      responses: {
+        "201": {
+          description: "created",
+          content: { "application/json": { schema: { type: "object", properties: { id: { type: "string" } } } } },
+        },
+        "401": UNAUTHORIZED,
+      },
+    },
+  },
+  ...spec.paths,
+};
+
+/** generated/operations.ts, resources.ts, functions.ts, types.ts and validators.ts of a spec. */
+function generate(document: any): Record<string, string> {
+  const { operations, auth } = readOperations(document);
+  const table = schemaTable(document);
+  const files = emitClient(document, operations, table, "", auth);
+  return { ...files, "validators.ts": table.source("") };
+}
+
+/** A document of these paths and component schemas. */
+const small = (paths: Record<string, unknown>, schemas: Record<string, unknown> = {}) => ({
+  openapi: "3.1.0",
+  info: { title: "t", version: "1" },
+  components: { schemas },
+  paths,
+});
+
+/** The lines `after` adds to `before` and the lines it takes away, by a line diff. */
+function changes(before: string, after: string) {
+  const parts = diffLines(before, after);
+  const lines = (kind: "added" | "removed") =>
+    parts.filter((p) => p[kind]).flatMap((p) => p.value.replace(/\n$/, "").split("\n"));
+  return { added: lines("added"), removed: lines("removed") };
+}
+
+describe("the generated wiring", () => {
+  const before = generate(spec);
+  const after = generate(inserted);
+
+  it("changes no line of any generated file when an operation is inserted before the others: it only adds its own", () => {
+    for (const file of Object.keys(before)) expect(changes(before[file]!, after[file]!).removed, file).toEqual([]);
+  });
+
+  it("adds the operation's row and its entry in the list of all, and nothing else, to operations.ts", () => {
+    const { added } = changes(before["operations.ts"]!, after["operations.ts"]!);
+
+    expect(added).toEqual([
+      "/** `POST /widgets`: `client.widgets.create`, `createWidget` of browser-cloud-client/operations. */",
+      expect.stringMatching(
+        /^export const createWidget = \{"name":"widgets\.create","method":"POST","path":"\/widgets","body":"json","bodySchema":S\.Widget,.*"answerSchema":S\.Inline_[0-9a-f]{10},.*"errorSchema":S\.ErrorBody,.*\} as const satisfies Operation;$/,
+      ),
+      "",
+      "  createWidget,",
+    ]);
+  });
+
+  it("adds the schemas only the new operation reaches, each a constant of its own, to validators.ts", () => {
+    const { added } = changes(before["validators.ts"]!, after["validators.ts"]!);
+    const constants = added.filter((line) => line.startsWith("export const")).map((line) => line.split(":")[0]);
+
+    expect(constants).toEqual([expect.stringMatching(/^export const Inline_[0-9a-f]{10}$/), "export const Widget"]);
+  });
+
+  it("wires each method and function by the row's name, never by its position", () => {
+    expect(after["resources.ts"]).toContain("create: method(O.createWidget),");
+    expect(after["functions.ts"]).toContain("= /* @__PURE__ */ standalone(O.createWidget);");
+    expect(after["resources.ts"]).not.toMatch(/operations\[\d+\]/);
+  });
+});
+
+describe("the names of the standalone functions", () => {
+  it("are the operationIds, except where one would shadow what the generated files import: then it gets _", () => {
+    const files = generate(
+      small({
+        "/a": { get: { operationId: "formBody", responses: { "204": {} } } },
+        "/b": { get: { operationId: "standalone", responses: { "204": {} } } },
+        "/c": { get: { operationId: "get-things", responses: { "204": {} } } },
+      }),
+    );
+
+    expect(files["functions.ts"]).toContain("export const formBody_: ");
+    expect(files["functions.ts"]).toContain("export const standalone_: ");
+    expect(files["functions.ts"]).toContain("export const getThings: ");
+    expect(files["operations.ts"]).toContain("export const formBody_ = ");
+  });
+});
