@@ -14,6 +14,7 @@ const UNSENDABLE = new Set(["", ".", ".."]);
  * @property {(schema: any, options?: { direction?: "request" | "response" }) => Sample[]} variants
  * @property {(schema: any, value: unknown, direction: "request" | "response") => { path: string, message: string }[]} check
  * @property {(schema: any, text: string) => { path: string, message: string }[]} checkParam
+ * @property {(schema: any, value: unknown) => string[]} undeclared
  */
 
 /**
@@ -81,7 +82,11 @@ export function withExampleInputs(operations, sampler) {
     });
 
     let body = op.body;
-    if (body && !(body.example !== undefined && sampler.check(body.schema, body.example, "request").length === 0)) {
+    // the document's example where the checks accept it and it names no field the types do not know
+    const fits = (/** @type {unknown} */ example) =>
+      sampler.check(body.schema, example, "request").length === 0 &&
+      sampler.undeclared(body.schema, example).length === 0;
+    if (body && !(body.example !== undefined && fits(body.example))) {
       let { value, issues } = sampler.sample(body.schema, { direction: "request" });
       // a body of branches the whole schema's sample mixes up: the first branch's own sample that passes
       const branch = issues.length ? sampler.variants(body.schema, { direction: "request" })[0] : undefined;

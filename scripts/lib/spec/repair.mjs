@@ -51,6 +51,7 @@ export function repairSpec(bundled) {
   forEachSchema(spec, (parent, key, at) => mapping(spec, parent[key], at, say));
   forEachSchema(spec, (parent, key, at) => ownValues(spec, parent[key], at, say));
   forEachSchema(spec, (parent, key, at) => closedComposition(spec, parent[key], at, say));
+  forEachSchema(spec, (parent, key, at) => undescribedRequired(parent[key], at, say));
   forEachSchema(spec, (parent, key, at) => overlaps(spec, parent[key], at, say));
   for (const line of checkExamples(spec)) defects.push(line);
   return { spec, defects };
@@ -358,4 +359,20 @@ function closedComposition(spec, node, at, say) {
     `${at}/additionalProperties`,
     `false beside ${composed.join(" and ")} refuses the branches' own properties, so no body passes; listed ${missing.join(", ")} in properties beside it`,
   );
+}
+
+/**
+ * A field listed in `required` but never described beside the `properties` that describe the rest
+ * (DigitalOcean's logtail `endpoint`): the checks ask for it and the types do not know it, so no
+ * typed call can send it. It is described as any value (`{}`), so that both agree.
+ */
+function undescribedRequired(node, at, say) {
+  if (!isObject(node) || !isObject(node.properties) || !Array.isArray(node.required)) return;
+  if (["oneOf", "anyOf", "allOf"].some((k) => node[k] !== undefined)) return;
+  if (node.additionalProperties !== undefined && node.additionalProperties !== false) return;
+  if (node.patternProperties !== undefined) return;
+  const missing = node.required.filter((name) => typeof name === "string" && !Object.hasOwn(node.properties, name));
+  if (!missing.length) return;
+  node.properties = { ...node.properties, ...Object.fromEntries(missing.map((name) => [name, {}])) };
+  say(`${at}/required`, `names ${missing.join(", ")}, which properties never describe; described as any value`);
 }

@@ -232,6 +232,15 @@ export async function createSampler(spec) {
      */
     checkParam: (schema, text) => checker.checkParam(schema, text),
     /**
+     * The paths of the fields of `value` its schema never names (`value.a.b`), where the schema
+     * does not open itself to others (`additionalProperties` or `patternProperties`): fields the
+     * client accepts but a typed call cannot pass, an example's stale ones.
+     * @param {any} schema
+     * @param {unknown} value
+     * @returns {string[]}
+     */
+    undeclared: (schema, value) => undeclared(spec, schema, value, "value"),
+    /**
      * @param {any} schema
      * @param {{ direction?: Direction, seed?: number }} [options]
      * @returns {Sample}
@@ -346,6 +355,32 @@ export function propertySchemas(spec, schema, key, depth = 0) {
   const own = isObject(s.properties) && Object.hasOwn(s.properties, key) ? [s.properties[key]] : [];
   const parts = [...(s.allOf ?? []), ...(s.oneOf ?? []), ...(s.anyOf ?? [])];
   return [...own, ...parts.flatMap((part) => propertySchemas(spec, part, key, depth + 1))];
+}
+
+/**
+ * @param {any} spec
+ * @param {any} schema
+ * @param {unknown} value
+ * @param {string} path
+ * @returns {string[]}
+ */
+function undeclared(spec, schema, value, path, depth = 0) {
+  const s = safelyResolve(spec, schema);
+  if (!isObject(s) || depth > 32) return [];
+  if (Array.isArray(value))
+    return value.flatMap((item, i) => undeclared(spec, s.items, item, `${path}[${i}]`, depth + 1));
+  if (!isObject(value)) return [];
+  const open = (/** @type {any} */ node, level = 0) => {
+    const n = safelyResolve(spec, node);
+    if (!isObject(n) || level > 16) return false;
+    if ((n.additionalProperties !== undefined && n.additionalProperties !== false) || n.patternProperties) return true;
+    return [...(n.allOf ?? []), ...(n.oneOf ?? []), ...(n.anyOf ?? [])].some((part) => open(part, level + 1));
+  };
+  if (open(s)) return [];
+  return Object.entries(/** @type {Record<string, unknown>} */ (value)).flatMap(([key, field]) => {
+    const [first] = propertySchemas(spec, s, key);
+    return first === undefined ? [`${path}.${key}`] : undeclared(spec, first, field, `${path}.${key}`, depth + 1);
+  });
 }
 
 const safelyResolve = (/** @type {any} */ spec, /** @type {any} */ node) => {

@@ -26,6 +26,27 @@ describe("repairSpec", () => {
     expect(repaired).toEqual(spec);
   });
 
+  it("describes a required field the properties never describe as any value, and names it", () => {
+    const doc = answering({
+      type: "object",
+      required: ["endpoint", "token"],
+      properties: { token: { type: "string" } },
+    });
+    // a required field only an allOf sibling describes is no defect of this schema
+    const split = answering({ allOf: [{ required: ["a"] }, { properties: { a: { type: "string" } } }] });
+
+    const { spec: repaired, defects } = repairSpec(doc);
+
+    expect(defects).toEqual([
+      `${AT}/required: names endpoint, which properties never describe; described as any value`,
+    ]);
+    expect(repaired.paths["/a"].get.responses["200"].content["application/json"].schema.properties).toEqual({
+      token: { type: "string" },
+      endpoint: {},
+    });
+    expect(repairSpec(split).defects).toEqual([]);
+  });
+
   it("fails on a $ref that names nothing, saying where it is and the fix", () => {
     const doc = answering({ $ref: "#/components/schemas/Missing" }, { Present: { type: "string" } });
 

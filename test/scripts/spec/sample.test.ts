@@ -167,6 +167,17 @@ describe("createSampler", () => {
     expect(sampler.checkParam({ type: "string", pattern: "^[0-9]+$" }, "id")).toHaveLength(1);
   });
 
+  it("names the fields a value has that its schema never names, unless the schema is open to others", async () => {
+    const sampler = await createSampler(spec);
+    const value = { name: "n", secret: "s", created: "2026-01-01T00:00:00Z", backups: true };
+    expect(sampler.undeclared(ref("Thing"), value)).toEqual(["value.backups"]);
+    expect(sampler.undeclared(ref("Thing"), { name: "n" })).toEqual([]);
+    expect(sampler.undeclared({ type: "array", items: ref("Error") }, [{ code: "c", message: "m", at: 1 }])).toEqual([
+      "value[0].at",
+    ]);
+    expect(sampler.undeclared({ type: "object", additionalProperties: true }, { any: 1 })).toEqual([]);
+  });
+
   it("gives one value per branch, its tag set", async () => {
     const sampler = await createSampler(spec);
     const kinds = sampler.variants(ref("Event")).map((s) => (s.value as { type: string }).type);
