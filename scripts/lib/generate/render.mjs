@@ -55,11 +55,14 @@ export async function renderWithReport({ onBundle } = {}) {
   // the types come from that same bundle: given the file and redocly.yaml, openapi-typescript
   // would bundle it again and also apply the project's lint rules, which a team's own spec need
   // not follow (lint is a step of its own). A default is what the server assumes when a field is
-  // left out, so the field stays optional. Loaded here: bundleSpec() users need no codegen.
+  // left out, so the field stays optional. An object schema that names no properties takes any
+  // (JSON Schema's reading), not none: `Record<string, never>` beside a discriminator's tag made
+  // a branch no value can have. Loaded here: bundleSpec() users need no codegen.
   const { default: openapiTS, astToString } = await import("openapi-typescript");
   const ast = await openapiTS(structuredClone(parsed), {
     silent: true,
     defaultNonNullable: false,
+    emptyObjectsUnknown: true,
     transform: fileAsBlob(formComponents(parsed)),
   });
   files.set(resolve(root, output), HEADER + astToString(ast));

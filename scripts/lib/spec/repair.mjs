@@ -51,7 +51,12 @@ export function repairSpec(bundled) {
   forEachSchema(spec, (parent, key, at) => mapping(spec, parent[key], at, say));
   forEachSchema(spec, (parent, key, at) => ownValues(spec, parent[key], at, say));
   forEachSchema(spec, (parent, key, at) => closedComposition(spec, parent[key], at, say));
-  forEachSchema(spec, (parent, key, at) => undescribedRequired(parent[key], at, say));
+  // a part of an allOf may require what another part describes: only whole schemas are judged
+  const parts = new Set();
+  forEachSchema(spec, (parent, key) => {
+    for (const part of Array.isArray(parent[key]?.allOf) ? parent[key].allOf : []) parts.add(deref(spec, part));
+  });
+  forEachSchema(spec, (parent, key, at) => parts.has(parent[key]) || undescribedRequired(parent[key], at, say));
   forEachSchema(spec, (parent, key, at) => overlaps(spec, parent[key], at, say));
   for (const line of checkExamples(spec)) defects.push(line);
   return { spec, defects };

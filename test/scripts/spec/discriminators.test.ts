@@ -43,6 +43,8 @@ const request: CreateChatCompletionRequest = {
     { role: "user", content: "Hello" },
   ],
   response_format: { type: "text" },
+  // a branch whose own part names no properties still takes its tag
+  action: { type: "unassign" },
 };
 const answer = await client.chat.completions.create(request);
 const content: string = answer.content;
@@ -71,6 +73,8 @@ describe("npm run generate on a document whose discriminators leave the values t
       `${FORMAT}/discriminator/mapping/TextFormat: names ${SCHEMAS}/TextFormat, whose type is "text"; the branch's own value wins: mapped "text" to ${SCHEMAS}/TextFormat instead`,
       `${FORMAT}/discriminator/mapping/json: names ${SCHEMAS}/JsonSchemaFormat, whose type is "json_schema"; the branch's own value wins: mapped "json_schema" to ${SCHEMAS}/JsonSchemaFormat instead`,
       `${MESSAGES}/discriminator: no mapping, so role is read as the branches' names ("DeveloperMessage", "SystemMessage", "UserMessage"), but they pin it to "developer", "system", "user"; the branches' own values win: mapped "developer" to ${SCHEMAS}/DeveloperMessage, "system" to ${SCHEMAS}/SystemMessage, "user" to ${SCHEMAS}/UserMessage`,
+      // the branch that adds nothing of its own also takes the other's objects
+      `${SCHEMAS}/CreateChatCompletionRequest/properties/action/oneOf: branches 0 and 1 both match an object with type and target, which oneOf then refuses; read as anyOf`,
     ]);
     const spec = JSON.parse(readFileSync(join(copy, "generated/openapi.json"), "utf8"));
     expect(spec.components.schemas.CreateChatCompletionRequest.properties.messages.items.discriminator).toEqual({
