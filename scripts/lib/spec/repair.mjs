@@ -56,7 +56,7 @@ export function repairSpec(bundled) {
   forEachSchema(spec, (parent, key) => {
     for (const part of Array.isArray(parent[key]?.allOf) ? parent[key].allOf : []) parts.add(deref(spec, part));
   });
-  forEachSchema(spec, (parent, key, at) => parts.has(parent[key]) || undescribedRequired(parent[key], at, say));
+  forEachSchema(spec, (parent, key, at) => parts.has(parent[key]) || undescribedRequired(spec, parent[key], at, say));
   forEachSchema(spec, (parent, key, at) => overlaps(spec, parent[key], at, say));
   for (const line of checkExamples(spec)) defects.push(line);
   return { spec, defects };
@@ -367,16 +367,17 @@ function closedComposition(spec, node, at, say) {
 }
 
 /**
- * A field listed in `required` but never described beside the `properties` that describe the rest
- * (DigitalOcean's logtail `endpoint`): the checks ask for it and the types do not know it, so no
- * typed call can send it. It is described as any value (`{}`), so that both agree.
+ * A field listed in `required` but never described, by the schema's `properties` or those of its
+ * `allOf`/`oneOf`/`anyOf` (DigitalOcean's logtail `endpoint`, its uptime check's `method`): the
+ * checks ask for it and the types do not know it, so no typed call can send it. It is described
+ * as any value (`{}`), so that both agree.
  */
-function undescribedRequired(node, at, say) {
-  if (!isObject(node) || !isObject(node.properties) || !Array.isArray(node.required)) return;
-  if (["oneOf", "anyOf", "allOf"].some((k) => node[k] !== undefined)) return;
+function undescribedRequired(spec, node, at, say) {
+  if (!isObject(node) || !Array.isArray(node.required)) return;
   if (node.additionalProperties !== undefined && node.additionalProperties !== false) return;
   if (node.patternProperties !== undefined) return;
-  const missing = node.required.filter((name) => typeof name === "string" && !Object.hasOwn(node.properties, name));
+  const names = declared(spec, node);
+  const missing = node.required.filter((name) => typeof name === "string" && !names.has(name));
   if (!missing.length) return;
   node.properties = { ...node.properties, ...Object.fromEntries(missing.map((name) => [name, {}])) };
   say(`${at}/required`, `names ${missing.join(", ")}, which properties never describe; described as any value`);

@@ -34,6 +34,8 @@ describe("repairSpec", () => {
     });
     // a required field only an allOf sibling describes is no defect of this schema
     const split = answering({ allOf: [{ required: ["a"] }, { properties: { a: { type: "string" } } }] });
+    // one its allOf does not describe either is
+    const composed = answering({ allOf: [{ properties: { name: { type: "string" } } }], required: ["name", "method"] });
 
     const { spec: repaired, defects } = repairSpec(doc);
 
@@ -45,6 +47,9 @@ describe("repairSpec", () => {
       endpoint: {},
     });
     expect(repairSpec(split).defects).toEqual([]);
+    expect(repairSpec(composed).defects).toEqual([
+      `${AT}/required: names method, which properties never describe; described as any value`,
+    ]);
   });
 
   it("fails on a $ref that names nothing, saying where it is and the fix", () => {
