@@ -5,10 +5,8 @@
 import { fromRoot } from "../shared/paths.mjs";
 import { schemaTable } from "../generate/schema-table.mjs";
 
-/** @type {Promise<string> | undefined} the bundled checks, as source; built once a process */
+/** @type {Promise<any> | undefined} the bundled checks, imported once a process */
 let bundled;
-/** How many checkers this process made: each imports the bundle under a URL of its own. */
-let made = 0;
 
 async function checksSource() {
   const { build } = await import("esbuild");
@@ -51,11 +49,13 @@ async function checksSource() {
  * // [{ path: "value.code", message: "is required" }, { path: "value.message", message: "must be string" }]
  */
 export async function documentChecker(spec) {
-  bundled ??= checksSource();
-  const source = await bundled;
-  // a module of its own per checker (the same URL would give the same module, and its compiled checks)
-  const own = `${source}\n// checker ${++made}\n`;
-  const checks = await import(`data:text/javascript;base64,${Buffer.from(own).toString("base64")}`);
+  // one module for every checker of the process: its compiled checks are cached by schema object
+  // (a WeakMap), and each checker's table has objects of its own, so nothing is shared between
+  // documents and a table dropped is collected; a module per checker would never be
+  bundled ??= checksSource().then(
+    (source) => import(`data:text/javascript;base64,${Buffer.from(source).toString("base64")}`),
+  );
+  const checks = await bundled;
   const table = schemaTable(spec);
   /** schema object -> its row, for schemas met again */
   const indexes = new Map();

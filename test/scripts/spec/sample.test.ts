@@ -93,6 +93,18 @@ describe("documentChecker", () => {
     ]);
   });
 
+  it("keeps each document's checks its own, two documents in one process", async () => {
+    const doc = (code: unknown) => ({ ...spec, components: { schemas: { ...spec.components.schemas, Error: code } } });
+    const numbers = await documentChecker(doc({ type: "object", properties: { code: { type: "integer" } } }));
+    const texts = await documentChecker(doc({ type: "object", properties: { code: { type: "string" } } }));
+    for (let round = 0; round < 2; round++) {
+      expect(numbers.check(ref("Error"), { code: 1 })).toEqual([]);
+      expect(texts.check(ref("Error"), { code: 1 })).toEqual([{ path: "value.code", message: "must be string" }]);
+      expect(numbers.check(ref("Error"), { code: "a" })).toEqual([{ path: "value.code", message: "must be integer" }]);
+      expect(texts.check(ref("Error"), { code: "a" })).toEqual([]);
+    }
+  });
+
   it("reads values as JSON carries them", async () => {
     const { check } = await documentChecker(spec);
     expect(check({ type: "object" }, { at: new Date(0) })).toEqual([
