@@ -10,7 +10,7 @@ const add = (out: ValidationIssue[], path: string, message: string) => void out.
 
 /**
  * Lists every way `value` breaks `schema` (one of the generated schemas in `generated/validators.ts`),
- * each with its path (`body.hold_keys[0]`); empty when it conforms. `answer: true` checks what the
+ * each with its path (`body.tags[0]`); empty when it conforms. `answer: true` checks what the
  * service sent: fields the schema does not know are accepted (the service adds fields over time),
  * `writeOnly` fields are not required and `oneOf` accepts a value that matches several branches; on
  * requests (the default) `readOnly` fields are not required. An `undefined` field counts as absent,

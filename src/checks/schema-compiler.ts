@@ -105,7 +105,7 @@ const answers = new WeakMap<Schema, Check>();
  * several branches; a request lets `readOnly` fields be absent.
  *
  * @example
- * compile(OrgLimits, true)(JSON.parse(text), "response", undefined, 0); // true when it conforms
+ * compile(schema, true)(JSON.parse(text), "response", undefined, 0); // true when it conforms
  */
 export function compile(schema: Schema, answer: boolean): Check {
   const cache = answer ? answers : requests;

@@ -64,7 +64,7 @@ type Result<O extends Operation, I> = O extends { answer: "empty" }
  * as `Operation` (no literal path) gives a method that takes and returns `unknown`.
  *
  * @example
- * type Retrieve = MethodOf<typeof getOrgLimits>; // (options?: RequestOptions) => Promise<Answer>
+ * type Retrieve = MethodOf<typeof row>; // a row without inputs: (options?: RequestOptions) => Promise<Answer>
  * // a list entry gives (query?, options?: RequestOptions & PageOptions) => PagePromise<Item, Answer>
  */
 export type MethodOf<O extends Operation> = string extends O["path"]
@@ -93,7 +93,7 @@ export type MethodFactory = <const O extends Operation>(op: O) => MethodOf<O>;
 
 /**
  * The member of a resource tree `T` at the dotted name `Name`, as `x-client-method` places it:
- * `MethodAt<Resources, "browsers.computer.clickMouse">`; `never` where it leads nowhere.
+ * `MethodAt<Resources, "group.subgroup.method">`; `never` where it leads nowhere.
  */
 export type MethodAt<T, Name extends string> = Name extends `${infer Head}.${infer Rest}`
   ? Head extends keyof T

@@ -55,8 +55,8 @@ const PARSE_AS = { json: "json", empty: "text", other: "stream", stream: "stream
  * is one such request.
  *
  * @example
- * const retrieve = method(getOrgLimits, call); // a row of generated/operations.ts
- * const limits = await retrieve({ timeoutMs: 5_000 });
+ * const retrieve = method(row, connection); // row: one entry of generated/operations.ts
+ * const answer = await retrieve({ timeoutMs: 5_000 });
  */
 export function method<const O extends Operation>(op: O, connection: Connection, answers?: AnswerPolicy): MethodOf<O>;
 // the implementation takes its arguments unchecked (it checks them itself); MethodOf above types them

@@ -26,9 +26,9 @@ const connections = new WeakMap<CoreClient, Connection>();
  * `ConfigurationError` as `createClient()` does; nothing is sent.
  *
  * @example
- * import { createCoreClient, deleteDeployment } from "browser-cloud-client/operations";
+ * import { createCoreClient, someOperation } from "browser-cloud-client/operations";
  * const client = createCoreClient({ apiKey: process.env.BROWSER_CLOUD_API_KEY });
- * await deleteDeployment(client, "dep_5n1v7c2x");
+ * await someOperation(client, "an-id"); // one generated function per operation of the spec
  */
 export function createCoreClient(options: ClientOptions = {}): CoreClient {
   // the key as every operation needs it: the client holds no row to read their schemes from
@@ -46,7 +46,7 @@ export type WithClient<M> = M extends (...args: infer A) => infer R ? (client: C
  * given, made at its first call on that client and kept with it.
  *
  * @example
- * export const deleteDeployment = standalone(O.deleteDeployment);
+ * export const someOperation = standalone(O.someOperation); // generated/functions.ts
  */
 export function standalone<const O extends Operation>(row: O): WithClient<MethodOf<O>> {
   // typed by the row above; made and called here as any row's method

@@ -26,10 +26,11 @@ const pascal = (phrase: string) => phrase.replace(/(?:^|[\s_-]+)(\w)/g, (_, c: s
  * The literal texts and identifiers of the TypeScript and JavaScript files under `dir`, comments left out (prose
  * may say "browser"), module specifiers too (`./auth.js` names a file of src/, not the path segment).
  */
-function codeTokens(dir: URL): { file: string; literals: string[]; identifiers: string[] }[] {
+function codeTokens(dir: URL): { file: string; literals: string[]; identifiers: string[]; text: string }[] {
   const files = readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => /\.(ts|js)$/.test(f));
   return files.map((file) => {
-    const source = ts.createSourceFile(file, readFileSync(new URL(file, dir), "utf8"), ts.ScriptTarget.Latest, true);
+    const text = readFileSync(new URL(file, dir), "utf8");
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
     const literals: string[] = [];
     const identifiers: string[] = [];
     const visit = (node: ts.Node): void => {
@@ -40,7 +41,7 @@ function codeTokens(dir: URL): { file: string; literals: string[]; identifiers: 
       ts.forEachChild(node, visit);
     };
     visit(source);
-    return { file, literals, identifiers };
+    return { file, literals, identifiers, text };
   });
 }
 
@@ -77,7 +78,16 @@ function operationNames(code: ReturnType<typeof codeTokens>): string[] {
       .map((t) => ["tag", pascal(t)]),
     ...schemaNames.map((n) => ["schema", n]),
   ];
-  return code.flatMap(({ file, literals, identifiers }) => [
+  // anywhere in a file, its comments and examples too: the names only this spec's operations have
+  const inText = [
+    ...segments.filter((s) => /[_-]/.test(s)).map((s) => ["path segment", s]),
+    ...specOps.flatMap((op) =>
+      [op.operationId, op.clientMethod].filter((n) => n !== undefined).map((n) => ["operation", n!]),
+    ),
+    ...schemaNames.map((n) => ["schema", n]),
+  ];
+  return code.flatMap(({ file, literals, identifiers, text = "" }) => [
+    ...inText.flatMap(([kind, name]) => (word(name!).test(text) ? [`${file}: ${kind} ${name} in its text`] : [])),
     ...inLiterals.flatMap(([kind, name]) =>
       literals
         .filter((text) => word(name!).test(text))
@@ -98,8 +108,8 @@ describe("src/", () => {
   });
 
   it("would notice src/ naming an operation by any fragment", () => {
-    const planted = (literals: string[], identifiers: string[] = []) =>
-      operationNames([{ file: "planted.ts", literals, identifiers }]);
+    const planted = (literals: string[], identifiers: string[] = [], text = "") =>
+      operationNames([{ file: "planted.ts", literals, identifiers, text }]);
 
     expect(planted(["/deployments/"])).toEqual(['planted.ts: path segment deployments in "/deployments/"']);
     expect(planted(["/click_mouse"])).toEqual(['planted.ts: path segment click_mouse in "/click_mouse"']);
@@ -112,6 +122,17 @@ describe("src/", () => {
       "planted.ts: operation clickMouse as an identifier",
       "planted.ts: tag ManagedAuth as an identifier",
       "planted.ts: schema OrgLimits as an identifier",
+    ]);
+    // a comment or an example naming an operation, a client method or a schema
+    expect(
+      planted([], [], "/** @example const row = MethodOf<typeof getOrgLimits>; deployments.delete(id) */"),
+    ).toEqual([
+      "planted.ts: operation getOrgLimits in its text",
+      "planted.ts: operation deployments.delete in its text",
+    ]);
+    expect(planted([], [], "// compile(OrgLimits, true) for the /click_mouse path")).toEqual([
+      "planted.ts: path segment click_mouse in its text",
+      "planted.ts: schema OrgLimits in its text",
     ]);
     // generic words stay free: a header, a variable, a method of another object
     expect(planted(["authorization", "connection refused", "orgs"], ["limits", "auth", "deployment"])).toEqual([]);
