@@ -20,6 +20,7 @@ import { inferCollections } from "../../scripts/lib/mock/collections.mjs";
 import { toolEnv } from "../../scripts/lib/shared/env.mjs";
 import { root } from "../../scripts/lib/shared/paths.mjs";
 import { createSampler } from "../../scripts/lib/spec/sample.mjs";
+import { STRICT_OPTIONS } from "../support/strict-consumer.js";
 import { samplesProgram } from "../support/docs-samples.js";
 import { CASES, copyFor, DOCUMENTS, type Document } from "../support/document-copy.js";
 import { roundTrip } from "../support/round-trip.js";
@@ -210,18 +211,7 @@ describe.skipIf(!existsSync(DOCUMENTS))("the shared documents through the pipeli
       writeFileSync(
         join(project, "tsconfig.json"),
         JSON.stringify({
-          compilerOptions: {
-            target: "ES2022",
-            module: "NodeNext",
-            moduleResolution: "NodeNext",
-            lib: ["ES2022", "DOM"],
-            types: [],
-            strict: true,
-            skipLibCheck: false,
-            noUncheckedIndexedAccess: true,
-            exactOptionalPropertyTypes: true,
-            noEmit: true,
-          },
+          compilerOptions: { ...STRICT_OPTIONS, skipLibCheck: false },
           files: ["operations.ts", "samples.ts"],
         }),
       );

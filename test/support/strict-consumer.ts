@@ -7,6 +7,19 @@ import { join } from "node:path";
 import { toolEnv } from "../../scripts/lib/shared/env.mjs";
 import { root } from "../../scripts/lib/shared/paths.mjs";
 
+/** The compiler options a strict user of the package compiles with. */
+export const STRICT_OPTIONS = {
+  target: "ES2022",
+  module: "NodeNext",
+  moduleResolution: "NodeNext",
+  lib: ["ES2022", "DOM"],
+  types: [],
+  strict: true,
+  exactOptionalPropertyTypes: true,
+  noUncheckedIndexedAccess: true,
+  noEmit: true,
+};
+
 /** tsc's output for `source` (written as `consumer.ts` in `dir`), compiled against `dir`'s dist/. */
 export function strictConsumerErrors(dir: string, source: string): string {
   execFileSync(process.execPath, ["-e", 'import("./scripts/lib/build/emit-dist.mjs").then((m) => m.compile())'], {
@@ -17,19 +30,8 @@ export function strictConsumerErrors(dir: string, source: string): string {
   writeFileSync(
     join(dir, "tsconfig.consumer.json"),
     JSON.stringify({
-      compilerOptions: {
-        target: "ES2022",
-        module: "NodeNext",
-        moduleResolution: "NodeNext",
-        lib: ["ES2022", "DOM"],
-        types: [],
-        strict: true,
-        exactOptionalPropertyTypes: true,
-        noUncheckedIndexedAccess: true,
-        // the package's own .d.ts files are held to skipLibCheck: false by test/package/; here only their types matter
-        skipLibCheck: true,
-        noEmit: true,
-      },
+      // the package's own .d.ts files are held to skipLibCheck: false by test/package/; here only their types matter
+      compilerOptions: { ...STRICT_OPTIONS, skipLibCheck: true },
       files: ["consumer.ts"],
     }),
   );

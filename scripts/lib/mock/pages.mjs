@@ -4,8 +4,7 @@
 // leak between clients), after Prism has checked the request: Prism's own answer goes out whenever
 // it is not a success (a bad query or body, a missing token).
 import { readOperations } from "../generate/read-operations.mjs";
-import { resolve } from "../spec/document.mjs";
-import { propertySchemas } from "../spec/sample.mjs";
+import { propertySchemas, resolve } from "../spec/document.mjs";
 
 /** How many pages of the spec's example items the mock serves for every list. */
 export const MOCK_PAGES = 3;

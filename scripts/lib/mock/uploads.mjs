@@ -3,8 +3,7 @@
 // parts, and an `application/x-www-form-urlencoded` body's repeated keys, bracket names and
 // `encoding` styles (src/uploads/url-encoded.ts). Prism reads bracket names literally and reports
 // the document's fields missing; the mock checks the decoded body with the client's own checks.
-import { isObject, resolve } from "../spec/document.mjs";
-import { propertySchemas } from "../spec/sample.mjs";
+import { isObject, propertySchemas, resolve } from "../spec/document.mjs";
 
 /** What a file stands for in the decoded body: the schema has it as a (binary) string. */
 export const FILE = "(file)";

@@ -185,3 +185,19 @@ export function withoutExamples(spec) {
   if (isObject(out.components)) delete out.components.examples;
   return out;
 }
+
+/**
+ * The schemas that may describe `value[key]` of a value of `schema`: the properties of the schema,
+ * of its `allOf` parts and of its `oneOf`/`anyOf` branches, `$ref`s followed, to a bounded depth.
+ * @param {any} doc
+ * @param {any} schema
+ * @param {string} key
+ * @returns {any[]}
+ */
+export function propertySchemas(doc, schema, key, depth = 0) {
+  const s = deref(doc, schema);
+  if (!isObject(s) || depth > 16) return [];
+  const own = isObject(s.properties) && Object.hasOwn(s.properties, key) ? [s.properties[key]] : [];
+  const parts = [...(s.allOf ?? []), ...(s.oneOf ?? []), ...(s.anyOf ?? [])];
+  return [...own, ...parts.flatMap((part) => propertySchemas(doc, part, key, depth + 1))];
+}
