@@ -187,17 +187,27 @@ export function withoutExamples(spec) {
 }
 
 /**
- * The schemas that may describe `value[key]` of a value of `schema`: the properties of the schema,
- * of its `allOf` parts and of its `oneOf`/`anyOf` branches, `$ref`s followed, to a bounded depth.
+ * Every property a value of `schema` may have, as `[name, schema]` pairs: the properties of the
+ * schema, then of its `allOf` parts and its `oneOf`/`anyOf` branches, `$ref`s followed, to a
+ * bounded depth (a recursive schema ends there); a name may come more than once.
+ * @param {any} doc
+ * @param {any} schema
+ * @returns {[string, any][]}
+ */
+export function describedProperties(doc, schema, depth = 0) {
+  const s = deref(doc, schema);
+  if (!isObject(s) || depth > 16) return [];
+  const own = isObject(s.properties) ? Object.entries(s.properties) : [];
+  const parts = [...(s.allOf ?? []), ...(s.oneOf ?? []), ...(s.anyOf ?? [])];
+  return [...own, ...parts.flatMap((part) => describedProperties(doc, part, depth + 1))];
+}
+
+/**
+ * The schemas that may describe `value[key]` of a value of `schema`, in `describedProperties`' order.
  * @param {any} doc
  * @param {any} schema
  * @param {string} key
  * @returns {any[]}
  */
-export function propertySchemas(doc, schema, key, depth = 0) {
-  const s = deref(doc, schema);
-  if (!isObject(s) || depth > 16) return [];
-  const own = isObject(s.properties) && Object.hasOwn(s.properties, key) ? [s.properties[key]] : [];
-  const parts = [...(s.allOf ?? []), ...(s.oneOf ?? []), ...(s.anyOf ?? [])];
-  return [...own, ...parts.flatMap((part) => propertySchemas(doc, part, key, depth + 1))];
-}
+export const propertySchemas = (doc, schema, key) =>
+  describedProperties(doc, schema).flatMap(([name, property]) => (name === key ? [property] : []));

@@ -9,7 +9,7 @@ import { root } from "../shared/paths.mjs";
 import { checkExamples } from "./repair-examples.mjs";
 import { textMemo } from "../shared/text-memo.mjs";
 import { overlaps } from "./repair-overlaps.mjs";
-import { deref, escapeToken, isObject, pointerTarget, refTarget } from "./document.mjs";
+import { deref, describedProperties, escapeToken, isObject, pointerTarget, refTarget } from "./document.mjs";
 import { ANNOTATIONS, forEachSchema } from "./schema-walk.mjs";
 
 /** Keywords that only describe a schema: they stay outside when a schema is wrapped in anyOf; a discriminator stays with the oneOf it tells apart. */
@@ -331,20 +331,6 @@ function ownValues(spec, node, at, say) {
 }
 
 /**
- * The property names a schema declares, through `$ref`s and `allOf`/`oneOf`/`anyOf`, to a bounded
- * depth (a recursive schema ends there).
- * @returns {Set<string>}
- */
-function declared(spec, schema, depth = 0, names = new Set()) {
-  const node = deref(spec, schema);
-  if (!isObject(node) || depth > 8) return names;
-  if (isObject(node.properties)) for (const name of Object.keys(node.properties)) names.add(name);
-  for (const k of ["allOf", "oneOf", "anyOf"])
-    if (Array.isArray(node[k])) for (const sub of node[k]) declared(spec, sub, depth + 1, names);
-  return names;
-}
-
-/**
  * `additionalProperties: false` sees only its own `properties`, so beside `oneOf`/`anyOf`/`allOf`
  * it refuses the branches' properties and no body passes. The branches' property names are listed
  * in `properties` (as `{}`: the branch still checks them), so a body of any branch passes and an
@@ -356,7 +342,8 @@ function closedComposition(spec, node, at, say) {
   if (!composed.length) return;
   const own = new Set(Object.keys(node.properties ?? {}));
   const names = new Set();
-  for (const k of composed) for (const sub of node[k]) declared(spec, sub, 0, names);
+  for (const k of composed)
+    for (const sub of node[k]) for (const [name] of describedProperties(spec, sub)) names.add(name);
   const missing = [...names].filter((name) => !own.has(name));
   if (!missing.length) return;
   node.properties = { ...node.properties, ...Object.fromEntries(missing.map((name) => [name, {}])) };
@@ -376,7 +363,7 @@ function undescribedRequired(spec, node, at, say) {
   if (!isObject(node) || !Array.isArray(node.required)) return;
   if (node.additionalProperties !== undefined && node.additionalProperties !== false) return;
   if (node.patternProperties !== undefined) return;
-  const names = declared(spec, node);
+  const names = new Set(describedProperties(spec, node).map(([name]) => name));
   const missing = node.required.filter((name) => typeof name === "string" && !names.has(name));
   if (!missing.length) return;
   node.properties = { ...node.properties, ...Object.fromEntries(missing.map((name) => [name, {}])) };
