@@ -40,7 +40,7 @@ export interface BrowserCloudClient extends Resources {
  * const answer = await client.group.method(id, body, { timeoutMs: 5_000 });
  */
 export function createClient(options: ClientOptions = {}): BrowserCloudClient {
-  const { connection, raw, settings } = connect(options, undefined, operations);
+  const { connection, raw, settings } = connect(options, undefined, operations, operationOf);
   return { ...resources((op) => method(op, connection, settings)), raw };
 }
 
@@ -62,6 +62,7 @@ export function clientOf(
     options,
     typeof readers === "function" ? { openStream: readers } : readers,
     table,
+    operationOf,
   );
   const tree: Record<string, unknown> = {};
   for (const op of table) {
@@ -85,9 +86,15 @@ const querySerializer = /* @__PURE__ */ createQuerySerializer();
  * and its real `Request`, so that middleware gets what openapi-fetch documents; and one behaviour
  * it keeps for non-standard options (openapi-typescript#1569): a method's `CallState` rides on the
  * `Request`, so that the transport sends the body as the method built it (CONTRIBUTING.md, "The
- * call path", says why).
+ * call path", says why). `lookup` finds a raw request's operation in `table`: without it (the
+ * standalone functions' client, which has no raw client to offer) the path matcher stays out of the bundle.
  */
-export function connect(options: ClientOptions, readers: Readers | undefined, table: readonly Operation[]) {
+export function connect(
+  options: ClientOptions,
+  readers: Readers | undefined,
+  table: readonly Operation[],
+  lookup?: typeof operationOf,
+) {
   const settings = resolveConfig(options, [AUTH, ...table.flatMap((op) => (op.security ? [op.security] : []))]);
   const headers = withoutAuthorization(options.headers);
   // browsers refuse to let a page set it
@@ -97,7 +104,7 @@ export function connect(options: ClientOptions, readers: Readers | undefined, ta
   // one lookup per raw request, and none where no operation differs from the document's defaults:
   // its operation gives the key header, the scheme and the retry policy
   const differs = table.some((op) => op.security || op.idempotencyKey || rawIdempotency(op) !== undefined);
-  const rawOperation = differs ? operationOf(table, settings.baseUrl) : () => undefined;
+  const rawOperation = lookup && differs ? lookup(table, settings.baseUrl) : () => undefined;
   const raw = createFetchClient<paths>({
     baseUrl: settings.baseUrl,
     headers,

@@ -78,6 +78,17 @@ describe("a consumer's bundle of the standalone functions (browser-cloud-client/
     expect(fields.filter((f) => code.includes(f))).toEqual([]);
   });
 
+  it("leaves out the raw client's lookup of a request's operation: the standalone client has no raw client", async () => {
+    const { inputs: standalone } = await consumerBundleSize("functions");
+    const { inputs: whole } = await consumerBundleSize("client");
+    const matcher = "src/core/path-template.js";
+
+    // createClient()'s raw client matches each request's path against every template
+    expect(whole[matcher]).toBeGreaterThan(400);
+    // what is left is the one split of a template the methods render their paths with
+    expect(standalone[matcher]).toBeLessThan(100);
+  });
+
   it("holds every operation when it calls every one", async () => {
     const { code, externalImports } = await consumerBundleSize("functions");
 
