@@ -1,7 +1,8 @@
 import type { Schema } from "../../generated/validators.js";
 import { check } from "../checks/check.js";
 import { BufferedResponse } from "./buffered-response.js";
-import { AnswerMismatchError, apiErrorFrom } from "./errors.js";
+import { apiErrorFrom } from "./error-answer.js";
+import { AnswerMismatchError } from "./errors.js";
 import { earlierAttemptMayHaveActed } from "./transport.js";
 
 /** What every openapi-fetch call resolves to. */

@@ -1,13 +1,7 @@
 import { createParser, type EventSourceMessage } from "eventsource-parser";
 import { MAX_TIMEOUT_MS, show } from "../core/config.js";
-import {
-  ApiError,
-  apiErrorFrom,
-  ConnectionError,
-  UserAbortError,
-  ValidationError,
-  type ValidationIssue,
-} from "../core/errors.js";
+import { apiErrorFrom } from "../core/error-answer.js";
+import { ApiError, ConnectionError, UserAbortError, ValidationError, type ValidationIssue } from "../core/errors.js";
 import { EventBounds } from "./event-bounds.js";
 import { eventReader, type StreamEvent, type StreamOperation } from "./event-check.js";
 import { handOut, headerSafe } from "./event-hand-out.js";
