@@ -139,6 +139,7 @@ describe("a consumer's bundle of the synthetic spec's standalone functions, at 1
     expect(readers(inputs)).toEqual([
       "eventsource-parser",
       "src/lists/pages.ts",
+      "src/lists/pagination.ts",
       "src/streams/event-bounds.ts",
       "src/streams/event-check.ts",
       "src/streams/event-hand-out.ts",

@@ -3,7 +3,8 @@
 // test/src/lists/pages.test.ts walks the synthetic spec's lists (offsets in headers) through a generated client.
 import { describe, expect, it } from "vitest";
 import { ValidationError } from "../../../src/core/errors.js";
-import { nextLink, PagePromise, PaginationError, type PageFetcher, type Pagination } from "../../../src/lists/pages.js";
+import { PagePromise, PaginationError, type PageFetcher, type Pagination } from "../../../src/lists/pages.js";
+import { nextLink } from "../../../src/lists/pagination.js";
 import { all, failure } from "../../support/iterate.js";
 
 interface Answer {

@@ -1,0 +1,236 @@
+// Where the next page of a list is, by the style of its pagination: whether another page follows,
+// and the query that asks for it, from a page's items, body, headers and address. Every rule that
+// reads a position refuses one that would repeat, skip or leave the operation (src/lists/pages.ts
+// walks the pages and turns a refusal into a PaginationError).
+
+/** How one list operation's pages work, as the generated table says (`x-pagination`, or detected). */
+export interface Pagination {
+  style: "offset-header" | "cursor-header" | "cursor-body" | "link" | "next-url" | "page-number";
+  /** The query parameter the next page's position goes into (page-number: the page's number). */
+  param?: string;
+  /**
+   * The header (header styles) or body field (cursor-body) that holds the next position; next-url:
+   * the dotted path of the body field holding the next page's address (`meta.next_page_url`).
+   */
+  next?: string;
+  /** cursor-body without `next`: the field of the page's last item that is the next position. */
+  lastItem?: string;
+  /** The header or body field that says whether another page follows. */
+  hasMore?: string;
+  /** The body field that holds the items, when the answer is an object. */
+  items?: string;
+  /** cursor-body: the query parameter of a walk backwards (`before`), taken when the call's query sets it. */
+  before?: string;
+  /** cursor-body walking backwards: the body field that holds the position (`first_id`). */
+  first?: string;
+  /** cursor-body walking backwards without `first`: the field of the page's first item that is the position. */
+  firstItem?: string;
+  /** page-number: the dotted path of the body field counting every item of the list (`meta.total`). */
+  total?: string;
+  /** page-number: the dotted path of the body field counting the list's pages. */
+  totalPages?: string;
+}
+
+/** Fetches a page with the call's query replaced; `trusted` sends it unchecked (a `Link` the service wrote). */
+export type PageFetcher = (query: Record<string, unknown> | undefined, trusted: boolean) => Promise<FetchedPage>;
+
+/** One answer as the operation layer hands it over. */
+export interface FetchedPage {
+  data: unknown;
+  headers: Headers;
+  status: number;
+  /** The address the page was requested from. */
+  url: string;
+}
+
+// what the pages of one walk share: the positions seen, so that a cycle is caught
+export interface Walk {
+  fetch: PageFetcher;
+  style: Pagination;
+  seen: Set<string>;
+  /** cursor-body: the call's query set `before` (and not `param`), so each page comes before the last. */
+  backward: boolean;
+  /** page-number: the first page's item count, the size of every full page. */
+  pageSize?: number;
+}
+
+/** The value at a dotted path of a body (`meta.next_page_url`), or undefined. */
+function field(body: unknown, path: string): unknown {
+  let value = body;
+  for (const key of path.split(".")) {
+    if (value === null || typeof value !== "object") return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
+/** What the rules read of one page: its items and answer, the query it was asked with and its address. */
+export interface PageView {
+  readonly items: unknown[];
+  readonly body: unknown;
+  readonly headers: Headers;
+  readonly query: Record<string, unknown> | undefined;
+  readonly url: string;
+}
+
+/** The next page's query, and whether it is the service's own (sent unchecked). */
+export type NextQuery = { query: Record<string, unknown>; trusted: boolean };
+
+/** Whether the service says another page follows `page`. */
+export function hasNextPage(walk: Walk, page: PageView): boolean {
+  const { style } = walk;
+  if (style.style === "link") return nextLink(page.headers.get("link")) !== undefined;
+  const flag =
+    style.hasMore === undefined
+      ? undefined
+      : style.style === "offset-header" || style.style === "cursor-header"
+        ? page.headers.get(style.hasMore)
+        : style.style === "cursor-body"
+          ? (page.body as Record<string, unknown> | null)?.[style.hasMore]
+          : field(page.body, style.hasMore);
+  if (flag === true || flag === "true") return true;
+  if (flag === false || flag === "false") return false;
+  if (style.style === "page-number") return morePages(walk, page);
+  // no flag: a next position says there is more (an empty address says there is none)
+  const position = nextPosition(walk, page);
+  return style.style === "next-url" ? position != null && position !== "" : position != null;
+}
+
+// page-number: a page with items, before the last page the totals give; a total it cannot read
+// says nothing more follows
+function morePages(walk: Walk, page: PageView): boolean {
+  const { style, pageSize = 0 } = walk;
+  if (page.items.length === 0) return false;
+  const current = pageNumber(walk, page);
+  // a page number that is none: the next page's query says so
+  if (!Number.isSafeInteger(current)) return true;
+  if (style.totalPages !== undefined) {
+    const pages = Number(field(page.body, style.totalPages));
+    return Number.isFinite(pages) && current < pages;
+  }
+  const total = Number(field(page.body, style.total!));
+  // every page before the last is as full as the first: never a page skipped, at worst one empty page asked
+  return Number.isFinite(total) && current * pageSize < total;
+}
+
+function pageNumber(walk: Walk, page: PageView): number {
+  return Number(page.query?.[walk.style.param!] ?? 1);
+}
+
+// cursor-body: the query parameter, body field or item field of the walk's direction
+function cursor({ style, backward }: Walk): {
+  param: string;
+  next: string | undefined;
+  item: string | undefined;
+  at: number;
+} {
+  return backward
+    ? { param: style.before!, next: style.first, item: style.firstItem, at: 0 }
+    : { param: style.param!, next: style.next, item: style.lastItem, at: -1 };
+}
+
+function nextPosition(walk: Walk, page: PageView): unknown {
+  const { style } = walk;
+  if (style.style === "cursor-body") {
+    const { next, item, at } = cursor(walk);
+    if (next !== undefined) return (page.body as Record<string, unknown> | null)?.[next];
+    const edge = page.items.at(at) as Record<string, unknown> | undefined;
+    return edge?.[item!];
+  }
+  if (style.style === "next-url") return field(page.body, style.next!);
+  return page.headers.get(style.next!);
+}
+
+/**
+ * The query of the page after `page`. Throws what `fail` makes of the reason when the service's
+ * position is missing, malformed, does not move forward, was used before, or points elsewhere.
+ */
+export function nextQuery(walk: Walk, page: PageView, fail: (reason: string) => Error): NextQuery {
+  const { style, seen } = walk;
+  if (style.style === "link")
+    return followQuery(walk, page, nextLink(page.headers.get("link")), 'Link rel="next"', fail);
+  if (style.style === "next-url") {
+    const target = nextPosition(walk, page);
+    if (typeof target !== "string") throw fail(`says more pages follow, but its ${style.next} is no address`);
+    return followQuery(walk, page, target, style.next!, fail);
+  }
+  if (style.style === "page-number") {
+    const current = pageNumber(walk, page);
+    if (!Number.isSafeInteger(current))
+      throw fail(`its ${style.param} ${JSON.stringify(String(page.query?.[style.param!]))} is not a page number`);
+    return { query: { ...page.query, [style.param!]: current + 1 }, trusted: false };
+  }
+  const { param, next, item, at } =
+    style.style === "cursor-body" ? cursor(walk) : { param: style.param!, next: style.next, item: undefined, at: -1 };
+  const position = nextPosition(walk, page);
+  if (style.style === "offset-header") {
+    const text = typeof position === "string" ? position.trim() : "";
+    const offset = /^\d{1,15}$/.test(text) ? Number(text) : NaN;
+    if (Number.isNaN(offset))
+      throw fail(
+        `says more pages follow, but its ${style.next} is ${position == null ? "missing" : JSON.stringify(String(position).slice(0, 40))}, not an offset`,
+      );
+    const current = Number(page.query?.[param] ?? 0);
+    if (!(offset > current))
+      throw fail(
+        `its ${style.next} ${offset} does not move past the current offset ${current}; the walk stops rather than repeat pages`,
+      );
+    return { query: { ...page.query, [param]: offset }, trusted: false };
+  }
+  if (typeof position !== "string" && typeof position !== "number")
+    throw fail(
+      `says more pages follow, but gives no next position (${next ?? `the ${at === 0 ? "first" : "last"} item's ${item}`})`,
+    );
+  const token = String(position);
+  if (token === "" || seen.has(token) || token === String(page.query?.[param] ?? ""))
+    throw fail(
+      `its next position ${JSON.stringify(token.slice(0, 40))} was already used; the walk stops rather than repeat pages`,
+    );
+  seen.add(token);
+  return { query: { ...page.query, [param]: token }, trusted: false };
+}
+
+// the query of the next page's address the service wrote (`what` names where it wrote it)
+function followQuery(
+  walk: Walk,
+  page: PageView,
+  target: string | undefined,
+  what: string,
+  fail: (reason: string) => Error,
+): NextQuery {
+  let next: URL;
+  try {
+    next = new URL(target ?? "", page.url);
+  } catch {
+    throw fail(`its ${what} is not an address`);
+  }
+  const here = new URL(page.url);
+  // the key goes with every page: never to another origin or operation
+  if (next.origin !== here.origin || next.pathname !== here.pathname)
+    throw fail(
+      `its ${what} points to another address (${next.origin}${next.pathname}); only the same operation is followed`,
+    );
+  const query: Record<string, unknown> = {};
+  next.searchParams.forEach((v, k) => {
+    query[k] = k in query ? ([] as unknown[]).concat(query[k], v) : v;
+  });
+  // the query in one spelling, its names in order and its values encoded: a value that holds "&"
+  // or "=" is no other query
+  const sorted = new URLSearchParams(next.searchParams);
+  sorted.sort();
+  const key = sorted.toString();
+  if (walk.seen.has(key) || next.search === here.search)
+    throw fail(`its ${what} was already followed; the walk stops rather than repeat pages`);
+  walk.seen.add(key);
+  return { query, trusted: true };
+}
+
+/** The target of `rel="next"` in a Link header (RFC 8288), or undefined. */
+export function nextLink(header: string | null): string | undefined {
+  if (!header) return undefined;
+  for (const [, target, params] of header.matchAll(/<([^>]*)>((?:\s*;\s*[^;,]+)*)/g)) {
+    const rel = /;\s*rel\s*=\s*(?:"([^"]*)"|([^\s;,]+))/i.exec(params ?? "");
+    if ((rel?.[1] ?? rel?.[2] ?? "").toLowerCase().split(/\s+/).includes("next")) return target;
+  }
+  return undefined;
+}
