@@ -5,7 +5,6 @@ import { Agent } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { apiError, badTarget, createGuardedServer, refuse } from "../shared/http-guard.mjs";
-import { forwardRaw } from "./forward.mjs";
 import { startMock } from "./prism.mjs";
 import { statefulMock } from "./state.mjs";
 
@@ -26,12 +25,13 @@ import { statefulMock } from "./state.mjs";
  * an absolute-form or `*` target, a malformed one (see badTarget) or one Node's parser refuses
  * gets a 4xx in the API's Error shape, and the proxy goes on serving.
  * `handlers(spec, tools)` gives handlers tried before the mock's own for each request Prism let
- * through (the stateful mode's store); `tools` holds the document's sampled answers (answers.mjs).
+ * through (after the stateful mode's store); `tools` holds the document's sampled answers (answers.mjs).
  * `gate`, when given, holds every request until it settles, as the first Prism does (a caller
  * that serves a spec it is not sure of yet: see scripts/mock.mjs).
  * `stateful` (default false) keeps the items created through the mock (state.mjs): `true`, or
  * the store's bounds `{ items, bytes }`; the store starts empty with each spec served. The store
- * answers the operations of its collections before the proxy's own answers.
+ * is the first of the handlers: it answers the operations of its collections, once Prism let the
+ * request through, before the caller's handlers and the proxy's own answers.
  * @param {{ host?: string, port?: number, say?: (line: string) => void, handlers?: import("./dispatch.mjs").HandlersOf, gate?: Promise<unknown>, stateful?: boolean | { items?: number, bytes?: number } }} [options]
  * @example
  * const mock = await mockServer({ port: 0 });
@@ -59,8 +59,6 @@ export async function mockServer({
     if (!prism) return refuse(res, 503, "the mock did not start; see the dev output", apiError);
     prism.active++;
     res.once("close", () => --prism.active || prism.idle?.());
-    // the stateful store's collections (state.mjs), which has Prism check a request itself
-    if (prism.state?.answer(req, res, (take) => forwardRaw(prism, agent, req, res, take))) return;
     await prism.handle(req, res);
   }, apiError);
   await new Promise((done, fail) => {
@@ -94,7 +92,7 @@ export async function mockServer({
       try {
         const document = JSON.parse(spec);
         // built before Prism starts, so that a failure here leaves no Prism behind
-        const state = stateful ? await statefulMock(document, stateful === true ? {} : stateful) : undefined;
+        const state = stateful ? statefulMock(document, stateful === true ? {} : stateful) : undefined;
         // Prism first: its start is most of the wait, and the proxy's own modules load meanwhile;
         // its failure is met where it is awaited below
         starting = startMock({ host, spec: file });
@@ -105,10 +103,13 @@ export async function mockServer({
         ]);
         // the document's answers are prepared while Prism still starts; its address is known once it listens
         const address = { host, port: 0 };
-        const handle = documentMock(document, await createSampler(document), { address, agent, say, handlers });
+        // the store's handler first: its collections' answers come before the mock's own, and the caller's
+        /** @type {import("./dispatch.mjs").HandlersOf} */
+        const all = (spec, tools) => [...(state?.handlers(spec, tools) ?? []), ...(handlers?.(spec, tools) ?? [])];
+        const handle = documentMock(document, await createSampler(document), { address, agent, say, handlers: all });
         const mock = await starting;
         address.port = Number(new URL(mock.url).port);
-        prism = { ...mock, address, spec, file, active: 0, handle, state };
+        prism = { ...mock, address, spec, file, active: 0, handle };
         for (const line of state?.lines ?? []) say(`dev: ${line}`);
       } catch (err) {
         // a Prism that started for a document the proxy could not read is stopped

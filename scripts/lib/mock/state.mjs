@@ -1,39 +1,36 @@
 // The stateful mock (`npm run mock -- --stateful`): the collections a document's REST shape implies
 // (./collections.mjs) keep the items created through the mock, in memory and bounded, so that a
-// create, read, update, list, delete, read → 404 round trip behaves as the service would. Prism
-// still checks every request first; its success answer is replaced by one built from the stored
-// item, each answer sampled from the operation's own schema (../spec/sample.mjs) and overlaid with
-// the item's fields, held to the client's checks.
-import { operationMatcher } from "../../../src/core/path-template.js";
+// create, read, update, list, delete, read → 404 round trip behaves as the service would. The store
+// is a handler of the document's mock (dispatch.mjs `handlers`): the request is read once there,
+// Prism checks it first and its refusal goes out as it is, a form body is read into the document's
+// shape; the store's answer is sampled from the operation's own schema (../spec/sample.mjs) and
+// overlaid with the item's fields, held to the client's checks.
 import { readOperations } from "../generate/read-operations.mjs";
 import { apiError, refuse } from "../shared/http-guard.mjs";
 import { isObject, resolve } from "../spec/document.mjs";
-import { createSampler } from "../spec/sample.mjs";
 import { inferCollections, plainName, propertiesOf } from "./collections.mjs";
 import { pageOfItems } from "./pages.mjs";
-import { accepted, decoded, fieldsOf } from "./requests.mjs";
 
 /**
  * The bounds of the store: at most `items` items and `bytes` bytes of them (as JSON), over all
  * collections; the oldest item is dropped to make room for a new one.
  */
 export const STATE_LIMITS = Object.freeze({ items: 1000, bytes: 8 * 1024 * 1024 });
-/** The most bytes of a create or update body read; a longer one is refused with 413. */
-const BODY_BYTES = 1024 * 1024;
 /** How many ids are drawn for a new item before the create is refused. */
 const ID_DRAWS = 64;
 
 /**
  * @typedef {import("./collections.mjs").Collection} Collection
  * @typedef {import("./collections.mjs").Deletion} Deletion
+ * @typedef {import("./dispatch.mjs").MockRequest} MockRequest
  * @typedef {{ collection: Collection | undefined, record: Record<string, unknown>, bytes: number, seed: number }} Stored
  *   `collection` undefined: an id deleted on a Deletion's path
  */
 
 /**
- * The stateful mock of a bundled document: `answer(req, res, forward)` takes a request for one of
- * the operations of its collections, has Prism check it (`forward`), and, when Prism accepts it,
- * answers from the store instead:
+ * The stateful mock of a bundled document: `handlers(spec, tools)` gives the handler that
+ * documentMock (dispatch.mjs) tries first for a request Prism let through; for an operation of
+ * its collections it answers from the store:
  * - `POST` on the collection stores a new item: a sampled answer of the create, the request's
  *   fields of the same name (case and `_` aside) that its schema accepts, a fresh id drawn from the
  *   id field's own schema (pattern, format, type) that the item path's parameter accepts too;
@@ -44,37 +41,40 @@ const ID_DRAWS = 64;
  *   own convention (pages.mjs);
  * - on an item path that deletes but has no collection creating its items, an id deleted once
  *   answers 404 to `DELETE` and `GET` afterwards; any other id keeps the stateless answer.
- * Every other operation, and a request with `Prefer:`, is left to the stateless mock (returns false).
+ * The request's fields are the ones dispatch read: a JSON object, or a form read into the
+ * document's shape (uploads.mjs). Every other operation is left to the mock's other answers (the
+ * handler returns false); a request Prism refused, or one with `Prefer:`, never reaches it.
  * @param {any} spec the bundled document, `$ref`s kept
  * @param {{ items?: number, bytes?: number }} [limits] default STATE_LIMITS
- * @returns {Promise<{ collections: Collection[], deletions: Deletion[], lines: string[], size(): { items: number, bytes: number }, answer(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse, forward: (take: (answer: import("node:http").IncomingMessage) => boolean) => void): boolean }>}
+ * @returns {{ collections: Collection[], deletions: Deletion[], lines: string[], size(): { items: number, bytes: number }, handlers: import("./dispatch.mjs").HandlersOf }}
  *   `lines` say what was mapped and what was not, for the mock's log
  * @example
- * const state = await statefulMock(spec);
- * createServer((req, res) => state.answer(req, res, (take) => toPrism(req, res, take)) || toPrism(req, res));
+ * const state = statefulMock(spec);
+ * documentMock(spec, sampler, { address, agent, say, handlers: state.handlers });
  */
-export async function statefulMock(
+export function statefulMock(
   spec,
   { items: maxItems = STATE_LIMITS.items, bytes: maxBytes = STATE_LIMITS.bytes } = {},
 ) {
   const { operations } = readOperations(spec);
   const { collections, deletions, stateless, reasons } = inferCollections(spec, operations);
-  const sampler = await createSampler(spec);
-  /** @type {Map<any, { role: string, collection: Collection } | { role: "forget" | "forgotten", deletion: Deletion }>} */
+  /** @type {any} the sampler of the mock whose handler the store is (dispatch.mjs's `tools`) */
+  let sampler;
+  /** @type {Map<string, { role: string, op: any, collection: Collection } | { role: "forget" | "forgotten", op: any, deletion: Deletion }>} by `METHOD /path` */
   const roles = new Map();
+  const where = (/** @type {any} */ op) => `${op.method} ${op.path}`;
   for (const d of deletions) {
-    roles.set(d.remove, { role: "forget", deletion: d });
-    if (d.read) roles.set(d.read, { role: "forgotten", deletion: d });
+    roles.set(where(d.remove), { role: "forget", op: d.remove, deletion: d });
+    if (d.read) roles.set(where(d.read), { role: "forgotten", op: d.read, deletion: d });
   }
   for (const c of collections) {
-    roles.set(c.create, { role: "create", collection: c });
-    roles.set(c.read, { role: "read", collection: c });
-    for (const op of c.updates) roles.set(op, { role: "update", collection: c });
-    if (c.remove) roles.set(c.remove, { role: "delete", collection: c });
-    if (c.list) roles.set(c.list, { role: "list", collection: c });
+    const set = (op, role) => roles.set(where(op), { role, op, collection: c });
+    set(c.create, "create");
+    set(c.read, "read");
+    for (const op of c.updates) set(op, "update");
+    if (c.remove) set(c.remove, "delete");
+    if (c.list) set(c.list, "list");
   }
-  // every operation is matched, so that a literal path (`/things/search`) never reads as an item
-  const find = operationMatcher(operations);
   /** @type {Map<string, Stored>} in the order stored: the first is the oldest */
   const store = new Map();
   let bytes = 0;
@@ -202,46 +202,37 @@ export async function statefulMock(
 
   const tooLarge = (res, what, limit) =>
     refuse(res, 413, `${what} the stateful mock stores holds at most ${limit} bytes`, apiError);
-  const send = (res, status, value, type = "application/json") => {
-    if (value === undefined) return res.writeHead(status, { "Content-Length": 0 }).end();
-    const body = JSON.stringify(value);
-    res.writeHead(status, { "Content-Type": type, "Content-Length": Buffer.byteLength(body) }).end(body);
-  };
-  const notFound = (res, op, id) => {
+  /** Sends `value` as JSON, or an empty body for undefined. */
+  const json = (/** @type {MockRequest} */ r, status, value, type = "application/json") =>
+    value === undefined ? r.send(status, {}) : r.send(status, { "content-type": type }, JSON.stringify(value));
+  const notFound = (/** @type {MockRequest} */ r, op, id) => {
     const message = `no item ${JSON.stringify(id)} (the stateful mock stores none by that id)`;
     const declared = op.errors.find((e) => e.status === 404 && e.schema !== undefined);
     const other = op.errorBodies.find((e) => /^(4XX|default)$/i.test(e.status) && e.schema !== undefined);
     const schema = declared?.schema ?? other?.schema;
-    if (schema === undefined) return refuse(res, 404, message, apiError);
+    if (schema === undefined) return refuse(r.res, 404, message, apiError);
     const fits = (value) => sampler.check(schema, value, "response").length === 0;
     // the document's own 404 example where it has one, else a sample; its message says what was missing
     let value =
       declared?.example !== undefined && fits(declared.example) ? declared.example : sampler.sample(schema).value;
     if (isObject(value) && typeof value.message === "string" && fits({ ...value, message }))
       value = { ...value, message };
-    send(res, 404, value, declared ? "application/json" : other?.mediaType);
+    json(r, 404, value, declared ? "application/json" : other?.mediaType);
   };
-  const answerWith = (res, op, record, c, seed) =>
+  const answerWith = (/** @type {MockRequest} */ r, op, record, c, seed) =>
     op.success.kind === "json"
-      ? send(
-          res,
-          op.success.status,
-          render(op.success.schema, c.wrapper, record, seed, c.idField),
-          op.success.mediaType,
-        )
-      : send(res, op.success.status, undefined);
+      ? json(r, op.success.status, render(op.success.schema, c.wrapper, record, seed, c.idField), op.success.mediaType)
+      : json(r, op.success.status, undefined);
 
-  /** Answers a request Prism accepted, from the store. */
-  const serve = (req, res, op, role, c, params, url, text) => {
+  /** Answers a request Prism let through, from the store; `fields` what its body gives. */
+  const serve = (/** @type {MockRequest} */ r, op, role, c, params, /** @type {Record<string, unknown>} */ fields) => {
     const scope = scopeOf(params, c.param);
     const id = params[c.param] ?? "";
     if (role === "create") {
-      const fields = text === undefined ? undefined : fieldsOf(text, req.headers["content-type"]);
-      if (fields === undefined) return tooLarge(res, "a body", BODY_BYTES);
       const given = Object.entries(fields).find(([name]) => plainName(name) === plainName(c.idField))?.[1];
       const value = newId(c, scope, typeof given === "string" && integer(c) ? Number(given) : given);
       if (value === undefined)
-        return refuse(res, 503, `the stateful mock drew no new id for ${c.path} in ${ID_DRAWS} tries`, apiError);
+        return refuse(r.res, 503, `the stateful mock drew no new id for ${c.path} in ${ID_DRAWS} tries`, apiError);
       const seed = seeds;
       const made = render(
         c.create.success.schema,
@@ -252,9 +243,9 @@ export async function statefulMock(
       );
       const record = itemOf(c, made);
       const size = Buffer.byteLength(JSON.stringify(record));
-      if (size > maxBytes) return tooLarge(res, "an item", maxBytes);
+      if (size > maxBytes) return tooLarge(r.res, "an item", maxBytes);
       keep(keyOf(c, scope, String(value)), { collection: c, record, bytes: size, seed });
-      return send(res, c.create.success.status, made, c.create.success.mediaType);
+      return json(r, c.create.success.status, made, c.create.success.mediaType);
     }
     if (role === "list") {
       const list = /** @type {Collection} */ (c).list;
@@ -266,14 +257,12 @@ export async function statefulMock(
       const envelope =
         c.listField === undefined ? [] : sampler.sample(list?.success.schema, { direction: "response" }).value;
       if (list?.page) {
-        const page = pageOfItems(spec, list, envelope, items, url);
-        if ("error" in page) return refuse(res, 400, page.error, apiError);
-        return res
-          .writeHead(page.status, { ...page.headers, "Content-Length": Buffer.byteLength(page.body) })
-          .end(page.body);
+        const page = pageOfItems(spec, list, envelope, items, r.url);
+        if ("error" in page) return refuse(r.res, 400, page.error, apiError);
+        return r.send(page.status, page.headers, page.body);
       }
-      return send(
-        res,
+      return json(
+        r,
         list?.success.status ?? 200,
         c.listField === undefined ? items : { ...Object(envelope), [c.listField]: items },
         list?.success.mediaType,
@@ -281,23 +270,51 @@ export async function statefulMock(
     }
     const key = keyOf(c, scope, id);
     const stored = store.get(key);
-    if (!stored) return notFound(res, op, id);
-    if (role === "read") return answerWith(res, op, stored.record, c, stored.seed);
+    if (!stored) return notFound(r, op, id);
+    if (role === "read") return answerWith(r, op, stored.record, c, stored.seed);
     if (role === "delete") {
       store.delete(key);
       bytes -= stored.bytes;
-      return answerWith(res, op, stored.record, c, stored.seed);
+      return answerWith(r, op, stored.record, c, stored.seed);
     }
-    const fields = text === undefined ? undefined : fieldsOf(text, req.headers["content-type"]);
-    if (fields === undefined) return tooLarge(res, "a body", BODY_BYTES);
     const updated = itemOf(
       c,
       render(c.read.success.schema, c.wrapper, { ...stored.record, ...named(c, fields) }, stored.seed, c.idField),
     );
     const size = Buffer.byteLength(JSON.stringify(updated));
-    if (size > maxBytes) return tooLarge(res, "an item", maxBytes);
+    if (size > maxBytes) return tooLarge(r.res, "an item", maxBytes);
     keep(key, { ...stored, record: updated, bytes: size });
-    return answerWith(res, op, updated, c, stored.seed);
+    return answerWith(r, op, updated, c, stored.seed);
+  };
+
+  /** @type {import("./dispatch.mjs").MockHandler} */
+  const handle = (r) => {
+    const mapped = roles.get(r.route.where);
+    const params = mapped && decoded(r.route.params);
+    if (!mapped || !params) return false;
+    if ("deletion" in mapped) {
+      const { param } = mapped.deletion;
+      const id = params[param] ?? "";
+      const key = keyOf(mapped.deletion, scopeOf(params, param), id);
+      if (store.has(key)) return (notFound(r, mapped.op, id), true);
+      // the stateless answer goes out; a deleted id is remembered
+      if (mapped.role === "forget")
+        keep(key, { collection: undefined, record: {}, bytes: Buffer.byteLength(key), seed: 0 });
+      return false;
+    }
+    try {
+      serve(
+        r,
+        mapped.op,
+        mapped.role,
+        mapped.collection,
+        params,
+        isObject(r.fields) ? /** @type {Record<string, unknown>} */ (r.fields) : {},
+      );
+    } catch (err) {
+      refuse(r.res, 502, `stateful mock: ${err instanceof Error ? err.message : err}`, apiError);
+    }
+    return true;
   };
 
   const lines = [
@@ -312,54 +329,18 @@ export async function statefulMock(
     deletions,
     lines,
     size: () => ({ items: store.size, bytes }),
-    answer(req, res, forward) {
-      if (!roles.size || req.headers.prefer) return false;
-      // the mock's own origin, so that the next-page addresses it writes are followed
-      const url = new URL(req.url ?? "/", `http://${req.headers.host ?? "mock"}`);
-      const found = find(req.method ?? "", url.pathname);
-      const mapped = found && roles.get(found.operation);
-      if (!found || !mapped) return false;
-      const params = decoded(found.params);
-      if (!params) return false;
-      if ("deletion" in mapped) {
-        const { param } = mapped.deletion;
-        const id = params[param] ?? "";
-        const key = keyOf(mapped.deletion, scopeOf(params, param), id);
-        forward((answer) => {
-          if (!accepted(answer)) return false;
-          if (!store.has(key)) {
-            // the stateless answer goes out; a deleted id is remembered
-            if (mapped.role === "forget")
-              keep(key, { collection: undefined, record: {}, bytes: Buffer.byteLength(key), seed: 0 });
-            return false;
-          }
-          answer.resume();
-          notFound(res, found.operation, id);
-          return true;
-        });
-        return true;
-      }
-      // the body goes on to Prism as it arrives; a copy of it, bounded, is kept for the store
-      /** @type {Buffer[]} */
-      const chunks = [];
-      let read = 0;
-      if (mapped.role === "create" || mapped.role === "update")
-        req.on("data", (chunk) => {
-          read += chunk.length;
-          if (read <= BODY_BYTES) chunks.push(chunk);
-        });
-      forward((answer) => {
-        if (!accepted(answer)) return false;
-        answer.resume();
-        const text = read > BODY_BYTES ? undefined : Buffer.concat(chunks).toString("utf8");
-        try {
-          serve(req, res, found.operation, mapped.role, mapped.collection, params, url, text);
-        } catch (err) {
-          refuse(res, 502, `stateful mock: ${err instanceof Error ? err.message : err}`, apiError);
-        }
-        return true;
-      });
-      return true;
+    handlers(_spec, tools) {
+      sampler = tools.sampler;
+      return roles.size ? [handle] : [];
     },
   };
+}
+
+/** The path's parameters percent-decoded, or undefined for one that is not valid UTF-8 once decoded. */
+function decoded(/** @type {Record<string, string>} */ params) {
+  try {
+    return Object.fromEntries(Object.entries(params).map(([name, value]) => [name, decodeURIComponent(value)]));
+  } catch {
+    return undefined;
+  }
 }

@@ -2,14 +2,15 @@
 // through the real client against the mock, on three collections of the synthetic spec and on the
 // project's own document; the store's bound; and what it infers from a document's shape.
 import { readFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
+import { Agent, createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { Readable } from "node:stream";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { documentMock } from "../../../scripts/lib/mock/dispatch.mjs";
 import { mockServer } from "../../../scripts/lib/mock/proxy.mjs";
 import { STATE_LIMITS, statefulMock } from "../../../scripts/lib/mock/state.mjs";
 import { root } from "../../../scripts/lib/shared/paths.mjs";
+import { createSampler } from "../../../scripts/lib/spec/sample.mjs";
 import { syntheticProject, type SyntheticProject } from "../../support/synthetic-client.js";
 
 type Mock = Awaited<ReturnType<typeof mockServer>>;
@@ -211,7 +212,10 @@ describe("what the stateful mock infers", () => {
   const form = {
     content: {
       "application/x-www-form-urlencoded": {
-        schema: { type: "object", properties: { UniqueName: { type: "string" } } },
+        schema: {
+          type: "object",
+          properties: { UniqueName: { type: "string" }, MaxParticipants: { type: "integer", minimum: 1 } },
+        },
       },
     },
   };
@@ -289,7 +293,11 @@ describe("what the stateful mock infers", () => {
         },
         Room: {
           type: "object",
-          properties: { sid: { type: "string", pattern: "^RM[0-9a-f]{8}$" }, unique_name: { type: "string" } },
+          properties: {
+            sid: { type: "string", pattern: "^RM[0-9a-f]{8}$" },
+            unique_name: { type: "string" },
+            max_participants: { type: "integer" },
+          },
         },
       },
     },
@@ -317,28 +325,33 @@ describe("what the stateful mock infers", () => {
     expect(state.lines).toContain("stateful: 2 operations keep their stateless answers: POST /notes, GET /notes/{key}");
   });
 
-  describe("its answers, Prism's check stood in for by a success", () => {
+  describe("its answers behind the document's mock, Prism's check stood in for by a success", () => {
     let server: Server;
     let url: string;
+    let prism: Server;
+    const agent = new Agent({ keepAlive: true });
+    const state = statefulMock(SPEC);
     beforeAll(async () => {
-      const state = await statefulMock(SPEC);
-      server = createServer((req, res) => {
-        const stateless = () => res.writeHead(299).end("stateless");
-        const taken = state.answer(req, res, (take) => {
-          req.resume();
-          req.on("end", () => {
-            const prism: any = Readable.from([]);
-            prism.statusCode = 200;
-            prism.headers = {};
-            if (!take(prism)) stateless();
-          });
-        });
-        if (!taken) stateless();
+      // a Prism that lets every request through: 200, no body
+      prism = createServer((req, res) => req.resume().on("end", () => res.writeHead(200).end()));
+      await new Promise<void>((done) => prism.listen(0, "127.0.0.1", done));
+      const address = { host: "127.0.0.1", port: (prism.address() as AddressInfo).port };
+      const handle = documentMock(SPEC, await createSampler(SPEC), {
+        address,
+        agent,
+        say: () => {},
+        // what the store leaves goes to a stand-in of the mock's other answers
+        handlers: (spec, tools) => [...state.handlers(spec, tools), ({ send }) => (send(299, {}, "stateless"), true)],
       });
+      server = createServer((req, res) => void handle(req, res));
       await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
       url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     });
-    afterAll(() => new Promise<void>((done) => server.close(() => done())));
+    afterAll(async () => {
+      agent.destroy();
+      await new Promise<void>((done) => server.close(() => done()));
+      await new Promise<void>((done) => prism.close(() => done()));
+    });
 
     const send = async (method: string, path: string, sent?: Record<string, unknown>, type = "application/json") => {
       const answer = await fetch(`${url}${path}`, {
@@ -387,22 +400,33 @@ describe("what the stateful mock infers", () => {
       expect(await send("GET", "/v2/zones")).toEqual({ status: 200, body: { zones: [] } });
     });
 
-    it("draws an id in the field's pattern, takes a form's fields by their plain names, and updates by POST on the item", async () => {
-      const made = await send("POST", "/v1/Rooms", { UniqueName: "lobby" }, "application/x-www-form-urlencoded");
+    it("draws an id in the field's pattern, takes a form's fields by their plain names and the document's types, and updates by POST on the item", async () => {
+      const form = "application/x-www-form-urlencoded";
+      const made = await send("POST", "/v1/Rooms", { UniqueName: "lobby", MaxParticipants: "7" }, form);
+      // the form's integer is stored as one, as the mock's form reading (uploads.mjs) decodes it
       expect(made).toEqual({
         status: 201,
-        body: { sid: expect.stringMatching(/^RM[0-9a-f]{8}$/), unique_name: "lobby" },
+        body: { sid: expect.stringMatching(/^RM[0-9a-f]{8}$/), unique_name: "lobby", max_participants: 7 },
       });
       const path = `/v1/Rooms/${made.body.sid}`;
-      expect(await send("POST", path, { UniqueName: "hall" }, "application/x-www-form-urlencoded")).toEqual({
-        status: 200,
-        body: { sid: made.body.sid, unique_name: "hall" },
-      });
-      expect(await send("GET", path)).toEqual({ status: 200, body: { sid: made.body.sid, unique_name: "hall" } });
+      const room = { sid: made.body.sid, unique_name: "hall", max_participants: 7 };
+      expect(await send("POST", path, { UniqueName: "hall" }, form)).toEqual({ status: 200, body: room });
+      expect(await send("GET", path)).toEqual({ status: 200, body: room });
       expect(await send("GET", "/v1/Rooms/RM00000000")).toEqual({
         status: 404,
         body: { code: "not_found", message: 'no item "RM00000000" (the stateful mock stores none by that id)' },
       });
+    });
+
+    it("refuses a form the document's schema refuses, and stores nothing of it", async () => {
+      const form = "application/x-www-form-urlencoded";
+      const before = state.size();
+      const refused = await send("POST", "/v1/Rooms", { UniqueName: "bad", MaxParticipants: "0" }, form);
+      expect(refused.status).toBe(422);
+      expect(refused.body.message).toMatch(/MaxParticipants/);
+      expect(state.size()).toEqual(before);
+      expect((await send("POST", "/v1/Rooms", { UniqueName: "next" }, form)).status).toBe(201);
+      expect(state.size().items).toBe(before.items + 1);
     });
 
     it("keeps an item whose answer no sample fits, with the request's fields", async () => {
