@@ -22,16 +22,8 @@
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { Stryker } from "@stryker-mutator/core";
-import {
-  compactReport,
-  expandStore,
-  namesByHash,
-  readStore,
-  testsNeeded,
-  testsOf,
-  textFinder,
-  writeStore,
-} from "./lib/mutation/record.mjs";
+import { compactReport, expandStore, namesByHash, testsNeeded, testsOf, textFinder } from "./lib/mutation/record.mjs";
+import { readStore, writeStore } from "./lib/mutation/store-file.mjs";
 import {
   dropShorterTimeouts,
   mergeRuns,

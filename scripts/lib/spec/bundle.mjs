@@ -4,7 +4,8 @@
 import { dirname, relative, resolve } from "node:path";
 import { bundle, loadConfig } from "@redocly/openapi-core";
 import { CONFIG, root } from "../shared/paths.mjs";
-import { emptyTokenRefs, repairSpec } from "./repair.mjs";
+import { repairSpec } from "./repair.mjs";
+import { emptyTokenRefs } from "./repair-references.mjs";
 
 /**
  * Bundles one spec file with its Redocly config into one self-contained document, every `$ref`

@@ -1,15 +1,14 @@
 // Repair: the defects real OpenAPI documents ship with, routed around in the bundle before anything
 // else reads it, so that the types, the checks, the docs page and the mock all see one document.
 // Each repair is named (the JSON pointer, what was wrong, what it did instead); a defect that
-// cannot be routed around throws, naming the fix.
-import { existsSync, readFileSync } from "node:fs";
-import { relative } from "node:path";
-import { load } from "js-yaml";
-import { root } from "../shared/paths.mjs";
+// cannot be routed around throws, naming the fix. The references' repairs are repair-references.mjs,
+// the discriminators' repair-discriminators.mjs, the overlapping branches' repair-overlaps.mjs,
+// the examples' repair-examples.mjs.
+import { deref, describedProperties, isObject } from "./document.mjs";
+import { mapping, ownValues } from "./repair-discriminators.mjs";
 import { checkExamples } from "./repair-examples.mjs";
-import { textMemo } from "../shared/text-memo.mjs";
 import { overlaps } from "./repair-overlaps.mjs";
-import { deref, describedProperties, escapeToken, isObject, pointerTarget, refTarget } from "./document.mjs";
+import { references } from "./repair-references.mjs";
 import { ANNOTATIONS, forEachSchema } from "./schema-walk.mjs";
 
 /** Keywords that only describe a schema: they stay outside when a schema is wrapped in anyOf; a discriminator stays with the oneOf it tells apart. */
@@ -61,55 +60,6 @@ export function repairSpec(bundled) {
   for (const line of checkExamples(spec)) defects.push(line);
   return { spec, defects };
 }
-
-/**
- * The `$ref`s (and discriminator mapping values) of the spec's files whose JSON pointer has an
- * empty token (`#/components//schemas/X`): RFC 6901 reads that as a key "", which no document has;
- * the bundler reads it without the empty token, silently, so it is named here from the files.
- * @param {string[]} files the absolute paths of the spec's files (the bundle's fileDependencies)
- * @returns {string[]} one line per such reference, `<file>#<pointer>: ...`
- * @example
- * emptyTokenRefs(["/repo/openapi/paths/users.yaml"]); // ["openapi/paths/users.yaml#/get/...: ..."]
- */
-export function emptyTokenRefs(files) {
-  /** @type {string[]} */
-  const lines = [];
-  for (const file of files) {
-    if (!existsSync(file)) continue;
-    lines.push(...emptyTokens.get(file, readFileSync(file, "utf8")));
-  }
-  emptyTokens.keepOnly(files);
-  return lines;
-}
-
-// dev reads every file on every save: a file whose text has not changed keeps its lines
-const emptyTokens = textMemo((text, file) => {
-  /** @type {string[]} */
-  const lines = [];
-  let parsed;
-  try {
-    // the project's own js-yaml, the one copy @redocly/openapi-core reads the spec with too
-    // (test/scripts/public-apis.test.ts): the same values, but for timestamps, which it leaves
-    // strings and which are never references
-    parsed = load(text);
-  } catch {
-    return lines; // a YAML error is the linter's and the bundler's to name
-  }
-  const walk = (/** @type {any} */ node, /** @type {string} */ at, /** @type {boolean} */ refs) => {
-    if (Array.isArray(node)) node.forEach((v, i) => walk(v, `${at}/${i}`, false));
-    if (!isObject(node)) return;
-    for (const [k, v] of Object.entries(node)) {
-      const here = `${at}/${escapeToken(k)}`;
-      if (typeof v === "string" && (k === "$ref" || refs) && /#.*(\/\/|\/$)/.test(v) && !v.endsWith("#/")) {
-        lines.push(
-          `${relative(root, file)}#${here.slice(1)}: ${v} has an empty JSON pointer token; read without it, as ${v.replace(/(#.*)/, (f) => f.replace(/\/+/g, "/").replace(/\/$/, ""))}`,
-        );
-      } else if (k !== "example" && k !== "examples") walk(v, here, k === "mapping");
-    }
-  };
-  walk(parsed, "#", false);
-  return lines;
-});
 
 /** Boolean schemas: openapi-typescript and older checkers read only objects. */
 function booleans(parent, key, at, say) {
@@ -168,166 +118,6 @@ function nullable(node, at, say) {
   }
   node.anyOf = [inner, { type: "null" }];
   say(`${at}/nullable`, `nullable: true is OpenAPI 3.0; read as anyOf [the schema, null]`);
-}
-
-/**
- * Every in-document `$ref` must name something: an empty pointer token (`#/components//schemas/X`)
- * is read without it when that names something; any other `$ref` to nothing is fatal.
- */
-function references(spec, say) {
-  const walk = (/** @type {any} */ node, /** @type {string} */ at) => {
-    if (Array.isArray(node)) node.forEach((v, i) => walk(v, `${at}/${i}`));
-    if (!isObject(node)) return;
-    for (const [k, v] of Object.entries(node)) {
-      if (k === "$ref" && typeof v === "string") {
-        const fixed = collapse(spec, v);
-        if (fixed === v) continue;
-        if (fixed === undefined) {
-          throw new Error(
-            `${at}/$ref: ${v} names nothing in the document; fix: point it at an existing component (${nearest(spec, v)}) or add that component`,
-          );
-        }
-        node.$ref = fixed;
-        say(`${at}/$ref`, `${v} has an empty JSON pointer token; read as ${fixed}`);
-      } else if (k !== "example" && k !== "examples" && k !== "enum" && k !== "const" && k !== "default")
-        walk(v, `${at}/${escapeToken(k)}`);
-    }
-  };
-  walk(spec, "#");
-}
-
-/** `ref` when it names something; else, when it has empty tokens, the ref without them if that names something; else undefined. */
-function collapse(spec, ref) {
-  if (pointerTarget(spec, ref) !== undefined) return ref;
-  if (!ref.startsWith("#/")) return undefined;
-  const fixed = `#/${ref.slice(2).split("/").filter(Boolean).join("/")}`;
-  return fixed !== ref && pointerTarget(spec, fixed) !== undefined ? fixed : undefined;
-}
-
-/** What the fix could point at: the components of the same kind, a few of them. */
-function nearest(spec, ref) {
-  const kind = /^#\/components\/(\w+)/.exec(ref)?.[1];
-  const names = kind && isObject(spec.components?.[kind]) ? Object.keys(spec.components[kind]) : [];
-  return names.length
-    ? `#/components/${kind}/ has ${names.slice(0, 5).join(", ")}${names.length > 5 ? ", ..." : ""}`
-    : "e.g. #/components/schemas/<Name>";
-}
-
-/** The values a schema allows for one property: its const or enum, else undefined (any). */
-function allowed(spec, schema, property) {
-  const prop = deref(spec, deref(spec, schema)?.properties?.[property]);
-  if (!isObject(prop)) return undefined;
-  if ("const" in prop) return [prop.const];
-  return Array.isArray(prop.enum) ? prop.enum : undefined;
-}
-
-/** The one string a schema pins a property to (a `const`, or an `enum` of one), else undefined. */
-function pinned(spec, ref, property) {
-  const values = allowed(spec, { $ref: ref }, property);
-  return values?.length === 1 && typeof values[0] === "string" ? values[0] : undefined;
-}
-
-/** The `$ref`s of a discriminated schema's `oneOf`/`anyOf` branches, each once. */
-function branchRefs(node) {
-  const refs = [...(node.oneOf ?? []), ...(node.anyOf ?? [])]
-    .filter((b) => typeof b?.$ref === "string")
-    .map((b) => b.$ref);
-  return [...new Set(refs)];
-}
-
-/** Discriminator mappings to a schema the document does not have, or to one of the wrong value. */
-function mapping(spec, node, at, say) {
-  const map = node?.discriminator?.mapping;
-  if (!isObject(node) || !isObject(map)) return;
-  const property = node.discriminator.propertyName;
-  const branches = branchRefs(node);
-  const owner = (/** @type {unknown} */ value) =>
-    branches.find((ref) => allowed(spec, { $ref: ref }, property)?.includes(value));
-  for (const [value, target] of Object.entries(map)) {
-    const where = `${at}/discriminator/mapping/${escapeToken(value)}`;
-    const ref =
-      typeof target !== "string"
-        ? undefined
-        : target.startsWith("#")
-          ? collapse(spec, target)
-          : /^[\w.-]+$/.test(target) && isObject(spec.components?.schemas?.[target])
-            ? `#/components/schemas/${target}`
-            : undefined;
-    const values = ref ? allowed(spec, { $ref: ref }, property) : undefined;
-    const wrong =
-      ref !== undefined &&
-      ((branches.length > 0 && !branches.includes(ref)) || (values !== undefined && !values.includes(value)));
-    if (ref !== undefined && !wrong) {
-      if (ref !== target) {
-        map[value] = ref;
-        say(where, `${target} has an empty JSON pointer token; read as ${ref}`);
-      }
-      continue;
-    }
-    const right = owner(value);
-    const disagrees = values !== undefined && !values.includes(value);
-    const what =
-      ref === undefined
-        ? `names ${JSON.stringify(target)}, which the document does not have`
-        : disagrees
-          ? `names ${ref}, whose ${property} is ${values.map((v) => JSON.stringify(v)).join(" or ")}`
-          : `names ${ref}, which is not one of the branches`;
-    // no branch sends this value, and the branch it names sends one of its own: the branch's value wins
-    const ofBranch = ref !== undefined && disagrees && (!branches.length || branches.includes(ref));
-    const own = ofBranch ? pinned(spec, ref, property) : undefined;
-    if (right) {
-      map[value] = right;
-      say(where, `${what}; mapped to ${right}, whose ${property} is ${JSON.stringify(value)}`);
-    } else if (
-      own !== undefined &&
-      !Object.hasOwn(map, own) &&
-      !branches.some((b) => b !== ref && pinned(spec, b, property) === own)
-    ) {
-      delete map[value];
-      map[own] = ref;
-      say(where, `${what}; the branch's own value wins: mapped ${JSON.stringify(own)} to ${ref} instead`);
-    } else {
-      delete map[value];
-      say(where, `${what}; dropped (no branch has ${property} ${JSON.stringify(value)})`);
-    }
-  }
-  if (!Object.keys(map).length) delete node.discriminator.mapping;
-}
-
-/**
- * A discriminator reads a branch its `mapping` does not name as the branch's schema name
- * (`DeveloperMessage`), and so do openapi-typescript and the checks; a branch that pins the
- * property to a value of its own (`role: { enum: [developer] }`) is sent with that value, never
- * its name. Each such branch is mapped from its own value, unless another branch pins the same
- * value or the mapping already has it.
- */
-function ownValues(spec, node, at, say) {
-  const property = node?.discriminator?.propertyName;
-  if (!isObject(node) || typeof property !== "string") return;
-  const map = node.discriminator.mapping;
-  if (map !== undefined && !isObject(map)) return;
-  const branches = branchRefs(node);
-  const named = new Set(Object.values(map ?? {}));
-  const values = branches.map((ref) => pinned(spec, ref, property));
-  /** @type {[string, string, string][]} value, branch, the name it is read as */
-  const added = [];
-  branches.forEach((ref, i) => {
-    const value = values[i];
-    const name = ref.startsWith("#/") ? refTarget(spec, ref).tokens.at(-1) : undefined;
-    if (value === undefined || named.has(ref) || value === name || Object.hasOwn(map ?? {}, value)) return;
-    if (values.filter((v) => v === value).length > 1) return;
-    added.push([value, ref, name ?? ref]);
-  });
-  if (!added.length) return;
-  node.discriminator.mapping = { ...map, ...Object.fromEntries(added.map(([value, ref]) => [value, ref])) };
-  const names = added.map(([, , name]) => JSON.stringify(name)).join(", ");
-  const own = added.map(([value]) => JSON.stringify(value)).join(", ");
-  const entries = added.map(([value, ref]) => `${JSON.stringify(value)} to ${ref}`).join(", ");
-  const missing = map === undefined ? "no mapping" : `no entry for ${added.map(([, ref]) => ref).join(", ")}`;
-  say(
-    map === undefined ? `${at}/discriminator` : `${at}/discriminator/mapping`,
-    `${missing}, so ${property} is read as the branches' names (${names}), but they pin it to ${own}; the branches' own values win: mapped ${entries}`,
-  );
 }
 
 /**

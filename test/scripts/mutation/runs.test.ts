@@ -8,14 +8,13 @@ import {
   decodeReplacement,
   encodeReplacement,
   expandStore,
-  readStore,
   shortHash,
   testsNeeded,
   textFinder,
-  writeStore,
   type Report,
   type Store,
 } from "../../../scripts/lib/mutation/record.mjs";
+import { readStore, writeStore } from "../../../scripts/lib/mutation/store-file.mjs";
 import { dropShorterTimeouts, mergeRuns, scoreByFile, withoutUndetected } from "../../../scripts/lib/mutation/runs.mjs";
 
 /** Git's own id of a text, asked of git: the ids the store names texts by. */

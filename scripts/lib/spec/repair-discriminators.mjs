@@ -1,0 +1,121 @@
+// Repair's discriminators (repair.mjs): a mapping to a schema the document does not have or of the
+// wrong value, and branches read by their schema's name where they pin a value of their own.
+import { deref, escapeToken, isObject, refTarget } from "./document.mjs";
+import { collapse } from "./repair-references.mjs";
+
+/** The values a schema allows for one property: its const or enum, else undefined (any). */
+function allowed(spec, schema, property) {
+  const prop = deref(spec, deref(spec, schema)?.properties?.[property]);
+  if (!isObject(prop)) return undefined;
+  if ("const" in prop) return [prop.const];
+  return Array.isArray(prop.enum) ? prop.enum : undefined;
+}
+
+/** The one string a schema pins a property to (a `const`, or an `enum` of one), else undefined. */
+function pinned(spec, ref, property) {
+  const values = allowed(spec, { $ref: ref }, property);
+  return values?.length === 1 && typeof values[0] === "string" ? values[0] : undefined;
+}
+
+/** The `$ref`s of a discriminated schema's `oneOf`/`anyOf` branches, each once. */
+function branchRefs(node) {
+  const refs = [...(node.oneOf ?? []), ...(node.anyOf ?? [])]
+    .filter((b) => typeof b?.$ref === "string")
+    .map((b) => b.$ref);
+  return [...new Set(refs)];
+}
+
+/** Discriminator mappings to a schema the document does not have, or to one of the wrong value. */
+export function mapping(spec, node, at, say) {
+  const map = node?.discriminator?.mapping;
+  if (!isObject(node) || !isObject(map)) return;
+  const property = node.discriminator.propertyName;
+  const branches = branchRefs(node);
+  const owner = (/** @type {unknown} */ value) =>
+    branches.find((ref) => allowed(spec, { $ref: ref }, property)?.includes(value));
+  for (const [value, target] of Object.entries(map)) {
+    const where = `${at}/discriminator/mapping/${escapeToken(value)}`;
+    const ref =
+      typeof target !== "string"
+        ? undefined
+        : target.startsWith("#")
+          ? collapse(spec, target)
+          : /^[\w.-]+$/.test(target) && isObject(spec.components?.schemas?.[target])
+            ? `#/components/schemas/${target}`
+            : undefined;
+    const values = ref ? allowed(spec, { $ref: ref }, property) : undefined;
+    const wrong =
+      ref !== undefined &&
+      ((branches.length > 0 && !branches.includes(ref)) || (values !== undefined && !values.includes(value)));
+    if (ref !== undefined && !wrong) {
+      if (ref !== target) {
+        map[value] = ref;
+        say(where, `${target} has an empty JSON pointer token; read as ${ref}`);
+      }
+      continue;
+    }
+    const right = owner(value);
+    const disagrees = values !== undefined && !values.includes(value);
+    const what =
+      ref === undefined
+        ? `names ${JSON.stringify(target)}, which the document does not have`
+        : disagrees
+          ? `names ${ref}, whose ${property} is ${values.map((v) => JSON.stringify(v)).join(" or ")}`
+          : `names ${ref}, which is not one of the branches`;
+    // no branch sends this value, and the branch it names sends one of its own: the branch's value wins
+    const ofBranch = ref !== undefined && disagrees && (!branches.length || branches.includes(ref));
+    const own = ofBranch ? pinned(spec, ref, property) : undefined;
+    if (right) {
+      map[value] = right;
+      say(where, `${what}; mapped to ${right}, whose ${property} is ${JSON.stringify(value)}`);
+    } else if (
+      own !== undefined &&
+      !Object.hasOwn(map, own) &&
+      !branches.some((b) => b !== ref && pinned(spec, b, property) === own)
+    ) {
+      delete map[value];
+      map[own] = ref;
+      say(where, `${what}; the branch's own value wins: mapped ${JSON.stringify(own)} to ${ref} instead`);
+    } else {
+      delete map[value];
+      say(where, `${what}; dropped (no branch has ${property} ${JSON.stringify(value)})`);
+    }
+  }
+  if (!Object.keys(map).length) delete node.discriminator.mapping;
+}
+
+/**
+ * A discriminator reads a branch its `mapping` does not name as the branch's schema name
+ * (`DeveloperMessage`), and so do openapi-typescript and the checks; a branch that pins the
+ * property to a value of its own (`role: { enum: [developer] }`) is sent with that value, never
+ * its name. Each such branch is mapped from its own value, unless another branch pins the same
+ * value or the mapping already has it.
+ */
+export function ownValues(spec, node, at, say) {
+  const property = node?.discriminator?.propertyName;
+  if (!isObject(node) || typeof property !== "string") return;
+  const map = node.discriminator.mapping;
+  if (map !== undefined && !isObject(map)) return;
+  const branches = branchRefs(node);
+  const named = new Set(Object.values(map ?? {}));
+  const values = branches.map((ref) => pinned(spec, ref, property));
+  /** @type {[string, string, string][]} value, branch, the name it is read as */
+  const added = [];
+  branches.forEach((ref, i) => {
+    const value = values[i];
+    const name = ref.startsWith("#/") ? refTarget(spec, ref).tokens.at(-1) : undefined;
+    if (value === undefined || named.has(ref) || value === name || Object.hasOwn(map ?? {}, value)) return;
+    if (values.filter((v) => v === value).length > 1) return;
+    added.push([value, ref, name ?? ref]);
+  });
+  if (!added.length) return;
+  node.discriminator.mapping = { ...map, ...Object.fromEntries(added.map(([value, ref]) => [value, ref])) };
+  const names = added.map(([, , name]) => JSON.stringify(name)).join(", ");
+  const own = added.map(([value]) => JSON.stringify(value)).join(", ");
+  const entries = added.map(([value, ref]) => `${JSON.stringify(value)} to ${ref}`).join(", ");
+  const missing = map === undefined ? "no mapping" : `no entry for ${added.map(([, ref]) => ref).join(", ")}`;
+  say(
+    map === undefined ? `${at}/discriminator` : `${at}/discriminator/mapping`,
+    `${missing}, so ${property} is read as the branches' names (${names}), but they pin it to ${own}; the branches' own values win: mapped ${entries}`,
+  );
+}
