@@ -58,12 +58,32 @@ let exitHook = false;
  * await fetch(`${mock.url}/org/limits`, { headers: { Authorization: "Bearer any" } });
  * await mock.stop();
  */
-export async function startMock({ host = "127.0.0.1", port, log, spec = defaultSpec(), timeoutMs = 30_000 } = {}) {
-  port ??= await freePort(host);
-  // one log per port, so that two runs side by side do not read each other's readiness line;
-  // a log named by nobody is removed at stop
+export async function startMock(options = {}) {
+  if (options.port !== undefined) return startOn({ ...options, port: options.port });
+  // the free port may be taken by another process before Prism binds it: Prism then exits, and
+  // another free port is tried
+  for (let tries = 1; ; tries++) {
+    try {
+      return await startOn({ ...options, port: await freePort(options.host) });
+    } catch (err) {
+      if (tries >= PORT_TRIES || !/EADDRINUSE/.test(String(/** @type {Error} */ (err).message))) throw err;
+    }
+  }
+}
+
+/** How many free ports startMock tries, each taken by another process before Prism bound it. */
+const PORT_TRIES = 3;
+/** The starts of this process: each Prism's log is its own. */
+let starts = 0;
+
+/** @param {{ host?: string, port: number, log?: string, spec?: string, timeoutMs?: number }} options */
+async function startOn({ host = "127.0.0.1", port, log, spec = defaultSpec(), timeoutMs = 30_000 }) {
+  // one log per start, so that two Prisms never read each other's readiness line: not even two
+  // processes whose free port was the same one, where the Prism that lost it would read the
+  // other's line and its requests would reach the other's document; a log named by nobody is
+  // removed at stop
   let removeLog = !log;
-  log ??= fromRoot(`.logs/prism-${port}.log`);
+  log ??= fromRoot(`.logs/prism-${port}-${process.pid}-${++starts}.log`);
   mkdirSync(dirname(log), { recursive: true });
   const out = createWriteStream(log);
   await new Promise((done) => out.once("open", done));

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { freePort } from "../../../scripts/lib/mock/prism.mjs";
+import { freePort, startMock } from "../../../scripts/lib/mock/prism.mjs";
 import { goneFromPort, killOnPort, printed, processesOnPort, start, stop, WAIT_MS, type Child } from "../helpers.js";
 
 const root = resolve(import.meta.dirname, "../../..");
@@ -94,5 +94,21 @@ describe("startMock", { timeout: 2 * WAIT_MS }, () => {
 
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual(written);
+  });
+
+  it("rejects a second Prism started on the port the first holds, reading its own log alone", async () => {
+    port = await freePort();
+    const starts = await Promise.allSettled([startMock({ port }), startMock({ port })]);
+    try {
+      // one binds the port; the other exits, and never reads the first one's readiness line
+      expect(starts.map((s) => s.status).sort()).toEqual(["fulfilled", "rejected"]);
+      const refused = starts.find((s) => s.status === "rejected") as PromiseRejectedResult;
+      expect(refused.reason.message).toMatch(/EADDRINUSE/);
+    } finally {
+      for (const s of starts) if (s.status === "fulfilled") await s.value.stop();
+      // the log a failed start keeps, for its reader
+      for (const s of starts)
+        if (s.status === "rejected") rmSync(/Its log \((.+?)\):/.exec(s.reason.message)?.[1] ?? "", { force: true });
+    }
   });
 });

@@ -2,7 +2,7 @@
 // through the real client against the mock, on three collections of the synthetic spec and on the
 // project's own document; the store's bound; and what it infers from a document's shape.
 import { readFileSync } from "node:fs";
-import { Agent, createServer, type Server } from "node:http";
+import { Agent, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -33,6 +33,37 @@ async function walk(list: any) {
   const items = [];
   for await (const item of list) items.push(item);
   return items;
+}
+
+/**
+ * The store of `spec` behind the document's mock (dispatch.mjs) with Prism stood in for by a server
+ * that lets every request through (200, no body): no Prism to start, no port to race for. What
+ * the store leaves is answered 299 "stateless".
+ */
+async function storeBehindStandIn(spec: any, limits?: { items: number; bytes: number }) {
+  const state = statefulMock(spec, limits);
+  const agent = new Agent({ keepAlive: true });
+  const prism = createServer((req, res) => req.resume().on("end", () => res.writeHead(200).end()));
+  await new Promise<void>((done) => prism.listen(0, "127.0.0.1", done));
+  const address = { host: "127.0.0.1", port: (prism.address() as AddressInfo).port };
+  const handle = documentMock(spec, await createSampler(spec), {
+    address,
+    agent,
+    say: () => {},
+    handlers: (doc, tools) => [...state.handlers(doc, tools), ({ send }) => (send(299, {}, "stateless"), true)],
+  });
+  const server = createServer((req, res) => void handle(req, res));
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  return {
+    state,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    async close() {
+      agent.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+      await new Promise<void>((done) => prism.close(() => done()));
+    },
+  };
 }
 
 // with its examples, the 404 is the document's own (code not_found); without them, a sample of its Error
@@ -131,38 +162,47 @@ describe("the stateful mock's bound", { timeout: 120_000 }, () => {
   }, 240_000);
   afterAll(() => project?.remove());
 
-  /** A mock with the given bounds, a create of each name, then what reading each answers. */
-  async function createThenRead(limits: { items: number; bytes: number }, names: string[]) {
+  const spec = () => readFileSync(join(project.dir, "generated/openapi.json"), "utf8");
+  /** A create of each name on the mock at `url`, then what reading each answers. */
+  async function createThenRead(url: string, names: string[]) {
+    const headers = { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" };
+    const made = [];
+    for (const name of names) {
+      const answer = await fetch(`${url}/projects`, { method: "POST", headers, body: JSON.stringify({ name }) });
+      expect(answer.status).toBe(201);
+      const text = await answer.text();
+      made.push({ id: JSON.parse(text).id, bytes: Buffer.byteLength(text) });
+    }
+    const read = [];
+    for (const { id } of made)
+      read.push((await fetch(`${url}/projects/${encodeURIComponent(id)}`, { headers })).status);
+    return { made, read };
+  }
+  /** The mock (Prism behind the proxy) with the store's bounds `limits`, a create of each name, then what reading each answers. */
+  async function throughPrism(limits: { items: number; bytes: number }, names: string[]) {
     const mock = await mockServer({ port: 0, stateful: limits, say: () => {} });
     try {
-      await mock.serve(readFileSync(join(project.dir, "generated/openapi.json"), "utf8"));
-      const headers = { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" };
-      const made = [];
-      for (const name of names) {
-        const answer = await fetch(`${mock.url}/projects`, { method: "POST", headers, body: JSON.stringify({ name }) });
-        expect(answer.status).toBe(201);
-        const text = await answer.text();
-        made.push({ id: JSON.parse(text).id, bytes: Buffer.byteLength(text) });
-      }
-      const read = [];
-      for (const { id } of made)
-        read.push((await fetch(`${mock.url}/projects/${encodeURIComponent(id)}`, { headers })).status);
-      return { made, read };
+      await mock.serve(spec());
+      return await createThenRead(mock.url, names);
     } finally {
       await mock.close();
     }
   }
 
   it("keeps at most `items` items, dropping the oldest", async () => {
-    const { read } = await createThenRead({ items: 2, bytes: 1 << 20 }, ["one", "two", "three"]);
+    const { read } = await throughPrism({ items: 2, bytes: 1 << 20 }, ["one", "two", "three"]);
     expect(read).toEqual([404, 200, 200]);
   });
 
   it("keeps at most `bytes` bytes of items, dropping the oldest", async () => {
-    // a cap of the first two items' bytes: the third pushes the first out
-    const sizing = await createThenRead({ items: 10, bytes: 1 << 20 }, ["one", "two", "six"]);
+    // a cap of the first two items' bytes, as a store of the same document makes them: the third
+    // pushes the first out. They are sized behind a stand-in of Prism, so that the test starts
+    // one Prism, not two: the items do not depend on Prism's answer, as the sizes' equality says
+    const stand = await storeBehindStandIn(JSON.parse(spec()), { items: 10, bytes: 1 << 20 });
+    const sizing = await createThenRead(stand.url, ["one", "two", "six"]).finally(() => stand.close());
+    expect(sizing.read).toEqual([200, 200, 200]);
     const cap = sizing.made[0]!.bytes + sizing.made[1]!.bytes;
-    const { made, read } = await createThenRead({ items: 10, bytes: cap }, ["one", "two", "six"]);
+    const { made, read } = await throughPrism({ items: 10, bytes: cap }, ["one", "two", "six"]);
     expect(made.map((m) => m.bytes)).toEqual(sizing.made.map((m) => m.bytes));
     expect(read).toEqual([404, 200, 200]);
   });
@@ -326,35 +366,14 @@ describe("what the stateful mock infers", () => {
   });
 
   describe("its answers behind the document's mock, Prism's check stood in for by a success", () => {
-    let server: Server;
-    let url: string;
-    let prism: Server;
-    const agent = new Agent({ keepAlive: true });
-    const state = statefulMock(SPEC);
+    let stand: Awaited<ReturnType<typeof storeBehindStandIn>>;
     beforeAll(async () => {
-      // a Prism that lets every request through: 200, no body
-      prism = createServer((req, res) => req.resume().on("end", () => res.writeHead(200).end()));
-      await new Promise<void>((done) => prism.listen(0, "127.0.0.1", done));
-      const address = { host: "127.0.0.1", port: (prism.address() as AddressInfo).port };
-      const handle = documentMock(SPEC, await createSampler(SPEC), {
-        address,
-        agent,
-        say: () => {},
-        // what the store leaves goes to a stand-in of the mock's other answers
-        handlers: (spec, tools) => [...state.handlers(spec, tools), ({ send }) => (send(299, {}, "stateless"), true)],
-      });
-      server = createServer((req, res) => void handle(req, res));
-      await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-      url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      stand = await storeBehindStandIn(SPEC);
     });
-    afterAll(async () => {
-      agent.destroy();
-      await new Promise<void>((done) => server.close(() => done()));
-      await new Promise<void>((done) => prism.close(() => done()));
-    });
+    afterAll(() => stand?.close());
 
     const send = async (method: string, path: string, sent?: Record<string, unknown>, type = "application/json") => {
-      const answer = await fetch(`${url}${path}`, {
+      const answer = await fetch(`${stand.url}${path}`, {
         method,
         headers: sent ? { "Content-Type": type } : {},
         body:
@@ -420,13 +439,13 @@ describe("what the stateful mock infers", () => {
 
     it("refuses a form the document's schema refuses, and stores nothing of it", async () => {
       const form = "application/x-www-form-urlencoded";
-      const before = state.size();
+      const before = stand.state.size();
       const refused = await send("POST", "/v1/Rooms", { UniqueName: "bad", MaxParticipants: "0" }, form);
       expect(refused.status).toBe(422);
       expect(refused.body.message).toMatch(/MaxParticipants/);
-      expect(state.size()).toEqual(before);
+      expect(stand.state.size()).toEqual(before);
       expect((await send("POST", "/v1/Rooms", { UniqueName: "next" }, form)).status).toBe(201);
-      expect(state.size().items).toBe(before.items + 1);
+      expect(stand.state.size().items).toBe(before.items + 1);
     });
 
     it("keeps an item whose answer no sample fits, with the request's fields", async () => {
