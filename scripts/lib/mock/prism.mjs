@@ -41,7 +41,9 @@ const running = new Set();
 let exitHook = false;
 
 /**
- * Starts Prism on host:port (a free port when none is given) and resolves once it listens.
+ * Starts Prism on host:port (a free port when none is given, another one tried, up to 3, when
+ * another process takes it before Prism binds it) and resolves once it listens. Each start has
+ * its own log: a Prism never reads another's readiness line.
  * `spec` is the document it serves: by default generated/openapi.json, the document as `npm run
  * generate` repaired it (a body that `additionalProperties: false` beside `oneOf` refused can be
  * sent, `nullable` fields may be null, no example that breaks its schema), the very document the
@@ -67,6 +69,8 @@ export async function startMock(options = {}) {
       return await startOn({ ...options, port: await freePort(options.host) });
     } catch (err) {
       if (tries >= PORT_TRIES || !/EADDRINUSE/.test(String(/** @type {Error} */ (err).message))) throw err;
+      // the log of a start tried again on another port is nobody's to read
+      rmSync(/** @type {{ log: string }} */ (err).log, { force: true });
     }
   }
 }
@@ -142,7 +146,7 @@ async function startOn({ host = "127.0.0.1", port, log, spec = defaultSpec(), ti
     if (failure) {
       removeLog = false;
       await stop();
-      throw new Error(`Prism ${failure}. Its log (${log}):\n${readFileSync(log, "utf8")}`);
+      throw Object.assign(new Error(`Prism ${failure}. Its log (${log}):\n${readFileSync(log, "utf8")}`), { log });
     }
     await new Promise((r) => setTimeout(r, 50));
   }
