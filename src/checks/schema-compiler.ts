@@ -1,6 +1,5 @@
 import type { Schema } from "../../generated/validators.js";
 import type { ValidationIssue } from "../core/errors.js";
-import { FORMATS } from "./formats.js";
 
 /** How deeply objects and arrays may nest in a body or an answer: 1024 levels (a top-level object is level 1). */
 export const MAX_DEPTH = 1024;
@@ -180,7 +179,7 @@ function build(s: Schema, answer: boolean): Check {
   const numeric = min > -Infinity || max < Infinity || above > -Infinity || below < Infinity || step !== undefined;
   const { minLength: shortest = 0, maxLength: longest = Infinity } = s;
   const re = s.pattern === undefined ? undefined : new RegExp(s.pattern, "u");
-  const format = s.format && FORMATS[s.format];
+  const format = s.format?.[1];
   const textual = shortest > 0 || longest < Infinity || re || format;
   const list = array(s, sub);
   const object = fields(s, sub, answer);
@@ -191,7 +190,7 @@ function build(s: Schema, answer: boolean): Check {
     return (v, path, out) =>
       mask && !(mask & kind(v))
         ? no(out, path, typeMessage!)
-        : typeof v !== "string" || format(v) || no(out, path, `must be ${s.format}`);
+        : typeof v !== "string" || format(v) || no(out, path, `must be ${s.format![0]}`);
 
   return (v, path, out, depth) => {
     if (mask && !(mask & kind(v))) return no(out, path, typeMessage!);
@@ -216,7 +215,7 @@ function build(s: Schema, answer: boolean): Check {
         const n = v.length <= longest && v.length >= 2 * shortest ? v.length : [...v].length;
         if (!count(out, path, n, shortest, longest, "character") && ((ok = false), !out)) return false;
         if (re && !re.test(v) && ((ok = no(out, path, `must match /${s.pattern}/`)), !out)) return false;
-        if (format && !format(v) && ((ok = no(out, path, `must be ${s.format}`)), !out)) return false;
+        if (format && !format(v) && ((ok = no(out, path, `must be ${s.format![0]}`)), !out)) return false;
       }
     } else if ((list || object) && typeof v === "object" && v !== null) {
       if (depth >= MAX_DEPTH) return no(out, path, DEEP);

@@ -1,6 +1,7 @@
 import { transformSync } from "esbuild";
 import type { Schema } from "../../generated/validators.js";
 import { schemaTable } from "../../scripts/lib/generate/schema-table.mjs";
+import * as formats from "../../src/checks/formats.js";
 
 /**
  * Runs a fixture spec through the generator and loads the source it writes (generated/validators.ts's
@@ -22,7 +23,12 @@ export function loadSchemas(
   // the TypeScript the generator writes, run as it is: its constants, by the names it gave them
   const { code } = transformSync(table.source(""), { loader: "ts", format: "cjs" });
   const module = { exports: {} as Record<string, Schema> };
-  new Function("exports", "module", code)(module.exports, module);
+  // its one import, the format checks
+  const require = (path: string) => {
+    if (path !== "../src/checks/formats.js") throw new Error(`loadSchemas: unexpected import ${path}`);
+    return formats;
+  };
+  new Function("exports", "module", "require", code)(module.exports, module, require);
   return Object.fromEntries(Object.entries(index).map(([name, i]) => [name, module.exports[table.name(i)]!]));
 }
 

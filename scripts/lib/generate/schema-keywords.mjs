@@ -32,16 +32,27 @@ export const NUMBERS = new Set([
 ]);
 /** The values of `type` that `check()` knows. */
 export const TYPES = new Set(["integer", "number", "string", "boolean", "null", "array", "object"]);
-/** Formats `check()` knows; per JSON Schema 2020-12 any other format is an annotation, dropped without a word. */
-export const FORMATS = new Set(["date-time", "date", "uuid", "email"]);
+/**
+ * Formats `check()` knows, each to its export of src/checks/formats.ts; per JSON Schema 2020-12 any
+ * other format is an annotation, dropped without a word.
+ */
+export const FORMATS = new Map([
+  ["date-time", "dateTime"],
+  ["date", "date"],
+  ["uuid", "uuid"],
+  ["email", "email"],
+]);
+/** How generated/validators.ts imports them: a schema's `format` names its export (`F.uuid`). */
+export const FORMATS_IMPORT = `import * as F from "../src/checks/formats.js";\n`;
 /** Keywords that apply a subschema to the same value, through which a schema could reach itself forever. */
 export const IN_PLACE = ["allOf", "anyOf", "oneOf"];
 
 /** The `Schema` interface generated/validators.ts declares for its data, written out ahead of the table. */
-export const SCHEMA_TYPE = `/**
+export const SCHEMA_TYPE = `${FORMATS_IMPORT}
+/**
  * The part of JSON Schema that src/checks/check.ts \`check()\` enforces, as scripts/lib/generate/schema-table.mjs
  * writes it: \`$ref\` and discriminator mappings are functions that return the schema they name (read
- * at its first use), \`type\` is always a list,
+ * at its first use), \`format\` is the check of src/checks/formats.ts it names, \`type\` is always a list,
  * \`false\` is \`{ not: {} }\`, and \`readOnly\`/\`writeOnly\` appear only on required properties.
  */
 export interface Schema {
@@ -62,7 +73,7 @@ export interface Schema {
   minLength?: number;
   maxLength?: number;
   pattern?: string;
-  format?: "date-time" | "date" | "uuid" | "email";
+  format?: F.Format;
   items?: Schema;
   prefixItems?: Schema[];
   minItems?: number;

@@ -27,9 +27,11 @@ const isEmpty = (v) => isObject(v) && Object.keys(v).length === 0;
  * content, so that adding an operation adds its own constants and renames none. `entries()` are
  * the emitted schemas with `$ref`s and mappings as indexes; `schema(index)` is one of them as
  * generated/validators.ts holds it (its references functions), for the scripts that run `check()`
- * on a document's schemas without writing the file (scripts/lib/spec/checker.mjs).
+ * on a document's schemas without writing the file (scripts/lib/spec/checker.mjs), given `formats`.
  *
  * @param {any} spec the bundled document
+ * @param {{ formats?: Record<string, unknown> }} [options] `formats`: src/checks/formats.ts `FORMATS`,
+ *   which `schema(index)` puts where a schema names a format (generated/validators.ts imports them instead)
  * @returns {{ add(schema: unknown, where: string): number, name(index: number): string, entries(): any[], schema(index: number): any, source(header: string): string, unchecked: { where: string, keyword: string }[] }}
  * @example
  * const table = schemaTable(spec);
@@ -37,7 +39,7 @@ const isEmpty = (v) => isObject(v) && Object.keys(v).length === 0;
  * table.name(click); // "ClickMouseRequest"
  * writeFileSync("generated/validators.ts", table.source(HEADER));
  */
-export function schemaTable(spec) {
+export function schemaTable(spec, { formats } = {}) {
   /** @type {any[]} the emitted schemas */
   const schemas = [];
   /** where each emitted schema comes from, for messages */
@@ -280,7 +282,15 @@ export function schemaTable(spec) {
     },
     entries: () => schemas,
     schema(index) {
-      if (!live[index]) live[index] = mapRefs(schemas[index], (n) => () => this.schema(n));
+      if (!live[index])
+        live[index] = mapRefs(
+          schemas[index],
+          (n) => () => this.schema(n),
+          (name) => {
+            if (!formats?.[name]) throw new Error(`schemaTable: schema() needs the format ${name} (options.formats)`);
+            return formats[name];
+          },
+        );
       return live[index];
     },
     source(header) {
@@ -335,29 +345,32 @@ const SINGLE = new Set(["not", "items", "propertyNames", "additionalProperties"]
 
 /**
  * A copy of an emitted schema with each `$ref` and discriminator mapping (an index) replaced by
- * `ref(index)`; data (`enum`, `const`) is kept as it is.
+ * `ref(index)`, and each `format` (a name) by `format(name)`; data (`enum`, `const`) is kept as it is.
  * @param {any} schema
  * @param {(index: number) => unknown} ref
+ * @param {(name: string) => unknown} format
  * @returns {any}
  */
-function mapRefs(schema, ref) {
+function mapRefs(schema, ref, format) {
   if (schema === false) return false;
   const map = (key, value) =>
     key === "$ref"
       ? ref(value)
       : LISTS.has(key)
-        ? value.map((sub) => mapRefs(sub, ref))
+        ? value.map((sub) => mapRefs(sub, ref, format))
         : SINGLE.has(key)
-          ? mapRefs(value, ref)
-          : key === "properties"
-            ? Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, mapRefs(sub, ref)]))
-            : key === "discriminator"
-              ? { ...value, mapping: Object.fromEntries(Object.entries(value.mapping).map(([t, i]) => [t, ref(i)])) }
-              : value;
+          ? mapRefs(value, ref, format)
+          : key === "format"
+            ? format(value)
+            : key === "properties"
+              ? Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, mapRefs(sub, ref, format)]))
+              : key === "discriminator"
+                ? { ...value, mapping: Object.fromEntries(Object.entries(value.mapping).map(([t, i]) => [t, ref(i)])) }
+                : value;
   return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, map(key, value)]));
 }
 
-/** A reference to a constant of generated/validators.ts, written as a function that returns it. */
+/** Code written as it is into a literal: a reference to a constant (`() => Pet`) or to a format (`F.uuid`). */
 class Named {
   constructor(/** @type {string} */ name) {
     this.name = name;
@@ -365,13 +378,13 @@ class Named {
 }
 
 /**
- * A value as TypeScript: JSON, but a `Named` as `() => Name`, and a key "__proto__" computed, so
+ * A value as TypeScript: JSON, but a `Named` as its code, and a key "__proto__" computed, so
  * that it is a field and not the object literal's prototype.
  * @param {unknown} value
  * @returns {string}
  */
 function literal(value) {
-  if (value instanceof Named) return `() => ${value.name}`;
+  if (value instanceof Named) return value.name;
   if (Array.isArray(value)) return `[${value.map(literal).join(",")}]`;
   if (value === null || typeof value !== "object") return JSON.stringify(value);
   const key = (name) => (name === "__proto__" ? '["__proto__"]' : JSON.stringify(name));
@@ -382,11 +395,18 @@ function literal(value) {
 
 /**
  * One emitted schema as TypeScript: its data as JSON, each `$ref` and discriminator mapping a
- * function returning the constant it names (read at first use, so that order and cycles do not matter).
+ * function returning the constant it names (read at first use, so that order and cycles do not
+ * matter), each `format` the check of src/checks/formats.ts it names.
  * @param {any} schema
  * @param {string[]} names
  * @returns {string}
  */
 function schemaSource(schema, names) {
-  return literal(mapRefs(schema, (index) => new Named(names[index])));
+  return literal(
+    mapRefs(
+      schema,
+      (index) => new Named(`() => ${names[index]}`),
+      (name) => new Named(`F.${FORMATS.get(name)}`),
+    ),
+  );
 }

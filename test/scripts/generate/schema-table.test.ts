@@ -334,10 +334,14 @@ describe("schemaTable()", () => {
     const table = schemaTable(spec({ Pet: { type: "object", properties: { friend: ref("Pet") } } }));
     const pet = table.add(ref("Pet"), "body");
     const count = table.add({ type: "integer" }, "query");
+    const at = table.add({ type: "string", format: "date-time" }, "header");
 
     const source = table.source("// generated\n\n");
 
-    expect(source.startsWith("// generated\n\n/**")).toBe(true);
+    expect(source.startsWith('// generated\n\nimport * as F from "../src/checks/formats.js";\n\n/**')).toBe(true);
+    // a format is the check of src/checks/formats.ts it names, imported: a bundle keeps only those it reaches
+    expect(source).toContain(`: Schema = {"type":["string"],"format":F.dateTime};\n`);
+    expect(table.name(at)).toMatch(/^Inline_/);
     expect(source).toContain("export interface Schema {");
     // an inline schema is named by the first 10 hex digits of the SHA-256 of its text
     const inline = `Inline_${createHash("sha256").update('{"type":["integer"]}').digest("hex").slice(0, 10)}`;
