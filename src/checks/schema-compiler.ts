@@ -32,8 +32,8 @@ export const key = (v: unknown): string =>
       ? `[${v.map(key)}]`
       : json(v);
 
-// pushes an issue when there is somewhere to push it; false either way
-const no = (out: ValidationIssue[] | undefined, path: string, message: string): false => (
+/** Pushes an issue when there is somewhere to push it; false either way. */
+export const no = (out: ValidationIssue[] | undefined, path: string, message: string): false => (
   out?.push({ path, message }), false
 );
 
@@ -50,41 +50,6 @@ function count(
     (n >= min || no(out, path, `must have at least ${min} ${unit}${min === 1 ? "" : "s"}`)) &&
     (n <= max || no(out, path, `must have at most ${max} ${unit}${max === 1 ? "" : "s"}`))
   );
-}
-
-// the decimal that JSON text means, as digits * 10^-scale: 0.07 is 7n, 2 (shortest round-trip text)
-function decimal(n: number): [bigint, number] {
-  const [mantissa, exponent] = String(n).split("e");
-  const [whole, fraction = ""] = mantissa!.split(".");
-  const scale = fraction.length - Number(exponent ?? 0);
-  const digits = BigInt(whole! + fraction);
-  return scale < 0 ? [digits * 10n ** BigInt(-scale), 0] : [digits, scale];
-}
-
-/**
- * A test of whether a number is a multiple of `m` (> 0) as the decimals their JSON texts write:
- * 0.07 is a multiple of 0.01 though `0.07 / 0.01` is 7.000000000000001 in binary floating point.
- *
- * @example
- * multipleOf(0.0001)(0.0075); // true
- */
-export function multipleOf(m: number): (x: number) => boolean {
-  const [digits, scale] = decimal(m);
-  const step = Number(digits);
-  const unit = 10 ** scale;
-  return (x) => {
-    // binary remainders are exact, and safe integers are their own decimals; a larger one is the
-    // nearest double to its text (1.65e22 is not 165 * 10^20), so its decimal decides below
-    if (Number.isSafeInteger(x) && Number.isSafeInteger(m)) return x % m === 0;
-    // x's decimal has at most m's places when scaling and back gives x, as long as the steps of
-    // m's last place are four doubles apart or more (|n| <= 2^50): 65.01 * 1e14 rounds to
-    // 6501000000000001, which scales back to 65.01 as well. Then integers compare.
-    const n = Math.round(x * unit);
-    if (scale <= 22 && Math.abs(n) <= 2 ** 50 && Number.isSafeInteger(step) && n / unit === x) return n % step === 0;
-    const [a, p] = decimal(x);
-    const top = Math.max(p, scale);
-    return (a * 10n ** BigInt(top - p)) % (digits * 10n ** BigInt(top - scale)) === 0n;
-  };
 }
 
 /** Whether `v` equals one of `list`, as JSON values. */
@@ -175,7 +140,7 @@ function build(s: Schema, answer: boolean): Check {
     exclusiveMinimum: above = -Infinity,
     exclusiveMaximum: below = Infinity,
   } = s;
-  const step = s.multipleOf === undefined ? undefined : multipleOf(s.multipleOf);
+  const step = s.multipleOf?.[1](s.multipleOf[0]);
   const numeric = min > -Infinity || max < Infinity || above > -Infinity || below < Infinity || step !== undefined;
   const { minLength: shortest = 0, maxLength: longest = Infinity } = s;
   const re = s.pattern === undefined ? undefined : new RegExp(s.pattern, "u");
@@ -207,7 +172,7 @@ function build(s: Schema, answer: boolean): Check {
         if (v > max && ((ok = no(out, path, `must be <= ${max}`)), !out)) return false;
         if (v <= above && ((ok = no(out, path, `must be > ${above}`)), !out)) return false;
         if (v >= below && ((ok = no(out, path, `must be < ${below}`)), !out)) return false;
-        if (step && !step(v) && ((ok = no(out, path, `must be a multiple of ${s.multipleOf}`)), !out)) return false;
+        if (step && !step(v) && ((ok = no(out, path, `must be a multiple of ${s.multipleOf![0]}`)), !out)) return false;
       }
     } else if (typeof v === "string") {
       if (textual) {
@@ -284,21 +249,8 @@ function array(s: Schema, sub: (x: Schema) => Check): Part<unknown[]> {
       if (c && !c(v[i], out ? `${path}[${i}]` : path, out, depth + 1)) if (((sound = false), !out)) return false;
     }
     // compared only when the items are sound, so that their texts are bounded
-    return sound && uniqueItems ? unique(v, path, out) && ok : sound && ok;
+    return sound && uniqueItems ? uniqueItems(v, path, out) && ok : sound && ok;
   };
-}
-
-function unique(v: unknown[], path: string, out: ValidationIssue[] | undefined): boolean {
-  const seen = new Map<unknown, number>();
-  let ok = true;
-  for (let i = 0; i < v.length; i++) {
-    const item = v[i];
-    const k = typeof item === "object" && item !== null ? key(item) : typeof item === "string" ? json(item) : item;
-    const before = seen.get(k);
-    if (before === undefined) seen.set(k, i);
-    else if (((ok = no(out, `${path}[${i}]`, `repeats ${path}[${before}]`)), !out)) return false;
-  }
-  return ok;
 }
 
 /** A field an object schema names: its check (`false`: not allowed), and whether it is required. */

@@ -2,6 +2,7 @@ import { transformSync } from "esbuild";
 import type { Schema } from "../../generated/validators.js";
 import { schemaTable } from "../../scripts/lib/generate/schema-table.mjs";
 import * as formats from "../../src/checks/formats.js";
+import * as keywords from "../../src/checks/keywords.js";
 
 /**
  * Runs a fixture spec through the generator and loads the source it writes (generated/validators.ts's
@@ -23,10 +24,14 @@ export function loadSchemas(
   // the TypeScript the generator writes, run as it is: its constants, by the names it gave them
   const { code } = transformSync(table.source(""), { loader: "ts", format: "cjs" });
   const module = { exports: {} as Record<string, Schema> };
-  // its one import, the format checks
+  // its imports, the checks its schemas name
+  const imports: Record<string, unknown> = {
+    "../src/checks/formats.js": formats,
+    "../src/checks/keywords.js": keywords,
+  };
   const require = (path: string) => {
-    if (path !== "../src/checks/formats.js") throw new Error(`loadSchemas: unexpected import ${path}`);
-    return formats;
+    if (!imports[path]) throw new Error(`loadSchemas: unexpected import ${path}`);
+    return imports[path];
   };
   new Function("exports", "module", "require", code)(module.exports, module, require);
   return Object.fromEntries(Object.entries(index).map(([name, i]) => [name, module.exports[table.name(i)]!]));
