@@ -15,8 +15,18 @@ export type Check = (v: unknown, path: string, out: ValidationIssue[] | undefine
 
 type Fields = Record<string, unknown>;
 
-const { hasOwn, keys } = Object;
-const { propertyIsEnumerable: isEnumerable } = Object.prototype;
+const { hasOwn, keys, getPrototypeOf } = Object;
+const ObjectProto = Object.prototype;
+const { propertyIsEnumerable: isEnumerable, hasOwnProperty: isOwn } = ObjectProto;
+
+// whether Object.prototype had no enumerable field (a polluted one has) when the value being checked
+// was entered: then for...in over an object whose prototype is it or null lists own fields only, and
+// the walk needs no test of each name (such a test costs a fifth of an answer's check)
+let plainProto = true;
+const isPlainProto = (): boolean => {
+  for (const _ in ObjectProto) return false;
+  return true;
+};
 const json = JSON.stringify;
 const isArray = Array.isArray;
 
@@ -158,6 +168,8 @@ function build(s: Schema, answer: boolean): Check {
         : typeof v !== "string" || format(v) || no(out, path, `must be ${s.format![0]}`);
 
   return (v, path, out, depth) => {
+    // every check that reaches an object enters here first, at depth 0
+    if (!depth) plainProto = isPlainProto();
     if (mask && !(mask & kind(v))) return no(out, path, typeMessage!);
     let ok = true;
     // each failed keyword: with nowhere to report it, the verdict is known
@@ -297,10 +309,11 @@ function fields(s: Schema, sub: (x: Schema) => Check, answer: boolean): Part<Fie
         if (!(isEnumerable.call(o, name) && o[name] !== undefined)) ok = no(out, `${path}.${name}`, "is required");
     if (sized && !count(out, path, keys(o).length, minProperties, maxProperties, "field") && ((ok = false), !out))
       return false;
+    const proto = getPrototypeOf(o);
+    const onlyOwn = proto === null || (proto === ObjectProto && plainProto);
     for (const name in o) {
-      // written out in full (not a saved reference), inside for...in this call is folded into the
-      // loop's own check of the object's shape; it skips inherited fields
-      if (!Object.hasOwn(o, name)) continue;
+      // skips inherited fields
+      if (!onlyOwn && !isOwn.call(o, name)) continue;
       const at = out ? `${path}.${name}` : path;
       if (nameCheck && !nameCheck(name, at, out, depth + 1) && ((ok = false), !out)) return false;
       let field = lastFields[n];
