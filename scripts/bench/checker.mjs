@@ -109,10 +109,10 @@ export function pageText(bytes) {
 /** check() as the client ships it (src/checks/check.ts bundled by esbuild), with the fixture's schemas as generated/validators.ts holds its own. */
 export async function importChecker(dir) {
   const outfile = join(dir, "checker.mjs");
-  const contents = `export { check } from "./src/checks/check.ts"; export * as validators from "./generated/validators.ts";`;
+  const contents = `export { check } from "./src/checks/check.ts"; export * as validators from "./generated/validators.ts"; export * as F from "./src/checks/formats.ts"; export * as K from "./src/checks/keywords.ts";`;
   await nodeBundle({ contents, resolveDir: fromRoot(".") }, outfile);
-  const { check, validators } = await import(pathToFileURL(outfile).href);
-  const table = schemaTable({ openapi: "3.1.0", components: { schemas: COMPONENTS } });
+  const { check, validators, F, K } = await import(pathToFileURL(outfile).href);
+  const table = schemaTable({ openapi: "3.1.0", components: { schemas: COMPONENTS } }, { checks: { F, K } });
   const page = table.add({ $ref: "#/components/schemas/SessionPage" }, "SessionPage");
   const click = Object.values(validators).find((s) => s.properties?.num_clicks);
   return { check, page: table.schema(page), click };

@@ -1,6 +1,8 @@
 import { transformSync } from "esbuild";
 import type { Schema } from "../../generated/validators.js";
 import { schemaTable } from "../../scripts/lib/generate/schema-table.mjs";
+import * as formats from "../../src/checks/formats.js";
+import * as keywords from "../../src/checks/keywords.js";
 
 /**
  * Runs a fixture spec through the generator and loads the source it writes (generated/validators.ts's
@@ -22,7 +24,16 @@ export function loadSchemas(
   // the TypeScript the generator writes, run as it is: its constants, by the names it gave them
   const { code } = transformSync(table.source(""), { loader: "ts", format: "cjs" });
   const module = { exports: {} as Record<string, Schema> };
-  new Function("exports", "module", code)(module.exports, module);
+  // its imports, the checks its schemas name
+  const imports: Record<string, unknown> = {
+    "../src/checks/formats.js": formats,
+    "../src/checks/keywords.js": keywords,
+  };
+  const require = (path: string) => {
+    if (!imports[path]) throw new Error(`loadSchemas: unexpected import ${path}`);
+    return imports[path];
+  };
+  new Function("exports", "module", "require", code)(module.exports, module, require);
   return Object.fromEntries(Object.entries(index).map(([name, i]) => [name, module.exports[table.name(i)]!]));
 }
 

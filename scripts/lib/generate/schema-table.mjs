@@ -27,9 +27,12 @@ const isEmpty = (v) => isObject(v) && Object.keys(v).length === 0;
  * content, so that adding an operation adds its own constants and renames none. `entries()` are
  * the emitted schemas with `$ref`s and mappings as indexes; `schema(index)` is one of them as
  * generated/validators.ts holds it (its references functions), for the scripts that run `check()`
- * on a document's schemas without writing the file (scripts/lib/spec/checker.mjs).
+ * on a document's schemas without writing the file (scripts/lib/spec/checker.mjs), given `checks`.
  *
  * @param {any} spec the bundled document
+ * @param {{ checks?: { F: any, K: any } }} [options] `checks`: the modules src/checks/formats.ts and
+ *   src/checks/keywords.ts, whose checks `schema(index)` puts where a schema names them, as
+ *   generated/validators.ts imports them
  * @returns {{ add(schema: unknown, where: string): number, name(index: number): string, entries(): any[], schema(index: number): any, source(header: string): string, unchecked: { where: string, keyword: string }[] }}
  * @example
  * const table = schemaTable(spec);
@@ -37,7 +40,7 @@ const isEmpty = (v) => isObject(v) && Object.keys(v).length === 0;
  * table.name(click); // "ClickMouseRequest"
  * writeFileSync("generated/validators.ts", table.source(HEADER));
  */
-export function schemaTable(spec) {
+export function schemaTable(spec, { checks } = {}) {
   /** @type {any[]} the emitted schemas */
   const schemas = [];
   /** where each emitted schema comes from, for messages */
@@ -280,7 +283,15 @@ export function schemaTable(spec) {
     },
     entries: () => schemas,
     schema(index) {
-      if (!live[index]) live[index] = mapRefs(schemas[index], (n) => () => this.schema(n));
+      if (!live[index])
+        live[index] = mapRefs(
+          schemas[index],
+          (n) => () => this.schema(n),
+          (keyword, value) => {
+            if (!checks) throw new Error(`schemaTable: schema() needs options.checks for ${keyword}`);
+            return codeOf(keyword, value, checks);
+          },
+        );
       return live[index];
     },
     source(header) {
@@ -329,49 +340,75 @@ function nameAll(schemas, wheres, roots, componentNames) {
   return names;
 }
 
+/** Keywords whose check generated/validators.ts imports: src/checks/formats.ts `F`, src/checks/keywords.ts `K`. */
+const CODE = new Set(["format", "multipleOf", "uniqueItems"]);
+
+/**
+ * The value of such a keyword as the checks read it, given the two modules (or, for the source,
+ * stand-ins that name their exports): `F.uuid`, `[0.01, K.multipleOf]`, `K.unique`.
+ * @param {string} keyword
+ * @param {any} value its value in the emitted entry: the format's name, the number, true
+ * @param {{ F: any, K: any }} modules
+ */
+function codeOf(keyword, value, { F, K }) {
+  if (keyword === "format") return F[/** @type {string} */ (FORMATS.get(value))];
+  if (keyword === "multipleOf") return [value, K.multipleOf];
+  return K.unique;
+}
+
 /** Keywords whose value is a list of subschemas, and those whose value is one. */
 const LISTS = new Set([...IN_PLACE, "prefixItems"]);
 const SINGLE = new Set(["not", "items", "propertyNames", "additionalProperties"]);
 
 /**
  * A copy of an emitted schema with each `$ref` and discriminator mapping (an index) replaced by
- * `ref(index)`; data (`enum`, `const`) is kept as it is.
+ * `ref(index)`, and each keyword whose check is imported (`format`, `multipleOf`, `uniqueItems`) by
+ * `code(keyword, value)`; data (`enum`, `const`) is kept as it is.
  * @param {any} schema
  * @param {(index: number) => unknown} ref
+ * @param {(keyword: string, value: any) => unknown} code
  * @returns {any}
  */
-function mapRefs(schema, ref) {
+function mapRefs(schema, ref, code) {
   if (schema === false) return false;
   const map = (key, value) =>
     key === "$ref"
       ? ref(value)
       : LISTS.has(key)
-        ? value.map((sub) => mapRefs(sub, ref))
+        ? value.map((sub) => mapRefs(sub, ref, code))
         : SINGLE.has(key)
-          ? mapRefs(value, ref)
-          : key === "properties"
-            ? Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, mapRefs(sub, ref)]))
-            : key === "discriminator"
-              ? { ...value, mapping: Object.fromEntries(Object.entries(value.mapping).map(([t, i]) => [t, ref(i)])) }
-              : value;
+          ? mapRefs(value, ref, code)
+          : CODE.has(key)
+            ? code(key, value)
+            : key === "properties"
+              ? Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, mapRefs(sub, ref, code)]))
+              : key === "discriminator"
+                ? { ...value, mapping: Object.fromEntries(Object.entries(value.mapping).map(([t, i]) => [t, ref(i)])) }
+                : value;
   return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, map(key, value)]));
 }
 
-/** A reference to a constant of generated/validators.ts, written as a function that returns it. */
+/** Code written as it is into a literal: a reference to a constant (`() => Pet`) or to a format (`F.uuid`). */
 class Named {
   constructor(/** @type {string} */ name) {
     this.name = name;
   }
 }
 
+/** Stand-ins for generated/validators.ts's imports: each export as the code that names it. */
+const IMPORTED = {
+  F: Object.fromEntries([...FORMATS.values()].map((name) => [name, new Named(`F.${name}`)])),
+  K: { multipleOf: new Named("K.multipleOf"), unique: new Named("K.unique") },
+};
+
 /**
- * A value as TypeScript: JSON, but a `Named` as `() => Name`, and a key "__proto__" computed, so
+ * A value as TypeScript: JSON, but a `Named` as its code, and a key "__proto__" computed, so
  * that it is a field and not the object literal's prototype.
  * @param {unknown} value
  * @returns {string}
  */
 function literal(value) {
-  if (value instanceof Named) return `() => ${value.name}`;
+  if (value instanceof Named) return value.name;
   if (Array.isArray(value)) return `[${value.map(literal).join(",")}]`;
   if (value === null || typeof value !== "object") return JSON.stringify(value);
   const key = (name) => (name === "__proto__" ? '["__proto__"]' : JSON.stringify(name));
@@ -382,11 +419,18 @@ function literal(value) {
 
 /**
  * One emitted schema as TypeScript: its data as JSON, each `$ref` and discriminator mapping a
- * function returning the constant it names (read at first use, so that order and cycles do not matter).
+ * function returning the constant it names (read at first use, so that order and cycles do not
+ * matter), each `format` the check of src/checks/formats.ts it names.
  * @param {any} schema
  * @param {string[]} names
  * @returns {string}
  */
 function schemaSource(schema, names) {
-  return literal(mapRefs(schema, (index) => new Named(names[index])));
+  return literal(
+    mapRefs(
+      schema,
+      (index) => new Named(`() => ${names[index]}`),
+      (keyword, value) => codeOf(keyword, value, IMPORTED),
+    ),
+  );
 }

@@ -12,7 +12,7 @@ async function checksSource() {
   const { build } = await import("esbuild");
   const result = await build({
     stdin: {
-      contents: `export { check, checkParam, plain } from "./src/checks/check.ts";`,
+      contents: `export { check, checkParam, plain } from "./src/checks/check.ts"; export * as F from "./src/checks/formats.ts"; export * as K from "./src/checks/keywords.ts";`,
       resolveDir: fromRoot("."),
       loader: "ts",
     },
@@ -56,7 +56,7 @@ export async function documentChecker(spec) {
     (source) => import(`data:text/javascript;base64,${Buffer.from(source).toString("base64")}`),
   );
   const checks = await bundled;
-  const table = schemaTable(spec);
+  const table = schemaTable(spec, { checks });
   /** schema object -> its row, for schemas met again */
   const indexes = new Map();
   let where = 0;

@@ -334,10 +334,22 @@ describe("schemaTable()", () => {
     const table = schemaTable(spec({ Pet: { type: "object", properties: { friend: ref("Pet") } } }));
     const pet = table.add(ref("Pet"), "body");
     const count = table.add({ type: "integer" }, "query");
+    const at = table.add({ type: "string", format: "date-time" }, "header");
+    table.add({ type: "array", uniqueItems: true, items: { type: "number", multipleOf: 0.01 } }, "body");
 
     const source = table.source("// generated\n\n");
 
-    expect(source.startsWith("// generated\n\n/**")).toBe(true);
+    expect(
+      source.startsWith(
+        '// generated\n\nimport * as F from "../src/checks/formats.js";\nimport * as K from "../src/checks/keywords.js";\n\n/**',
+      ),
+    ).toBe(true);
+    // a format, multipleOf and uniqueItems name their checks by import: a bundle keeps only those it reaches
+    expect(source).toContain(`: Schema = {"type":["string"],"format":F.dateTime};\n`);
+    expect(source).toContain(
+      `: Schema = {"type":["array"],"uniqueItems":K.unique,"items":{"type":["number"],"multipleOf":[0.01,K.multipleOf]}};\n`,
+    );
+    expect(table.name(at)).toMatch(/^Inline_/);
     expect(source).toContain("export interface Schema {");
     // an inline schema is named by the first 10 hex digits of the SHA-256 of its text
     const inline = `Inline_${createHash("sha256").update('{"type":["integer"]}').digest("hex").slice(0, 10)}`;

@@ -325,10 +325,17 @@ describe("object fields walked by for...in, the last key order remembered", () =
       properties: { x: { type: "integer" } },
       additionalProperties: false,
     });
+    // compiled and run before the pollution, as a stream's reader keeps its check
+    const kept = compile(point, true);
+    const keptList = compile(one({ type: "array", items: { type: "object", required: ["x"] } }), true);
+    expect(kept({ x: 2 }, "v", undefined, 0)).toBe(true);
+    expect(keptList([{ x: 2 }], "v", undefined, 0)).toBe(true);
     const proto = Object.prototype as Record<string, unknown>;
     proto.x = 1;
     proto.polluted = "yes";
     try {
+      expect(kept({}, "v", undefined, 0)).toBe(false);
+      expect(keptList([{}], "v", undefined, 0)).toBe(false);
       expect(check(point, {}, "v")).toEqual([{ path: "v.x", message: "is required" }]);
       expect(check(point, { x: 2 }, "v")).toEqual([]);
     } finally {

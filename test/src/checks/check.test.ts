@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { operations } from "../../../generated/operations.js";
 import type { Schema } from "../../../generated/validators.js";
 import { check, checkId, checkParam, MAX_DEPTH, plain } from "../../../src/checks/check.js";
+import { uuid } from "../../../src/checks/formats.js";
 import { BrowserCloudError, ValidationError, type ClickMouseRequest } from "../../../src/index.js";
 import { faultServer, reply } from "../../support/fault-server.js";
 
@@ -263,7 +264,7 @@ describe("parameter checks, on the text a path segment or a header carries", () 
     ["a word, for a boolean schema", { type: ["boolean"] }, "yes", ["must be boolean"]],
     ["a string too long", { type: ["string"], maxLength: 3 }, "abcd", ["must have at most 3 characters"]],
     ["a string too short", { type: ["string"], minLength: 1 }, "", ["must have at least 1 character"]],
-    ["a malformed uuid", { type: ["string"], format: "uuid" }, "1234", ["must be uuid"]],
+    ["a malformed uuid", { type: ["string"], format: uuid }, "1234", ["must be uuid"]],
     ["digits, where the schema takes a string or an integer", { type: ["string", "integer"], maxLength: 1 }, "42", []],
   ])("judge %s", (_, schema, text, messages) => {
     expect(checkParam(schema, text, "path.id")).toEqual(messages.map((message) => ({ path: "path.id", message })));

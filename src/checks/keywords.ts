@@ -1,0 +1,65 @@
+// Keywords whose checks a schema refers to by import, as it does a format (formats.ts): scripts/lib/
+// generate/schema-table.mjs writes `multipleOf: [0.01, K.multipleOf]` and `uniqueItems: K.unique`, so
+// that a bundle holds these checks only when a schema its calls reach uses the keyword.
+import type { ValidationIssue } from "../core/errors.js";
+import { key, no } from "./schema-compiler.js";
+
+/** multipleOf as generated/validators.ts holds it: the number, and `multipleOf` below to make its test. */
+export type MultipleOf = readonly [m: number, test: (m: number) => (x: number) => boolean];
+
+// the decimal that JSON text means, as digits * 10^-scale: 0.07 is 7n, 2 (shortest round-trip text)
+function decimal(n: number): [bigint, number] {
+  const [mantissa, exponent] = String(n).split("e");
+  const [whole, fraction = ""] = mantissa!.split(".");
+  const scale = fraction.length - Number(exponent ?? 0);
+  const digits = BigInt(whole! + fraction);
+  return scale < 0 ? [digits * 10n ** BigInt(-scale), 0] : [digits, scale];
+}
+
+/**
+ * A test of whether a number is a multiple of `m` (> 0) as the decimals their JSON texts write:
+ * 0.07 is a multiple of 0.01 though `0.07 / 0.01` is 7.000000000000001 in binary floating point.
+ *
+ * @example
+ * multipleOf(0.0001)(0.0075); // true
+ */
+export function multipleOf(m: number): (x: number) => boolean {
+  const [digits, scale] = decimal(m);
+  const step = Number(digits);
+  const unit = 10 ** scale;
+  return (x) => {
+    // binary remainders are exact, and safe integers are their own decimals; a larger one is the
+    // nearest double to its text (1.65e22 is not 165 * 10^20), so its decimal decides below
+    if (Number.isSafeInteger(x) && Number.isSafeInteger(m)) return x % m === 0;
+    // x's decimal has at most m's places when scaling and back gives x, as long as the steps of
+    // m's last place are four doubles apart or more (|n| <= 2^50): 65.01 * 1e14 rounds to
+    // 6501000000000001, which scales back to 65.01 as well. Then integers compare.
+    const n = Math.round(x * unit);
+    if (scale <= 22 && Math.abs(n) <= 2 ** 50 && Number.isSafeInteger(step) && n / unit === x) return n % step === 0;
+    const [a, p] = decimal(x);
+    const top = Math.max(p, scale);
+    return (a * 10n ** BigInt(top - p)) % (digits * 10n ** BigInt(top - scale)) === 0n;
+  };
+}
+
+/**
+ * uniqueItems: whether no item of `v` repeats an earlier one as a JSON value (objects compared
+ * whatever their key order, a string never equal to the object its text spells), each repeat an
+ * issue under `path` when `out` is given.
+ *
+ * @example
+ * unique([{ a: 1, b: 2 }, { b: 2, a: 1 }], "tags", out); // false, out: [{ path: "tags[1]", message: "repeats tags[0]" }]
+ */
+export function unique(v: unknown[], path: string, out: ValidationIssue[] | undefined): boolean {
+  const seen = new Map<unknown, number>();
+  let ok = true;
+  for (let i = 0; i < v.length; i++) {
+    const item = v[i];
+    const k =
+      typeof item === "object" && item !== null ? key(item) : typeof item === "string" ? JSON.stringify(item) : item;
+    const before = seen.get(k);
+    if (before === undefined) seen.set(k, i);
+    else if (((ok = no(out, `${path}[${i}]`, `repeats ${path}[${before}]`)), !out)) return false;
+  }
+  return ok;
+}
