@@ -1,3 +1,4 @@
+// @ts-check
 // A user's program, in plain JavaScript so that every runtime runs it as it is: it calls the packed
 // client against the scripted server and returns what it saw, for runtimes.test.ts to compare.
 import { ApiError, BrowserCloudError, ConnectionError, createClient } from "browser-cloud-client";
@@ -14,6 +15,7 @@ export async function exercise({ live, closed }) {
   // every option given, logger aside: the client still asks the environment for BROWSER_CLOUD_LOG
   const options = { apiKey: "runtime-key", baseUrl: live, timeoutMs: 10_000, maxRetries: 0 };
   const client = createClient(options);
+  /** @type {Record<string, unknown>} */
   const report = {};
 
   report.answer = await outcome(() => client.organization.limits.retrieve());

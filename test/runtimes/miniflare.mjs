@@ -1,3 +1,4 @@
+// @ts-check
 // Runs the bundled Worker in workerd through Miniflare, under a Node that Miniflare supports:
 //   node miniflare.mjs <miniflare folder> <worker bundle> <live url> <closed url>; prints one JSON line.
 import { readFileSync } from "node:fs";
@@ -5,7 +6,8 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [folder, bundle, live, closed] = process.argv.slice(2);
+// the four arguments are given by runtimes.test.ts
+const [folder, bundle, live, closed] = /** @type {[string, string, string, string]} */ (process.argv.slice(2));
 const { Miniflare } = await import(
   pathToFileURL(createRequire(join(folder, "package.json")).resolve("miniflare")).href
 );

@@ -1,3 +1,4 @@
+// @ts-check
 // Entry for workerd: a Worker that runs the program for each request, the urls in its query.
 import { exercise } from "./consumer.mjs";
 

@@ -1,3 +1,4 @@
+// @ts-check
 // Run by test/src/uploads/upload-memory.test.ts in a process of its own, under --expose-gc, so that
 // its memory is the client's alone: uploads a file through the bundled client and prints, as one
 // JSON line, how much the process grew over the whole upload. Arguments: the bundle, the server's
@@ -5,7 +6,8 @@
 // the ArrayBuffers' bytes) and the resident set.
 import { openAsBlob } from "node:fs";
 
-const [bundle, baseUrl, file] = process.argv.slice(2);
+// the three arguments are given by upload-memory.test.ts
+const [bundle, baseUrl, file] = /** @type {[string, string, string]} */ (process.argv.slice(2));
 const SAMPLE_MS = 25;
 const { createClient } = await import(bundle);
 const client = createClient({ apiKey: "sk-test-4f9a7c1e", baseUrl });
@@ -16,8 +18,10 @@ await upload(new Blob(["warm-up"]));
 const read = () => {
   // the second collection waits for the first one's freeing of ArrayBuffers, which runs on a
   // thread of its own: what is left is what the process holds
-  globalThis.gc();
-  globalThis.gc();
+  // given by --expose-gc
+  const gc = /** @type {() => void} */ (globalThis.gc);
+  gc();
+  gc();
   const { heapUsed, arrayBuffers, rss } = process.memoryUsage();
   return { live: heapUsed + arrayBuffers, heapUsed, arrayBuffers, rss };
 };
@@ -25,14 +29,16 @@ const before = read();
 const peak = { live: 0, heapUsed: 0, arrayBuffers: 0, rss: 0 };
 const sample = () => {
   const now = read();
-  for (const key of Object.keys(peak)) peak[key] = Math.max(peak[key], now[key] - before[key]);
+  for (const key of /** @type {(keyof typeof peak)[]} */ (Object.keys(peak)))
+    peak[key] = Math.max(peak[key], now[key] - before[key]);
 };
 const timer = setInterval(sample, SAMPLE_MS);
 let outcome = "ok";
 try {
   await upload(await openAsBlob(file));
 } catch (err) {
-  outcome = `${err?.name}: ${err?.message}`;
+  const error = /** @type {{ name?: string; message?: string } | null | undefined} */ (err);
+  outcome = `${error?.name}: ${error?.message}`;
 }
 clearInterval(timer);
 sample();
