@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // Dev mode: watches openapi/, lint/, redocly.yaml and package.json; on start and after every save it
-// runs the pipeline (lint beside generate -> docs, scripts/lib/build/regenerate.mjs) in this one process,
-// lint in a thread kept loaded between saves, docs in a build-docs run started ahead of each save,
-// then type-checks; meanwhile it serves the docs page and a Prism mock of the last spec that passed.
+// runs the pipeline (generate -> docs, scripts/lib/build/regenerate.mjs) in this one process, docs
+// in a build-docs run started ahead of each save, and says `dev: regenerated` once generated/ and
+// site/ are written; then it lints (in a thread kept loaded between saves), type-checks and checks
+// for breaking changes, each printing its own line; meanwhile it serves the docs page and a Prism
+// mock of the last spec that passed.
 //   node scripts/dev.mjs [--docs-port N] [--mock-port N] [--no-serve]
 //   ports default to 8080 (docs) and 4010 (mock), 0 picks a free one; --no-serve only regenerates
 // A save with a YAML syntax error prints `dev: <file>:<line>:<col> YAML error: <reason>`. Lint does
-// not gate here: a save that generates is regenerated, and the linter's problems are printed beside
+// not gate here: a save that generates is regenerated, and the linter's problems are printed after
 // the "regenerated" line (`npm run build` and `npm test` still refuse them). A save that cannot be
 // generated prints why and leaves generated/ and site/ as they were. Ctrl-C stops the watcher, the
 // docs server and Prism.
@@ -110,6 +112,23 @@ async function main() {
     }
   };
 
+  // lint after the regenerated line: it feeds nothing written, and off the save's path it leaves
+  // generate and the docs page the cores. A result about a save that a newer one has followed is
+  // dropped: the newer one lints again.
+  let regenerations = 0;
+  const lintAfter = async () => {
+    const of = regenerations;
+    const result = await linter.lint();
+    if (of !== regenerations || stopping) return;
+    for (const line of result.lines) say(`dev: ${line}`);
+    const count = (/** @type {number} */ n, /** @type {string} */ what) => `${n} ${what}${n === 1 ? "" : "s"}`;
+    if (result.errors)
+      say(
+        `dev: lint found ${count(result.errors, "error")} in ${result.ms} ms, regenerated anyway; npm run build and npm test refuse them until they are fixed or redocly.yaml's lint profile allows them`,
+      );
+    else say(`dev: lint passed in ${result.ms} ms${result.warnings ? ` (${count(result.warnings, "warning")})` : ""}`);
+  };
+
   let mockFed = false;
   let changedSince = null; // when the first save not yet regenerated happened
   let timer = null;
@@ -128,7 +147,8 @@ async function main() {
       );
       return;
     }
-    running = regenerate({ superseded: () => changedSince !== null, docs: docsPage, linter, lintGates: false });
+    regenerations++;
+    running = regenerate({ superseded: () => changedSince !== null, docs: docsPage, lint: false });
     try {
       result = await running;
     } catch (e) {
@@ -139,20 +159,14 @@ async function main() {
       // the newer save's own timer, or the check below, runs it; its time counts from this one
       changedSince = Math.min(since, changedSince ?? since);
     } else if (result.ok) {
-      // all on stdout, so that the problems, the summary and the verdict keep their order
-      const errors = result.errors ?? 0;
-      for (const line of result.lines) say(`dev: ${line}`);
+      // all on stdout, so that the summary, the linter's problems and the verdict keep their order
       say(
         `dev: ${result.written.length ? `wrote ${result.written.join(", ")}` : "nothing changed in generated/ or site/"}`,
       );
-      const { lint, generate, docs: page } = result.times;
+      const { generate, docs: page } = result.times;
       say(
-        `dev: regenerated in ${Math.round(performance.now() - since)} ms (lint ${lint} ms, generate ${generate} ms, docs ${page} ms)`,
+        `dev: regenerated in ${Math.round(performance.now() - since)} ms (generate ${generate} ms, docs ${page} ms); lint follows`,
       );
-      if (errors)
-        say(
-          `dev: lint found ${errors} error${errors === 1 ? "" : "s"}, regenerated anyway; npm run build and npm test refuse them until they are fixed or redocly.yaml's lint profile allows them`,
-        );
       const defects = result.report?.defects.length ?? 0;
       if (defects)
         say(
@@ -160,6 +174,7 @@ async function main() {
         );
       mock?.serve(result.bundle);
       mockFed = true;
+      lintAfter();
       typecheck();
       versionVerdict(result.bundle);
     } else {

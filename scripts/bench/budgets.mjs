@@ -98,7 +98,7 @@ export const BUDGETS = [
     what: "`npm run dev`: save to `dev: regenerated`, at 150 operations",
     max: 1_000,
     unit: "ms",
-    note: "lint, generate and the docs page now run side by side in three threads kept warm between saves, and a save costs about 1.5 s of CPU on 2 cores shared with other work: lint alone takes 0.9-1.5 s, most of it Redocly compiling an Ajv validator for every example on every lint",
+    note: "generate and the docs page run side by side, warm between saves; lint (0.9-1.5 s of CPU, most of it Redocly compiling an Ajv validator for every example on every lint) feeds nothing written, so since 2026-11-26 it runs after the `dev: regenerated` line, which no longer waits for it or shares the 2 cores with it",
   },
   {
     key: "growth.mock",

@@ -36,30 +36,38 @@ export const STEPS = /** @type {const} */ (["lint", "generate", "docs"]);
  * says a newer save came in meanwhile. Never rejects for a bad spec: a failure is
  * `{ ok: false, step, lines }`.
  * With `lintGates: false` a lint error stops nothing: the result carries the linter's lines and
- * counts beside `ok: true` (dev and start print them; build and test gate).
- * @param {{ superseded?: () => boolean, docs?: import("../docs/render.mjs").DocsRenderer, linter?: import("../spec/lint.mjs").Linter, lintGates?: boolean }} [options]
+ * counts beside `ok: true` (start prints them; build and test gate). With `lint: false` this call
+ * does not lint at all (no `times.lint`, no lint lines): dev lints after it has written and said so,
+ * off the path from a save to its files.
+ * @param {{ superseded?: () => boolean, docs?: import("../docs/render.mjs").DocsRenderer, linter?: import("../spec/lint.mjs").Linter, lintGates?: boolean, lint?: boolean }} [options]
  * `docs` and `linter` default: ones started for this one call (dev keeps both across saves);
- * `lintGates` default true
+ * `lintGates` and `lint` default true
  * @returns {Promise<Regeneration>}
  * @example
  * const result = await regenerate();
  * console.log(result.ok ? `wrote ${result.written.join(", ")}` : `${result.step} failed`, result.times);
  */
-export async function regenerate({ superseded = () => false, docs, linter, lintGates = true } = {}) {
+export async function regenerate({ superseded = () => false, docs, linter, lintGates = true, lint = true } = {}) {
   // started first, so that build-docs and the linter load while generate runs
   const renderer = docs ?? docsRenderer({ once: true });
-  const lint = linter ?? lintWorker();
+  const linting = !lint ? null : (linter ?? lintWorker());
   try {
-    return await steps(superseded, renderer, lint, lintGates);
+    return await steps(superseded, renderer, linting, lintGates && lint);
   } finally {
-    await Promise.all([docs ? undefined : renderer.close(), linter ? undefined : lint.close()]);
+    await Promise.all([docs ? undefined : renderer.close(), linter ? undefined : linting?.close()]);
   }
 }
 
 /**
+ * What a call that does not lint has of lint: no lines, no problems, no time.
+ * @returns {{ ok: true, lines: string[], errors?: number, warnings?: number }}
+ */
+const notLinted = () => ({ ok: true, lines: [] });
+
+/**
  * @param {() => boolean} superseded
  * @param {import("../docs/render.mjs").DocsRenderer} renderer
- * @param {import("../spec/lint.mjs").Linter} linter
+ * @param {import("../spec/lint.mjs").Linter | null} linter none: this call does not lint
  * @param {boolean} lintGates
  * @returns {Promise<Regeneration>}
  */
@@ -73,10 +81,12 @@ async function steps(superseded, renderer, linter, lintGates) {
   };
 
   // the lint's own time, as its thread measured it: its answer may wait for this thread
-  const linting = linter.lint().then((result) => {
-    times.lint = result.ms;
-    return result;
-  });
+  const linting = linter
+    ? linter.lint().then((result) => {
+        times.lint = result.ms;
+        return result;
+      })
+    : Promise.resolve(notLinted());
   if (lintGates) {
     const lint = await linting;
     if (!lint.ok) return { ...failed("lint", lint.lines), errors: lint.errors, warnings: lint.warnings };

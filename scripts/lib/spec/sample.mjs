@@ -174,6 +174,8 @@ export async function createSampler(spec) {
   }
 
   return {
+    /** The document sampled: withExampleInputs() keys what it chose by the nodes of it an operation reaches. */
+    document: spec,
     check,
     /**
      * How `text`, sent as a path or header parameter, breaks `schema`: the client's own reading of it

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { cpSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -9,7 +9,9 @@ import { goneFromPort, killOnPort, processesOnPort } from "../helpers.js";
 
 const ORG_LIMITS = "openapi/components/schemas/OrgLimits.yaml";
 const ORG_LIMITS_PATH = "openapi/paths/org_limits.yaml";
-const SUMMARY = /^dev: regenerated in \d+ ms \(lint \d+ ms, generate \d+ ms, docs \d+ ms\)$/gm;
+const SUMMARY = /^dev: regenerated in \d+ ms \(generate \d+ ms, docs \d+ ms\); lint follows$/gm;
+const LINT_FOUND =
+  /^dev: lint found (\d+) errors? in \d+ ms, regenerated anyway; npm run build and npm test refuse them until they are fixed or redocly\.yaml's lint profile allows them$/m;
 // generous, for a busy 2-core machine: these only bound a hang, they measure nothing
 const WAIT_MS = 120_000;
 
@@ -104,6 +106,7 @@ describe("npm run dev --no-serve", { timeout: 2 * WAIT_MS, concurrent: true }, (
 
   it.sequential("regenerates generated/ after a one-file edit, with one summary line for the save", async () => {
     const typechecks = dev.output().match(/^dev: typecheck/gm)?.length ?? 0;
+    const lints = (dev.output().match(/^dev: lint passed in \d+ ms/gm) ?? []).length;
     edit(
       dev.dir,
       ORG_LIMITS,
@@ -124,9 +127,26 @@ describe("npm run dev --no-serve", { timeout: 2 * WAIT_MS, concurrent: true }, (
     expect(dev.output()).toMatch(/^dev: wrote generated\/schema\.d\.ts, generated\/openapi\.json, site\/index\.html$/m);
     expect(dev.output()).toMatch(/^dev: typecheck ok in \d+ ms$/m);
     expect(read(dev, "site/index.html")).toContain("as edited by the dev test");
+    // the lint after the line, of this save (that of the start is dropped when the save comes before it ends)
+    await waitFor(
+      dev,
+      "the lint of the save",
+      () => (dev.output().match(/^dev: lint passed in \d+ ms/gm) ?? []).length > lints,
+    );
   });
 
-  it.sequential("regenerates a save that fails the house lint, printing the linter's messages beside the regenerated line", async () => {
+  it.sequential("writes generated/ byte for byte as npm run generate does", () => {
+    // generate --check exits 1, naming the files, when anything in generated/ differs from its own render
+    const check = execFileSync(process.execPath, ["scripts/generate.mjs", "--check"], {
+      cwd: dev.dir,
+      env: toolEnv(),
+      encoding: "utf8",
+    });
+    expect(read(dev, "generated/schema.d.ts")).toContain("as edited by the dev test");
+    expect(check).toMatch(/^generate: generated\/ matches openapi\/ \(\d+ files, \d+ ms\)$/m);
+  });
+
+  it.sequential("regenerates a save that fails the house lint, printing the linter's messages after the regenerated line", async () => {
     const from = dev.output().length;
     edit(dev.dir, ORG_LIMITS, "\n  max_concurrent_sessions:\n", "\n  maxConcurrentSessions:\n");
     const line = read(dev, ORG_LIMITS).split("\n").indexOf("  maxConcurrentSessions:") + 1;
@@ -134,16 +154,25 @@ describe("npm run dev --no-serve", { timeout: 2 * WAIT_MS, concurrent: true }, (
     await waitFor(dev, "the camelCase property in generated/schema.d.ts", () =>
       read(dev, "generated/schema.d.ts").includes("maxConcurrentSessions"),
     );
-    await waitFor(dev, "the lint verdict", () =>
-      /^dev: lint found \d+ errors?, regenerated anyway/m.test(dev.output().slice(from)),
-    );
+    await waitFor(dev, "the lint verdict", () => LINT_FOUND.test(dev.output().slice(from)));
 
-    // the typecheck and the version verdict of the save before may come at any time: not this save's
+    // the typecheck (tsc's own lines, then `dev: typecheck ...`) and the version verdict run beside
+    // the lint, after the summary line, and may come at any time: not the linter's
     const save = dev
       .output()
       .slice(from)
+      .replace(/^(?!dev: ).*\n/gm, "")
       .replace(/^dev: (typecheck|warning: ).*\n/gm, "");
-    const [problems = "", after = ""] = save.split(/^(?=dev: wrote )/m);
+    // written and said so first; the linter's lines follow, its verdict last
+    expect(save).toMatch(
+      /^dev: wrote generated\/schema\.d\.ts, .*site\/index\.html\ndev: regenerated in \d+ ms \(generate \d+ ms, docs \d+ ms\); lint follows\n/,
+    );
+    // the linter's lines: after the summary line of the regeneration they are about, the last one before them
+    // (a save that came as two file events is regenerated twice, and only the second one's lint is printed)
+    const verdict = save.search(LINT_FOUND);
+    const problems = save
+      .slice(save.lastIndexOf("; lint follows\n", verdict) + "; lint follows\n".length, verdict)
+      .replace(/^dev: routed around .*\n/gm, "");
     expect(problems).toContain(
       `dev: ${ORG_LIMITS}:${line}:3 error rule/property-names-snake-case Property names are snake_case, as the service sends them (e.g. max_concurrent_sessions).\n`,
     );
@@ -157,9 +186,7 @@ describe("npm run dev --no-serve", { timeout: 2 * WAIT_MS, concurrent: true }, (
         .filter(Boolean)
         .every((text) => /^dev: \S+:\d+:\d+ (error|warning) \S+ /.test(text)),
     ).toBe(true);
-    expect(after).toMatch(
-      /^dev: wrote generated\/schema\.d\.ts, .*site\/index\.html\ndev: regenerated in \d+ ms \(lint \d+ ms, generate \d+ ms, docs \d+ ms\)\ndev: lint found 4 errors, regenerated anyway; npm run build and npm test refuse them until they are fixed or redocly\.yaml's lint profile allows them\n/,
-    );
+    expect(save.match(LINT_FOUND)?.[1]).toBe("4");
     expect(read(dev, "site/index.html")).toContain("maxConcurrentSessions");
     expect(summaries(dev)).toBe(3);
   });
@@ -298,7 +325,7 @@ describe("npm run dev on a team's document with defects, under the house lint pr
   let dev: Dev | undefined;
   afterAll(() => stopDev(dev), 30_000);
 
-  it.sequential("regenerates it, printing the lint problems and the defects it routed around beside the regenerated line", async () => {
+  it.sequential("regenerates it, printing the defects it routed around beside the regenerated line and the lint problems after it", async () => {
     const dir = copyPipeline();
     for (const entry of readdirSync(join(dir, "openapi")))
       if (entry !== "released") rmSync(join(dir, "openapi", entry), { recursive: true });
@@ -306,12 +333,14 @@ describe("npm run dev on a team's document with defects, under the house lint pr
     const running = (dev = startDev(dir, ["--no-serve"]));
 
     await waitFor(running, "the first regeneration", () => summaries(running) === 1);
+    await waitFor(running, "the lint verdict", () => LINT_FOUND.test(running.output()));
 
+    expect(running.output().match(LINT_FOUND)?.[1]).toBe("44");
     expect(running.output()).toMatch(
       /^dev: openapi\/paths\/proxies\.yaml:\d+:\d+ error rule\/operation-401-and-500 Every operation answers 401 /m,
     );
     expect(running.output()).toMatch(
-      /^dev: regenerated in \d+ ms \(lint \d+ ms, generate \d+ ms, docs \d+ ms\)\ndev: lint found 44 errors, regenerated anyway; npm run build and npm test refuse them until they are fixed or redocly\.yaml's lint profile allows them\ndev: routed around 16 defects of the document; npm run generate names each$/m,
+      /^dev: regenerated in \d+ ms \(generate \d+ ms, docs \d+ ms\); lint follows\ndev: routed around 16 defects of the document; npm run generate names each$/m,
     );
     expect(Object.keys(JSON.parse(read(running, "generated/openapi.json")).paths)).toEqual([
       "/browsers",
