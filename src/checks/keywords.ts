@@ -1,8 +1,27 @@
 // Keywords whose checks a schema refers to by import, as it does a format (formats.ts): scripts/lib/
 // generate/schema-table.mjs writes `multipleOf: [0.01, K.multipleOf]` and `uniqueItems: K.unique`, so
-// that a bundle holds these checks only when a schema its calls reach uses the keyword.
+// that a bundle holds these checks only when a schema its calls reach uses the keyword. The compiler
+// (schema-compiler.ts) takes `key` and `no` from here, so this file imports nothing back.
 import type { ValidationIssue } from "../core/errors.js";
-import { key, no } from "./schema-compiler.js";
+
+const json = JSON.stringify;
+const isArray = Array.isArray;
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !isArray(v);
+
+/** One text per JSON value, object keys sorted: equal values give equal texts. */
+export const key = (v: unknown): string =>
+  isObject(v)
+    ? `{${Object.keys(v)
+        .sort()
+        .map((k) => `${json(k)}:${key(v[k])}`)}}`
+    : isArray(v)
+      ? `[${v.map(key)}]`
+      : json(v);
+
+/** Pushes an issue when there is somewhere to push it; false either way. */
+export const no = (out: ValidationIssue[] | undefined, path: string, message: string): false => (
+  out?.push({ path, message }), false
+);
 
 /** multipleOf as generated/validators.ts holds it: the number, and `multipleOf` below to make its test. */
 export type MultipleOf = readonly [m: number, test: (m: number) => (x: number) => boolean];

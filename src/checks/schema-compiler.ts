@@ -1,5 +1,6 @@
 import type { Schema } from "../../generated/validators.js";
 import type { ValidationIssue } from "../core/errors.js";
+import { key, no } from "./keywords.js";
 
 /** How deeply objects and arrays may nest in a body or an answer: 1024 levels (a top-level object is level 1). */
 export const MAX_DEPTH = 1024;
@@ -27,25 +28,9 @@ const isPlainProto = (): boolean => {
   for (const _ in ObjectProto) return false;
   return true;
 };
-const json = JSON.stringify;
 const isArray = Array.isArray;
 
 const isObject = (v: unknown): v is Fields => typeof v === "object" && v !== null && !isArray(v);
-
-/** One text per JSON value, object keys sorted: equal values give equal texts. */
-export const key = (v: unknown): string =>
-  isObject(v)
-    ? `{${keys(v)
-        .sort()
-        .map((k) => `${json(k)}:${key(v[k])}`)}}`
-    : isArray(v)
-      ? `[${v.map(key)}]`
-      : json(v);
-
-/** Pushes an issue when there is somewhere to push it; false either way. */
-export const no = (out: ValidationIssue[] | undefined, path: string, message: string): false => (
-  out?.push({ path, message }), false
-);
 
 // `unit` in the singular: "1 item", "2 items"
 function count(
