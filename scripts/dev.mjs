@@ -52,6 +52,9 @@ async function versionVerdict(bundle) {
   }
 }
 
+/** `n` and `what`, in the plural unless n is 1: "1 error", "2 errors". */
+const count = (/** @type {number} */ n, /** @type {string} */ what) => `${n} ${what}${n === 1 ? "" : "s"}`;
+
 async function main() {
   const say = (/** @type {string} */ text) => process.stdout.write(`${text}\n`);
   const complain = (/** @type {string} */ text) => process.stderr.write(`${text}\n`);
@@ -100,7 +103,7 @@ async function main() {
         if (result.ok) say(`dev: typecheck ok in ${result.ms} ms`);
         else
           complain(
-            `${result.text.trimEnd()}\ndev: typecheck failed in ${result.ms} ms (${result.errors} error${result.errors === 1 ? "" : "s"})`,
+            `${result.text.trimEnd()}\ndev: typecheck failed in ${result.ms} ms (${count(result.errors, "error")})`,
           );
         break;
       }
@@ -121,7 +124,6 @@ async function main() {
     const result = await linter.lint();
     if (of !== regenerations || stopping) return;
     for (const line of result.lines) say(`dev: ${line}`);
-    const count = (/** @type {number} */ n, /** @type {string} */ what) => `${n} ${what}${n === 1 ? "" : "s"}`;
     if (result.errors)
       say(
         `dev: lint found ${count(result.errors, "error")} in ${result.ms} ms, regenerated anyway; npm run build and npm test refuse them until they are fixed or redocly.yaml's lint profile allows them`,
@@ -148,7 +150,7 @@ async function main() {
       return;
     }
     regenerations++;
-    running = regenerate({ superseded: () => changedSince !== null, docs: docsPage, lint: false });
+    running = regenerate({ superseded: () => changedSince !== null, docs: docsPage, lint: "skip" });
     try {
       result = await running;
     } catch (e) {

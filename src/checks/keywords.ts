@@ -1,12 +1,15 @@
 // Keywords whose checks a schema refers to by import, as it does a format (formats.ts): scripts/lib/
 // generate/schema-table.mjs writes `multipleOf: [0.01, K.multipleOf]` and `uniqueItems: K.unique`, so
-// that a bundle holds these checks only when a schema its calls reach uses the keyword. The compiler
-// (schema-compiler.ts) takes `key` and `no` from here, so this file imports nothing back.
+// that a bundle holds these checks only when a schema its calls reach uses the keyword. The helpers
+// both need (a JSON value's text, the object test, the issue push) live here too: the compiler
+// (schema-compiler.ts) imports them, and this file imports nothing of it back.
 import type { ValidationIssue } from "../core/errors.js";
 
 const json = JSON.stringify;
 const isArray = Array.isArray;
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !isArray(v);
+/** A JSON object: not null, not an array. */
+export const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !isArray(v);
 
 /** One text per JSON value, object keys sorted: equal values give equal texts. */
 export const key = (v: unknown): string =>
@@ -74,8 +77,7 @@ export function unique(v: unknown[], path: string, out: ValidationIssue[] | unde
   let ok = true;
   for (let i = 0; i < v.length; i++) {
     const item = v[i];
-    const k =
-      typeof item === "object" && item !== null ? key(item) : typeof item === "string" ? JSON.stringify(item) : item;
+    const k = typeof item === "object" && item !== null ? key(item) : typeof item === "string" ? json(item) : item;
     const before = seen.get(k);
     if (before === undefined) seen.set(k, i);
     else if (((ok = no(out, `${path}[${i}]`, `repeats ${path}[${before}]`)), !out)) return false;

@@ -1,6 +1,6 @@
 import type { Schema } from "../../generated/validators.js";
 import type { ValidationIssue } from "../core/errors.js";
-import { key, no } from "./keywords.js";
+import { isObject, key, no } from "./keywords.js";
 
 /** How deeply objects and arrays may nest in a body or an answer: 1024 levels (a top-level object is level 1). */
 export const MAX_DEPTH = 1024;
@@ -29,8 +29,6 @@ const isPlainProto = (): boolean => {
   return true;
 };
 const isArray = Array.isArray;
-
-const isObject = (v: unknown): v is Fields => typeof v === "object" && v !== null && !isArray(v);
 
 // `unit` in the singular: "1 item", "2 items"
 function count(

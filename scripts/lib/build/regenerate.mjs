@@ -35,26 +35,25 @@ export const STEPS = /** @type {const} */ (["lint", "generate", "docs"]);
  * add up to more than `times.total`. Nothing is written after a failure, nor when `superseded()`
  * says a newer save came in meanwhile. Never rejects for a bad spec: a failure is
  * `{ ok: false, step, lines }`.
- * With `lintGates: false` a lint error stops nothing: the result carries the linter's lines and
- * counts beside `ok: true` (start prints them; build and test gate). With `lint: false` this call
- * does not lint at all (no `times.lint`, no lint lines): dev lints after it has written and said so,
- * off the path from a save to its files.
- * @param {{ superseded?: () => boolean, docs?: import("../docs/render.mjs").DocsRenderer, linter?: import("../spec/lint.mjs").Linter, lintGates?: boolean, lint?: boolean }} [options]
- * `docs` and `linter` default: ones started for this one call (dev keeps both across saves);
- * `lintGates` and `lint` default true
+ * `lint` says what lint does: "gate" (build, the default) fails the call on a lint error; "report"
+ * (start) stops nothing, the result carrying the linter's lines and counts beside `ok: true`;
+ * "skip" (dev) does not lint at all (no `times.lint`, no lint lines): dev lints after it has
+ * written and said so, off the path from a save to its files.
+ * @param {{ superseded?: () => boolean, docs?: import("../docs/render.mjs").DocsRenderer, lint?: "gate" | "report" | "skip" }} [options]
+ * `docs` default: one started for this one call (dev keeps its own across saves)
  * @returns {Promise<Regeneration>}
  * @example
  * const result = await regenerate();
  * console.log(result.ok ? `wrote ${result.written.join(", ")}` : `${result.step} failed`, result.times);
  */
-export async function regenerate({ superseded = () => false, docs, linter, lintGates = true, lint = true } = {}) {
+export async function regenerate({ superseded = () => false, docs, lint = "gate" } = {}) {
   // started first, so that build-docs and the linter load while generate runs
   const renderer = docs ?? docsRenderer({ once: true });
-  const linting = !lint ? null : (linter ?? lintWorker());
+  const linter = lint === "skip" ? null : lintWorker();
   try {
-    return await steps(superseded, renderer, linting, lintGates && lint);
+    return await steps(superseded, renderer, linter, lint === "gate");
   } finally {
-    await Promise.all([docs ? undefined : renderer.close(), linter ? undefined : linting?.close()]);
+    await Promise.all([docs ? undefined : renderer.close(), linter?.close()]);
   }
 }
 
@@ -68,7 +67,7 @@ const notLinted = () => ({ ok: true, lines: [] });
  * @param {() => boolean} superseded
  * @param {import("../docs/render.mjs").DocsRenderer} renderer
  * @param {import("../spec/lint.mjs").Linter | null} linter none: this call does not lint
- * @param {boolean} lintGates
+ * @param {boolean} lintGates whether a lint error fails the call
  * @returns {Promise<Regeneration>}
  */
 async function steps(superseded, renderer, linter, lintGates) {
