@@ -6,6 +6,7 @@
 
 import { createHash } from "node:crypto";
 import { ANNOTATIONS, FORMATS, IN_PLACE, NUMBERS, SCHEMA_TYPE, TYPES } from "./schema-keywords.mjs";
+import { entrySource, liveEntry } from "./schema-entry.mjs";
 import { pascal, typeNames } from "./identifiers.mjs";
 import { isObject, RefError, refTarget } from "../spec/document.mjs";
 
@@ -283,15 +284,7 @@ export function schemaTable(spec, { checks } = {}) {
     },
     entries: () => schemas,
     schema(index) {
-      if (!live[index])
-        live[index] = mapRefs(
-          schemas[index],
-          (n) => () => this.schema(n),
-          (keyword, value) => {
-            if (!checks) throw new Error(`schemaTable: schema() needs options.checks for ${keyword}`);
-            return codeOf(keyword, value, checks);
-          },
-        );
+      live[index] ??= liveEntry(schemas[index], (n) => this.schema(n), checks);
       return live[index];
     },
     source(header) {
@@ -299,7 +292,7 @@ export function schemaTable(spec, { checks } = {}) {
       const order = schemas.map((_, i) => i).sort((a, b) => (names[a] < names[b] ? -1 : names[a] > names[b] ? 1 : 0));
       const consts = order.map(
         (i) =>
-          `/** ${roots.has(i) ? "an inline schema" : `\`${wheres[i]}\``} */\nexport const ${names[i]}: Schema = ${schemaSource(schemas[i], names)};\n`,
+          `/** ${roots.has(i) ? "an inline schema" : `\`${wheres[i]}\``} */\nexport const ${names[i]}: Schema = ${entrySource(schemas[i], names)};\n`,
       );
       return `${header}${SCHEMA_TYPE}
 // every schema the client checks, one constant each, so that a bundle keeps only those its calls reach;
@@ -334,103 +327,8 @@ function nameAll(schemas, wheres, roots, componentNames) {
     }
   });
   for (const i of roots) {
-    const hash = createHash("sha256").update(schemaSource(schemas[i], names)).digest("hex").slice(0, 10);
+    const hash = createHash("sha256").update(entrySource(schemas[i], names)).digest("hex").slice(0, 10);
     names[i] = `Inline_${hash}`;
   }
   return names;
-}
-
-/** Keywords whose check generated/validators.ts imports: src/checks/formats.ts `F`, src/checks/keywords.ts `K`. */
-const CODE = new Set(["format", "multipleOf", "uniqueItems"]);
-
-/**
- * The value of such a keyword as the checks read it, given the two modules (or, for the source,
- * stand-ins that name their exports): `F.uuid`, `[0.01, K.multipleOf]`, `K.unique`.
- * @param {string} keyword
- * @param {any} value its value in the emitted entry: the format's name, the number, true
- * @param {{ F: any, K: any }} modules
- */
-function codeOf(keyword, value, { F, K }) {
-  if (keyword === "format") return F[/** @type {string} */ (FORMATS.get(value))];
-  if (keyword === "multipleOf") return [value, K.multipleOf];
-  return K.unique;
-}
-
-/** Keywords whose value is a list of subschemas, and those whose value is one. */
-const LISTS = new Set([...IN_PLACE, "prefixItems"]);
-const SINGLE = new Set(["not", "items", "propertyNames", "additionalProperties"]);
-
-/**
- * A copy of an emitted schema with each `$ref` and discriminator mapping (an index) replaced by
- * `ref(index)`, and each keyword whose check is imported (`format`, `multipleOf`, `uniqueItems`) by
- * `code(keyword, value)`; data (`enum`, `const`) is kept as it is.
- * @param {any} schema
- * @param {(index: number) => unknown} ref
- * @param {(keyword: string, value: any) => unknown} code
- * @returns {any}
- */
-function mapRefs(schema, ref, code) {
-  if (schema === false) return false;
-  const map = (key, value) =>
-    key === "$ref"
-      ? ref(value)
-      : LISTS.has(key)
-        ? value.map((sub) => mapRefs(sub, ref, code))
-        : SINGLE.has(key)
-          ? mapRefs(value, ref, code)
-          : CODE.has(key)
-            ? code(key, value)
-            : key === "properties"
-              ? Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, mapRefs(sub, ref, code)]))
-              : key === "discriminator"
-                ? { ...value, mapping: Object.fromEntries(Object.entries(value.mapping).map(([t, i]) => [t, ref(i)])) }
-                : value;
-  return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, map(key, value)]));
-}
-
-/** Code written as it is into a literal: a reference to a constant (`() => Pet`) or to a format (`F.uuid`). */
-class Named {
-  constructor(/** @type {string} */ name) {
-    this.name = name;
-  }
-}
-
-/** Stand-ins for generated/validators.ts's imports: each export as the code that names it. */
-const IMPORTED = {
-  F: Object.fromEntries([...FORMATS.values()].map((name) => [name, new Named(`F.${name}`)])),
-  K: { multipleOf: new Named("K.multipleOf"), unique: new Named("K.unique") },
-};
-
-/**
- * A value as TypeScript: JSON, but a `Named` as its code, and a key "__proto__" computed, so
- * that it is a field and not the object literal's prototype.
- * @param {unknown} value
- * @returns {string}
- */
-function literal(value) {
-  if (value instanceof Named) return value.name;
-  if (Array.isArray(value)) return `[${value.map(literal).join(",")}]`;
-  if (value === null || typeof value !== "object") return JSON.stringify(value);
-  const key = (name) => (name === "__proto__" ? '["__proto__"]' : JSON.stringify(name));
-  return `{${Object.entries(value)
-    .map(([name, v]) => `${key(name)}:${literal(v)}`)
-    .join(",")}}`;
-}
-
-/**
- * One emitted schema as TypeScript: its data as JSON, each `$ref` and discriminator mapping a
- * function returning the constant it names (read at first use, so that order and cycles do not
- * matter), each `format` the check of src/checks/formats.ts it names.
- * @param {any} schema
- * @param {string[]} names
- * @returns {string}
- */
-function schemaSource(schema, names) {
-  return literal(
-    mapRefs(
-      schema,
-      (index) => new Named(`() => ${names[index]}`),
-      (keyword, value) => codeOf(keyword, value, IMPORTED),
-    ),
-  );
 }

@@ -1,0 +1,121 @@
+// One entry of the schema table (schema-table.mjs) as the checks read it: each `$ref` and
+// discriminator mapping a function that returns the schema it names, and each keyword whose check
+// is imported (`format`, `multipleOf`, `uniqueItems`) that check, either as the objects themselves
+// (`liveEntry`, for the scripts that run `check()` on a document) or as TypeScript
+// (`entrySource`, for generated/validators.ts).
+import { FORMATS, IN_PLACE } from "./schema-keywords.mjs";
+
+/**
+ * An entry as generated/validators.ts holds it, in memory: `ref(index)` gives the schema an index
+ * names (called at its first use), `checks` the modules src/checks/formats.ts and
+ * src/checks/keywords.ts; without them an entry naming such a keyword throws.
+ * @param {any} schema the emitted entry
+ * @param {(index: number) => unknown} ref
+ * @param {{ F: any, K: any } | undefined} checks
+ * @returns {any}
+ */
+export function liveEntry(schema, ref, checks) {
+  return mapRefs(
+    schema,
+    (n) => () => ref(n),
+    (keyword, value) => {
+      if (!checks) throw new Error(`schemaTable: schema() needs options.checks for ${keyword}`);
+      return codeOf(keyword, value, checks);
+    },
+  );
+}
+
+/** Keywords whose check generated/validators.ts imports: src/checks/formats.ts `F`, src/checks/keywords.ts `K`. */
+const CODE = new Set(["format", "multipleOf", "uniqueItems"]);
+
+/**
+ * The value of such a keyword as the checks read it, given the two modules (or, for the source,
+ * stand-ins that name their exports): `F.uuid`, `[0.01, K.multipleOf]`, `K.unique`.
+ * @param {string} keyword
+ * @param {any} value its value in the emitted entry: the format's name, the number, true
+ * @param {{ F: any, K: any }} modules
+ */
+function codeOf(keyword, value, { F, K }) {
+  if (keyword === "format") return F[/** @type {string} */ (FORMATS.get(value))];
+  if (keyword === "multipleOf") return [value, K.multipleOf];
+  return K.unique;
+}
+
+/** Keywords whose value is a list of subschemas, and those whose value is one. */
+const LISTS = new Set([...IN_PLACE, "prefixItems"]);
+const SINGLE = new Set(["not", "items", "propertyNames", "additionalProperties"]);
+
+/**
+ * A copy of an emitted schema with each `$ref` and discriminator mapping (an index) replaced by
+ * `ref(index)`, and each keyword whose check is imported (`format`, `multipleOf`, `uniqueItems`) by
+ * `code(keyword, value)`; data (`enum`, `const`) is kept as it is.
+ * @param {any} schema
+ * @param {(index: number) => unknown} ref
+ * @param {(keyword: string, value: any) => unknown} code
+ * @returns {any}
+ */
+function mapRefs(schema, ref, code) {
+  if (schema === false) return false;
+  const map = (key, value) =>
+    key === "$ref"
+      ? ref(value)
+      : LISTS.has(key)
+        ? value.map((sub) => mapRefs(sub, ref, code))
+        : SINGLE.has(key)
+          ? mapRefs(value, ref, code)
+          : CODE.has(key)
+            ? code(key, value)
+            : key === "properties"
+              ? Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, mapRefs(sub, ref, code)]))
+              : key === "discriminator"
+                ? { ...value, mapping: Object.fromEntries(Object.entries(value.mapping).map(([t, i]) => [t, ref(i)])) }
+                : value;
+  return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, map(key, value)]));
+}
+
+/** Code written as it is into a literal: a reference to a constant (`() => Pet`) or to a format (`F.uuid`). */
+class Named {
+  constructor(/** @type {string} */ name) {
+    this.name = name;
+  }
+}
+
+/** Stand-ins for generated/validators.ts's imports: each export as the code that names it. */
+const IMPORTED = {
+  F: Object.fromEntries([...FORMATS.values()].map((name) => [name, new Named(`F.${name}`)])),
+  K: { multipleOf: new Named("K.multipleOf"), unique: new Named("K.unique") },
+};
+
+/**
+ * A value as TypeScript: JSON, but a `Named` as its code, and a key "__proto__" computed, so
+ * that it is a field and not the object literal's prototype.
+ * @param {unknown} value
+ * @returns {string}
+ */
+function literal(value) {
+  if (value instanceof Named) return value.name;
+  if (Array.isArray(value)) return `[${value.map(literal).join(",")}]`;
+  if (value === null || typeof value !== "object") return JSON.stringify(value);
+  const key = (name) => (name === "__proto__" ? '["__proto__"]' : JSON.stringify(name));
+  return `{${Object.entries(value)
+    .map(([name, v]) => `${key(name)}:${literal(v)}`)
+    .join(",")}}`;
+}
+
+/**
+ * One emitted schema as TypeScript (generated/validators.ts), by the names of the constants: its data as JSON, each `$ref` and discriminator mapping a
+ * function returning the constant it names (read at first use, so that order and cycles do not
+ * matter), each `format` the check of src/checks/formats.ts it names.
+ * @param {any} schema
+ * @param {string[]} names
+ * @returns {string}
+ */
+export function entrySource(schema, names) {
+  return literal(
+    mapRefs(
+      schema,
+      (index) => new Named(`() => ${names[index]}`),
+      (keyword, value) => codeOf(keyword, value, IMPORTED),
+    ),
+  );
+}
