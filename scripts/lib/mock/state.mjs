@@ -9,6 +9,7 @@ import { readOperations } from "../generate/read-operations.mjs";
 import { apiError, refuse } from "../shared/http-guard.mjs";
 import { isObject, resolve } from "../spec/document.mjs";
 import { inferCollections, plainName, propertiesOf } from "./collections.mjs";
+import { itemAnswer, itemOf, namedFields } from "./items.mjs";
 import { pageOfItems } from "./pages.mjs";
 
 /**
@@ -133,60 +134,6 @@ export function statefulMock(
   const scopeOf = (/** @type {Record<string, string>} */ params, /** @type {string} */ param) =>
     JSON.stringify(Object.entries(params).filter(([name]) => name !== param));
 
-  /**
-   * The answer of `schema` for `record`: a sample of it, the item's fields laid over (in `wrapper`
-   * where the answer wraps it); a field the schema refuses there keeps the sampled value, but for
-   * the id (`idField`). A sample that breaks its schema already (a field no value fits) is
-   * served with what it breaks, and nothing more.
-   */
-  const render = (schema, wrapper, record, seed, idField) => {
-    const base = sampler.sample(schema, { direction: "response", seed }).value;
-    const whole = /** @type {any} */ (structuredClone(base));
-    const holder = wrapper ? (isObject(whole) ? whole : {}) : undefined;
-    if (holder && !isObject(holder[wrapper])) holder[wrapper] = {};
-    const target = holder ? holder[wrapper] : whole;
-    if (!isObject(target)) return base;
-    const sampled = /** @type {any} */ (wrapper ? /** @type {any} */ (base)?.[wrapper] : base) ?? {};
-    Object.assign(target, record);
-    const prefix = wrapper ? `value.${wrapper}.` : "value.";
-    const known = new Set(sampler.check(schema, base, "response").map((issue) => `${issue.path} ${issue.message}`));
-    for (let round = 0; round < 4; round++) {
-      const issues = sampler
-        .check(schema, holder ?? whole, "response")
-        .filter((issue) => !known.has(`${issue.path} ${issue.message}`));
-      const keys = new Set(
-        issues.flatMap((issue) =>
-          issue.path.startsWith(prefix) ? [issue.path.slice(prefix.length).split(/[.[]/)[0]] : [],
-        ),
-      );
-      keys.delete(idField);
-      if (!keys.size) break;
-      for (const key of keys) {
-        if (Object.hasOwn(sampled, key)) target[key] = sampled[key];
-        else delete target[key];
-      }
-    }
-    return holder ?? whole;
-  };
-
-  /** The request's fields under the names the item's schema gives them; its id field never. */
-  const named = (/** @type {Collection} */ c, /** @type {Record<string, unknown>} */ fields) => {
-    const known = new Map();
-    for (const op of [c.create, c.read]) {
-      const answer = c.wrapper ? propertiesOf(spec, op.success.schema)[c.wrapper] : op.success.schema;
-      for (const name of Object.keys(propertiesOf(spec, answer))) known.set(plainName(name), name);
-    }
-    /** @type {Record<string, unknown>} */
-    const out = {};
-    for (const [name, value] of Object.entries(fields)) {
-      const field = known.get(plainName(name));
-      if (field && field !== c.idField) out[field] = value;
-    }
-    return out;
-  };
-  const itemOf = (/** @type {Collection} */ c, /** @type {any} */ answer) =>
-    /** @type {Record<string, unknown>} */ ((c.wrapper ? answer?.[c.wrapper] : answer) ?? {});
-
   const keep = (/** @type {string} */ key, /** @type {Stored} */ item) => {
     const old = store.get(key);
     if (old) bytes -= old.bytes;
@@ -221,7 +168,12 @@ export function statefulMock(
   };
   const answerWith = (/** @type {MockRequest} */ r, op, record, c, seed) =>
     op.success.kind === "json"
-      ? json(r, op.success.status, render(op.success.schema, c.wrapper, record, seed, c.idField), op.success.mediaType)
+      ? json(
+          r,
+          op.success.status,
+          itemAnswer(sampler, op.success.schema, c.wrapper, record, seed, c.idField),
+          op.success.mediaType,
+        )
       : json(r, op.success.status, undefined);
 
   /** Answers a request Prism let through, from the store; `fields` what its body gives. */
@@ -234,10 +186,11 @@ export function statefulMock(
       if (value === undefined)
         return refuse(r.res, 503, `the stateful mock drew no new id for ${c.path} in ${ID_DRAWS} tries`, apiError);
       const seed = seeds;
-      const made = render(
+      const made = itemAnswer(
+        sampler,
         c.create.success.schema,
         c.wrapper,
-        { ...named(c, fields), [c.idField]: value },
+        { ...namedFields(spec, c, fields), [c.idField]: value },
         seed,
         c.idField,
       );
@@ -253,7 +206,7 @@ export function statefulMock(
       const arraySchema = c.listField === undefined ? schema : resolve(spec, propertiesOf(spec, schema)[c.listField]);
       const items = [...store.values()]
         .filter((s) => s.collection === c && store.get(keyOf(c, scope, String(s.record[c.idField]))) === s)
-        .map((s) => render(arraySchema?.items, undefined, s.record, s.seed, c.idField));
+        .map((s) => itemAnswer(sampler, arraySchema?.items, undefined, s.record, s.seed, c.idField));
       const envelope =
         c.listField === undefined ? [] : sampler.sample(list?.success.schema, { direction: "response" }).value;
       if (list?.page) {
@@ -279,7 +232,14 @@ export function statefulMock(
     }
     const updated = itemOf(
       c,
-      render(c.read.success.schema, c.wrapper, { ...stored.record, ...named(c, fields) }, stored.seed, c.idField),
+      itemAnswer(
+        sampler,
+        c.read.success.schema,
+        c.wrapper,
+        { ...stored.record, ...namedFields(spec, c, fields) },
+        stored.seed,
+        c.idField,
+      ),
     );
     const size = Buffer.byteLength(JSON.stringify(updated));
     if (size > maxBytes) return tooLarge(r.res, "an item", maxBytes);

@@ -1,0 +1,80 @@
+// What an item of the stateful mock (state.mjs) looks like in an answer: the operation's own
+// sampled answer with the item's fields laid over, held to the client's checks, and a request's
+// fields under the names the item's schema gives them.
+import { isObject } from "../spec/document.mjs";
+import { plainName, propertiesOf } from "./collections.mjs";
+
+/** @typedef {import("./collections.mjs").Collection} Collection */
+
+/**
+ * The answer of `schema` for `record`: a sample of it (`seed`), the item's fields laid over (in
+ * `wrapper` where the answer wraps it); a field the schema refuses there keeps the sampled value,
+ * but for the id (`idField`). A sample that breaks its schema already (a field no value fits) is
+ * served with what it breaks, and nothing more.
+ * @param {any} sampler the mock's sampler (../spec/sample.mjs): `sample` and `check`
+ * @param {any} schema
+ * @param {string | undefined} wrapper
+ * @param {Record<string, unknown>} record
+ * @param {number} seed
+ * @param {string} idField
+ * @example
+ * itemAnswer(sampler, op.success.schema, "data", { id: "pet_1", name: "Rex" }, 3, "id"); // { data: { id: "pet_1", name: "Rex", ... } }
+ */
+export function itemAnswer(sampler, schema, wrapper, record, seed, idField) {
+  const base = sampler.sample(schema, { direction: "response", seed }).value;
+  const whole = /** @type {any} */ (structuredClone(base));
+  const holder = wrapper ? (isObject(whole) ? whole : {}) : undefined;
+  if (holder && !isObject(holder[wrapper])) holder[wrapper] = {};
+  const target = holder ? holder[wrapper] : whole;
+  if (!isObject(target)) return base;
+  const sampled = /** @type {any} */ (wrapper ? /** @type {any} */ (base)?.[wrapper] : base) ?? {};
+  Object.assign(target, record);
+  const prefix = wrapper ? `value.${wrapper}.` : "value.";
+  const known = new Set(
+    sampler.check(schema, base, "response").map((/** @type {any} */ issue) => `${issue.path} ${issue.message}`),
+  );
+  for (let round = 0; round < 4; round++) {
+    const issues = sampler
+      .check(schema, holder ?? whole, "response")
+      .filter((/** @type {any} */ issue) => !known.has(`${issue.path} ${issue.message}`));
+    const keys = new Set(
+      issues.flatMap((/** @type {any} */ issue) =>
+        issue.path.startsWith(prefix) ? [issue.path.slice(prefix.length).split(/[.[]/)[0]] : [],
+      ),
+    );
+    keys.delete(idField);
+    if (!keys.size) break;
+    for (const key of keys) {
+      if (Object.hasOwn(sampled, key)) target[key] = sampled[key];
+      else delete target[key];
+    }
+  }
+  return holder ?? whole;
+}
+
+/**
+ * The request's fields under the names the item's schema gives them (case and `_` aside); its id
+ * field never.
+ * @param {any} spec
+ * @param {Collection} c
+ * @param {Record<string, unknown>} fields
+ * @returns {Record<string, unknown>}
+ */
+export function namedFields(spec, c, fields) {
+  const known = new Map();
+  for (const op of [c.create, c.read]) {
+    const answer = c.wrapper ? propertiesOf(spec, op.success.schema)[c.wrapper] : op.success.schema;
+    for (const name of Object.keys(propertiesOf(spec, answer))) known.set(plainName(name), name);
+  }
+  /** @type {Record<string, unknown>} */
+  const out = {};
+  for (const [name, value] of Object.entries(fields)) {
+    const field = known.get(plainName(name));
+    if (field && field !== c.idField) out[field] = value;
+  }
+  return out;
+}
+
+/** The item in an answer of `c`: the answer itself, or its `wrapper` field. */
+export const itemOf = (/** @type {Collection} */ c, /** @type {any} */ answer) =>
+  /** @type {Record<string, unknown>} */ ((c.wrapper ? answer?.[c.wrapper] : answer) ?? {});
