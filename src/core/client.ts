@@ -7,7 +7,8 @@ import type { paths } from "../../generated/schema.d.js";
 import { credentialOf, withoutAuthorization, withQueryParameter, type AuthScheme } from "./auth.js";
 import { inBrowser, resolveConfig, type ClientOptions } from "./config.js";
 import type { openEventStream } from "../streams/event-stream.js";
-import { method, operationOf, rawIdempotency, type Connection, type Readers } from "./method.js";
+import { method, type Connection, type Readers } from "./method.js";
+import { operationOf, rawIdempotency } from "./raw-operation.js";
 import { send, stateOf } from "./transport.js";
 
 /** The openapi-fetch client, typed by `generated/schema.d.ts`. */

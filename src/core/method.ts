@@ -10,8 +10,7 @@ import type { MethodOf } from "./method-type.js";
 import { answerOf, unreadable, type Answer, type FetchResult } from "./response.js";
 import { splitOptions } from "./request-options.js";
 import type { CallState, Limits } from "./transport.js";
-import { operationMatcher, templatePieces } from "./path-template.js";
-import { IDEMPOTENT_METHODS } from "./retry.js";
+import { templatePieces } from "./path-template.js";
 import type { FetchedPage, PageFetcher, PageOptions, PagePromise, Pagination } from "../lists/pages.js";
 import { assertValid, check, checkId, checkParam, plain } from "../checks/check.js";
 
@@ -333,32 +332,4 @@ function listMethod(
 function need<R>(reader: R | undefined, op: Operation, what: string): R {
   if (!reader) throw new BrowserCloudError(`${op.name}: no ${what}; run npm run generate`);
   return reader;
-}
-
-/**
- * For the raw client, which has no table entry at hand: the operation a request is for, its whole
- * path after the base address's path being the template; `undefined` for none. Its `security`,
- * `idempotencyKey` and `rawIdempotency()` are what the raw client sends by. Built once per client.
- */
-export function operationOf(
-  operations: readonly Operation[],
-  baseUrl: string,
-): (method: string, url: string) => Operation | undefined {
-  // every operation takes part in the match, so that a request for one finds it, not another
-  const find = operationMatcher(operations, new URL(baseUrl).pathname);
-  return (method, url) => find(method, new URL(url).pathname)?.operation;
-}
-
-/** The `x-idempotent` of `op` where the spec overrides what its HTTP method says; `undefined` otherwise. */
-export function rawIdempotency(op: Operation | undefined): boolean | undefined {
-  return op && op.idempotent !== IDEMPOTENT_METHODS.has(op.method) ? op.idempotent : undefined;
-}
-
-/** `operationOf` and `rawIdempotency` together: the raw client's retry policy for a request. */
-export function idempotencyOverrides(
-  operations: readonly Operation[],
-  baseUrl: string,
-): (method: string, url: string) => boolean | undefined {
-  const find = operationOf(operations, baseUrl);
-  return (method, url) => rawIdempotency(find(method, url));
 }

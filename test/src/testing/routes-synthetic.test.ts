@@ -62,7 +62,7 @@ describe.each([133, 300])("the %i-operation synthetic spec", (count) => {
 
   it("finds every operation's x-idempotent for the raw client, each one overriding its method", async () => {
     const { rows, urls } = await syntheticTable(count);
-    const { idempotencyOverrides } = await import("../../../src/core/method.js");
+    const { idempotencyOverrides } = await import("../../../src/core/raw-operation.js");
     // every row says the opposite of its method, so that each lookup must find that very row
     const flipped = rows.map((op) => ({
       ...op,
