@@ -8,18 +8,22 @@
 #   package   the packed package installed into a fresh project; the consumer bundle's size
 #   docs      Chromium set up (scripts/setup-chromium.mjs), then the docs page opened in it
 #   dev       npm run dev: regeneration on save, the servers, no orphan after any exit
+#   corpus    every document of ../shared/documents/index.json, in a copy of the project, generates
+#             and type-checks (test/documents/builds.test.ts); skipped where the corpus is absent
 # and two that run only when named:
 #   runtimes  the packed package on Node 20, 22 and 24, Bun, Deno (network only) and workerd (Miniflare)
 #             (slow, about 750 MB of runtimes cached in node_modules/.cache/runtimes/)
-#   documents the documents in ../shared/documents/, each in a copy of the project: generate, type
-#             check, pack, a strict user of every method, every method called against the mock
+#   documents every document of ../shared/documents/index.json, each in a copy of the project,
+#             side by side: generate, type check, pack, a strict user of every method, every method
+#             called against the mock (as written and without examples), the stateful round trips;
+#             the scoreboard in test-results/documents/scoreboard.md (test/documents/corpus.test.ts)
 #   bash scripts/test.sh [stage ...]     (npm run test:<stage> runs one)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true REDOCLY_SUPPRESS_NOTIFICATIONS=true
 
 STAGES=(style spec unit contract package docs dev)
-NAMED_ONLY=(runtimes documents)
+NAMED_ONLY=(runtimes documents corpus)
 # each stage's counts also go to test-results/, for the closing line
 vitest() { npx --no-install vitest run --reporter=default --reporter=json --outputFile.json="test-results/vitest-$stage.json" "$@"; }
 
@@ -85,8 +89,9 @@ stage_runtimes() {
   vitest test/runtimes
 }
 
-# its own config: no project-wide mock, one document at a time
-stage_documents() { vitest --config test/documents/vitest.config.ts; }
+# their own config: no project-wide mock, documents side by side
+stage_corpus() { vitest --config test/documents/vitest.config.ts test/documents/builds.test.ts; }
+stage_documents() { vitest --config test/documents/vitest.config.ts test/documents/corpus.test.ts; }
 
 chosen=("$@")
 [ ${#chosen[@]} -eq 0 ] && chosen=("${STAGES[@]}")

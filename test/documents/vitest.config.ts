@@ -1,6 +1,8 @@
-// The documents stage (`npm run test:documents`): other services' documents through the whole
-// pipeline. Its own config: no project-wide mock (each document gets its own), one file at a time in
-// one process, since a document's copy, type check and mock take most of the two cores.
+// The corpus stages: other services' documents (../shared/documents/) through the pipeline, each in a
+// copy of the project. Their own config: no project-wide mock (each document gets its own), and the
+// documents of a file side by side as the cores allow, since each step runs in a child process of
+// its own or waits on the mock's.
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
@@ -9,7 +11,8 @@ export default defineConfig({
     pool: "forks",
     fileParallelism: false,
     maxWorkers: 1,
-    testTimeout: 300_000,
+    maxConcurrency: availableParallelism(),
+    testTimeout: 900_000,
     hookTimeout: 120_000,
   },
 });
