@@ -127,17 +127,18 @@ export function restore(varied, plain, steps) {
 }
 
 /**
+ * The fields of `value` its schema never names, each as its steps from the top (`["a", 0, "b"]`),
+ * where the schema does not open itself to others (`additionalProperties` or `patternProperties`).
  * @param {any} spec
  * @param {any} schema
  * @param {unknown} value
- * @param {string} path
- * @returns {string[]}
+ * @param {(string | number)[]} [at] the steps to `value`
+ * @returns {(string | number)[][]}
  */
-export function undeclared(spec, schema, value, path, depth = 0) {
+export function undeclared(spec, schema, value, at = [], depth = 0) {
   const s = deref(spec, schema);
   if (!isObject(s) || depth > 32) return [];
-  if (Array.isArray(value))
-    return value.flatMap((item, i) => undeclared(spec, s.items, item, `${path}[${i}]`, depth + 1));
+  if (Array.isArray(value)) return value.flatMap((item, i) => undeclared(spec, s.items, item, [...at, i], depth + 1));
   if (!isObject(value)) return [];
   const open = (/** @type {any} */ node, level = 0) => {
     const n = deref(spec, node);
@@ -148,8 +149,26 @@ export function undeclared(spec, schema, value, path, depth = 0) {
   if (open(s)) return [];
   return Object.entries(/** @type {Record<string, unknown>} */ (value)).flatMap(([key, field]) => {
     const [first] = propertySchemas(spec, s, key);
-    return first === undefined ? [`${path}.${key}`] : undeclared(spec, first, field, `${path}.${key}`, depth + 1);
+    return first === undefined ? [[...at, key]] : undeclared(spec, first, field, [...at, key], depth + 1);
   });
+}
+
+/**
+ * `value` without its fields at `places` (steps from the top, as `undeclared` gives them): what a
+ * typed call can pass of a value that names fields its type does not.
+ * @param {unknown} value
+ * @param {(string | number)[][]} places
+ */
+export function without(value, places) {
+  if (!places.length) return value;
+  const copy = structuredClone(value);
+  for (const steps of places) {
+    let parent = /** @type {any} */ (copy);
+    for (const step of steps.slice(0, -1)) parent = parent?.[step];
+    const last = /** @type {string | number} */ (steps.at(-1));
+    if (isObject(parent) && typeof last === "string") delete parent[last];
+  }
+  return copy;
 }
 
 /**

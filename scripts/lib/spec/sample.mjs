@@ -5,8 +5,19 @@
 // the client accepts.
 import { createRequire } from "node:module";
 import { documentChecker } from "./checker.mjs";
-import { isObject, resolve } from "./document.mjs";
-import { allows, fill, PRUNES, patternString, pruned, restore, stepsOf, undeclared, vary } from "./sample-values.mjs";
+import { deref, isObject, resolve } from "./document.mjs";
+import {
+  allows,
+  fill,
+  PRUNES,
+  patternString,
+  pruned,
+  restore,
+  stepsOf,
+  undeclared,
+  vary,
+  without,
+} from "./sample-values.mjs";
 
 export { patternString };
 
@@ -57,6 +68,38 @@ function prepared(spec, bare) {
       delete schema.example;
       delete schema.examples;
       delete schema.default;
+    }
+    for (const part of [...(schema.allOf ?? []), ...(schema.oneOf ?? []), ...(schema.anyOf ?? [])]) {
+      if (!isObject(part) || !isObject(part.properties)) continue;
+      const fields = Object.entries(part.properties);
+      if (!fields.every(([, field]) => isObject(field) || typeof field === "boolean")) continue;
+      // a part that has fields but says no type: openapi-sampler's merge reads it as a string and
+      // its fields as strings, so it is said to be the object its fields make it
+      if (part.type === undefined) part.type = "object";
+      // a part's field that says nothing of its value (`{}`, beside `required`): the merge would put
+      // it in place of the field as the rest of the schema describes it, so it is left out
+      for (const [name, field] of fields)
+        if (isObject(field) && Object.keys(field).length === 0) delete part.properties[name];
+    }
+    // a pattern one part of an allOf gives (an id's `^bank_[a-z0-9]+$` beside a part that only says
+    // `type: string`): openapi-sampler's merge loses the example drawn for the part, so the whole
+    // gets one, within every part's lengths
+    if (Array.isArray(schema.allOf) && GIVEN.every((key) => schema[key] === undefined)) {
+      const parts = schema.allOf.map((/** @type {any} */ part) => deref(spec, part));
+      const patterns = parts.filter((/** @type {any} */ part) => isObject(part) && typeof part.pattern === "string");
+      if (
+        patterns.length === 1 &&
+        parts.every((/** @type {any} */ part) => isObject(part) && GIVEN.every((key) => part[key] === undefined))
+      ) {
+        const lengths = (/** @type {string} */ key) =>
+          parts.map((/** @type {any} */ part) => part[key]).filter((n) => typeof n === "number");
+        const drawn = patternString({
+          pattern: patterns[0].pattern,
+          minLength: Math.max(0, ...lengths("minLength")),
+          maxLength: Math.min(Number.MAX_SAFE_INTEGER, ...lengths("maxLength")),
+        });
+        if (drawn !== undefined) schema.example = drawn;
+      }
     }
     // a format openapi-sampler leaves as "string" that validators (Prism's) still check
     if (
@@ -128,6 +171,8 @@ export async function createSampler(spec) {
     let first;
     for (const bare of [false, true]) {
       let value = safely(() => build(schema, direction, bare));
+      // a request names only the fields its type knows (an example's stale fields left out)
+      if (direction === "request") value = without(value, undeclared(spec, schema, value));
       let issues = check(schema, value, direction);
       // a field required but never described (a defect real documents have) gets a string, once
       if (issues.length > 0 && issues.every((issue) => issue.message === "is required")) {
@@ -192,7 +237,10 @@ export async function createSampler(spec) {
      * @param {unknown} value
      * @returns {string[]}
      */
-    undeclared: (schema, value) => undeclared(spec, schema, value, "value"),
+    undeclared: (schema, value) =>
+      undeclared(spec, schema, value).map(
+        (steps) => `value${steps.map((step) => (typeof step === "number" ? `[${step}]` : `.${step}`)).join("")}`,
+      ),
     /**
      * @param {any} schema
      * @param {{ direction?: Direction, seed?: number }} [options]

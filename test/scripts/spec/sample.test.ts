@@ -190,6 +190,80 @@ describe("createSampler", () => {
     expect(sampler.undeclared({ type: "object", additionalProperties: true }, { any: 1 })).toEqual([]);
   });
 
+  it("leaves a field the schema never names out of a request, where the schema's own example has it; an answer keeps it", async () => {
+    // a schema whose example names a field it does not describe (sendgrid's template version create)
+    const version = {
+      type: "object",
+      required: ["name"],
+      properties: {
+        name: { type: "string" },
+        tags: { type: "array", items: { type: "object", properties: { k: { type: "string" } } } },
+      },
+      example: { template_id: "t-1", name: "welcome", tags: [{ k: "a", stale: true }] },
+    };
+    const sampler = await createSampler({ ...spec, components: { schemas: { ...spec.components.schemas, version } } });
+    const request = sampler.sample(ref("version"), { direction: "request" });
+    expect(request.issues).toEqual([]);
+    expect(request.value).toEqual({ name: "welcome", tags: [{ k: "a" }] });
+    expect(sampler.sample(ref("version")).value).toEqual(version.example);
+  });
+
+  it("samples an allOf whose part gives fields but no type (lob's creatives), and branches that name fields only to require them (intercom's messages)", async () => {
+    const base = { type: "object", properties: { note: { type: "string" } } };
+    const creative = {
+      oneOf: [
+        {
+          allOf: [
+            {
+              required: ["kind", "code"],
+              properties: {
+                kind: { type: "string", enum: ["card"] },
+                code: { type: "string", pattern: "^c_[0-9]{3}$" },
+              },
+            },
+            { $ref: "#/components/schemas/base" },
+          ],
+        },
+      ],
+    };
+    const message = {
+      type: "object",
+      properties: { kind: { type: "string", enum: ["mail", "chat"] }, subject: { type: "string" } },
+      anyOf: [
+        { required: ["kind", "subject"], properties: { kind: {}, subject: {} } },
+        { required: ["kind"], properties: { kind: {} } },
+      ],
+    };
+    const sampler = await createSampler({
+      ...spec,
+      components: { schemas: { ...spec.components.schemas, base, creative, message } },
+    });
+    const card = sampler.sample(ref("creative"), { direction: "request" });
+    expect(card.issues).toEqual([]);
+    expect(card.value).toMatchObject({ kind: "card" });
+    expect((card.value as { code: string }).code).toMatch(/^c_[0-9]{3}$/);
+    const mail = sampler.sample(ref("message"), { direction: "request" });
+    expect(mail.issues).toEqual([]);
+    expect(["mail", "chat"]).toContain((mail.value as { kind: string }).kind);
+    expect(typeof (mail.value as { subject: string }).subject).toBe("string");
+  });
+
+  it("draws the pattern one part of an allOf gives, within every part's lengths (lob's prefixed ids)", async () => {
+    const bare = { type: "string", pattern: "^bank_[a-z0-9]+$" };
+    const bank = {
+      allOf: [{ $ref: "#/components/schemas/bare" }, { type: "string", maxLength: 9, description: "id" }],
+    };
+    const sampler = await createSampler({
+      ...spec,
+      components: { schemas: { ...spec.components.schemas, bare, bank } },
+    });
+    for (const seed of [0, 1, 2]) {
+      const id = sampler.sample(ref("bank"), { direction: "request", seed });
+      expect(id.issues).toEqual([]);
+      expect(id.value).toMatch(/^bank_[a-z0-9]{1,4}$/);
+    }
+  });
+
   it("gives one value per branch, its tag set", async () => {
     const sampler = await createSampler(spec);
     const kinds = sampler.variants(ref("Event")).map((s) => (s.value as { type: string }).type);
