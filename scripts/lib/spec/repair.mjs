@@ -4,7 +4,7 @@
 // cannot be routed around throws, naming the fix. The references' repairs are repair-references.mjs,
 // the discriminators' repair-discriminators.mjs, the overlapping branches' repair-overlaps.mjs,
 // the examples' repair-examples.mjs.
-import { deref, describedProperties, isObject } from "./document.mjs";
+import { deref, describedProperties, escapeToken, isObject } from "./document.mjs";
 import { mapping, ownValues } from "./repair-discriminators.mjs";
 import { checkExamples } from "./repair-examples.mjs";
 import { overlaps } from "./repair-overlaps.mjs";
@@ -27,8 +27,9 @@ const BOOLEAN_OK = new Set(["additionalProperties", "unevaluatedProperties"]);
  * `#/components/...`), in this order: boolean schemas, OpenAPI 3.0's `nullable`, `$ref`s with an
  * empty pointer token, discriminator mappings to a missing or wrong schema, discriminators whose
  * mapping (or its absence) reads the branches' names where they pin values of their own,
- * `additionalProperties: false` beside `oneOf`/`anyOf`/`allOf`, overlapping `oneOf` branches, and
- * examples that break their own schema (checked last, against the repaired schemas). An OpenAPI
+ * `additionalProperties: false` beside `oneOf`/`anyOf`/`allOf`, overlapping `oneOf` branches, a
+ * request body on a GET or HEAD (which fetch cannot send), content on a 204, 205 or 304 answer (which
+ * carries none), and examples that break their own schema (checked last, against the repaired schemas). An OpenAPI
  * 3.0 document's `nullable` is read as 3.1 writes it too, but not named: it is 3.0 itself there.
  * @param {any} bundled the document as bundled
  * @returns {Repaired}
@@ -57,6 +58,8 @@ export function repairSpec(bundled) {
   });
   forEachSchema(spec, (parent, key, at) => parts.has(parent[key]) || undescribedRequired(spec, parent[key], at, say));
   forEachSchema(spec, (parent, key, at) => overlaps(spec, parent[key], at, say));
+  bodiesFetchCannotSend(spec, say);
+  bodiesNoAnswerCarries(spec, say);
   for (const line of checkExamples(spec)) defects.push(line);
   return { spec, defects };
 }
@@ -158,4 +161,63 @@ function undescribedRequired(spec, node, at, say) {
   if (!missing.length) return;
   node.properties = { ...node.properties, ...Object.fromEntries(missing.map((name) => [name, {}])) };
   say(`${at}/required`, `names ${missing.join(", ")}, which properties never describe; described as any value`);
+}
+
+/** The methods whose requests the Fetch standard gives no body: `fetch` throws a TypeError for one. */
+const BODILESS = ["get", "head"];
+
+/**
+ * A request body on a GET or HEAD operation: no `fetch` can send it, so the operation is read without
+ * one, and the line names the operation of the same path that takes the same body, where there is one.
+ * @param {any} spec
+ * @param {(where: string, text: string) => void} say
+ */
+function bodiesFetchCannotSend(spec, say) {
+  for (const [path, item] of Object.entries(isObject(spec.paths) ? spec.paths : {})) {
+    if (!isObject(item)) continue;
+    for (const method of BODILESS) {
+      const body = item[method]?.requestBody;
+      if (body === undefined) continue;
+      delete item[method].requestBody;
+      const same = Object.keys(item).find(
+        (other) =>
+          isObject(item[other]) &&
+          item[other].requestBody !== undefined &&
+          JSON.stringify(item[other].requestBody) === JSON.stringify(body),
+      );
+      say(
+        `#/paths/${escapeToken(path)}/${method}/requestBody`,
+        `a ${method.toUpperCase()} request cannot carry a body in fetch; left out, so the method sends none${same ? ` (${same.toUpperCase()} ${path} takes the same body)` : ""}`,
+      );
+    }
+  }
+}
+
+/** The answers HTTP gives no body (RFC 9110 §15.3.5, §15.3.6, §15.4.5): fetch reads each as empty. */
+const BODILESS_ANSWERS = ["204", "205", "304"];
+
+/**
+ * Content declared on a 204, 205 or 304 answer: HTTP sends none, so the answer is read as empty. A
+ * shared answer (`$ref`) is replaced at the operation by its description alone, so that the others
+ * that use it keep their content.
+ * @param {any} spec
+ * @param {(where: string, text: string) => void} say
+ */
+function bodiesNoAnswerCarries(spec, say) {
+  for (const [path, item] of Object.entries(isObject(spec.paths) ? spec.paths : {})) {
+    if (!isObject(item)) continue;
+    for (const [method, op] of Object.entries(item)) {
+      const responses = isObject(op) && isObject(op.responses) ? op.responses : undefined;
+      for (const status of BODILESS_ANSWERS) {
+        const answer = deref(spec, responses?.[status]);
+        if (!isObject(answer) || answer.content === undefined) continue;
+        const { content, ...rest } = answer;
+        responses[status] = rest;
+        say(
+          `#/paths/${escapeToken(path)}/${method}/responses/${status}/content`,
+          `a ${status} answer carries no body; read as empty`,
+        );
+      }
+    }
+  }
 }

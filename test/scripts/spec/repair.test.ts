@@ -52,6 +52,57 @@ describe("repairSpec", () => {
     ]);
   });
 
+  it("reads a GET or HEAD without the request body fetch cannot send, naming the operation that takes it", () => {
+    const body = { content: { "application/json": { schema: { type: "object" } } } };
+    const ok = { "200": { description: "ok" } };
+    const doc = {
+      openapi: "3.1.0",
+      info: { title: "t", version: "1.0.0" },
+      paths: {
+        "/_search": { get: { requestBody: body, responses: ok }, post: { requestBody: body, responses: ok } },
+        "/probe": { head: { requestBody: body, responses: ok }, delete: { requestBody: body, responses: ok } },
+      },
+    };
+
+    const { spec: repaired, defects } = repairSpec(doc);
+
+    expect(defects).toEqual([
+      "#/paths/~1_search/get/requestBody: a GET request cannot carry a body in fetch; left out, so the method sends none (POST /_search takes the same body)",
+      "#/paths/~1probe/head/requestBody: a HEAD request cannot carry a body in fetch; left out, so the method sends none (DELETE /probe takes the same body)",
+    ]);
+    expect(repaired.paths["/_search"].get).toEqual({ responses: ok });
+    expect(repaired.paths["/_search"].post.requestBody).toEqual(body);
+    // fetch sends a DELETE's body
+    expect(repaired.paths["/probe"].delete.requestBody).toEqual(body);
+  });
+
+  it("reads a 204 answer that declares content as empty; a shared answer keeps its content where others use it", () => {
+    const content = { "application/json": { schema: { type: "object" } } };
+    const doc = {
+      openapi: "3.1.0",
+      info: { title: "t", version: "1.0.0" },
+      paths: {
+        "/a": { delete: { responses: { "204": { description: "gone", content } } } },
+        "/b": {
+          delete: { responses: { "204": { $ref: "#/components/responses/Done" } } },
+          post: { responses: { "200": { $ref: "#/components/responses/Done" } } },
+        },
+      },
+      components: { responses: { Done: { description: "done", content } } },
+    };
+
+    const { spec: repaired, defects } = repairSpec(doc);
+
+    expect(defects).toEqual([
+      "#/paths/~1a/delete/responses/204/content: a 204 answer carries no body; read as empty",
+      "#/paths/~1b/delete/responses/204/content: a 204 answer carries no body; read as empty",
+    ]);
+    expect(repaired.paths["/a"].delete.responses["204"]).toEqual({ description: "gone" });
+    expect(repaired.paths["/b"].delete.responses["204"]).toEqual({ description: "done" });
+    expect(repaired.paths["/b"].post.responses["200"]).toEqual({ $ref: "#/components/responses/Done" });
+    expect(repaired.components.responses.Done).toEqual({ description: "done", content });
+  });
+
   it("fails on a $ref that names nothing, saying where it is and the fix", () => {
     const doc = answering({ $ref: "#/components/schemas/Missing" }, { Present: { type: "string" } });
 
