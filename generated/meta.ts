@@ -16,3 +16,9 @@ export const SCHEMES = [{"kind":"bearer"}] as const satisfies readonly AuthSchem
 
 /** This package's own version (package.json), sent in the User-Agent. */
 export const CLIENT_VERSION = "0.1.0";
+
+/** The client options that set a header (nearly) every operation declares: option -> header, as the document writes it. */
+export const HEADER_OPTIONS = {} as const;
+
+/** The client options `HEADER_OPTIONS` names, typed as the document types their headers. */
+export type HeaderOptions = Record<never, never>;

@@ -5,7 +5,7 @@ import type { Operation } from "./operation-row.js";
 import { resources, type Resources } from "../../generated/resources.js";
 import type { paths } from "../../generated/schema.d.js";
 import { credentialOf, withoutAuthorization, withQueryParameter, type AuthScheme } from "./auth.js";
-import { inBrowser, resolveConfig, type ClientOptions } from "./config.js";
+import { clientHeaders, inBrowser, resolveConfig, type ClientOptions } from "./config.js";
 import type { openEventStream } from "../streams/event-stream.js";
 import { method, type Connection, type Readers } from "./method.js";
 import { operationOf, rawIdempotency } from "./raw-operation.js";
@@ -97,7 +97,7 @@ export function connect(
   lookup?: typeof operationOf,
 ) {
   const settings = resolveConfig(options, [AUTH, ...table.flatMap((op) => (op.security ? [op.security] : []))]);
-  const headers = withoutAuthorization(options.headers);
+  const headers = withoutAuthorization(clientHeaders(options));
   // browsers refuse to let a page set it
   if (!inBrowser()) headers["User-Agent"] = `browser-cloud-client/${CLIENT_VERSION}`;
   const authorize = authorizer(settings.apiKey);
@@ -121,6 +121,7 @@ export function connect(
   const connection: Connection = {
     raw: raw as never,
     readers: readers ?? {},
+    sends: new Set(Object.keys(headers).flatMap((name) => (headers[name] === undefined ? [] : [name.toLowerCase()]))),
     fetchFor: (op, limits, state) => async (request) => {
       state.address ??= request.url;
       let ready = authorize(request, op.security ?? AUTH);

@@ -1,4 +1,4 @@
-import { AUTH, DEFAULT_BASE_URL } from "../../generated/meta.js";
+import { AUTH, DEFAULT_BASE_URL, HEADER_OPTIONS, type HeaderOptions } from "../../generated/meta.js";
 import { keyProblem, type AuthScheme } from "./auth.js";
 import { ConfigurationError, type ValidationIssue } from "./errors.js";
 
@@ -92,7 +92,8 @@ const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
  * const options: ClientOptions = { apiKey: process.env.BROWSER_CLOUD_API_KEY, timeoutMs: 10_000, maxRetries: 4 };
  * const client = createClient(options);
  */
-export interface ClientOptions {
+// a header (nearly) every operation declares is an option of its own (generated/meta.ts HEADER_OPTIONS)
+export interface ClientOptions extends HeaderOptions {
   /**
    * The key, sent as the document's security scheme says: a bearer token, an API key in a header or
    * a query parameter, or `user:password` for HTTP basic auth (`"AC0123…:auth-token"`). Default: the
@@ -231,6 +232,28 @@ export function checkLimits(
 }
 
 /**
+ * The header options `options` sets (generated/meta.ts `HEADER_OPTIONS`), by option name, their
+ * values as given; `resolveConfig` holds each to be header text.
+ */
+function optionHeaders(options: ClientOptions): Record<string, unknown> {
+  const given: Record<string, unknown> = {};
+  for (const option of Object.keys(HEADER_OPTIONS) as (keyof typeof HEADER_OPTIONS)[])
+    if (options[option] !== undefined) given[option] = options[option];
+  return given;
+}
+
+/**
+ * The headers a client sends with every request: its header options' (as `HEADER_OPTIONS` names
+ * them), then its `headers`, which override them. Read after `resolveConfig` accepted the options.
+ */
+export function clientHeaders(options: ClientOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const named: Record<string, string> = HEADER_OPTIONS;
+  for (const [option, value] of Object.entries(optionHeaders(options))) headers[named[option]!] = value as string;
+  return Object.assign(headers, options.headers);
+}
+
+/**
  * Resolves the client's settings from the options, then the environment, then the spec's server.
  * Throws `ConfigurationError` for a missing or malformed key, an unusable base URL (not http(s);
  * with userinfo, a query or a fragment; a port fetch refuses), plain http to a host other than
@@ -245,6 +268,12 @@ export function resolveConfig(options: ClientOptions, schemes: readonly AuthSche
   if (typeof options !== "object" || !options)
     throw new ConfigurationError(`options must be an object (got ${show(options)})`);
   const issues = checkLimits(options, "");
+  for (const [option, value] of Object.entries(optionHeaders(options))) {
+    const char = typeof value === "string" && badChar(value, NOT_IN_VALUE);
+    if (typeof value !== "string") issues.push({ path: option, message: `must be a string (got ${show(value)})` });
+    else if (char)
+      issues.push({ path: option, message: `holds ${char}, which a header cannot carry (the value is not shown)` });
+  }
   const { logger } = options;
   // a string "false" is truthy: take only a real boolean, so that nothing is allowed by mistake
   const typed: [string, unknown, string][] = [

@@ -3,6 +3,7 @@ import type { paths } from "../../generated/schema.d.js";
 import type { EventStream, StreamOptions } from "../streams/event-stream.js";
 import type { PageOptions, PagePromise } from "../lists/pages.js";
 import type { RequestOptions } from "./request-options.js";
+import type { HEADER_OPTIONS } from "../../generated/meta.js";
 
 // the spec's declaration of an entry's operation, found by the entry's own path and method
 type Item<O extends Operation> = O["path"] extends keyof paths
@@ -43,6 +44,32 @@ type CallOptions<O> = O extends { page: object }
     ? StreamOptions
     : RequestOptions;
 type Options<O, I> = O extends { body: string; query: object } ? CallOptions<O> & { query?: Query<I> } : CallOptions<O>;
+// the header parameters as a call passes them: as text (a number or boolean one is written as one)
+type Headers<I> = I extends { parameters: { header?: infer H } }
+  ? [NonNullable<H>] extends [never]
+    ? Record<never, never>
+    : NonNullable<H>
+  : Record<never, never>;
+type Texts<H> = { [K in keyof H]?: NonNullable<H[K]> extends string ? NonNullable<H[K]> : string };
+/** A call's `headers`: any header, and those the spec declares typed as it declares them. */
+export type GivenHeaders<H> = Texts<H> & Record<string, string>;
+/** The header parameters `K` of `H`, each required. */
+export type NeededHeaders<H, K extends keyof H> = { [P in K]-?: NonNullable<Texts<H>[P]> };
+// the header parameters a call passes: not those OpenAPI leaves to the client (Accept, Content-Type, Authorization)
+type Ignored = "accept" | "content-type" | "authorization";
+type Own<H> = { [K in keyof H]-?: Lowercase<K & string> extends Ignored ? never : K }[keyof H];
+// those a call must pass: the required ones, but the idempotency key the client makes and a header a client option sets
+type Required<H> = { [K in Own<H>]-?: Record<never, never> extends Pick<H, K> ? never : K }[Own<H>];
+type MustPass<O, I> = Exclude<
+  Required<Headers<I>>,
+  (O extends { idempotencyKey: infer K } ? K : never) | (typeof HEADER_OPTIONS)[keyof typeof HEADER_OPTIONS]
+>;
+// the options argument: required, with its headers, where the call must pass one
+type OptionsArg<O, I> = [Own<Headers<I>>] extends [never]
+  ? [options?: Options<O, I>]
+  : [MustPass<O, I>] extends [never]
+    ? [options?: Options<O, I> & { headers?: GivenHeaders<Headers<I>> }]
+    : [options: Options<O, I> & { headers: GivenHeaders<Headers<I>> & NeededHeaders<Headers<I>, MustPass<O, I>> }];
 type Result<O extends Operation, I> = O extends { answer: "empty" }
   ? // biome-ignore lint/suspicious/noConfusingVoidType: the method returns Promise<Result>: an empty answer resolves to nothing
     void
@@ -70,11 +97,7 @@ type Result<O extends Operation, I> = O extends { answer: "empty" }
 export type MethodOf<O extends Operation> = string extends O["path"]
   ? (...args: unknown[]) => Promise<unknown>
   : (
-      ...args: [
-        ...(O extends { params: infer P } ? Strings<P> : []),
-        ...Input<O, Item<O>>,
-        options?: Options<O, Item<O>>,
-      ]
+      ...args: [...(O extends { params: infer P } ? Strings<P> : []), ...Input<O, Item<O>>, ...OptionsArg<O, Item<O>>]
     ) => Returned<O, Result<O, Item<O>>>;
 // a list's method returns its page walker, items read from the answer's array (or its `items` field)
 // an event stream's events are typed by its declaration (the event schema may sit inside the media

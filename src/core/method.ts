@@ -30,6 +30,8 @@ export interface Connection {
    */
   fetchFor(op: Operation, limits: Limits, state: CallState): (request: Request) => Promise<Response>;
   readonly readers: Readers;
+  /** The headers the client sends with every request, by name in lower case: a required header parameter among them need not be passed per call. */
+  readonly sends?: ReadonlySet<string>;
 }
 
 // the body openapi-fetch is given is the one to send
@@ -161,6 +163,7 @@ function request(
       if (issues.length === before) check(op.query, query, "query", issues);
     }
     if (headers) checkHeaders(headers, options?.headers, issues);
+    if (op.headersRequired) requireHeaders(op.headersRequired, options?.headers, connection.sends, issues);
     // a list's maxPages and maxItems ride along to the transport, which reads only its own limits
     assertValid(issues);
     // one key per request: its retries, and a stream's re-opens, send it again; each page of a list
@@ -258,6 +261,25 @@ function checkHeaders(declared: Map<string, [at: string, schema: Schema]>, given
     const found = declared.get(name.toLowerCase());
     const value = (given as Record<string, unknown>)[name];
     if (found && typeof value === "string") checkParam(found[1], value, found[0], issues);
+  }
+}
+
+/**
+ * Names each header of `required` that neither the call's `headers` nor the client's own (`sends`)
+ * carry, in any case of its name: `header.<name>` is required.
+ */
+function requireHeaders(
+  required: readonly string[],
+  given: unknown,
+  sends: ReadonlySet<string> | undefined,
+  issues: ValidationIssue[],
+) {
+  const passed = new Set<string>();
+  if (typeof given === "object" && given !== null)
+    for (const [name, value] of Object.entries(given)) if (value !== undefined) passed.add(name.toLowerCase());
+  for (const name of required) {
+    const lower = name.toLowerCase();
+    if (!passed.has(lower) && !sends?.has(lower)) issues.push({ path: `header.${name}`, message: "is required" });
   }
 }
 

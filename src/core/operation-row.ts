@@ -48,6 +48,11 @@ export interface Operation {
    * of `options.headers` of that name (in any case) is checked against it before sending.
    */
   headerSchemas?: Readonly<Record<string, Schema>>;
+  /**
+   * The header parameters a call must send, as the spec writes them (but its idempotency key, which the
+   * client makes): each is required in the call's `headers`, unless the client sends it with every request.
+   */
+  headersRequired?: readonly string[];
   /** The query parameters, as one object schema (no other field allowed). */
   query?: Schema;
   queryRequired?: true;

@@ -22,15 +22,16 @@ const componentName = (schema) =>
  * @param {{ add(schema: any, where: string): number, name(index: number): string }} table the schema checks (schema-table.mjs)
  * @param {string} header the generated-file header
  * @param {import("./security.mjs").AuthScheme} [auth] the document's own scheme: a row carries `auth` only where its operation's differs
+ * @param {import("./headers.mjs").HeaderOption[]} [headerOptions] the headers a client option sets: never required per call
  * @returns {{ "operations.ts": string, "resources.ts": string, "functions.ts": string, "types.ts": string }}
  */
-export function emitClient(spec, operations, table, header, auth) {
+export function emitClient(spec, operations, table, header, auth, headerOptions = []) {
   const schemaNames = Object.keys(spec.components?.schemas ?? {});
   const types = typeNames(schemaNames);
   const fns = functionNames(operations);
   return {
     "operations.ts": operationsSource(operations, table, header, auth, fns),
-    "resources.ts": resourcesSource(spec, operations, types, header, fns),
+    "resources.ts": resourcesSource(spec, operations, types, header, fns, headerOptions),
     "functions.ts": functionsSource(operations, fns, header),
     "types.ts": typesSource(schemaNames, types, operations, header),
   };
@@ -83,6 +84,8 @@ function operationsSource(operations, table, header, auth, fns) {
     if (errors) row.errorSchema = schema(errors, `${op.method} ${op.path} error answers`);
     if (op.pathParams.length) row.pathSchemas = schemasOf(op.pathParams, "path");
     if (op.headerParams.length) row.headerSchemas = schemasOf(op.headerParams, "header");
+    const mustPass = op.headerParams.filter((p) => p.required && p.name !== op.idempotencyKey).map((p) => p.name);
+    if (mustPass.length) row.headersRequired = mustPass;
     row.idempotent = op.idempotent;
     if (op.idempotencyKey) row.idempotencyKey = op.idempotencyKey;
     if (op.auth && JSON.stringify(op.auth) !== JSON.stringify(auth)) row.security = op.auth;
@@ -148,7 +151,7 @@ const READERS = [
   ],
 ];
 
-function resourcesSource(spec, operations, types, header, fns) {
+function resourcesSource(spec, operations, types, header, fns, headerOptions) {
   // the tree of groups, each leaf one method
   const tree = new Map();
   for (const op of operations) {
@@ -196,6 +199,16 @@ function resourcesSource(spec, operations, types, header, fns) {
       args.push(`query${op.queryParams.some((p) => p.required) ? "" : "?"}: ${query}`);
     }
     if (op.page) options = options.replace("RequestOptions", "RequestOptions & PageOptions");
+    if (op.headerParams.length) {
+      const declared = `NonNullable<${at(op)}["parameters"]["header"]>`;
+      const set = new Set(headerOptions.map((o) => o.name.toLowerCase()));
+      const needed = op.headerParams.filter(
+        (p) => p.required && p.name !== op.idempotencyKey && !set.has(p.name.toLowerCase()),
+      );
+      options = needed.length
+        ? `${options.replace("options?:", "options:")} & { headers: GivenHeaders<${declared}> & NeededHeaders<${declared}, ${needed.map((p) => JSON.stringify(p.name)).join(" | ")}> }`
+        : `${options} & { headers?: GivenHeaders<${declared}> }`;
+    }
     args.push(options);
     const answer =
       op.success.kind === "json"
@@ -264,7 +277,10 @@ function resourcesSource(spec, operations, types, header, fns) {
   const streams = operations.some((op) => op.success.kind === "stream")
     ? 'import type { EventStream, StreamOptions } from "../src/streams/event-stream.js";\n'
     : "";
-  return `${header}${streams}import type { MethodFactory } from "../src/core/method-type.js";
+  const headerTypes = operations.some((op) => op.headerParams.length)
+    ? "GivenHeaders, MethodFactory, NeededHeaders"
+    : "MethodFactory";
+  return `${header}${streams}import type { ${headerTypes} } from "../src/core/method-type.js";
 import type { PageOptions, PagePromise } from "../src/lists/pages.js";
 import type { RequestOptions } from "../src/core/request-options.js";
 import * as O from "./operations.js";

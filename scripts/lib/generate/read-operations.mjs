@@ -59,8 +59,8 @@ export function serverUrl(spec) {
  * @property {boolean} deprecated
  * @property {Parameter[]} pathParams in path order
  * @property {Parameter[]} queryParams
- * @property {Parameter[]} headerParams the `in: header` ones a caller passes in `options.headers` (not
- *   `Accept`, `Content-Type` or `Authorization`, which OpenAPI says to ignore)
+ * @property {Parameter[]} headerParams the `in: header` ones, which a call passes in its typed `options.headers`
+ *   (not `Accept`, `Content-Type` or `Authorization`, which OpenAPI says to ignore; headers.mjs)
  * @property {{ kind: "json" | "urlencoded" | "raw", required: boolean, schema: any, mediaType: string, example: unknown } | undefined} body
  * @property {{ status: number, kind: "json" | "empty" | "other" | "stream", schema: any, mediaType: string | undefined, example: unknown, eventFromMedia?: boolean }} success
  *   for a stream, `schema` is one event's data (see event-streams.mjs)
@@ -98,9 +98,8 @@ export function readOperations(spec) {
     );
     const queryParams = params.filter((p) => p.in === "query");
     const keyHeader = params.find((p) => p.in === "header" && p.name.toLowerCase() === KEY_HEADER)?.name;
-    for (const p of params.filter((p) => (p.in === "header" || p.in === "cookie") && p.name !== keyHeader)) {
-      unsupported.push(`${where}: ${p.in} parameter ${p.name} is not a method argument; pass it in options.headers`);
-    }
+    for (const p of params.filter((p) => p.in === "cookie"))
+      unsupported.push(`${where}: cookie parameter ${p.name} is not a method argument; pass it in options.headers`);
     if (keyHeader)
       shapes.push(
         `idempotency key ${where}: header ${keyHeader} sent with a new key per call (the same on its retries) unless options.headers has one`,

@@ -7,6 +7,7 @@ import { loadConfig } from "@redocly/openapi-core";
 import { apiReference } from "./emit-api-reference.mjs";
 import { emitClient } from "./emit-client.mjs";
 import { withExampleInputs } from "./example-inputs.mjs";
+import { headerOptions } from "./headers.mjs";
 import { formComponents, isFileSchema } from "./multipart.mjs";
 import { readOperations, serverUrl } from "./read-operations.mjs";
 import { bundleApi } from "../spec/bundle.mjs";
@@ -82,7 +83,8 @@ export async function renderWithReport({ onBundle } = {}) {
   // the examples the JSDoc and the API reference show: the document's, else sampled from the schemas
   const { operations, lines: examples } = withExampleInputs(read, await createSampler(parsed));
   const table = schemaTable(parsed);
-  const client = emitClient(parsed, operations, table, HEADER, auth);
+  const headers = headerOptions(operations);
+  const client = emitClient(parsed, operations, table, HEADER, auth, headers.options);
   for (const [file, content] of Object.entries(client)) files.set(resolve(dir, file), content);
   files.set(resolve(dir, "validators.ts"), table.source(HEADER));
   files.set(resolve(dir, "api.md"), apiReference(parsed, operations));
@@ -91,7 +93,9 @@ export async function renderWithReport({ onBundle } = {}) {
   files.set(
     resolve(dir, "meta.ts"),
     HEADER +
-      `import type { AuthScheme } from "../src/core/auth.js";\n\n` +
+      `import type { AuthScheme } from "../src/core/auth.js";\n` +
+      (headers.options.length ? `import type { paths } from "./schema.d.js";\n` : "") +
+      "\n" +
       `/** The \`info.version\` of the OpenAPI document this client was generated from. */\n` +
       `export const API_VERSION = ${JSON.stringify(parsed.info.version)};\n\n` +
       `/** The first server of the OpenAPI document, its variables at their defaults. */\n` +
@@ -101,12 +105,47 @@ export async function renderWithReport({ onBundle } = {}) {
       `/** Every way the document's operations carry the key (\`AUTH\` and each operation's own), for a client that holds none of their rows: \`createCoreClient()\` checks the key against them all. */\n` +
       `export const SCHEMES = ${JSON.stringify(schemes(auth, operations))} as const satisfies readonly AuthScheme[];\n\n` +
       `/** This package's own version (package.json), sent in the User-Agent. */\n` +
-      `export const CLIENT_VERSION = ${JSON.stringify(pkg.version)};\n`,
+      `export const CLIENT_VERSION = ${JSON.stringify(pkg.version)};\n\n` +
+      headerOptionsSource(headers.options),
   );
   const readme = resolve(root, "README.md");
   if (existsSync(readme)) files.set(readme, withPolicyTable(readFileSync(readme, "utf8"), policyTable(operations)));
   const unchecked = table.unchecked.map((u) => `${u.where}: ${u.keyword}`);
-  return { files, report: { defects, ...report, examples, unchecked, operations: operations.length } };
+  return {
+    files,
+    report: {
+      defects,
+      ...report,
+      shapes: [...report.shapes, ...headers.lines],
+      examples,
+      unchecked,
+      operations: operations.length,
+    },
+  };
+}
+
+/**
+ * generated/meta.ts's header options: `HEADER_OPTIONS` (option -> header) for the runtime, and their
+ * type, each value typed as the first operation that declares the header types it (as text).
+ * @param {import("./headers.mjs").HeaderOption[]} options
+ */
+function headerOptionsSource(options) {
+  const fields = options.map(({ name, option, description, at }) => {
+    const said = description ? `${description.replaceAll("*/", "*\\/").trim()} ` : "";
+    const type = `NonNullable<NonNullable<paths[${JSON.stringify(at.path)}][${JSON.stringify(at.method.toLowerCase())}]["parameters"]["header"]>[${JSON.stringify(name)}]>`;
+    return `  /** ${said}Sent as \`${name}\` with every request; a call's \`headers\` override it. */\n  ${option}?: TextOf<${type}> | undefined;\n`;
+  });
+  return (
+    `/** The client options that set a header (nearly) every operation declares: option -> header, as the document writes it. */\n` +
+    `export const HEADER_OPTIONS = ${JSON.stringify(Object.fromEntries(options.map((o) => [o.option, o.name])))} as const;\n\n` +
+    (options.length
+      ? `// a header's value is sent as text: a number or boolean parameter is written as one\ntype TextOf<T> = T extends string ? T : string;\n\n`
+      : "") +
+    `/** The client options \`HEADER_OPTIONS\` names, typed as the document types their headers. */\n` +
+    (options.length
+      ? `export interface HeaderOptions {\n${fields.join("")}}\n`
+      : `export type HeaderOptions = Record<never, never>;\n`)
+  );
 }
 
 /**

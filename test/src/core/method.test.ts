@@ -65,6 +65,32 @@ describe("a method built from a table entry", () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it("refuses a call without a required header parameter and sends nothing; the call's headers or the client's own carry it in any case", async () => {
+    const server = await faultServer(reply(200, "{}"));
+    const entry: Operation = {
+      ...listWidgets,
+      query: undefined,
+      answer: "json",
+      headerSchemas: { Digest: {} as never, "If-Match": {} as never },
+      headersRequired: ["Digest", "If-Match"],
+    };
+
+    const err = (await method(entry, direct(server.url))("s1", { headers: { "if-match": "v1" } }).catch(
+      (e: unknown) => e,
+    )) as ValidationError;
+    expect(err).toBeInstanceOf(ValidationError);
+    expect(err.issues).toEqual([{ path: "header.Digest", message: "is required" }]);
+    expect(server.requests).toHaveLength(0);
+
+    await method(entry, direct(server.url))("s1", { headers: { digest: "sha-256=x", "If-Match": "v1" } });
+    await method(entry, { ...direct(server.url), sends: new Set(["digest"]) })("s1", { headers: { "IF-MATCH": "v2" } });
+    expect(server.requests.map((r) => [r.headers.digest, r.headers["if-match"]])).toEqual([
+      ["sha-256=x", "v1"],
+      // the client's own header is sent by the client's openapi-fetch, not by this stand-in
+      [undefined, "v2"],
+    ]);
+  });
+
   it("resolves to the Response itself for an answer that is not JSON, body unread", async () => {
     const server = await faultServer(reply(200, "event: ping\n\n", { "Content-Type": "text/event-stream" }));
 
