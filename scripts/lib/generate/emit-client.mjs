@@ -104,7 +104,7 @@ function operationsSource(operations, table, header, auth, fns) {
       .replace(references, (_, inTable, ref) => (inTable ? `S.${table.name(Number(ref))}` : ref));
   const consts = rows.map((row, i) => {
     const op = operations[i];
-    return `/** \`${op.method} ${op.path}\`: \`client.${op.name}\`, \`${fns.get(op)}\` of browser-cloud-client/operations. */
+    return `/** \`${op.method} ${doc(op.path)}\`: \`client.${op.name}\`, \`${fns.get(op)}\` of browser-cloud-client/operations. */
 export const ${fns.get(op)} = ${text(row)} as const satisfies Operation;
 `;
   });
@@ -260,7 +260,7 @@ function resourcesSource(spec, operations, types, header, fns, headerOptions) {
     usedTypeNames.add(name);
     const tags = [...(groupTags.get(key) ?? [])];
     const about = tags.length
-      ? tags.map((t) => `${t}${tagText.get(t) ? `: ${doc(tagText.get(t)).replace(/\.$/, "")}` : ""}`).join("; ")
+      ? tags.map((t) => `${doc(t)}${tagText.get(t) ? `: ${doc(tagText.get(t)).replace(/\.$/, "")}` : ""}`).join("; ")
       : `the ${key} operations`;
     interfaces.push(`/** \`client.${key}\`: ${about}. */\nexport interface ${name} {\n${body(value, "  ")}\n}\n`);
     members.push(`  readonly ${key}: ${name};`);
@@ -343,7 +343,7 @@ function typesSource(schemaNames, types, operations, header) {
   const lines = schemaNames.map((name) => {
     const type = types.get(name);
     const note = type === name ? "" : ` (exported as \`${type}\`, so that it does not shadow \`${pascal(name)}\`)`;
-    return `/** The spec's \`${name}\` schema${note}. */\nexport type ${type} = components["schemas"][${JSON.stringify(name)}];`;
+    return `/** The spec's \`${doc(name)}\` schema${note}. */\nexport type ${type} = components["schemas"][${JSON.stringify(name)}];`;
   });
   // src/core/errors.ts types ApiError.body by these, whatever shape the spec gives its errors
   const bodies = operations.map((op) => `  ${JSON.stringify(op.name)}: ${errorBodyType(op, types)};`);

@@ -5,11 +5,11 @@
 import { RETRYABLE_STATUSES } from "../../../src/core/policy.js";
 import { identifier } from "./identifiers.mjs";
 
-/** Text safe inside a JSDoc block: no `*\/` that would end it early. */
-export const doc = (text) =>
-  String(text ?? "")
-    .trim()
-    .replace(/\*\//g, "*\\/");
+/** One line safe inside a JSDoc block, as it is: no `*\/` that would end the block early. */
+const inComment = (/** @type {string} */ line) => line.replace(/\*\//g, "*\\/");
+
+/** Text safe inside a JSDoc block: trimmed, no `*\/` that would end it early. */
+export const doc = (text) => inComment(String(text ?? "").trim());
 
 /** The policy sentence each method's JSDoc carries; the README's table says the same at length. */
 function retryNote(op) {
@@ -26,7 +26,8 @@ function retryNote(op) {
 }
 
 /**
- * The lines of an operation's JSDoc, without the comment's frame.
+ * The lines of an operation's JSDoc, without the comment's frame; each is safe inside it, the
+ * document's text, its media types (`*\/*`) and the example's values included.
  * @param {import("./read-operations.mjs").OperationInfo} op
  * @param {string} example the `@example` code
  * @returns {string[]}
@@ -53,5 +54,5 @@ export function docLines(op, example) {
     lines.push(`@param ${identifier(p.name, new Set())} ${doc(p.description ?? p.name).replace(/\n/g, " ")}`);
   if (op.deprecated) lines.push("@deprecated The spec marks this operation deprecated.");
   lines.push("@example", ...example.split("\n"));
-  return lines;
+  return lines.map(inComment);
 }

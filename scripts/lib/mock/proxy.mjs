@@ -5,6 +5,7 @@ import { Agent } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { apiError, badTarget, createGuardedServer, refuse } from "../shared/http-guard.mjs";
+import { openapi31 } from "../spec/openapi31.mjs";
 import { startMock } from "./prism.mjs";
 import { statefulMock } from "./state.mjs";
 
@@ -19,7 +20,8 @@ import { statefulMock } from "./state.mjs";
  * answer built from the schema: a 500 comes only when a request asks for it. Form bodies
  * (multipart bracket names, urlencoded styles) are read into the document's shape and checked by
  * the proxy (uploads.mjs), which Prism cannot do.
- * serve(spec) starts a new Prism on that spec (JSON text) on a free port, switches the
+ * serve(spec) starts a new Prism on that spec (JSON text; an OpenAPI 3.2 document as its 3.1 view,
+ * spec/openapi31.mjs, the one the client was generated from) on a free port, switches the
  * proxy to it once it listens, then stops the old one when its requests are done. Requests that
  * arrive before the first Prism listens wait for it. Only paths are proxied, to that Prism alone:
  * an absolute-form or `*` target, a malformed one (see badTarget) or one Node's parser refuses
@@ -84,13 +86,15 @@ export async function mockServer({
       wanted = null;
       if (spec === current?.spec) continue;
       const file = join(dir, `openapi-${++count}.json`);
-      writeFileSync(file, spec);
       const started = performance.now();
       let prism;
       /** @type {ReturnType<typeof startMock> | undefined} */
       let starting;
       try {
-        const document = JSON.parse(spec);
+        // Prism and the proxy read an OpenAPI 3.2 document as 3.1, as the client was generated from it
+        const written = JSON.parse(spec);
+        const document = openapi31(written).spec;
+        writeFileSync(file, document === written ? spec : JSON.stringify(document));
         // built before Prism starts, so that a failure here leaves no Prism behind
         const state = stateful ? statefulMock(document, stateful === true ? {} : stateful) : undefined;
         // Prism first: its start is most of the wait, and the proxy's own modules load meanwhile;

@@ -4,8 +4,9 @@
 import { dirname, relative, resolve } from "node:path";
 import { bundle, loadConfig } from "@redocly/openapi-core";
 import { CONFIG, root } from "../shared/paths.mjs";
+import { withDeviceFlowScopes } from "./redocly-types.mjs";
 import { repairSpec } from "./repair.mjs";
-import { emptyTokenRefs } from "./repair-references.mjs";
+import { emptyTokenRefs, unreadComponents } from "./repair-references.mjs";
 
 /**
  * Bundles one spec file with its Redocly config into one self-contained document, every `$ref`
@@ -19,10 +20,25 @@ import { emptyTokenRefs } from "./repair-references.mjs";
  * @returns {Promise<{ spec: any, defects: string[] }>}
  */
 export async function bundleApi(spec, config, label) {
-  const { bundle: doc, problems, fileDependencies } = await bundle({ ref: spec, config, dereference: false });
-  // a discriminator mapping to a file that is not there is repaired below; any other is fatal
+  const {
+    bundle: doc,
+    problems,
+    fileDependencies,
+  } = await bundle({
+    ref: spec,
+    config: withDeviceFlowScopes(config),
+    dereference: false,
+  });
+  // a component that could not be read and that nothing uses is dropped, and a discriminator
+  // mapping to a file that is not there is repaired below; any other is fatal
+  /** @type {string[]} */
+  const unread = [];
+  const dropped = unreadComponents(doc.parsed, problems, spec, (line) => unread.push(line));
   const fatal = problems.filter(
-    (p) => p.severity === "error" && !p.location.some((at) => /\/discriminator\/mapping\//.test(at.pointer ?? "")),
+    (p) =>
+      p.severity === "error" &&
+      !dropped.has(p) &&
+      !p.location.some((at) => /\/discriminator\/mapping\//.test(at.pointer ?? "")),
   );
   if (fatal.length) {
     const lines = [
@@ -38,7 +54,7 @@ export async function bundleApi(spec, config, label) {
     );
   }
   const repaired = repairSpec(doc.parsed);
-  return { spec: repaired.spec, defects: [...emptyTokenRefs([...fileDependencies]), ...repaired.defects] };
+  return { spec: repaired.spec, defects: [...emptyTokenRefs([...fileDependencies]), ...unread, ...repaired.defects] };
 }
 
 /**

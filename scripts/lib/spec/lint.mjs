@@ -7,6 +7,7 @@ import { getLineColLocation, lint, loadConfig } from "@redocly/openapi-core";
 import { quietRedocly } from "../shared/env.mjs";
 import { CONFIG, root } from "../shared/paths.mjs";
 import { workerExecArgv } from "../shared/processes.mjs";
+import { withDeviceFlowScopes } from "./redocly-types.mjs";
 
 /** Most problem lines a lint returns: a badly broken spec cannot fill memory or a terminal. */
 export const MAX_LINES = 100;
@@ -64,7 +65,7 @@ export async function lintSpec({ configPath = CONFIG } = {}) {
   for (const [alias, api] of apis) {
     const ref = resolve(dirname(configPath), /** @type {{ root: string }} */ (api).root);
     try {
-      problems.push(...(await lint({ ref, config: config.forAlias(alias) })));
+      problems.push(...(await lint({ ref, config: withDeviceFlowScopes(config.forAlias(alias)) })));
     } catch (err) {
       // the spec could not be read or parsed at all
       return finish({ ok: false, errors: 1, warnings: 0, lines: [`${relative(root, ref)}: ${message(err)}`], config });

@@ -1,12 +1,13 @@
 // Repair's references (repair.mjs): a `$ref` with an empty JSON pointer token, named from the
 // spec's files (which the bundler reads silently) and read without the empty token in the bundle;
-// a `$ref` to nothing is fatal, naming the fix.
+// a component the bundler could not read and that nothing uses, dropped (bundle.mjs); a `$ref` to
+// nothing is fatal, naming the fix.
 import { existsSync, readFileSync } from "node:fs";
 import { relative } from "node:path";
 import { load } from "js-yaml";
 import { root } from "../shared/paths.mjs";
 import { textMemo } from "../shared/text-memo.mjs";
-import { escapeToken, isObject, pointerTarget } from "./document.mjs";
+import { escapeToken, isObject, pointerTarget, refTarget } from "./document.mjs";
 
 /**
  * The `$ref`s (and discriminator mapping values) of the spec's files whose JSON pointer has an
@@ -98,4 +99,71 @@ function nearest(spec, ref) {
   return names.length
     ? `#/components/${kind}/ has ${names.slice(0, 5).join(", ")}${names.length > 5 ? ", ..." : ""}`
     : "e.g. #/components/schemas/<Name>";
+}
+
+/**
+ * The components the bundler could not read, each left a `$ref` outside the document (a URL or a
+ * file it could not fetch): one that nothing in the document uses (no `$ref` or discriminator
+ * mapping names it, nor, for a security scheme, a security requirement) is dropped, one line each,
+ * since nothing the document declares loses anything; a used one stays, for the bundler's error.
+ * @param {any} spec the bundle, changed in place
+ * @param {import("@redocly/openapi-core").NormalizedProblem[]} problems the bundler's
+ * @param {string} file the root file's absolute path, where a component's pointer is the bundle's own
+ * @param {(line: string) => void} say
+ * @returns {Set<import("@redocly/openapi-core").NormalizedProblem>} the problems of the dropped ones
+ * @example
+ * unreadComponents(bundled, problems, "/repo/openapi/openapi.yaml", (line) => defects.push(line));
+ */
+export function unreadComponents(spec, problems, file, say) {
+  /** @type {Map<string, { ref: string, reasons: Set<string> }>} */
+  const unread = new Map();
+  const handled = new Set();
+  let names;
+  for (const problem of problems) {
+    const at = problem.location[0];
+    if (at?.source.absoluteRef !== file || !/^#\/components\/[^/]+\/[^/]+$/.test(at.pointer ?? "")) continue;
+    const node = pointerTarget(spec, at.pointer);
+    if (!isObject(node) || Object.keys(node).length !== 1 || String(node.$ref ?? "#").startsWith("#")) continue;
+    names ??= usedComponents(spec);
+    if (names.has(at.pointer)) continue;
+    handled.add(problem);
+    if (!unread.has(at.pointer)) unread.set(at.pointer, { ref: node.$ref, reasons: new Set() });
+    unread.get(at.pointer)?.reasons.add(problem.message);
+  }
+  for (const [at, { ref, reasons }] of unread) {
+    const [, kind, name] = refTarget(spec, at).tokens;
+    delete spec.components[kind][name];
+    say(
+      `${at}: $ref ${ref} could not be read (${[...reasons].join("; ")}), and nothing in the document uses it; dropped`,
+    );
+  }
+  return handled;
+}
+
+/** The components the document uses, as `#/components/<kind>/<name>`: by `$ref`, discriminator mapping or security requirement. */
+function usedComponents(spec) {
+  const names = new Set();
+  const add = (/** @type {string} */ ref) => {
+    const component = /^#\/components\/[^/]+\/[^/]+/.exec(ref)?.[0];
+    if (component) names.add(component);
+  };
+  const walk = (/** @type {any} */ node, /** @type {string} */ key) => {
+    if (Array.isArray(node)) {
+      for (const item of node) {
+        if (key === "security" && isObject(item))
+          for (const name of Object.keys(item)) add(`#/components/securitySchemes/${escapeToken(name)}`);
+        walk(item, "");
+      }
+    }
+    if (!isObject(node)) return;
+    for (const [k, v] of Object.entries(node)) {
+      if (k === "$ref" && typeof v === "string") add(v);
+      else if (k === "mapping" && isObject(v))
+        for (const target of Object.values(v))
+          add(String(target).startsWith("#") ? String(target) : `#/components/schemas/${escapeToken(target)}`);
+      else if (k !== "example" && k !== "examples" && k !== "enum" && k !== "const" && k !== "default") walk(v, k);
+    }
+  };
+  walk(spec, "");
+  return names;
 }

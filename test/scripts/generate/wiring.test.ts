@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { diffLines } from "diff";
+import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { emitClient } from "../../../scripts/lib/generate/emit-client.mjs";
 import { readOperations } from "../../../scripts/lib/generate/read-operations.mjs";
@@ -105,5 +106,44 @@ describe("the names of the standalone functions", () => {
     expect(files["functions.ts"]).toContain("export const standalone_: ");
     expect(files["functions.ts"]).toContain("export const getThings: ");
     expect(files["operations.ts"]).toContain("export const formBody_ = ");
+  });
+});
+
+describe("the comments of the generated files", () => {
+  it("keep a `*/` of the document inside them: a `*/*` answer, a path, a schema's name and an example", () => {
+    const files = generate(
+      small(
+        {
+          "/pets/{id}*/x": {
+            get: {
+              operationId: "getPet",
+              parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" }, example: "a*/b" }],
+              responses: {
+                "200": { description: "ok", content: { "*/*": { schema: { $ref: "#/components/schemas/Pet*/Dog" } } } },
+              },
+            },
+          },
+        },
+        { "Pet*/Dog": { type: "object" } },
+      ),
+    );
+
+    expect(files["functions.ts"]).toContain(
+      " * Resolves to the `Response` (*\\/*) for you to read; its body is not buffered.",
+    );
+    expect(files["functions.ts"]).toContain(" * `GET /pets/{id}*\\/x`. Idempotent:");
+    expect(files["functions.ts"]).toContain(' * const response = await getPet(client, "a*\\/b");');
+    expect(files["resources.ts"]).toContain(
+      "   * Resolves to the `Response` (*\\/*) for you to read; its body is not buffered.",
+    );
+    expect(files["operations.ts"]).toContain("/** `GET /pets/{id}*\\/x`: `client.");
+    expect(files["types.ts"]).toContain("/** The spec's `Pet*\\/Dog` schema");
+    for (const [file, text] of Object.entries(files)) {
+      const { diagnostics } = ts.transpileModule(text, { reportDiagnostics: true, fileName: file });
+      expect(
+        diagnostics?.map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n")),
+        file,
+      ).toEqual([]);
+    }
   });
 });

@@ -1,0 +1,250 @@
+// OpenAPI 3.2 read as 3.1. openapi-typescript 7 and Prism 5 read OpenAPI 3.0 and 3.1 only, so they
+// (and the generator's readers, which must agree with the types openapi-typescript writes) are given
+// this 3.1 view of a 3.2 document, made here and nowhere else. generated/openapi.json and the docs
+// page keep the document as written, repaired, so nothing 3.2 adds is lost to later work. Every
+// change is a line: what 3.2 adds that the view keeps in a 3.1 form, and what it drops.
+import { HTTP_METHODS } from "../../../src/core/path-template.js";
+import { escapeToken, isObject, resolve } from "./document.mjs";
+import { forEachSchema } from "./schema-walk.mjs";
+
+/** The version the view declares: the newest openapi-typescript and Prism read. */
+export const VIEW_VERSION = "3.1.1";
+
+/** What the client's runtime, openapi-fetch ~0.17, can send: its `request()` takes these methods alone. */
+const SENDABLE = HTTP_METHODS.map((method) => method.toUpperCase());
+
+/** Where a map's values are OpenAPI objects of one kind: the key of the map, and the kind. */
+const MAP_OF = {
+  paths: "pathItem",
+  webhooks: "pathItem",
+  pathItems: "pathItem",
+  callbacks: "callback",
+  content: "mediaType",
+  encoding: "encoding",
+  responses: "response",
+  examples: "example",
+  securitySchemes: "securityScheme",
+  parameters: "parameter",
+  headers: "header",
+  requestBodies: "requestBody",
+  links: "link",
+  variables: "variable",
+};
+/** The key a Callback object is walked under: a map of path items, by their expressions. */
+const CALLBACK = "callback";
+/** Where a list's items are OpenAPI objects of one kind. */
+const LIST_OF = { parameters: "parameter", servers: "server", tags: "tag" };
+/** Keys whose values are schemas or data, never OpenAPI objects: the walk does not enter them. */
+const NOT_OBJECTS = new Set(["schema", "schemas", "example", "value", "dataValue", "default", "enum", "const"]);
+
+/** Fields 3.2 adds to objects 3.1 has, dropped from the view: the object's kind, and its fields. */
+const DROPPED = {
+  mediaType: ["itemSchema", "itemEncoding", "prefixEncoding", "description"],
+  encoding: ["encoding", "prefixEncoding", "itemEncoding"],
+  server: ["name"],
+  securityScheme: ["deprecated", "oauth2MetadataUrl"],
+  tag: ["summary", "parent", "kind"],
+  example: ["serializedValue"],
+};
+
+/**
+ * The 3.1 view of an OpenAPI 3.2 document; any other document is returned as it is, with no line.
+ * `changes` says what the view keeps in a 3.1 form or drops, one line per place (`<where>: <what>`);
+ * `unsupported`, what the client cannot express and leaves out: an operation of a method
+ * openapi-fetch cannot send (`query`, `additionalOperations`), a `querystring` parameter.
+ * @param {any} spec a bundled, repaired OpenAPI document (not changed)
+ * @returns {{ spec: any, changes: string[], unsupported: string[] }}
+ * @example
+ * const { spec: view, changes } = openapi31(bundled);
+ * await openapiTS(view);
+ */
+export function openapi31(spec) {
+  if (!/^3\.2(\.|$)/.test(String(spec?.openapi ?? ""))) return { spec, changes: [], unsupported: [] };
+  const view = structuredClone(spec);
+  /** @type {string[]} */
+  const changes = [];
+  /** @type {string[]} */
+  const unsupported = [];
+  const say = (/** @type {string} */ where, /** @type {string} */ text) => changes.push(`${where}: ${text}`);
+  view.openapi = VIEW_VERSION;
+  say(
+    "#/openapi",
+    `${spec.openapi}, which openapi-typescript and Prism do not read; the types, the client and the mock read it as ${VIEW_VERSION}, as the lines below say; generated/openapi.json keeps it as written`,
+  );
+  if ("$self" in view) {
+    delete view.$self;
+    say("#/$self", "the document's own URI (3.2) dropped; its $refs are read from where its files are");
+  }
+  const reusable = isObject(view.components?.mediaTypes) ? Object.keys(view.components.mediaTypes) : [];
+  if (isObject(view.components)) delete view.components.mediaTypes;
+  /** @type {Map<string, number>} */
+  const inlined = new Map();
+  const objects = { spec, say, unsupported, inlined };
+  walk(view, "#", "", false, [], (node, at, kind, within) => visit(objects, node, at, kind, within));
+  for (const name of reusable) {
+    const count = inlined.get(name) ?? 0;
+    say(
+      `#/components/mediaTypes/${escapeToken(name)}`,
+      `reusable media types are 3.2; ${count ? `inlined at its ${count} reference${count > 1 ? "s" : ""}` : "referenced nowhere, dropped"}`,
+    );
+  }
+  forEachSchema(view, (parent, key, at) => schema(parent[key], at, say));
+  return { spec: view, changes, unsupported };
+}
+
+/**
+ * @callback Visit
+ * @param {any} node an OpenAPI object of `kind`
+ * @param {string} at its JSON pointer
+ * @param {string} kind
+ * @param {string[]} within the `$ref`s of the media types inlined on the way to it
+ * @returns {any} what stands in its place: itself, another object, or undefined to drop it
+ */
+
+/**
+ * Calls `visit` on each OpenAPI object of a kind `MAP_OF` or `LIST_OF` names, a parent before what
+ * it holds, and walks into what `visit` put in its place; schemas and values are not entered.
+ * @param {any} node
+ * @param {string} at its JSON pointer
+ * @param {string} key the key `node` sits under
+ * @param {boolean} names whether `node` is a map of named objects, not an object's fields
+ * @param {string[]} within
+ * @param {Visit} visit
+ */
+function walk(node, at, key, names, within, visit) {
+  /** Visits `parent[k]` as `kind`, puts what stands in its place there, and walks into it. */
+  const step = (/** @type {any} */ parent, /** @type {string | number} */ k, /** @type {string} */ kind) => {
+    const here = `${at}/${escapeToken(k)}`;
+    const before = parent[k];
+    const after = kind && isObject(before) ? visit(before, here, kind, within) : before;
+    if (after === undefined) return false;
+    parent[k] = after;
+    // a callback is a map of path items; a media type put in place of a reference is one inlined
+    if (kind === "callback") walk(after, here, CALLBACK, true, within, visit);
+    else walk(after, here, "", false, after === before ? within : [...within, before.$ref], visit);
+    return true;
+  };
+  if (Array.isArray(node)) {
+    // each item's pointer is its place in the document as written, before any is dropped
+    const kept = [];
+    for (let i = 0; i < node.length; i++) if (step(node, i, LIST_OF[key])) kept.push(node[i]);
+    node.splice(0, node.length, ...kept);
+    return;
+  }
+  if (!isObject(node)) return;
+  for (const k of Object.keys(node)) {
+    if (names) {
+      if (!step(node, k, key === CALLBACK ? "pathItem" : MAP_OF[key])) delete node[k];
+    } else if (!NOT_OBJECTS.has(k) && !k.startsWith("x-")) {
+      walk(node[k], `${at}/${escapeToken(k)}`, k, k in MAP_OF && isObject(node[k]), within, visit);
+    }
+  }
+}
+
+/** What the view makes of one OpenAPI object (see `Visit`). */
+function visit(context, node, at, kind, within) {
+  const { spec, say, unsupported, inlined } = context;
+  if (kind === "mediaType" && String(node.$ref ?? "").startsWith("#/components/mediaTypes/")) {
+    if (within.includes(node.$ref)) {
+      say(at, `$ref ${node.$ref} reaches itself through its own content; read as any value`);
+      return {};
+    }
+    const name = /^#\/components\/mediaTypes\/([^/]+)/.exec(node.$ref)?.[1] ?? "";
+    const key = decodeURIComponent(name).replace(/~1/g, "/").replace(/~0/g, "~");
+    inlined.set(key, (inlined.get(key) ?? 0) + 1);
+    return visit(context, structuredClone(resolve(spec, node)), at, kind, within);
+  }
+  if (kind === "parameter") return parameter(spec, node, at, say, unsupported);
+  if ("$ref" in node) return node;
+  if (kind === "pathItem") return pathItem(node, at, unsupported);
+  if (kind === "securityScheme" && isObject(node.flows) && "deviceAuthorization" in node.flows) {
+    delete node.flows.deviceAuthorization;
+    say(`${at}/flows`, "deviceAuthorization (3.2, the OAuth device flow) dropped; the client obtains no token itself");
+  }
+  if (kind === "example" && node.dataValue !== undefined) {
+    const kept = node.value === undefined;
+    if (kept) node.value = node.dataValue;
+    delete node.dataValue;
+    say(at, kept ? "dataValue (3.2) read as value" : "dataValue (3.2) dropped beside its value");
+  }
+  if (kind === "response" && "summary" in node) {
+    const kept = node.description === undefined;
+    if (kept) node.description = node.summary;
+    delete node.summary;
+    say(at, kept ? "summary (3.2) read as its description, which 3.1 requires" : "summary (3.2) dropped");
+  }
+  if (kind === "response" && node.description === undefined) {
+    node.description = "";
+    say(at, "no description (3.2 makes it optional, 3.1 requires it); read as an empty one");
+  }
+  const dropped = (DROPPED[kind] ?? []).filter((field) => field in node);
+  for (const field of dropped) delete node[field];
+  if (dropped.length)
+    say(
+      at,
+      `${dropped.join(", ")} (3.2) dropped${
+        kind === "mediaType" && dropped.includes("itemSchema")
+          ? node.schema
+            ? "; its schema is read as before"
+            : "; no schema is left, so the content is any value"
+          : ""
+      }`,
+    );
+  return node;
+}
+
+/** A path item without the operations openapi-fetch cannot send, each named. */
+function pathItem(item, at, unsupported) {
+  const path = /^#\/paths\/([^/]+)$/.exec(at)?.[1]?.replace(/~1/g, "/").replace(/~0/g, "~");
+  const where = (/** @type {string} */ method) => (path ? `${method} ${path}` : `${method} ${at}`);
+  const leftOut = (/** @type {string} */ method) =>
+    unsupported.push(
+      `${where(method)}: openapi-fetch sends only ${SENDABLE.join(", ")} (its request() takes no other method); left out of the client, its types and the mock`,
+    );
+  if (isObject(item.query)) leftOut("QUERY");
+  delete item.query;
+  if (isObject(item.additionalOperations))
+    for (const method of Object.keys(item.additionalOperations)) leftOut(method.toUpperCase());
+  delete item.additionalOperations;
+  return item;
+}
+
+/** A parameter as 3.1 has it, or undefined for a `querystring` one (or a reference to one), which 3.1 has not. */
+function parameter(spec, node, at, say, unsupported) {
+  const p = "$ref" in node ? resolve(spec, node) : node;
+  if (p?.in === "querystring") {
+    const media = isObject(p.content) ? Object.keys(p.content).join(", ") : "no content";
+    unsupported.push(
+      `${at}: querystring parameter ${p.name} (3.2: the whole query string, ${media}) is not a method argument; dropped from the types and the mock`,
+    );
+    return undefined;
+  }
+  if (node.in === "cookie" && node.style === "cookie") {
+    delete node.style;
+    say(at, "style cookie (3.2) dropped; read as form, 3.1's one style of a cookie");
+  }
+  return node;
+}
+
+/** A schema's 3.2 keywords of OpenAPI's own: the discriminator's `defaultMapping`, the XML object's `nodeType`. */
+function schema(node, at, say) {
+  if (!isObject(node)) return;
+  if (isObject(node.discriminator) && "defaultMapping" in node.discriminator) {
+    say(
+      `${at}/discriminator`,
+      `defaultMapping ${JSON.stringify(node.discriminator.defaultMapping)} (3.2) dropped; a value whose tag no mapping names is read by the branches alone`,
+    );
+    delete node.discriminator.defaultMapping;
+  }
+  if (isObject(node.xml) && "nodeType" in node.xml) {
+    const type = node.xml.nodeType;
+    delete node.xml.nodeType;
+    if (type === "attribute" && node.xml.attribute === undefined) node.xml.attribute = true;
+    say(
+      `${at}/xml`,
+      type === "attribute"
+        ? "nodeType attribute (3.2) read as attribute: true"
+        : `nodeType ${JSON.stringify(type)} (3.2) dropped; ${type === "element" ? "an element is 3.1's default" : "read as 3.1's element"}`,
+    );
+  }
+}

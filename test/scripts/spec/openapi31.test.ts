@@ -1,0 +1,342 @@
+// The 3.1 view of an OpenAPI 3.2 document, which openapi-typescript, Prism and the generator read:
+// what it keeps in a 3.1 form, what it drops, each named in a line. Expected views and lines are
+// written out here, from the 3.2 and 3.1 specifications.
+import { describe, expect, it } from "vitest";
+import { openapi31 } from "../../../scripts/lib/spec/openapi31.mjs";
+
+const INFO = { title: "Pets", version: "1.0.0" };
+const VERSION_LINE =
+  "#/openapi: 3.2.0, which openapi-typescript and Prism do not read; the types, the client and the mock read it as 3.1.1, as the lines below say; generated/openapi.json keeps it as written";
+const NOT_SENT =
+  "openapi-fetch sends only GET, PUT, POST, DELETE, OPTIONS, HEAD, PATCH, TRACE (its request() takes no other method); left out of the client, its types and the mock";
+const ok = { "200": { description: "ok" } };
+const op = (operationId: string) => ({ operationId, responses: ok });
+
+describe("the 3.1 view of a document", () => {
+  it("is a 3.0 or 3.1 document itself, the same object, with no line", () => {
+    const doc = { openapi: "3.1.0", info: INFO, paths: { "/pets": { get: op("listPets") } } };
+    const doc30 = { openapi: "3.0.3", info: INFO, paths: {} };
+
+    expect(openapi31(doc)).toEqual({ spec: doc, changes: [], unsupported: [] });
+    expect(openapi31(doc).spec).toBe(doc);
+    expect(openapi31(doc30).spec).toBe(doc30);
+  });
+
+  it("declares 3.1.1 for a 3.2 document, names the change, and leaves the document as it was", () => {
+    const doc = { openapi: "3.2.0", info: INFO, paths: { "/pets": { get: op("listPets") } } };
+
+    const { spec, changes, unsupported } = openapi31(doc);
+
+    expect(spec).toEqual({ openapi: "3.1.1", info: INFO, paths: { "/pets": { get: op("listPets") } } });
+    expect(changes).toEqual([VERSION_LINE]);
+    expect(unsupported).toEqual([]);
+    expect(doc.openapi).toBe("3.2.0");
+  });
+});
+
+describe("the 3.1 view of what OpenAPI 3.2 adds", () => {
+  it("inlines a reference to components.mediaTypes, drops itemSchema and the component map", () => {
+    const pet = { $ref: "#/components/schemas/Pet" };
+    const doc = {
+      openapi: "3.2.0",
+      info: INFO,
+      paths: {
+        "/pets": {
+          put: {
+            requestBody: {
+              content: {
+                "application/json": { schema: pet },
+                "application/jsonl": { $ref: "#/components/mediaTypes/PetLines" },
+              },
+            },
+            responses: {
+              "200": {
+                description: "ok",
+                content: { "application/json": { $ref: "#/components/mediaTypes/PetJson" } },
+              },
+            },
+          },
+        },
+      },
+      components: {
+        schemas: { Pet: { type: "object" } },
+        mediaTypes: {
+          PetLines: { description: "one pet a line", itemSchema: pet },
+          PetJson: { schema: pet, example: { name: "Rex" } },
+          Unused: { schema: { type: "string" } },
+        },
+      },
+    };
+
+    const { spec, changes } = openapi31(doc);
+
+    expect(spec).toEqual({
+      openapi: "3.1.1",
+      info: INFO,
+      paths: {
+        "/pets": {
+          put: {
+            requestBody: { content: { "application/json": { schema: pet }, "application/jsonl": {} } },
+            responses: {
+              "200": { description: "ok", content: { "application/json": { schema: pet, example: { name: "Rex" } } } },
+            },
+          },
+        },
+      },
+      components: { schemas: { Pet: { type: "object" } } },
+    });
+    expect(changes).toEqual([
+      VERSION_LINE,
+      "#/paths/~1pets/put/requestBody/content/application~1jsonl: itemSchema, description (3.2) dropped; no schema is left, so the content is any value",
+      "#/components/mediaTypes/PetLines: reusable media types are 3.2; inlined at its 1 reference",
+      "#/components/mediaTypes/PetJson: reusable media types are 3.2; inlined at its 1 reference",
+      "#/components/mediaTypes/Unused: reusable media types are 3.2; referenced nowhere, dropped",
+    ]);
+    expect(doc.components.mediaTypes.PetLines.itemSchema).toEqual(pet);
+  });
+
+  it("inlines a media type whose own content refers back to it once, and names the loop", () => {
+    const loop = { $ref: "#/components/mediaTypes/Loop" };
+    const part = (content: object) => ({
+      part: { headers: { "X-Part": { content: { "application/json": content } } } },
+    });
+    const doc = {
+      openapi: "3.2.0",
+      info: INFO,
+      paths: { "/a": { get: { responses: { "200": { description: "ok", content: { "application/json": loop } } } } } },
+      components: { mediaTypes: { Loop: { schema: { type: "object" }, encoding: part(loop) } } },
+    };
+
+    const { spec, changes } = openapi31(doc);
+
+    expect(spec.paths["/a"].get.responses["200"].content).toEqual({
+      "application/json": { schema: { type: "object" }, encoding: part({}) },
+    });
+    expect(changes).toEqual([
+      VERSION_LINE,
+      "#/paths/~1a/get/responses/200/content/application~1json/encoding/part/headers/X-Part/content/application~1json: $ref #/components/mediaTypes/Loop reaches itself through its own content; read as any value",
+      "#/components/mediaTypes/Loop: reusable media types are 3.2; inlined at its 1 reference",
+    ]);
+  });
+
+  it("leaves out the query and additional operations, each named, wherever a path item is", () => {
+    const id = { name: "id", in: "path", required: true, schema: { type: "string" } };
+    const doc = {
+      openapi: "3.2.0",
+      info: INFO,
+      paths: {
+        "/pets/{id}": {
+          parameters: [id],
+          get: op("getPet"),
+          query: op("queryPet"),
+          additionalOperations: { COPY: op("copyPet"), LINK: op("linkPet") },
+          post: {
+            ...op("watchPet"),
+            callbacks: { onChange: { "{$request.body#/url}": { query: op("queryChange"), post: op("change") } } },
+          },
+        },
+      },
+      components: { pathItems: { Shared: { query: op("queryShared") } } },
+    };
+
+    const { spec, changes, unsupported } = openapi31(doc);
+
+    expect(spec.paths).toEqual({
+      "/pets/{id}": {
+        parameters: [id],
+        get: op("getPet"),
+        post: { ...op("watchPet"), callbacks: { onChange: { "{$request.body#/url}": { post: op("change") } } } },
+      },
+    });
+    expect(spec.components).toEqual({ pathItems: { Shared: {} } });
+    expect(unsupported).toEqual([
+      `QUERY /pets/{id}: ${NOT_SENT}`,
+      `COPY /pets/{id}: ${NOT_SENT}`,
+      `LINK /pets/{id}: ${NOT_SENT}`,
+      `QUERY #/paths/~1pets~1{id}/post/callbacks/onChange/{$request.body#~1url}: ${NOT_SENT}`,
+      `QUERY #/components/pathItems/Shared: ${NOT_SENT}`,
+    ]);
+    expect(changes).toEqual([VERSION_LINE]);
+  });
+
+  it("drops a querystring parameter, and a reference to one, naming each", () => {
+    const page = { name: "page", in: "query", schema: { type: "integer" } };
+    const doc = {
+      openapi: "3.2.0",
+      info: INFO,
+      paths: {
+        "/search": {
+          parameters: [
+            {
+              in: "querystring",
+              name: "filter",
+              content: { "application/x-www-form-urlencoded": { schema: { type: "object" } } },
+            },
+            { $ref: "#/components/parameters/Q" },
+            page,
+          ],
+          get: op("search"),
+        },
+      },
+      components: {
+        parameters: { Q: { in: "querystring", name: "q", content: { "application/json": { schema: {} } } } },
+      },
+    };
+
+    const { spec, changes, unsupported } = openapi31(doc);
+
+    expect(spec.paths).toEqual({ "/search": { parameters: [page], get: op("search") } });
+    expect(spec.components).toEqual({ parameters: {} });
+    expect(unsupported).toEqual([
+      "#/paths/~1search/parameters/0: querystring parameter filter (3.2: the whole query string, application/x-www-form-urlencoded) is not a method argument; dropped from the types and the mock",
+      "#/paths/~1search/parameters/1: querystring parameter q (3.2: the whole query string, application/json) is not a method argument; dropped from the types and the mock",
+      "#/components/parameters/Q: querystring parameter q (3.2: the whole query string, application/json) is not a method argument; dropped from the types and the mock",
+    ]);
+    expect(changes).toEqual([VERSION_LINE]);
+  });
+
+  it("drops the 3.2 fields of security schemes: the device flow, the metadata URL, deprecated", () => {
+    const credentials = { tokenUrl: "https://auth.example/token", scopes: { read: "read pets" } };
+    const doc = {
+      openapi: "3.2.0",
+      info: INFO,
+      paths: {},
+      components: {
+        securitySchemes: {
+          device: {
+            type: "oauth2",
+            oauth2MetadataUrl: "https://auth.example/.well-known/oauth-authorization-server",
+            flows: {
+              deviceAuthorization: { deviceAuthorizationUrl: "https://auth.example/device", ...credentials },
+              clientCredentials: credentials,
+            },
+          },
+          old: { type: "http", scheme: "basic", deprecated: true },
+        },
+      },
+    };
+
+    const { spec, changes } = openapi31(doc);
+
+    expect(spec.components.securitySchemes).toEqual({
+      device: { type: "oauth2", flows: { clientCredentials: credentials } },
+      old: { type: "http", scheme: "basic" },
+    });
+    expect(changes).toEqual([
+      VERSION_LINE,
+      "#/components/securitySchemes/device/flows: deviceAuthorization (3.2, the OAuth device flow) dropped; the client obtains no token itself",
+      "#/components/securitySchemes/device: oauth2MetadataUrl (3.2) dropped",
+      "#/components/securitySchemes/old: deprecated (3.2) dropped",
+    ]);
+  });
+
+  it("keeps what 3.1 can say of the rest, and drops what it cannot, a line each", () => {
+    const doc = {
+      openapi: "3.2.1",
+      $self: "https://pets.example/openapi.json",
+      info: INFO,
+      servers: [{ url: "https://pets.example", name: "production" }],
+      tags: [
+        { name: "pets", summary: "Pets", kind: "nav" },
+        { name: "cats", parent: "pets", description: "Cats" },
+      ],
+      paths: {
+        "/pets": {
+          get: {
+            parameters: [{ name: "session", in: "cookie", style: "cookie", schema: { type: "string" } }],
+            responses: {
+              "200": {
+                summary: "The pets",
+                content: {
+                  "multipart/mixed": {
+                    schema: { type: "object" },
+                    encoding: { part: { contentType: "multipart/mixed", prefixEncoding: [{}], itemEncoding: {} } },
+                    examples: {
+                      one: { dataValue: { name: "Rex" }, serializedValue: '{"name":"Rex"}' },
+                      two: { value: { name: "Tom" }, dataValue: { name: "Tom" } },
+                    },
+                  },
+                },
+              },
+              "404": { summary: "No pet", description: "Not found" },
+              default: {},
+            },
+          },
+        },
+      },
+      components: {
+        schemas: {
+          Pet: {
+            type: "object",
+            discriminator: { propertyName: "kind", defaultMapping: "Pet" },
+            properties: {
+              id: { type: "string", xml: { nodeType: "attribute" } },
+              name: { type: "string", xml: { nodeType: "text" } },
+            },
+          },
+        },
+      },
+    };
+
+    const { spec, changes, unsupported } = openapi31(doc);
+
+    expect(spec).toEqual({
+      openapi: "3.1.1",
+      info: INFO,
+      servers: [{ url: "https://pets.example" }],
+      tags: [{ name: "pets" }, { name: "cats", description: "Cats" }],
+      paths: {
+        "/pets": {
+          get: {
+            parameters: [{ name: "session", in: "cookie", schema: { type: "string" } }],
+            responses: {
+              "200": {
+                description: "The pets",
+                content: {
+                  "multipart/mixed": {
+                    schema: { type: "object" },
+                    encoding: { part: { contentType: "multipart/mixed" } },
+                    examples: { one: { value: { name: "Rex" } }, two: { value: { name: "Tom" } } },
+                  },
+                },
+              },
+              "404": { description: "Not found" },
+              default: { description: "" },
+            },
+          },
+        },
+      },
+      components: {
+        schemas: {
+          Pet: {
+            type: "object",
+            discriminator: { propertyName: "kind" },
+            properties: {
+              id: { type: "string", xml: { attribute: true } },
+              name: { type: "string", xml: {} },
+            },
+          },
+        },
+      },
+    });
+    expect(changes).toEqual([
+      VERSION_LINE.replace("3.2.0", "3.2.1"),
+      "#/$self: the document's own URI (3.2) dropped; its $refs are read from where its files are",
+      "#/servers/0: name (3.2) dropped",
+      "#/tags/0: summary, kind (3.2) dropped",
+      "#/tags/1: parent (3.2) dropped",
+      "#/paths/~1pets/get/parameters/0: style cookie (3.2) dropped; read as form, 3.1's one style of a cookie",
+      "#/paths/~1pets/get/responses/200: summary (3.2) read as its description, which 3.1 requires",
+      "#/paths/~1pets/get/responses/200/content/multipart~1mixed/encoding/part: prefixEncoding, itemEncoding (3.2) dropped",
+      "#/paths/~1pets/get/responses/200/content/multipart~1mixed/examples/one: dataValue (3.2) read as value",
+      "#/paths/~1pets/get/responses/200/content/multipart~1mixed/examples/one: serializedValue (3.2) dropped",
+      "#/paths/~1pets/get/responses/200/content/multipart~1mixed/examples/two: dataValue (3.2) dropped beside its value",
+      "#/paths/~1pets/get/responses/404: summary (3.2) dropped",
+      "#/paths/~1pets/get/responses/default: no description (3.2 makes it optional, 3.1 requires it); read as an empty one",
+      '#/components/schemas/Pet/discriminator: defaultMapping "Pet" (3.2) dropped; a value whose tag no mapping names is read by the branches alone',
+      "#/components/schemas/Pet/properties/id/xml: nodeType attribute (3.2) read as attribute: true",
+      '#/components/schemas/Pet/properties/name/xml: nodeType "text" (3.2) dropped; read as 3.1\'s element',
+    ]);
+    expect(unsupported).toEqual([]);
+  });
+});
