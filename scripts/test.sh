@@ -22,8 +22,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true REDOCLY_SUPPRESS_NOTIFICATIONS=true
 
-STAGES=(style spec unit contract package docs dev)
-NAMED_ONLY=(runtimes documents corpus)
+STAGES=(style spec unit contract package docs dev corpus)
+NAMED_ONLY=(runtimes documents)
 # each stage's counts also go to test-results/, for the closing line
 vitest() { npx --no-install vitest run --reporter=default --reporter=json --outputFile.json="test-results/vitest-$stage.json" "$@"; }
 
