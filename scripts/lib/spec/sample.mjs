@@ -5,7 +5,7 @@
 // the client accepts.
 import { createRequire } from "node:module";
 import { documentChecker } from "./checker.mjs";
-import { deref, isObject, resolve } from "./document.mjs";
+import { deref, isObject, propertySchemas, resolve } from "./document.mjs";
 import {
   allows,
   fill,
@@ -25,6 +25,8 @@ const require = createRequire(import.meta.url);
 /** @type {{ sample(schema: unknown, options?: object, spec?: unknown): unknown }} */
 const sampler = require("openapi-sampler");
 
+/** How deep a branch picked for a value may pick branches of its own again. */
+const BRANCH_DEPTH = 4;
 /** Values for the formats openapi-sampler does not know. */
 const FORMAT_VALUES = { url: "https://example.com/" };
 /** The keywords that make a string's value given, not drawn. */
@@ -167,7 +169,7 @@ export async function createSampler(spec) {
     checker.check(schema, value, { answer: direction === "response" });
 
   /** @returns {Sample} */
-  function plainSample(/** @type {any} */ schema, /** @type {Direction} */ direction) {
+  function plainSample(/** @type {any} */ schema, /** @type {Direction} */ direction, depth = 0) {
     let first;
     for (const bare of [false, true]) {
       let value = safely(() => build(schema, direction, bare));
@@ -179,6 +181,10 @@ export async function createSampler(spec) {
         for (const issue of issues) fill(value, issue.path);
         issues = check(schema, value, direction);
       }
+      // a value of branches openapi-sampler mixed up (`{}` for `oneOf: [null, an integer enum]`): one
+      // branch's own sample in its place
+      if (issues.length > 0 && depth < BRANCH_DEPTH)
+        ({ value, issues } = branchPicked(schema, value, issues, direction, depth));
       // a field the sampler cut short (a recursive schema past its depth) is left out where it may be
       if (issues.length > 0) ({ value, issues } = pruned(value, issues, (v) => check(schema, v, direction)));
       /** @type {Sample} */
@@ -187,6 +193,51 @@ export async function createSampler(spec) {
       first ??= sample;
     }
     return /** @type {Sample} */ (first);
+  }
+
+  /**
+   * `value` (a sample of `schema` with `issues`) with each value below the top whose branches the
+   * checks refused (none matched) replaced by the first branch's own sample that leaves fewer issues.
+   * @param {any} schema
+   * @param {unknown} value
+   * @param {{ path: string, message: string }[]} issues
+   * @param {Direction} direction
+   * @param {number} depth
+   */
+  function branchPicked(schema, value, issues, direction, depth) {
+    let current = { value, issues };
+    for (const issue of issues) {
+      if (!/^must match one of \d+ schemas$/.test(issue.message)) continue;
+      const steps = stepsOf(issue.path);
+      // the whole value's branches are sample()'s to pick, after the document's own values are dropped
+      if (!steps.length) continue;
+      let at = schema;
+      for (const step of steps)
+        at = typeof step === "number" ? deref(spec, at)?.items : propertySchemas(spec, at, step)[0];
+      const whole = deref(spec, at);
+      const branches = whole?.oneOf ?? whole?.anyOf;
+      if (!Array.isArray(branches)) continue;
+      const { allOf, oneOf, anyOf, discriminator, ...shared } = whole;
+      for (const branch of branches) {
+        const picked = plainSample(
+          Object.keys(shared).length ? { allOf: [shared, branch] } : branch,
+          direction,
+          depth + 1,
+        );
+        if (picked.issues.length) continue;
+        const next = structuredClone(current.value);
+        let parent = /** @type {any} */ (next);
+        for (const step of steps.slice(0, -1)) parent = parent?.[step];
+        if (!parent || typeof parent !== "object") continue;
+        parent[/** @type {string | number} */ (steps.at(-1))] = picked.value;
+        const left = check(schema, next, direction);
+        if (left.length < current.issues.length) {
+          current = { value: next, issues: left };
+          break;
+        }
+      }
+    }
+    return current;
   }
 
   /**

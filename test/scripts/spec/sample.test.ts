@@ -264,6 +264,38 @@ describe("createSampler", () => {
     }
   });
 
+  it("puts one branch's own sample where the sampler mixed the branches up (a field of oneOf: null or an integer enum of consts)", async () => {
+    const Kind = {
+      type: "integer",
+      oneOf: [
+        { const: 4, title: "four" },
+        { const: 5, title: "five" },
+      ],
+    };
+    const App = {
+      type: "object",
+      required: ["kind", "kinds"],
+      properties: {
+        kind: { oneOf: [{ type: "null" }, { $ref: "#/components/schemas/Kind" }] },
+        kinds: {
+          type: "array",
+          minItems: 1,
+          items: { oneOf: [{ $ref: "#/components/schemas/Kind" }, { type: "boolean" }] },
+        },
+      },
+    };
+    const sampler = await createSampler({
+      ...spec,
+      components: { schemas: { ...spec.components.schemas, Kind, App } },
+    });
+    const app = sampler.sample(ref("App"));
+    expect(app.issues).toEqual([]);
+    const { kind, kinds } = app.value as { kind: unknown; kinds: unknown[] };
+    expect([null, 4, 5]).toContain(kind);
+    expect(kinds.length).toBeGreaterThan(0);
+    for (const one of kinds) expect([4, 5, true, false]).toContain(one);
+  });
+
   it("gives one value per branch, its tag set", async () => {
     const sampler = await createSampler(spec);
     const kinds = sampler.variants(ref("Event")).map((s) => (s.value as { type: string }).type);
