@@ -60,7 +60,8 @@ const emptyTokens = textMemo((text, file) => {
 
 /**
  * Every in-document `$ref` must name something: an empty pointer token (`#/components//schemas/X`)
- * is read without it when that names something; any other `$ref` to nothing is fatal.
+ * is read without it when that names something; a schema `$ref` to nothing is read as any value
+ * (named); any other `$ref` to nothing is fatal.
  */
 export function references(spec, say) {
   const walk = (/** @type {any} */ node, /** @type {string} */ at) => {
@@ -70,6 +71,12 @@ export function references(spec, say) {
       if (k === "$ref" && typeof v === "string") {
         const fixed = collapse(spec, v);
         if (fixed === v) continue;
+        if (fixed === undefined && v.startsWith("#/components/schemas/")) {
+          // a schema that names nothing is read as any value: the node keeps what it says beside the $ref
+          delete node.$ref;
+          say(`${at}/$ref`, `${v} names nothing in the document; read as any value`);
+          continue;
+        }
         if (fixed === undefined) {
           throw new Error(
             `${at}/$ref: ${v} names nothing in the document; fix: point it at an existing component (${nearest(spec, v)}) or add that component`,

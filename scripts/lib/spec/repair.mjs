@@ -33,7 +33,7 @@ const BOOLEAN_OK = new Set(["additionalProperties", "unevaluatedProperties"]);
  * 3.0 document's `nullable` is read as 3.1 writes it too, but not named: it is 3.0 itself there.
  * @param {any} bundled the document as bundled
  * @returns {Repaired}
- * @throws {Error} for a `$ref` that names nothing in the document, with where it is and the fix
+ * @throws {Error} for a `$ref` other than a schema's that names nothing in the document, with where it is and the fix
  * @example
  * const { spec, defects } = repairSpec(bundled);
  * for (const line of defects) console.log(`defect: ${line}`);

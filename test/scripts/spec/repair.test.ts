@@ -103,11 +103,24 @@ describe("repairSpec", () => {
     expect(repaired.components.responses.Done).toEqual({ description: "done", content });
   });
 
-  it("fails on a $ref that names nothing, saying where it is and the fix", () => {
-    const doc = answering({ $ref: "#/components/schemas/Missing" }, { Present: { type: "string" } });
+  it("reads a schema $ref that names nothing as any value, naming it; fails on any other, saying where it is and the fix", () => {
+    const doc = answering(
+      { type: "object", properties: { a: { $ref: "#/components/schemas/Missing", description: "kept" } } },
+      { Present: { type: "string" } },
+    );
 
-    expect(() => repairSpec(doc)).toThrow(
-      `${AT}/$ref: #/components/schemas/Missing names nothing in the document; fix: point it at an existing component (#/components/schemas/ has Present) or add that component`,
+    const { spec: repaired, defects } = repairSpec(doc);
+
+    expect(defects).toEqual([
+      `${AT}/properties/a/$ref: #/components/schemas/Missing names nothing in the document; read as any value`,
+    ]);
+    expect(repaired.paths["/a"].get.responses["200"].content["application/json"].schema.properties.a).toEqual({
+      description: "kept",
+    });
+    const answer = { $ref: "#/components/responses/Missing" };
+    const other = { ...answering({}), paths: { "/a": { get: { responses: { "200": answer } } } } };
+    expect(() => repairSpec(other)).toThrow(
+      "#/paths/~1a/get/responses/200/$ref: #/components/responses/Missing names nothing in the document; fix: point it at an existing component",
     );
   });
 
