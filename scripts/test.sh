@@ -90,7 +90,7 @@ stage_runtimes() {
 }
 
 # their own config: no project-wide mock, documents side by side
-stage_corpus() { vitest --config test/documents/vitest.config.ts test/documents/builds.test.ts; }
+stage_corpus() { vitest --config test/documents/vitest.config.ts test/documents/builds.test.ts test/documents/references.test.ts; }
 stage_documents() { vitest --config test/documents/vitest.config.ts test/documents/corpus.test.ts; }
 
 chosen=("$@")

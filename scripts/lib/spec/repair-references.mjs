@@ -174,3 +174,46 @@ function usedComponents(spec) {
   walk(spec, "");
   return names;
 }
+
+/** The keys whose contents are values, never references. */
+const VALUES = new Set(["example", "examples", "enum", "const", "default"]);
+
+/**
+ * Keeps the document's `$ref`s on their nodes while repairs move them (a `oneOf` read as `anyOf`, a
+ * schema wrapped in another): takes each in-document `$ref` that names an object now, and gives a
+ * function that, once the repairs are done, points each one that no longer reaches its node at the
+ * place the node went. A pointer into a schema's branches (`#/components/schemas/X/oneOf/1`) then
+ * still names what it named.
+ * @param {any} spec
+ * @returns {() => void}
+ */
+export function followMoves(spec) {
+  /** @type {[holder: any, target: object][]} */
+  const held = [];
+  const walk = (/** @type {any} */ node) => {
+    if (Array.isArray(node)) node.forEach(walk);
+    if (!isObject(node)) return;
+    if (typeof node.$ref === "string" && node.$ref.startsWith("#")) {
+      const target = pointerTarget(spec, node.$ref);
+      if (isObject(target)) held.push([node, target]);
+    }
+    // values, not schemas: a field named $ref in an example is the example's
+    for (const [key, value] of Object.entries(node)) if (!VALUES.has(key)) walk(value);
+  };
+  walk(spec);
+  return () => {
+    /** @type {Map<object, string>} where each object of the repaired document is */
+    const where = new Map();
+    const place = (/** @type {any} */ node, /** @type {string} */ at) => {
+      if (!node || typeof node !== "object" || where.has(node)) return;
+      where.set(node, at);
+      for (const [key, value] of Object.entries(node)) place(value, `${at}/${escapeToken(key)}`);
+    };
+    place(spec, "#");
+    for (const [holder, target] of held) {
+      if (typeof holder.$ref !== "string" || pointerTarget(spec, holder.$ref) === target) continue;
+      const moved = where.get(target);
+      if (moved) holder.$ref = moved;
+    }
+  };
+}

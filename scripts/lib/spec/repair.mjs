@@ -8,7 +8,7 @@ import { deref, describedProperties, escapeToken, isObject } from "./document.mj
 import { mapping, ownValues } from "./repair-discriminators.mjs";
 import { checkExamples } from "./repair-examples.mjs";
 import { overlaps } from "./repair-overlaps.mjs";
-import { references } from "./repair-references.mjs";
+import { followMoves, references } from "./repair-references.mjs";
 import { ANNOTATIONS, forEachSchema } from "./schema-walk.mjs";
 
 /** Keywords that only describe a schema: they stay outside when a schema is wrapped in anyOf; a discriminator stays with the oneOf it tells apart. */
@@ -43,14 +43,18 @@ export function repairSpec(bundled) {
   /** @type {string[]} */
   const defects = [];
   const say = (/** @type {string} */ where, /** @type {string} */ text) => defects.push(`${where}: ${text}`);
+  // a repair that moves a node (wraps it, reads its oneOf as anyOf) leaves every $ref to it on it
+  const follow = followMoves(spec);
   forEachSchema(spec, (parent, key, at) => booleans(parent, key, at, say));
   // nullable is OpenAPI 3.0's own keyword: a 3.0 document is read as 3.1 writes it, unnamed
   const version30 = /^3\.0(\.|$)/.test(String(spec.openapi ?? ""));
   forEachSchema(spec, (parent, key, at) => nullable(parent[key], at, version30 ? () => {} : say));
+  follow();
   references(spec, say);
   forEachSchema(spec, (parent, key, at) => mapping(spec, parent[key], at, say));
   forEachSchema(spec, (parent, key, at) => ownValues(spec, parent[key], at, say));
   forEachSchema(spec, (parent, key, at) => closedComposition(spec, parent[key], at, say));
+  follow();
   // a part of an allOf may require what another part describes: only whole schemas are judged
   const parts = new Set();
   forEachSchema(spec, (parent, key) => {
@@ -58,6 +62,7 @@ export function repairSpec(bundled) {
   });
   forEachSchema(spec, (parent, key, at) => parts.has(parent[key]) || undescribedRequired(spec, parent[key], at, say));
   forEachSchema(spec, (parent, key, at) => overlaps(spec, parent[key], at, say));
+  follow();
   bodiesFetchCannotSend(spec, say);
   bodiesNoAnswerCarries(spec, say);
   for (const line of checkExamples(spec)) defects.push(line);

@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { bundleApi } from "../../../scripts/lib/spec/bundle.mjs";
 import { openapi31 } from "../../../scripts/lib/spec/openapi31.mjs";
 import { withDeviceFlowScopes } from "../../../scripts/lib/spec/redocly-types.mjs";
-import { DOCUMENTS } from "../../support/document-copy.js";
+import { DOCUMENTS } from "../../support/corpus.js";
 
 interface Indexed {
   name: string;

@@ -52,6 +52,26 @@ describe("repairSpec", () => {
     ]);
   });
 
+  it("keeps a $ref into a oneOf it reads as anyOf on the node it named", () => {
+    // two branches one value can match both of (an object with id and name): read as anyOf
+    const Agent = {
+      oneOf: [
+        { type: "object", required: ["id"], properties: { id: { type: "string" } } },
+        { type: "object", required: ["name"], properties: { name: { type: "string", maxLength: 9 } } },
+      ],
+    };
+    const Run = { type: "object", properties: { by: { $ref: "#/components/schemas/Agent/oneOf/1/properties/name" } } };
+    const doc = answering({ $ref: "#/components/schemas/Run" }, { Agent, Run });
+
+    const { spec: repaired, defects } = repairSpec(doc);
+
+    expect(defects.some((line) => line.startsWith("#/components/schemas/Agent/oneOf: "))).toBe(true);
+    expect(repaired.components.schemas.Agent.anyOf).toHaveLength(2);
+    expect(repaired.components.schemas.Run.properties.by).toEqual({
+      $ref: "#/components/schemas/Agent/anyOf/1/properties/name",
+    });
+  });
+
   it("reads a GET or HEAD without the request body fetch cannot send, naming the operation that takes it", () => {
     const body = { content: { "application/json": { schema: { type: "object" } } } };
     const ok = { "200": { description: "ok" } };
