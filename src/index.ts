@@ -2,6 +2,8 @@ export { createClient, type BrowserCloudClient, type ClientOptions, type RawClie
 export type { RequestOptions } from "./core/request-options.js";
 export { PaginationError, type Page, type PageOptions, type PagePromise } from "./lists/pages.js";
 export { readEventStream, type EventStream, type StreamOptions } from "./streams/event-stream.js";
+export { MAX_PAYLOAD_LENGTH, readWebhook } from "./webhooks/read-webhook.js";
+export type { WebhookPayloads } from "../generated/webhooks.js";
 export type { StreamEvent } from "./streams/event-check.js";
 export { EventTooLargeError, StreamEventError, StreamIdleError, type RawEvent } from "./streams/stream-errors.js";
 export type { AnswerMismatch, FetchFn, Logger } from "./core/config.js";

@@ -59,7 +59,7 @@ describe("the tree", () => {
         .map((e) => e.name)
         .sort();
 
-    expect(folders("src")).toEqual(["checks", "core", "lists", "streams", "testing", "uploads"]);
+    expect(folders("src")).toEqual(["checks", "core", "lists", "streams", "testing", "uploads", "webhooks"]);
     expect(folders("scripts/lib")).toEqual([
       "build",
       "dev",

@@ -10,7 +10,7 @@ import { doc, docLines } from "./method-doc.mjs";
 import { functionNames, GLOBALS, identifier, pascal, TAKEN_TYPE_NAMES, typeNames } from "./identifiers.mjs";
 
 /** `#/components/schemas/Name` -> `Name`, else undefined. */
-const componentName = (schema) =>
+export const componentName = (schema) =>
   typeof schema?.$ref === "string"
     ? /^#\/components\/schemas\/([^/]+)$/.exec(schema.$ref)?.[1]?.replace(/~1/g, "/").replace(/~0/g, "~")
     : undefined;

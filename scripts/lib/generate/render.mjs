@@ -5,9 +5,10 @@ import { createRequire } from "node:module";
 import { dirname, resolve } from "node:path";
 import { loadConfig } from "@redocly/openapi-core";
 import { apiReference } from "./emit-api-reference.mjs";
-import { emitClient } from "./emit-client.mjs";
+import { componentName, emitClient } from "./emit-client.mjs";
 import { withExampleInputs } from "./example-inputs.mjs";
 import { headerOptions } from "./headers.mjs";
+import { typeNames } from "./identifiers.mjs";
 import { formComponents, isFileSchema } from "./multipart.mjs";
 import { readOperations, serverUrl } from "./read-operations.mjs";
 import { bundleApi } from "../spec/bundle.mjs";
@@ -16,6 +17,7 @@ import { createSampler } from "../spec/sample.mjs";
 import { CONFIG, root } from "../shared/paths.mjs";
 import { policyTable, withPolicyTable } from "./readme-policy.mjs";
 import { schemaTable } from "./schema-table.mjs";
+import { readWebhooks, webhooksSource } from "./webhooks.mjs";
 
 // bundleSpec lives with the bundle itself, apart from the renderers and TypeScript, for the
 // scripts that need the document alone (the mock, the docs, the breaking-change gate)
@@ -88,8 +90,17 @@ export async function renderWithReport({ onBundle } = {}) {
   const { operations, lines: examples } = withExampleInputs(read, await createSampler(parsed));
   const table = schemaTable(parsed);
   const headers = headerOptions(operations);
+  // the webhooks' schemas join the table before the client's names are read from it
+  const hooks = readWebhooks(parsed);
+  const types = typeNames(Object.keys(parsed.components?.schemas ?? {}));
+  const typeOf = (/** @type {any} */ schema) => {
+    const name = componentName(schema);
+    return name && types.has(name) ? `T.${types.get(name)}` : undefined;
+  };
+  const webhooks = webhooksSource(hooks.webhooks, table, typeOf, HEADER);
   const client = emitClient(parsed, operations, table, HEADER, auth, headers.options);
   for (const [file, content] of Object.entries(client)) files.set(resolve(dir, file), content);
+  files.set(resolve(dir, "webhooks.ts"), webhooks());
   files.set(resolve(dir, "validators.ts"), table.source(HEADER));
   files.set(resolve(dir, "api.md"), apiReference(parsed, operations));
 
@@ -121,8 +132,14 @@ export async function renderWithReport({ onBundle } = {}) {
       defects,
       view: changes,
       ...report,
-      shapes: [...report.shapes, ...headers.lines],
-      unsupported: [...leftOut, ...report.unsupported],
+      shapes: [
+        ...report.shapes,
+        ...headers.lines,
+        ...hooks.webhooks.map(
+          (w) => `webhook ${w.name}: ${w.method} payload, readWebhook(${JSON.stringify(w.name)}, payload)`,
+        ),
+      ],
+      unsupported: [...leftOut, ...report.unsupported, ...hooks.lines],
       examples,
       unchecked,
       operations: operations.length,
