@@ -10,6 +10,7 @@ import { checkExamples } from "./repair-examples.mjs";
 import { overlaps } from "./repair-overlaps.mjs";
 import { followMoves, references } from "./repair-references.mjs";
 import { ANNOTATIONS, forEachSchema } from "./schema-walk.mjs";
+import { HTTP_METHODS } from "../../../src/core/path-template.js";
 
 /** Keywords that only describe a schema: they stay outside when a schema is wrapped in anyOf; a discriminator stays with the oneOf it tells apart. */
 const OUTSIDE = ANNOTATIONS.filter((k) => k !== "discriminator");
@@ -28,6 +29,7 @@ const BOOLEAN_OK = new Set(["additionalProperties", "unevaluatedProperties"]);
  * empty pointer token, discriminator mappings to a missing or wrong schema, discriminators whose
  * mapping (or its absence) reads the branches' names where they pin values of their own,
  * `additionalProperties: false` beside `oneOf`/`anyOf`/`allOf`, overlapping `oneOf` branches, a
+ * path template the same as another but for its parameters' names (`/a/{id}` beside `/a/{name}`), a
  * request body on a GET or HEAD (which fetch cannot send), content on a 204, 205 or 304 answer (which
  * carries none), and examples that break their own schema (checked last, against the repaired schemas). An OpenAPI
  * 3.0 document's `nullable` is read as 3.1 writes it too, but not named: it is 3.0 itself there.
@@ -62,6 +64,8 @@ export function repairSpec(bundled) {
   });
   forEachSchema(spec, (parent, key, at) => parts.has(parent[key]) || undescribedRequired(spec, parent[key], at, say));
   forEachSchema(spec, (parent, key, at) => overlaps(spec, parent[key], at, say));
+  follow();
+  equivalentTemplates(spec, say);
   follow();
   bodiesFetchCannotSend(spec, say);
   bodiesNoAnswerCarries(spec, say);
@@ -224,5 +228,66 @@ function bodiesNoAnswerCarries(spec, say) {
         );
       }
     }
+  }
+}
+
+/** The fixed fields of a path item that are operations. */
+const METHODS = new Set(/** @type {readonly string[]} */ (HTTP_METHODS));
+/** A path template with its parameters' names left out: `/a/{id}/b` -> `/a/{}/b`. */
+const shapeOf = (/** @type {string} */ path) => path.replace(/\{[^}]*\}/g, "{}");
+/** The names of a template's parameters, in order. */
+const namesOf = (/** @type {string} */ path) => [...path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]);
+
+/**
+ * Path templates that differ only in their parameters' names (`/connectors/{connector_id}` beside
+ * `/connectors/{connector_id_or_name}`) match the same requests, so no router can tell them apart:
+ * the later one's operations join the first's path item, their path parameters renamed to the
+ * first's names (a shared parameter copied, not changed). An operation whose method the first
+ * already has stays where it is, named as unreachable by a router.
+ * @param {any} spec
+ * @param {(where: string, text: string) => void} say
+ */
+function equivalentTemplates(spec, say) {
+  if (!isObject(spec.paths)) return;
+  /** @type {Map<string, string>} shape -> the first template of that shape */
+  const first = new Map();
+  for (const path of Object.keys(spec.paths)) {
+    const shape = shapeOf(path);
+    const kept = first.get(shape);
+    if (kept === undefined) {
+      first.set(shape, path);
+      continue;
+    }
+    const item = spec.paths[path];
+    const into = spec.paths[kept];
+    if (!isObject(item) || !isObject(into)) continue;
+    const renamed = new Map(namesOf(path).map((name, i) => [name, namesOf(kept)[i]]));
+    const rename = (/** @type {any[] | undefined} */ params) =>
+      params?.map((p) => {
+        const param = deref(spec, p);
+        return isObject(param) && param.in === "path" && renamed.has(param.name)
+          ? { ...param, name: renamed.get(param.name) }
+          : p;
+      });
+    const moved = [];
+    const stayed = [];
+    for (const method of Object.keys(item)) {
+      if (!METHODS.has(method) || !isObject(item[method])) continue;
+      if (into[method] !== undefined) {
+        stayed.push(method.toUpperCase());
+        continue;
+      }
+      const op = item[method];
+      // the path item's own parameters go with each operation that moves
+      const params = [...(rename(item.parameters) ?? []), ...(rename(op.parameters) ?? [])];
+      into[method] = { ...op, ...(params.length ? { parameters: params } : {}) };
+      delete item[method];
+      moved.push(method.toUpperCase());
+    }
+    if (!Object.keys(item).some((key) => METHODS.has(key))) delete spec.paths[path];
+    say(
+      `#/paths/${escapeToken(path)}`,
+      `the same template as ${kept} but for its parameters' names, so no router tells them apart; ${moved.length ? `its ${moved.join(", ")} read as ${kept}'s` : "nothing moved"}${stayed.length ? `; its ${stayed.join(", ")} stays, which a router sends to ${kept}'s` : ""}`,
+    );
   }
 }

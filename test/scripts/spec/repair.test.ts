@@ -72,6 +72,39 @@ describe("repairSpec", () => {
     });
   });
 
+  it("reads a template the same as another but for its parameters' names as that one, its parameters renamed", () => {
+    const ok = { "200": { description: "ok" } };
+    const shared = { name: "connector_id", in: "path", required: true, schema: { type: "string" } };
+    const doc = {
+      openapi: "3.1.0",
+      info: { title: "t", version: "1.0.0" },
+      paths: {
+        "/v1/connectors/{connector_id_or_name}": {
+          parameters: [{ name: "connector_id_or_name", in: "path", required: true, schema: { type: "string" } }],
+          get: { responses: ok },
+        },
+        "/v1/connectors/{connector_id}": {
+          delete: { parameters: [{ $ref: "#/components/parameters/Connector" }], responses: ok },
+          get: { responses: ok },
+        },
+      },
+      components: { parameters: { Connector: shared } },
+    };
+
+    const { spec: repaired, defects } = repairSpec(doc);
+
+    expect(defects).toEqual([
+      "#/paths/~1v1~1connectors~1{connector_id}: the same template as /v1/connectors/{connector_id_or_name} but for its parameters' names, so no router tells them apart; its DELETE read as /v1/connectors/{connector_id_or_name}'s; its GET stays, which a router sends to /v1/connectors/{connector_id_or_name}'s",
+    ]);
+    expect(repaired.paths["/v1/connectors/{connector_id_or_name}"].delete).toEqual({
+      parameters: [{ ...shared, name: "connector_id_or_name" }],
+      responses: ok,
+    });
+    expect(Object.keys(repaired.paths["/v1/connectors/{connector_id}"])).toEqual(["get"]);
+    // the shared parameter is copied, not changed
+    expect(repaired.components.parameters.Connector).toEqual(shared);
+  });
+
   it("reads a GET or HEAD without the request body fetch cannot send, naming the operation that takes it", () => {
     const body = { content: { "application/json": { schema: { type: "object" } } } };
     const ok = { "200": { description: "ok" } };
