@@ -3,7 +3,7 @@ import type { paths } from "../../generated/schema.d.js";
 import type { EventStream, StreamOptions } from "../streams/event-stream.js";
 import type { PageOptions, PagePromise } from "../lists/pages.js";
 import type { RequestOptions } from "./request-options.js";
-import type { HEADER_OPTIONS } from "../../generated/meta.js";
+import type { AUTH, HEADER_OPTIONS } from "../../generated/meta.js";
 
 // the spec's declaration of an entry's operation, found by the entry's own path and method
 type Item<O extends Operation> = O["path"] extends keyof paths
@@ -55,17 +55,21 @@ type Texts<H> = { [K in keyof H]?: NonNullable<H[K]> extends string ? NonNullabl
 export type GivenHeaders<H> = Texts<H> & Record<string, string>;
 /** The header parameters `K` of `H`, each required. */
 export type NeededHeaders<H, K extends keyof H> = { [P in K]-?: NonNullable<Texts<H>[P]> };
-// the header parameters a call passes: not those OpenAPI leaves to the client (Accept, Content-Type, Authorization)
-type Ignored = "accept" | "content-type" | "authorization";
-type Own<H> = { [K in keyof H]-?: Lowercase<K & string> extends Ignored ? never : K }[keyof H];
+// the header parameters a call passes: not those OpenAPI leaves to the client (Accept, Content-Type,
+// Authorization), nor the one the operation's scheme puts the key in (the client fills it)
+type KeyHeader<O> = (O extends { security: infer S } ? S : typeof AUTH) extends { name: infer N extends string }
+  ? Lowercase<N>
+  : never;
+type Ignored<O> = "accept" | "content-type" | "authorization" | KeyHeader<O>;
+type Own<H, O> = { [K in keyof H]-?: Lowercase<K & string> extends Ignored<O> ? never : K }[keyof H];
 // those a call must pass: the required ones, but the idempotency key the client makes and a header a client option sets
-type Required<H> = { [K in Own<H>]-?: Record<never, never> extends Pick<H, K> ? never : K }[Own<H>];
+type Required<H, O> = { [K in Own<H, O>]-?: Record<never, never> extends Pick<H, K> ? never : K }[Own<H, O>];
 type MustPass<O, I> = Exclude<
-  Required<Headers<I>>,
+  Required<Headers<I>, O>,
   (O extends { idempotencyKey: infer K } ? K : never) | (typeof HEADER_OPTIONS)[keyof typeof HEADER_OPTIONS]
 >;
 // the options argument: required, with its headers, where the call must pass one
-type OptionsArg<O, I> = [Own<Headers<I>>] extends [never]
+type OptionsArg<O, I> = [Own<Headers<I>, O>] extends [never]
   ? [options?: Options<O, I>]
   : [MustPass<O, I>] extends [never]
     ? [options?: Options<O, I> & { headers?: GivenHeaders<Headers<I>> }]

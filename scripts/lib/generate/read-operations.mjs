@@ -108,6 +108,7 @@ export function readOperations(spec) {
       if ((p.style && p.style !== "form" && p.style !== "deepObject") || p.content)
         unsupported.push(`${where}: query parameter ${p.name} (style ${p.style ?? "content"}) is sent as form style`);
     }
+    const auth = security.operation(op, where);
     const body = requestBody(spec, op.requestBody, where, unsupported);
     const answer = success(spec, op.responses ?? {}, where, unsupported);
     found.push({
@@ -122,7 +123,7 @@ export function readOperations(spec) {
       pathParams: pathParams.map((p) => parameter(spec, p)),
       queryParams: queryParams.map((p) => parameter(spec, p)),
       headerParams: params
-        .filter((p) => p.in === "header" && !IGNORED_HEADERS.has(p.name.toLowerCase()))
+        .filter((p) => p.in === "header" && !IGNORED_HEADERS.has(p.name.toLowerCase()) && !carriesKey(auth, p))
         .map((p) => parameter(spec, p)),
       body,
       success: answer,
@@ -133,7 +134,7 @@ export function readOperations(spec) {
           ? op["x-idempotent"]
           : IDEMPOTENT.has(method.toUpperCase()) || keyHeader !== undefined,
       idempotencyKey: keyHeader,
-      auth: security.operation(op, where),
+      auth,
     });
   }
   const readsOne = new Set(
@@ -328,3 +329,6 @@ function errorBodies(spec, responses) {
         .map((mediaType) => ({ status, mediaType, schema: content[mediaType]?.schema }));
     });
 }
+
+/** Whether the header parameter `p` is the one the operation's scheme puts the key in: the client fills it. */
+const carriesKey = (auth, p) => auth?.kind === "header" && auth.name.toLowerCase() === p.name.toLowerCase();

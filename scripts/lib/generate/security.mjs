@@ -1,7 +1,8 @@
 // Reads how a document's operations authenticate: its `components.securitySchemes`, its top-level
 // `security` and each operation's own `security`, as what the client sends the key as
 // (src/core/auth.ts `AuthScheme`). Never throws: a scheme the client cannot send is reported.
-import { resolve } from "../spec/document.mjs";
+import { operationsOf, resolve } from "../spec/document.mjs";
+import { COMMON_SHARE } from "./headers.mjs";
 
 /**
  * @typedef {{ kind: "none" | "bearer" | "basic" } | { kind: "header" | "query", name: string }} AuthScheme
@@ -92,9 +93,10 @@ function chooseAuth(spec, requirements) {
  */
 export function readSecurity(spec) {
   const top = Array.isArray(spec.security) ? chooseAuth(spec, spec.security) : undefined;
-  const auth = top?.auth ?? NONE;
+  const header = top ? undefined : keyHeader(spec);
+  const auth = top?.auth ?? (header ? { kind: "header", name: header.name } : NONE);
   const lines = [
-    `document: ${top ? `${top.chosen ? `${top.chosen}, ` : ""}${describeAuth(auth)}` : "no security requirement, no credential"}`,
+    `document: ${top ? `${top.chosen ? `${top.chosen}, ` : ""}${describeAuth(auth)}` : header ? `no security scheme; the header parameter ${header.name}, which ${header.count} of ${header.of} operations declare, carries the key: ${describeAuth(auth)}` : "no security requirement, no credential"}`,
     ...(top?.decisions ?? []).map((line) => `document: ${line}`),
   ];
   const unsupported = (top?.unsupported ?? []).map((line) => `document security: ${line}`);
@@ -115,4 +117,38 @@ export function readSecurity(spec) {
       return own.auth;
     },
   };
+}
+
+/** A header parameter's name that says it carries a key: `xi-api-key`, `X-Auth-Token`, `apikey`. */
+const KEY_NAME = /(^|[-_])(api[-_]?key|apikey|key|token|secret|auth|authorization)$/i;
+
+/**
+ * Where a document declares no security scheme, the header parameter that carries the key: one whose
+ * name says it is a key (KEY_NAME) and that (nearly) every operation declares (COMMON_SHARE), with
+ * how many declare it; none where the document declares a scheme or no such header.
+ * @param {any} spec
+ * @returns {{ name: string, count: number, of: number } | undefined}
+ */
+function keyHeader(spec) {
+  if (Object.keys(spec.components?.securitySchemes ?? {}).length) return undefined;
+  const operations = operationsOf(spec);
+  /** @type {Map<string, { name: string, count: number }>} */
+  const declared = new Map();
+  for (const { item, op } of operations) {
+    const names = new Set();
+    for (const raw of [...(item.parameters ?? []), ...(op.parameters ?? [])]) {
+      const p = resolve(spec, raw);
+      if (p?.in !== "header" || typeof p.name !== "string" || !KEY_NAME.test(p.name)) continue;
+      const lower = p.name.toLowerCase();
+      if (names.has(lower)) continue;
+      names.add(lower);
+      const seen = declared.get(lower) ?? { name: p.name, count: 0 };
+      seen.count++;
+      declared.set(lower, seen);
+    }
+  }
+  const [best] = [...declared.values()].sort((a, b) => b.count - a.count);
+  return best && best.count >= 2 && best.count >= COMMON_SHARE * operations.length
+    ? { ...best, of: operations.length }
+    : undefined;
 }

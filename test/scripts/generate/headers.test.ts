@@ -5,6 +5,7 @@ import { join } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { CLIENT_OPTIONS, headerOptions } from "../../../scripts/lib/generate/headers.mjs";
+import { readOperations } from "../../../scripts/lib/generate/read-operations.mjs";
 import { root } from "../../../scripts/lib/shared/paths.mjs";
 
 type Header = { name: string; required?: boolean };
@@ -56,5 +57,39 @@ describe("headerOptions", () => {
           if (member.name && ts.isIdentifier(member.name)) declared.push(member.name.text);
     });
     expect([...CLIENT_OPTIONS].sort()).toEqual(declared.sort());
+  });
+});
+
+describe("a header parameter that carries the key, where the document declares no security scheme", () => {
+  const op = (key: boolean) => ({
+    parameters: [
+      ...(key ? [{ name: "xi-api-key", in: "header", required: true, schema: { type: "string" } }] : []),
+      { name: "X-Trace", in: "header", schema: { type: "string" } },
+    ],
+    responses: { "204": { description: "done" } },
+  });
+  const doc = (schemes: object) => ({
+    openapi: "3.1.0",
+    info: { title: "t", version: "1" },
+    paths: Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`/voices/${i}`, { delete: op(i > 0) }])),
+    components: schemes,
+  });
+
+  it("is read as the key when 90 % of the operations declare it, and is no parameter of a call", () => {
+    const { auth, operations, report } = readOperations(doc({}));
+    expect(auth).toEqual({ kind: "header", name: "xi-api-key" });
+    expect(report.auth[0]).toBe(
+      "document: no security scheme; the header parameter xi-api-key, which 9 of 10 operations declare, carries the key: header xi-api-key: <apiKey>",
+    );
+    expect(operations.map((o: { headerParams: { name: string }[] }) => o.headerParams.map((p) => p.name))).toEqual(
+      Array.from({ length: 10 }, () => ["X-Trace"]),
+    );
+  });
+
+  it("stays a parameter where the document declares a scheme", () => {
+    const schemes = { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } };
+    const { auth, operations } = readOperations(doc(schemes));
+    expect(auth).toEqual({ kind: "none" });
+    expect(operations[1].headerParams.map((p: { name: string }) => p.name)).toEqual(["xi-api-key", "X-Trace"]);
   });
 });
