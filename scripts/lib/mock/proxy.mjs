@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { apiError, badTarget, createGuardedServer, refuse } from "../shared/http-guard.mjs";
 import { startMock } from "./prism.mjs";
+import { prismView, viewLine } from "./prism-view.mjs";
 import { statefulMock } from "./state.mjs";
 
 /**
@@ -70,6 +71,8 @@ export async function mockServer({
 
   let wanted = null;
   let swapping = null;
+  // what the last view loosened, said once until it changes
+  let loosened;
   let closed = false;
   let count = 0;
   const retire = async (prism) => {
@@ -84,13 +87,18 @@ export async function mockServer({
       wanted = null;
       if (spec === current?.spec) continue;
       const file = join(dir, `openapi-${++count}.json`);
-      writeFileSync(file, spec);
       const started = performance.now();
       let prism;
       /** @type {ReturnType<typeof startMock> | undefined} */
       let starting;
       try {
         const document = JSON.parse(spec);
+        // Prism reads its own view (prism-view.mjs), the proxy the full document
+        const view = prismView(document);
+        writeFileSync(file, JSON.stringify(view.document));
+        const line = viewLine(view);
+        if (line && line !== loosened) say(`dev: ${line}`);
+        loosened = line;
         // built before Prism starts, so that a failure here leaves no Prism behind
         const state = stateful ? statefulMock(document, stateful === true ? {} : stateful) : undefined;
         // Prism first: its start is most of the wait, and the proxy's own modules load meanwhile;
