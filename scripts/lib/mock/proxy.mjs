@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { apiError, badTarget, createGuardedServer, refuse } from "../shared/http-guard.mjs";
 import { openapi31 } from "../spec/openapi31.mjs";
 import { startMock } from "./prism.mjs";
+import { prismView, viewLine } from "./prism-view.mjs";
 import { statefulMock } from "./state.mjs";
 
 /**
@@ -72,6 +73,8 @@ export async function mockServer({
 
   let wanted = null;
   let swapping = null;
+  // what the last view loosened, said once until it changes
+  let loosened;
   let closed = false;
   let count = 0;
   const retire = async (prism) => {
@@ -91,10 +94,14 @@ export async function mockServer({
       /** @type {ReturnType<typeof startMock> | undefined} */
       let starting;
       try {
-        // Prism and the proxy read an OpenAPI 3.2 document as 3.1, as the client was generated from it
-        const written = JSON.parse(spec);
-        const document = openapi31(written).spec;
-        writeFileSync(file, document === written ? spec : JSON.stringify(document));
+        // Prism and the proxy read an OpenAPI 3.2 document as 3.1, as the client was generated from it;
+        // Prism reads its own view of that (prism-view.mjs), the proxy the full document
+        const document = openapi31(JSON.parse(spec)).spec;
+        const view = prismView(document);
+        writeFileSync(file, JSON.stringify(view.document));
+        const line = viewLine(view);
+        if (line && line !== loosened) say(`dev: ${line}`);
+        loosened = line;
         // built before Prism starts, so that a failure here leaves no Prism behind
         const state = stateful ? statefulMock(document, stateful === true ? {} : stateful) : undefined;
         // Prism first: its start is most of the wait, and the proxy's own modules load meanwhile;

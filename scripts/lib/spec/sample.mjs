@@ -119,10 +119,22 @@ function prepared(spec, bare) {
       const drawn = patternString(schema);
       if (drawn !== undefined) schema.example = drawn;
     }
+    // openapi-sampler builds the first branch, and a null one as {}, which no branch allows: the
+    // branches that allow only null go last
+    for (const key of ["oneOf", "anyOf"])
+      if (Array.isArray(schema[key]) && schema[key].length > 1 && onlyNull(schema[key][0]))
+        schema[key] = [...schema[key].filter((b) => !onlyNull(b)), ...schema[key].filter(onlyNull)];
   };
   const doc = copyOf(spec, false);
   return { doc, adopt: (/** @type {any} */ node) => copyOf(node, false) };
 }
+
+/** Whether a schema allows null alone (`type: "null"`, `const: null`, `enum: [null]`). */
+const onlyNull = (/** @type {any} */ schema) =>
+  isObject(schema) &&
+  (schema.type === "null" ||
+    (Object.hasOwn(schema, "const") && schema.const === null) ||
+    (Array.isArray(schema.enum) && schema.enum.length > 0 && schema.enum.every((v) => v === null)));
 
 /**
  * @typedef {"request" | "response"} Direction

@@ -90,6 +90,6 @@ describe("a header parameter that carries the key, where the document declares n
     const schemes = { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } };
     const { auth, operations } = readOperations(doc(schemes));
     expect(auth).toEqual({ kind: "none" });
-    expect(operations[1].headerParams.map((p: { name: string }) => p.name)).toEqual(["xi-api-key", "X-Trace"]);
+    expect(operations[1]!.headerParams.map((p: { name: string }) => p.name)).toEqual(["xi-api-key", "X-Trace"]);
   });
 });

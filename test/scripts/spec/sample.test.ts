@@ -307,7 +307,7 @@ describe("createSampler", () => {
   });
 
   const MAPPING = { assign: "#/components/schemas/Assign", unassign: "#/components/schemas/Unassign" };
-  it("leaves out what a recursive schema's sample cut short, varies what it can, picks a oneOf branch that passes, knows url", async () => {
+  it("leaves out what a recursive schema's sample cut short, varies what it can, picks a oneOf branch that passes, knows url, samples a nullable oneOf", async () => {
     const doc = fixtureDocument(
       {},
       {
@@ -345,6 +345,12 @@ describe("createSampler", () => {
           discriminator: { propertyName: "type", mapping: MAPPING },
         },
         Hook: { type: "object", required: ["target"], properties: { target: { type: "string", format: "url" } } },
+        // openapi-sampler samples a first branch of null alone as {}
+        Scored: {
+          type: "object",
+          required: ["score"],
+          properties: { score: { oneOf: [{ type: "null" }, { type: "number" }] } },
+        },
       },
     );
     const sampler = await createSampler(doc);
@@ -360,6 +366,7 @@ describe("createSampler", () => {
     expect(action.issues).toEqual([]);
     expect(["assign", "unassign"]).toContain((action.value as { type: string }).type);
     expect(sampler.sample(ref("Hook")).value).toEqual({ target: "https://example.com/" });
+    expect(sampler.sample(ref("Scored")).issues).toEqual([]);
   });
 
   it("takes every example out of a document, keeping fields named example", () => {
