@@ -169,7 +169,7 @@ function shapeHook(spec, where, op, queryParams, body, answer, shapes) {
   const key = Object.keys(responses)
     .filter((s) => /^2(\d\d|XX)$/i.test(s))
     .sort()[0];
-  const { page, note } = pagination(deref, where, op, queryParams, answer, key ? deref(responses[key]) : undefined);
+  const { page, note } = pagination(spec, where, op, queryParams, answer, key ? deref(responses[key]) : undefined);
   if (note) shapes.push(`list ${note}`);
   /** @type {{ page?: any, form?: any, encoding?: any }} */
   const out = page ? { page } : {};
