@@ -52,11 +52,17 @@ export function paramRoles(doc, queryParams) {
 // formats of a time: a parameter of one takes no id or token
 const TIME = /^(date|date-time|time|duration|timestamp|unix-time)$/;
 
-/** Whether a parameter takes a value of the field's schema back: a number into a number, text or a number into text. */
-export function takes(param, schema) {
+/**
+ * Whether a parameter takes a value of the field's schema back: a number into a number, text or a
+ * number into text; where `loosely`, plain text (no format, pattern or enum) into a number too, as a
+ * document may type one key as text in its answer and as a number in its query (the runtime sends
+ * digits as a number, anything else as text, which the request check then refuses).
+ */
+export function takes(param, schema, loosely = false) {
   if (TIME.test(param.schema.format ?? "") || TIME.test(schema?.format ?? "")) return false;
   const text = isType(schema, "string");
-  if (isNumber(param.schema)) return isNumber(schema);
+  if (isNumber(param.schema))
+    return isNumber(schema) || (loosely && text && !schema.format && !schema.pattern && !schema.enum);
   const typed = param.schema.type !== undefined;
   return (text || isNumber(schema)) && (!typed || isType(param.schema, "string"));
 }
@@ -91,7 +97,7 @@ export function takenBack(found, params) {
   for (const field of candidates) {
     const own = words(field.name);
     for (const param of open) {
-      if (!takes(param, field.schema)) continue;
+      if (!takes(param, field.schema, true)) continue;
       let rank;
       if (
         holds(field.words, param.words) &&

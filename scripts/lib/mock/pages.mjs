@@ -74,9 +74,13 @@ function listRoute(spec, op, sample, check) {
   const limit = op.page.limit ?? op.queryParams.find((p) => p.name === "limit")?.name;
   const nextSchema = op.page.next ? resolve(spec, field(op.success.schema, op.page.next)) : undefined;
   const nullable = nextSchema?.nullable === true || [nextSchema?.type].flat().includes("null");
-  // a body position the document types as a number (`next: 40`) is written as the offset itself
+  // a body position the document types as a number (`next: 40`), or one going back into a number
+  // parameter, is written as the offset itself: as a number where the field is one, else its digits
+  const nextNumber = ["integer", "number"].some((t) => [nextSchema?.type].flat().includes(t));
   const numeric =
-    op.page.style === "cursor-body" && ["integer", "number"].some((t) => [nextSchema?.type].flat().includes(t));
+    op.page.style === "cursor-body" && (nextNumber || (op.page.numberParams ?? []).includes(op.page.param))
+      ? { text: !nextNumber }
+      : undefined;
   // next-url: the query parameter the addresses it writes carry the offset in (a declared page or
   // offset parameter, so that Prism takes them)
   const param =
@@ -173,7 +177,9 @@ function pageAnswer(route, url, offset, end, origin) {
   const nextValue = OFFSETS.includes(style)
     ? String(after)
     : route.numeric
-      ? after
+      ? route.numeric.text
+        ? String(after)
+        : after
       : route.ids
         ? String(/** @type {any} */ (slice.at(-1))?.[route.key])
         : route.page.next

@@ -97,6 +97,20 @@ describe("a body field a parameter takes back", () => {
     ).toBeUndefined();
   });
 
+  it("takes a plain text field back into a number parameter, and no text of a format", () => {
+    const answer = (next: object) => obj({ widgets, paging: obj({ next_args: obj({ resume_token: next }) }) });
+    const key = { name: "resume_token", schema: int };
+
+    expect(decide([key], answer(str)).page).toEqual({
+      style: "cursor-body",
+      param: "resume_token",
+      next: "paging.next_args.resume_token",
+      items: "widgets",
+      numberParams: ["resume_token"],
+    });
+    expect(decide([key], answer({ type: "string", format: "uuid" })).page).toBeUndefined();
+  });
+
   it("walks backwards with the mirror parameter and the field it takes back", () => {
     const answer = obj({ widgets, cursors: obj({ after_mark: str, before_mark: str }) });
 

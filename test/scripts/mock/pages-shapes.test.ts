@@ -65,6 +65,28 @@ const SPEC = {
         },
       },
     },
+    "/pools": {
+      get: {
+        parameters: [query("resume_token", { type: "integer" }), query("limit", { type: "integer" })],
+        responses: {
+          "200": json(
+            {
+              type: "object",
+              properties: {
+                result: { type: "array", items: message },
+                _metadata: {
+                  type: "object",
+                  properties: {
+                    next_params: { type: "object", properties: { resume_token: { type: ["string", "null"] } } },
+                  },
+                },
+              },
+            },
+            { result: messages, _metadata: { next_params: { resume_token: "10" } } },
+          ),
+        },
+      },
+    },
     "/tasks": {
       get: {
         parameters: [query("from", { type: "integer" }), query("limit", { type: "integer" })],
@@ -200,7 +222,7 @@ describe("the mock's lists read from their shape", () => {
     expect(new Set(ids).size).toBe(6);
   });
 
-  it("serves a cursor below the top level and a number position, each walked by the client through MOCK_PAGES pages", async () => {
+  it("serves a cursor below the top level and number positions, each walked by the client through MOCK_PAGES pages", async () => {
     const base = await serve(SPEC);
     const events = styleOf("GET", "/events");
     const tasks = styleOf("GET", "/tasks");
@@ -212,6 +234,12 @@ describe("the mock's lists read from their shape", () => {
     };
     const eventPages = await pages("/events", events);
     const taskPages = await pages("/tasks", tasks);
+    // a key typed as text in the answer and as a number in the query: its digits, sent as a number
+    const pools = styleOf("GET", "/pools");
+    const poolPages = await pages("/pools", pools);
+    const poolKeys = [await get(`${base}/pools`), await get(`${base}/pools?resume_token=2`)].map(
+      (body) => body._metadata.next_params.resume_token,
+    );
     const last = await get(
       `${base}/events?cursor=${encodeURIComponent(String((await get(`${base}/events`)).meta.cursor))}`,
     );
@@ -224,7 +252,13 @@ describe("the mock's lists read from their shape", () => {
       items: "results",
       numberParams: ["from"],
     });
-    for (const list of [eventPages, taskPages]) {
+    expect(pools).toMatchObject({
+      param: "resume_token",
+      next: "_metadata.next_params.resume_token",
+      numberParams: ["resume_token"],
+    });
+    expect(poolKeys).toEqual(["2", "4"]);
+    for (const list of [eventPages, taskPages, poolPages]) {
       expect(list).toHaveLength(MOCK_PAGES);
       expect(new Set(list.flat().map((m: any) => m.id)).size).toBe(6);
     }
