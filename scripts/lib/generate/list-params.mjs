@@ -79,8 +79,8 @@ function nextBefore(outer, inner) {
  * - a field whose path holds the parameter's words and reads as next, for a position parameter
  *   (`cursor` <- `next_cursor`, `starting_after` <- `pages.next.starting_after`), or for any
  *   parameter where `next` comes right before its words (`wobble` <- `nextWobble`);
- * - a text field whose own name ends in the parameter's words, for a parameter a service hands
- *   back as text (`cursor` <- `meta.cursor`, `after` <- `cursors.after`);
+ * - a text field of the parameter's own words, for a parameter a service hands back as text
+ *   (`cursor` <- `meta.cursor`, `after` <- `cursors.after`);
  * - a field that reads as next, taken by the one position parameter that takes its type
  *   (`from` <- `next`);
  * by that order, then a position parameter before another, a forward one before one reading as
@@ -90,8 +90,14 @@ function nextBefore(outer, inner) {
  * @returns {{ field: import("./list-shape.mjs").Field, param: Param } | undefined}
  */
 export function takenBack(found, params) {
-  // a cursor under `pages` (`pages.next.starting_after`) is a cursor: only its name, format or example make an address
-  const candidates = found.filter((f) => (isType(f.schema, "string") || isNumber(f.schema)) && !isAddress(f, false));
+  // a cursor under `pages` (`pages.next.starting_after`) is a cursor: only its name, format or example
+  // make an address; a field named as a size or a count (`pages.next.per_page`) is no position
+  const candidates = found.filter(
+    (f) =>
+      (isType(f.schema, "string") || isNumber(f.schema)) &&
+      !isAddress(f, false) &&
+      !reads(words(f.name), [...SIZE, "total"]),
+  );
   const open = params.filter((p) => !p.size);
   const ranked = [];
   for (const field of candidates) {
@@ -108,8 +114,7 @@ export function takenBack(found, params) {
       else if (
         isType(field.schema, "string") &&
         reads(param.words, HANDED_BACK) &&
-        own.length >= param.words.length &&
-        holds(own.slice(own.length - param.words.length), param.words)
+        own.join(" ") === param.words.join(" ")
       )
         rank = 1;
       else if (

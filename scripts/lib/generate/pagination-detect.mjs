@@ -191,3 +191,23 @@ function fromItems(doc, schema, isArray, items, params) {
     ...(items === undefined ? {} : { items }),
   };
 }
+
+/**
+ * A list whose next position goes back in the request body, which a page walker does not change:
+ * the answer's field and the body's, for the report; undefined for any other operation.
+ * @param {any} doc
+ * @param {any} op the operation object
+ * @param {{ schema: any }} success its JSON success answer
+ * @returns {{ field: string, param: string } | undefined}
+ */
+export function bodyPosition(doc, op, success) {
+  const content = deref(doc, op.requestBody)?.content ?? {};
+  const media = Object.keys(content).find((m) => /[/+]json$/i.test(m.split(";")[0].trim()));
+  const schema = deref(doc, success.schema) ?? {};
+  if (media === undefined || isType(schema, "array")) return undefined;
+  const found = fieldPaths(doc, schema);
+  if (!itemsPath(found)) return undefined;
+  const body = Object.entries(fields(doc, content[media]?.schema)).map(([name, s]) => ({ name, schema: s }));
+  const pair = takenBack(found, paramRoles(doc, body));
+  return pair && { field: pair.field.path.join("."), param: pair.param.name };
+}

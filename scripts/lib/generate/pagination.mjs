@@ -4,7 +4,7 @@
 // position). What it decides for each list is a line of `npm run generate`'s report.
 import { deref } from "../spec/document.mjs";
 import { fieldPaths, isNumber, isType, itemsPath } from "./list-shape.mjs";
-import { detect } from "./pagination-detect.mjs";
+import { bodyPosition, detect } from "./pagination-detect.mjs";
 
 /** The styles `x-pagination.style` may name; `none` marks a list that is one page. */
 export const STYLES = [
@@ -46,7 +46,8 @@ export const STYLES = [
  * @param {{ name: string, schema?: any }[]} queryParams its query parameters
  * @param {{ kind: string, schema: any }} success its success answer as operations.mjs reads it
  * @param {any} response the success response object, resolved
- * @returns {{ page: Pagination | undefined, note: string | undefined }} `note` is the report line (lists only)
+ * @returns {{ page: Pagination | undefined, note: string | undefined, unexpressed?: string }} `note` is the
+ *   report line (lists only); `unexpressed` says why a list is one page all the same
  */
 export function pagination(doc, where, op, queryParams, success, response) {
   const params = new Set(queryParams.map((p) => p.name));
@@ -58,6 +59,13 @@ export function pagination(doc, where, op, queryParams, success, response) {
   if (success.kind !== "json") return { page: undefined, note: undefined };
   const page = withNumbers(doc, detect(doc, op, queryParams, success, response), queryParams);
   if (page) return { page, note: `${where}: ${describe(page)}, detected` };
+  const inBody = op.requestBody === undefined ? undefined : bodyPosition(doc, op, success);
+  if (inBody)
+    return {
+      page: undefined,
+      note: undefined,
+      unexpressed: `${where}: the answer's ${inBody.field} goes back in the request body's ${inBody.param}; the list is one page (a page walker changes only the query)`,
+    };
   if (isType(deref(doc, success.schema), "array"))
     return {
       page: undefined,

@@ -135,6 +135,32 @@ describe("a body field a parameter takes back", () => {
   });
 });
 
+describe("what is no position", () => {
+  it("takes no size or count under next, and no text field that only ends in a handed-back parameter's name", () => {
+    const sized = obj({ widgets, pages: obj({ next: obj({ per_chunk: int, total_left: int }) }) });
+    expect(decide([{ name: "page", schema: int }], sized).page).toBeUndefined();
+    expect(decide(["token"], obj({ widgets, session_token: str })).page).toBeUndefined();
+  });
+
+  it("says a list whose position goes back in the request body is one page, and why", () => {
+    const body = {
+      requestBody: {
+        content: { "application/json": { schema: obj({ query: str, stride_marker: str }) } },
+      },
+    };
+    const answer = obj({ hits: widgets, next_stride_marker: str });
+
+    expect(decide([], answer, { op: body })).toEqual({
+      page: undefined,
+      note: undefined,
+      unexpressed:
+        "GET /widgets: the answer's next_stride_marker goes back in the request body's stride_marker; the list is one page (a page walker changes only the query)",
+    });
+    // a query position is walked as ever, body or not
+    expect(decide(["stride_marker"], answer, { op: body }).page).toMatchObject({ style: "cursor-body" });
+  });
+});
+
 describe("other conventions read by their words", () => {
   it("reads a header cursor, a more flag, a next address and a page count by the words of their names", () => {
     const array = { type: "array", items: WIDGET };
