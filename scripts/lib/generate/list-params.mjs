@@ -75,14 +75,28 @@ function nextBefore(outer, inner) {
 }
 
 /**
+ * Whether `param` is the one position parameter that takes `field` back: the only one of its type
+ * (strictly),
+ * else the only one sharing a word with the field's name beside next (`pagination_token` for
+ * `next_token`, where `since_id` could take it too).
+ */
+function soleTaker(field, param, params) {
+  const own = words(field.name).filter((w) => w !== "next");
+  // by type strictly: a name that does not match is no reason to read text as a number
+  const rivals = params.filter((p) => p.position && takes(p, field.schema));
+  const kin = rivals.filter((p) => p.words.some((w) => own.includes(w)));
+  return (rivals.length === 1 && rivals[0] === param) || (kin.length === 1 && kin[0] === param);
+}
+
+/**
  * The field of an answer a query parameter takes back, and that parameter: the best of
  * - a field whose path holds the parameter's words and reads as next, for a position parameter
  *   (`cursor` <- `next_cursor`, `starting_after` <- `pages.next.starting_after`), or for any
  *   parameter where `next` comes right before its words (`wobble` <- `nextWobble`);
  * - a text field of the parameter's own words, for a parameter a service hands back as text
  *   (`cursor` <- `meta.cursor`, `after` <- `cursors.after`);
- * - a field that reads as next, taken by the one position parameter that takes its type
- *   (`from` <- `next`);
+ * - a field that reads as next, taken by the one position parameter that takes its type, or by
+ *   the one of those that shares a word with it (`from` <- `next`, `pagination_token` <- `next_token`);
  * by that order, then a position parameter before another, a forward one before one reading as
  * before, then the shallower field. Addresses and the parameters that size a page are left out.
  * @param {import("./list-shape.mjs").Field[]} found fieldPaths() of the answer (or the headers, as one-level fields)
@@ -117,12 +131,7 @@ export function takenBack(found, params) {
         own.join(" ") === param.words.join(" ")
       )
         rank = 1;
-      else if (
-        readsNext(field) &&
-        param.position &&
-        open.filter((p) => p.position && takes(p, field.schema)).length === 1
-      )
-        rank = 2;
+      else if (readsNext(field) && param.position && soleTaker(field, param, open)) rank = 2;
       else continue;
       const back = reads(param.words, BACKWARD) ? 1 : 0;
       ranked.push({ field, param, key: [rank, param.position ? 0 : 1, back, field.path.length] });

@@ -85,6 +85,14 @@ describe("a body field a parameter takes back", () => {
       items: "rows",
       numberParams: ["resume_from"],
     });
+    // of several that could take it, the one sharing a word with it
+    const token = obj({ rows: widgets, meta: obj({ next_token: str }) });
+    expect(decide(["since_row", "until_row", "paging_token", "max_rows"], token).page).toMatchObject({
+      param: "paging_token",
+      next: "meta.next_token",
+    });
+    // a number parameter takes text back only where its name says it is the one
+    expect(decide([{ name: "resume_from", schema: int }], obj({ rows: widgets, next: str })).page).toBeUndefined();
     // two position parameters that could take it: which one is not for the shape to say
     expect(
       decide(
