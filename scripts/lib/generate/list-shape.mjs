@@ -28,13 +28,22 @@ const COUNTED = ["count", "items", "results", "entries", "records", "num", "numb
  * words("nextPageURL"); // ["next", "page", "url"]
  */
 export function words(name) {
-  return String(name)
+  const text = String(name);
+  let found = wordsOf.get(text);
+  if (found) return found;
+  found = text
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
     .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
     .toLowerCase()
     .split(/[^a-z0-9]+/)
     .filter(Boolean);
+  // a document's names come back in every answer: each is split once (a bounded store)
+  if (wordsOf.size >= 20_000) wordsOf.clear();
+  wordsOf.set(text, found);
+  return found;
 }
+/** @type {Map<string, string[]>} */
+const wordsOf = new Map();
 
 /** Whether any of `list` is a word of `role`. */
 export const reads = (/** @type {string[]} */ list, /** @type {string[]} */ role) => list.some((w) => role.includes(w));
@@ -48,7 +57,8 @@ export function holds(/** @type {string[]} */ outer, /** @type {string[]} */ inn
 
 /** Whether a schema's `type` is or holds `type` (`["string", "null"]` is a string). */
 export function isType(schema, type) {
-  return [schema?.type].flat().includes(type);
+  const declared = schema?.type;
+  return declared === type || (Array.isArray(declared) && declared.includes(type));
 }
 
 export const isNumber = (schema) => isType(schema, "integer") || isType(schema, "number");
@@ -61,12 +71,21 @@ export const isNumber = (schema) => isType(schema, "integer") || isType(schema, 
  * @returns {Record<string, any>}
  */
 export function fields(doc, schema) {
-  /** @type {Record<string, any>} */
-  const out = {};
-  for (const [name, s] of describedProperties(doc, schema))
+  const node = deref(doc, schema);
+  if (!node || typeof node !== "object") return {};
+  // a shared component is read once per document, however many answers hold it
+  let read = fieldsOf.get(doc);
+  if (!read) fieldsOf.set(doc, (read = new WeakMap()));
+  let out = read.get(node);
+  if (out) return out;
+  out = {};
+  for (const [name, s] of describedProperties(doc, node))
     if (!Object.hasOwn(out, name)) out[name] = deref(doc, s) ?? {};
+  read.set(node, out);
   return out;
 }
+/** @type {WeakMap<object, WeakMap<object, Record<string, any>>>} */
+const fieldsOf = new WeakMap();
 
 /**
  * @typedef {object} Field a field of an answer, found by fieldPaths()
@@ -85,18 +104,35 @@ export function fields(doc, schema) {
 export function fieldPaths(doc, schema) {
   /** @type {Field[]} */
   const found = [];
-  let level = [{ path: /** @type {string[]} */ ([]), schema }];
+  /** @type {{ path: string[], schema: any, field?: Field }[]} */
+  let level = [{ path: [], schema }];
   for (let depth = 0; depth < FIELD_DEPTH && level.length; depth++) {
     const next = [];
     for (const parent of level)
       for (const [name, s] of Object.entries(fields(doc, parent.schema))) {
-        const path = [...parent.path, name];
-        found.push({ path, name, words: path.flatMap(words), schema: s });
-        if (!isType(s, "array") && Object.keys(fields(doc, s)).length) next.push({ path, schema: s });
+        const field = pathField([...parent.path, name], name, s, parent.field);
+        found.push(field);
+        if (!isType(s, "array") && Object.keys(fields(doc, s)).length)
+          next.push({ path: field.path, schema: s, field });
       }
     level = next;
   }
   return found;
+}
+
+/** A field of fieldPaths(), the words of its path split when first asked for (most are never). */
+function pathField(path, name, schema, parent) {
+  /** @type {string[] | undefined} */
+  let split;
+  return {
+    path,
+    name,
+    schema,
+    get words() {
+      split ??= [...(parent?.words ?? []), ...words(name)];
+      return split;
+    },
+  };
 }
 
 /**
