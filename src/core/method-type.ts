@@ -110,10 +110,15 @@ type Returned<O, A> = O extends { answer: "stream" }
   ? // biome-ignore lint/suspicious/noExplicitAny: the declared type narrows it; unknown here would refuse the declaration
     Promise<EventStream<any>>
   : O extends { page: { items: infer F extends string } }
-    ? PagePromise<NonNullable<A[F & keyof A]>[number & keyof NonNullable<A[F & keyof A]>], A>
+    ? PagePromise<NonNullable<At<A, F>>[number & keyof NonNullable<At<A, F>>], A>
     : O extends { page: object }
       ? PagePromise<NonNullable<A>[number & keyof NonNullable<A>], A>
       : Promise<A>;
+
+/** The type at a dotted path of an answer (`artists.items`, a list's `items`), each step's null taken out. */
+type At<A, P extends string> = P extends `${infer Head}.${infer Rest}`
+  ? At<NonNullable<A>[Head & keyof NonNullable<A>], Rest>
+  : NonNullable<A>[P & keyof NonNullable<A>];
 
 /** Builds the method of one table entry, typed by `MethodOf`. */
 export type MethodFactory = <const O extends Operation>(op: O) => MethodOf<O>;

@@ -1,7 +1,9 @@
 import { BrowserCloudError, ValidationError, type ValidationIssue } from "../core/errors.js";
 import {
+  field,
   hasNextPage,
   nextQuery,
+  repeatedItems,
   type FetchedPage,
   type PageFetcher,
   type PageView,
@@ -72,10 +74,7 @@ export class Page<Item, Body = Item[]> {
   constructor(walk: Walk, fetched: FetchedPage, query: Record<string, unknown> | undefined, number: number) {
     this.#walk = walk;
     this.body = fetched.data as Body;
-    const items =
-      walk.style.items === undefined
-        ? fetched.data
-        : (fetched.data as Record<string, unknown> | null)?.[walk.style.items];
+    const items = walk.style.items === undefined ? fetched.data : field(fetched.data, walk.style.items);
     this.items = (Array.isArray(items) ? items : []) as Item[];
     if (number === 1) walk.pageSize = this.items.length;
     this.headers = fetched.headers;
@@ -91,14 +90,18 @@ export class Page<Item, Body = Item[]> {
 
   /**
    * Fetches the page after this one, with the same query, options and retry policy. Rejects with
-   * `PaginationError` when there is none, or when the next position would repeat or skip pages.
+   * `PaginationError` when there is none, when the next position would repeat or skip pages, or
+   * when the page that came holds items of this one again (item-cursor).
    */
   async nextPage(): Promise<Page<Item, Body>> {
     const fail = (reason: string) =>
       new PaginationError(`Page ${this.number} of the list: ${reason}.`, this.number, this.headers);
     if (!this.hasNextPage()) throw fail("there is no next page");
     const { query, trusted } = nextQuery(this.#walk, this.#view, fail);
-    return new Page<Item, Body>(this.#walk, await this.#walk.fetch(query, trusted), query, this.number + 1);
+    const next = new Page<Item, Body>(this.#walk, await this.#walk.fetch(query, trusted), query, this.number + 1);
+    const repeated = repeatedItems(this.#walk, this.#view, next.#view);
+    if (repeated) throw new PaginationError(`Page ${next.number} of the list: ${repeated}.`, next.number, next.headers);
+    return next;
   }
 }
 
@@ -127,7 +130,9 @@ export class PagePromise<Item, Body = Item[]> implements Promise<Page<Item, Body
     options: PageOptions | undefined,
   ) {
     const set = (name: string | undefined) => name !== undefined && query?.[name] != null && query[name] !== "";
-    this.#walk = { fetch, style, seen: new Set(), backward: set(style.before) && !set(style.param) };
+    // a list with no position forwards (item-cursor with only `before`) is walked backwards
+    const backward = style.param === undefined ? style.before !== undefined : set(style.before) && !set(style.param);
+    this.#walk = { fetch, style, seen: new Set(), backward };
     this.#query = query;
     try {
       this.#bounds = pageBounds(options);

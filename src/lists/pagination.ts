@@ -5,26 +5,36 @@
 
 /** How one list operation's pages work, as the generated table says (`x-pagination`, or detected). */
 export interface Pagination {
-  style: "offset-header" | "cursor-header" | "cursor-body" | "link" | "next-url" | "page-number";
-  /** The query parameter the next page's position goes into (page-number: the page's number). */
+  style: "offset-header" | "cursor-header" | "cursor-body" | "link" | "next-url" | "page-number" | "item-cursor";
+  /**
+   * The query parameter the next page's position goes into (page-number: the page's number;
+   * item-cursor: the position forwards, `after`).
+   */
   param?: string;
   /**
-   * The header (header styles) or body field (cursor-body) that holds the next position; next-url:
-   * the dotted path of the body field holding the next page's address (`meta.next_page_url`).
+   * The header (header styles) or the dotted path of the body field (cursor-body) that holds the next
+   * position (`meta.cursor`); next-url: of the body field holding the next page's address (`meta.next_page_url`).
    */
   next?: string;
-  /** cursor-body without `next`: the field of the page's last item that is the next position. */
+  /** cursor-body without `next`, item-cursor: the field of the page's last item that is the next position. */
   lastItem?: string;
-  /** The header or body field that says whether another page follows. */
+  /** The header, or the dotted path of the body field, that says whether another page follows. */
   hasMore?: string;
-  /** The body field that holds the items, when the answer is an object. */
+  /** The dotted path of the body field that holds the items, when the answer is an object. */
   items?: string;
-  /** cursor-body: the query parameter of a walk backwards (`before`), taken when the call's query sets it. */
+  /** cursor-body, item-cursor: the query parameter of a walk backwards (`before`), taken when the call's query sets it. */
   before?: string;
-  /** cursor-body walking backwards: the body field that holds the position (`first_id`). */
+  /** cursor-body walking backwards: the dotted path of the body field that holds the position (`first_id`). */
   first?: string;
-  /** cursor-body walking backwards without `first`: the field of the page's first item that is the position. */
+  /** Walking backwards without `first`: the field of the page's first item that is the position. */
   firstItem?: string;
+  /**
+   * item-cursor: the query parameter sizing a page (`limit`); a page holding fewer items than it asks
+   * (than the first page, where the call does not set it) is the last.
+   */
+  limit?: string;
+  /** The position parameters that take a number: a position goes into them as one, into any other as text. */
+  numberParams?: string[];
   /** page-number: the dotted path of the body field counting every item of the list (`meta.total`). */
   total?: string;
   /** page-number: the dotted path of the body field counting the list's pages. */
@@ -48,14 +58,17 @@ export interface Walk {
   fetch: PageFetcher;
   style: Pagination;
   seen: Set<string>;
-  /** cursor-body: the call's query set `before` (and not `param`), so each page comes before the last. */
+  /**
+   * cursor-body, item-cursor: the call's query set `before` (and not `param`), or the list has no
+   * `param`, so each page comes before the last.
+   */
   backward: boolean;
-  /** page-number: the first page's item count, the size of every full page. */
+  /** page-number, item-cursor: the first page's item count, the size of every full page. */
   pageSize?: number;
 }
 
 /** The value at a dotted path of a body (`meta.next_page_url`), or undefined. */
-function field(body: unknown, path: string): unknown {
+export function field(body: unknown, path: string): unknown {
   let value = body;
   for (const key of path.split(".")) {
     if (value === null || typeof value !== "object") return undefined;
@@ -80,14 +93,13 @@ export type NextQuery = { query: Record<string, unknown>; trusted: boolean };
 export function hasNextPage(walk: Walk, page: PageView): boolean {
   const { style } = walk;
   if (style.style === "link") return nextLink(page.headers.get("link")) !== undefined;
+  if (style.style === "item-cursor") return fullPage(walk, page);
   const flag =
     style.hasMore === undefined
       ? undefined
       : style.style === "offset-header" || style.style === "cursor-header"
         ? page.headers.get(style.hasMore)
-        : style.style === "cursor-body"
-          ? (page.body as Record<string, unknown> | null)?.[style.hasMore]
-          : field(page.body, style.hasMore);
+        : field(page.body, style.hasMore);
   if (flag === true || flag === "true") return true;
   if (flag === false || flag === "false") return false;
   if (style.style === "page-number") return morePages(walk, page);
@@ -113,6 +125,13 @@ function morePages(walk: Walk, page: PageView): boolean {
   return Number.isFinite(total) && current * pageSize < total;
 }
 
+// item-cursor: a page as full as the call asked (as the first page, where it does not say) is not the last
+function fullPage(walk: Walk, page: PageView): boolean {
+  const asked = walk.style.limit === undefined ? undefined : Number(page.query?.[walk.style.limit]);
+  const size = asked !== undefined && Number.isSafeInteger(asked) && asked >= 1 ? asked : (walk.pageSize ?? 0);
+  return page.items.length > 0 && page.items.length >= size;
+}
+
 function pageNumber(walk: Walk, page: PageView): number {
   return Number(page.query?.[walk.style.param!] ?? 1);
 }
@@ -131,14 +150,35 @@ function cursor({ style, backward }: Walk): {
 
 function nextPosition(walk: Walk, page: PageView): unknown {
   const { style } = walk;
+  if (style.style === "item-cursor") return edgeId(walk, page);
   if (style.style === "cursor-body") {
     const { next, item, at } = cursor(walk);
-    if (next !== undefined) return (page.body as Record<string, unknown> | null)?.[next];
+    if (next !== undefined) return field(page.body, next);
     const edge = page.items.at(at) as Record<string, unknown> | undefined;
     return edge?.[item!];
   }
   if (style.style === "next-url") return field(page.body, style.next!);
   return page.headers.get(style.next!);
+}
+
+/** The id of an item, as text; undefined for one that has none. */
+export function itemId(item: unknown, key: string): string | undefined {
+  const id = item !== null && typeof item === "object" ? (item as Record<string, unknown>)[key] : undefined;
+  return typeof id === "string" || (typeof id === "number" && Number.isFinite(id)) ? String(id) : undefined;
+}
+
+// item-cursor: the position past the page, its last item's id (walking backwards, its first's); where
+// every id on the page is a whole number, the largest (backwards, the smallest), so that a service
+// that orders by id newest first is walked as one that orders oldest first
+function edgeId(walk: Walk, page: PageView): unknown {
+  const { item, at } = cursor(walk);
+  const ids = page.items.map((one) => itemId(one, item!));
+  if (ids.length && ids.every((id) => id !== undefined && /^\d{1,40}$/.test(id))) {
+    const numbers = ids.map((id) => BigInt(id!));
+    const edge = numbers.reduce((a, b) => ((walk.backward ? b < a : b > a) ? b : a));
+    return (page.items[numbers.indexOf(edge)] as Record<string, unknown>)?.[item!];
+  }
+  return (page.items.at(at) as Record<string, unknown> | undefined)?.[item!];
 }
 
 /**
@@ -161,7 +201,9 @@ export function nextQuery(walk: Walk, page: PageView, fail: (reason: string) => 
     return { query: { ...page.query, [style.param!]: current + 1 }, trusted: false };
   }
   const { param, next, item, at } =
-    style.style === "cursor-body" ? cursor(walk) : { param: style.param!, next: style.next, item: undefined, at: -1 };
+    style.style === "cursor-body" || style.style === "item-cursor"
+      ? cursor(walk)
+      : { param: style.param!, next: style.next, item: undefined, at: -1 };
   const position = nextPosition(walk, page);
   if (style.style === "offset-header") {
     const text = typeof position === "string" ? position.trim() : "";
@@ -187,7 +229,23 @@ export function nextQuery(walk: Walk, page: PageView, fail: (reason: string) => 
       `its next position ${JSON.stringify(token.slice(0, 40))} was already used; the walk stops rather than repeat pages`,
     );
   seen.add(token);
-  return { query: { ...page.query, [param]: token }, trusted: false };
+  const value = style.numberParams?.includes(param) && /^-?\d{1,15}$/.test(token) ? Number(token) : token;
+  return { query: { ...page.query, [param]: value }, trusted: false };
+}
+
+/**
+ * item-cursor: why `page` cannot follow `previous` (it holds an item of it again: the service reads
+ * the position another way than the walk), or undefined.
+ */
+export function repeatedItems(walk: Walk, previous: PageView, page: PageView): string | undefined {
+  const { style } = walk;
+  if (style.style !== "item-cursor") return undefined;
+  const key = (walk.backward ? style.firstItem : style.lastItem)!;
+  const before = new Set(previous.items.map((item) => itemId(item, key)).filter((id) => id !== undefined));
+  const again = page.items.map((item) => itemId(item, key)).find((id) => id !== undefined && before.has(id));
+  return again === undefined
+    ? undefined
+    : `it holds the item ${JSON.stringify(again.slice(0, 40))} of the page before; the walk stops rather than repeat items`;
 }
 
 // the query of the next page's address the service wrote (`what` names where it wrote it)

@@ -310,9 +310,14 @@ function bodyType(op, typed) {
   return "BodyInit";
 }
 
-/** A list method's answer: the items typed from the answer's array. */
-const pageType = (page, answer) =>
-  `PagePromise<NonNullable<${page.items ? `${answer}[${JSON.stringify(page.items)}]` : answer}>[number], ${answer}>`;
+/** A list method's answer: the items typed from the answer's array (at the dotted path `items`). */
+const pageType = (page, answer) => {
+  const items = (page.items?.split(".") ?? []).reduce(
+    (at, key, i) => `${i ? `NonNullable<${at}>` : at}[${JSON.stringify(key)}]`,
+    answer,
+  );
+  return `PagePromise<NonNullable<${items}>[number], ${answer}>`;
+};
 
 /**
  * The schema an operation's error body is checked against before `ApiError.body` holds it as

@@ -112,7 +112,7 @@ export function readOperations(spec) {
     const body = requestBody(spec, op.requestBody, where, unsupported);
     const answer = success(spec, op.responses ?? {}, where, unsupported);
     found.push({
-      ...shapeHook(spec, where, op, queryParams, body, answer, shapes),
+      ...shapeHook(spec, where, op, queryParams, body, answer, { shapes, unsupported }),
       method: method.toUpperCase(),
       path,
       operationId: op.operationId,
@@ -162,15 +162,26 @@ function readsOneThing(spec, answer) {
   return Object.values(schema.properties).every((field) => !isArray(resolve(spec, field)));
 }
 
-/** The list and multipart shapes of one operation (pagination.mjs, multipart.mjs); their report lines go to `shapes`. */
-function shapeHook(spec, where, op, queryParams, body, answer, shapes) {
+/**
+ * The list and multipart shapes of one operation (pagination.mjs, multipart.mjs); their report lines
+ * go to `shapes`, what a list cannot express to `unsupported`.
+ */
+function shapeHook(spec, where, op, queryParams, body, answer, { shapes, unsupported }) {
   const deref = (node) => resolve(spec, node);
   const responses = op.responses ?? {};
   const key = Object.keys(responses)
     .filter((s) => /^2(\d\d|XX)$/i.test(s))
     .sort()[0];
-  const { page, note } = pagination(deref, where, op, queryParams, answer, key ? deref(responses[key]) : undefined);
+  const { page, note, unexpressed } = pagination(
+    spec,
+    where,
+    op,
+    queryParams,
+    answer,
+    key ? deref(responses[key]) : undefined,
+  );
   if (note) shapes.push(`list ${note}`);
+  if (unexpressed) unsupported.push(`list ${unexpressed}`);
   /** @type {{ page?: any, form?: any, encoding?: any }} */
   const out = page ? { page } : {};
   if (body?.mediaType === "multipart/form-data") {

@@ -110,7 +110,8 @@ function listFieldOf(spec, op, idField) {
     return isObject(array) && isObject(resolve(spec, array.items)) && idField in propertiesOf(spec, array.items);
   };
   if (holdsItems(schema)) return undefined;
-  if (op.page?.items !== undefined) return op.page.items;
+  // items below the top level (`artists.items`): the store answers with a top-level field only
+  if (op.page?.items !== undefined) return op.page.items.includes(".") ? null : op.page.items;
   const fields = Object.entries(propertiesOf(spec, schema)).filter(([, s]) => holdsItems(s));
   return fields.length === 1 ? fields[0][0] : null;
 }

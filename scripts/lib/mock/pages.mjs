@@ -5,9 +5,10 @@
 // it is not a success (a bad query or body, a missing token).
 import { readOperations } from "../generate/read-operations.mjs";
 import { propertySchemas, resolve } from "../spec/document.mjs";
+import { MOCK_PAGES, byNumber, distinct, idField, valueAt, virtualList, withField } from "./page-items.mjs";
 
-/** How many pages of the spec's example items the mock serves for every list. */
-export const MOCK_PAGES = 3;
+export { MOCK_PAGES } from "./page-items.mjs";
+
 // a token longer than any the mock writes is garbage, whatever it decodes to
 const MAX_TOKEN = 64;
 
@@ -32,63 +33,6 @@ function tokenOffset(token) {
   }
 }
 
-/**
- * The field that tells an item from its copies: the cursor field, else `id`, else the first `*_id`
- * or `*Id`; for items with none, the first free-text field (a string the schema leaves unformatted).
- */
-function idField(item, page, properties) {
-  if (!item || typeof item !== "object" || Array.isArray(item)) return {};
-  const keys = Object.keys(item).filter((key) => typeof item[key] === "string" || Number.isSafeInteger(item[key]));
-  const id =
-    [page.lastItem, "id"].find((key) => key && keys.includes(key)) ?? keys.find((key) => /(_id|Id)$/.test(key));
-  if (id) return { key: id };
-  const free = (s) =>
-    s?.type === "string" && !s.format && !s.pattern && !s.enum && s.const === undefined && s.maxLength === undefined;
-  return { key: keys.find((key) => typeof item[key] === "string" && free(properties(key))), text: true };
-}
-
-/**
- * The id of copy `copy` of an example item: its last character moved along its own class (digit,
- * lower, upper: from char code 48, 97, 65), so that an id keeps its length and pattern; a number moved past every example's.
- */
-function shifted(value, copy, span) {
-  if (typeof value === "number") return value + copy * span;
-  const last = value.at(-1) ?? "";
-  for (const [from, size] of /** @type {const} */ ([
-    [48, 10],
-    [97, 26],
-    [65, 26],
-  ])) {
-    const at = last.charCodeAt(0) - from;
-    if (at >= 0 && at < size) return value.slice(0, -1) + String.fromCharCode(from + ((at + copy) % size));
-  }
-  return `${value}${copy + 1}`;
-}
-
-/** MOCK_PAGES copies of the example items, each copy's ids made distinct where the items have one. */
-function virtualList(examples, page, properties) {
-  const { key, text } = idField(examples[0], page, properties);
-  const numbers = examples.map((item) => item?.[key]).filter((v) => typeof v === "number");
-  const span = Math.max(0, ...numbers) + 1;
-  const copies = (mark) =>
-    Array.from({ length: MOCK_PAGES }, (_, copy) =>
-      examples.map((item) =>
-        copy && key && item?.[key] !== undefined ? { ...item, [key]: mark(item[key], copy) } : item,
-      ),
-    ).flat();
-  // an id keeps its pattern; a text only needs to read as another
-  let list = copies((value, copy) => (text ? `${value} #${copy + 1}` : shifted(value, copy, span)));
-  const ids = list.map((item) => item?.[key]);
-  // examples whose ids differ only in their last character could meet: a suffix never does
-  if (key && new Set(ids).size !== ids.length)
-    list = copies((value, copy) => (typeof value === "number" ? value + copy * span : `${value}_${copy + 1}`));
-  return { list, key };
-}
-
-/** Whether no two items of a list are the same. */
-const distinct = (/** @type {unknown[]} */ list) =>
-  new Set(list.map((item) => JSON.stringify(item))).size === list.length;
-
 /** How many items a page of a list holds when the document gives no example items. */
 export const SAMPLED_PAGE = 2;
 
@@ -110,7 +54,7 @@ function listRoute(spec, op, sample, check) {
   const properties = (key) => resolve(spec, field(itemRef, key));
   const valid = (/** @type {unknown[]} */ items) => !check || items.every((item) => check(itemRef, item).length === 0);
   let example = op.success.example;
-  let examples = op.page.items === undefined ? example : example?.[op.page.items];
+  let examples = op.page.items === undefined ? example : valueAt(example, op.page.items);
   const given = Array.isArray(examples) && examples.length > 0;
   /** @type {{ list: unknown[], key: string | undefined } | undefined} */
   let built = given ? virtualList(examples, op.page, properties) : undefined;
@@ -126,9 +70,17 @@ function listRoute(spec, op, sample, check) {
     }
   }
   if (!built || !Array.isArray(examples) || !examples.length) return undefined;
-  const limit = op.queryParams.some((p) => p.name === "limit");
+  // the parameter sizing a page: item-cursor's own, else a `limit`
+  const limit = op.page.limit ?? op.queryParams.find((p) => p.name === "limit")?.name;
   const nextSchema = op.page.next ? resolve(spec, field(op.success.schema, op.page.next)) : undefined;
   const nullable = nextSchema?.nullable === true || [nextSchema?.type].flat().includes("null");
+  // a body position the document types as a number (`next: 40`), or one going back into a number
+  // parameter, is written as the offset itself: as a number where the field is one, else its digits
+  const nextNumber = ["integer", "number"].some((t) => [nextSchema?.type].flat().includes(t));
+  const numeric =
+    op.page.style === "cursor-body" && (nextNumber || (op.page.numberParams ?? []).includes(op.page.param))
+      ? { text: !nextNumber }
+      : undefined;
   // next-url: the query parameter the addresses it writes carry the offset in (a declared page or
   // offset parameter, so that Prism takes them)
   const param =
@@ -140,9 +92,11 @@ function listRoute(spec, op, sample, check) {
     op.page.style === "cursor-body" &&
     built.key !== undefined &&
     [op.page.next, op.page.first].some((name) => /(^|_)id$/i.test(name ?? ""));
+  if (op.page.style === "item-cursor") built = { ...built, list: byNumber(built.list, built.key) };
   return {
     ...built,
     ids,
+    numeric,
     example,
     size: examples.length,
     limit,
@@ -153,10 +107,14 @@ function listRoute(spec, op, sample, check) {
   };
 }
 
-/** The items on a page of `route` asked with `query`: the example's count, or a smaller `limit`. */
+/**
+ * The items on a page of `route` asked with `query`: the example's count, or a smaller limit;
+ * item-cursor: the limit asked, whatever it is, since a shorter page would end the walk.
+ */
 function pageSize(route, query) {
-  const limit = Number(query.get("limit"));
-  return route.limit && Number.isSafeInteger(limit) && limit >= 1 ? Math.min(limit, route.size) : route.size;
+  const limit = route.limit === undefined ? NaN : Number(query.get(route.limit));
+  if (!Number.isSafeInteger(limit) || limit < 1) return route.size;
+  return route.page.style === "item-cursor" ? limit : Math.min(limit, route.size);
 }
 
 // the styles whose position the mock writes as an offset
@@ -187,7 +145,7 @@ function position(route, query) {
   if (given === null) return { offset: 0 };
   let offset;
   if (byPage(route)) offset = /^[1-9]\d{0,8}$/.test(given) ? (Number(given) - 1) * pageSize(route, query) : undefined;
-  else if (OFFSETS.includes(style)) offset = /^\d{1,9}$/.test(given) ? Number(given) : undefined;
+  else if (OFFSETS.includes(style) || route.numeric) offset = /^\d{1,9}$/.test(given) ? Number(given) : undefined;
   else if ((lastItem && !route.page.next) || route.ids) {
     const by = lastItem ?? route.key;
     // an id the list never held (the document's example id) stands for a position before its
@@ -198,7 +156,7 @@ function position(route, query) {
   if (offset === undefined || offset < 0 || offset > total) {
     const what = byPage(route)
       ? "a page number from 1"
-      : OFFSETS.includes(style)
+      : OFFSETS.includes(style) || route.numeric
         ? `a whole number from 0 to ${total}`
         : "a position this list gave";
     return { error: `${param} must be ${what} (got ${JSON.stringify(given.slice(0, 40))})` };
@@ -218,21 +176,25 @@ function pageAnswer(route, url, offset, end, origin) {
   const more = after < route.list.length;
   const nextValue = OFFSETS.includes(style)
     ? String(after)
-    : route.ids
-      ? String(/** @type {any} */ (slice.at(-1))?.[route.key])
-      : route.page.next
-        ? pageToken(after)
-        : undefined;
+    : route.numeric
+      ? route.numeric.text
+        ? String(after)
+        : after
+      : route.ids
+        ? String(/** @type {any} */ (slice.at(-1))?.[route.key])
+        : route.page.next
+          ? pageToken(after)
+          : undefined;
   /** @type {Record<string, string>} */
   const headers = { "Content-Type": route.type };
-  let body = items === undefined ? slice : { ...route.example, [items]: slice };
+  let body = items === undefined ? slice : withField(route.example, items, slice);
   if (style === "cursor-body") {
-    body = { ...body, ...(hasMore ? { [hasMore]: end === undefined ? more : offset > 0 } : {}) };
+    if (hasMore) body = withField(body, hasMore, end === undefined ? more : offset > 0);
     // an id cursor names the page's last item on every page; a token only where one follows
-    if (next && route.ids && slice.length) body[next] = nextValue;
-    else if (next && (more || route.nullable)) body[next] = more ? nextValue : null;
-    else if (next) delete body[next];
-    if (first) body[first] = route.ids ? /** @type {any} */ (slice[0])?.[route.key] : pageToken(offset);
+    if (next && route.ids && slice.length) body = withField(body, next, nextValue);
+    else if (next) body = withField(body, next, more ? nextValue : route.nullable ? null : undefined);
+    if (first)
+      body = withField(body, first, route.ids ? /** @type {any} */ (slice[0])?.[route.key] : pageToken(offset));
   } else if (style === "link" || style === "next-url") {
     const target = new URLSearchParams(url.searchParams);
     target.set(param, String(byPage(route) ? Math.floor(after / size) + 1 : after));
@@ -250,15 +212,6 @@ function pageAnswer(route, url, offset, end, origin) {
     if (more && next) headers[next] = String(nextValue);
   }
   return { headers, body: JSON.stringify(body) };
-}
-
-/** A copy of `body` with the field at a dotted path (`meta.next_page_url`) set, its objects copied or made. */
-function withField(body, path, value) {
-  const [key, ...rest] = path.split(".");
-  const own = body && typeof body === "object" && !Array.isArray(body) ? body : {};
-  const out = { ...own, [key]: rest.length ? withField(own[key], rest.join("."), value) : value };
-  if (out[key] === undefined) delete out[key];
-  return out;
 }
 
 /**
@@ -330,7 +283,7 @@ export const STORED_PAGE = 10;
  */
 export function pageOfItems(spec, op, envelope, items, url) {
   // the route is read as for example items, then walks the stored ones
-  const example = op.page?.items === undefined ? [{}] : { ...Object(envelope), [op.page.items]: [{}] };
+  const example = op.page?.items === undefined ? [{}] : withField(envelope, op.page.items, [{}]);
   const route = listRoute(spec, { ...op, success: { ...op.success, example } });
   if (!route) return { error: "this list has no page convention the mock writes" };
   const stored = { ...route, list: items, size: STORED_PAGE };

@@ -76,7 +76,7 @@ describe("pagination detection", () => {
       decide({ "x-pagination": { style: "none" } }, ["offset"], array, { "X-Next-Offset": {} }).page,
     ).toBeUndefined();
     expect(() => decide({ "x-pagination": { style: "pages" } }, [], array)).toThrow(
-      'GET /things: x-pagination style must be one of offset-header, cursor-header, cursor-body, link, next-url, page-number, none (got "pages")',
+      'GET /things: x-pagination style must be one of offset-header, cursor-header, cursor-body, link, next-url, page-number, item-cursor, none (got "pages")',
     );
     expect(() => decide({ "x-pagination": { style: "offset-header", next: "X-Next" } }, ["limit"], array)).toThrow(
       "GET /things: x-pagination param offset is not a query parameter of the operation",

@@ -18,10 +18,11 @@ const DOCUMENTS = resolve(root, "../shared/documents");
 
 describe.skipIf(!existsSync(DOCUMENTS))("lists of the shared documents", () => {
   it.each([
-    // resend: GET /contacts answers { object, data } without has_more, so it says nothing of more pages
+    // resend: GET /contacts answers { object, data } without has_more: its items' id is the position,
+    // and a page short of the limit the last
     [
       "resend",
-      23,
+      24,
       24,
       "after",
       "resend/resend.yaml",
@@ -34,6 +35,15 @@ describe.skipIf(!existsSync(DOCUMENTS))("lists of the shared documents", () => {
           items: "data",
           before: "before",
           firstItem: "id",
+        },
+        "GET /contacts": {
+          style: "item-cursor",
+          param: "after",
+          lastItem: "id",
+          before: "before",
+          firstItem: "id",
+          limit: "limit",
+          items: "data",
         },
       },
     ],
