@@ -64,6 +64,7 @@ export function repairSpec(bundled) {
   });
   forEachSchema(spec, (parent, key, at) => parts.has(parent[key]) || undescribedRequired(spec, parent[key], at, say));
   forEachSchema(spec, (parent, key, at) => overlaps(spec, parent[key], at, say));
+  forEachSchema(spec, (parent, key, at) => wrappedDiscriminated(spec, parent[key], at, say));
   follow();
   equivalentTemplates(spec, say);
   follow();
@@ -290,4 +291,28 @@ function equivalentTemplates(spec, say) {
       `the same template as ${kept} but for its parameters' names, so no router tells them apart; ${moved.length ? `its ${moved.join(", ")} read as ${kept}'s` : "nothing moved"}${stayed.length ? `; its ${stayed.join(", ")} stays, which a router sends to ${kept}'s` : ""}`,
     );
   }
+}
+
+/**
+ * `allOf: [{ $ref }]` alone around a schema that has a discriminator (a wrapper that only adds a
+ * description or a default, as some generators write every reference): openapi-typescript reads
+ * it as a subtype that sets the discriminator itself and types it `Omit<Base, "tag">`, which no
+ * value of the base fits; it is read as the `$ref` it wraps, its annotations kept beside it.
+ * @param {any} spec
+ * @param {any} node
+ * @param {string} at
+ * @param {(where: string, text: string) => void} say
+ */
+function wrappedDiscriminated(spec, node, at, say) {
+  if (!isObject(node) || !Array.isArray(node.allOf) || node.allOf.length !== 1) return;
+  const [only] = node.allOf;
+  if (!isObject(only) || typeof only.$ref !== "string" || Object.keys(only).length !== 1) return;
+  if (Object.keys(node).some((k) => k !== "allOf" && !OUTSIDE.includes(k) && k !== "default")) return;
+  if (!isObject(deref(spec, only)?.discriminator)) return;
+  delete node.allOf;
+  node.$ref = only.$ref;
+  say(
+    `${at}/allOf`,
+    `wraps ${only.$ref} alone, which has a discriminator, so the types would read it as a subtype without its tag; read as the $ref itself`,
+  );
 }

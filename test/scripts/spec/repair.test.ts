@@ -105,6 +105,36 @@ describe("repairSpec", () => {
     expect(repaired.components.parameters.Connector).toEqual(shared);
   });
 
+  it("reads an allOf that only wraps a discriminated schema as its $ref, so the types keep its tag (hf-tgi's grammar)", () => {
+    const Grammar = {
+      oneOf: [
+        { type: "object", required: ["type"], properties: { type: { type: "string", enum: ["json"] } } },
+        { type: "object", required: ["type"], properties: { type: { type: "string", enum: ["regex"] } } },
+      ],
+      discriminator: { propertyName: "type" },
+    };
+    const Params = {
+      type: "object",
+      properties: {
+        grammar: { anyOf: [{ allOf: [{ $ref: "#/components/schemas/Grammar" }], description: "d" }, { type: "null" }] },
+        // a real subtype adds fields of its own: left as it is
+        json: { allOf: [{ $ref: "#/components/schemas/Grammar" }], properties: { strict: { type: "boolean" } } },
+      },
+    };
+    const { spec: repaired, defects } = repairSpec(
+      answering({ $ref: "#/components/schemas/Params" }, { Grammar, Params }),
+    );
+
+    expect(defects).toEqual([
+      "#/components/schemas/Params/properties/grammar/anyOf/0/allOf: wraps #/components/schemas/Grammar alone, which has a discriminator, so the types would read it as a subtype without its tag; read as the $ref itself",
+    ]);
+    expect(repaired.components.schemas.Params.properties.grammar.anyOf[0]).toEqual({
+      $ref: "#/components/schemas/Grammar",
+      description: "d",
+    });
+    expect(repaired.components.schemas.Params.properties.json).toEqual(Params.properties.json);
+  });
+
   it("reads a GET or HEAD without the request body fetch cannot send, naming the operation that takes it", () => {
     const body = { content: { "application/json": { schema: { type: "object" } } } };
     const ok = { "200": { description: "ok" } };
