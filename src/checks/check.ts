@@ -126,6 +126,13 @@ export function plain(value: unknown, path: string, out: ValidationIssue[]): unk
 // JSON's number syntax: how a number parameter is written as text
 const NUMBER_TEXT = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
 
+/** The number (JSON's syntax) or boolean (`true`, `false`) a parameter's text writes, if any. */
+function writtenValue(text: string): number | boolean | undefined {
+  const number = NUMBER_TEXT.test(text) ? Number(text) : undefined;
+  if (number !== undefined && Number.isFinite(number)) return number;
+  return text === "true" ? true : text === "false" ? false : undefined;
+}
+
 /**
  * Lists every way a parameter sent as text (a path segment, a header value) breaks `schema`, each
  * under `path` (`path.id`, `header.X-Mode`); empty when it conforms. The schema describes the value
@@ -142,19 +149,18 @@ const NUMBER_TEXT = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
 export function checkParam(schema: Schema, text: string, path: string, out: ValidationIssue[] = []): ValidationIssue[] {
   const conforms = compile(schema, false);
   if (conforms(text, path, undefined, 0)) return out;
-  const number = NUMBER_TEXT.test(text) ? Number(text) : undefined;
-  const read =
-    number !== undefined && Number.isFinite(number)
-      ? number
-      : text === "true"
-        ? true
-        : text === "false"
-          ? false
-          : undefined;
+  const read = writtenValue(text);
   if (read !== undefined && conforms(read, path, undefined, 0)) return out;
   // the type the schema asks for at the top, behind its $refs (the generator leaves no loop of them)
   let top = schema;
   while (top.$ref !== undefined) top = top.$ref();
+  // an array, as a path or header parameter writes one (style simple): its items joined by commas,
+  // each text or the number or boolean it writes
+  if (top.type?.includes("array") && !top.type.includes("string")) {
+    const items = text === "" ? [] : text.split(",").map((item) => writtenValue(item) ?? item);
+    if (!conforms(items, path, undefined, 0)) conforms(items, path, out, 0);
+    return out;
+  }
   const asText = read === undefined || !top.type || top.type.includes("string");
   conforms(asText ? text : read, path, out, 0);
   return out;

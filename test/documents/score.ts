@@ -174,7 +174,7 @@ export async function scoreDocument(doc: Document, say: (line: string) => void):
   const started = performance.now();
   const score: Score = {
     name: doc.name,
-    operations: await operationCount(doc),
+    operations: await operationCount(doc).catch(() => Number.NaN),
     methods: 0,
     generated: false,
     typeChecked: false,

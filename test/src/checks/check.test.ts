@@ -266,8 +266,17 @@ describe("parameter checks, on the text a path segment or a header carries", () 
     ["a string too short", { type: ["string"], minLength: 1 }, "", ["must have at least 1 character"]],
     ["a malformed uuid", { type: ["string"], format: uuid }, "1234", ["must be uuid"]],
     ["digits, where the schema takes a string or an integer", { type: ["string", "integer"], maxLength: 1 }, "42", []],
+    ["an array's items joined by commas (style simple)", { type: ["array"], items: { type: ["string"] } }, "a,b", []],
+    ["an array of integers, written with commas", { type: ["array"], items: { type: ["integer"] } }, "1,22", []],
+    ["one item, for an array schema", { type: ["array"], items: { type: ["string"] }, minItems: 1 }, "only", []],
   ])("judge %s", (_, schema, text, messages) => {
     expect(checkParam(schema, text, "path.id")).toEqual(messages.map((message) => ({ path: "path.id", message })));
+  });
+
+  it("name the item of an array written with commas that breaks its schema", () => {
+    expect(checkParam({ type: ["array"], items: { type: ["integer"] } }, "1,x", "path.ids")).toEqual([
+      { path: "path.ids[1]", message: "must be integer" },
+    ]);
   });
 
   it("add to the issues already found", () => {
