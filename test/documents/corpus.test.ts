@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { root } from "../../scripts/lib/shared/paths.mjs";
 import { corpus, hasCorpus, resultKey } from "../support/corpus.js";
-import { type Score, scoreDocument } from "./score.js";
+import { type Score, scoreDocument, unscored } from "./score.js";
 import { scoreboard, shortfalls } from "./scoreboard.js";
 
 const RESULTS = join(root, "test-results/documents");
@@ -40,20 +40,8 @@ describe.skipIf(!hasCorpus)("every document of the corpus through the pipeline",
     if (score) say("unchanged since its last run; its score is kept");
     else {
       // a document the stage itself cannot score still gets its row, with why
-      score = await scoreDocument(doc, say).catch(
-        (err: unknown): Score => ({
-          name: doc.name,
-          operations: Number.NaN,
-          methods: 0,
-          generated: false,
-          typeChecked: false,
-          packed: false,
-          consumerCompiled: false,
-          pasted: [],
-          defects: 0,
-          seconds: 0,
-          errors: [`scoring: ${String((err as Error)?.message ?? err).split("\n")[0]}`],
-        }),
+      score = await scoreDocument(doc, say).catch((err: unknown) =>
+        unscored(doc.name, Number.NaN, [`scoring: ${String((err as Error)?.message ?? err).split("\n")[0]}`]),
       );
       writeFileSync(cached, JSON.stringify({ key, score }));
     }

@@ -166,15 +166,11 @@ async function stateful(dir: string, spec: Json): Promise<{ inferred: number; pa
   return { inferred: collections.length, passed };
 }
 
-/**
- * Runs `doc` through the pipeline; `say` gets a line per step. Each step runs only when the ones it
- * needs passed; a failed step's output goes to `errors`, and the score says how far the document got.
- */
-export async function scoreDocument(doc: Document, say: (line: string) => void): Promise<Score> {
-  const started = performance.now();
-  const score: Score = {
-    name: doc.name,
-    operations: await operationCount(doc).catch(() => Number.NaN),
+/** The score of a document nothing has run on yet: `errors` say why, where that is the end of it. */
+export function unscored(name: string, operations = Number.NaN, errors: string[] = []): Score {
+  return {
+    name,
+    operations,
     methods: 0,
     generated: false,
     typeChecked: false,
@@ -183,8 +179,17 @@ export async function scoreDocument(doc: Document, say: (line: string) => void):
     pasted: [],
     defects: 0,
     seconds: 0,
-    errors: [],
+    errors,
   };
+}
+
+/**
+ * Runs `doc` through the pipeline; `say` gets a line per step. Each step runs only when the ones it
+ * needs passed; a failed step's output goes to `errors`, and the score says how far the document got.
+ */
+export async function scoreDocument(doc: Document, say: (line: string) => void): Promise<Score> {
+  const started = performance.now();
+  const score = unscored(doc.name, await operationCount(doc).catch(() => Number.NaN));
   const copy = copyFor(doc);
   const work = mkdtempSync(join(tmpdir(), `corpus-${doc.name}-pack-`));
   const step = async (what: string, body: () => Promise<void>) => {
