@@ -61,12 +61,19 @@ function listRoute(spec, op, sample, check) {
   if ((!built || !distinct(built.list) || !valid(built.list)) && sample && itemRef) {
     // no example items, or none whose copies can be told apart: items built from the item
     // schema, each with its own seed
-    const size = given ? examples.length : SAMPLED_PAGE;
-    const list = Array.from({ length: size * MOCK_PAGES }, (_, i) => sample(itemRef, i + 1));
+    let size = given ? examples.length : SAMPLED_PAGE;
+    let list = Array.from({ length: size * MOCK_PAGES }, (_, i) => sample(itemRef, i + 1));
+    let key = idField(list[0], op.page, properties).key;
+    // samples the seeds could not tell apart (a union's branch, no free text to vary): one item a
+    // page, its copies' ids made distinct as an example's are
+    if (!distinct(list)) {
+      const copies = virtualList(list.slice(0, 1), op.page, properties);
+      if (distinct(copies.list) && valid(copies.list)) ({ list, key, size } = { ...copies, size: 1 });
+    }
     if ((distinct(list) && valid(list)) || !built) {
       if (!given) example = op.page.items === undefined ? [] : sample(op.success.schema);
       examples = list.slice(0, size);
-      built = { list, key: idField(list[0], op.page, properties).key };
+      built = { list, key };
     }
   }
   if (!built || !Array.isArray(examples) || !examples.length) return undefined;

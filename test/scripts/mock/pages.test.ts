@@ -514,6 +514,55 @@ describe("the mock's lists", () => {
     expect(regions.at(-1)!.body.links?.pages ?? {}).not.toHaveProperty("next");
   });
 
+  it("serves one item a page, ids moved apart, where every seed samples the same item (a union's branch, langfuse's evaluators)", async () => {
+    const kind = (name: string) => ({
+      type: "object",
+      required: ["type", "id"],
+      properties: { type: { type: "string", enum: [name] }, id: { type: "string" } },
+    });
+    const spec: any = {
+      openapi: "3.1.0",
+      info: { title: "t", version: "1.0.0" },
+      paths: {
+        "/judges": {
+          get: {
+            parameters: [query("page", { type: "integer", minimum: 1 })],
+            responses: {
+              "200": json(
+                {
+                  type: "object",
+                  properties: {
+                    data: {
+                      type: "array",
+                      items: {
+                        oneOf: [{ $ref: "#/components/schemas/Judge" }, { $ref: "#/components/schemas/Human" }],
+                        discriminator: { propertyName: "type" },
+                      },
+                    },
+                    meta: { type: "object", properties: { totalPages: { type: "integer" } } },
+                  },
+                },
+                undefined,
+              ),
+            },
+          },
+        },
+      },
+      components: { schemas: { Judge: kind("judge"), Human: kind("human") } },
+    };
+    const sampler = await createSampler(spec);
+    const url = await serve(spec, (schema, seed) => sampler.sample(schema, { seed }).value);
+
+    let asked = 1;
+    const pages = await walk(url, "/judges", (_, body) =>
+      body.meta.totalPages > asked ? `/judges?page=${++asked}` : undefined,
+    );
+
+    expect(pages.map((p) => p.items.length)).toEqual([1, 1, 1]);
+    expect(new Set(ids(pages)).size).toBe(3);
+    for (const one of pages.flatMap((p) => p.items)) expect(one.type).toBe("judge");
+  });
+
   it("reads an id it never gave as the list's start (after) or end (before): the document's example id, as the docs' calls send it", async () => {
     const url = await serve(SPEC);
 
