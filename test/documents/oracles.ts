@@ -1,17 +1,9 @@
 // What the corpus stages hold the pipeline to, read from the document itself or judged by rules
 // written here apart from the generator's: the operations a document has, and the method names
 // that paste in a path parameter's name or the HTTP method.
-import { createRequire } from "node:module";
-import { join } from "node:path";
-import { withDeviceFlowScopes } from "../../scripts/lib/spec/redocly-types.mjs";
-import { DOCUMENTS, type Document } from "../support/corpus.js";
+import { type Document, published } from "../support/corpus.js";
 
 type Json = any;
-interface RedoclyCore {
-  createConfig(options: object): Promise<unknown>;
-  bundle(options: { ref: string; config: unknown }): Promise<{ bundle: { parsed: Json } }>;
-}
-const { bundle, createConfig }: RedoclyCore = createRequire(import.meta.url)("@redocly/openapi-core");
 
 // the fixed fields of a path item that are operations (OpenAPI 3.0-3.2), and 3.2's map of others
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace", "query"];
@@ -20,10 +12,8 @@ const ACTIONS = new Set(["list", "create", "retrieve", "update", "replace", "del
 
 /** The operations of the document as its vendor wrote it: every operation of every path item of its bundle. */
 export async function operationCount(doc: Document): Promise<number> {
-  // Redocly's bundler as generate gives it a document (3.2's device flow declared)
-  const config = withDeviceFlowScopes((await createConfig({})) as never);
-  const { bundle: bundled } = await bundle({ ref: join(DOCUMENTS, doc.folder, doc.root), config });
-  return Object.values<Json>(bundled.parsed.paths ?? {}).reduce(
+  const { parsed } = await published(doc);
+  return Object.values<Json>(parsed.paths ?? {}).reduce(
     (sum, item) =>
       sum + METHODS.filter((method) => item?.[method]).length + Object.keys(item?.additionalOperations ?? {}).length,
     0,

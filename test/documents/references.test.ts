@@ -1,23 +1,12 @@
 // Part of npm test's corpus stage: the repairs never break a reference. Every `$ref` of every corpus
 // document that resolves as the document is published (bundled by Redocly) still resolves after
 // scripts/lib/spec/repair.mjs, where the node it named may have moved (a oneOf read as anyOf).
-import { createRequire } from "node:module";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { withDeviceFlowScopes } from "../../scripts/lib/spec/redocly-types.mjs";
 import { repairSpec } from "../../scripts/lib/spec/repair.mjs";
 import { unreadComponents } from "../../scripts/lib/spec/repair-references.mjs";
-import { corpus, DOCUMENTS, hasCorpus } from "../support/corpus.js";
+import { corpus, hasCorpus, published } from "../support/corpus.js";
 
 type Json = any;
-interface RedoclyCore {
-  createConfig(options: object): Promise<unknown>;
-  bundle(options: { ref: string; config: unknown; dereference: boolean }): Promise<{
-    bundle: { parsed: Json };
-    problems: never[];
-  }>;
-}
-const { bundle, createConfig }: RedoclyCore = createRequire(import.meta.url)("@redocly/openapi-core");
 
 /** The node an in-document JSON pointer (`#/a/b~1c`) names, read here apart from the project's reader. */
 function at(doc: Json, ref: string): unknown {
@@ -45,14 +34,11 @@ function references(doc: Json): [where: string, ref: string][] {
 
 describe.skipIf(!hasCorpus)("every $ref of every corpus document resolves after repair", () => {
   it.concurrent.each(corpus())("$name", async (doc) => {
-    // Redocly's bundler as generate gives it a document (3.2's device flow declared)
-    const config = withDeviceFlowScopes((await createConfig({})) as never);
-    const ref = join(DOCUMENTS, doc.folder, doc.root);
-    const { bundle: published, problems } = await bundle({ ref, config, dereference: false });
+    const { ref, parsed, problems } = await published(doc);
     // as generate does: a component the bundler could not read, which nothing uses, is left out first
-    unreadComponents(published.parsed, problems, ref, () => {});
-    const before = references(published.parsed).filter(([, ref]) => at(published.parsed, ref) !== undefined);
-    const { spec } = repairSpec(published.parsed);
+    unreadComponents(parsed, problems, ref, () => {});
+    const before = references(parsed).filter(([, ref]) => at(parsed, ref) !== undefined);
+    const { spec } = repairSpec(parsed);
     const broken = references(spec).filter(([, ref]) => at(spec, ref) === undefined);
     console.log(
       `corpus: ${doc.name}: ${before.length} references resolve as published, ${broken.length} broken after repair`,

@@ -3,10 +3,21 @@
 // openapi/ is the document's folder and whose redocly.yaml points at its root file, as an API team
 // drops its document in.
 import { createHash } from "node:crypto";
+import { createRequire } from "node:module";
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { root } from "../../scripts/lib/shared/paths.mjs";
 import { copyRepo } from "../../scripts/lib/shared/repo-copy.mjs";
+import { withDeviceFlowScopes } from "../../scripts/lib/spec/redocly-types.mjs";
+
+interface RedoclyCore {
+  createConfig(options: object): Promise<unknown>;
+  bundle(options: { ref: string; config: unknown; dereference: boolean }): Promise<{
+    bundle: { parsed: any };
+    problems: never[];
+  }>;
+}
+const { bundle, createConfig }: RedoclyCore = createRequire(import.meta.url)("@redocly/openapi-core");
 
 /** Other services' documents, beside the checkout (the corpus stages run only where they are). */
 export const DOCUMENTS = resolve(root, "../shared/documents");
@@ -92,4 +103,15 @@ export function resultKey(doc: Document): string {
     .update(digestOf(join(DOCUMENTS, doc.folder)))
     .update(digestOf(root, PROJECT_SKIP))
     .digest("hex");
+}
+
+/**
+ * The document as its vendor published it, bundled by Redocly as generate bundles it (3.2's device
+ * flow declared, `$ref`s kept), not repaired: its root file's path, the document, and the bundler's problems.
+ */
+export async function published(doc: Document): Promise<{ ref: string; parsed: any; problems: never[] }> {
+  const config = withDeviceFlowScopes((await createConfig({})) as never);
+  const ref = join(DOCUMENTS, doc.folder, doc.root);
+  const { bundle: bundled, problems } = await bundle({ ref, config, dereference: false });
+  return { ref, parsed: bundled.parsed, problems };
 }

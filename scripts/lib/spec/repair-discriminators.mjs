@@ -1,7 +1,9 @@
 // Repair's discriminators (repair.mjs): a mapping to a schema the document does not have or of the
-// wrong value, and branches read by their schema's name where they pin a value of their own.
+// wrong value, branches read by their schema's name where they pin a value of their own, and an
+// allOf that only wraps a discriminated schema.
 import { deref, escapeToken, isObject, refTarget } from "./document.mjs";
 import { collapse } from "./repair-references.mjs";
+import { ANNOTATIONS } from "./schema-walk.mjs";
 
 /** The values a schema allows for one property: its const or enum, else undefined (any). */
 function allowed(spec, schema, property) {
@@ -117,5 +119,29 @@ export function ownValues(spec, node, at, say) {
   say(
     map === undefined ? `${at}/discriminator` : `${at}/discriminator/mapping`,
     `${missing}, so ${property} is read as the branches' names (${names}), but they pin it to ${own}; the branches' own values win: mapped ${entries}`,
+  );
+}
+
+/**
+ * `allOf: [{ $ref }]` alone around a schema that has a discriminator (a wrapper that only adds a
+ * description or a default, as some generators write every reference): openapi-typescript reads
+ * it as a subtype that sets the discriminator itself and types it `Omit<Base, "tag">`, which no
+ * value of the base fits; it is read as the `$ref` it wraps, its annotations kept beside it.
+ * @param {any} spec
+ * @param {any} node
+ * @param {string} at
+ * @param {(where: string, text: string) => void} say
+ */
+export function wrappedDiscriminated(spec, node, at, say) {
+  if (!isObject(node) || !Array.isArray(node.allOf) || node.allOf.length !== 1) return;
+  const [only] = node.allOf;
+  if (!isObject(only) || typeof only.$ref !== "string" || Object.keys(only).length !== 1) return;
+  if (Object.keys(node).some((k) => k !== "allOf" && (k === "discriminator" || !ANNOTATIONS.includes(k)))) return;
+  if (!isObject(deref(spec, only)?.discriminator)) return;
+  delete node.allOf;
+  node.$ref = only.$ref;
+  say(
+    `${at}/allOf`,
+    `wraps ${only.$ref} alone, which has a discriminator, so the types would read it as a subtype without its tag; read as the $ref itself`,
   );
 }

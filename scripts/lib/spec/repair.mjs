@@ -3,14 +3,14 @@
 // Each repair is named (the JSON pointer, what was wrong, what it did instead); a defect that
 // cannot be routed around throws, naming the fix. The references' repairs are repair-references.mjs,
 // the discriminators' repair-discriminators.mjs, the overlapping branches' repair-overlaps.mjs,
-// the examples' repair-examples.mjs.
-import { deref, describedProperties, escapeToken, isObject } from "./document.mjs";
-import { mapping, ownValues } from "./repair-discriminators.mjs";
+// the path items' and operations' repair-paths.mjs, the examples' repair-examples.mjs.
+import { deref, describedProperties, isObject } from "./document.mjs";
+import { mapping, ownValues, wrappedDiscriminated } from "./repair-discriminators.mjs";
 import { checkExamples } from "./repair-examples.mjs";
 import { overlaps } from "./repair-overlaps.mjs";
+import { bodiesFetchCannotSend, bodiesNoAnswerCarries, equivalentTemplates } from "./repair-paths.mjs";
 import { followMoves, references } from "./repair-references.mjs";
 import { ANNOTATIONS, forEachSchema } from "./schema-walk.mjs";
-import { HTTP_METHODS } from "../../../src/core/path-template.js";
 
 /** Keywords that only describe a schema: they stay outside when a schema is wrapped in anyOf; a discriminator stays with the oneOf it tells apart. */
 const OUTSIDE = ANNOTATIONS.filter((k) => k !== "discriminator");
@@ -171,148 +171,4 @@ function undescribedRequired(spec, node, at, say) {
   if (!missing.length) return;
   node.properties = { ...node.properties, ...Object.fromEntries(missing.map((name) => [name, {}])) };
   say(`${at}/required`, `names ${missing.join(", ")}, which properties never describe; described as any value`);
-}
-
-/** The methods whose requests the Fetch standard gives no body: `fetch` throws a TypeError for one. */
-const BODILESS = ["get", "head"];
-
-/**
- * A request body on a GET or HEAD operation: no `fetch` can send it, so the operation is read without
- * one, and the line names the operation of the same path that takes the same body, where there is one.
- * @param {any} spec
- * @param {(where: string, text: string) => void} say
- */
-function bodiesFetchCannotSend(spec, say) {
-  for (const [path, item] of Object.entries(isObject(spec.paths) ? spec.paths : {})) {
-    if (!isObject(item)) continue;
-    for (const method of BODILESS) {
-      const body = item[method]?.requestBody;
-      if (body === undefined) continue;
-      delete item[method].requestBody;
-      const same = Object.keys(item).find(
-        (other) =>
-          isObject(item[other]) &&
-          item[other].requestBody !== undefined &&
-          JSON.stringify(item[other].requestBody) === JSON.stringify(body),
-      );
-      say(
-        `#/paths/${escapeToken(path)}/${method}/requestBody`,
-        `a ${method.toUpperCase()} request cannot carry a body in fetch; left out, so the method sends none${same ? ` (${same.toUpperCase()} ${path} takes the same body)` : ""}`,
-      );
-    }
-  }
-}
-
-/** The answers HTTP gives no body (RFC 9110 §15.3.5, §15.3.6, §15.4.5): fetch reads each as empty. */
-const BODILESS_ANSWERS = ["204", "205", "304"];
-
-/**
- * Content declared on a 204, 205 or 304 answer: HTTP sends none, so the answer is read as empty. A
- * shared answer (`$ref`) is replaced at the operation by its description alone, so that the others
- * that use it keep their content.
- * @param {any} spec
- * @param {(where: string, text: string) => void} say
- */
-function bodiesNoAnswerCarries(spec, say) {
-  for (const [path, item] of Object.entries(isObject(spec.paths) ? spec.paths : {})) {
-    if (!isObject(item)) continue;
-    for (const [method, op] of Object.entries(item)) {
-      const responses = isObject(op) && isObject(op.responses) ? op.responses : undefined;
-      for (const status of BODILESS_ANSWERS) {
-        const answer = deref(spec, responses?.[status]);
-        if (!isObject(answer) || answer.content === undefined) continue;
-        const { content, ...rest } = answer;
-        responses[status] = rest;
-        say(
-          `#/paths/${escapeToken(path)}/${method}/responses/${status}/content`,
-          `a ${status} answer carries no body; read as empty`,
-        );
-      }
-    }
-  }
-}
-
-/** The fixed fields of a path item that are operations. */
-const METHODS = new Set(/** @type {readonly string[]} */ (HTTP_METHODS));
-/** A path template with its parameters' names left out: `/a/{id}/b` -> `/a/{}/b`. */
-const shapeOf = (/** @type {string} */ path) => path.replace(/\{[^}]*\}/g, "{}");
-/** The names of a template's parameters, in order. */
-const namesOf = (/** @type {string} */ path) => [...path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]);
-
-/**
- * Path templates that differ only in their parameters' names (`/connectors/{connector_id}` beside
- * `/connectors/{connector_id_or_name}`) match the same requests, so no router can tell them apart:
- * the later one's operations join the first's path item, their path parameters renamed to the
- * first's names (a shared parameter copied, not changed). An operation whose method the first
- * already has stays where it is, named as unreachable by a router.
- * @param {any} spec
- * @param {(where: string, text: string) => void} say
- */
-function equivalentTemplates(spec, say) {
-  if (!isObject(spec.paths)) return;
-  /** @type {Map<string, string>} shape -> the first template of that shape */
-  const first = new Map();
-  for (const path of Object.keys(spec.paths)) {
-    const shape = shapeOf(path);
-    const kept = first.get(shape);
-    if (kept === undefined) {
-      first.set(shape, path);
-      continue;
-    }
-    const item = spec.paths[path];
-    const into = spec.paths[kept];
-    if (!isObject(item) || !isObject(into)) continue;
-    const renamed = new Map(namesOf(path).map((name, i) => [name, namesOf(kept)[i]]));
-    const rename = (/** @type {any[] | undefined} */ params) =>
-      params?.map((p) => {
-        const param = deref(spec, p);
-        return isObject(param) && param.in === "path" && renamed.has(param.name)
-          ? { ...param, name: renamed.get(param.name) }
-          : p;
-      });
-    const moved = [];
-    const stayed = [];
-    for (const method of Object.keys(item)) {
-      if (!METHODS.has(method) || !isObject(item[method])) continue;
-      if (into[method] !== undefined) {
-        stayed.push(method.toUpperCase());
-        continue;
-      }
-      const op = item[method];
-      // the path item's own parameters go with each operation that moves
-      const params = [...(rename(item.parameters) ?? []), ...(rename(op.parameters) ?? [])];
-      into[method] = { ...op, ...(params.length ? { parameters: params } : {}) };
-      delete item[method];
-      moved.push(method.toUpperCase());
-    }
-    if (!Object.keys(item).some((key) => METHODS.has(key))) delete spec.paths[path];
-    say(
-      `#/paths/${escapeToken(path)}`,
-      `the same template as ${kept} but for its parameters' names, so no router tells them apart; ${moved.length ? `its ${moved.join(", ")} read as ${kept}'s` : "nothing moved"}${stayed.length ? `; its ${stayed.join(", ")} stays, which a router sends to ${kept}'s` : ""}`,
-    );
-  }
-}
-
-/**
- * `allOf: [{ $ref }]` alone around a schema that has a discriminator (a wrapper that only adds a
- * description or a default, as some generators write every reference): openapi-typescript reads
- * it as a subtype that sets the discriminator itself and types it `Omit<Base, "tag">`, which no
- * value of the base fits; it is read as the `$ref` it wraps, its annotations kept beside it.
- * @param {any} spec
- * @param {any} node
- * @param {string} at
- * @param {(where: string, text: string) => void} say
- */
-function wrappedDiscriminated(spec, node, at, say) {
-  if (!isObject(node) || !Array.isArray(node.allOf) || node.allOf.length !== 1) return;
-  const [only] = node.allOf;
-  if (!isObject(only) || typeof only.$ref !== "string" || Object.keys(only).length !== 1) return;
-  if (Object.keys(node).some((k) => k !== "allOf" && !OUTSIDE.includes(k) && k !== "default")) return;
-  if (!isObject(deref(spec, only)?.discriminator)) return;
-  delete node.allOf;
-  node.$ref = only.$ref;
-  say(
-    `${at}/allOf`,
-    `wraps ${only.$ref} alone, which has a discriminator, so the types would read it as a subtype without its tag; read as the $ref itself`,
-  );
 }
