@@ -1,5 +1,6 @@
 import createFetchClient, { createQuerySerializer, type Client } from "openapi-fetch";
-import { AUTH, CLIENT_VERSION } from "../../generated/meta.js";
+import { USER_AGENT } from "../../generated/identity.js";
+import { AUTH } from "../../generated/meta.js";
 import { operations } from "../../generated/operations.js";
 import type { Operation } from "./operation-row.js";
 import { resources, type Resources } from "../../generated/resources.js";
@@ -99,7 +100,7 @@ export function connect(
   const settings = resolveConfig(options, [AUTH, ...table.flatMap((op) => (op.security ? [op.security] : []))]);
   const headers = withoutAuthorization(clientHeaders(options));
   // browsers refuse to let a page set it
-  if (!inBrowser()) headers["User-Agent"] = `browser-cloud-client/${CLIENT_VERSION}`;
+  if (!inBrowser()) headers["User-Agent"] = USER_AGENT;
   const authorize = authorizer(settings.apiKey);
 
   // one lookup per raw request, and none where no operation differs from the document's defaults:

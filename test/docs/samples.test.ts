@@ -21,7 +21,8 @@ import { strictConsumerErrors } from "../support/strict-consumer.js";
 
 type Json = any;
 const SOURCE = fileURLToPath(new URL("../scripts/fixtures/synthetic-base", import.meta.url));
-const PACKAGE = "browser-cloud-client";
+// the samples name a package and key variable of their own: the checkout's play no part here
+const PACKAGE = "acme-client";
 const formats = formatsPlugin as unknown as (ajv: Ajv2020) => void;
 
 let copy: { dir: string; remove: () => void };
@@ -47,7 +48,10 @@ beforeAll(async () => {
   writeSyntheticSpec(join(copy.dir, "openapi"), { operations: 150, source: SOURCE, examples: false });
   generateOnce(copy.dir);
   spec = JSON.parse(readFileSync(join(copy.dir, "generated/openapi.json"), "utf8"));
-  page = pageDocument(spec, { sampler: await createSampler(spec), packageName: PACKAGE });
+  page = pageDocument(spec, {
+    sampler: await createSampler(spec),
+    names: { packageName: PACKAGE, apiKeyEnv: "ACME_API_KEY" },
+  });
   operations = readOperations(spec).operations;
 }, 180_000);
 

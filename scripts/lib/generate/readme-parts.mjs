@@ -1,14 +1,20 @@
-// The README's retry-policy table, written between its markers by `npm run generate`: which
-// operations count as idempotent comes from the spec (the HTTP method, `x-idempotent`, or an
-// `Idempotency-Key` header parameter); the
-// methods and statuses are src/core/policy.js's, the table the client itself runs on.
+// The README's generated parts, each written between its markers by `npm run generate`: the
+// retry-policy table (which operations count as idempotent comes from the spec: the HTTP method,
+// `x-idempotent`, or an `Idempotency-Key` header parameter; the methods and statuses are
+// src/core/policy.js's, the table the client itself runs on) and the environment variables' table
+// (the package's identity, scripts/lib/shared/identity.mjs).
 import { HTTP_METHODS } from "../../../src/core/path-template.js";
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_METHODS, RETRYABLE_STATUSES } from "../../../src/core/policy.js";
 
 const METHODS = HTTP_METHODS.map((method) => method.toUpperCase());
 
-const START = "<!-- retry-policy:start (written by npm run generate from the spec; do not edit) -->";
-const END = "<!-- retry-policy:end -->";
+/** The markers of the README's part `name`, what it is written from said in the first. */
+const markers = (/** @type {string} */ name, /** @type {string} */ from) => ({
+  start: `<!-- ${name}:start (written by npm run generate from ${from}; do not edit) -->`,
+  end: `<!-- ${name}:end -->`,
+});
+const POLICY = markers("retry-policy", "the spec");
+const ENVIRONMENT = markers("environment", "package.json");
 
 /** @param {{ name: string, method: string, path: string, idempotent: boolean, idempotencyKey?: string }[]} operations */
 export function policyTable(operations) {
@@ -35,13 +41,51 @@ export function policyTable(operations) {
 }
 
 /**
+ * `readme` with the text between the markers replaced by `text`; without them, `readme` as it is
+ * unless `required`.
+ * @param {string} readme
+ * @param {{ start: string, end: string }} marks
+ * @param {string} text
+ * @param {boolean} required
+ */
+function withPart(readme, { start, end }, text, required) {
+  const at = readme.indexOf(start);
+  const to = readme.indexOf(end, at);
+  if (at < 0 || to < at) {
+    if (required) throw new Error(`README.md has no ${start} ... ${end} markers`);
+    return readme;
+  }
+  return `${readme.slice(0, at + start.length)}\n${text}\n${readme.slice(to)}`;
+}
+
+/**
  * `readme` with the text between its retry-policy markers replaced by `table`.
  * @param {string} readme
  * @param {string} table
  */
 export function withPolicyTable(readme, table) {
-  const start = readme.indexOf(START);
-  const end = readme.indexOf(END);
-  if (start < 0 || end < start) throw new Error(`README.md has no retry-policy markers (${START} ... ${END})`);
-  return `${readme.slice(0, start + START.length)}\n${table}\n${readme.slice(end)}`;
+  return withPart(readme, POLICY, table, true);
+}
+
+/**
+ * The environment variables a client reads, by the package's identity.
+ * @param {import("../shared/identity.mjs").Identity} identity
+ */
+export function environmentTable(identity) {
+  return [
+    "| environment variable | read when | |",
+    "|---|---|---|",
+    `| \`${identity.apiKeyEnv}\` | \`apiKey\` is not given | the key as \`apiKey\` takes it: \`user:password\` for basic auth |`,
+    `| \`${identity.baseUrlEnv}\` | \`baseUrl\` is not given | e.g. \`http://127.0.0.1:4010\` for a local mock |`,
+    `| \`${identity.logEnv}\` | \`logger\` is not given | \`debug\` or \`off\` |`,
+  ].join("\n");
+}
+
+/**
+ * `readme` with its environment markers' text (where it has them) the table of the identity's variables.
+ * @param {string} readme
+ * @param {import("../shared/identity.mjs").Identity} identity
+ */
+export function readmeEnvironment(readme, identity) {
+  return withPart(readme, ENVIRONMENT, environmentTable(identity), false);
 }
