@@ -4,7 +4,7 @@ import type { StreamOptions } from "../streams/event-stream.js";
 import type { Schema } from "../../generated/validators.js";
 import { checkAnswer } from "../checks/answer-check.js";
 import type { AnswerPolicy } from "./config.js";
-import { BrowserCloudError, type ValidationIssue } from "./errors.js";
+import { ClientError, type ValidationIssue } from "./errors.js";
 import type { RequestOptions } from "./request-options.js";
 import type { MethodOf } from "./method-type.js";
 import { answerOf, unreadable, type Answer, type FetchResult } from "./response.js";
@@ -352,6 +352,6 @@ function listMethod(
  * written without its reader, so generated/ is older than the spec.
  */
 function need<R>(reader: R | undefined, op: Operation, what: string): R {
-  if (!reader) throw new BrowserCloudError(`${op.name}: no ${what}; run npm run generate`);
+  if (!reader) throw new ClientError(`${op.name}: no ${what}; run npm run generate`);
   return reader;
 }

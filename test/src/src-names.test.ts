@@ -1,8 +1,11 @@
 // src/ names no operation of the spec: every method comes from the generated table, so a guard
-// reads src/'s code (comments aside) for any word an operation, a schema or a tag is known by.
+// reads src/'s code (comments aside) for any word an operation, a schema or a tag is known by. Nor
+// does it name the service: the package's names come from its configuration (generated/identity.ts,
+// generated/public-names.ts), so a guard reads src/'s text, comments included, for them.
 import { readdirSync, readFileSync } from "node:fs";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { identityOf, readIdentity, type Identity } from "../../scripts/lib/shared/identity.mjs";
 import { spec } from "../support/contract.js";
 
 // the words an operation is known by, from the bundled spec
@@ -99,8 +102,65 @@ function operationNames(code: ReturnType<typeof codeTokens>): string[] {
   ]);
 }
 
+/**
+ * What in `code`'s text names the service as `identity` and the document's `title` do: the package's
+ * name, its environment variables' prefix, its root error's and client's names, the title, and the
+ * display name (any case, its words joined by nothing, a space, - or _) where it has two words or
+ * more (one word, "Service", is prose's as much as the service's).
+ */
+function serviceNames(code: ReturnType<typeof codeTokens>, identity: Identity, title: string): string[] {
+  const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+  const words = identity.displayName.split(" ");
+  const names: [string, RegExp][] = [
+    ["package name", new RegExp(escapeRegExp(identity.packageName), "i")],
+    ["environment variable prefix", new RegExp(`(?<![A-Za-z0-9])${escapeRegExp(identity.envPrefix)}_`)],
+    ["root error", new RegExp(`(?<![A-Za-z0-9_$])${identity.errorName}(?![A-Za-z0-9_$])`)],
+    ["client type", new RegExp(`(?<![A-Za-z0-9_$])${identity.clientName}(?![A-Za-z0-9_$])`)],
+    ...(title.trim() ? [["title", new RegExp(escapeRegExp(title.trim()), "i")] as [string, RegExp]] : []),
+    ...(words.length > 1
+      ? [["display name", new RegExp(words.map(escapeRegExp).join("[\\s_-]?"), "i")] as [string, RegExp]]
+      : []),
+  ];
+  return code.flatMap(({ file, text }) =>
+    names.filter(([, pattern]) => pattern.test(text)).map(([kind]) => `${file}: ${kind} in its text`),
+  );
+}
+
 describe("src/", () => {
   const code = codeTokens(new URL("../../src/", import.meta.url));
+
+  it("names nothing of the service: its package, variables, classes, title and name are the configuration's", () => {
+    const identity = readIdentity(spec.info);
+
+    expect(serviceNames(code, identity, String(spec.info?.title ?? ""))).toEqual([]);
+  });
+
+  it("would notice src/ naming the service in any of its forms", () => {
+    const acme = identityOf({ name: "acme-payments-client" }, { title: "Acme Payments API" });
+    const planted = (text: string) =>
+      serviceNames([{ file: "planted.ts", literals: [], identifiers: [], text }], acme, "Acme Payments API");
+
+    // each form, and the display name's words in it
+    const display = "planted.ts: display name in its text";
+    expect(planted("// import from acme-payments-client/testing")).toEqual([
+      "planted.ts: package name in its text",
+      display,
+    ]);
+    expect(planted("`ACME-PAYMENTS-CLIENT: GET /x`")).toEqual(["planted.ts: package name in its text", display]);
+    expect(planted('readEnv("ACME_PAYMENTS_LOG")')).toEqual([
+      "planted.ts: environment variable prefix in its text",
+      display,
+    ]);
+    expect(planted("class X extends AcmePaymentsError {}")).toEqual(["planted.ts: root error in its text", display]);
+    expect(planted("): AcmePaymentsClient {")).toEqual(["planted.ts: client type in its text", display]);
+    expect(planted("/** A client of the Acme Payments API. */")).toEqual([
+      "planted.ts: title in its text",
+      "planted.ts: display name in its text",
+    ]);
+    expect(planted("// acme_payments, acme-payments, AcmePayments")).toEqual(["planted.ts: display name in its text"]);
+    // the words alone, and src/'s own generic names, are free
+    expect(planted("// payments of a client; ClientError, ApiClient, API_KEY_ENV, the service's key")).toEqual([]);
+  });
 
   it("names no path segment, operationId, client method, schema or tag of the spec: every method comes from the generated table", () => {
     expect(code.length).toBeGreaterThan(5);

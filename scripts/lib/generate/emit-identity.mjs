@@ -1,12 +1,13 @@
-// Writes the package's identity where the runtime reads it: generated/identity.ts, the names src/
-// uses in messages, environment variables and the User-Agent. scripts/lib/shared/identity.mjs says
-// where each name comes from.
+// Writes the package's identity where the runtime reads it: generated/identity.ts (the names src/
+// uses in messages, environment variables and the User-Agent) and generated/public-names.ts (src/'s
+// generic root error and client type exported under the configured names). src/ itself names no
+// service: scripts/lib/shared/identity.mjs says where each name comes from.
 
 /**
- * Renders generated/identity.ts.
+ * Renders generated/identity.ts and generated/public-names.ts.
  * @param {import("../shared/identity.mjs").Identity} identity
  * @param {string} header the generated-file header
- * @returns {{ "identity.ts": string }}
+ * @returns {{ "identity.ts": string, "public-names.ts": string }}
  * @example
  * identitySources(readIdentity(spec.info), HEADER)["identity.ts"]; // '... export const API_KEY_ENV = "ACME_PAYMENTS_API_KEY"; ...'
  */
@@ -33,6 +34,12 @@ export const LOG_ENV = ${value(identity.logEnv)};
 
 /** The User-Agent sent outside browsers (package.json client.userAgent, its version filled in). */
 export const USER_AGENT = ${value(identity.userAgent)};
+`,
+    "public-names.ts": `${header}// src/'s generic root error and client type, exported by the package under its own names
+// (package.json's client.displayName): \`err instanceof ${identity.errorName}\` catches every error the client throws
+
+export { ClientError as ${identity.errorName} } from "../src/core/errors.js";
+export type { ApiClient as ${identity.clientName} } from "../src/core/client.js";
 `,
   };
 }

@@ -10,8 +10,13 @@ import { fromRoot } from "./paths.mjs";
 /** The fields of package.json's `client` section, each optional. */
 export const CLIENT_FIELDS = ["displayName", "envPrefix", "userAgent", "docsTitle"];
 
-/** Names the package exports besides the two this identity names (src/index.ts), which those must not take. */
+/**
+ * Names the package exports besides the two this identity names (src/index.ts), and src/'s own
+ * generic names for those two (`ClientError`, `ApiClient`), which they must not take.
+ */
 const EXPORTED = new Set([
+  "ApiClient",
+  "ClientError",
   "AnswerMismatchError",
   "ApiError",
   "AuthenticationError",

@@ -42,6 +42,7 @@ function generateWith(pkg: Record<string, unknown>) {
   return {
     lines: out.split("\n").filter((line) => line.startsWith("generate: identity: ")),
     identity: read("generated/identity.ts"),
+    names: read("generated/public-names.ts"),
     functions: read("generated/functions.ts"),
     reference: read("generated/api.md"),
     readme: read("README.md"),
@@ -75,6 +76,8 @@ describe("generate's identity", () => {
     expect(out.identity).toContain('export const BASE_URL_ENV = "ACME_PAYMENTS_BASE_URL";');
     expect(out.identity).toContain('export const LOG_ENV = "ACME_PAYMENTS_LOG";');
     expect(out.identity).toContain('export const USER_AGENT = "acme-payments-client/1.4.0";');
+    expect(out.names).toContain('export { ClientError as AcmePaymentsError } from "../src/core/errors.js";');
+    expect(out.names).toContain('export type { ApiClient as AcmePaymentsClient } from "../src/core/client.js";');
     expect(out.functions).toContain('import { createCoreClient, listCharges } from "acme-payments-client/operations";');
     expect(out.functions).toContain("createCoreClient({ apiKey: process.env.ACME_PAYMENTS_API_KEY })");
     expect(out.reference).toContain("standalone function of `acme-payments-client/operations`");
@@ -99,6 +102,7 @@ describe("generate's identity", () => {
       'generate: identity: docs page title "Acme reference" (package.json client.docsTitle)',
     ]);
     expect(out.identity).toContain('export const USER_AGENT = "acme-js/2.0.0";');
+    expect(out.names).toContain("export { ClientError as AcmeError }");
     expect(out.functions).toContain('from "@acme/pay/operations"');
   });
 

@@ -123,6 +123,11 @@ describe("identityOf", () => {
       errorName: "RawServiceError",
       clientName: "RawServiceClient",
     });
+    // nor src/'s own generic names for them
+    expect(identityOf({ name: "c" }, { title: "Client API" })).toMatchObject({
+      errorName: "ClientServiceError",
+      clientName: "ClientServiceClient",
+    });
   });
 
   it.each([
