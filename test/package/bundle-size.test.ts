@@ -4,6 +4,7 @@ import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { syntheticProject } from "../../scripts/bench/synthetic.mjs";
 import { consumerBundleSize } from "../../scripts/bundle-size.mjs";
+import { jsonOperation, operationsOf } from "../support/bundle-operations.js";
 
 // exact facts about what a consumer ships; its size is judged against the goals by `npm run bench`
 // (scripts/bench/budgets.mjs), where a miss is reported without blocking every change to src/
@@ -49,35 +50,7 @@ describe("a consumer's bundle of this client", () => {
   });
 });
 
-/** The operations of a bundled spec: path, method and operationId, read from the document itself. */
-const operationsOf = (document: any) =>
-  Object.entries<Record<string, any>>(document.paths).flatMap(([path, item]) =>
-    METHODS.filter((m) => item[m]).map((m) => ({ path, method: m, operationId: item[m].operationId as string })),
-  );
-/** Whether a JSON operation: a JSON answer, a JSON body or none, no list (x-pagination), no event stream. */
-const jsonOperation = (document: any, op: { path: string; method: string }) => {
-  const item = document.paths[op.path][op.method];
-  const answers = Object.entries<any>(item.responses).filter(([status]) => /^2/.test(status));
-  const media = Object.keys(answers[0]?.[1]?.content ?? {});
-  const body = Object.keys(item.requestBody?.content ?? { "application/json": {} });
-  return media[0] === "application/json" && body[0] === "application/json" && !item["x-pagination"];
-};
-
-describe("a consumer's bundle of the standalone functions (browser-cloud-client/operations)", () => {
-  it("holds the operation it calls and none of the others: their paths and their schemas' fields stay out", async () => {
-    const { code } = await consumerBundleSize("functions-json3");
-    const called = operationsOf(spec).filter((op) => jsonOperation(spec, op));
-    const others = operationsOf(spec).filter((op) => !called.some((c) => c.operationId === op.operationId));
-    // the click's body fields, which only the click's schema names
-    const fields = Object.keys(spec.components.schemas.ClickMouseRequest.properties).filter((f) => f.length > 4);
-
-    expect(called.map((op) => op.path)).toEqual(["/org/limits"]);
-    expect(code).toContain('"/org/limits"');
-    expect(others.filter((op) => code.includes(`"${op.path}"`))).toEqual([]);
-    expect(fields.length).toBeGreaterThan(2);
-    expect(fields.filter((f) => code.includes(f))).toEqual([]);
-  });
-
+describe("a consumer's bundle of the standalone functions (<package>/operations)", () => {
   it("leaves out the raw client's lookup of a request's operation: the standalone client has no raw client", async () => {
     const { inputs: standalone } = await consumerBundleSize("functions");
     const { inputs: whole } = await consumerBundleSize("client");

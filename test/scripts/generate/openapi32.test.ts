@@ -2,7 +2,7 @@
 // built from its 3.1 view, each change printed once; what the client cannot send is left out and
 // named; generated/openapi.json keeps the document as written.
 import { execFileSync } from "node:child_process";
-import { cpSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -46,8 +46,7 @@ let copy: { dir: string; remove: () => void };
 let output: string[];
 
 beforeAll(() => {
-  copy = copyRepo({ entries: ENTRIES, prefix: "openapi-3.2-" });
-  cpSync(FIXTURE, join(copy.dir, "openapi"), { recursive: true });
+  copy = copyRepo({ entries: ENTRIES, prefix: "openapi-3.2-", document: FIXTURE });
   output = execFileSync(process.execPath, ["scripts/generate.mjs"], { cwd: copy.dir, encoding: "utf8", env: toolEnv() })
     .trimEnd()
     .split("\n");

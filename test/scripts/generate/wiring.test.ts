@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { diffLines } from "diff";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
@@ -6,10 +5,12 @@ import { emitClient } from "../../../scripts/lib/generate/emit-client.mjs";
 import { readOperations } from "../../../scripts/lib/generate/read-operations.mjs";
 import { schemaTable } from "../../../scripts/lib/generate/schema-table.mjs";
 import { identityOf } from "../../../scripts/lib/shared/identity.mjs";
+import { fixtureSpec } from "../../support/fixture-spec.js";
 
-// the bundled spec, and a copy with one operation inserted before all of this spec's, with a
-// component and an inline schema of its own, and the shared error schema: what an API designer adds
-const spec = JSON.parse(readFileSync(new URL("../../../generated/openapi.json", import.meta.url), "utf8"));
+// this project's first document (a fixture, whatever openapi/ holds), and a copy with one operation
+// inserted before all of its own, with a component and an inline schema of its own, and the shared
+// error schema: what an API designer adds
+const spec = await fixtureSpec();
 const UNAUTHORIZED = spec.paths["/org/limits"].get.responses["401"];
 const inserted = structuredClone(spec);
 inserted.components.schemas.Widget = { type: "object", required: ["name"], properties: { name: { type: "string" } } };
