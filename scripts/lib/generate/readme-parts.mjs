@@ -1,20 +1,37 @@
 // The README's generated parts, each written between its markers by `npm run generate`: the
 // retry-policy table (which operations count as idempotent comes from the spec: the HTTP method,
 // `x-idempotent`, or an `Idempotency-Key` header parameter; the methods and statuses are
-// src/core/policy.js's, the table the client itself runs on) and the environment variables' table
-// (the package's identity, scripts/lib/shared/identity.mjs).
+// src/core/policy.js's, the table the client itself runs on), the environment variables' table
+// (the package's identity, scripts/lib/shared/identity.mjs), and the programs of examples/ it
+// shows, each as the file holds it (which npm test compiles and runs against the mock).
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { HTTP_METHODS } from "../../../src/core/path-template.js";
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_METHODS, RETRYABLE_STATUSES } from "../../../src/core/policy.js";
 
 const METHODS = HTTP_METHODS.map((method) => method.toUpperCase());
 
 /** The markers of the README's part `name`, what it is written from said in the first. */
-const markers = (/** @type {string} */ name, /** @type {string} */ from) => ({
+const marked = (/** @type {string} */ name, /** @type {string} */ from) => ({
   start: `<!-- ${name}:start (written by npm run generate from ${from}; do not edit) -->`,
   end: `<!-- ${name}:end -->`,
 });
-const POLICY = markers("retry-policy", "the spec");
-const ENVIRONMENT = markers("environment", "package.json");
+/** The markers of the README's fixed parts, for a README that has them (`npm run init` writes them). */
+export const markers = {
+  policy: marked("retry-policy", "the spec"),
+  environment: marked("environment", "package.json"),
+};
+const POLICY = markers.policy;
+const ENVIRONMENT = markers.environment;
+/** What an example's markers may name: a file of examples/ itself, not of a folder below or above it. */
+const EXAMPLE_FILE = /^[\w-]+(?:\.[\w-]+)*\.ts$/;
+const EXAMPLE_START = /<!-- example:([^ ]*):start /g;
+
+/**
+ * The markers of a README part showing the program `file` of examples/.
+ * @param {string} file
+ */
+export const exampleMarkers = (file) => marked(`example:${file}`, `examples/${file}`);
 
 /** @param {{ name: string, method: string, path: string, idempotent: boolean, idempotencyKey?: string }[]} operations */
 export function policyTable(operations) {
@@ -88,4 +105,25 @@ export function environmentTable(identity) {
  */
 export function readmeEnvironment(readme, identity) {
   return withPart(readme, ENVIRONMENT, environmentTable(identity), false);
+}
+
+/**
+ * `readme` with each example part (`<!-- example:<file>:start … -->`) holding the program
+ * examples/<file> as a TypeScript block; throws where it names no file of `examples`.
+ * @param {string} readme
+ * @param {string} examples the examples/ folder
+ */
+export function readmeExamples(readme, examples) {
+  let out = readme;
+  for (const [, file = ""] of readme.matchAll(EXAMPLE_START)) {
+    if (!EXAMPLE_FILE.test(file) || !existsSync(join(examples, file)))
+      throw new Error(`README.md shows examples/${file}, which is not a program of examples/`);
+    out = withPart(
+      out,
+      exampleMarkers(file),
+      `\`\`\`ts\n${readFileSync(join(examples, file), "utf8").trimEnd()}\n\`\`\``,
+      true,
+    );
+  }
+  return out;
 }

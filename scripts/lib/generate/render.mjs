@@ -17,7 +17,7 @@ import { openapi31 } from "../spec/openapi31.mjs";
 import { createSampler } from "../spec/sample.mjs";
 import { identityLines, readIdentity } from "../shared/identity.mjs";
 import { CONFIG, root } from "../shared/paths.mjs";
-import { policyTable, readmeEnvironment, withPolicyTable } from "./readme-parts.mjs";
+import { policyTable, readmeEnvironment, readmeExamples, withPolicyTable } from "./readme-parts.mjs";
 import { schemaTable } from "./schema-table.mjs";
 import { readWebhooks, webhooksSource } from "./webhooks.mjs";
 
@@ -129,7 +129,10 @@ export async function renderWithReport({ onBundle } = {}) {
   if (existsSync(readme))
     files.set(
       readme,
-      readmeEnvironment(withPolicyTable(readFileSync(readme, "utf8"), policyTable(operations)), identity),
+      readmeExamples(
+        readmeEnvironment(withPolicyTable(readFileSync(readme, "utf8"), policyTable(operations)), identity),
+        resolve(root, "examples"),
+      ),
     );
   const unchecked = table.unchecked.map((u) => `${u.where}: ${u.keyword}`);
   return {

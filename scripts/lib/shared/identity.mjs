@@ -126,6 +126,24 @@ function namesOf(service) {
   };
 }
 
+/** A package name as a User-Agent's product, which takes no `@` or `/`: `@acme/pay` -> `acme-pay`. */
+const product = (/** @type {string} */ name) => name.replace(/^@/, "").replace("/", "-");
+
+/**
+ * package.json's `client` section that pins `names` (derivedNames()), every field written out:
+ * what `npm run init` writes, so that a later change of the title renames nothing.
+ * @param {{ packageName: string, displayName: string, envPrefix: string }} names
+ * @example
+ * clientSection(derivedNames("Acme Payments API")); // { displayName: "Acme Payments", envPrefix: "ACME_PAYMENTS", userAgent: "acme-payments-client/{version}" }
+ */
+export function clientSection(names) {
+  return {
+    displayName: names.displayName,
+    envPrefix: names.envPrefix,
+    userAgent: `${product(names.packageName)}/{version}`,
+  };
+}
+
 /**
  * The identity a document gives a package with no configuration: all from `info.title` (or from
  * `name`, when given: `npm run init -- --name`).
@@ -211,8 +229,7 @@ export function identityOf(pkg, info) {
       `package.json client.envPrefix must be capitals, digits and _, not starting with a digit (got ${show(envPrefix)})`,
     );
   const version = typeof pkg.version === "string" ? pkg.version : "0.0.0";
-  const product = packageName.replace(/^@/, "").replace("/", "-");
-  const agent = pick("userAgent", `${product}/{version}`, "from the package name and version");
+  const agent = pick("userAgent", `${product(packageName)}/{version}`, "from the package name and version");
   const userAgent = typeof agent === "string" ? agent.replaceAll("{version}", version) : agent;
   if (typeof userAgent !== "string" || userAgent.length > 200 || !HEADER_TEXT.test(userAgent))
     throw new IdentityError(
