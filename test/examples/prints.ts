@@ -2,6 +2,8 @@
 // document's examples: this project's own examples, written down by hand. `npm run init` empties it
 // for a team's examples, which are then held to what every example must do (examples.test.ts).
 export const PRINTS: Record<string, (string | RegExp)[]> = {
+  // the README's quick start, as it shows it
+  "quick-start.ts": ["50"],
   "retrieve-limits.ts": ["at most 50 browsers at once; per project: 10"],
   "click-with-error-handling.ts": [
     "double-clicked at (640, 360) in brs_2x7q9kd4m1",
