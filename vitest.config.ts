@@ -22,12 +22,7 @@ const ENTRIES = [
 // the files that call the one Prism the globalSetup starts (inject("apiBaseUrl"), which
 // test/support/contract.ts's apiBaseUrl() reads): a run without them, as in the spec, docs and dev
 // stages, starts no Prism. A file of the other project that calls it gets no address, and fails
-const MOCK_FILES = [
-  "test/src/core/auth.test.ts",
-  "test/contract/operations.test.ts",
-  "test/examples/examples.test.ts",
-  "test/package/consumer.test.ts",
-];
+const MOCK_FILES = ["test/src/core/auth.test.ts", "test/contract/operations.test.ts", "test/package/consumer.test.ts"];
 
 export default defineConfig({
   resolve: { alias: ENTRIES },

@@ -3,10 +3,10 @@
 // ./prints.ts expects of it where it says; examples/ is type-checked with test/ (tsc -p test), so
 // an example that calls a method the table no longer has fails there, and here too.
 import { readdirSync, readFileSync } from "node:fs";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { API_KEY_ENV, BASE_URL_ENV, LOG_ENV } from "../../generated/identity.js";
 import { operations } from "../../generated/operations.js";
-import { apiBaseUrl } from "../support/contract.js";
+import { mockServer } from "../../scripts/lib/mock/proxy.mjs";
 import { PRINTS } from "./prints.js";
 
 // the examples import the package by its name, as a user's code does: vitest.config.ts points the
@@ -39,11 +39,22 @@ async function run(file: string): Promise<{ out: string[]; debug: string[]; err:
 }
 
 const argv = process.argv;
+// the mock `npm run mock` and `npm start` serve, which the examples' README points their users at:
+// Prism behind the proxy that holds answers to the document, pages lists and reads forms
+let mock: { url: string; serve(text: string): Promise<void>; close(): Promise<void> };
+beforeAll(async () => {
+  mock = await mockServer({ port: 0, say: () => {} });
+  await mock.serve(readFileSync(new URL("../../generated/openapi.json", import.meta.url), "utf8"));
+}, 60_000);
+afterAll(async () => {
+  await mock?.close();
+});
+
 beforeEach(() => {
   vi.resetModules();
   // the package's variables (generated/identity.ts); a key a basic auth scheme takes too
   vi.stubEnv(API_KEY_ENV, "example:key");
-  vi.stubEnv(BASE_URL_ENV, apiBaseUrl());
+  vi.stubEnv(BASE_URL_ENV, mock.url);
   // the switch a user flips to see each attempt; the coverage check below reads these lines
   vi.stubEnv(LOG_ENV, "debug");
   // as `node example.js` with no arguments

@@ -20,8 +20,11 @@ function specWords(document: any) {
         tags: (op.tags ?? []) as string[],
       })),
   );
-  // the spec's `Error` shares its name with JavaScript's
-  const schemaNames = Object.keys(document.components?.schemas ?? {}).filter((name) => name !== "Error");
+  // the spec's `Error` shares its name with JavaScript's; a name that is one plain word or a number
+  // ("error", "list", "from", "2": another team's document has them) reads as prose or code, not as the schema
+  const schemaNames = Object.keys(document.components?.schemas ?? {}).filter(
+    (name) => name !== "Error" && !/^(?:[a-z]+|\d+)$/.test(name),
+  );
   const segments = [...new Set(specOps.flatMap((op) => op.path.split("/").filter((s) => s && !s.startsWith("{"))))];
   return { specOps, schemaNames, segments };
 }
@@ -57,6 +60,9 @@ function operationNames(code: ReturnType<typeof codeTokens>, document: any): str
   const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
   // bounded by anything but a letter, a digit or an underscore: "/deployments/" holds deployments
   const word = (s: string) => new RegExp(`(?<![A-Za-z0-9_])${escapeRegExp(s)}(?![A-Za-z0-9_])`);
+  // a one-word segment in a literal as its path would write it (`/deployments`): the word alone
+  // ("file", "send") is a message's as much as the path's
+  const asPath = (s: string) => new RegExp(`/${escapeRegExp(s)}(?![A-Za-z0-9_])`);
   const inLiterals = [
     ...segments.map((s) => ["path segment", s]),
     ...specOps.flatMap((op) =>
@@ -97,7 +103,7 @@ function operationNames(code: ReturnType<typeof codeTokens>, document: any): str
     ...inText.flatMap(([kind, name]) => (word(name!).test(text) ? [`${file}: ${kind} ${name} in its text`] : [])),
     ...inLiterals.flatMap(([kind, name]) =>
       literals
-        .filter((text) => word(name!).test(text))
+        .filter((text) => (kind === "path segment" && !/[_-]/.test(name!) ? asPath(name!) : word(name!)).test(text))
         .map((text) => `${file}: ${kind} ${name} in ${JSON.stringify(text)}`),
     ),
     ...inIdentifiers.flatMap(([kind, name]) =>
@@ -120,7 +126,10 @@ function serviceNames(code: ReturnType<typeof codeTokens>, identity: Identity, t
     ["environment variable prefix", new RegExp(`(?<![A-Za-z0-9])${escapeRegExp(identity.envPrefix)}_`)],
     ["root error", new RegExp(`(?<![A-Za-z0-9_$])${identity.errorName}(?![A-Za-z0-9_$])`)],
     ["client type", new RegExp(`(?<![A-Za-z0-9_$])${identity.clientName}(?![A-Za-z0-9_$])`)],
-    ...(title.trim() ? [["title", new RegExp(escapeRegExp(title.trim()), "i")] as [string, RegExp]] : []),
+    // a title of one word ("Lob") is the display name's, held to the rule below
+    ...(/\s/.test(title.trim())
+      ? [["title", new RegExp(`(?<![A-Za-z0-9])${escapeRegExp(title.trim())}(?![A-Za-z0-9])`, "i")] as [string, RegExp]]
+      : []),
     ...(words.length > 1
       ? [["display name", new RegExp(words.map(escapeRegExp).join("[\\s_-]?"), "i")] as [string, RegExp]]
       : []),
