@@ -13,11 +13,25 @@ const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "tr
 const operations = Object.entries<Record<string, any>>(spec.paths).flatMap(([path, item]) =>
   METHODS.filter((m) => item[m]).map((m) => ({ path, ...item[m] })),
 );
+/** Where the spec holds values rather than its own prose: a `description` field of an example is data. */
+const VALUES = new Set(["example", "examples", "default", "enum", "const"]);
+
+/** Every string of the spec that is not prose: a value a check or a default may carry into the bundle. */
+function data(node: unknown, out = new Set<string>(), inValue = false): Set<string> {
+  if (typeof node === "string") out.add(node);
+  else if (Array.isArray(node)) node.forEach((n) => data(n, out, inValue));
+  else if (node && typeof node === "object")
+    for (const [key, value] of Object.entries(node))
+      if (inValue || (key !== "description" && key !== "summary")) data(value, out, inValue || VALUES.has(key));
+  return out;
+}
+
 /** Every prose text of the spec longer than a phrase: descriptions and summaries, which a bundle has no use for. */
 function prose(node: unknown, out: string[] = []): string[] {
   if (Array.isArray(node)) node.forEach((n) => prose(n, out));
   else if (node && typeof node === "object") {
     for (const [key, value] of Object.entries(node)) {
+      if (VALUES.has(key)) continue;
       if ((key === "description" || key === "summary") && typeof value === "string" && value.length > 20)
         out.push(value.trim().split("\n")[0]!);
       else prose(value, out);
@@ -36,7 +50,9 @@ describe("a consumer's bundle of this client", () => {
 
   it("ships none of the spec's prose: no description or summary reaches a user's bundle", async () => {
     const { code } = await consumerBundleSize("client");
-    const texts = prose(spec);
+    // a text the document also gives as a value (an enum, a default: Lob's) is data, not prose
+    const values = data(spec);
+    const texts = prose(spec).filter((text) => ![...values].some((value) => value.includes(text)));
 
     expect(texts.length).toBeGreaterThan(10);
     expect(texts.filter((text) => code.includes(text))).toEqual([]);

@@ -122,7 +122,11 @@ function importGraph(entry: string): { files: string[]; bare: string[] } {
     const code = readFileSync(file, "utf8")
       .replace(/\/\*[\s\S]*?\*\//g, "")
       .replace(/^\s*\/\/.*$/gm, "");
-    for (const [, specifier] of code.matchAll(/\b(?:from|import)\s*\(?\s*["']([^"']+)["']/g)) {
+    // the module's own import and export statements and dynamic imports, not a string that reads like one
+    const statements =
+      /^\s*(?:import|export)\b[^;=]*?\bfrom\s*["']([^"']+)["']|^\s*import\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/gm;
+    for (const match of code.matchAll(statements)) {
+      const specifier = match[1] ?? match[2] ?? match[3];
       if (specifier!.startsWith(".")) visit(resolve(dirname(file), specifier!));
       else bare.add(specifier!);
     }
