@@ -11,6 +11,7 @@ import { answerOf, unreadable, type Answer, type FetchResult } from "./response.
 import { splitOptions } from "./request-options.js";
 import type { CallState, Limits } from "./transport.js";
 import { templatePieces } from "./path-template.js";
+import { styledQuery } from "./query-string.js";
 import type { FetchedPage, PageFetcher, PageOptions, PagePromise, Pagination } from "../lists/pages.js";
 import { assertValid, check, checkId, checkParam, plain } from "../checks/check.js";
 
@@ -104,6 +105,7 @@ function request(
   const takesInput = op.body !== undefined || op.query !== undefined;
   const method = op.method.toLowerCase() as "get";
   const pathSerializer = pathRenderer(op.path);
+  const querySerializer = op.queryStyles && styledQuery(op.queryStyles);
   const parseAs = PARSE_AS[op.answer];
   // a download is the Response itself (an event stream's reader takes the Response from `send`)
   const handsOver = op.answer === "other";
@@ -195,6 +197,7 @@ function request(
             bodySerializer: asIs,
             parseAs,
             pathSerializer,
+            querySerializer,
             // no signal: a Request built with one listens on it until collected; the transport watches it
             headers,
             // a stream body is sent as it is read
@@ -209,7 +212,7 @@ function request(
       }
       // the address of the answer, which a page's next link is resolved against
       if (op.page) url = state.address ?? "";
-      const answer = answerOf(outcome, op.errorSchema);
+      const answer = answerOf(outcome, op.errorSchema, op.status);
       return handsOver ? { data: answer.response, response: answer.response } : answer;
     };
     // an event stream: a typed iterable of its events, re-opened through the same request (never a

@@ -57,6 +57,11 @@ export interface Operation {
   query?: Schema;
   queryRequired?: true;
   /**
+   * How the query parameters are written where the document says other than openapi-fetch's way (an
+   * array's items repeated, an object's fields in brackets): src/core/query-string.ts.
+   */
+  queryStyles?: Readonly<Record<string, FieldEncoding>>;
+  /**
    * The request body: JSON (checked, then sent as JSON), urlencoded (its fields checked, then sent as
    * `application/x-www-form-urlencoded`, src/uploads/url-encoded.ts) or raw (FormData, Blob or text, sent as given).
    */
@@ -65,7 +70,7 @@ export interface Operation {
   /** The body's media type; a raw body is sent as it (a FormData body gets fetch's multipart type instead). */
   bodyType?: string;
   bodyRequired?: true;
-  /** The success status the spec declares first. */
+  /** The success status the spec declares first (a 3xx where it declares only a redirect: the Response is the answer). */
   status: number;
   /** What the success answer holds: JSON (parsed and checked), nothing, other content (the `Response` itself), or server-sent events. */
   answer: "json" | "empty" | "other" | "stream";

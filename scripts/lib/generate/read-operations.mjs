@@ -9,6 +9,7 @@ import { assignNames } from "./client-methods.mjs";
 import { formShape } from "./multipart.mjs";
 import { pagination } from "./pagination.mjs";
 import { eventStreamAnswer } from "./event-streams.mjs";
+import { queryStyles } from "./query-styles.mjs";
 import { readSecurity } from "./security.mjs";
 
 // idempotent by HTTP's definition (RFC 9110 9.2.2), as the client's own policy lists them
@@ -59,6 +60,8 @@ export function serverUrl(spec) {
  * @property {boolean} deprecated
  * @property {Parameter[]} pathParams in path order
  * @property {Parameter[]} queryParams
+ * @property {Record<string, { style?: string, explode?: boolean }> | undefined} queryStyles how the query
+ * parameters the document writes otherwise than openapi-fetch are written (query-styles.mjs)
  * @property {Parameter[]} headerParams the `in: header` ones, which a call passes in its typed `options.headers`
  *   (not `Accept`, `Content-Type` or `Authorization`, which OpenAPI says to ignore; headers.mjs)
  * @property {{ kind: "json" | "urlencoded" | "raw", required: boolean, schema: any, mediaType: string, example: unknown } | undefined} body
@@ -105,8 +108,10 @@ export function readOperations(spec) {
         `idempotency key ${where}: header ${keyHeader} sent with a new key per call (the same on its retries) unless options.headers has one`,
       );
     for (const p of queryParams) {
-      if ((p.style && p.style !== "form" && p.style !== "deepObject") || p.content)
-        unsupported.push(`${where}: query parameter ${p.name} (style ${p.style ?? "content"}) is sent as form style`);
+      if (p.content)
+        unsupported.push(
+          `${where}: query parameter ${p.name} (content ${Object.keys(p.content)}) is sent as form style`,
+        );
     }
     const auth = security.operation(op, where);
     const body = requestBody(spec, op.requestBody, where, unsupported);
@@ -122,6 +127,7 @@ export function readOperations(spec) {
       deprecated: op.deprecated === true,
       pathParams: pathParams.map((p) => parameter(spec, p)),
       queryParams: queryParams.map((p) => parameter(spec, p)),
+      queryStyles: queryStyles(spec, queryParams),
       headerParams: params
         .filter((p) => p.in === "header" && !IGNORED_HEADERS.has(p.name.toLowerCase()) && !carriesKey(auth, p))
         .map((p) => parameter(spec, p)),
@@ -276,6 +282,12 @@ function success(spec, responses, where, unsupported) {
     .filter((s) => /^2(\d\d|XX)$/i.test(s))
     .sort();
   const key = statuses[0];
+  // an answer that is only a redirect (a signed download's 302): the Response, its Location to read
+  const redirect = Object.keys(responses).find((s) => /^3\d\d$/.test(s));
+  if (!key && redirect) {
+    unsupported.push(`${where}: answer ${redirect} resolves to the Response, its Location not followed`);
+    return { status: Number(redirect), kind: "other", schema: undefined, mediaType: undefined, example: undefined };
+  }
   if (!key) return { status: 200, kind: "other", schema: undefined, mediaType: undefined, example: undefined };
   const response = resolve(spec, responses[key]) ?? {};
   const types = Object.keys(response.content ?? {});

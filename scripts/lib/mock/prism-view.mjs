@@ -6,7 +6,7 @@
 // while the expansion is over the budget Prism starts within, gives Prism the schemas that
 // contribute the most of it as any value (`{}`). The proxy's own checks and samples keep reading
 // the full document: only Prism's file is the view.
-import { escapeToken, isObject, refTarget } from "../spec/document.mjs";
+import { deref, describedProperties, escapeToken, isObject, operationsOf, refTarget } from "../spec/document.mjs";
 import { expansion } from "./expansion.mjs";
 
 /**
@@ -111,6 +111,7 @@ export function leaveOutUnreached(doc) {
  */
 export function prismView(doc, { budget = PRISM_BUDGET } = {}) {
   const document = structuredClone(doc);
+  asPrismReadsParameters(document);
   const full = expansion(document).total;
   const left = leaveOutUnreached(document);
   /** @type {string[]} */
@@ -128,6 +129,43 @@ export function prismView(doc, { budget = PRISM_BUDGET } = {}) {
     ({ total, units } = expansion(document));
   }
   return { document, left, loosened, full, size: total };
+}
+
+// header parameters OpenAPI says to ignore (the client writes them itself), which Prism requires
+const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
+
+/**
+ * The parameters of `doc` as Prism must be given them to read a request as OpenAPI does: without
+ * the `Accept`, `Content-Type` and `Authorization` header parameters, which OpenAPI says to
+ * ignore and Prism requires; and a query parameter of objects written `style: form, explode:
+ * true` (its fields as parameters of their own, OpenAPI's default) naming every field its schema
+ * and its branches describe, since Prism gathers only the fields `properties` names (an object
+ * of `oneOf` branches reached Prism empty).
+ * @param {any} doc changed in place
+ */
+function asPrismReadsParameters(doc) {
+  const ignored = (/** @type {any} */ p) => {
+    const param = deref(doc, p);
+    return param?.in === "header" && IGNORED_HEADERS.has(String(param.name).toLowerCase());
+  };
+  const items = new Set(operationsOf(doc).flatMap(({ item, op }) => [item, op]));
+  for (const node of items) {
+    if (!Array.isArray(node.parameters)) continue;
+    node.parameters = node.parameters.filter((p) => !ignored(p));
+    for (const p of node.parameters) {
+      const param = deref(doc, p);
+      const exploded = (param?.style ?? "form") === "form" && param?.explode !== false;
+      if (param?.in !== "query" || !exploded || !param.schema) continue;
+      const fields = describedProperties(doc, param.schema).map(([name]) => name);
+      const own = deref(doc, param.schema)?.properties ?? {};
+      if (fields.every((name) => Object.hasOwn(own, name))) continue;
+      param.schema = {
+        type: "object",
+        properties: Object.fromEntries(fields.map((n) => [n, {}])),
+        allOf: [param.schema],
+      };
+    }
+  }
 }
 
 /**

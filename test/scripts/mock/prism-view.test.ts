@@ -220,3 +220,59 @@ describe("the mock of a document that grows exponentially dereferenced", { timeo
     expect(check(answer), JSON.stringify(check.errors?.slice(0, 3))).toBe(true);
   });
 });
+
+describe("the mock reads parameters as OpenAPI writes them", { timeout: 90_000 }, () => {
+  let close: (() => Promise<void>) | undefined;
+  afterEach(async () => {
+    await close?.();
+    close = undefined;
+  });
+
+  it("takes an object query parameter's fields as parameters of their own, and no Accept parameter", async () => {
+    const byField = (field: string) => ({
+      type: "object",
+      required: [field],
+      properties: { [field]: { type: "string" } },
+      additionalProperties: false,
+    });
+    const doc = {
+      openapi: "3.1.0",
+      info: { title: "parameters", version: "1.0.0" },
+      paths: {
+        "/events": {
+          get: {
+            parameters: [
+              // OpenAPI's default style for a query: form, exploded
+              {
+                name: "filter",
+                in: "query",
+                required: true,
+                schema: { oneOf: [byField("user_id"), byField("email")] },
+              },
+              { name: "type", in: "query", required: true, schema: { type: "string" } },
+            ],
+            responses: { "200": json({ type: "object", properties: { ok: { type: "boolean" } } }) },
+          },
+        },
+        "/export": {
+          get: {
+            parameters: [{ name: "Accept", in: "header", required: true, schema: { enum: ["text/csv"] } }],
+            responses: { "200": { description: "the file", content: { "text/csv": { schema: { type: "string" } } } } },
+          },
+        },
+      },
+    };
+    const mock = await mockServer({ port: 0, say: () => {} });
+    close = mock.close;
+    await mock.serve(JSON.stringify(doc));
+
+    const spread = await fetch(`${mock.url}/events?user_id=7&type=user`);
+    const neither = await fetch(`${mock.url}/events?type=user`);
+    const exported = await fetch(`${mock.url}/export`);
+
+    expect(spread.status).toBe(200);
+    expect(neither.status).toBe(422);
+    expect(exported.status).toBe(200);
+    await Promise.all([spread, neither, exported].map((r) => r.arrayBuffer()));
+  });
+});

@@ -371,6 +371,30 @@ describe("repairSpec", () => {
     expect(in31.spec.paths["/a"].get.responses["200"].content["application/json"].schema).toEqual(repaired);
   });
 
+  it("drops a format its own lengths leave no room for (a uuid of 24 characters), naming it, and keeps one they allow", () => {
+    const doc = answering({
+      type: "object",
+      properties: {
+        contact: { type: "string", format: "uuid", minLength: 24, maxLength: 24 },
+        day: { type: "string", format: "date", maxLength: 8 },
+        id: { type: "string", format: "uuid", maxLength: 36 },
+        at: { type: "string", format: "date-time", minLength: 20, maxLength: 64 },
+      },
+    });
+
+    const { spec: repaired, defects } = repairSpec(doc);
+
+    const props = repaired.paths["/a"].get.responses["200"].content["application/json"].schema.properties;
+    expect(props.contact).toEqual({ type: "string", minLength: 24, maxLength: 24 });
+    expect(props.day).toEqual({ type: "string", maxLength: 8 });
+    expect(props.id.format).toBe("uuid");
+    expect(props.at.format).toBe("date-time");
+    expect(defects).toEqual([
+      `${AT}/properties/contact/format: uuid is 36 to 45 characters, which minLength 24 and maxLength 24 leave no room for, so no value passes; the format is dropped, the lengths kept`,
+      `${AT}/properties/day/format: date is 10 characters, which minLength 0 and maxLength 8 leave no room for, so no value passes; the format is dropped, the lengths kept`,
+    ]);
+  });
+
   it("does not change the document it is given", () => {
     const doc = answering({ type: "string", nullable: true });
     const before = structuredClone(doc);
