@@ -140,7 +140,8 @@ const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
  * ignore and Prism requires; and a query parameter of objects written `style: form, explode:
  * true` (its fields as parameters of their own, OpenAPI's default) naming every field its schema
  * and its branches describe, since Prism gathers only the fields `properties` names (an object
- * of `oneOf` branches reached Prism empty).
+ * of `oneOf` branches reached Prism empty); and, where it is optional, taking {} too, which is
+ * how Prism reads it absent.
  * @param {any} doc changed in place
  */
 function asPrismReadsParameters(doc) {
@@ -149,20 +150,28 @@ function asPrismReadsParameters(doc) {
     return param?.in === "header" && IGNORED_HEADERS.has(String(param.name).toLowerCase());
   };
   const items = new Set(operationsOf(doc).flatMap(({ item, op }) => [item, op]));
+  const read = new Set();
   for (const node of items) {
     if (!Array.isArray(node.parameters)) continue;
     node.parameters = node.parameters.filter((p) => !ignored(p));
     for (const p of node.parameters) {
       const param = deref(doc, p);
       const exploded = (param?.style ?? "form") === "form" && param?.explode !== false;
-      if (param?.in !== "query" || !exploded || !param.schema) continue;
+      // a component parameter many operations share is read once
+      if (param?.in !== "query" || !exploded || !param.schema || read.has(param)) continue;
+      read.add(param);
       const fields = describedProperties(doc, param.schema).map(([name]) => name);
-      const own = deref(doc, param.schema)?.properties ?? {};
-      if (fields.every((name) => Object.hasOwn(own, name))) continue;
+      const schema = deref(doc, param.schema);
+      const own = schema?.properties ?? {};
+      const types = [schema?.type ?? []].flat();
+      // a declared type says what it is (`properties` beside `type: string` describe nothing)
+      if (types.length ? !types.includes("object") : !fields.length) continue;
+      // Prism reads an absent object parameter as {}: an optional one takes {} as absent
+      if (param.required && fields.every((name) => Object.hasOwn(own, name))) continue;
       param.schema = {
         type: "object",
         properties: Object.fromEntries(fields.map((n) => [n, {}])),
-        allOf: [param.schema],
+        ...(param.required ? { allOf: [param.schema] } : { anyOf: [param.schema, { maxProperties: 0 }] }),
       };
     }
   }

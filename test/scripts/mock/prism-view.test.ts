@@ -228,7 +228,7 @@ describe("the mock reads parameters as OpenAPI writes them", { timeout: 90_000 }
     close = undefined;
   });
 
-  it("takes an object query parameter's fields as parameters of their own, and no Accept parameter", async () => {
+  it("takes an object query parameter's fields as parameters of their own, an optional one absent, and no Accept parameter", async () => {
     const byField = (field: string) => ({
       type: "object",
       required: [field],
@@ -250,6 +250,14 @@ describe("the mock reads parameters as OpenAPI writes them", { timeout: 90_000 }
                 schema: { oneOf: [byField("user_id"), byField("email")] },
               },
               { name: "type", in: "query", required: true, schema: { type: "string" } },
+              // optional, and no value of it is empty (lob's before/after): Prism reads it absent as {}
+              {
+                name: "range",
+                in: "query",
+                schema: { allOf: [{ properties: { before: { type: "string" } } }], minProperties: 1 },
+              },
+              // a string whatever fields it names beside its type (intercom's external_id)
+              { name: "ref", in: "query", schema: { type: "string", properties: { ref: { type: "string" } } } },
             ],
             responses: { "200": json({ type: "object", properties: { ok: { type: "boolean" } } }) },
           },
@@ -268,11 +276,13 @@ describe("the mock reads parameters as OpenAPI writes them", { timeout: 90_000 }
 
     const spread = await fetch(`${mock.url}/events?user_id=7&type=user`);
     const neither = await fetch(`${mock.url}/events?type=user`);
+    const ranged = await fetch(`${mock.url}/events?email=a@example.com&type=user&before=b1&ref=r1`);
     const exported = await fetch(`${mock.url}/export`);
 
     expect(spread.status).toBe(200);
     expect(neither.status).toBe(422);
+    expect(ranged.status).toBe(200);
     expect(exported.status).toBe(200);
-    await Promise.all([spread, neither, exported].map((r) => r.arrayBuffer()));
+    await Promise.all([spread, neither, ranged, exported].map((r) => r.arrayBuffer()));
   });
 });
