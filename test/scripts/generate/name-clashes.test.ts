@@ -3,6 +3,9 @@
 // name or a path parameter's name pasted in.
 import { describe, expect, it } from "vitest";
 import { assignNames } from "../../../scripts/lib/generate/name-clashes.mjs";
+import { readOperations } from "../../../scripts/lib/generate/read-operations.mjs";
+import { repairSpec } from "../../../scripts/lib/spec/repair.mjs";
+import { pastedNames } from "../../documents/oracles.js";
 
 /** Operations written as `METHOD /path`. */
 const ops = (...lines: string[]) =>
@@ -213,5 +216,37 @@ describe("a clash between derived names", () => {
     );
 
     expect(names).toEqual(["conversations.create", "conversations.stream", "files.retrieve", "files.getSharedLink"]);
+  });
+
+  it("names equivalent templates (/a/{x} beside /a/{y}) as one route's, by the table, never by a parameter's name", () => {
+    const id = (name: string) => ({ name, in: "path", required: true, schema: { type: "string" } });
+    const ok = { "200": { description: "ok", content: { "application/json": { schema: { type: "object" } } } } };
+    const { spec } = repairSpec({
+      openapi: "3.1.0",
+      info: { title: "connectors", version: "1.0.0" },
+      paths: {
+        "/v1/connectors/{connector_id_or_name}": {
+          parameters: [id("connector_id_or_name")],
+          get: { responses: ok },
+          patch: { responses: ok },
+        },
+        "/v1/connectors/{connector_id}": {
+          parameters: [id("connector_id")],
+          delete: { responses: ok },
+          get: { responses: ok },
+        },
+      },
+    });
+
+    const { operations } = readOperations(spec);
+
+    expect(operations.map((op) => `${op.method} ${op.path} -> ${op.name}`)).toEqual([
+      "GET /v1/connectors/{connector_id_or_name} -> connectors.retrieve",
+      "DELETE /v1/connectors/{connector_id_or_name} -> connectors.delete",
+      "PATCH /v1/connectors/{connector_id_or_name} -> connectors.update",
+      // the GET both templates give stays where it is, which a router never reaches: numbered
+      "GET /v1/connectors/{connector_id} -> connectors.retrieve2",
+    ]);
+    expect(pastedNames(operations)).toEqual([]);
   });
 });
