@@ -37,7 +37,7 @@ export interface Operation {
   /** Where the method lives on the client: dot-separated groups, the method last (`x-client-method`). */
   name: string;
   method: Uppercase<(typeof HTTP_METHODS)[number]>;
-  /** The path template, e.g. `/browsers/{id}`. */
+  /** The path template, e.g. `/browsers/{id}`; a variant of a path keeps its `#name` (`/chats#stream`: pathVariant), which is never sent. */
   path: string;
   /** The path parameters, in path order: the method's first arguments. */
   params?: readonly string[];

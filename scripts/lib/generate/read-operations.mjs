@@ -5,7 +5,8 @@
 import { fillTemplate, templateParams } from "../../../src/core/path-template.js";
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_METHODS } from "../../../src/core/policy.js";
 import { exampleOf, operationsOf, resolve } from "../spec/document.mjs";
-import { assignNames } from "./client-methods.mjs";
+import { BODY_SENT_BY } from "../spec/repair-paths.mjs";
+import { assignNames } from "./name-clashes.mjs";
 import { formShape } from "./multipart.mjs";
 import { pagination } from "./pagination.mjs";
 import { eventStreamAnswer } from "./event-streams.mjs";
@@ -52,6 +53,8 @@ export function serverUrl(spec) {
  * @typedef {object} OperationInfo
  * @property {string} name where it lives on the client, e.g. "browsers.computer.clickMouse"
  * @property {boolean} derived true when the name came from the path, not from x-client-method
+ * @property {string | undefined} bodySentBy for a GET or HEAD whose body fetch cannot send, the method
+ *   of the same path that takes that body (repair-paths.mjs `BODY_SENT_BY`)
  * @property {string} method uppercase HTTP method
  * @property {string} path the path template
  * @property {string | undefined} operationId
@@ -122,6 +125,7 @@ export function readOperations(spec) {
       path,
       operationId: op.operationId,
       given: op["x-client-method"],
+      bodySentBy: op[BODY_SENT_BY],
       summary: op.summary,
       description: op.description,
       deprecated: op.deprecated === true,
@@ -143,10 +147,10 @@ export function readOperations(spec) {
       auth,
     });
   }
-  const readsOne = new Set(
-    found.filter((op) => op.method === "GET" && !op.page && readsOneThing(spec, op.success)).map((op) => op.path),
-  );
-  const { names, derived, resolved } = assignNames(found, readsOne);
+  const gets = found.filter((op) => op.method === "GET");
+  const readsOne = new Set(gets.filter((op) => !op.page && readsOneThing(spec, op.success)).map((op) => op.path));
+  const readsMany = new Set(gets.filter((op) => op.page || readsList(spec, op.success)).map((op) => op.path));
+  const { names, derived, resolved } = assignNames(found, { readsOne, readsMany });
   /** @type {OperationInfo[]} */
   const operations = /** @type {any[]} */ (found).map(({ given, ...op }, i) => ({
     ...op,
@@ -156,6 +160,8 @@ export function readOperations(spec) {
   return { operations, auth: security.auth, report: { derived, resolved, unsupported, shapes, auth: security.lines } };
 }
 
+const isArray = (/** @type {any} */ s) => s?.type === "array" || (Array.isArray(s?.type) && s.type.includes("array"));
+
 /**
  * Whether an answer is one thing, not a list: a JSON object none of whose fields is an array (a
  * list's items, however it pages), `$ref`s followed.
@@ -164,8 +170,16 @@ function readsOneThing(spec, answer) {
   if (answer.kind !== "json") return false;
   const schema = resolve(spec, answer.schema);
   if (!schema || typeof schema !== "object" || !schema.properties || schema.type === "array") return false;
-  const isArray = (/** @type {any} */ s) => s?.type === "array" || (Array.isArray(s?.type) && s.type.includes("array"));
   return Object.values(schema.properties).every((field) => !isArray(resolve(spec, field)));
+}
+
+/** Whether an answer is a list: a JSON array, or an object one of whose fields is one, `$ref`s followed. */
+function readsList(spec, answer) {
+  if (answer.kind !== "json") return false;
+  const schema = resolve(spec, answer.schema);
+  if (!schema || typeof schema !== "object") return false;
+  if (isArray(schema)) return true;
+  return Object.values(schema.properties ?? {}).some((field) => isArray(resolve(spec, field)));
 }
 
 /**

@@ -167,6 +167,48 @@ describe("prismView", () => {
     expect(doc).toEqual(before);
   });
 
+  it("folds each variant of a path (path#name) into the path's one item, which lets either's requests through", () => {
+    const body = (schema: object, required = true) => ({ required, content: { "application/json": { schema } } });
+    const sse = { description: "events", content: { "text/event-stream": { schema: { type: "string" } } } };
+    const doc = {
+      openapi: "3.1.0",
+      info: { title: "variants", version: "1.0.0" },
+      paths: {
+        "/chats": {
+          post: {
+            parameters: [{ name: "mode", in: "query", required: true, schema: { type: "string" } }],
+            requestBody: body(ref("Plain")),
+            responses: { "200": json(ref("Chat")) },
+          },
+        },
+        "/chats#stream": {
+          post: {
+            parameters: [{ name: "fields", in: "query", required: true, schema: { enum: ["a"] } }],
+            requestBody: body(ref("Streamed")),
+            responses: { "200": sse, "202": json(ref("Chat")) },
+          },
+        },
+        "/only#variant": { get: { responses: { "200": json(ref("Chat")) } } },
+      },
+      components: { schemas: { Plain: { type: "object" }, Streamed: { type: "object" }, Chat: { type: "object" } } },
+    };
+
+    const { document } = prismView(doc);
+
+    expect(Object.keys(document.paths)).toEqual(["/chats", "/only"]);
+    expect(document.paths["/only"].get).toEqual({ ...doc.paths["/only#variant"].get, parameters: [] });
+    const post = document.paths["/chats"].post;
+    expect(post.requestBody).toEqual(body({ anyOf: [ref("Plain"), ref("Streamed")] }, true));
+    // a parameter only one of them requires is optional to Prism
+    expect(post.parameters).toEqual([
+      { name: "mode", in: "query", required: false, schema: { type: "string" } },
+      { name: "fields", in: "query", required: false, schema: { enum: ["a"] } },
+    ]);
+    expect(Object.keys(post.responses["200"].content)).toEqual(["application/json", "text/event-stream"]);
+    expect(post.responses["202"]).toEqual(json(ref("Chat")));
+    expect(doc.paths["/chats#stream"]).toBeDefined();
+  });
+
   it("gives Prism the schemas that expand the most as any value, until the view is within the budget", () => {
     const doc = doubling(20);
     const before = structuredClone(doc);
