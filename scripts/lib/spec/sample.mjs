@@ -330,11 +330,15 @@ export async function createSampler(spec) {
       ),
     /**
      * @param {any} schema
-     * @param {{ direction?: Direction, seed?: number }} [options]
+     * @param {{ direction?: Direction, seed?: number, body?: boolean }} [options] `body`: the value is a
+     * whole body, which is never null where the schema takes an object (openapi-sampler's value for a
+     * schema that says nothing: a JSON body of `null` reads as none to a server); default false
      * @returns {Sample}
      */
-    sample(schema, { direction = "response", seed = 0 } = {}) {
+    sample(schema, { direction = "response", seed = 0, body = false } = {}) {
       let sample = plainSample(schema, direction);
+      if (body && sample.value == null && check(schema, {}, direction).length === 0)
+        sample = { ...sample, value: {}, issues: [] };
       // a oneOf/anyOf whose first branch openapi-sampler mixed up: the first branch that passes
       if (sample.issues.length > 0)
         sample = variants(schema, { direction }).find((one) => one.issues.length === 0) ?? sample;
