@@ -85,8 +85,9 @@ describe("a consumer's bundle of the standalone functions (browser-cloud-client/
 
     // createClient()'s raw client matches each request's path against every template
     expect(whole[matcher]).toBeGreaterThan(400);
-    // what is left is the one split of a template the methods render their paths with
-    expect(standalone[matcher]).toBeLessThan(100);
+    // what is left is the split of a template the methods render their paths with, and of a
+    // path's #variant from it (158 B): the matcher, over 400 B, is not there
+    expect(standalone[matcher]).toBeLessThan(200);
   });
 
   it("holds every operation when it calls every one", async () => {
