@@ -1,6 +1,7 @@
 import type { Schema } from "../../generated/validators.js";
 import type { ValidationIssue } from "../core/errors.js";
 import { check, plain } from "../checks/check.js";
+import { formFields } from "./form-fields.js";
 
 /** How a multipart body is built, as the generated table says (from its schema and `encoding`). */
 export interface FormShape {
@@ -17,7 +18,8 @@ const FILE = "(file)";
 const MAX_DEPTH = 64;
 
 /**
- * Builds the `FormData` of a multipart body from its fields, or adds to `issues` and returns
+ * Builds the `FormData` of a multipart body from its fields (an object, or a `FormData` whose
+ * entries are read into the schema's shape: src/uploads/form-fields.ts), or adds to `issues` and returns
  * undefined. Files (`Blob`, `File`, `fs.openAsBlob(path)`) may stand only where the schema has
  * binary, and must stand there; every other field is checked against the schema first, so nothing
  * is sent when one is wrong. A file is never read here: fetch streams it when the request goes out.
@@ -31,17 +33,10 @@ export function formBody(
   schema: Schema | undefined,
   issues: ValidationIssue[],
 ): FormData | undefined {
-  if (
-    typeof input !== "object" ||
-    input === null ||
-    Array.isArray(input) ||
-    input instanceof Blob ||
-    input instanceof FormData
-  ) {
-    issues.push({
-      path: "body",
-      message: "must be an object of the form's fields (not a FormData: the client builds the form)",
-    });
+  // a FormData's entries are its fields, read into the schema's shape and built again as checked
+  if (input instanceof FormData) input = formFields(input, schema);
+  if (typeof input !== "object" || input === null || Array.isArray(input) || input instanceof Blob) {
+    issues.push({ path: "body", message: "must be an object of the form's fields, or a FormData" });
     return undefined;
   }
   const files = new Map<string, Blob>();

@@ -1,21 +1,17 @@
 import type { Schema } from "../../generated/validators.js";
 import type { ValidationIssue } from "../core/errors.js";
 import { check, plain } from "../checks/check.js";
+import { formFields, type FieldEncoding } from "./form-fields.js";
 
-/** How one field of an `application/x-www-form-urlencoded` body is written, from its `encoding`. */
-export interface FieldEncoding {
-  /** `form` (the default), `spaceDelimited`, `pipeDelimited` or `deepObject`. */
-  style?: "form" | "spaceDelimited" | "pipeDelimited" | "deepObject";
-  /** For `form`: an array's items as repeated keys (true, the default) or joined by commas (false). */
-  explode?: boolean;
-}
+export type { FieldEncoding };
 
 const MAX_DEPTH = 64;
 const DELIMITERS = { spaceDelimited: " ", pipeDelimited: "|" } as const;
 
 /**
- * Builds the `URLSearchParams` of an `application/x-www-form-urlencoded` body from its fields, or
- * adds to `issues` and returns undefined: the fields are checked against the schema first, so
+ * Builds the `URLSearchParams` of an `application/x-www-form-urlencoded` body from its fields (an
+ * object, or a `URLSearchParams` whose entries are read into the schema's shape:
+ * src/uploads/form-fields.ts), or adds to `issues` and returns undefined: the fields are checked against the schema first, so
  * nothing is sent when one is wrong. Written as OpenAPI's defaults for a form body say: text as
  * is, numbers as JSON writes them, booleans `true`/`false`, `null` as an empty value, an array as
  * the field repeated (`style: form, explode: true`); a field's `encoding` may say `explode: false`
@@ -32,11 +28,10 @@ export function urlEncodedBody(
   schema: Schema | undefined,
   issues: ValidationIssue[],
 ): URLSearchParams | undefined {
-  if (typeof input !== "object" || input === null || Array.isArray(input) || input instanceof URLSearchParams) {
-    issues.push({
-      path: "body",
-      message: "must be an object of the form's fields (not a URLSearchParams: the client builds the form)",
-    });
+  // a URLSearchParams' entries are its fields, read into the schema's shape and written again as checked
+  if (input instanceof URLSearchParams) input = formFields(input, schema, encoding);
+  if (typeof input !== "object" || input === null || Array.isArray(input)) {
+    issues.push({ path: "body", message: "must be an object of the form's fields, or a URLSearchParams" });
     return undefined;
   }
   const before = issues.length;

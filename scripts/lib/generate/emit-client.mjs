@@ -66,6 +66,7 @@ function operationsSource(operations, table, header, auth, fns) {
           bodySchema: schema(op.body.schema, `${op.method} ${op.path} form fields`),
           form: op.form,
         });
+      if (op.body.others) row.bodies = op.body.others.map((media) => otherBody(op, media, schema));
     }
     if (op.page) row.page = op.page;
     row.status = op.success.status;
@@ -133,6 +134,29 @@ ${operations.map((op) => `  ${fns.get(op)},\n`).join("")}] as const;
 }
 
 /**
+ * One more media type of an operation's body, as a row's `bodies` carries it
+ * (src/core/operation-row.ts `OtherBody`): only what differs from the row's own, so its schema only
+ * where it is not the row's `bodySchema`.
+ * @param {import("./read-operations.mjs").OperationInfo} op
+ * @param {import("./request-bodies.mjs").BodyMedia} media
+ * @param {(schema: any, where: string) => string} schema registers a schema, returns its reference
+ */
+function otherBody(op, media, schema) {
+  /** @type {Record<string, unknown>} */
+  const out = { body: media.kind, bodyType: media.mediaType };
+  const main = /** @type {import("./request-bodies.mjs").RequestBody} */ (op.body);
+  const checked = (/** @type {import("./request-bodies.mjs").BodyMedia} */ m) => m.kind !== "raw" || m.form;
+  if (checked(media) && !(checked(main) && JSON.stringify(media.schema) === JSON.stringify(main.schema)))
+    out.bodySchema = schema(media.schema, `${op.method} ${op.path} request body ${media.mediaType}`);
+  if (media.form) out.form = media.form;
+  if (media.encoding) out.encoding = media.encoding;
+  return out;
+}
+
+/** Every media type an operation's body may be sent as: its own, then the others it offers. */
+const offered = (op) => (op.body ? [op.body, ...(op.body.others ?? [])] : []);
+
+/**
  * @type {[key: string, source: string, file: string, needed: (op: any) => boolean][]}
  * The readers only some operations need, by the key of a row's \`readers\` (src/core/operation-row.ts):
  * the export that reads it, its module under src/, and which operations need it. A row brings its
@@ -141,13 +165,17 @@ ${operations.map((op) => `  ${fns.get(op)},\n`).join("")}] as const;
 const READERS = [
   ["openStream", "openEventStream", "streams/event-stream", (op) => op.success.kind === "stream"],
   ["PageList", "PagePromise", "lists/pages", (op) => Boolean(op.page)],
-  ["formBody", "formBody", "uploads/form-body", (op) => Boolean(op.form)],
-  ["urlEncodedBody", "urlEncodedBody", "uploads/url-encoded", (op) => op.body?.kind === "urlencoded"],
+  ["pickMedia", "pickMedia", "uploads/media-type", (op) => Boolean(op.body?.others)],
+  ["formBody", "formBody", "uploads/form-body", (op) => offered(op).some((media) => media.form)],
+  ["urlEncodedBody", "urlEncodedBody", "uploads/url-encoded", (op) => offered(op).some((m) => m.kind === "urlencoded")],
   [
     "binaryBody",
     "binaryBody",
     "uploads/form-body",
-    (op) => op.body?.kind === "raw" && !op.form && /^application\/octet-stream$/i.test(op.body.mediaType),
+    (op) =>
+      offered(op).some(
+        (media) => media.kind === "raw" && !media.form && /^application\/octet-stream$/i.test(media.mediaType),
+      ),
   ],
 ];
 
@@ -186,15 +214,26 @@ function resourcesSource(spec, operations, types, header, fns, headerOptions) {
     const query = `NonNullable<${at(op)}["parameters"]["query"]>`;
     let options = op.success.kind === "stream" ? "options?: StreamOptions" : "options?: RequestOptions";
     if (op.body) {
-      const type = bodyType(
-        op,
-        typeOf(
-          op.body.schema,
-          `NonNullable<${at(op)}["requestBody"]>["content"][${JSON.stringify(op.body.mediaType)}]`,
+      // the union of what each media type takes, each once
+      const type = [
+        ...new Set(
+          offered(op).map((media) =>
+            bodyType(
+              media,
+              typeOf(
+                media.schema,
+                `NonNullable<${at(op)}["requestBody"]>["content"][${JSON.stringify(media.mediaType)}]`,
+              ),
+            ),
+          ),
         ),
-      );
+      ].join(" | ");
       args.push(`body${op.body.required ? "" : "?"}: ${type}`);
       if (op.queryParams.length) options = `options?: RequestOptions & { query?: ${query} }`;
+      if (op.body.others)
+        options += ` & { contentType?: ${offered(op)
+          .map((media) => JSON.stringify(media.mediaType))
+          .join(" | ")} }`;
     } else if (op.queryParams.length) {
       args.push(`query${op.queryParams.some((p) => p.required) ? "" : "?"}: ${query}`);
     }
@@ -302,10 +341,10 @@ ${runtime(tree, "    ")}
 `;
 }
 
-/** The type of a body that is not JSON: a form's typed fields, bytes, or anything fetch sends. */
-function bodyType(op, typed) {
-  if (op.body.kind !== "raw" || op.form) return typed;
-  if (/^application\/octet-stream$/i.test(op.body.mediaType))
+/** The type a body of one media type takes: JSON's or a form's typed fields, bytes, or anything fetch sends. */
+function bodyType(media, typed) {
+  if (media.kind !== "raw" || media.form) return typed;
+  if (/^application\/octet-stream$/i.test(media.mediaType))
     return "Blob | ArrayBuffer | ArrayBufferView | ReadableStream<Uint8Array>";
   return "BodyInit";
 }

@@ -127,6 +127,21 @@ function shaped(spec, schema, node, how, depth) {
 }
 
 /**
+ * Of the media types an operation offers for its body (readOperations' `body` and its `others`), the
+ * one a request's `Content-Type` names, its parameters and case aside; the default one when it names
+ * none of them.
+ * @param {import("../generate/request-bodies.mjs").RequestBody} body
+ * @param {string} contentType the request's `Content-Type`
+ * @returns {import("../generate/request-bodies.mjs").BodyMedia}
+ * @example
+ * sentMedia(route.body, "multipart/form-data; boundary=x").mediaType; // "multipart/form-data", where offered
+ */
+export function sentMedia(body, contentType) {
+  const sent = contentType.split(";")[0]?.trim().toLowerCase();
+  return [body, ...(body.others ?? [])].find((media) => media.mediaType.toLowerCase() === sent) ?? body;
+}
+
+/**
  * The body of a form request in the document's shape: its fields by bracket name, each value read
  * as its schema's type says (numbers, booleans, null, a JSON part parsed), arrays where the schema
  * has them (repeated keys, indexes, or one value delimited as its `encoding` says), each file as

@@ -44,18 +44,35 @@ describe("formBody", () => {
     ["null", null],
     ["an array", [zip()]],
     ["a Blob", zip()],
-    ["a FormData", new FormData()],
   ])("refuses %s in place of the form's fields, before building anything", (_, fields) => {
     expect(build(fields)).toEqual({
       form: undefined,
       entries: undefined,
-      issues: [
-        {
-          path: "body",
-          message: "must be an object of the form's fields (not a FormData: the client builds the form)",
-        },
-      ],
+      issues: [{ path: "body", message: "must be an object of the form's fields, or a FormData" }],
     });
+  });
+
+  it("takes a FormData's entries as the fields: read into the schema's shape, checked, and built again", () => {
+    const given = new FormData();
+    given.append("zip_file", zip(), "ext.zip");
+    given.append("count", "3");
+    given.append("tags", "a");
+    given.append("tags", "b");
+    given.append("files[0][dest_path]", "/tmp/a");
+    given.append("files[0][file]", zip(), "a.zip");
+    const wrong = new FormData();
+    wrong.append("zip_file", zip());
+    wrong.append("count", "three");
+
+    expect(build(given).entries).toEqual([
+      ["zip_file", "file ext.zip (application/zip)"],
+      ["count", "3"],
+      ["tags", "a"],
+      ["tags", "b"],
+      ["files[0][dest_path]", "/tmp/a"],
+      ["files[0][file]", "file a.zip (application/zip)"],
+    ]);
+    expect(build(wrong).issues).toEqual([{ path: "body.count", message: "must be integer" }]);
   });
 
   it("sends each field as the spec names it: files as parts, scalars as text, null as empty, arrays repeated", () => {
