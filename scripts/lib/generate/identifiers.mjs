@@ -154,3 +154,13 @@ export function functionNames(operations) {
     }),
   );
 }
+
+/**
+ * The name of the component schema a schema refers to (`#/components/schemas/Name` -> `Name`), else undefined.
+ * @param {any} schema
+ * @returns {string | undefined}
+ */
+export const componentName = (schema) =>
+  typeof schema?.$ref === "string"
+    ? /^#\/components\/schemas\/([^/]+)$/.exec(schema.$ref)?.[1]?.replace(/~1/g, "/").replace(/~0/g, "~")
+    : undefined;

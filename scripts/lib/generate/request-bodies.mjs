@@ -65,6 +65,14 @@ export function requestBody(spec, raw, where, { shapes, unsupported }) {
   return out;
 }
 
+/**
+ * Every media type a request body may be sent as: its default, then the others it offers; none
+ * where the operation takes no body.
+ * @param {RequestBody | undefined} body
+ * @returns {BodyMedia[]}
+ */
+export const offeredMedia = (body) => (body ? [body, ...(body.others ?? [])] : []);
+
 /** One media type read, with its report lines (`note`, `unchecked`) beside it. */
 function mediaOf(spec, raw, mediaType, where) {
   const deref = (/** @type {any} */ node) => resolve(spec, node);

@@ -3,6 +3,7 @@
 // parts, and an `application/x-www-form-urlencoded` body's repeated keys, bracket names and
 // `encoding` styles (src/uploads/url-encoded.ts). Prism reads bracket names literally and reports
 // the document's fields missing; the mock checks the decoded body with the client's own checks.
+import { offeredMedia } from "../generate/request-bodies.mjs";
 import { isObject, propertySchemas, resolve } from "../spec/document.mjs";
 
 /** What a file stands for in the decoded body: the schema has it as a (binary) string. */
@@ -138,7 +139,7 @@ function shaped(spec, schema, node, how, depth) {
  */
 export function sentMedia(body, contentType) {
   const sent = contentType.split(";")[0]?.trim().toLowerCase();
-  return [body, ...(body.others ?? [])].find((media) => media.mediaType.toLowerCase() === sent) ?? body;
+  return offeredMedia(body).find((media) => media.mediaType.toLowerCase() === sent) ?? body;
 }
 
 /**

@@ -4,12 +4,13 @@
 // not), and each media type sent through the real mock (Prism behind the project's proxy), which
 // checks each against the schema of the media type it came as.
 import { execFileSync } from "node:child_process";
-import { cpSync, readFileSync } from "node:fs";
+import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mockServer } from "../../../scripts/lib/mock/proxy.mjs";
 import { toolEnv } from "../../../scripts/lib/shared/env.mjs";
+import { root } from "../../../scripts/lib/shared/paths.mjs";
 import { copyRepo } from "../../../scripts/lib/shared/repo-copy.mjs";
 import { strictConsumerErrors } from "../../support/strict-consumer.js";
 
@@ -37,6 +38,17 @@ await client.tags.create({ name: "urgent" }, { contentType: "application/json" }
 // @ts-expect-error a file where the JSON body wants an address
 await client.letters.create({ to, file_url: pdf });
 console.log(pages);
+`;
+
+// each row's method, as MethodOf types it from the row and the spec's types, is exactly the method
+// the resource tree declares (a narrower body would still be assignable to a declared method)
+const EXACT = `import type { Operation, operations } from "./generated/operations.js";
+import type { Resources } from "./generated/resources.js";
+import type { MethodAt, MethodOf } from "./src/core/method-type.js";
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+type Exact<E> = E extends Operation ? Same<MethodOf<E>, MethodAt<Resources, E["name"]>> : never;
+// one entry whose method differs makes Exact<…> boolean, and this never
+export const exact: [Exact<(typeof operations)[number]>] extends [true] ? true : never = true;
 `;
 
 let dir: string;
@@ -86,6 +98,24 @@ describe("a body offered as several media types, generated", () => {
     // one media type: no bodies, and no media type choice to bring
     expect(rows).toMatch(/export const createTag = \{(?![^\n]*(bodies|pickMedia))[^\n]*\n/);
   });
+
+  it("gives each row's method exactly the type the resource tree declares", () => {
+    writeFileSync(join(dir, "exact.ts"), EXACT);
+    writeFileSync(
+      join(dir, "tsconfig.exact.json"),
+      JSON.stringify({ extends: "./tsconfig.json", include: ["exact.ts"] }),
+    );
+    let tsc = "";
+    try {
+      execFileSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.exact.json"], {
+        cwd: dir,
+        encoding: "utf8",
+      });
+    } catch (err) {
+      tsc = (err as { stdout: string }).stdout;
+    }
+    expect(tsc).toBe("");
+  }, 60_000);
 
   it("types the body as the union of its media types' for a strict consumer, options.contentType as those offered", () => {
     expect(strictConsumerErrors(dir, CONSUMER)).toBe("");
