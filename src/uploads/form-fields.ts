@@ -121,6 +121,9 @@ function shaped(all: Schema[], node: Node, how: FieldEncoding | undefined, depth
     const style = how?.style ?? "form";
     const one = values.at(-1);
     if (types.has("array") && !types.has("string")) {
+      // the whole array as one JSON text (multipart's JSON part for an array of objects)
+      const whole = values.length === 1 ? scalar([{ type: ["array"] }], one) : undefined;
+      if (Array.isArray(whole)) return whole;
       // one value of a delimited array: its items joined
       const split =
         values.length === 1 && typeof one === "string" && (style !== "form" || how?.explode === false)

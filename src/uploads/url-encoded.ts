@@ -16,8 +16,8 @@ const DELIMITERS = { spaceDelimited: " ", pipeDelimited: "|" } as const;
  * is, numbers as JSON writes them, booleans `true`/`false`, `null` as an empty value, an array as
  * the field repeated (`style: form, explode: true`); a field's `encoding` may say `explode: false`
  * (items joined by commas), `spaceDelimited` or `pipeDelimited`. An object goes as bracket names
- * (`address[city]=Paris`), whatever its style; `style: form, explode: false` writes it as
- * `address=city,Paris`.
+ * (`address[city]=Paris`), whatever its style, and an array's objects under their index
+ * (`to[0][city]=Paris`); `style: form, explode: false` writes an object as `address=city,Paris`.
  *
  * @example
  * urlEncodedBody({ Tags: ["a", "b"], Enabled: true }, {}, schema, issues)!.toString(); // "Tags=a&Tags=b&Enabled=true"
@@ -42,7 +42,8 @@ export function urlEncodedBody(
   // built from the checked snapshot, so that what was checked is what is sent
   const form = new URLSearchParams();
   const nest = (name: string, value: unknown, depth: number) => {
-    if (Array.isArray(value)) for (const item of value) nest(name, item, depth + 1);
+    // an array's values repeat its name; its objects and arrays go under their index, which keeps their fields together
+    if (Array.isArray(value)) value.forEach((item, i) => nest(scalar(item) ? name : `${name}[${i}]`, item, depth + 1));
     else if (typeof value === "object" && value !== null && depth < MAX_DEPTH)
       for (const [k, v] of Object.entries(value)) nest(`${name}[${k}]`, v, depth + 1);
     else if (value !== undefined) form.append(name, text(value));

@@ -82,6 +82,17 @@ function scalar(spec, schema, value) {
   return value;
 }
 
+/** The array a JSON text writes, else undefined. */
+function jsonArray(value) {
+  if (typeof value !== "string" || !/^\s*\[/.test(value)) return undefined;
+  try {
+    const parsed = JSON.parse(value);
+    return Array.isArray(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A node of the tree read into the shape of `schema`, an array where it says array. */
 function shaped(spec, schema, node, how, depth) {
   const t = types(spec, schema);
@@ -89,6 +100,9 @@ function shaped(spec, schema, node, how, depth) {
   if (isObject(node) && node[LEAF]) {
     const values = node.values;
     if (t.has("array") && !t.has("string")) {
+      // the whole array as one JSON part (multipart's default for an array of objects)
+      const whole = values.length === 1 ? jsonArray(values[0]) : undefined;
+      if (whole) return whole;
       const style = how?.style ?? "form";
       // one value of a delimited array: its items joined
       const split =

@@ -48,14 +48,19 @@ const READERS = { pickMedia, formBody, urlEncodedBody, binaryBody };
 
 type Place = (body: unknown, options?: { contentType?: string }) => Promise<unknown>;
 const send = (url: string, op: Operation = place, readers: object = READERS): Place =>
-  (clientOf({ apiKey: "sk-test", baseUrl: url, maxRetries: 0 }, [op], readers) as unknown as { points: { place: Place } })
-    .points.place;
+  (
+    clientOf({ apiKey: "sk-test", baseUrl: url, maxRetries: 0 }, [op], readers) as unknown as {
+      points: { place: Place };
+    }
+  ).points.place;
 
 /** What reached the server: its Content-Type and body. */
 const sent = (r: SeenRequest) => [r.headers["content-type"], r.body];
 /** The multipart form a server received, read back by undici's own parser, as [name, text or "file <name>: <text>"]. */
 async function formOf(r: SeenRequest): Promise<[string, string][]> {
-  const form = await new Response(r.body, { headers: { "Content-Type": String(r.headers["content-type"]) } }).formData();
+  const form = await new Response(r.body, {
+    headers: { "Content-Type": String(r.headers["content-type"]) },
+  }).formData();
   const out: Promise<[string, string]>[] = [];
   form.forEach((value, name) =>
     out.push(
@@ -66,7 +71,11 @@ async function formOf(r: SeenRequest): Promise<[string, string][]> {
   );
   return Promise.all(out);
 }
-const refusal = (promise: Promise<unknown>) => promise.then(() => undefined, (e: unknown) => e as ValidationError);
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (e: unknown) => e as ValidationError,
+  );
 
 describe("a body offered as several media types, chosen by the value", () => {
   it("goes as JSON, the row's own, when it is plain data", async () => {

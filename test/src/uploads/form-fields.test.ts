@@ -70,6 +70,13 @@ describe("formFields", () => {
     ).toEqual({ tags: ["a", "b"], sizes: [1, 2], to: { city: "Rome", floor: 2 } });
   });
 
+  it("reads one JSON text of an array as the array, where the schema has one", () => {
+    const form = new FormData();
+    form.append("pages", '[{"n":1},{"n":2}]');
+
+    expect(formFields(form, LETTER)).toEqual({ pages: [{ n: 1 }, { n: 2 }] });
+  });
+
   it("parses JSON text where an object goes, and keeps files as they are", () => {
     const file = new File(["bytes"], "a.bin");
     const form = new FormData();
