@@ -89,12 +89,18 @@ export function bodyOf(
   }
   if (body === undefined || issues.length > before) return { sent: undefined, type: undefined, once };
   // what is sent is what was checked, built once: the snapshot's JSON text, the form's fields, the bytes or form as given
-  if (media.body === "json")
-    return { sent: JSON.stringify(body), type: JSON_TYPE.test(media.bodyType!) ? undefined : media.bodyType, once };
-  if (media.body === "urlencoded") return { sent: (body as URLSearchParams).toString(), type: media.bodyType, once };
-  // a FormData gets fetch's multipart type with its boundary; a media range (`*/*`), or none named, the value's own
-  const type = body instanceof FormData || media.bodyType?.includes("*") !== false ? null : media.bodyType;
-  return { sent: body, type, once };
+  const json = media.body === "json";
+  const sent = json ? JSON.stringify(body) : media.body === "urlencoded" ? String(body) : body;
+  const named = media.bodyType;
+  // JSON keeps openapi-fetch's type unless it names another; a FormData gets fetch's, with its
+  // boundary; a media range (`*/*`), or none named, the value's own
+  const type =
+    json && (!named || JSON_TYPE.test(named) || named.includes("*"))
+      ? undefined
+      : sent instanceof FormData || named?.includes("*") !== false
+        ? null
+        : named;
+  return { sent, type, once };
 }
 
 /**

@@ -260,6 +260,22 @@ describe("the Content-Type of what is sent", () => {
     expect(server.requests.map(sent)).toEqual([["application/merge-patch+json", '{"x":1,"y":2}']]);
   });
 
+  it("is fetch's own, with its boundary, on the Request a middleware sees for a multipart form", async () => {
+    const server = await faultServer(reply(204));
+    const client = clientOf({ apiKey: "sk-test", baseUrl: server.url }, [place], READERS) as unknown as {
+      raw: { use(middleware: object): void };
+      points: { place: Place };
+    };
+    const seen: (string | null)[] = [];
+    client.raw.use({
+      onRequest: ({ request }: { request: Request }) => void seen.push(request.headers.get("content-type")),
+    });
+
+    await client.points.place({ caption: "c", file: new Blob(["x"]) });
+
+    expect(seen).toEqual([expect.stringMatching(/^multipart\/form-data; boundary=\S+$/)]);
+  });
+
   it("is the value's own where the spec offers a media range (*/*)", async () => {
     const server = await faultServer(reply(204));
     const anyBytes: Operation = { ...place, bodies: [{ body: "raw", bodyType: "*/*" }] };
