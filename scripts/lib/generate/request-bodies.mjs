@@ -45,9 +45,9 @@ const FORM_STYLES = new Set(["form", "spaceDelimited", "pipeDelimited", "deepObj
 export function requestBody(spec, raw, where, { shapes, unsupported }) {
   const body = resolve(spec, raw);
   if (!body?.content || typeof body.content !== "object") return undefined;
+  // a body that names no media type is bytes
   const types = Object.keys(body.content);
-  const first = types.find((t) => JSON_MEDIA.test(t)) ?? types[0];
-  if (first === undefined) return undefined;
+  const first = types.find((t) => JSON_MEDIA.test(t)) ?? types[0] ?? "application/octet-stream";
   const read = (/** @type {string} */ mediaType) => mediaOf(spec, body.content[mediaType], mediaType, where);
   const main = read(first);
   const others = types.filter((t) => t !== first).map(read);
