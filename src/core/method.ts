@@ -10,7 +10,9 @@ import type { MethodOf } from "./method-type.js";
 import { answerOf, unreadable, type Answer, type FetchResult } from "./response.js";
 import { splitOptions } from "./request-options.js";
 import type { CallState, Limits } from "./transport.js";
-import { templatePieces } from "./path-template.js";
+import { defaultPathSerializer } from "openapi-fetch";
+import { pathVariant, templatePieces } from "./path-template.js";
+import { styledQuery } from "./query-string.js";
 import type { FetchedPage, PageFetcher, PageOptions, PagePromise, Pagination } from "../lists/pages.js";
 import { assertValid, check, checkId, checkParam, plain } from "../checks/check.js";
 import { bodyOf, mediaOf, need } from "./request-body.js";
@@ -105,6 +107,7 @@ function request(
   const takesInput = op.body !== undefined || op.query !== undefined;
   const method = op.method.toLowerCase() as "get";
   const pathSerializer = pathRenderer(op.path);
+  const querySerializer = op.queryStyles && styledQuery(op.queryStyles);
   const parseAs = PARSE_AS[op.answer];
   // a download is the Response itself (an event stream's reader takes the Response from `send`)
   const handsOver = op.answer === "other";
@@ -170,6 +173,7 @@ function request(
             bodySerializer: asIs,
             parseAs,
             pathSerializer,
+            querySerializer,
             // no signal: a Request built with one listens on it until collected; the transport watches it
             headers,
             // a stream body is sent as it is read
@@ -184,7 +188,7 @@ function request(
       }
       // the address of the answer, which a page's next link is resolved against
       if (op.page) url = state.address ?? "";
-      const answer = answerOf(outcome, op.errorSchema);
+      const answer = answerOf(outcome, op.errorSchema, op.status);
       return handsOver ? { data: answer.response, response: answer.response } : answer;
     };
     // an event stream: a typed iterable of its events, re-opened through the same request (never a
@@ -278,17 +282,23 @@ function withKey<O extends RequestOptions>(name: string, options: O | undefined)
  * parameters, the address is its pieces joined with each value percent-encoded, as openapi-fetch's
  * own serializer writes it for string values, without its per-call parse of the template. A template
  * with label, matrix or exploded parameters (`{.name}`, `{;name}`, `{name*}`) keeps openapi-fetch's
- * own (undefined); one without parameters gets the address as it is.
+ * own (undefined); one without parameters gets the address as it is. A variant's `#name`
+ * (`/things#stream`, see `pathVariant`) is no part of the address: it goes to the path before it.
  *
  * @example
  * pathRenderer("/things/{id}")!("https://api.example.com/things/{id}", { id: "a/b" }); // "https://api.example.com/things/a%2Fb"
+ * pathRenderer("/things#stream")!("https://api.example.com/things#stream", {}); // "https://api.example.com/things"
  */
 export function pathRenderer(template: string): ((url: string, params: Record<string, unknown>) => string) | undefined {
+  const { path } = pathVariant(template);
+  // how much of the end of the address openapi-fetch joined is the variant's `#name`
+  const cut = template.length - path.length;
   // odd entries are the parameters' names, even ones the text between them
-  const pieces = templatePieces(template);
+  const pieces = templatePieces(path);
   // no parameter: the address is as openapi-fetch joined it
-  if (pieces.length === 1) return (url) => url;
-  if (pieces.some((piece, i) => i % 2 === 1 && !/^\w+$/.test(piece))) return undefined;
+  if (pieces.length === 1) return cut ? (url) => url.slice(0, url.length - cut) : (url) => url;
+  if (pieces.some((piece, i) => i % 2 === 1 && !/^\w+$/.test(piece)))
+    return cut ? (url, params) => defaultPathSerializer(url.slice(0, url.length - cut), params) : undefined;
   return (url, params) => {
     // openapi-fetch passes the base address and the template, joined
     let out = url.slice(0, url.length - template.length);

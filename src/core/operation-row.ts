@@ -63,7 +63,7 @@ export interface Operation {
   /** Where the method lives on the client: dot-separated groups, the method last (`x-client-method`). */
   name: string;
   method: Uppercase<(typeof HTTP_METHODS)[number]>;
-  /** The path template, e.g. `/browsers/{id}`. */
+  /** The path template, e.g. `/browsers/{id}`; a variant of a path keeps its `#name` (`/chats#stream`: pathVariant), which is never sent. */
   path: string;
   /** The path parameters, in path order: the method's first arguments. */
   params?: readonly string[];
@@ -83,6 +83,11 @@ export interface Operation {
   query?: Schema;
   queryRequired?: true;
   /**
+   * How the query parameters are written where the document says other than openapi-fetch's way (an
+   * array's items repeated, an object's fields in brackets): src/core/query-string.ts.
+   */
+  queryStyles?: Readonly<Record<string, FieldEncoding>>;
+  /**
    * The request body: JSON (checked, then sent as JSON), urlencoded (its fields checked, then sent as
    * `application/x-www-form-urlencoded`, src/uploads/url-encoded.ts) or raw (FormData, Blob or text, sent as given).
    */
@@ -93,7 +98,7 @@ export interface Operation {
   bodyRequired?: true;
   /** The other media types its body may be sent as, in the spec's order (`options.contentType`, or chosen by the value). */
   bodies?: readonly OtherBody[];
-  /** The success status the spec declares first. */
+  /** The success status the spec declares first (a 3xx where it declares only a redirect: the Response is the answer). */
   status: number;
   /** What the success answer holds: JSON (parsed and checked), nothing, other content (the `Response` itself), or server-sent events. */
   answer: "json" | "empty" | "other" | "stream";

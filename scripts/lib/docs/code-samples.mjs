@@ -4,7 +4,7 @@
 // rendered from as `x-codeSamples`, never into openapi/ or generated/.
 import { withExampleInputs } from "../generate/example-inputs.mjs";
 import { exampleCall } from "../generate/examples.mjs";
-import { fillTemplate } from "../../../src/core/path-template.js";
+import { fillTemplate, pathVariant } from "../../../src/core/path-template.js";
 import { readOperations, serverUrl } from "../generate/read-operations.mjs";
 
 /** The environment variable both samples read the API key from. */
@@ -52,7 +52,8 @@ const queryPairs = (/** @type {import("../generate/read-operations.mjs").Paramet
  * //   -H "Authorization: Bearer $BROWSER_CLOUD_API_KEY"
  */
 export function curlSample(op, base) {
-  const path = fillTemplate(op.path, (name) =>
+  // a variant's `#name` (`/chats#stream`) is no part of the address: it is sent to the path before it
+  const path = fillTemplate(pathVariant(op.path).path, (name) =>
     encodeURIComponent(String(op.pathParams.find((p) => p.name === name)?.example ?? name)),
   );
   const query = new URLSearchParams(queryPairs(op.queryParams)).toString();

@@ -49,6 +49,7 @@ function operationsSource(operations, table, header, auth, fns) {
       };
       row.query = schema(query, `${op.method} ${op.path} query`);
       if (query.required.length) row.queryRequired = true;
+      if (op.queryStyles) row.queryStyles = op.queryStyles;
     }
     if (op.body) {
       row.body = op.body.kind;

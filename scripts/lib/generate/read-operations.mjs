@@ -5,9 +5,11 @@
 import { fillTemplate, templateParams } from "../../../src/core/path-template.js";
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_METHODS } from "../../../src/core/policy.js";
 import { exampleOf, operationsOf, resolve } from "../spec/document.mjs";
-import { assignNames } from "./client-methods.mjs";
+import { BODY_SENT_BY } from "../spec/repair-paths.mjs";
+import { assignNames } from "./name-clashes.mjs";
 import { pagination } from "./pagination.mjs";
 import { eventStreamAnswer } from "./event-streams.mjs";
+import { queryStyles } from "./query-styles.mjs";
 import { readSecurity } from "./security.mjs";
 import { requestBody } from "./request-bodies.mjs";
 
@@ -48,6 +50,8 @@ export function serverUrl(spec) {
  * @typedef {object} OperationInfo
  * @property {string} name where it lives on the client, e.g. "browsers.computer.clickMouse"
  * @property {boolean} derived true when the name came from the path, not from x-client-method
+ * @property {string | undefined} bodySentBy for a GET or HEAD whose body fetch cannot send, the method
+ *   of the same path that takes that body (repair-paths.mjs `BODY_SENT_BY`)
  * @property {string} method uppercase HTTP method
  * @property {string} path the path template
  * @property {string | undefined} operationId
@@ -56,6 +60,8 @@ export function serverUrl(spec) {
  * @property {boolean} deprecated
  * @property {Parameter[]} pathParams in path order
  * @property {Parameter[]} queryParams
+ * @property {Record<string, { style?: string, explode?: boolean }> | undefined} queryStyles how the query
+ * parameters the document writes otherwise than openapi-fetch are written (query-styles.mjs)
  * @property {Parameter[]} headerParams the `in: header` ones, which a call passes in its typed `options.headers`
  *   (not `Accept`, `Content-Type` or `Authorization`, which OpenAPI says to ignore; headers.mjs)
  * @property {import("./request-bodies.mjs").RequestBody | undefined} body the media type a call sends by default, and the
@@ -103,8 +109,10 @@ export function readOperations(spec) {
         `idempotency key ${where}: header ${keyHeader} sent with a new key per call (the same on its retries) unless options.headers has one`,
       );
     for (const p of queryParams) {
-      if ((p.style && p.style !== "form" && p.style !== "deepObject") || p.content)
-        unsupported.push(`${where}: query parameter ${p.name} (style ${p.style ?? "content"}) is sent as form style`);
+      if (p.content)
+        unsupported.push(
+          `${where}: query parameter ${p.name} (content ${Object.keys(p.content)}) is sent as form style`,
+        );
     }
     const auth = security.operation(op, where);
     // the body's report lines follow the list's, as generate prints an operation's shapes
@@ -123,11 +131,13 @@ export function readOperations(spec) {
       path,
       operationId: op.operationId,
       given: op["x-client-method"],
+      bodySentBy: op[BODY_SENT_BY],
       summary: op.summary,
       description: op.description,
       deprecated: op.deprecated === true,
       pathParams: pathParams.map((p) => parameter(spec, p)),
       queryParams: queryParams.map((p) => parameter(spec, p)),
+      queryStyles: queryStyles(spec, queryParams),
       headerParams: params
         .filter((p) => p.in === "header" && !IGNORED_HEADERS.has(p.name.toLowerCase()) && !carriesKey(auth, p))
         .map((p) => parameter(spec, p)),
@@ -143,10 +153,10 @@ export function readOperations(spec) {
       auth,
     });
   }
-  const readsOne = new Set(
-    found.filter((op) => op.method === "GET" && !op.page && readsOneThing(spec, op.success)).map((op) => op.path),
-  );
-  const { names, derived, resolved } = assignNames(found, readsOne);
+  const gets = found.filter((op) => op.method === "GET");
+  const readsOne = new Set(gets.filter((op) => !op.page && readsOneThing(spec, op.success)).map((op) => op.path));
+  const readsMany = new Set(gets.filter((op) => op.page || readsList(spec, op.success)).map((op) => op.path));
+  const { names, derived, resolved } = assignNames(found, { readsOne, readsMany });
   /** @type {OperationInfo[]} */
   const operations = /** @type {any[]} */ (found).map(({ given, ...op }, i) => ({
     ...op,
@@ -156,6 +166,8 @@ export function readOperations(spec) {
   return { operations, auth: security.auth, report: { derived, resolved, unsupported, shapes, auth: security.lines } };
 }
 
+const isArray = (/** @type {any} */ s) => s?.type === "array" || (Array.isArray(s?.type) && s.type.includes("array"));
+
 /**
  * Whether an answer is one thing, not a list: a JSON object none of whose fields is an array (a
  * list's items, however it pages), `$ref`s followed.
@@ -164,8 +176,16 @@ function readsOneThing(spec, answer) {
   if (answer.kind !== "json") return false;
   const schema = resolve(spec, answer.schema);
   if (!schema || typeof schema !== "object" || !schema.properties || schema.type === "array") return false;
-  const isArray = (/** @type {any} */ s) => s?.type === "array" || (Array.isArray(s?.type) && s.type.includes("array"));
   return Object.values(schema.properties).every((field) => !isArray(resolve(spec, field)));
+}
+
+/** Whether an answer is a list: a JSON array, or an object one of whose fields is one, `$ref`s followed. */
+function readsList(spec, answer) {
+  if (answer.kind !== "json") return false;
+  const schema = resolve(spec, answer.schema);
+  if (!schema || typeof schema !== "object") return false;
+  if (isArray(schema)) return true;
+  return Object.values(schema.properties ?? {}).some((field) => isArray(resolve(spec, field)));
 }
 
 /** The list shape of one operation (pagination.mjs): its report line goes to `shapes`, what it cannot express to `unsupported`. */
@@ -222,6 +242,12 @@ function success(spec, responses, where, unsupported) {
     .filter((s) => /^2(\d\d|XX)$/i.test(s))
     .sort();
   const key = statuses[0];
+  // an answer that is only a redirect (a signed download's 302): the Response, its Location to read
+  const redirect = Object.keys(responses).find((s) => /^3\d\d$/.test(s));
+  if (!key && redirect) {
+    unsupported.push(`${where}: answer ${redirect} resolves to the Response, its Location not followed`);
+    return { status: Number(redirect), kind: "other", schema: undefined, mediaType: undefined, example: undefined };
+  }
   if (!key) return { status: 200, kind: "other", schema: undefined, mediaType: undefined, example: undefined };
   const response = resolve(spec, responses[key]) ?? {};
   const types = Object.keys(response.content ?? {});

@@ -17,6 +17,7 @@ import { createSampler } from "../spec/sample.mjs";
 import { CONFIG, root } from "../shared/paths.mjs";
 import { policyTable, withPolicyTable } from "./readme-policy.mjs";
 import { schemaTable } from "./schema-table.mjs";
+import { namedBesideIndex } from "./type-hooks.mjs";
 import { readWebhooks, webhooksSource } from "./webhooks.mjs";
 
 // bundleSpec lives with the bundle itself, apart from the renderers and TypeScript, for the
@@ -73,7 +74,8 @@ export async function renderWithReport({ onBundle } = {}) {
   // not follow (lint is a step of its own). A default is what the server assumes when a field is
   // left out, so the field stays optional. An object schema that names no properties takes any
   // (JSON Schema's reading), not none: `Record<string, never>` beside a discriminator's tag made
-  // a branch no value can have. Loaded here: bundleSpec() users need no codegen.
+  // a branch no value can have. Named properties beside additionalProperties are what they say, not
+  // what the other keys must be (type-hooks.mjs). Loaded here: bundleSpec() users need no codegen.
   /** @type {typeof import("openapi-typescript")} */
   const { default: openapiTS, astToString } = require("openapi-typescript");
   const ast = await openapiTS(structuredClone(parsed), {
@@ -81,6 +83,7 @@ export async function renderWithReport({ onBundle } = {}) {
     defaultNonNullable: false,
     emptyObjectsUnknown: true,
     transform: fileAsBlob(formComponents(parsed)),
+    postTransform: namedBesideIndex,
   });
   files.set(resolve(root, output), HEADER + astToString(ast));
   files.set(resolve(dir, "openapi.json"), bundled);

@@ -10,6 +10,7 @@ import { answerBook } from "./answers.mjs";
 import { listPageMock } from "./pages.mjs";
 import { eventStreamMock } from "./streams.mjs";
 import { formFields, sentMedia } from "./uploads.mjs";
+import { variantRouter } from "./variants.mjs";
 
 // headers that belong to one connection, never forwarded (RFC 9110 7.6.1), and expect: the
 // client already got its 100-continue from the proxy
@@ -157,6 +158,7 @@ export function documentMock(spec, sampler, { address, agent, say, handlers, pri
     return { ...op, where, raw: raws.get(where), status: op.success.status };
   });
   const find = operationMatcher(routes);
+  const choose = variantRouter(spec);
   const answers = answerBook(spec, sampler, say);
   const pages = listPageMock(spec, {
     operations,
@@ -216,7 +218,15 @@ export function documentMock(spec, sampler, { address, agent, say, handlers, pri
     const asked = req.headers.prefer !== undefined;
     const body = await readBody(req, MAX_BODY).catch(() => undefined);
     if (!body) return refuse(res, 413, `the mock reads bodies up to ${MAX_BODY} bytes`, apiError);
-    const route = found && { ...found.operation, params: found.params };
+    const type = String(req.headers["content-type"] ?? "");
+    const json = body.length && JSON_TYPE.test(type) ? parsed(body) : undefined;
+    // a path's variants (`/things#stream` beside `/things`) are told apart by what the request carries
+    const operation =
+      found &&
+      (found.variants.length
+        ? choose([found.operation, ...found.variants], { fields: json, query: url.searchParams, headers: req.headers })
+        : found.operation);
+    const route = found && { ...operation, params: found.params };
     /** @type {(status: number, headers: Record<string, string>, body?: string | Buffer) => void} */
     const send = (status, headers, text = "") => {
       if (res.headersSent || res.destroyed) return;
@@ -227,7 +237,6 @@ export function documentMock(spec, sampler, { address, agent, say, handlers, pri
       const list = pages.list(route.method, route.path);
       const at = list && pages.position(list, url);
       if (at?.error !== undefined) return refuse(res, 400, at.error, apiError);
-      const type = String(req.headers["content-type"] ?? "");
       // of the media types the operation offers, the one the request says it sent
       const media = route.body && sentMedia(route.body, type);
       if (media && FORM.test(type) && FORM.test(media.mediaType)) {
@@ -246,13 +255,7 @@ export function documentMock(spec, sampler, { address, agent, say, handlers, pri
               .join("; ")}`,
             apiError,
           );
-      } else if (body.length && JSON_TYPE.test(type)) {
-        try {
-          fields = JSON.parse(body.toString("utf8"));
-        } catch {
-          fields = undefined;
-        }
-      }
+      } else fields = json;
     }
     const prism = await askPrism({ address, agent }, req, body, prismMs, route?.success.mediaType);
     if (
@@ -266,6 +269,15 @@ export function documentMock(spec, sampler, { address, agent, say, handlers, pri
     const origin = url.origin;
     for (const handler of chain) if (await handler({ req, res, url, origin, route, body, fields, prism, send })) return;
   };
+}
+
+/** A JSON body parsed; undefined for one that is no JSON. */
+function parsed(body) {
+  try {
+    return JSON.parse(body.toString("utf8"));
+  } catch {
+    return undefined;
+  }
 }
 
 /** Whether Prism's answer lets the request through: a 2xx, its own 500, a form's refusal that may be of its body alone. */

@@ -6,6 +6,7 @@
 import { createRequire } from "node:module";
 import { documentChecker } from "./checker.mjs";
 import { deref, isObject, propertySchemas, resolve } from "./document.mjs";
+import { ANNOTATIONS } from "./schema-walk.mjs";
 import {
   allows,
   fill,
@@ -28,7 +29,10 @@ const sampler = require("openapi-sampler");
 /** How deep a branch picked for a value may pick branches of its own again. */
 const BRANCH_DEPTH = 4;
 /** Values for the formats openapi-sampler does not know. */
-const FORMAT_VALUES = { url: "https://example.com/" };
+// `byte` is base64 (OpenAPI 3.0), which openapi-sampler leaves as "string", not base64 (its length is no multiple of 4)
+const FORMAT_VALUES = { url: "https://example.com/", byte: "c2FtcGxl" };
+/** The keywords that only annotate a schema, asking nothing of its value. */
+const ANNOTATING = new Set(ANNOTATIONS);
 /** The keywords that make a string's value given, not drawn. */
 const GIVEN = ["example", "examples", "default", "const", "enum"];
 
@@ -82,6 +86,26 @@ function prepared(spec, bare) {
       // it in place of the field as the rest of the schema describes it, so it is left out
       for (const [name, field] of fields)
         if (isObject(field) && Object.keys(field).length === 0) delete part.properties[name];
+    }
+    // fields an allOf's parts and the schema itself both describe: openapi-sampler samples the
+    // schema's own first and lets the parts' samples take their place, so a field the schema says
+    // more of (a `format: uuid` beside a part's plain string) is sampled from the part alone; such
+    // fields join the allOf as its last part, whose sample takes the place of the others'
+    if (Array.isArray(schema.allOf) && isObject(schema.properties)) {
+      const parts = schema.allOf.map((/** @type {any} */ part) => deref(spec, part));
+      // what a field asks of its value: its keywords but those that only annotate it
+      const said = (/** @type {any} */ field) =>
+        isObject(field) ? Object.keys(field).filter((key) => !ANNOTATING.has(key) && !key.startsWith("x-")).length : 0;
+      const narrower = Object.entries(schema.properties).filter(([name, field]) =>
+        parts.some(
+          (/** @type {any} */ part) =>
+            isObject(part?.properties) &&
+            Object.hasOwn(part.properties, name) &&
+            said(field) > said(deref(spec, part.properties[name])),
+        ),
+      );
+      if (narrower.length)
+        schema.allOf = [...schema.allOf, { type: "object", properties: Object.fromEntries(narrower) }];
     }
     // a pattern one part of an allOf gives (an id's `^bank_[a-z0-9]+$` beside a part that only says
     // `type: string`): openapi-sampler's merge loses the example drawn for the part, so the whole
@@ -306,11 +330,15 @@ export async function createSampler(spec) {
       ),
     /**
      * @param {any} schema
-     * @param {{ direction?: Direction, seed?: number }} [options]
+     * @param {{ direction?: Direction, seed?: number, body?: boolean }} [options] `body`: the value is a
+     * whole body, which is never null where the schema takes an object (openapi-sampler's value for a
+     * schema that says nothing: a JSON body of `null` reads as none to a server); default false
      * @returns {Sample}
      */
-    sample(schema, { direction = "response", seed = 0 } = {}) {
+    sample(schema, { direction = "response", seed = 0, body = false } = {}) {
       let sample = plainSample(schema, direction);
+      if (body && sample.value == null && check(schema, {}, direction).length === 0)
+        sample = { ...sample, value: {}, issues: [] };
       // a oneOf/anyOf whose first branch openapi-sampler mixed up: the first branch that passes
       if (sample.issues.length > 0)
         sample = variants(schema, { direction }).find((one) => one.issues.length === 0) ?? sample;

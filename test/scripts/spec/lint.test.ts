@@ -15,7 +15,10 @@ const lint = () =>
   });
 
 beforeAll(() => {
-  copy = copyRepo({ entries: ["openapi", "lint", "redocly.yaml", "scripts", "package.json"], prefix: "lint-test-" });
+  copy = copyRepo({
+    entries: ["openapi", "lint", "redocly.yaml", "scripts", "src", "package.json"],
+    prefix: "lint-test-",
+  });
 });
 afterAll(() => copy.remove());
 

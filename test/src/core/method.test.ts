@@ -303,6 +303,14 @@ describe("the path of a request", () => {
     expect(pathRenderer("/things/{id*}")).toBeUndefined();
     expect(pathRenderer("/things")!("https://h/v1/things", {})).toBe("https://h/v1/things");
   });
+
+  it("leaves a variant's #name out of the address: the request goes to the path before it", () => {
+    expect(pathRenderer("/things#stream")!("https://h/v1/things#stream", {})).toBe("https://h/v1/things");
+    expect(pathRenderer("/files/{id}#get_shared_link")!("https://h/files/{id}#get_shared_link", { id: "a/b" })).toBe(
+      "https://h/files/a%2Fb",
+    );
+    expect(pathRenderer("/files/{.id}#link")!("https://h/files/{.id}#link", { id: "f" })).toBe("https://h/files/.f");
+  });
 });
 
 describe("the inputs a method refuses before sending", () => {
