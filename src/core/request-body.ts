@@ -83,9 +83,14 @@ export function bodyOf(
   else {
     body = input;
     // a stream is read as it is sent: it cannot be sent again, so it gets one attempt
-    once =
-      media.bodyType?.toLowerCase() === "application/octet-stream" &&
-      need(op.readers?.binaryBody ?? readers.binaryBody, op, "binary body check")(body, issues).stream;
+    if (media.bodyType?.toLowerCase() === "application/octet-stream")
+      once = need(op.readers?.binaryBody ?? readers.binaryBody, op, "binary body check")(body, issues).stream;
+    // fetch would send anything else as its text ("[object Object]")
+    else if (!(asGiven(body) || body instanceof FormData || body instanceof URLSearchParams))
+      issues.push({
+        path: "body",
+        message: `must be text, bytes, a Blob, a stream or a form to go as ${media.bodyType ?? "given"}`,
+      });
   }
   if (body === undefined || issues.length > before) return { sent: undefined, type: undefined, once };
   // what is sent is what was checked, built once: the snapshot's JSON text, the form's fields, the bytes or form as given
@@ -102,6 +107,17 @@ export function bodyOf(
         : named;
   return { sent, type, once };
 }
+
+/**
+ * Whether `value` is text, bytes or a stream (`Blob`, `ArrayBuffer` or a view of one, `ReadableStream`):
+ * a body fetch sends as given.
+ */
+export const asGiven = (value: unknown): boolean =>
+  typeof value === "string" ||
+  value instanceof Blob ||
+  value instanceof ReadableStream ||
+  value instanceof ArrayBuffer ||
+  ArrayBuffer.isView(value);
 
 /**
  * A reader `op` needs, or a loud failure: the spec has this kind of operation but generated/ was

@@ -1,5 +1,6 @@
 import type { Media, Operation } from "../core/operation-row.js";
 import type { ValidationIssue } from "../core/errors.js";
+import { asGiven } from "../core/request-body.js";
 
 /**
  * The media type a call sends its body as, of the several its row offers (its own, then its
@@ -36,14 +37,6 @@ export function pickMedia(op: Operation, input: unknown, asked: unknown, issues:
   else if (asGiven(input)) chosen = all.find((m) => m.body === "raw" && !m.form);
   return chosen ?? op;
 }
-
-/** Text, bytes or a stream: a body sent as given. */
-const asGiven = (input: unknown) =>
-  typeof input === "string" ||
-  input instanceof Blob ||
-  input instanceof ReadableStream ||
-  input instanceof ArrayBuffer ||
-  ArrayBuffer.isView(input);
 
 /** Whether a field of a plain object, or an item of an array field, is a `Blob` (a `File` too). */
 function holdsFile(input: unknown): boolean {

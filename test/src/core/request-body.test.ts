@@ -209,6 +209,17 @@ describe("a body offered as several media types, named by options.contentType", 
     expect(server.requests).toHaveLength(0);
   });
 
+  it("refuses a value fetch would send as its text, where the media type named is sent as given", async () => {
+    const server = await faultServer(reply(204));
+
+    const err = await refusal(send(server.url)({ x: 1, y: 2 }, { contentType: "text/plain" }));
+
+    expect(err!.issues).toEqual([
+      { path: "body", message: "must be text, bytes, a Blob, a stream or a form to go as text/plain" },
+    ]);
+    expect(server.requests).toHaveLength(0);
+  });
+
   it("checks the schema of the media type sent: a body valid as JSON is refused as the multipart form", async () => {
     const server = await faultServer(reply(204));
 
