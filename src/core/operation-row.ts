@@ -26,8 +26,8 @@ export interface Readers {
   formBody?: typeof forms.formBody | undefined;
   /** Builds an application/x-www-form-urlencoded body from its fields. */
   urlEncodedBody?: typeof urlEncoded.urlEncodedBody | undefined;
-  /** Checks a binary body. */
-  binaryBody?: typeof forms.binaryBody | undefined;
+  /** Checks a body sent as given (bytes, text, a stream). */
+  givenBody?: typeof forms.givenBody | undefined;
   /** Chooses the media type of a body offered as several (src/uploads/media-type.ts). */
   pickMedia?:
     | ((op: Operation, input: unknown, asked: unknown, issues: ValidationIssue[]) => Media | undefined)

@@ -45,7 +45,7 @@ export function mediaOf(
  * The body of `input` as `media` sends it, checked against its schema; issues go to `issues` (and
  * `sent` is then not to be sent). JSON is snapshotted (`plain`), checked and sent as that snapshot's
  * text; a urlencoded or multipart form is built from the checked fields (src/uploads/); bytes and
- * text go as given, bytes checked to be bytes where the media type is `application/octet-stream`.
+ * text go as given, checked to be what fetch sends as given (src/uploads/form-body.ts `givenBody`).
  *
  * @example
  * const built = bodyOf(op, mediaOf(op, input, options?.contentType, issues)!, input, readers, issues);
@@ -83,14 +83,7 @@ export function bodyOf(
   else {
     body = input;
     // a stream is read as it is sent: it cannot be sent again, so it gets one attempt
-    if (media.bodyType?.toLowerCase() === "application/octet-stream")
-      once = need(op.readers?.binaryBody ?? readers.binaryBody, op, "binary body check")(body, issues).stream;
-    // fetch would send anything else as its text ("[object Object]")
-    else if (!(asGiven(body) || body instanceof FormData || body instanceof URLSearchParams))
-      issues.push({
-        path: "body",
-        message: `must be text, bytes, a Blob, a stream or a form to go as ${media.bodyType ?? "given"}`,
-      });
+    once = need(op.readers?.givenBody ?? readers.givenBody, op, "body check")(body, media.bodyType, issues).stream;
   }
   if (body === undefined || issues.length > before) return { sent: undefined, type: undefined, once };
   // what is sent is what was checked, built once: the snapshot's JSON text, the form's fields, the bytes or form as given
@@ -107,17 +100,6 @@ export function bodyOf(
         : named;
   return { sent, type, once };
 }
-
-/**
- * Whether `value` is text, bytes or a stream (`Blob`, `ArrayBuffer` or a view of one, `ReadableStream`):
- * a body fetch sends as given.
- */
-export const asGiven = (value: unknown): boolean =>
-  typeof value === "string" ||
-  value instanceof Blob ||
-  value instanceof ReadableStream ||
-  value instanceof ArrayBuffer ||
-  ArrayBuffer.isView(value);
 
 /**
  * A reader `op` needs, or a loud failure: the spec has this kind of operation but generated/ was

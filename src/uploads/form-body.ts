@@ -114,16 +114,38 @@ export function formBody(
 const dotted = (at: string) => `.${at.replace(/\[([^\]\d][^\]]*)\]/g, ".$1")}`;
 
 /**
- * Checks a binary (`application/octet-stream`) body: a `Blob`, an `ArrayBuffer` or a view of one,
- * or a `ReadableStream` of bytes. Returns whether it is a stream, which can be sent only once.
+ * Whether `value` is text, bytes or a stream (`Blob`, `ArrayBuffer` or a view of one, `ReadableStream`):
+ * a body fetch sends as given.
  */
-export function binaryBody(input: unknown, issues: ValidationIssue[]): { stream: boolean } {
+export const asGiven = (value: unknown): boolean =>
+  typeof value === "string" ||
+  value instanceof Blob ||
+  value instanceof ReadableStream ||
+  value instanceof ArrayBuffer ||
+  ArrayBuffer.isView(value);
+
+/**
+ * Checks a body sent as given, as its media type says: `application/octet-stream` takes bytes (a
+ * `Blob`, an `ArrayBuffer` or a view of one, a `ReadableStream` of bytes); any other text too, or a
+ * `FormData` or `URLSearchParams`; anything else fetch would send as its text (`[object Object]`).
+ * Returns whether it is a stream, which can be sent only once.
+ */
+export function givenBody(
+  input: unknown,
+  mediaType: string | undefined,
+  issues: ValidationIssue[],
+): { stream: boolean } {
   if (input instanceof ReadableStream) return { stream: true };
-  if (!(input instanceof Blob || input instanceof ArrayBuffer || ArrayBuffer.isView(input))) {
+  if (mediaType?.toLowerCase() === "application/octet-stream") {
+    if (typeof input === "string" || !asGiven(input))
+      issues.push({
+        path: "body",
+        message: "must be a Blob, an ArrayBuffer or a view of one, or a ReadableStream of bytes",
+      });
+  } else if (!(asGiven(input) || input instanceof FormData || input instanceof URLSearchParams))
     issues.push({
       path: "body",
-      message: "must be a Blob, an ArrayBuffer or a view of one, or a ReadableStream of bytes",
+      message: `must be text, bytes, a Blob, a stream or a form to go as ${mediaType ?? "given"}`,
     });
-  }
   return { stream: false };
 }

@@ -1,6 +1,6 @@
 import type { Media, Operation } from "../core/operation-row.js";
 import type { ValidationIssue } from "../core/errors.js";
-import { asGiven } from "../core/request-body.js";
+import { asGiven } from "./form-body.js";
 
 /**
  * The media type a call sends its body as, of the several its row offers (its own, then its

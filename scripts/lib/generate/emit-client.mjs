@@ -165,13 +165,10 @@ const READERS = [
   ["formBody", "formBody", "uploads/form-body", (op) => offered(op).some((media) => media.form)],
   ["urlEncodedBody", "urlEncodedBody", "uploads/url-encoded", (op) => offered(op).some((m) => m.kind === "urlencoded")],
   [
-    "binaryBody",
-    "binaryBody",
+    "givenBody",
+    "givenBody",
     "uploads/form-body",
-    (op) =>
-      offered(op).some(
-        (media) => media.kind === "raw" && !media.form && /^application\/octet-stream$/i.test(media.mediaType),
-      ),
+    (op) => offered(op).some((media) => media.kind === "raw" && !media.form),
   ],
 ];
 

@@ -134,7 +134,8 @@ const OPERATIONS_ENTRY_NAMES = [
   "PagePromise",
   "formBody",
   "urlEncodedBody",
-  "binaryBody",
+  "givenBody",
+  "pickMedia",
 ];
 
 /**

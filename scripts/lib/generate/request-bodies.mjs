@@ -90,7 +90,7 @@ function mediaOf(spec, raw, mediaType, where) {
     if (encoding) out.encoding = encoding;
     out.note = `form body ${note}`;
   } else if (kind === "raw" && !OCTETS.test(mediaType))
-    // octet-stream is sent as bytes (src/uploads/form-body.ts binaryBody)
+    // octet-stream is sent as bytes (src/uploads/form-body.ts givenBody)
     out.unchecked = `${where}: request body ${mediaType} is passed through as given (FormData, Blob, string), unchecked`;
   return out;
 }

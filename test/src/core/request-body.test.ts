@@ -6,7 +6,7 @@ import type { Operation } from "../../../generated/operations.js";
 import { ClickMouseRequest, type Schema } from "../../../generated/validators.js";
 import { clientOf } from "../../../src/core/client.js";
 import { BrowserCloudError, ValidationError } from "../../../src/index.js";
-import { binaryBody, formBody } from "../../../src/uploads/form-body.js";
+import { givenBody, formBody } from "../../../src/uploads/form-body.js";
 import { pickMedia } from "../../../src/uploads/media-type.js";
 import { urlEncodedBody } from "../../../src/uploads/url-encoded.js";
 import { faultServer, reply, type SeenRequest } from "../../support/fault-server.js";
@@ -44,7 +44,7 @@ const place: Operation = {
   answer: "empty",
   idempotent: false,
 };
-const READERS = { pickMedia, formBody, urlEncodedBody, binaryBody };
+const READERS = { pickMedia, formBody, urlEncodedBody, givenBody };
 
 type Place = (body: unknown, options?: { contentType?: string }) => Promise<unknown>;
 const send = (url: string, op: Operation = place, readers: object = READERS): Place =>
