@@ -7,6 +7,7 @@ import type { HTTP_METHODS } from "./path-template.js";
 import type * as forms from "../uploads/form-body.js";
 import type * as urlEncoded from "../uploads/url-encoded.js";
 import type { openEventStream } from "../streams/event-stream.js";
+import type { ValidationIssue } from "./errors.js";
 
 type FormShape = forms.FormShape;
 type FieldEncoding = urlEncoded.FieldEncoding;
@@ -25,9 +26,34 @@ export interface Readers {
   formBody?: typeof forms.formBody | undefined;
   /** Builds an application/x-www-form-urlencoded body from its fields. */
   urlEncodedBody?: typeof urlEncoded.urlEncodedBody | undefined;
-  /** Checks a binary body. */
-  binaryBody?: typeof forms.binaryBody | undefined;
+  /** Checks a body sent as given (bytes, text, a stream). */
+  givenBody?: typeof forms.givenBody | undefined;
+  /** Chooses the media type of a body offered as several (src/uploads/media-type.ts). */
+  pickMedia?:
+    | ((op: Operation, input: unknown, asked: unknown, issues: ValidationIssue[]) => Media | undefined)
+    | undefined;
 }
+
+/**
+ * A media type an operation offers for its body beside the row's own (`bodyType`): a call sends it
+ * when its `options.contentType` names it, or when the value is one (src/core/request-body.ts).
+ * Written as the row's own fields are, with only what differs from them.
+ */
+export interface OtherBody {
+  /** As the row's `body`. */
+  body: "json" | "urlencoded" | "raw";
+  /** Its media type, as the spec writes it. */
+  bodyType: string;
+  /** Its schema, where it is not the row's `bodySchema`. */
+  bodySchema?: Schema;
+  /** As the row's `form`, for a multipart body. */
+  form?: FormShape;
+  /** As the row's `encoding`, for a urlencoded body. */
+  encoding?: Readonly<Record<string, FieldEncoding>>;
+}
+
+/** One media type of a body: the row's own fields, or one entry of its `bodies`. */
+export type Media = Pick<Operation, "body" | "bodyType" | "bodySchema" | "form" | "encoding">;
 
 /**
  * One operation of the spec, as ./method.ts turns it into a method. Schema fields are constants
@@ -70,6 +96,8 @@ export interface Operation {
   /** The body's media type; a raw body is sent as it (a FormData body gets fetch's multipart type instead). */
   bodyType?: string;
   bodyRequired?: true;
+  /** The other media types its body may be sent as, in the spec's order (`options.contentType`, or chosen by the value). */
+  bodies?: readonly OtherBody[];
   /** The success status the spec declares first (a 3xx where it declares only a redirect: the Response is the answer). */
   status: number;
   /** What the success answer holds: JSON (parsed and checked), nothing, other content (the `Response` itself), or server-sent events. */

@@ -134,7 +134,8 @@ const OPERATIONS_ENTRY_NAMES = [
   "PagePromise",
   "formBody",
   "urlEncodedBody",
-  "binaryBody",
+  "givenBody",
+  "pickMedia",
 ];
 
 /**
@@ -154,3 +155,13 @@ export function functionNames(operations) {
     }),
   );
 }
+
+/**
+ * The name of the component schema a schema refers to (`#/components/schemas/Name` -> `Name`), else undefined.
+ * @param {any} schema
+ * @returns {string | undefined}
+ */
+export const componentName = (schema) =>
+  typeof schema?.$ref === "string"
+    ? /^#\/components\/schemas\/([^/]+)$/.exec(schema.$ref)?.[1]?.replace(/~1/g, "/").replace(/~0/g, "~")
+    : undefined;

@@ -9,7 +9,7 @@ import { apiError, refuse } from "../shared/http-guard.mjs";
 import { answerBook } from "./answers.mjs";
 import { listPageMock } from "./pages.mjs";
 import { eventStreamMock } from "./streams.mjs";
-import { formFields } from "./uploads.mjs";
+import { formFields, sentMedia } from "./uploads.mjs";
 import { variantRouter } from "./variants.mjs";
 
 // headers that belong to one connection, never forwarded (RFC 9110 7.6.1), and expect: the
@@ -237,12 +237,14 @@ export function documentMock(spec, sampler, { address, agent, say, handlers, pri
       const list = pages.list(route.method, route.path);
       const at = list && pages.position(list, url);
       if (at?.error !== undefined) return refuse(res, 400, at.error, apiError);
-      if (route.body && FORM.test(type) && FORM.test(route.body.mediaType)) {
-        fields = await formFields(spec, type, body, route.body.schema, route.encoding ?? {});
+      // of the media types the operation offers, the one the request says it sent
+      const media = route.body && sentMedia(route.body, type);
+      if (media && FORM.test(type) && FORM.test(media.mediaType)) {
+        fields = await formFields(spec, type, body, media.schema, media.encoding ?? {});
         const issues =
           fields === undefined
             ? [{ path: "body", message: `is no ${type.split(";")[0]} body` }]
-            : sampler.check(route.body.schema, fields, "request");
+            : sampler.check(media.schema, fields, "request");
         if (issues.length)
           return refuse(
             res,

@@ -29,6 +29,8 @@ const VIEW_LINES = [
 const LEFT_OUT = [
   "generate: not expressed yet: QUERY /pets: openapi-fetch sends only GET, PUT, POST, DELETE, OPTIONS, HEAD, PATCH, TRACE (its request() takes no other method); left out of the client, its types and the mock",
   "generate: not expressed yet: #/paths/~1search/parameters/0: querystring parameter filter (3.2: the whole query string, application/x-www-form-urlencoded) is not a method argument; dropped from the types and the mock",
+  // PUT /pets offers its body as JSON and as x-ndjson too: that one goes as given
+  "generate: not expressed yet: PUT /pets: request body application/x-ndjson is passed through as given (FormData, Blob, string), unchecked",
 ];
 
 // a user's program: the operations 3.1 can say are methods, typed
