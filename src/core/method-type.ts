@@ -21,7 +21,7 @@ type Declared<I> = I extends { requestBody?: infer B }
   : never;
 // what a body of one media type takes: JSON's and a form's fields typed from the schema, bytes what
 // fetch can stream, anything else what fetch sends
-type MediaBody<M, C> = M extends { body: "json" | "urlencoded" } | { form: object }
+type MediaBody<M, C> = M extends { body: "json" | "urlencoded" | "lines" | "text" } | { form: object }
   ? Content<C, M extends { bodyType: infer T } ? T : never>
   : M extends { bodyType: "application/octet-stream" }
     ? Blob | ArrayBuffer | ArrayBufferView | ReadableStream<Uint8Array>

@@ -41,7 +41,7 @@ export interface Readers {
  */
 export interface OtherBody {
   /** As the row's `body`. */
-  body: "json" | "urlencoded" | "raw";
+  body: "json" | "urlencoded" | "lines" | "text" | "raw";
   /** Its media type, as the spec writes it. */
   bodyType: string;
   /** Its schema, where it is not the row's `bodySchema`. */
@@ -89,9 +89,11 @@ export interface Operation {
   queryStyles?: Readonly<Record<string, FieldEncoding>>;
   /**
    * The request body: JSON (checked, then sent as JSON), urlencoded (its fields checked, then sent as
-   * `application/x-www-form-urlencoded`, src/uploads/url-encoded.ts) or raw (FormData, Blob or text, sent as given).
+   * `application/x-www-form-urlencoded`, src/uploads/url-encoded.ts), lines (an array checked, then
+   * sent as JSON values one after another: JSON Lines, NDJSON, a JSON text sequence), text (a number
+   * or boolean checked, then sent as its text) or raw (FormData, Blob or text, sent as given).
    */
-  body?: "json" | "urlencoded" | "raw";
+  body?: "json" | "urlencoded" | "lines" | "text" | "raw";
   bodySchema?: Schema;
   /** The body's media type; a raw body is sent as it (a FormData body gets fetch's multipart type instead). */
   bodyType?: string;

@@ -45,7 +45,9 @@ export function mediaOf(
  * The body of `input` as `media` sends it, checked against its schema; issues go to `issues` (and
  * `sent` is then not to be sent). JSON is snapshotted (`plain`), checked and sent as that snapshot's
  * text; a urlencoded or multipart form is built from the checked fields (src/uploads/); bytes and
- * text go as given, checked to be what fetch sends as given (src/uploads/form-body.ts `givenBody`).
+ * text go as given, checked to be what fetch sends as given (src/uploads/form-body.ts `givenBody`);
+ * JSON values one after another (`lines`) and a number or boolean as text (`text`) are checked as
+ * JSON is, then written as their media type says.
  *
  * @example
  * const built = bodyOf(op, mediaOf(op, input, options?.contentType, issues)!, input, readers, issues);
@@ -62,7 +64,7 @@ export function bodyOf(
   const before = issues.length;
   if (input === undefined) {
     if (op.bodyRequired) issues.push({ path: "body", message: "is required" });
-  } else if (media.body === "json") {
+  } else if (media.body === "json" || media.body === "lines" || media.body === "text") {
     body = plain(input, "body", issues);
     // a snapshot with an issue holds holes: check only a clean one
     if (issues.length === before) check(media.bodySchema!, body, "body", issues);
@@ -88,7 +90,13 @@ export function bodyOf(
   if (body === undefined || issues.length > before) return { sent: undefined, type: undefined, once };
   // what is sent is what was checked, built once: the snapshot's JSON text, the form's fields, the bytes or form as given
   const json = media.body === "json";
-  const sent = json ? JSON.stringify(body) : media.body === "urlencoded" ? String(body) : body;
+  const sent = json
+    ? JSON.stringify(body)
+    : media.body === "lines"
+      ? sequence(body, media.bodyType)
+      : media.body === "urlencoded" || media.body === "text"
+        ? String(body)
+        : body;
   const named = media.bodyType;
   // JSON keeps openapi-fetch's type unless it names another; a FormData gets fetch's, with its
   // boundary; a media range (`*/*`), or none named, the value's own
@@ -99,6 +107,17 @@ export function bodyOf(
         ? null
         : named;
   return { sent, type, once };
+}
+
+/**
+ * JSON values one after another, as a sequential media type writes them: each on a line of its own
+ * (JSON Lines, NDJSON), or after a record separator (a JSON text sequence, RFC 7464); an array is
+ * its items, any other value one.
+ */
+function sequence(body: unknown, mediaType: string | undefined): string {
+  const items = Array.isArray(body) ? body : [body];
+  const separator = /json-seq$/i.test(mediaType ?? "") ? "\u001e" : "";
+  return items.map((item) => `${separator}${JSON.stringify(item)}\n`).join("");
 }
 
 /**

@@ -10,13 +10,19 @@ const JSON_MEDIA = /^application\/(.+\+)?json$/i;
 const URLENCODED = /^application\/x-www-form-urlencoded$/i;
 const MULTIPART = /^multipart\/form-data$/i;
 const OCTETS = /^application\/octet-stream$/i;
+// JSON values one after another: JSON Lines, NDJSON, JSON text sequences (RFC 7464)
+const SEQUENCE = /^application\/(x-ndjson|jsonl|x-jsonlines|jsonlines|(.+\+)?json-seq)$/i;
+const TEXT = /^text\//i;
+const SCALARS = new Set(["boolean", "integer", "number"]);
 // how OpenAPI lets a form body's field be written (the Encoding Object's `style`)
 const FORM_STYLES = new Set(["form", "spaceDelimited", "pipeDelimited", "deepObject"]);
 
 /**
  * @typedef {object} BodyMedia one media type of a request body, as the client sends it
- * @property {"json" | "urlencoded" | "raw"} kind JSON, a urlencoded form, or anything else (a multipart
- *   form, which the client builds from its fields: `form`; bytes or text, sent as given)
+ * @property {"json" | "urlencoded" | "lines" | "text" | "raw"} kind JSON, a urlencoded form, JSON values
+ *   one after another (`lines`: JSON Lines, NDJSON, JSON text sequences, from an array), a number or
+ *   boolean as its text (`text`: a `text/*` body of such a schema), or anything else (a multipart form,
+ *   which the client builds from its fields: `form`; bytes or text, sent as given)
  * @property {string} mediaType as the document writes it
  * @property {any} schema
  * @property {unknown} example
@@ -78,7 +84,15 @@ function mediaOf(spec, raw, mediaType, where) {
   const deref = (/** @type {any} */ node) => resolve(spec, node);
   const media = deref(raw) ?? {};
   const schema = media.schema ?? {};
-  const kind = JSON_MEDIA.test(mediaType) ? "json" : URLENCODED.test(mediaType) ? "urlencoded" : "raw";
+  const kind = JSON_MEDIA.test(mediaType)
+    ? "json"
+    : URLENCODED.test(mediaType)
+      ? "urlencoded"
+      : SEQUENCE.test(mediaType)
+        ? "lines"
+        : TEXT.test(mediaType) && [deref(schema)?.type ?? []].flat().some((type) => SCALARS.has(type))
+          ? "text"
+          : "raw";
   /** @type {BodyMedia & { note?: string, unchecked?: string }} */
   const out = { kind, mediaType, schema, example: exampleOf(spec, media) ?? exampleOf(spec, media.schema) };
   if (MULTIPART.test(mediaType)) {

@@ -53,6 +53,38 @@ describe("requestBody", () => {
     ]);
   });
 
+  it("reads JSON values one after another as lines, a number or boolean as text, and a text of a string as given", () => {
+    const kinds = (content: Record<string, unknown>) =>
+      offeredMedia(read(content).body).map((m) => [m.mediaType, m.kind]);
+
+    expect(
+      kinds({
+        "application/x-ndjson": { schema: { type: "array", items: { type: "object" } } },
+        "application/jsonl": { schema: { type: "array" } },
+        "application/json-seq": { schema: { type: "array" } },
+        "application/geo+json-seq": { schema: { type: "array" } },
+      }),
+    ).toEqual([
+      ["application/x-ndjson", "lines"],
+      ["application/jsonl", "lines"],
+      ["application/json-seq", "lines"],
+      ["application/geo+json-seq", "lines"],
+    ]);
+    expect(
+      kinds({
+        "text/plain": { schema: { type: "boolean" } },
+        "text/csv": { schema: { type: ["integer", "null"] } },
+        "text/html": { schema: { type: "string" } },
+        "application/xml": { schema: { type: "number" } },
+      }),
+    ).toEqual([
+      ["text/plain", "text"],
+      ["text/csv", "text"],
+      ["text/html", "raw"],
+      ["application/xml", "raw"],
+    ]);
+  });
+
   it("reads a body of one media type with no others and no body line, one that names none as bytes, and none without content", () => {
     const one = read({ "application/json": { schema: { type: "object" } } }, false);
     const none = read({});
