@@ -4,6 +4,8 @@
 // emit-functions.mjs). Everything here comes from the spec alone.
 
 import { randomUUID } from "node:crypto";
+import { HTTP_METHODS } from "../../../src/core/path-template.js";
+import { operationAt, standInKey } from "../spec/document.mjs";
 import { exampleCall } from "./examples.mjs";
 import { functionsSource } from "./emit-functions.mjs";
 import { doc, docLines } from "./method-doc.mjs";
@@ -14,6 +16,25 @@ export const componentName = (schema) =>
   typeof schema?.$ref === "string"
     ? /^#\/components\/schemas\/([^/]+)$/.exec(schema.$ref)?.[1]?.replace(/~1/g, "/").replace(/~0/g, "~")
     : undefined;
+
+/**
+ * Where openapi-typescript typed an operation, as a type of generated/schema.d.ts: `paths[path][method]`,
+ * or, for a method 3.1 has no field for (QUERY, COPY), the `post` of its stand-in path item
+ * (spec/openapi31.mjs), as src/core/method-type.ts finds it too.
+ * @param {{ method: string, path: string }} op
+ * @returns {string}
+ * @example
+ * operationType({ method: "QUERY", path: "/pets" }); // 'components["pathItems"]["QUERY /pets"]["post"]'
+ */
+export function operationType({ method, path }) {
+  const field = method.toLowerCase();
+  return /** @type {readonly string[]} */ (HTTP_METHODS).includes(field)
+    ? `paths[${JSON.stringify(path)}][${JSON.stringify(field)}]`
+    : `components["pathItems"][${JSON.stringify(standInKey(method, path))}]["post"]`;
+}
+
+/** Whether `source`, types written by this module, names generated/schema.d.ts's `components`. */
+export const usesComponents = (/** @type {string} */ source) => source.includes('components["');
 
 /**
  * Renders generated/operations.ts, generated/resources.ts, generated/functions.ts and generated/types.ts.
@@ -168,7 +189,7 @@ function resourcesSource(spec, operations, types, header, fns, headerOptions) {
   const groupTags = new Map();
   for (const op of operations) {
     const top = op.name.split(".")[0];
-    const item = spec.paths?.[op.path]?.[op.method.toLowerCase()];
+    const item = operationAt(spec, op.method, op.path);
     for (const tag of item?.tags ?? []) {
       if (!groupTags.has(top)) groupTags.set(top, new Set());
       groupTags.get(top).add(tag);
@@ -179,7 +200,7 @@ function resourcesSource(spec, operations, types, header, fns, headerOptions) {
     const name = componentName(schema);
     return name && types.has(name) ? `T.${types.get(name)}` : indexed;
   };
-  const at = (op) => `paths[${JSON.stringify(op.path)}][${JSON.stringify(op.method.toLowerCase())}]`;
+  const at = operationType;
 
   const method = (key, op, indent) => {
     const taken = new Set();
@@ -285,7 +306,7 @@ function resourcesSource(spec, operations, types, header, fns, headerOptions) {
 import type { PageOptions, PagePromise } from "../src/lists/pages.js";
 import type { RequestOptions } from "../src/core/request-options.js";
 import * as O from "./operations.js";
-import type { paths } from "./schema.js";
+import type { ${usesComponents(`${interfaces.join("")}${members.join("")}`) ? "components, paths" : "paths"} } from "./schema.js";
 import type * as T from "./types.js";
 
 ${interfaces.join("\n")}
@@ -335,7 +356,7 @@ function errorSchema(bodies) {
 /** The type of an operation's error bodies: the union of what errorSchema() checks, `unknown` where it checks nothing. */
 function errorBodyType(op, types) {
   if (!errorSchema(op.errorBodies)) return "unknown";
-  const at = `paths[${JSON.stringify(op.path)}][${JSON.stringify(op.method.toLowerCase())}]["responses"]`;
+  const at = `${operationType(op)}["responses"]`;
   const each = op.errorBodies.map((b) => {
     const name = componentName(b.schema);
     return name && types.has(name)
