@@ -1,16 +1,26 @@
 import type { Operation } from "./operation-row.js";
-import type { paths } from "../../generated/schema.d.js";
+import type { components, paths } from "../../generated/schema.d.js";
 import type { EventStream, StreamOptions } from "../streams/event-stream.js";
 import type { PageOptions, PagePromise } from "../lists/pages.js";
 import type { RequestOptions } from "./request-options.js";
 import type { AUTH, HEADER_OPTIONS } from "../../generated/meta.js";
 
-// the spec's declaration of an entry's operation, found by the entry's own path and method
+// the spec's declaration of an entry's operation, found by the entry's own path and method; one of
+// a method 3.1 has no field for (QUERY, COPY) is the `post` of its stand-in, `components.pathItems`
+// keyed "<METHOD> <path>" (scripts/lib/spec/openapi31.mjs)
 type Item<O extends Operation> = O["path"] extends keyof paths
   ? Lowercase<O["method"]> extends keyof paths[O["path"]]
     ? NonNullable<paths[O["path"]][Lowercase<O["method"]>]>
-    : never
-  : never;
+    : StandIn<O>
+  : StandIn<O>;
+type StandIns = components extends { pathItems: infer P } ? P : never;
+type StandIn<O extends Operation> = [StandIns] extends [never]
+  ? never
+  : `${O["method"]} ${O["path"]}` extends keyof StandIns
+    ? StandIns[`${O["method"]} ${O["path"]}`] extends { post: infer I }
+      ? NonNullable<I>
+      : never
+    : never;
 type Strings<P> = P extends readonly [unknown, ...infer Rest] ? [string, ...Strings<Rest>] : [];
 type Query<I> = I extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
 type Content<C, Media> = Media extends keyof C ? C[Media] : never;

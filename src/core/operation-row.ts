@@ -62,7 +62,11 @@ export type Media = Pick<Operation, "body" | "bodyType" | "bodySchema" | "form" 
 export interface Operation {
   /** Where the method lives on the client: dot-separated groups, the method last (`x-client-method`). */
   name: string;
-  method: Uppercase<(typeof HTTP_METHODS)[number]>;
+  /**
+   * The HTTP method as sent: one of OpenAPI 3.1's eight, or one OpenAPI 3.2 adds (`QUERY`, or an
+   * `additionalOperations` method such as `COPY`), whose types are its stand-in's (./method-type.ts).
+   */
+  method: Uppercase<(typeof HTTP_METHODS)[number]> | (string & {});
   /** The path template, e.g. `/browsers/{id}`; a variant of a path keeps its `#name` (`/chats#stream`: pathVariant), which is never sent. */
   path: string;
   /** The path parameters, in path order: the method's first arguments. */

@@ -6,6 +6,7 @@ import { withExampleInputs } from "../generate/example-inputs.mjs";
 import { exampleCall } from "../generate/examples.mjs";
 import { fillTemplate, pathVariant } from "../../../src/core/path-template.js";
 import { readOperations, serverUrl } from "../generate/read-operations.mjs";
+import { operationAt } from "../spec/document.mjs";
 
 /** The environment variable both samples read the API key from. */
 export const API_KEY_VARIABLE = "BROWSER_CLOUD_API_KEY";
@@ -127,7 +128,7 @@ export function withCodeSamples(spec, { sampler, packageName = "browser-cloud-cl
   const { operations } = withExampleInputs(readOperations(copy).operations, sampler);
   const base = serverUrl(copy);
   for (const op of operations) {
-    const target = copy.paths?.[op.path]?.[op.method.toLowerCase()];
+    const target = operationAt(copy, op.method, op.path);
     if (!target || typeof target !== "object") continue;
     /** @type {CodeSample[]} */
     const samples = [

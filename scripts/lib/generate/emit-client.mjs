@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { functionsSource } from "./emit-functions.mjs";
 import { resourcesSource } from "./emit-resources.mjs";
 import { doc } from "./method-doc.mjs";
-import { componentName, functionNames, pascal, typeNames } from "./identifiers.mjs";
+import { componentName, functionNames, operationType, pascal, typeNames } from "./identifiers.mjs";
 import { offeredMedia } from "./request-bodies.mjs";
 
 /**
@@ -187,7 +187,7 @@ function errorSchema(bodies) {
 /** The type of an operation's error bodies: the union of what errorSchema() checks, `unknown` where it checks nothing. */
 function errorBodyType(op, types) {
   if (!errorSchema(op.errorBodies)) return "unknown";
-  const at = `paths[${JSON.stringify(op.path)}][${JSON.stringify(op.method.toLowerCase())}]["responses"]`;
+  const at = `${operationType(op)}["responses"]`;
   const each = op.errorBodies.map((b) => {
     const name = componentName(b.schema);
     return name && types.has(name)

@@ -3,7 +3,16 @@
 // operation), and the runtime tree that builds each method from its row of operations.ts.
 import { exampleCall } from "./examples.mjs";
 import { doc, docLines } from "./method-doc.mjs";
-import { componentName, GLOBALS, identifier, pascal, TAKEN_TYPE_NAMES } from "./identifiers.mjs";
+import { operationAt } from "../spec/document.mjs";
+import {
+  componentName,
+  GLOBALS,
+  identifier,
+  operationType,
+  pascal,
+  TAKEN_TYPE_NAMES,
+  usesComponents,
+} from "./identifiers.mjs";
 import { offeredMedia } from "./request-bodies.mjs";
 
 /**
@@ -32,7 +41,7 @@ export function resourcesSource(spec, operations, types, header, fns, headerOpti
   const groupTags = new Map();
   for (const op of operations) {
     const top = op.name.split(".")[0];
-    const item = spec.paths?.[op.path]?.[op.method.toLowerCase()];
+    const item = operationAt(spec, op.method, op.path);
     for (const tag of item?.tags ?? []) {
       if (!groupTags.has(top)) groupTags.set(top, new Set());
       groupTags.get(top).add(tag);
@@ -43,7 +52,7 @@ export function resourcesSource(spec, operations, types, header, fns, headerOpti
     const name = componentName(schema);
     return name && types.has(name) ? `T.${types.get(name)}` : indexed;
   };
-  const at = (op) => `paths[${JSON.stringify(op.path)}][${JSON.stringify(op.method.toLowerCase())}]`;
+  const at = operationType;
 
   const method = (key, op, indent) => {
     const taken = new Set();
@@ -160,7 +169,7 @@ export function resourcesSource(spec, operations, types, header, fns, headerOpti
 import type { PageOptions, PagePromise } from "../src/lists/pages.js";
 import type { RequestOptions } from "../src/core/request-options.js";
 import * as O from "./operations.js";
-import type { paths } from "./schema.js";
+import type { ${usesComponents(`${interfaces.join("")}${members.join("")}`) ? "components, paths" : "paths"} } from "./schema.js";
 import type * as T from "./types.js";
 
 ${interfaces.join("\n")}

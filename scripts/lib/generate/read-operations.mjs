@@ -3,7 +3,7 @@
 // parameters, request body), what it answers and whether it may be sent twice. Never throws on a
 // valid document: what the client cannot express yet is listed in `report.unsupported`.
 import { fillTemplate, templateParams } from "../../../src/core/path-template.js";
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_METHODS } from "../../../src/core/policy.js";
+import { IDEMPOTENCY_KEY_HEADER, idempotentMethod } from "../../../src/core/policy.js";
 import { exampleOf, operationsOf, resolve } from "../spec/document.mjs";
 import { BODY_SENT_BY } from "../spec/repair-paths.mjs";
 import { assignNames } from "./name-clashes.mjs";
@@ -13,8 +13,6 @@ import { queryStyles } from "./query-styles.mjs";
 import { readSecurity } from "./security.mjs";
 import { requestBody } from "./request-bodies.mjs";
 
-// idempotent by HTTP's definition (RFC 9110 9.2.2), as the client's own policy lists them
-const IDEMPOTENT = new Set(IDEMPOTENT_METHODS);
 const JSON_MEDIA = /^application\/(.+\+)?json$/i;
 const KEY_HEADER = IDEMPOTENCY_KEY_HEADER.toLowerCase();
 // header parameters OpenAPI says to ignore: the client writes these itself
@@ -52,7 +50,8 @@ export function serverUrl(spec) {
  * @property {boolean} derived true when the name came from the path, not from x-client-method
  * @property {string | undefined} bodySentBy for a GET or HEAD whose body fetch cannot send, the method
  *   of the same path that takes that body (repair-paths.mjs `BODY_SENT_BY`)
- * @property {string} method uppercase HTTP method
+ * @property {string} method the HTTP method as sent, in capitals: one of 3.1's eight, or QUERY or an
+ *   `additionalOperations` method of OpenAPI 3.2, typed by its stand-in (`STAND_IN` of spec/document.mjs)
  * @property {string} path the path template
  * @property {string | undefined} operationId
  * @property {string | undefined} summary
@@ -70,7 +69,8 @@ export function serverUrl(spec) {
  *   for a stream, `schema` is one event's data (see event-streams.mjs)
  * @property {{ status: number, schema: any, example: unknown }[]} errors the declared 4xx/5xx answers with a JSON body
  * @property {ErrorBody[]} errorBodies every JSON body the declared error answers carry (errorBodies())
- * @property {boolean} idempotent `x-idempotent`, else the HTTP method's rule or a declared idempotency key
+ * @property {boolean} idempotent `x-idempotent`, else the HTTP method's rule (src/core/policy.js
+ *   `idempotentMethod`) or a declared idempotency key
  * @property {string | undefined} idempotencyKey the name of its `Idempotency-Key` header parameter (any
  *   case), as the document writes it: the client sends a key there with each call
  * @property {import("./security.mjs").AuthScheme} auth how it carries the key: its own `security`, else the document's
@@ -148,7 +148,7 @@ export function readOperations(spec) {
       idempotent:
         typeof op["x-idempotent"] === "boolean"
           ? op["x-idempotent"]
-          : IDEMPOTENT.has(method.toUpperCase()) || keyHeader !== undefined,
+          : idempotentMethod(method.toUpperCase()) || keyHeader !== undefined,
       idempotencyKey: keyHeader,
       auth,
     });

@@ -8,7 +8,7 @@ import { apiReference } from "./emit-api-reference.mjs";
 import { emitClient } from "./emit-client.mjs";
 import { withExampleInputs } from "./example-inputs.mjs";
 import { headerOptions } from "./headers.mjs";
-import { componentName, typeNames } from "./identifiers.mjs";
+import { componentName, operationType, typeNames, usesComponents } from "./identifiers.mjs";
 import { formComponents, isFileSchema } from "./multipart.mjs";
 import { readOperations, serverUrl } from "./read-operations.mjs";
 import { bundleApi } from "../spec/bundle.mjs";
@@ -108,11 +108,16 @@ export async function renderWithReport({ onBundle } = {}) {
   files.set(resolve(dir, "api.md"), apiReference(parsed, operations));
 
   const baseUrl = serverUrl(parsed);
+  const headerSource = headerOptionsSource(headers.options);
+  // the header options are typed as their first operation is, a stand-in's (QUERY's) in components
+  const schemaTypes = [usesComponents(headerSource) && "components", headerSource.includes("paths[") && "paths"];
   files.set(
     resolve(dir, "meta.ts"),
     HEADER +
       `import type { AuthScheme } from "../src/core/auth.js";\n` +
-      (headers.options.length ? `import type { paths } from "./schema.d.js";\n` : "") +
+      (headers.options.length
+        ? `import type { ${schemaTypes.filter(Boolean).join(", ")} } from "./schema.d.js";\n`
+        : "") +
       "\n" +
       `/** The \`info.version\` of the OpenAPI document this client was generated from. */\n` +
       `export const API_VERSION = ${JSON.stringify(parsed.info.version)};\n\n` +
@@ -124,7 +129,7 @@ export async function renderWithReport({ onBundle } = {}) {
       `export const SCHEMES = ${JSON.stringify(schemes(auth, operations))} as const satisfies readonly AuthScheme[];\n\n` +
       `/** This package's own version (package.json), sent in the User-Agent. */\n` +
       `export const CLIENT_VERSION = ${JSON.stringify(pkg.version)};\n\n` +
-      headerOptionsSource(headers.options),
+      headerSource,
   );
   const readme = resolve(root, "README.md");
   if (existsSync(readme)) files.set(readme, withPolicyTable(readFileSync(readme, "utf8"), policyTable(operations)));
@@ -158,7 +163,7 @@ export async function renderWithReport({ onBundle } = {}) {
 function headerOptionsSource(options) {
   const fields = options.map(({ name, option, description, at }) => {
     const said = description ? `${description.replaceAll("*/", "*\\/").trim()} ` : "";
-    const type = `NonNullable<NonNullable<paths[${JSON.stringify(at.path)}][${JSON.stringify(at.method.toLowerCase())}]["parameters"]["header"]>[${JSON.stringify(name)}]>`;
+    const type = `NonNullable<NonNullable<${operationType(at)}["parameters"]["header"]>[${JSON.stringify(name)}]>`;
     return `  /** ${said}Sent as \`${name}\` with every request; a call's \`headers\` override it. */\n  ${option}?: TextOf<${type}> | undefined;\n`;
   });
   return (

@@ -1,7 +1,7 @@
 // One document's mock, request by request: Prism checks the request, then the answer is Prism's
 // refusal, the answer a request asked for (`Prefer:`), or one the proxy makes: an event stream,
 // a list's page, a JSON answer held to the document's schema. See mockServer in proxy.mjs.
-import { request } from "node:http";
+import { METHODS, request } from "node:http";
 import { operationMatcher } from "../../../src/core/path-template.js";
 import { readOperations } from "../generate/read-operations.mjs";
 import { operationsOf } from "../spec/document.mjs";
@@ -9,6 +9,7 @@ import { apiError, refuse } from "../shared/http-guard.mjs";
 import { answerBook } from "./answers.mjs";
 import { listPageMock } from "./pages.mjs";
 import { eventStreamMock } from "./streams.mjs";
+import { prismRoutes } from "./prism-view.mjs";
 import { textBodyIssues } from "./text-bodies.mjs";
 import { formFields, sentMedia } from "./uploads.mjs";
 import { variantRouter } from "./variants.mjs";
@@ -90,10 +91,12 @@ function readBody(req, max) {
 
 /**
  * Sends the request to Prism and holds its answer; undefined when none came within `ms` (or it
- * was larger than MAX_BODY, or Prism failed), the upstream request then ended.
+ * was larger than MAX_BODY, or Prism failed), the upstream request then ended. A request of a
+ * method Prism does not route (QUERY, COPY) goes to its operation's own path in Prism's view, as a
+ * POST (`prefix`: prism-view.mjs `prismRoutes`).
  * @returns {Promise<PrismAnswer | undefined>}
  */
-function askPrism({ address, agent }, req, body, ms, accept) {
+function askPrism({ address, agent }, req, body, ms, accept, prefix) {
   /** @type {Record<string, any>} */
   const headers = { ...endToEnd(req.headers), "content-length": String(body.length) };
   // what fetch sends by default, narrowed to the type the operation answers: Prism holds an
@@ -103,8 +106,8 @@ function askPrism({ address, agent }, req, body, ms, accept) {
     const upstream = request(
       {
         ...address,
-        path: req.url,
-        method: req.method,
+        path: prefix === undefined ? req.url : `${prefix}${req.url}`,
+        method: prefix === undefined ? req.method : "POST",
         headers,
         agent,
       },
@@ -159,6 +162,14 @@ export function documentMock(spec, sampler, { address, agent, say, handlers, pri
     return { ...op, where, raw: raws.get(where), status: op.success.status };
   });
   const find = operationMatcher(routes);
+  // Node's HTTP parser (llhttp) refuses a method it does not know, before any handler sees it
+  for (const method of new Set(routes.map((route) => route.method)))
+    if (!METHODS.includes(method))
+      say(
+        `mock: ${method} (${routes.find((route) => route.method === method)?.where}): Node's HTTP parser (llhttp ${process.versions.llhttp}) refuses the method with 400 before the mock reads the request; its calls fail against this mock`,
+      );
+  // where Prism is given the operations of methods it does not route
+  const standIns = prismRoutes(spec);
   const choose = variantRouter(spec);
   const answers = answerBook(spec, sampler, say);
   const pages = listPageMock(spec, {
@@ -272,7 +283,8 @@ export function documentMock(spec, sampler, { address, agent, say, handlers, pri
         readItself = true;
       } else fields = json;
     }
-    const prism = await askPrism({ address, agent }, req, body, prismMs, route?.success.mediaType);
+    const prefix = route && standIns.get(`${route.method} ${route.path}`);
+    const prism = await askPrism({ address, agent }, req, body, prismMs, route?.success.mediaType, prefix);
     if (!route || asked || (prism && !letThrough(prism, readItself))) {
       if (!prism) return refuse(res, 504, `Prism gave no answer within ${prismMs} ms`, apiError);
       return send(prism.status, plainHeaders(prism.headers), prism.body);

@@ -6,10 +6,11 @@
 // while the expansion is over the budget Prism starts within, gives Prism the schemas that
 // contribute the most of it as any value (`{}`). A path's variants (`/things#stream`) are folded
 // into its one path item, as Prism routes by the path alone, and its parameters are given as Prism
-// must read them (prism-parameters.mjs). The proxy's own checks and samples keep reading the full
-// document: only Prism's file is the view.
+// must read them (prism-parameters.mjs). An operation of a method 3.1 has no field for (QUERY, COPY:
+// the stand-ins of spec/openapi31.mjs) is given as a POST of a path of its own (`prismRoutes`). The
+// proxy's own checks and samples keep reading the full document: only Prism's file is the view.
 import { HTTP_METHODS, pathVariant } from "../../../src/core/path-template.js";
-import { deref, escapeToken, isObject, refTarget } from "../spec/document.mjs";
+import { deref, escapeToken, isObject, operationsOf, refTarget, STAND_IN, standInKey } from "../spec/document.mjs";
 import { asPrismReadsParameters } from "./prism-parameters.mjs";
 import { expansion } from "./expansion.mjs";
 
@@ -116,6 +117,7 @@ export function leaveOutUnreached(doc) {
  */
 export function prismView(doc, { budget = PRISM_BUDGET } = {}) {
   const document = structuredClone(doc);
+  standInsAsPosts(document);
   foldVariants(document);
   asPrismReadsParameters(document);
   const full = expansion(document).total;
@@ -135,6 +137,42 @@ export function prismView(doc, { budget = PRISM_BUDGET } = {}) {
     ({ total, units } = expansion(document));
   }
   return { document, left, loosened, full, size: total };
+}
+
+/**
+ * Where Prism is given each operation of a method it neither reads nor routes (QUERY, COPY: the
+ * stand-ins of the 3.1 view, `STAND_IN`): as the POST of its path under a first segment of its own,
+ * `/~QUERY/pets/{id}` (one `~` more while a path of the document starts with as many), so that it
+ * takes no other operation's route. The proxy sends such a request to Prism there, as a POST
+ * (dispatch.mjs), and answers it as the operation says.
+ * @param {any} doc the 3.1 view of a document
+ * @returns {Map<string, string>} `QUERY /pets/{id}` -> the prefix of its Prism path, `/~QUERY`
+ * @example
+ * prismRoutes(view).get("QUERY /pets/{id}"); // "/~QUERY"
+ */
+export function prismRoutes(doc) {
+  const paths = Object.keys(isObject(doc.paths) ? doc.paths : {});
+  let mark = "~";
+  while (paths.some((path) => path.startsWith(`/${mark}`))) mark += "~";
+  const routes = new Map();
+  for (const { method, path, item } of operationsOf(doc))
+    if (isObject(item?.[STAND_IN])) routes.set(standInKey(method, path), `/${mark}${method}`);
+  return routes;
+}
+
+/** Each stand-in of `doc` moved to `paths` as `prismRoutes` says, without its mark. Changes `doc`. */
+function standInsAsPosts(doc) {
+  const routes = prismRoutes(doc);
+  if (!routes.size) return;
+  const items = doc.components.pathItems;
+  for (const [name, item] of Object.entries(items)) {
+    const of = item?.[STAND_IN];
+    const prefix = isObject(of) ? routes.get(standInKey(of.method, of.path)) : undefined;
+    if (prefix === undefined) continue;
+    const { [STAND_IN]: _, ...rest } = item;
+    doc.paths[`${prefix}${of.path}`] = rest;
+    delete items[name];
+  }
 }
 
 /**

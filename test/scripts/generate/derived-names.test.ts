@@ -68,6 +68,11 @@ const SAMPLES: Record<string, Record<string, string>> = {
     "PUT /_scripts/{id}/{context}": "scripts.updateIn",
     "POST /{index}/_doc/{id}": "doc.createAt",
   },
+  // OpenAPI 3.2's query and additionalOperations, named as a path's methods are, by their own method
+  "oai-3.2-path-item-object-example": {
+    "QUERY /pets/{id}": "pets.query",
+    "COPY /pets/{id}": "pets.copy",
+  },
   sendgrid: {
     // each duplicates the item: it answers what the item's GET answers
     "POST /v3/designs/{id}": "designs.createFrom",

@@ -5,7 +5,7 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { expansion } from "../../../scripts/lib/mock/expansion.mjs";
-import { PRISM_BUDGET, prismView } from "../../../scripts/lib/mock/prism-view.mjs";
+import { PRISM_BUDGET, prismRoutes, prismView } from "../../../scripts/lib/mock/prism-view.mjs";
 import { mockServer } from "../../../scripts/lib/mock/proxy.mjs";
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -207,6 +207,38 @@ describe("prismView", () => {
     expect(Object.keys(post.responses["200"].content)).toEqual(["application/json", "text/event-stream"]);
     expect(post.responses["202"]).toEqual(json(ref("Chat")));
     expect(doc.paths["/chats#stream"]).toBeDefined();
+  });
+
+  it("gives Prism each stand-in of the 3.1 view (QUERY, COPY) as the POST of a path of its own", () => {
+    const ok = { responses: { "200": { description: "ok" } } };
+    const id = { name: "id", in: "path", required: true, schema: { type: "string" } };
+    const doc = {
+      openapi: "3.1.1",
+      info: { title: "Pets", version: "1" },
+      paths: { "/pets/{id}": { parameters: [id], get: ok }, "/~notes": { get: ok } },
+      components: {
+        pathItems: {
+          "QUERY /pets/{id}": { "x-stand-in-for": { method: "QUERY", path: "/pets/{id}" }, parameters: [id], post: ok },
+          "COPY /pets/{id}": { "x-stand-in-for": { method: "COPY", path: "/pets/{id}" }, parameters: [id], post: ok },
+        },
+      },
+    };
+
+    const { document } = prismView(doc);
+
+    // a path of the document starts with ~, so the stand-ins' start with two
+    expect(prismRoutes(doc)).toEqual(
+      new Map([
+        ["QUERY /pets/{id}", "/~~QUERY"],
+        ["COPY /pets/{id}", "/~~COPY"],
+      ]),
+    );
+    expect(document.paths).toEqual({
+      ...doc.paths,
+      "/~~QUERY/pets/{id}": { parameters: [id], post: ok },
+      "/~~COPY/pets/{id}": { parameters: [id], post: ok },
+    });
+    expect(document.components.pathItems).toEqual({});
   });
 
   it("gives Prism the schemas that expand the most as any value, until the view is within the budget", () => {

@@ -2,13 +2,12 @@
 // what it keeps in a 3.1 form, what it drops, each named in a line. Expected views and lines are
 // written out here, from the 3.2 and 3.1 specifications.
 import { describe, expect, it } from "vitest";
+import { operationAt, operationsOf } from "../../../scripts/lib/spec/document.mjs";
 import { openapi31 } from "../../../scripts/lib/spec/openapi31.mjs";
 
 const INFO = { title: "Pets", version: "1.0.0" };
 const VERSION_LINE =
   "#/openapi: 3.2.0, which openapi-typescript and Prism do not read; the types, the client and the mock read it as 3.1.1, as the lines below say; generated/openapi.json keeps it as written";
-const NOT_SENT =
-  "openapi-fetch sends only GET, PUT, POST, DELETE, OPTIONS, HEAD, PATCH, TRACE (its request() takes no other method); left out of the client, its types and the mock";
 const ok = { "200": { description: "ok" } };
 const op = (operationId: string) => ({ operationId, responses: ok });
 
@@ -119,7 +118,7 @@ describe("the 3.1 view of what OpenAPI 3.2 adds", () => {
     ]);
   });
 
-  it("leaves out the query and additional operations, each named, wherever a path item is", () => {
+  it("moves a path's query and additional operations to stand-ins, and leaves out the rest, a line each", () => {
     const id = { name: "id", in: "path", required: true, schema: { type: "string" } };
     const doc = {
       openapi: "3.2.0",
@@ -129,14 +128,21 @@ describe("the 3.1 view of what OpenAPI 3.2 adds", () => {
           parameters: [id],
           get: op("getPet"),
           query: op("queryPet"),
-          additionalOperations: { COPY: op("copyPet"), LINK: op("linkPet") },
+          additionalOperations: {
+            COPY: op("copyPet"),
+            purge: op("purgePet"),
+            GET: op("getAgain"),
+            CONNECT: op("tunnel"),
+            "NO METHOD": op("spaced"),
+          },
           post: {
             ...op("watchPet"),
             callbacks: { onChange: { "{$request.body#/url}": { query: op("queryChange"), post: op("change") } } },
           },
         },
+        "/linked": { $ref: "#/components/pathItems/Linked" },
       },
-      components: { pathItems: { Shared: { query: op("queryShared") } } },
+      components: { pathItems: { Shared: { query: op("queryShared") }, Linked: { query: op("queryLinked") } } },
     };
 
     const { spec, changes, unsupported } = openapi31(doc);
@@ -147,16 +153,68 @@ describe("the 3.1 view of what OpenAPI 3.2 adds", () => {
         get: op("getPet"),
         post: { ...op("watchPet"), callbacks: { onChange: { "{$request.body#/url}": { post: op("change") } } } },
       },
+      "/linked": { $ref: "#/components/pathItems/Linked" },
     });
-    expect(spec.components).toEqual({ pathItems: { Shared: {} } });
-    expect(unsupported).toEqual([
-      `QUERY /pets/{id}: ${NOT_SENT}`,
-      `COPY /pets/{id}: ${NOT_SENT}`,
-      `LINK /pets/{id}: ${NOT_SENT}`,
-      `QUERY #/paths/~1pets~1{id}/post/callbacks/onChange/{$request.body#~1url}: ${NOT_SENT}`,
-      `QUERY #/components/pathItems/Shared: ${NOT_SENT}`,
+    // each operation 3.1 has no field for is the post of a path item of its own, its path's parameters beside it
+    const standIn = (method: string, path: string, operationId: string, parameters?: unknown[]) => ({
+      "x-stand-in-for": { method, path },
+      ...(parameters ? { parameters } : {}),
+      post: op(operationId),
+    });
+    expect(spec.components).toEqual({
+      pathItems: {
+        Shared: {},
+        Linked: {},
+        "QUERY /pets/{id}": standIn("QUERY", "/pets/{id}", "queryPet", [id]),
+        "COPY /pets/{id}": standIn("COPY", "/pets/{id}", "copyPet", [id]),
+        "PURGE /pets/{id}": standIn("PURGE", "/pets/{id}", "purgePet", [id]),
+        "QUERY /linked": standIn("QUERY", "/linked", "queryLinked"),
+      },
+    });
+    const moved = (where: string, method: string, key: string, note = "") =>
+      `#/paths/${where}/${key}: ${method} (3.2) has no field in 3.1: a method of the client, sent as ${method}${note}; its types are read from a stand-in path item, #/components/pathItems/${method} ${where}, whose post it is`;
+    expect(changes).toEqual([
+      VERSION_LINE,
+      moved("~1pets~1{id}", "QUERY", "query"),
+      moved("~1pets~1{id}", "COPY", "additionalOperations/COPY"),
+      moved("~1pets~1{id}", "PURGE", "additionalOperations/purge", " (methods are sent in capitals)"),
+      moved("~1linked", "QUERY", "query"),
     ]);
-    expect(changes).toEqual([VERSION_LINE]);
+    const leftOut = "left out of the client, its types and the mock";
+    const outside =
+      "of a path item outside paths (a webhook, a callback, or one no path references) is no method of the client; left out";
+    expect(unsupported).toEqual([
+      `GET /pets/{id} (#/paths/~1pets~1{id}/additionalOperations/GET): the method of the path item's own get field, which 3.2 forbids in additionalOperations; ${leftOut}`,
+      `CONNECT /pets/{id} (#/paths/~1pets~1{id}/additionalOperations/CONNECT): a method fetch refuses to send; ${leftOut}`,
+      `NO METHOD /pets/{id} (#/paths/~1pets~1{id}/additionalOperations/NO METHOD): no HTTP method (a method is a token: letters, digits and !#$%&'*+.^_\`|~-); ${leftOut}`,
+      `#/paths/~1pets~1{id}/post/callbacks/onChange/{$request.body#~1url}/query: QUERY ${outside}`,
+      `#/components/pathItems/Shared/query: QUERY ${outside}`,
+    ]);
+  });
+
+  it("reads a document's operations alike as written and in its view: the eight fields, then QUERY and the others", () => {
+    const doc = {
+      openapi: "3.2.0",
+      info: INFO,
+      paths: {
+        "/pets": { query: op("queryPets"), get: op("listPets"), additionalOperations: { COPY: op("copyPets") } },
+        "/notes": { $ref: "#/components/pathItems/Notes" },
+      },
+      components: { pathItems: { Notes: { additionalOperations: { purge: op("purge"), TRACK: op("track") } } } },
+    };
+    const list = (spec: unknown) => operationsOf(spec).map(({ method, path, op }) => [method, path, op.operationId]);
+    const expected = [
+      ["get", "/pets", "listPets"],
+      ["QUERY", "/pets", "queryPets"],
+      ["COPY", "/pets", "copyPets"],
+      ["PURGE", "/notes", "purge"],
+    ];
+
+    expect(list(doc)).toEqual(expected);
+    expect(list(openapi31(doc).spec)).toEqual(expected);
+    expect(operationAt(openapi31(doc).spec, "purge", "/notes")).toEqual(op("purge"));
+    expect(operationAt(doc, "COPY", "/pets")).toEqual(op("copyPets"));
+    expect(operationAt(doc, "LOCK", "/pets")).toBeUndefined();
   });
 
   it("drops a querystring parameter, and a reference to one, naming each", () => {

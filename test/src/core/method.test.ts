@@ -102,6 +102,61 @@ describe("a method built from a table entry", () => {
   });
 });
 
+describe("a method of a method 3.1 has no field for (OpenAPI 3.2's QUERY, an additionalOperations COPY)", () => {
+  const search: Operation = {
+    name: "clicks.search",
+    method: "QUERY",
+    path: "/clicks",
+    body: "json",
+    bodySchema: ClickMouseRequest,
+    bodyType: "application/json",
+    bodyRequired: true,
+    status: 200,
+    answer: "json",
+    idempotent: true,
+  };
+
+  it("is sent as itself through openapi-fetch's request(), its body as checked", async () => {
+    const server = await faultServer(reply(200, { found: 1 }));
+
+    await method(search, direct(server.url))({ x: 1, y: 2 });
+    const copy: Operation = {
+      ...search,
+      name: "clicks.copy",
+      method: "COPY",
+      body: undefined,
+      bodyRequired: undefined,
+    };
+    await method(copy, direct(server.url))();
+
+    expect(server.requests.map((r) => [r.method, r.url, r.body])).toEqual([
+      ["QUERY", "/clicks", '{"x":1,"y":2}'],
+      ["COPY", "/clicks", ""],
+    ]);
+  });
+
+  it("is sent again after a 503 by the client's transport where its row says idempotent, once where it does not", async () => {
+    const busy = reply(503, { message: "busy" }, { "Retry-After": "0" });
+    const once = await faultServer(busy, reply(200, { found: 1 }));
+    const twice = await faultServer(busy, reply(200, { found: 1 }));
+    const client = (url: string, op: Operation) =>
+      clientOf({ apiKey: "sk-test-4f9a7c1e", baseUrl: url }, [op]) as unknown as {
+        clicks: { search: (body: unknown) => Promise<unknown> };
+      };
+
+    await expect(client(twice.url, search).clicks.search({ x: 1, y: 2 })).resolves.toEqual({ found: 1 });
+    await expect(
+      client(once.url, { ...search, method: "LOCK", idempotent: false }).clicks.search({ x: 1, y: 2 }),
+    ).rejects.toBeInstanceOf(InternalServerError);
+
+    expect(twice.requests.map((r) => [r.method, r.body])).toEqual([
+      ["QUERY", '{"x":1,"y":2}'],
+      ["QUERY", '{"x":1,"y":2}'],
+    ]);
+    expect(once.requests.map((r) => r.method)).toEqual(["LOCK"]);
+  });
+});
+
 describe("a list whose table brings no page reader", () => {
   // this project's spec has no list, so its generated table exports none
   const pagedWidgets: Operation = { ...listWidgets, query: undefined, answer: "json", page: { style: "link" } };
