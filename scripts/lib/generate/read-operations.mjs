@@ -248,7 +248,13 @@ function success(spec, responses, where, unsupported) {
     unsupported.push(`${where}: answer ${redirect} resolves to the Response, its Location not followed`);
     return { status: Number(redirect), kind: "other", schema: undefined, mediaType: undefined, example: undefined };
   }
-  if (!key) return { status: 200, kind: "other", schema: undefined, mediaType: undefined, example: undefined };
+  if (!key) {
+    if (!responses.default)
+      unsupported.push(
+        `${where}: declares no success answer; it resolves to the Response, and the mock answers 200 with no body`,
+      );
+    return { status: 200, kind: "other", schema: undefined, mediaType: undefined, example: undefined };
+  }
   const response = resolve(spec, responses[key]) ?? {};
   const types = Object.keys(response.content ?? {});
   const json = types.find((t) => JSON_MEDIA.test(t));

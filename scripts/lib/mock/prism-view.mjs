@@ -120,6 +120,7 @@ export function prismView(doc, { budget = PRISM_BUDGET } = {}) {
   standInsAsPosts(document);
   foldVariants(document);
   asPrismReadsParameters(document);
+  withSuccess(document);
   const full = expansion(document).total;
   const left = leaveOutUnreached(document);
   /** @type {string[]} */
@@ -172,6 +173,20 @@ function standInsAsPosts(doc) {
     const { [STAND_IN]: _, ...rest } = item;
     doc.paths[`${prefix}${of.path}`] = rest;
     delete items[name];
+  }
+}
+
+/**
+ * An operation that declares no answer but errors (no 2xx, 3xx or default: sendgrid's SSO
+ * certificate update) answers 200 with no body in Prism's view, as the client reads it (its method
+ * resolves to the Response): Prism would otherwise serve the first error it declares to every call.
+ * @param {any} doc changed in place
+ */
+function withSuccess(doc) {
+  for (const { op } of operationsOf(doc)) {
+    const responses = op?.responses;
+    if (!isObject(responses) || Object.keys(responses).some((status) => /^([23]|default$)/i.test(status))) continue;
+    responses["200"] = { description: "Not in the document: the answer of a call that worked, with no body" };
   }
 }
 

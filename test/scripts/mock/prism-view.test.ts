@@ -360,3 +360,28 @@ describe("the mock reads parameters as OpenAPI writes them", { timeout: 90_000 }
     await Promise.all([spread, neither, ranged, exported].map((r) => r.arrayBuffer()));
   });
 });
+
+describe("the mock of an operation that declares no success answer", { timeout: 90_000 }, () => {
+  let close: (() => Promise<void>) | undefined;
+  afterEach(async () => {
+    await close?.();
+    close = undefined;
+  });
+
+  it("answers 200 with no body, as the client reads it, not the first error the operation declares", async () => {
+    const failed = { description: "bad", content: { "application/json": { example: { error: "bad" } } } };
+    const doc = {
+      openapi: "3.1.0",
+      info: { title: "errors only", version: "1.0.0" },
+      paths: { "/certificates/{id}": { patch: { responses: { "400": failed, "401": failed } } } },
+    };
+    const mock = await mockServer({ port: 0, say: () => {} });
+    close = mock.close;
+    await mock.serve(JSON.stringify(doc));
+
+    const response = await fetch(`${mock.url}/certificates/c1`, { method: "PATCH" });
+
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe("");
+  });
+});
