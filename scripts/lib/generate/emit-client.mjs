@@ -98,6 +98,11 @@ function operationsSource(operations, table, header, auth, fns) {
     }
     if (op.success.kind === "stream" && op.success.schema)
       row.eventSchema = schema(op.success.schema, `${op.method} ${op.path} ${op.success.status} event`);
+    if (op.success.kind === "sequence") {
+      row.answerType = op.success.mediaType;
+      if (op.success.schema)
+        row.itemSchema = schema(op.success.schema, `${op.method} ${op.path} ${op.success.status} item`);
+    }
     const schemasOf = (params, place) =>
       Object.fromEntries(
         params.map((p) => [p.name, schema(p.schema, `${op.method} ${op.path} ${place} parameter ${p.name}`)]),
@@ -162,6 +167,7 @@ ${operations.map((op) => `  ${fns.get(op)},\n`).join("")}] as const;
  */
 const READERS = [
   ["openStream", "openEventStream", "streams/event-stream", (op) => op.success.kind === "stream"],
+  ["openItems", "openItemStream", "streams/item-stream", (op) => op.success.kind === "sequence"],
   ["PageList", "PagePromise", "lists/pages", (op) => Boolean(op.page)],
   ["formBody", "formBody", "uploads/form-body", (op) => Boolean(op.form)],
   ["urlEncodedBody", "urlEncodedBody", "uploads/url-encoded", (op) => op.body?.kind === "urlencoded"],
@@ -206,7 +212,12 @@ function resourcesSource(spec, operations, types, header, fns, headerOptions) {
     const taken = new Set();
     const args = op.pathParams.map((p) => `${identifier(p.name, taken)}: string`);
     const query = `NonNullable<${at(op)}["parameters"]["query"]>`;
-    let options = op.success.kind === "stream" ? "options?: StreamOptions" : "options?: RequestOptions";
+    let options =
+      op.success.kind === "stream"
+        ? "options?: StreamOptions"
+        : op.success.kind === "sequence"
+          ? "options?: ItemStreamOptions"
+          : "options?: RequestOptions";
     if (op.body) {
       const type = bodyType(
         op,
@@ -242,7 +253,9 @@ function resourcesSource(spec, operations, types, header, fns, headerOptions) {
           ? "void"
           : op.success.kind === "stream"
             ? `EventStream<${op.success.schema ? typeOf(op.success.schema, op.success.eventFromMedia ? `${at(op)}["responses"][${JSON.stringify(String(op.success.status))}]["content"][${JSON.stringify(op.success.mediaType)}]` : "unknown") : "unknown"}>`
-            : "Response";
+            : op.success.kind === "sequence"
+              ? `ItemStream<${itemType(op, typeOf, at(op))}>`
+              : "Response";
 
     const lines = docLines(op, exampleCall(op));
     const jsdoc = [
@@ -296,9 +309,13 @@ function resourcesSource(spec, operations, types, header, fns, headerOptions) {
           `${indent}${key}: ${value instanceof Map ? `{\n${runtime(value, `${indent}  `)}\n${indent}}` : `method(O.${fns.get(value)})`},`,
       )
       .join("\n");
-  const streams = operations.some((op) => op.success.kind === "stream")
-    ? 'import type { EventStream, StreamOptions } from "../src/streams/event-stream.js";\n'
-    : "";
+  const streams =
+    (operations.some((op) => op.success.kind === "stream")
+      ? 'import type { EventStream, StreamOptions } from "../src/streams/event-stream.js";\n'
+      : "") +
+    (operations.some((op) => op.success.kind === "sequence")
+      ? 'import type { ItemStream, ItemStreamOptions } from "../src/streams/item-stream.js";\n'
+      : "");
   const headerTypes = operations.some((op) => op.headerParams.length)
     ? "GivenHeaders, MethodFactory, NeededHeaders"
     : "MethodFactory";
@@ -322,6 +339,18 @@ ${runtime(tree, "    ")}
   };
 }
 `;
+}
+
+/**
+ * The type of one item of a sequence: its schema's type where that is a component, else read from
+ * the media type's type in the spec's types: an array's items, or, where the document gave one
+ * item's schema as the media type's, that type itself; `unknown` where the spec says nothing.
+ */
+function itemType(op, typeOf, at) {
+  const { schema, itemFrom, status, mediaType } = op.success;
+  const content = `${at}["responses"][${JSON.stringify(String(status))}]["content"][${JSON.stringify(mediaType)}]`;
+  if (!schema) return "unknown";
+  return typeOf(schema, itemFrom === "items" ? `${content}[number]` : itemFrom === "schema" ? content : "unknown");
 }
 
 /** The type of a body that is not JSON: a form's typed fields, bytes, or anything fetch sends. */

@@ -5,6 +5,7 @@
 // change is a line: what 3.2 adds that the view keeps in a 3.1 form, and what it drops.
 import { deref, escapeToken, isObject, moreOperations, resolve, STAND_IN, standInKey } from "./document.mjs";
 import { forEachSchema } from "./schema-walk.mjs";
+import { sequenceFraming } from "../../../src/streams/sequence-media.js";
 
 /** The version the view declares: the newest openapi-typescript and Prism read. */
 export const VIEW_VERSION = "3.1.1";
@@ -185,6 +186,16 @@ function visit(context, node, at, kind, within) {
   if (kind === "response" && node.description === undefined) {
     node.description = "";
     say(at, "no description (3.2 makes it optional, 3.1 requires it); read as an empty one");
+  }
+  // a sequence of JSON texts (JSON Lines, a JSON text sequence) is an array of its items to 3.1, as 3.2 reads its schema
+  const key = at.split("/").at(-1)?.replace(/~1/g, "/").replace(/~0/g, "~");
+  if (kind === "mediaType" && node.itemSchema !== undefined && node.schema === undefined && sequenceFraming(key)) {
+    node.schema = { type: "array", items: node.itemSchema };
+    delete node.itemSchema;
+    say(
+      at,
+      "itemSchema (3.2) read as the items of an array schema, as a 3.1 document describes a sequence of JSON texts",
+    );
   }
   const dropped = (DROPPED[kind] ?? []).filter((field) => field in node);
   for (const field of dropped) delete node[field];

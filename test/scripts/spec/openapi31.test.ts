@@ -34,7 +34,7 @@ describe("the 3.1 view of a document", () => {
 });
 
 describe("the 3.1 view of what OpenAPI 3.2 adds", () => {
-  it("inlines a reference to components.mediaTypes, drops itemSchema and the component map", () => {
+  it("inlines a reference to components.mediaTypes, reads a sequence's itemSchema as an array's items, drops another's, and the component map", () => {
     const pet = { $ref: "#/components/schemas/Pet" };
     const doc = {
       openapi: "3.2.0",
@@ -51,7 +51,10 @@ describe("the 3.1 view of what OpenAPI 3.2 adds", () => {
             responses: {
               "200": {
                 description: "ok",
-                content: { "application/json": { $ref: "#/components/mediaTypes/PetJson" } },
+                content: {
+                  "application/json": { $ref: "#/components/mediaTypes/PetJson" },
+                  "text/event-stream": { itemSchema: pet },
+                },
               },
             },
           },
@@ -75,9 +78,17 @@ describe("the 3.1 view of what OpenAPI 3.2 adds", () => {
       paths: {
         "/pets": {
           put: {
-            requestBody: { content: { "application/json": { schema: pet }, "application/jsonl": {} } },
+            requestBody: {
+              content: {
+                "application/json": { schema: pet },
+                "application/jsonl": { schema: { type: "array", items: pet } },
+              },
+            },
             responses: {
-              "200": { description: "ok", content: { "application/json": { schema: pet, example: { name: "Rex" } } } },
+              "200": {
+                description: "ok",
+                content: { "application/json": { schema: pet, example: { name: "Rex" } }, "text/event-stream": {} },
+              },
             },
           },
         },
@@ -86,7 +97,9 @@ describe("the 3.1 view of what OpenAPI 3.2 adds", () => {
     });
     expect(changes).toEqual([
       VERSION_LINE,
-      "#/paths/~1pets/put/requestBody/content/application~1jsonl: itemSchema, description (3.2) dropped; no schema is left, so the content is any value",
+      "#/paths/~1pets/put/requestBody/content/application~1jsonl: itemSchema (3.2) read as the items of an array schema, as a 3.1 document describes a sequence of JSON texts",
+      "#/paths/~1pets/put/requestBody/content/application~1jsonl: description (3.2) dropped",
+      "#/paths/~1pets/put/responses/200/content/text~1event-stream: itemSchema (3.2) dropped; no schema is left, so the content is any value",
       "#/components/mediaTypes/PetLines: reusable media types are 3.2; inlined at its 1 reference",
       "#/components/mediaTypes/PetJson: reusable media types are 3.2; inlined at its 1 reference",
       "#/components/mediaTypes/Unused: reusable media types are 3.2; referenced nowhere, dropped",
