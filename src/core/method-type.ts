@@ -25,30 +25,35 @@ type StandIn<O extends Operation> = [StandIns] extends [never]
 type Strings<P> = P extends readonly [unknown, ...infer Rest] ? [string, ...Strings<Rest>] : [];
 type Query<I> = I extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
 type Content<C, Media> = Media extends keyof C ? C[Media] : never;
-type JsonBody<O, I> = I extends { requestBody?: infer B }
+type Declared<I> = I extends { requestBody?: infer B }
   ? NonNullable<B> extends { content: infer C }
-    ? Content<C, O extends { bodyType: infer M } ? M : never>
+    ? C
     : never
   : never;
-type Input<O, I> = O extends { body: "json" | "urlencoded" }
-  ? O extends { bodyRequired: true }
-    ? [body: JsonBody<O, I>]
-    : [body?: JsonBody<O, I>]
-  : O extends { body: "raw" }
-    ? O extends { bodyRequired: true }
-      ? [body: RawBody<O, I>]
-      : [body?: RawBody<O, I>]
-    : O extends { query: object }
-      ? O extends { queryRequired: true }
-        ? [query: Query<I>]
-        : [query?: Query<I>]
-      : [];
-// a form takes its fields typed from the schema, bytes take what fetch can stream, anything else what fetch sends
-type RawBody<O, I> = O extends { form: object }
-  ? JsonBody<O, I>
-  : O extends { bodyType: "application/octet-stream" }
+// what a body of one media type takes: JSON's and a form's fields typed from the schema, bytes what
+// fetch can stream, anything else what fetch sends
+type MediaBody<M, C> = M extends { body: "json" | "urlencoded" | "lines" | "text" } | { form: object }
+  ? Content<C, M extends { bodyType: infer T } ? T : never>
+  : M extends { bodyType: "application/octet-stream" }
     ? Blob | ArrayBuffer | ArrayBufferView | ReadableStream<Uint8Array>
     : BodyInit;
+// the row's own media type and each of its `bodies`: a body of any of them
+type Body<O, I> =
+  | MediaBody<O, Declared<I>>
+  | (O extends { bodies: readonly (infer M)[] } ? (M extends unknown ? MediaBody<M, Declared<I>> : never) : never);
+type Input<O, I> = O extends { body: string }
+  ? O extends { bodyRequired: true }
+    ? [body: Body<O, I>]
+    : [body?: Body<O, I>]
+  : O extends { query: object }
+    ? O extends { queryRequired: true }
+      ? [query: Query<I>]
+      : [query?: Query<I>]
+    : [];
+// the media types a body may be sent as, where there are several: `options.contentType` names one
+type ContentType<O> = O extends { bodies: readonly { bodyType: infer M }[] }
+  ? { contentType?: (O extends { bodyType: infer T } ? T : never) | M }
+  : unknown;
 type CallOptions<O> = O extends { page: object }
   ? RequestOptions & PageOptions
   : O extends { answer: "stream" }
@@ -56,7 +61,10 @@ type CallOptions<O> = O extends { page: object }
     : O extends { answer: "sequence" }
       ? ItemStreamOptions
       : RequestOptions;
-type Options<O, I> = O extends { body: string; query: object } ? CallOptions<O> & { query?: Query<I> } : CallOptions<O>;
+type Options<O, I> = (O extends { body: string; query: object }
+  ? CallOptions<O> & { query?: Query<I> }
+  : CallOptions<O>) &
+  ContentType<O>;
 // the header parameters as a call passes them: as text (a number or boolean one is written as one)
 type Headers<I> = I extends { parameters: { header?: infer H } }
   ? [NonNullable<H>] extends [never]

@@ -8,6 +8,7 @@ import type * as forms from "../uploads/form-body.js";
 import type * as urlEncoded from "../uploads/url-encoded.js";
 import type { openEventStream } from "../streams/event-stream.js";
 import type { openItemStream } from "../streams/item-stream.js";
+import type { ValidationIssue } from "./errors.js";
 
 type FormShape = forms.FormShape;
 type FieldEncoding = urlEncoded.FieldEncoding;
@@ -28,9 +29,34 @@ export interface Readers {
   formBody?: typeof forms.formBody | undefined;
   /** Builds an application/x-www-form-urlencoded body from its fields. */
   urlEncodedBody?: typeof urlEncoded.urlEncodedBody | undefined;
-  /** Checks a binary body. */
-  binaryBody?: typeof forms.binaryBody | undefined;
+  /** Checks a body sent as given (bytes, text, a stream). */
+  givenBody?: typeof forms.givenBody | undefined;
+  /** Chooses the media type of a body offered as several (src/uploads/media-type.ts). */
+  pickMedia?:
+    | ((op: Operation, input: unknown, asked: unknown, issues: ValidationIssue[]) => Media | undefined)
+    | undefined;
 }
+
+/**
+ * A media type an operation offers for its body beside the row's own (`bodyType`): a call sends it
+ * when its `options.contentType` names it, or when the value is one (src/core/request-body.ts).
+ * Written as the row's own fields are, with only what differs from them.
+ */
+export interface OtherBody {
+  /** As the row's `body`. */
+  body: "json" | "urlencoded" | "lines" | "text" | "raw";
+  /** Its media type, as the spec writes it. */
+  bodyType: string;
+  /** Its schema, where it is not the row's `bodySchema`. */
+  bodySchema?: Schema;
+  /** As the row's `form`, for a multipart body. */
+  form?: FormShape;
+  /** As the row's `encoding`, for a urlencoded body. */
+  encoding?: Readonly<Record<string, FieldEncoding>>;
+}
+
+/** One media type of a body: the row's own fields, or one entry of its `bodies`. */
+export type Media = Pick<Operation, "body" | "bodyType" | "bodySchema" | "form" | "encoding">;
 
 /**
  * One operation of the spec, as ./method.ts turns it into a method. Schema fields are constants
@@ -70,13 +96,17 @@ export interface Operation {
   queryStyles?: Readonly<Record<string, FieldEncoding>>;
   /**
    * The request body: JSON (checked, then sent as JSON), urlencoded (its fields checked, then sent as
-   * `application/x-www-form-urlencoded`, src/uploads/url-encoded.ts) or raw (FormData, Blob or text, sent as given).
+   * `application/x-www-form-urlencoded`, src/uploads/url-encoded.ts), lines (an array checked, then
+   * sent as JSON values one after another: JSON Lines, NDJSON, a JSON text sequence), text (a number
+   * or boolean checked, then sent as its text) or raw (FormData, Blob or text, sent as given).
    */
-  body?: "json" | "urlencoded" | "raw";
+  body?: "json" | "urlencoded" | "lines" | "text" | "raw";
   bodySchema?: Schema;
   /** The body's media type; a raw body is sent as it (a FormData body gets fetch's multipart type instead). */
   bodyType?: string;
   bodyRequired?: true;
+  /** The other media types its body may be sent as, in the spec's order (`options.contentType`, or chosen by the value). */
+  bodies?: readonly OtherBody[];
   /** The success status the spec declares first (a 3xx where it declares only a redirect: the Response is the answer). */
   status: number;
   /**

@@ -107,7 +107,7 @@ export async function walkEveryOperation(
     const options = Object.keys(headers).length ? { headers } : undefined;
     const args: unknown[] = [...ids];
     if (op.body) {
-      let body = request(op.body.schema);
+      let body = sampler.sample(op.body.schema, { direction: "request", body: true }).value;
       if (op.form) for (const pattern of op.form.files) body = withFiles(body, pattern);
       else if (op.body.kind === "raw") body = new Blob(["mock bytes"]);
       args.push(body, { ...options, ...(Object.keys(query).length ? { query } : {}) });

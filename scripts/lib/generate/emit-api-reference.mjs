@@ -138,8 +138,13 @@ export function apiReference(spec, operations) {
       rows.push(
         `| \`body\` | body (${op.body.mediaType}) | ${op.body.kind !== "raw" ? typeText(spec, op.body.schema, types) : "`BodyInit`"} | ${op.body.required ? "yes" : "no"} | ${op.body.kind !== "raw" ? "checked against the spec before sending" : "sent as given"} |`,
       );
+    // each other media type the body may go as, chosen by options.contentType or by the value
+    for (const media of op.body?.others ?? [])
+      rows.push(
+        `| \`body\` | body (${media.mediaType}) | ${media.kind !== "raw" || media.form ? typeText(spec, media.schema, types) : "`BodyInit`"} | ${op.body?.required ? "yes" : "no"} | ${media.kind !== "raw" || media.form ? "checked against its schema before sending" : "sent as given"}: \`options.contentType: ${JSON.stringify(media.mediaType)}\`, or chosen by the value |`,
+      );
     rows.push(
-      "| `options` | | `RequestOptions` | no | per-call `signal`, `timeoutMs`, `maxRetries`, `maxResponseBytes`, `headers` |",
+      `| \`options\` | | \`RequestOptions\` | no | per-call \`signal\`, \`timeoutMs\`, \`maxRetries\`, \`maxResponseBytes\`, \`headers\`${op.body?.others ? ", `contentType`" : ""} |`,
     );
     out.push("| parameter | in | type | required | |", "|---|---|---|---|---|", ...rows, "");
 

@@ -7,17 +7,14 @@ import { IDEMPOTENCY_KEY_HEADER, idempotentMethod } from "../../../src/core/poli
 import { exampleOf, operationsOf, resolve } from "../spec/document.mjs";
 import { BODY_SENT_BY } from "../spec/repair-paths.mjs";
 import { assignNames } from "./name-clashes.mjs";
-import { formShape } from "./multipart.mjs";
 import { pagination } from "./pagination.mjs";
 import { eventStreamAnswer, sequenceAnswer } from "./event-streams.mjs";
 import { sequenceFraming } from "../../../src/streams/sequence-media.js";
 import { queryStyles } from "./query-styles.mjs";
 import { readSecurity } from "./security.mjs";
+import { requestBody } from "./request-bodies.mjs";
 
 const JSON_MEDIA = /^application\/(.+\+)?json$/i;
-const URLENCODED = /^application\/x-www-form-urlencoded$/i;
-// how OpenAPI lets a form body's field be written (the Encoding Object's `style`)
-const FORM_STYLES = new Set(["form", "spaceDelimited", "pipeDelimited", "deepObject"]);
 const KEY_HEADER = IDEMPOTENCY_KEY_HEADER.toLowerCase();
 // header parameters OpenAPI says to ignore: the client writes these itself
 const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
@@ -67,7 +64,8 @@ export function serverUrl(spec) {
  * parameters the document writes otherwise than openapi-fetch are written (query-styles.mjs)
  * @property {Parameter[]} headerParams the `in: header` ones, which a call passes in its typed `options.headers`
  *   (not `Accept`, `Content-Type` or `Authorization`, which OpenAPI says to ignore; headers.mjs)
- * @property {{ kind: "json" | "urlencoded" | "raw", required: boolean, schema: any, mediaType: string, example: unknown } | undefined} body
+ * @property {import("./request-bodies.mjs").RequestBody | undefined} body the media type a call sends by default, and the
+ *   others it may send instead (`body.others`, each with its own `form` or `encoding`)
  * @property {{ status: number, kind: "json" | "empty" | "other" | "stream" | "sequence", schema: any, mediaType: string | undefined, example: unknown, eventFromMedia?: boolean, itemFrom?: "itemSchema" | "items" | "schema" }} success
  *   for a stream, `schema` is one event's data; for a sequence of JSON items, one item's (see event-streams.mjs)
  * @property {{ status: number, schema: any, example: unknown }[]} errors the declared 4xx/5xx answers with a JSON body
@@ -78,9 +76,9 @@ export function serverUrl(spec) {
  *   case), as the document writes it: the client sends a key there with each call
  * @property {import("./security.mjs").AuthScheme} auth how it carries the key: its own `security`, else the document's
  * @property {import("./pagination.mjs").Pagination} [page] how a list's pages work (pagination.mjs)
- * @property {import("./multipart.mjs").FormShape} [form] how a multipart body is built (multipart.mjs)
- * @property {Record<string, { style?: string, explode?: boolean }>} [encoding] how the fields of an
- *   `application/x-www-form-urlencoded` body are written, where their `encoding` says other than the default
+ * @property {import("./multipart.mjs").FormShape} [form] how the default body is built, where it is multipart (multipart.mjs)
+ * @property {Record<string, { style?: string, explode?: boolean }>} [encoding] how the fields of the default
+ *   body are written, where it is `application/x-www-form-urlencoded` and their `encoding` says other than the default
  */
 
 /**
@@ -118,10 +116,18 @@ export function readOperations(spec) {
         );
     }
     const auth = security.operation(op, where);
-    const body = requestBody(spec, op.requestBody, where, unsupported);
+    // the body's report lines follow the list's, as generate prints an operation's shapes
+    const bodyLines = { shapes: [], unsupported };
+    const body = requestBody(spec, op.requestBody, where, bodyLines);
     const answer = success(spec, op.responses ?? {}, where, unsupported, shapes);
+    /** @type {{ page?: any, form?: any, encoding?: any }} */
+    const shape = listShape(spec, where, op, queryParams, answer, { shapes, unsupported });
+    shapes.push(...bodyLines.shapes);
+    // the default body's form or encoding, where it has one
+    if (body?.form) shape.form = body.form;
+    if (body?.encoding) shape.encoding = body.encoding;
     found.push({
-      ...shapeHook(spec, where, op, queryParams, body, answer, { shapes, unsupported }),
+      ...shape,
       method: method.toUpperCase(),
       path,
       operationId: op.operationId,
@@ -183,12 +189,8 @@ function readsList(spec, answer) {
   return Object.values(schema.properties ?? {}).some((field) => isArray(resolve(spec, field)));
 }
 
-/**
- * The list and multipart shapes of one operation (pagination.mjs, multipart.mjs); their report lines
- * go to `shapes`, what a list cannot express to `unsupported`.
- */
-function shapeHook(spec, where, op, queryParams, body, answer, { shapes, unsupported }) {
-  const deref = (node) => resolve(spec, node);
+/** The list shape of one operation (pagination.mjs): its report line goes to `shapes`, what it cannot express to `unsupported`. */
+function listShape(spec, where, op, queryParams, answer, { shapes, unsupported }) {
   const responses = op.responses ?? {};
   const key = Object.keys(responses)
     .filter((s) => /^2(\d\d|XX)$/i.test(s))
@@ -199,45 +201,11 @@ function shapeHook(spec, where, op, queryParams, body, answer, { shapes, unsuppo
     op,
     queryParams,
     answer,
-    key ? deref(responses[key]) : undefined,
+    key ? resolve(spec, responses[key]) : undefined,
   );
   if (note) shapes.push(`list ${note}`);
   if (unexpressed) unsupported.push(`list ${unexpressed}`);
-  /** @type {{ page?: any, form?: any, encoding?: any }} */
-  const out = page ? { page } : {};
-  if (body?.mediaType === "multipart/form-data") {
-    const encoding = deref(op.requestBody)?.content?.["multipart/form-data"]?.encoding;
-    const { shape, note: formNote } = formShape(deref, where, body.schema, encoding);
-    shapes.push(`upload ${formNote}`);
-    out.form = shape;
-  }
-  if (body?.kind === "urlencoded") {
-    const { encoding, note: formNote } = urlEncoding(deref(op.requestBody)?.content?.[body.mediaType]?.encoding, where);
-    shapes.push(`form body ${formNote}`);
-    if (encoding) out.encoding = encoding;
-  }
-  return out;
-}
-
-/**
- * The fields of a urlencoded body whose `encoding` differs from OpenAPI's default (`style: form`,
- * `explode: true`), and the report line of what the body sends.
- */
-function urlEncoding(raw, where) {
-  /** @type {Record<string, { style?: string, explode?: boolean }>} */
-  const encoding = {};
-  const parts = [];
-  for (const [name, e] of Object.entries(raw ?? {})) {
-    const style = FORM_STYLES.has(e?.style) ? e.style : "form";
-    const explode = typeof e?.explode === "boolean" ? e.explode : style === "form";
-    if (style === "form" && explode) continue;
-    encoding[name] = style === "form" ? { explode } : { style };
-    parts.push(`${name} ${style === "form" ? "comma-joined" : style}`);
-  }
-  return {
-    encoding: parts.length ? encoding : undefined,
-    note: `${where}: application/x-www-form-urlencoded, checked; arrays as repeated keys, objects as bracket names${parts.length ? `; ${parts.join(", ")}` : ""}`,
-  };
+  return page ? { page } : {};
 }
 
 /** Path-level parameters, overridden by operation-level ones of the same name and place. */
@@ -267,28 +235,6 @@ function parameter(spec, p) {
     schema: p.schema ?? {},
     example: exampleOf(spec, p) ?? exampleOf(spec, p.schema),
     description: p.description,
-  };
-}
-
-function requestBody(spec, raw, where, unsupported) {
-  const body = resolve(spec, raw);
-  if (!body?.content) return undefined;
-  const types = Object.keys(body.content);
-  const json = types.find((t) => JSON_MEDIA.test(t));
-  const form = json ? undefined : types.find((t) => URLENCODED.test(t));
-  const mediaType = json ?? form ?? types[0] ?? "application/octet-stream";
-  const media = body.content[mediaType] ?? {};
-  // multipart is built from its fields and octet-stream sent as bytes (shapeHook, src/uploads/form-body.ts)
-  if (!json && !form && !/^(multipart\/form-data|application\/octet-stream)$/i.test(mediaType))
-    unsupported.push(
-      `${where}: request body ${mediaType} is passed through as given (FormData, Blob, string), unchecked`,
-    );
-  return {
-    kind: json ? "json" : form ? "urlencoded" : "raw",
-    required: body.required === true,
-    schema: media.schema ?? {},
-    mediaType,
-    example: exampleOf(spec, media) ?? exampleOf(spec, media.schema),
   };
 }
 

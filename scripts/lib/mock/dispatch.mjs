@@ -10,7 +10,8 @@ import { answerBook } from "./answers.mjs";
 import { listPageMock } from "./pages.mjs";
 import { eventStreamMock } from "./streams.mjs";
 import { prismRoutes } from "./prism-view.mjs";
-import { formFields } from "./uploads.mjs";
+import { textBodyIssues } from "./text-bodies.mjs";
+import { formFields, sentMedia } from "./uploads.mjs";
 import { variantRouter } from "./variants.mjs";
 
 // headers that belong to one connection, never forwarded (RFC 9110 7.6.1), and expect: the
@@ -244,16 +245,22 @@ export function documentMock(spec, sampler, { address, agent, say, handlers, pri
       res.writeHead(status, { ...headers, "content-length": String(Buffer.byteLength(text)) }).end(text);
     };
     let fields;
+    // a body the proxy read and checked itself (a form, JSON lines, a number as text): Prism's
+    // refusal of that body alone is not the answer
+    let readItself = false;
     if (route && !asked) {
       const list = pages.list(route.method, route.path);
       const at = list && pages.position(list, url);
       if (at?.error !== undefined) return refuse(res, 400, at.error, apiError);
-      if (route.body && FORM.test(type) && FORM.test(route.body.mediaType)) {
-        fields = await formFields(spec, type, body, route.body.schema, route.encoding ?? {});
+      // of the media types the operation offers, the one the request says it sent
+      const media = route.body && sentMedia(route.body, type);
+      if (media && FORM.test(type) && FORM.test(media.mediaType)) {
+        fields = await formFields(spec, type, body, media.schema, media.encoding ?? {});
+        readItself = fields !== undefined;
         const issues =
           fields === undefined
             ? [{ path: "body", message: `is no ${type.split(";")[0]} body` }]
-            : sampler.check(route.body.schema, fields, "request");
+            : sampler.check(media.schema, fields, "request");
         if (issues.length)
           return refuse(
             res,
@@ -264,15 +271,21 @@ export function documentMock(spec, sampler, { address, agent, say, handlers, pri
               .join("; ")}`,
             apiError,
           );
+      } else if (media && (media.kind === "lines" || media.kind === "text")) {
+        const issues = textBodyIssues(media, body, sampler);
+        if (issues.length)
+          return refuse(
+            res,
+            422,
+            `request ${issues[0]?.path.replace(/^value/, "body")} ${issues[0]?.message}`,
+            apiError,
+          );
+        readItself = true;
       } else fields = json;
     }
     const prefix = route && standIns.get(`${route.method} ${route.path}`);
     const prism = await askPrism({ address, agent }, req, body, prismMs, route?.success.mediaType, prefix);
-    if (
-      !route ||
-      asked ||
-      (prism && !letThrough(prism, fields !== undefined && FORM.test(String(req.headers["content-type"]))))
-    ) {
+    if (!route || asked || (prism && !letThrough(prism, readItself))) {
       if (!prism) return refuse(res, 504, `Prism gave no answer within ${prismMs} ms`, apiError);
       return send(prism.status, plainHeaders(prism.headers), prism.body);
     }
@@ -290,9 +303,9 @@ function parsed(body) {
   }
 }
 
-/** Whether Prism's answer lets the request through: a 2xx, its own 500, a form's refusal that may be of its body alone. */
-function letThrough(prism, form) {
-  return (prism.status >= 200 && prism.status < 300) || prism.status === 500 || (form && bodyOnly(prism));
+/** Whether Prism's answer lets the request through: a 2xx, its own 500, a refusal that may be of a body the proxy read itself alone. */
+function letThrough(prism, readItself) {
+  return (prism.status >= 200 && prism.status < 300) || prism.status === 500 || (readItself && bodyOnly(prism));
 }
 
 /** Prism's headers to pass on, the length left to the answer that goes out. */

@@ -46,6 +46,7 @@ const VIEW_LINES = [
 ];
 const LEFT_OUT = [
   "generate: not expressed yet: #/paths/~1search/parameters/0: querystring parameter filter (3.2: the whole query string, application/x-www-form-urlencoded) is not a method argument; dropped from the types and the mock",
+  // PUT /pets offers its body as JSON and as x-ndjson too: both are checked, so neither is named here
 ];
 
 // a user's program: every operation is a method, typed, QUERY and COPY by their stand-ins

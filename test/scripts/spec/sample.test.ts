@@ -386,6 +386,19 @@ describe("createSampler", () => {
     expect(sampler.sample(ref("Scored")).issues).toEqual([]);
   });
 
+  it("samples a whole body that says nothing as an empty object, never null; a body that is null alone stays null", async () => {
+    const doc = fixtureDocument({}, { Nothing: {}, Null: { type: "null" } });
+    const sampler = await createSampler(doc);
+
+    expect(sampler.sample(ref("Nothing"), { direction: "request", body: true })).toMatchObject({
+      value: {},
+      issues: [],
+    });
+    expect(sampler.sample(ref("Null"), { direction: "request", body: true }).value).toBeNull();
+    // a value inside a body, a parameter, is what openapi-sampler makes of it
+    expect(sampler.sample(ref("Nothing"), { direction: "request" }).value).toBeNull();
+  });
+
   it("takes every example out of a document, keeping fields named example", () => {
     const doc = {
       paths: {

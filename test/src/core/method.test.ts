@@ -6,7 +6,7 @@ import { ClickMouseRequest, OrgLimits } from "../../../generated/validators.js";
 import { method, pathRenderer, type Connection, type Readers } from "../../../src/core/method.js";
 import { idempotencyOverrides } from "../../../src/core/raw-operation.js";
 import { clientOf } from "../../../src/core/client.js";
-import { binaryBody, formBody } from "../../../src/uploads/form-body.js";
+import { givenBody, formBody } from "../../../src/uploads/form-body.js";
 import { BrowserCloudError, InternalServerError, ValidationError } from "../../../src/index.js";
 import { PagePromise } from "../../../src/lists/pages.js";
 import { faultServer, reply } from "../../support/fault-server.js";
@@ -208,7 +208,7 @@ describe("a list with a body", () => {
         Link: `</shops/s1/widgets/search?page=${n + 1}>; rel="next"`,
       });
     const server = await faultServer(page(1), page(2));
-    const call = direct(server.url, { PageList: PagePromise });
+    const call = direct(server.url, { PageList: PagePromise, givenBody });
     const search: Operation = {
       ...listWidgets,
       method: "POST",
@@ -476,7 +476,7 @@ describe("a raw body", () => {
   const NO_WAIT = { "Retry-After": "0" };
   const put = (url: string, op: Operation = putFile) =>
     (
-      clientOf({ apiKey: "sk-test", baseUrl: url }, [op], { binaryBody }) as unknown as {
+      clientOf({ apiKey: "sk-test", baseUrl: url }, [op], { givenBody }) as unknown as {
         files: { put(id: string, body: unknown): Promise<unknown> };
       }
     ).files.put;
@@ -553,7 +553,7 @@ describe("a raw body", () => {
 
     const err = await bare("f1", bytes()).catch((e: unknown) => e);
 
-    expect((err as Error).message).toBe("files.put: no binary body check; run npm run generate");
+    expect((err as Error).message).toBe("files.put: no body check; run npm run generate");
     expect(server.requests).toHaveLength(0);
   });
 
