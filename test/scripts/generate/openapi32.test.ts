@@ -37,8 +37,8 @@ const VIEW_LINES = [
   "generate: read as 3.1: #/paths/~1pets/get/responses/200/content/application~1jsonl: itemSchema (3.2) read as the items of an array schema, as a 3.1 document describes a sequence of JSON texts",
   "generate: read as 3.1: #/paths/~1pets/put/requestBody/content/application~1x-ndjson: itemSchema (3.2) read as the items of an array schema, as a 3.1 document describes a sequence of JSON texts",
   "generate: read as 3.1: #/paths/~1pets~1export/get/responses/200/content/application~1jsonl: itemSchema (3.2) read as the items of an array schema, as a 3.1 document describes a sequence of JSON texts",
-  "generate: read as 3.1: #/components/securitySchemes/device/flows: deviceAuthorization (3.2, the OAuth device flow) dropped; the client obtains no token itself",
-  "generate: read as 3.1: #/components/securitySchemes/device: deprecated, oauth2MetadataUrl (3.2) dropped",
+  "generate: read as 3.1: #/components/securitySchemes/device/flows: deviceAuthorization (3.2, the OAuth device flow) kept as x-device-authorization, which generate names; the client obtains no token itself",
+  "generate: read as 3.1: #/components/securitySchemes/device: deprecated (3.2) kept as x-deprecated, oauth2MetadataUrl (3.2) kept as x-oauth2-metadata-url, which generate names",
   "generate: read as 3.1: #/components/mediaTypes/PetLines: reusable media types are 3.2; inlined at its 3 references",
   "generate: read as 3.1: #/paths/~1pets/query: QUERY (3.2) has no field in 3.1: a method of the client, sent as QUERY; its types are read from a stand-in path item, #/components/pathItems/QUERY ~1pets, whose post it is",
   "generate: read as 3.1: #/paths/~1pets~1{id}/additionalOperations/COPY: COPY (3.2) has no field in 3.1: a method of the client, sent as COPY; its types are read from a stand-in path item, #/components/pathItems/COPY ~1pets~1{id}, whose post it is",
@@ -111,6 +111,12 @@ describe("npm run generate on an OpenAPI 3.2 document", () => {
   it("prints each change of its 3.1 view once, and each part left out of the client", () => {
     expect(output.filter((line) => line.startsWith("generate: read as 3.1: "))).toEqual(VIEW_LINES);
     expect(output.filter((line) => line.startsWith("generate: not expressed yet: "))).toEqual(LEFT_OUT);
+  });
+
+  it("names what 3.2 says of a security scheme the view keeps as extensions: deprecated, its metadata, the device flow", () => {
+    expect(output.filter((line) => line.startsWith("generate: auth: scheme "))).toEqual([
+      "generate: auth: scheme device: deprecated (3.2); authorization server metadata at https://pets.example/.well-known/oauth-authorization-server; the device authorization flow (token at https://pets.example/token); the client takes a token obtained by it as apiKey",
+    ]);
   });
 
   it("builds the client and its types from the view: QUERY and COPY methods too, typed by their stand-ins", () => {
