@@ -1,6 +1,7 @@
 import type { Operation } from "./operation-row.js";
 import type { components, paths } from "../../generated/schema.d.js";
 import type { EventStream, StreamOptions } from "../streams/event-stream.js";
+import type { ItemStream, ItemStreamOptions } from "../streams/item-stream.js";
 import type { PageOptions, PagePromise } from "../lists/pages.js";
 import type { RequestOptions } from "./request-options.js";
 import type { AUTH, HEADER_OPTIONS } from "../../generated/meta.js";
@@ -57,7 +58,9 @@ type CallOptions<O> = O extends { page: object }
   ? RequestOptions & PageOptions
   : O extends { answer: "stream" }
     ? StreamOptions
-    : RequestOptions;
+    : O extends { answer: "sequence" }
+      ? ItemStreamOptions
+      : RequestOptions;
 type Options<O, I> = (O extends { body: string; query: object }
   ? CallOptions<O> & { query?: Query<I> }
   : CallOptions<O>) &
@@ -127,11 +130,14 @@ export type MethodOf<O extends Operation> = string extends O["path"]
 type Returned<O, A> = O extends { answer: "stream" }
   ? // biome-ignore lint/suspicious/noExplicitAny: the declared type narrows it; unknown here would refuse the declaration
     Promise<EventStream<any>>
-  : O extends { page: { items: infer F extends string } }
-    ? PagePromise<NonNullable<At<A, F>>[number & keyof NonNullable<At<A, F>>], A>
-    : O extends { page: object }
-      ? PagePromise<NonNullable<A>[number & keyof NonNullable<A>], A>
-      : Promise<A>;
+  : O extends { answer: "sequence" }
+    ? // biome-ignore lint/suspicious/noExplicitAny: as an event stream's, its items are typed by the declaration
+      Promise<ItemStream<any>>
+    : O extends { page: { items: infer F extends string } }
+      ? PagePromise<NonNullable<At<A, F>>[number & keyof NonNullable<At<A, F>>], A>
+      : O extends { page: object }
+        ? PagePromise<NonNullable<A>[number & keyof NonNullable<A>], A>
+        : Promise<A>;
 
 /** The type at a dotted path of an answer (`artists.items`, a list's `items`), each step's null taken out. */
 type At<A, P extends string> = P extends `${infer Head}.${infer Rest}`

@@ -1,6 +1,7 @@
 import type { Client } from "openapi-fetch";
 import type { Operation, Readers } from "./operation-row.js";
 import type { StreamOptions } from "../streams/event-stream.js";
+import type { ItemStreamOptions } from "../streams/item-stream.js";
 import type { Schema } from "../../generated/validators.js";
 import { checkAnswer } from "../checks/answer-check.js";
 import type { AnswerPolicy } from "./config.js";
@@ -41,7 +42,7 @@ export interface Connection {
 const asIs = <B>(body: B): B => body;
 
 // how openapi-fetch reads each kind of answer: "stream" leaves the body to the caller
-const PARSE_AS = { json: "json", empty: "text", other: "stream", stream: "stream" } as const;
+const PARSE_AS = { json: "json", empty: "text", other: "stream", stream: "stream", sequence: "stream" } as const;
 
 /**
  * Turns one entry of the generated table into a method: `(...pathParams, bodyOrQuery?, options?)`.
@@ -112,7 +113,7 @@ function request(
   // a download is the Response itself (an event stream's reader takes the Response from `send`)
   const handsOver = op.answer === "other";
   const { raw, readers } = connection;
-  const stream = op.answer === "other" || op.answer === "stream";
+  const stream = op.answer === "other" || op.answer === "stream" || op.answer === "sequence";
   const empty = op.answer === "empty";
 
   return async (args: unknown[], override?: Override): Promise<unknown> => {
@@ -198,6 +199,14 @@ function request(
         op,
         async (o) => (await send(o)).response,
         options as StreamOptions | undefined,
+        answers,
+      );
+    // a sequence of JSON items: a typed iterable of them, read as they arrive
+    if (op.answer === "sequence")
+      return need(op.readers?.openItems ?? readers.openItems, op, "item stream reader")(
+        op,
+        async (o) => (await send(o)).response,
+        options as ItemStreamOptions | undefined,
         answers,
       );
     const answer = await send(options);

@@ -7,6 +7,7 @@ import type { HTTP_METHODS } from "./path-template.js";
 import type * as forms from "../uploads/form-body.js";
 import type * as urlEncoded from "../uploads/url-encoded.js";
 import type { openEventStream } from "../streams/event-stream.js";
+import type { openItemStream } from "../streams/item-stream.js";
 import type { ValidationIssue } from "./errors.js";
 
 type FormShape = forms.FormShape;
@@ -20,6 +21,8 @@ type FieldEncoding = urlEncoded.FieldEncoding;
 export interface Readers {
   /** Reads an event stream's answer. */
   openStream?: typeof openEventStream | undefined;
+  /** Reads a sequence of JSON items (JSON Lines, NDJSON, a JSON text sequence). */
+  openItems?: typeof openItemStream | undefined;
   /** Walks a list's pages. */
   PageList?: typeof PagePromise | undefined;
   /** Builds a multipart body from its fields. */
@@ -106,11 +109,17 @@ export interface Operation {
   bodies?: readonly OtherBody[];
   /** The success status the spec declares first (a 3xx where it declares only a redirect: the Response is the answer). */
   status: number;
-  /** What the success answer holds: JSON (parsed and checked), nothing, other content (the `Response` itself), or server-sent events. */
-  answer: "json" | "empty" | "other" | "stream";
+  /**
+   * What the success answer holds: JSON (parsed and checked), nothing, other content (the `Response`
+   * itself), server-sent events, or a sequence of JSON items (JSON Lines, NDJSON, a JSON text
+   * sequence: `answerType` says which, `itemSchema` what each item is).
+   */
+  answer: "json" | "empty" | "other" | "stream" | "sequence";
   answerSchema?: Schema;
-  /** The media type of a JSON answer. */
+  /** The media type of a JSON answer, or of a sequence's. */
   answerType?: string;
+  /** For a sequence of JSON items: the schema of one item. */
+  itemSchema?: Schema;
   /** For an event stream: the schema of one event's data. */
   eventSchema?: Schema;
   /**

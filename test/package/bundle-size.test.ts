@@ -146,6 +146,7 @@ describe("a consumer's bundle of the synthetic spec's standalone functions, at 1
       "src/streams/event-hand-out.ts",
       "src/streams/event-stream.ts",
       "src/streams/stream-errors.ts",
+      "src/streams/stream-read.ts",
       "src/uploads/form-body.ts",
       "src/uploads/form-fields.ts",
       "src/uploads/media-type.ts",

@@ -104,7 +104,9 @@ export function apiReference(spec, operations) {
         ? "`void`"
         : op.success.kind === "stream"
           ? `\`EventStream\` of ${op.success.schema ? typeText(spec, op.success.schema, types) : "`unknown`"}`
-          : "`Response`";
+          : op.success.kind === "sequence"
+            ? `\`ItemStream\` of ${op.success.schema ? typeText(spec, op.success.schema, types) : "`unknown`"}`
+            : "`Response`";
   for (const op of operations)
     out.push(
       `| [\`${op.name}\`](#${anchor(op)}) | \`${fns.get(op)}\` | \`${op.method} ${op.path}\` | ${answerText(op)} |`,
@@ -160,6 +162,11 @@ export function apiReference(spec, operations) {
       if (fields.length) out.push("| field | type | always present | |", "|---|---|---|---|", ...fields, "");
     } else if (op.success.kind === "empty") {
       out.push(`Answer: \`${op.success.status}\` with no body; the method resolves to \`undefined\`.`, "");
+    } else if (op.success.kind === "sequence") {
+      out.push(
+        `Answer: \`${op.success.status}\` a sequence of JSON items (${op.success.mediaType}); the method resolves to an \`ItemStream\` to \`for await\`, each item checked against the spec; options also take \`maxEventSize\` (one item) and \`idleTimeoutMs\`.`,
+        "",
+      );
     } else if (op.success.kind === "stream") {
       out.push(
         `Answer: \`${op.success.status}\` server-sent events (${op.success.mediaType}); the method resolves to an \`EventStream\` to \`for await\`, each event's \`data\` checked against the spec; options also take \`maxEventSize\`, \`idleTimeoutMs\`, \`maxReconnects\`, \`lastEventId\`.`,

@@ -73,6 +73,11 @@ function operationsSource(operations, table, header, auth, fns) {
     }
     if (op.success.kind === "stream" && op.success.schema)
       row.eventSchema = schema(op.success.schema, `${op.method} ${op.path} ${op.success.status} event`);
+    if (op.success.kind === "sequence") {
+      row.answerType = op.success.mediaType;
+      if (op.success.schema)
+        row.itemSchema = schema(op.success.schema, `${op.method} ${op.path} ${op.success.status} item`);
+    }
     const schemasOf = (params, place) =>
       Object.fromEntries(
         params.map((p) => [p.name, schema(p.schema, `${op.method} ${op.path} ${place} parameter ${p.name}`)]),
@@ -160,6 +165,7 @@ const offered = (op) => offeredMedia(op.body);
  */
 const READERS = [
   ["openStream", "openEventStream", "streams/event-stream", (op) => op.success.kind === "stream"],
+  ["openItems", "openItemStream", "streams/item-stream", (op) => op.success.kind === "sequence"],
   ["PageList", "PagePromise", "lists/pages", (op) => Boolean(op.page)],
   ["pickMedia", "pickMedia", "uploads/media-type", (op) => Boolean(op.body?.others)],
   ["formBody", "formBody", "uploads/form-body", (op) => offered(op).some((media) => media.form)],

@@ -58,7 +58,12 @@ export function resourcesSource(spec, operations, types, header, fns, headerOpti
     const taken = new Set();
     const args = op.pathParams.map((p) => `${identifier(p.name, taken)}: string`);
     const query = `NonNullable<${at(op)}["parameters"]["query"]>`;
-    let options = op.success.kind === "stream" ? "options?: StreamOptions" : "options?: RequestOptions";
+    let options =
+      op.success.kind === "stream"
+        ? "options?: StreamOptions"
+        : op.success.kind === "sequence"
+          ? "options?: ItemStreamOptions"
+          : "options?: RequestOptions";
     if (op.body) {
       // the union of what each media type takes, each once
       const type = [
@@ -105,7 +110,9 @@ export function resourcesSource(spec, operations, types, header, fns, headerOpti
           ? "void"
           : op.success.kind === "stream"
             ? `EventStream<${op.success.schema ? typeOf(op.success.schema, op.success.eventFromMedia ? `${at(op)}["responses"][${JSON.stringify(String(op.success.status))}]["content"][${JSON.stringify(op.success.mediaType)}]` : "unknown") : "unknown"}>`
-            : "Response";
+            : op.success.kind === "sequence"
+              ? `ItemStream<${itemType(op, typeOf, at(op))}>`
+              : "Response";
 
     const lines = docLines(op, exampleCall(op));
     const jsdoc = [
@@ -159,9 +166,13 @@ export function resourcesSource(spec, operations, types, header, fns, headerOpti
           `${indent}${key}: ${value instanceof Map ? `{\n${runtime(value, `${indent}  `)}\n${indent}}` : `method(O.${fns.get(value)})`},`,
       )
       .join("\n");
-  const streams = operations.some((op) => op.success.kind === "stream")
-    ? 'import type { EventStream, StreamOptions } from "../src/streams/event-stream.js";\n'
-    : "";
+  const streams =
+    (operations.some((op) => op.success.kind === "stream")
+      ? 'import type { EventStream, StreamOptions } from "../src/streams/event-stream.js";\n'
+      : "") +
+    (operations.some((op) => op.success.kind === "sequence")
+      ? 'import type { ItemStream, ItemStreamOptions } from "../src/streams/item-stream.js";\n'
+      : "");
   const headerTypes = operations.some((op) => op.headerParams.length)
     ? "GivenHeaders, MethodFactory, NeededHeaders"
     : "MethodFactory";
@@ -185,6 +196,18 @@ ${runtime(tree, "    ")}
   };
 }
 `;
+}
+
+/**
+ * The type of one item of a sequence: its schema's type where that is a component, else read from
+ * the media type's type in the spec's types: an array's items, or, where the document gave one
+ * item's schema as the media type's, that type itself; `unknown` where the spec says nothing.
+ */
+function itemType(op, typeOf, at) {
+  const { schema, itemFrom, status, mediaType } = op.success;
+  const content = `${at}["responses"][${JSON.stringify(String(status))}]["content"][${JSON.stringify(mediaType)}]`;
+  if (!schema) return "unknown";
+  return typeOf(schema, itemFrom === "items" ? `${content}[number]` : itemFrom === "schema" ? content : "unknown");
 }
 
 /** The type a body of one media type takes: JSON's or a form's typed fields, bytes, or anything fetch sends. */

@@ -8,7 +8,8 @@ import { exampleOf, operationsOf, resolve } from "../spec/document.mjs";
 import { BODY_SENT_BY } from "../spec/repair-paths.mjs";
 import { assignNames } from "./name-clashes.mjs";
 import { pagination } from "./pagination.mjs";
-import { eventStreamAnswer } from "./event-streams.mjs";
+import { eventStreamAnswer, sequenceAnswer } from "./event-streams.mjs";
+import { sequenceFraming } from "../../../src/streams/sequence-media.js";
 import { queryStyles } from "./query-styles.mjs";
 import { readSecurity } from "./security.mjs";
 import { requestBody } from "./request-bodies.mjs";
@@ -65,8 +66,8 @@ export function serverUrl(spec) {
  *   (not `Accept`, `Content-Type` or `Authorization`, which OpenAPI says to ignore; headers.mjs)
  * @property {import("./request-bodies.mjs").RequestBody | undefined} body the media type a call sends by default, and the
  *   others it may send instead (`body.others`, each with its own `form` or `encoding`)
- * @property {{ status: number, kind: "json" | "empty" | "other" | "stream", schema: any, mediaType: string | undefined, example: unknown, eventFromMedia?: boolean }} success
- *   for a stream, `schema` is one event's data (see event-streams.mjs)
+ * @property {{ status: number, kind: "json" | "empty" | "other" | "stream" | "sequence", schema: any, mediaType: string | undefined, example: unknown, eventFromMedia?: boolean, itemFrom?: "itemSchema" | "items" | "schema" }} success
+ *   for a stream, `schema` is one event's data; for a sequence of JSON items, one item's (see event-streams.mjs)
  * @property {{ status: number, schema: any, example: unknown }[]} errors the declared 4xx/5xx answers with a JSON body
  * @property {ErrorBody[]} errorBodies every JSON body the declared error answers carry (errorBodies())
  * @property {boolean} idempotent `x-idempotent`, else the HTTP method's rule (src/core/policy.js
@@ -118,7 +119,7 @@ export function readOperations(spec) {
     // the body's report lines follow the list's, as generate prints an operation's shapes
     const bodyLines = { shapes: [], unsupported };
     const body = requestBody(spec, op.requestBody, where, bodyLines);
-    const answer = success(spec, op.responses ?? {}, where, unsupported);
+    const answer = success(spec, op.responses ?? {}, where, unsupported, shapes);
     /** @type {{ page?: any, form?: any, encoding?: any }} */
     const shape = listShape(spec, where, op, queryParams, answer, { shapes, unsupported });
     shapes.push(...bodyLines.shapes);
@@ -237,7 +238,7 @@ function parameter(spec, p) {
   };
 }
 
-function success(spec, responses, where, unsupported) {
+function success(spec, responses, where, unsupported, shapes) {
   const statuses = Object.keys(responses)
     .filter((s) => /^2(\d\d|XX)$/i.test(s))
     .sort();
@@ -257,10 +258,19 @@ function success(spec, responses, where, unsupported) {
   }
   const response = resolve(spec, responses[key]) ?? {};
   const types = Object.keys(response.content ?? {});
-  const json = types.find((t) => JSON_MEDIA.test(t));
+  // a sequence of JSON texts (application/stream+json) is no JSON answer
+  const json = types.find((t) => JSON_MEDIA.test(t) && !sequenceFraming(t));
   const status = /^\d+$/.test(key) ? Number(key) : 200;
   const stream = eventStreamAnswer(spec, response, status);
   if (stream) return stream;
+  const sequence = sequenceAnswer(spec, response, status);
+  if (sequence) {
+    const item = { itemSchema: "its itemSchema", items: "its array schema's items", schema: "its schema" };
+    shapes.push(
+      `stream ${where}: ${sequence.mediaType}, read item by item as an ItemStream, each item ${sequence.itemFrom ? `checked against ${item[sequence.itemFrom]}` : "unchecked (no schema)"}`,
+    );
+    return sequence;
+  }
   if (json) {
     const media = response.content[json] ?? {};
     return {

@@ -3,6 +3,7 @@
 // from its fields, bytes or text as given). The first is the one a call sends by default (JSON where
 // offered, else the first the document lists); the others are what a call may send instead, chosen by
 // `options.contentType` or by the value (src/core/request-body.ts).
+import { sequenceFraming } from "../../../src/streams/sequence-media.js";
 import { exampleOf, resolve } from "../spec/document.mjs";
 import { formShape } from "./multipart.mjs";
 
@@ -10,8 +11,6 @@ const JSON_MEDIA = /^application\/(.+\+)?json$/i;
 const URLENCODED = /^application\/x-www-form-urlencoded$/i;
 const MULTIPART = /^multipart\/form-data$/i;
 const OCTETS = /^application\/octet-stream$/i;
-// JSON values one after another: JSON Lines, NDJSON, JSON text sequences (RFC 7464)
-const SEQUENCE = /^application\/(x-ndjson|jsonl|x-jsonlines|jsonlines|(.+\+)?json-seq)$/i;
 const TEXT = /^text\//i;
 const SCALARS = new Set(["boolean", "integer", "number"]);
 // how OpenAPI lets a form body's field be written (the Encoding Object's `style`)
@@ -84,12 +83,14 @@ function mediaOf(spec, raw, mediaType, where) {
   const deref = (/** @type {any} */ node) => resolve(spec, node);
   const media = deref(raw) ?? {};
   const schema = media.schema ?? {};
-  const kind = JSON_MEDIA.test(mediaType)
-    ? "json"
-    : URLENCODED.test(mediaType)
-      ? "urlencoded"
-      : SEQUENCE.test(mediaType)
-        ? "lines"
+  // JSON values one after another (JSON Lines, NDJSON, JSON text sequences: src/streams/sequence-media.js),
+  // application/stream+json among them, before JSON
+  const kind = sequenceFraming(mediaType)
+    ? "lines"
+    : JSON_MEDIA.test(mediaType)
+      ? "json"
+      : URLENCODED.test(mediaType)
+        ? "urlencoded"
         : TEXT.test(mediaType) && [deref(schema)?.type ?? []].flat().some((type) => SCALARS.has(type))
           ? "text"
           : "raw";

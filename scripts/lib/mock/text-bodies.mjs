@@ -3,8 +3,7 @@
 // number or boolean sent as text (`text/plain` of `type: boolean`), which Prism holds as a string.
 // Each is read as the client writes it (src/core/request-body.ts) and checked with the client's
 // checks; Prism's refusal of such a body alone is then not the mock's answer.
-
-const RECORD_SEPARATOR = String.fromCharCode(0x1e);
+import { SEPARATOR } from "../../../src/streams/sequence-media.js";
 
 /**
  * The issues of a `lines` or `text` body (request-bodies.mjs's kinds) against `schema`, as the
@@ -25,7 +24,7 @@ export function textBodyIssues(media, bytes, sampler) {
   // a JSON text sequence's records begin with a record separator (U+001E), JSON Lines' end a line
   const records = text
     .split("\n")
-    .flatMap((line) => line.split(RECORD_SEPARATOR))
+    .flatMap((line) => line.split(SEPARATOR.records))
     .filter((record) => record.trim() !== "");
   for (const [i, record] of records.entries()) {
     try {

@@ -5,6 +5,7 @@
 // change is a line: what 3.2 adds that the view keeps in a 3.1 form, and what it drops.
 import { deref, escapeToken, isObject, moreOperations, resolve, STAND_IN, standInKey } from "./document.mjs";
 import { forEachSchema } from "./schema-walk.mjs";
+import { sequenceFraming } from "../../../src/streams/sequence-media.js";
 
 /** The version the view declares: the newest openapi-typescript and Prism read. */
 export const VIEW_VERSION = "3.1.1";
@@ -38,10 +39,39 @@ const DROPPED = {
   mediaType: ["itemSchema", "itemEncoding", "prefixEncoding", "description"],
   encoding: ["encoding", "prefixEncoding", "itemEncoding"],
   server: ["name"],
-  securityScheme: ["deprecated", "oauth2MetadataUrl"],
   tag: ["summary", "parent", "kind"],
   example: ["serializedValue"],
 };
+
+/**
+ * Fields 3.2 adds that the generator reads, kept in the view under an extension 3.1 allows where
+ * they stand (a security scheme, its OAuth flows, a discriminator), which openapi-typescript and
+ * Prism pass over: read them with `kept()`, from the view and the document as written alike.
+ */
+export const KEPT = /** @type {const} */ ({
+  deprecated: "x-deprecated",
+  oauth2MetadataUrl: "x-oauth2-metadata-url",
+  deviceAuthorization: "x-device-authorization",
+  defaultMapping: "x-default-mapping",
+});
+
+/**
+ * A field of `KEPT` of an object, from an OpenAPI 3.2 document as written or from its 3.1 view.
+ * @param {any} node
+ * @param {keyof typeof KEPT} field
+ * @returns {any}
+ * @example
+ * kept(view.components.securitySchemes.Old, "deprecated"); // true
+ */
+export const kept = (node, field) => (isObject(node) ? (node[field] ?? node[KEPT[field]]) : undefined);
+
+/** Moves `field` of `node` to its extension (`KEPT`); whether it was there. */
+function keep(node, field) {
+  if (!isObject(node) || !(field in node)) return false;
+  node[KEPT[field]] = node[field];
+  delete node[field];
+  return true;
+}
 
 /**
  * The 3.1 view of an OpenAPI 3.2 document; any other document is returned as it is, with no line.
@@ -166,9 +196,15 @@ function visit(context, node, at, kind, within) {
     pathItems.push({ at, item: node });
     return node;
   }
-  if (kind === "securityScheme" && isObject(node.flows) && "deviceAuthorization" in node.flows) {
-    delete node.flows.deviceAuthorization;
-    say(`${at}/flows`, "deviceAuthorization (3.2, the OAuth device flow) dropped; the client obtains no token itself");
+  if (kind === "securityScheme") {
+    if (keep(node.flows, "deviceAuthorization"))
+      say(
+        `${at}/flows`,
+        `deviceAuthorization (3.2, the OAuth device flow) kept as ${KEPT.deviceAuthorization}, which generate names; the client obtains no token itself`,
+      );
+    const fields = /** @type {const} */ (["deprecated", "oauth2MetadataUrl"]).filter((field) => keep(node, field));
+    if (fields.length)
+      say(at, `${fields.map((field) => `${field} (3.2) kept as ${KEPT[field]}`).join(", ")}, which generate names`);
   }
   if (kind === "example" && node.dataValue !== undefined) {
     const kept = node.value === undefined;
@@ -185,6 +221,16 @@ function visit(context, node, at, kind, within) {
   if (kind === "response" && node.description === undefined) {
     node.description = "";
     say(at, "no description (3.2 makes it optional, 3.1 requires it); read as an empty one");
+  }
+  // a sequence of JSON texts (JSON Lines, a JSON text sequence) is an array of its items to 3.1, as 3.2 reads its schema
+  const key = at.split("/").at(-1)?.replace(/~1/g, "/").replace(/~0/g, "~");
+  if (kind === "mediaType" && node.itemSchema !== undefined && node.schema === undefined && sequenceFraming(key)) {
+    node.schema = { type: "array", items: node.itemSchema };
+    delete node.itemSchema;
+    say(
+      at,
+      "itemSchema (3.2) read as the items of an array schema, as a 3.1 document describes a sequence of JSON texts",
+    );
   }
   const dropped = (DROPPED[kind] ?? []).filter((field) => field in node);
   for (const field of dropped) delete node[field];
@@ -279,9 +325,9 @@ function schema(node, at, say) {
   if (isObject(node.discriminator) && "defaultMapping" in node.discriminator) {
     say(
       `${at}/discriminator`,
-      `defaultMapping ${JSON.stringify(node.discriminator.defaultMapping)} (3.2) dropped; a value whose tag no mapping names is read by the branches alone`,
+      `defaultMapping ${JSON.stringify(node.discriminator.defaultMapping)} (3.2) kept as ${KEPT.defaultMapping}: the checks read a value whose tag no mapping names, or that has none, by the schema it names`,
     );
-    delete node.discriminator.defaultMapping;
+    keep(node.discriminator, "defaultMapping");
   }
   if (isObject(node.xml) && "nodeType" in node.xml) {
     const type = node.xml.nodeType;

@@ -13,6 +13,7 @@ import { toolEnv } from "../../../scripts/lib/shared/env.mjs";
 import { root } from "../../../scripts/lib/shared/paths.mjs";
 import { copyRepo } from "../../../scripts/lib/shared/repo-copy.mjs";
 import { faultServer, reply } from "../../support/fault-server.js";
+import { recordingProxy } from "../../support/recording-proxy.js";
 import { strictConsumerErrors } from "../../support/strict-consumer.js";
 
 const FIXTURE = fileURLToPath(new URL("../fixtures/openapi-3.2", import.meta.url));
@@ -33,11 +34,12 @@ const VIEW_LINES = [
   "generate: read as 3.1: #/servers/0: name (3.2) dropped",
   "generate: read as 3.1: #/tags/0: summary, kind (3.2) dropped",
   "generate: read as 3.1: #/paths/~1pets/get/responses/200: summary (3.2) read as its description, which 3.1 requires",
-  "generate: read as 3.1: #/paths/~1pets/get/responses/200/content/application~1jsonl: itemSchema (3.2) dropped; no schema is left, so the content is any value",
-  "generate: read as 3.1: #/paths/~1pets/put/requestBody/content/application~1x-ndjson: itemSchema (3.2) dropped; no schema is left, so the content is any value",
-  "generate: read as 3.1: #/components/securitySchemes/device/flows: deviceAuthorization (3.2, the OAuth device flow) dropped; the client obtains no token itself",
-  "generate: read as 3.1: #/components/securitySchemes/device: deprecated, oauth2MetadataUrl (3.2) dropped",
-  "generate: read as 3.1: #/components/mediaTypes/PetLines: reusable media types are 3.2; inlined at its 2 references",
+  "generate: read as 3.1: #/paths/~1pets/get/responses/200/content/application~1jsonl: itemSchema (3.2) read as the items of an array schema, as a 3.1 document describes a sequence of JSON texts",
+  "generate: read as 3.1: #/paths/~1pets/put/requestBody/content/application~1x-ndjson: itemSchema (3.2) read as the items of an array schema, as a 3.1 document describes a sequence of JSON texts",
+  "generate: read as 3.1: #/paths/~1pets~1export/get/responses/200/content/application~1jsonl: itemSchema (3.2) read as the items of an array schema, as a 3.1 document describes a sequence of JSON texts",
+  "generate: read as 3.1: #/components/securitySchemes/device/flows: deviceAuthorization (3.2, the OAuth device flow) kept as x-device-authorization, which generate names; the client obtains no token itself",
+  "generate: read as 3.1: #/components/securitySchemes/device: deprecated (3.2) kept as x-deprecated, oauth2MetadataUrl (3.2) kept as x-oauth2-metadata-url, which generate names",
+  "generate: read as 3.1: #/components/mediaTypes/PetLines: reusable media types are 3.2; inlined at its 3 references",
   "generate: read as 3.1: #/paths/~1pets/query: QUERY (3.2) has no field in 3.1: a method of the client, sent as QUERY; its types are read from a stand-in path item, #/components/pathItems/QUERY ~1pets, whose post it is",
   "generate: read as 3.1: #/paths/~1pets~1{id}/additionalOperations/COPY: COPY (3.2) has no field in 3.1: a method of the client, sent as COPY; its types are read from a stand-in path item, #/components/pathItems/COPY ~1pets~1{id}, whose post it is",
   "generate: read as 3.1: #/paths/~1pets~1{id}/additionalOperations/LOCK: LOCK (3.2) has no field in 3.1: a method of the client, sent as LOCK; its types are read from a stand-in path item, #/components/pathItems/LOCK ~1pets~1{id}, whose post it is",
@@ -48,7 +50,7 @@ const LEFT_OUT = [
 ];
 
 // a user's program: every operation is a method, typed, QUERY and COPY by their stand-ins
-const CONSUMER = `import { createClient, type Pet } from "./dist/src/index.js";
+const CONSUMER = `import { createClient, type ItemStream, type Pet } from "./dist/src/index.js";
 const client = createClient({ apiKey: "k" });
 const pets: Pet[] = await client.pets.list();
 await client.pets.replace([{ name: "Rex" }]);
@@ -57,6 +59,14 @@ const copy: Pet = await client.pets.copy("p_1");
 const locked: void = await client.pets.lock("p_1");
 const adopted: Pet = await client.adoptions.create({ name: "Rex" });
 await client.search.retrieve();
+// a sequence of JSON items, by 3.2's itemSchema (JSON Lines) or an array schema (a JSON text sequence)
+const lines: ItemStream<Pet> = await client.pets.export({ idleTimeoutMs: 5_000, maxEventSize: 1024 });
+for await (const pet of lines) console.log(pet.name.length);
+const changes: ItemStream<Pet> = await client.pets.changes.retrieve();
+// @ts-expect-error an item is a Pet, no text
+for await (const text of changes) console.log(text.length);
+// @ts-expect-error a sequence cannot be resumed: no lastEventId
+await client.pets.export({ lastEventId: "1" });
 // @ts-expect-error a QUERY takes its body, whose name is text
 await client.pets.query({ name: 7 });
 // @ts-expect-error the body is required
@@ -101,6 +111,12 @@ describe("npm run generate on an OpenAPI 3.2 document", () => {
   it("prints each change of its 3.1 view once, and each part left out of the client", () => {
     expect(output.filter((line) => line.startsWith("generate: read as 3.1: "))).toEqual(VIEW_LINES);
     expect(output.filter((line) => line.startsWith("generate: not expressed yet: "))).toEqual(LEFT_OUT);
+  });
+
+  it("names what 3.2 says of a security scheme the view keeps as extensions: deprecated, its metadata, the device flow", () => {
+    expect(output.filter((line) => line.startsWith("generate: auth: scheme "))).toEqual([
+      "generate: auth: scheme device: deprecated (3.2); authorization server metadata at https://pets.example/.well-known/oauth-authorization-server; the device authorization flow (token at https://pets.example/token); the client takes a token obtained by it as apiKey",
+    ]);
   });
 
   it("builds the client and its types from the view: QUERY and COPY methods too, typed by their stand-ins", () => {
@@ -175,6 +191,44 @@ describe("npm run generate on an OpenAPI 3.2 document", () => {
       expect(typeof copied.name).toBe("string");
       expect([400, 422]).toContain(refused.status);
     } finally {
+      await mock.close();
+    }
+  }, 60_000);
+
+  it("reads a sequence of JSON items from the mock, item by item: one of each kind its item schema describes, checked", async () => {
+    const { createClient } = await import(join(copy.dir, "src/index.ts"));
+    const mock = await mockServer({ port: 0, say: () => {} });
+    const proxy = await recordingProxy(mock.url);
+    try {
+      await mock.serve(generated("openapi.json"));
+      const client = createClient({ apiKey: "k", baseUrl: proxy.url, maxRetries: 0, strictAnswers: true });
+      const read = async (stream: AsyncIterable<unknown>) => {
+        const items = [];
+        for await (const item of stream) items.push(item);
+        return items;
+      };
+
+      const exported = await read(await client.pets.export());
+      const changes = await read(await client.pets.changes.retrieve());
+
+      // a Pet has a name; the mock sends one of each kind, and a Pet is one kind
+      for (const items of [exported, changes]) {
+        expect(items).toHaveLength(1);
+        expect(typeof (items[0] as { name: unknown }).name).toBe("string");
+      }
+      // as it goes over the wire: each JSON text after a record separator (RFC 7464), or on a line of its own
+      const wire = async (path: string) => {
+        const answer = await fetch(`${mock.url}${path}`, { headers: { authorization: "Bearer k" } });
+        return [answer.headers.get("content-type"), await answer.text()];
+      };
+      expect(await wire("/pets/changes")).toEqual(["application/json-seq", `\u001e${JSON.stringify(changes[0])}\n`]);
+      expect(await wire("/pets/export")).toEqual(["application/jsonl", `${JSON.stringify(exported[0])}\n`]);
+      expect(proxy.requests.map((r) => [r.method, r.target, r.headers.accept])).toEqual([
+        ["GET", "/pets/export", "application/jsonl, application/json;q=0.9"],
+        ["GET", "/pets/changes", "application/json-seq, application/json;q=0.9"],
+      ]);
+    } finally {
+      await proxy.close();
       await mock.close();
     }
   }, 60_000);

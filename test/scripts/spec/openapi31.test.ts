@@ -3,7 +3,7 @@
 // written out here, from the 3.2 and 3.1 specifications.
 import { describe, expect, it } from "vitest";
 import { operationAt, operationsOf } from "../../../scripts/lib/spec/document.mjs";
-import { openapi31 } from "../../../scripts/lib/spec/openapi31.mjs";
+import { kept, openapi31 } from "../../../scripts/lib/spec/openapi31.mjs";
 
 const INFO = { title: "Pets", version: "1.0.0" };
 const VERSION_LINE =
@@ -34,7 +34,7 @@ describe("the 3.1 view of a document", () => {
 });
 
 describe("the 3.1 view of what OpenAPI 3.2 adds", () => {
-  it("inlines a reference to components.mediaTypes, drops itemSchema and the component map", () => {
+  it("inlines a reference to components.mediaTypes, reads a sequence's itemSchema as an array's items, drops another's, and the component map", () => {
     const pet = { $ref: "#/components/schemas/Pet" };
     const doc = {
       openapi: "3.2.0",
@@ -51,7 +51,10 @@ describe("the 3.1 view of what OpenAPI 3.2 adds", () => {
             responses: {
               "200": {
                 description: "ok",
-                content: { "application/json": { $ref: "#/components/mediaTypes/PetJson" } },
+                content: {
+                  "application/json": { $ref: "#/components/mediaTypes/PetJson" },
+                  "text/event-stream": { itemSchema: pet },
+                },
               },
             },
           },
@@ -75,9 +78,17 @@ describe("the 3.1 view of what OpenAPI 3.2 adds", () => {
       paths: {
         "/pets": {
           put: {
-            requestBody: { content: { "application/json": { schema: pet }, "application/jsonl": {} } },
+            requestBody: {
+              content: {
+                "application/json": { schema: pet },
+                "application/jsonl": { schema: { type: "array", items: pet } },
+              },
+            },
             responses: {
-              "200": { description: "ok", content: { "application/json": { schema: pet, example: { name: "Rex" } } } },
+              "200": {
+                description: "ok",
+                content: { "application/json": { schema: pet, example: { name: "Rex" } }, "text/event-stream": {} },
+              },
             },
           },
         },
@@ -86,7 +97,9 @@ describe("the 3.1 view of what OpenAPI 3.2 adds", () => {
     });
     expect(changes).toEqual([
       VERSION_LINE,
-      "#/paths/~1pets/put/requestBody/content/application~1jsonl: itemSchema, description (3.2) dropped; no schema is left, so the content is any value",
+      "#/paths/~1pets/put/requestBody/content/application~1jsonl: itemSchema (3.2) read as the items of an array schema, as a 3.1 document describes a sequence of JSON texts",
+      "#/paths/~1pets/put/requestBody/content/application~1jsonl: description (3.2) dropped",
+      "#/paths/~1pets/put/responses/200/content/text~1event-stream: itemSchema (3.2) dropped; no schema is left, so the content is any value",
       "#/components/mediaTypes/PetLines: reusable media types are 3.2; inlined at its 1 reference",
       "#/components/mediaTypes/PetJson: reusable media types are 3.2; inlined at its 1 reference",
       "#/components/mediaTypes/Unused: reusable media types are 3.2; referenced nowhere, dropped",
@@ -253,7 +266,7 @@ describe("the 3.1 view of what OpenAPI 3.2 adds", () => {
     expect(changes).toEqual([VERSION_LINE]);
   });
 
-  it("drops the 3.2 fields of security schemes: the device flow, the metadata URL, deprecated", () => {
+  it("keeps the 3.2 fields of security schemes as extensions generate reads: the device flow, the metadata URL, deprecated", () => {
     const credentials = { tokenUrl: "https://auth.example/token", scopes: { read: "read pets" } };
     const doc = {
       openapi: "3.2.0",
@@ -276,16 +289,26 @@ describe("the 3.1 view of what OpenAPI 3.2 adds", () => {
 
     const { spec, changes } = openapi31(doc);
 
+    const device = { deviceAuthorizationUrl: "https://auth.example/device", ...credentials };
     expect(spec.components.securitySchemes).toEqual({
-      device: { type: "oauth2", flows: { clientCredentials: credentials } },
-      old: { type: "http", scheme: "basic" },
+      device: {
+        type: "oauth2",
+        "x-oauth2-metadata-url": "https://auth.example/.well-known/oauth-authorization-server",
+        flows: { "x-device-authorization": device, clientCredentials: credentials },
+      },
+      old: { type: "http", scheme: "basic", "x-deprecated": true },
     });
     expect(changes).toEqual([
       VERSION_LINE,
-      "#/components/securitySchemes/device/flows: deviceAuthorization (3.2, the OAuth device flow) dropped; the client obtains no token itself",
-      "#/components/securitySchemes/device: oauth2MetadataUrl (3.2) dropped",
-      "#/components/securitySchemes/old: deprecated (3.2) dropped",
+      "#/components/securitySchemes/device/flows: deviceAuthorization (3.2, the OAuth device flow) kept as x-device-authorization, which generate names; the client obtains no token itself",
+      "#/components/securitySchemes/device: oauth2MetadataUrl (3.2) kept as x-oauth2-metadata-url, which generate names",
+      "#/components/securitySchemes/old: deprecated (3.2) kept as x-deprecated, which generate names",
     ]);
+    // the generator reads them where they were and where the view keeps them alike
+    for (const field of ["deprecated", "oauth2MetadataUrl"] as const)
+      for (const [name, scheme] of Object.entries<object>(doc.components.securitySchemes))
+        expect(kept(spec.components.securitySchemes[name], field), `${name} ${field}`).toEqual(kept(scheme, field));
+    expect(kept(spec.components.securitySchemes.device.flows, "deviceAuthorization")).toEqual(device);
   });
 
   it("keeps what 3.1 can say of the rest, and drops what it cannot, a line each", () => {
@@ -368,7 +391,7 @@ describe("the 3.1 view of what OpenAPI 3.2 adds", () => {
         schemas: {
           Pet: {
             type: "object",
-            discriminator: { propertyName: "kind" },
+            discriminator: { propertyName: "kind", "x-default-mapping": "Pet" },
             properties: {
               id: { type: "string", xml: { attribute: true } },
               name: { type: "string", xml: {} },
@@ -391,7 +414,7 @@ describe("the 3.1 view of what OpenAPI 3.2 adds", () => {
       "#/paths/~1pets/get/responses/200/content/multipart~1mixed/examples/two: dataValue (3.2) dropped beside its value",
       "#/paths/~1pets/get/responses/404: summary (3.2) dropped",
       "#/paths/~1pets/get/responses/default: no description (3.2 makes it optional, 3.1 requires it); read as an empty one",
-      '#/components/schemas/Pet/discriminator: defaultMapping "Pet" (3.2) dropped; a value whose tag no mapping names is read by the branches alone',
+      '#/components/schemas/Pet/discriminator: defaultMapping "Pet" (3.2) kept as x-default-mapping: the checks read a value whose tag no mapping names, or that has none, by the schema it names',
       "#/components/schemas/Pet/properties/id/xml: nodeType attribute (3.2) read as attribute: true",
       '#/components/schemas/Pet/properties/name/xml: nodeType "text" (3.2) dropped; read as 3.1\'s element',
     ]);
