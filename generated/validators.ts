@@ -19,7 +19,7 @@ export interface Schema {
   anyOf?: Schema[];
   oneOf?: Schema[];
   not?: Schema;
-  discriminator?: { propertyName: string; mapping: Record<string, () => Schema> };
+  discriminator?: { propertyName: string; mapping: Record<string, () => Schema>; defaultMapping?: () => Schema };
   minimum?: number;
   maximum?: number;
   exclusiveMinimum?: number;

@@ -22,9 +22,9 @@ const spec = JSON.parse(readFileSync(resolve(root, "generated/openapi.json"), "u
 export const OPERATIONS = readOperations(spec).operations;
 /** Each operation's standalone function in browser-cloud-client/operations. */
 const FUNCTIONS = functionNames(OPERATIONS);
-/** The first three operations that take and answer JSON, or nothing: no list, no stream, no form. */
+/** The first three operations that take and answer JSON (a body of JSON alone), or nothing: no list, no stream, no form. */
 export const JSON_METHODS = OPERATIONS.filter(
-  (op) => op.success.kind === "json" && !op.page && (!op.body || op.body.kind === "json"),
+  (op) => op.success.kind === "json" && !op.page && (!op.body || (op.body.kind === "json" && !op.body.others)),
 ).slice(0, 3);
 
 const BASE_URL = '"https://api.onkernel.com"';

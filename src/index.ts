@@ -4,6 +4,7 @@ export * from "../generated/public-names.js";
 export type { RequestOptions } from "./core/request-options.js";
 export { PaginationError, type Page, type PageOptions, type PagePromise } from "./lists/pages.js";
 export { readEventStream, type EventStream, type StreamOptions } from "./streams/event-stream.js";
+export type { ItemStream, ItemStreamOptions } from "./streams/item-stream.js";
 export { MAX_PAYLOAD_LENGTH, readWebhook } from "./webhooks/read-webhook.js";
 export type { WebhookPayloads } from "../generated/webhooks.js";
 export type { StreamEvent } from "./streams/event-check.js";

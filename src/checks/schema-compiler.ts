@@ -193,6 +193,8 @@ function choices(s: Schema, answer: boolean): Check {
   const only = s.oneOf && !answer;
   const tag = s.discriminator;
   const tags = tag && new Map(keys(tag.mapping).map((name) => [name, compile(tag.mapping[name]!(), answer)]));
+  // OpenAPI 3.2's defaultMapping: the schema of a value whose tag no mapping names, or that has none
+  const fallback = tag?.defaultMapping && compile(tag.defaultMapping(), answer);
   const tagMessage = tag && `must be one of: ${keys(tag.mapping).map(key).join(", ")}`;
   return (v, path, out, depth) => {
     let ok = true;
@@ -200,7 +202,7 @@ function choices(s: Schema, answer: boolean): Check {
     if (!ok && !out) return false;
     if (tags && isObject(v)) {
       const name = v[tag.propertyName];
-      const branch = typeof name === "string" && hasOwn(v, tag.propertyName) ? tags.get(name) : undefined;
+      const branch = (typeof name === "string" && hasOwn(v, tag.propertyName) ? tags.get(name) : undefined) ?? fallback;
       return (branch ? branch(v, path, out, depth) : no(out, `${path}.${tag.propertyName}`, tagMessage!)) && ok;
     }
     if (!alts) return ok;

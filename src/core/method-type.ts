@@ -1,49 +1,70 @@
 import type { Operation } from "./operation-row.js";
-import type { paths } from "../../generated/schema.d.js";
+import type { components, paths } from "../../generated/schema.d.js";
 import type { EventStream, StreamOptions } from "../streams/event-stream.js";
+import type { ItemStream, ItemStreamOptions } from "../streams/item-stream.js";
 import type { PageOptions, PagePromise } from "../lists/pages.js";
 import type { RequestOptions } from "./request-options.js";
 import type { AUTH, HEADER_OPTIONS } from "../../generated/meta.js";
 
-// the spec's declaration of an entry's operation, found by the entry's own path and method
+// the spec's declaration of an entry's operation, found by the entry's own path and method; one of
+// a method 3.1 has no field for (QUERY, COPY) is the `post` of its stand-in, `components.pathItems`
+// keyed "<METHOD> <path>" (scripts/lib/spec/openapi31.mjs)
 type Item<O extends Operation> = O["path"] extends keyof paths
   ? Lowercase<O["method"]> extends keyof paths[O["path"]]
     ? NonNullable<paths[O["path"]][Lowercase<O["method"]>]>
-    : never
-  : never;
+    : StandIn<O>
+  : StandIn<O>;
+type StandIns = components extends { pathItems: infer P } ? P : never;
+type StandIn<O extends Operation> = [StandIns] extends [never]
+  ? never
+  : `${O["method"]} ${O["path"]}` extends keyof StandIns
+    ? StandIns[`${O["method"]} ${O["path"]}`] extends { post: infer I }
+      ? NonNullable<I>
+      : never
+    : never;
 type Strings<P> = P extends readonly [unknown, ...infer Rest] ? [string, ...Strings<Rest>] : [];
 type Query<I> = I extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
 type Content<C, Media> = Media extends keyof C ? C[Media] : never;
-type JsonBody<O, I> = I extends { requestBody?: infer B }
+type Declared<I> = I extends { requestBody?: infer B }
   ? NonNullable<B> extends { content: infer C }
-    ? Content<C, O extends { bodyType: infer M } ? M : never>
+    ? C
     : never
   : never;
-type Input<O, I> = O extends { body: "json" | "urlencoded" }
-  ? O extends { bodyRequired: true }
-    ? [body: JsonBody<O, I>]
-    : [body?: JsonBody<O, I>]
-  : O extends { body: "raw" }
-    ? O extends { bodyRequired: true }
-      ? [body: RawBody<O, I>]
-      : [body?: RawBody<O, I>]
-    : O extends { query: object }
-      ? O extends { queryRequired: true }
-        ? [query: Query<I>]
-        : [query?: Query<I>]
-      : [];
-// a form takes its fields typed from the schema, bytes take what fetch can stream, anything else what fetch sends
-type RawBody<O, I> = O extends { form: object }
-  ? JsonBody<O, I>
-  : O extends { bodyType: "application/octet-stream" }
+// what a body of one media type takes: JSON's and a form's fields typed from the schema, bytes what
+// fetch can stream, anything else what fetch sends
+type MediaBody<M, C> = M extends { body: "json" | "urlencoded" | "lines" | "text" } | { form: object }
+  ? Content<C, M extends { bodyType: infer T } ? T : never>
+  : M extends { bodyType: "application/octet-stream" }
     ? Blob | ArrayBuffer | ArrayBufferView | ReadableStream<Uint8Array>
     : BodyInit;
+// the row's own media type and each of its `bodies`: a body of any of them
+type Body<O, I> =
+  | MediaBody<O, Declared<I>>
+  | (O extends { bodies: readonly (infer M)[] } ? (M extends unknown ? MediaBody<M, Declared<I>> : never) : never);
+type Input<O, I> = O extends { body: string }
+  ? O extends { bodyRequired: true }
+    ? [body: Body<O, I>]
+    : [body?: Body<O, I>]
+  : O extends { query: object }
+    ? O extends { queryRequired: true }
+      ? [query: Query<I>]
+      : [query?: Query<I>]
+    : [];
+// the media types a body may be sent as, where there are several: `options.contentType` names one
+type ContentType<O> = O extends { bodies: readonly { bodyType: infer M }[] }
+  ? { contentType?: (O extends { bodyType: infer T } ? T : never) | M }
+  : unknown;
 type CallOptions<O> = O extends { page: object }
   ? RequestOptions & PageOptions
   : O extends { answer: "stream" }
     ? StreamOptions
-    : RequestOptions;
-type Options<O, I> = O extends { body: string; query: object } ? CallOptions<O> & { query?: Query<I> } : CallOptions<O>;
+    : O extends { answer: "sequence" }
+      ? ItemStreamOptions
+      : RequestOptions;
+type Options<O, I> = (O extends { body: string; query: object }
+  ? CallOptions<O> & { query?: Query<I> }
+  : CallOptions<O>) &
+  ContentType<O>;
 // the header parameters as a call passes them: as text (a number or boolean one is written as one)
 type Headers<I> = I extends { parameters: { header?: infer H } }
   ? [NonNullable<H>] extends [never]
@@ -109,11 +130,14 @@ export type MethodOf<O extends Operation> = string extends O["path"]
 type Returned<O, A> = O extends { answer: "stream" }
   ? // biome-ignore lint/suspicious/noExplicitAny: the declared type narrows it; unknown here would refuse the declaration
     Promise<EventStream<any>>
-  : O extends { page: { items: infer F extends string } }
-    ? PagePromise<NonNullable<At<A, F>>[number & keyof NonNullable<At<A, F>>], A>
-    : O extends { page: object }
-      ? PagePromise<NonNullable<A>[number & keyof NonNullable<A>], A>
-      : Promise<A>;
+  : O extends { answer: "sequence" }
+    ? // biome-ignore lint/suspicious/noExplicitAny: as an event stream's, its items are typed by the declaration
+      Promise<ItemStream<any>>
+    : O extends { page: { items: infer F extends string } }
+      ? PagePromise<NonNullable<At<A, F>>[number & keyof NonNullable<At<A, F>>], A>
+      : O extends { page: object }
+        ? PagePromise<NonNullable<A>[number & keyof NonNullable<A>], A>
+        : Promise<A>;
 
 /** The type at a dotted path of an answer (`artists.items`, a list's `items`), each step's null taken out. */
 type At<A, P extends string> = P extends `${infer Head}.${infer Rest}`

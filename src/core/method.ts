@@ -1,18 +1,22 @@
 import type { Client } from "openapi-fetch";
 import type { Operation, Readers } from "./operation-row.js";
 import type { StreamOptions } from "../streams/event-stream.js";
+import type { ItemStreamOptions } from "../streams/item-stream.js";
 import type { Schema } from "../../generated/validators.js";
 import { checkAnswer } from "../checks/answer-check.js";
 import type { AnswerPolicy } from "./config.js";
-import { ClientError, type ValidationIssue } from "./errors.js";
+import type { ValidationIssue } from "./errors.js";
 import type { RequestOptions } from "./request-options.js";
 import type { MethodOf } from "./method-type.js";
 import { answerOf, unreadable, type Answer, type FetchResult } from "./response.js";
 import { splitOptions } from "./request-options.js";
 import type { CallState, Limits } from "./transport.js";
-import { templatePieces } from "./path-template.js";
+import { defaultPathSerializer } from "openapi-fetch";
+import { pathVariant, templatePieces } from "./path-template.js";
+import { styledQuery } from "./query-string.js";
 import type { FetchedPage, PageFetcher, PageOptions, PagePromise, Pagination } from "../lists/pages.js";
 import { assertValid, check, checkId, checkParam, plain } from "../checks/check.js";
+import { bodyOf, mediaOf, need } from "./request-body.js";
 
 export type { Readers };
 
@@ -36,17 +40,17 @@ export interface Connection {
 
 // the body openapi-fetch is given is the one to send
 const asIs = <B>(body: B): B => body;
-const serialize = (body: unknown): string => (body instanceof URLSearchParams ? body.toString() : JSON.stringify(body));
 
 // how openapi-fetch reads each kind of answer: "stream" leaves the body to the caller
-const PARSE_AS = { json: "json", empty: "text", other: "stream", stream: "stream" } as const;
+const PARSE_AS = { json: "json", empty: "text", other: "stream", stream: "stream", sequence: "stream" } as const;
 
 /**
  * Turns one entry of the generated table into a method: `(...pathParams, bodyOrQuery?, options?)`.
  * Path parameters are checked (`checkId`, then their schemas: `checkParam`) and encoded by
- * openapi-fetch; a JSON body is snapshotted to plain data, checked against its schema and sent as
- * that snapshot, so what is checked is what is sent (a urlencoded body alike, sent as the
- * `URLSearchParams` built from that snapshot: src/uploads/url-encoded.ts); query parameters are checked as one object;
+ * openapi-fetch; the body goes as the media type the call names (`options.contentType`) or its value
+ * is, of those the operation offers (src/core/request-body.ts), checked against that media type's
+ * schema and sent as checked: JSON snapshotted to plain data, a form built from that snapshot
+ * (src/uploads/); query parameters are checked as one object;
  * headers of `options.headers` that the spec declares as parameters are checked against their
  * schemas. Issues are named by where the input goes: `path.id`, `body.x`, `query.limit`,
  * `header.X-Mode`. Nothing is sent when an input is wrong (`ValidationError`). The answer is read
@@ -104,11 +108,12 @@ function request(
   const takesInput = op.body !== undefined || op.query !== undefined;
   const method = op.method.toLowerCase() as "get";
   const pathSerializer = pathRenderer(op.path);
+  const querySerializer = op.queryStyles && styledQuery(op.queryStyles);
   const parseAs = PARSE_AS[op.answer];
   // a download is the Response itself (an event stream's reader takes the Response from `send`)
   const handsOver = op.answer === "other";
   const { raw, readers } = connection;
-  const stream = op.answer === "other" || op.answer === "stream";
+  const stream = op.answer === "other" || op.answer === "stream" || op.answer === "sequence";
   const empty = op.answer === "empty";
 
   return async (args: unknown[], override?: Override): Promise<unknown> => {
@@ -125,35 +130,13 @@ function request(
     }
     const input = takesInput ? args[names.length] : undefined;
     let options = args[takesInput ? names.length + 1 : names.length] as
-      | (RequestOptions & { query?: unknown })
+      | (RequestOptions & { query?: unknown; contentType?: unknown })
       | undefined;
-    let body: unknown;
     let query: unknown;
-    // a snapshot with an issue holds holes: check only a clean one
-    const clean = issues.length;
-    if (input === undefined && op.bodyRequired) issues.push({ path: "body", message: "is required" });
-    else if (op.body === "json" && input !== undefined) {
-      body = plain(input, "body", issues);
-      if (issues.length === clean) check(op.bodySchema!, body, "body", issues);
-    } else if (op.body === "urlencoded" && input !== undefined) {
-      body = need(op.readers?.urlEncodedBody ?? readers.urlEncodedBody, op, "form encoder")(
-        input,
-        op.encoding ?? {},
-        op.bodySchema,
-        issues,
-      );
-    } else if (op.form && input !== undefined) {
-      body = need(op.readers?.formBody ?? readers.formBody, op, "form builder")(input, op.form, op.bodySchema, issues);
-    } else if (op.body === "raw") {
-      body = input;
-      // a stream is read as it is sent: it cannot be sent again, so it gets one attempt
-      if (
-        body !== undefined &&
-        op.bodyType?.toLowerCase() === "application/octet-stream" &&
-        need(op.readers?.binaryBody ?? readers.binaryBody, op, "binary body check")(body, issues).stream
-      )
-        options = { ...options, maxRetries: 0 };
-    }
+    // the media type the body goes as (src/core/request-body.ts), then the body built and checked for it
+    const media = op.body === undefined ? undefined : mediaOf(op, input, options?.contentType, readers, issues);
+    const built = media && bodyOf(op, media, input, readers, issues);
+    if (built?.once) options = { ...options, maxRetries: 0 };
     const rawQuery = override ? override.query : op.body === undefined ? input : options?.query;
     if (rawQuery === undefined && op.queryRequired) issues.push({ path: "query", message: "is required" });
     else if (override?.trusted) query = rawQuery;
@@ -172,18 +155,14 @@ function request(
 
     let url = "";
     const params = { path, query };
-    // what is sent is what was checked, built once: the snapshot's JSON text, the form's fields
-    // (src/uploads/url-encoded.ts), the bytes or form as given; openapi-fetch passes it on as it is
-    const sent =
-      body === undefined ? undefined : op.body === "json" || op.body === "urlencoded" ? serialize(body) : body;
+    // built once, as checked; openapi-fetch passes it on as it is
+    const sent = built?.sent;
     const send = async (callOptions: RequestOptions | undefined): Promise<Answer<unknown>> => {
       const { init, limits } = splitOptions(callOptions);
       const state: CallState = { body: sent, signal: init.signal };
       let headers: Record<string, string | null> | undefined = init.headers;
-      // a raw body goes out as given; for a FormData, fetch sets the type with its boundary
-      if (op.body === "urlencoded") headers = { ...headers, "Content-Type": op.bodyType! };
-      else if (op.body === "raw")
-        headers = { ...headers, "Content-Type": sent instanceof FormData ? null : op.bodyType! };
+      // the type of what is sent: JSON keeps openapi-fetch's; for a FormData, fetch writes it with its boundary
+      if (built?.type !== undefined && sent !== undefined) headers = { ...headers, "Content-Type": built.type };
       let outcome: FetchResult<unknown>;
       try {
         outcome = await raw.request(
@@ -195,6 +174,7 @@ function request(
             bodySerializer: asIs,
             parseAs,
             pathSerializer,
+            querySerializer,
             // no signal: a Request built with one listens on it until collected; the transport watches it
             headers,
             // a stream body is sent as it is read
@@ -209,7 +189,7 @@ function request(
       }
       // the address of the answer, which a page's next link is resolved against
       if (op.page) url = state.address ?? "";
-      const answer = answerOf(outcome, op.errorSchema);
+      const answer = answerOf(outcome, op.errorSchema, op.status);
       return handsOver ? { data: answer.response, response: answer.response } : answer;
     };
     // an event stream: a typed iterable of its events, re-opened through the same request (never a
@@ -219,6 +199,14 @@ function request(
         op,
         async (o) => (await send(o)).response,
         options as StreamOptions | undefined,
+        answers,
+      );
+    // a sequence of JSON items: a typed iterable of them, read as they arrive
+    if (op.answer === "sequence")
+      return need(op.readers?.openItems ?? readers.openItems, op, "item stream reader")(
+        op,
+        async (o) => (await send(o)).response,
+        options as ItemStreamOptions | undefined,
         answers,
       );
     const answer = await send(options);
@@ -303,17 +291,23 @@ function withKey<O extends RequestOptions>(name: string, options: O | undefined)
  * parameters, the address is its pieces joined with each value percent-encoded, as openapi-fetch's
  * own serializer writes it for string values, without its per-call parse of the template. A template
  * with label, matrix or exploded parameters (`{.name}`, `{;name}`, `{name*}`) keeps openapi-fetch's
- * own (undefined); one without parameters gets the address as it is.
+ * own (undefined); one without parameters gets the address as it is. A variant's `#name`
+ * (`/things#stream`, see `pathVariant`) is no part of the address: it goes to the path before it.
  *
  * @example
  * pathRenderer("/things/{id}")!("https://api.example.com/things/{id}", { id: "a/b" }); // "https://api.example.com/things/a%2Fb"
+ * pathRenderer("/things#stream")!("https://api.example.com/things#stream", {}); // "https://api.example.com/things"
  */
 export function pathRenderer(template: string): ((url: string, params: Record<string, unknown>) => string) | undefined {
+  const { path } = pathVariant(template);
+  // how much of the end of the address openapi-fetch joined is the variant's `#name`
+  const cut = template.length - path.length;
   // odd entries are the parameters' names, even ones the text between them
-  const pieces = templatePieces(template);
+  const pieces = templatePieces(path);
   // no parameter: the address is as openapi-fetch joined it
-  if (pieces.length === 1) return (url) => url;
-  if (pieces.some((piece, i) => i % 2 === 1 && !/^\w+$/.test(piece))) return undefined;
+  if (pieces.length === 1) return cut ? (url) => url.slice(0, url.length - cut) : (url) => url;
+  if (pieces.some((piece, i) => i % 2 === 1 && !/^\w+$/.test(piece)))
+    return cut ? (url, params) => defaultPathSerializer(url.slice(0, url.length - cut), params) : undefined;
   return (url, params) => {
     // openapi-fetch passes the base address and the template, joined
     let out = url.slice(0, url.length - template.length);
@@ -345,13 +339,4 @@ function listMethod(
     const fetchPage: PageFetcher = (query, trusted) => once(args, { query, trusted });
     return new Walk(fetchPage, style, first, options);
   };
-}
-
-/**
- * A reader `op` needs, or a loud failure: the spec has this kind of operation but generated/ was
- * written without its reader, so generated/ is older than the spec.
- */
-function need<R>(reader: R | undefined, op: Operation, what: string): R {
-  if (!reader) throw new ClientError(`${op.name}: no ${what}; run npm run generate`);
-  return reader;
 }

@@ -7,6 +7,8 @@ import type { HTTP_METHODS } from "./path-template.js";
 import type * as forms from "../uploads/form-body.js";
 import type * as urlEncoded from "../uploads/url-encoded.js";
 import type { openEventStream } from "../streams/event-stream.js";
+import type { openItemStream } from "../streams/item-stream.js";
+import type { ValidationIssue } from "./errors.js";
 
 type FormShape = forms.FormShape;
 type FieldEncoding = urlEncoded.FieldEncoding;
@@ -19,15 +21,42 @@ type FieldEncoding = urlEncoded.FieldEncoding;
 export interface Readers {
   /** Reads an event stream's answer. */
   openStream?: typeof openEventStream | undefined;
+  /** Reads a sequence of JSON items (JSON Lines, NDJSON, a JSON text sequence). */
+  openItems?: typeof openItemStream | undefined;
   /** Walks a list's pages. */
   PageList?: typeof PagePromise | undefined;
   /** Builds a multipart body from its fields. */
   formBody?: typeof forms.formBody | undefined;
   /** Builds an application/x-www-form-urlencoded body from its fields. */
   urlEncodedBody?: typeof urlEncoded.urlEncodedBody | undefined;
-  /** Checks a binary body. */
-  binaryBody?: typeof forms.binaryBody | undefined;
+  /** Checks a body sent as given (bytes, text, a stream). */
+  givenBody?: typeof forms.givenBody | undefined;
+  /** Chooses the media type of a body offered as several (src/uploads/media-type.ts). */
+  pickMedia?:
+    | ((op: Operation, input: unknown, asked: unknown, issues: ValidationIssue[]) => Media | undefined)
+    | undefined;
 }
+
+/**
+ * A media type an operation offers for its body beside the row's own (`bodyType`): a call sends it
+ * when its `options.contentType` names it, or when the value is one (src/core/request-body.ts).
+ * Written as the row's own fields are, with only what differs from them.
+ */
+export interface OtherBody {
+  /** As the row's `body`. */
+  body: "json" | "urlencoded" | "lines" | "text" | "raw";
+  /** Its media type, as the spec writes it. */
+  bodyType: string;
+  /** Its schema, where it is not the row's `bodySchema`. */
+  bodySchema?: Schema;
+  /** As the row's `form`, for a multipart body. */
+  form?: FormShape;
+  /** As the row's `encoding`, for a urlencoded body. */
+  encoding?: Readonly<Record<string, FieldEncoding>>;
+}
+
+/** One media type of a body: the row's own fields, or one entry of its `bodies`. */
+export type Media = Pick<Operation, "body" | "bodyType" | "bodySchema" | "form" | "encoding">;
 
 /**
  * One operation of the spec, as ./method.ts turns it into a method. Schema fields are constants
@@ -36,8 +65,12 @@ export interface Readers {
 export interface Operation {
   /** Where the method lives on the client: dot-separated groups, the method last (`x-client-method`). */
   name: string;
-  method: Uppercase<(typeof HTTP_METHODS)[number]>;
-  /** The path template, e.g. `/browsers/{id}`. */
+  /**
+   * The HTTP method as sent: one of OpenAPI 3.1's eight, or one OpenAPI 3.2 adds (`QUERY`, or an
+   * `additionalOperations` method such as `COPY`), whose types are its stand-in's (./method-type.ts).
+   */
+  method: Uppercase<(typeof HTTP_METHODS)[number]> | (string & {});
+  /** The path template, e.g. `/browsers/{id}`; a variant of a path keeps its `#name` (`/chats#stream`: pathVariant), which is never sent. */
   path: string;
   /** The path parameters, in path order: the method's first arguments. */
   params?: readonly string[];
@@ -57,21 +90,36 @@ export interface Operation {
   query?: Schema;
   queryRequired?: true;
   /**
-   * The request body: JSON (checked, then sent as JSON), urlencoded (its fields checked, then sent as
-   * `application/x-www-form-urlencoded`, src/uploads/url-encoded.ts) or raw (FormData, Blob or text, sent as given).
+   * How the query parameters are written where the document says other than openapi-fetch's way (an
+   * array's items repeated, an object's fields in brackets): src/core/query-string.ts.
    */
-  body?: "json" | "urlencoded" | "raw";
+  queryStyles?: Readonly<Record<string, FieldEncoding>>;
+  /**
+   * The request body: JSON (checked, then sent as JSON), urlencoded (its fields checked, then sent as
+   * `application/x-www-form-urlencoded`, src/uploads/url-encoded.ts), lines (an array checked, then
+   * sent as JSON values one after another: JSON Lines, NDJSON, a JSON text sequence), text (a number
+   * or boolean checked, then sent as its text) or raw (FormData, Blob or text, sent as given).
+   */
+  body?: "json" | "urlencoded" | "lines" | "text" | "raw";
   bodySchema?: Schema;
   /** The body's media type; a raw body is sent as it (a FormData body gets fetch's multipart type instead). */
   bodyType?: string;
   bodyRequired?: true;
-  /** The success status the spec declares first. */
+  /** The other media types its body may be sent as, in the spec's order (`options.contentType`, or chosen by the value). */
+  bodies?: readonly OtherBody[];
+  /** The success status the spec declares first (a 3xx where it declares only a redirect: the Response is the answer). */
   status: number;
-  /** What the success answer holds: JSON (parsed and checked), nothing, other content (the `Response` itself), or server-sent events. */
-  answer: "json" | "empty" | "other" | "stream";
+  /**
+   * What the success answer holds: JSON (parsed and checked), nothing, other content (the `Response`
+   * itself), server-sent events, or a sequence of JSON items (JSON Lines, NDJSON, a JSON text
+   * sequence: `answerType` says which, `itemSchema` what each item is).
+   */
+  answer: "json" | "empty" | "other" | "stream" | "sequence";
   answerSchema?: Schema;
-  /** The media type of a JSON answer. */
+  /** The media type of a JSON answer, or of a sequence's. */
   answerType?: string;
+  /** For a sequence of JSON items: the schema of one item. */
+  itemSchema?: Schema;
   /** For an event stream: the schema of one event's data. */
   eventSchema?: Schema;
   /**

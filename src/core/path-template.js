@@ -47,6 +47,22 @@ export function fillTemplate(template, value) {
 }
 
 /**
+ * A path key split at its `#`: the path a request goes to, and the name of the variant it is.
+ * Some generators (Speakeasy) write variants of one path as path items of their own, keyed
+ * `/v1/conversations#stream` or `/files/{file_id}#get_shared_link`; a URL's fragment is never sent,
+ * so each is a request to the path before the `#`, told apart by its body, query or headers.
+ * @param {string} key a key of the document's `paths`
+ * @returns {{ path: string, variant: string | undefined }}
+ * @example
+ * pathVariant("/files/{file_id}#get_shared_link"); // { path: "/files/{file_id}", variant: "get_shared_link" }
+ * pathVariant("/files/{file_id}"); // { path: "/files/{file_id}", variant: undefined }
+ */
+export function pathVariant(key) {
+  const at = key.indexOf("#");
+  return at < 0 ? { path: key, variant: undefined } : { path: key.slice(0, at), variant: key.slice(at + 1) };
+}
+
+/**
  * @typedef {object} PathMatch
  * @property {number} index which of the templates the path is
  * @property {Record<string, string>} params each parameter's segment as the path has it (still percent-encoded)
@@ -56,8 +72,9 @@ export function fillTemplate(template, value) {
  * Finds which of `templates` a request path is. The match is anchored at both ends: the path is
  * `base` followed by the whole template, and each parameter stands for text without a `/` (one
  * segment, or the part of one that the template leaves it). Where several templates fit, the one
- * whose first differing segment is literal wins (`/things/stats` over `/things/{id}`), then the
- * first in the list.
+ * whose first differing segment is literal wins (`/things/stats` over `/things/{id}`), then a plain
+ * path over its variants (`/things#stream`, see `pathVariant`: a template's `#…` is never part of the
+ * match), then the first in the list.
  * @param {readonly string[]} templates the paths of the operations, as the document writes them
  * @param {string} [base] the base address's path that precedes every template (`/v1`); default none
  * @returns {(path: string) => PathMatch | undefined}
@@ -70,21 +87,25 @@ export function fillTemplate(template, value) {
 export function pathMatcher(templates, base = "") {
   const prefix = base.replace(/\/+$/, "");
   const routes = templates.map((template, index) => {
-    const pieces = templatePieces(template);
+    const { path, variant } = pathVariant(template);
+    const pieces = templatePieces(path);
     const source = pieces.map((piece, i) => (i % 2 ? "([^/]+)" : escapeRegExp(piece))).join("");
     // a segment holding a parameter ranks after a literal one at the same place
-    const rank = template
+    const rank = path
       .split("/")
       .map((segment) => (segment.includes("{") ? "1" : "0"))
       .join("");
     return {
       index,
+      variant: variant !== undefined,
       names: pieces.filter((_, i) => i % 2 === 1),
       pattern: new RegExp(`^${escapeRegExp(prefix)}${source}$`),
       rank,
     };
   });
-  routes.sort((a, b) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : a.index - b.index));
+  routes.sort((a, b) =>
+    a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : Number(a.variant) - Number(b.variant) || a.index - b.index,
+  );
   return (path) => {
     for (const route of routes) {
       const found = route.pattern.exec(path);
@@ -103,23 +124,27 @@ const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
  * Finds which of `operations` a request is: by HTTP method (any case), then by path as
- * `pathMatcher` reads it, so that a request for one operation never finds another.
+ * `pathMatcher` reads it, so that a request for one operation never finds another. Where the path
+ * has variants (`/things#stream` beside `/things`, see `pathVariant`), the plain one is found and
+ * `variants` lists the others of the same method, for a caller that tells them apart by the
+ * request's body, query or headers; elsewhere `variants` is empty.
  * @template {{ method: string, path: string }} T
  * @param {readonly T[]} operations
  * @param {string} [base] the base address's path that precedes every path (`/v1`); default none
- * @returns {(method: string, path: string) => { operation: T, params: Record<string, string> } | undefined}
+ * @returns {(method: string, path: string) => { operation: T, params: Record<string, string>, variants: T[] } | undefined}
  * @example
  * const find = operationMatcher([{ method: "GET", path: "/things/{id}" }], "/v1");
- * find("GET", "/v1/things/t_1"); // { operation: { method: "GET", path: "/things/{id}" }, params: { id: "t_1" } }
+ * find("GET", "/v1/things/t_1"); // { operation: { method: "GET", path: "/things/{id}" }, params: { id: "t_1" }, variants: [] }
  * find("DELETE", "/v1/things/t_1"); // undefined
  */
 export function operationMatcher(operations, base = "") {
-  /** @type {Map<string, { ops: T[], match: (path: string) => PathMatch | undefined }>} */
+  /** @type {Map<string, { ops: T[], plain: string[], match: (path: string) => PathMatch | undefined }>} */
   const byMethod = new Map();
   for (const method of new Set(operations.map((op) => op.method.toUpperCase()))) {
     const ops = operations.filter((op) => op.method.toUpperCase() === method);
     byMethod.set(method, {
       ops,
+      plain: ops.map((op) => pathVariant(op.path).path),
       match: pathMatcher(
         ops.map((op) => op.path),
         base,
@@ -129,8 +154,9 @@ export function operationMatcher(operations, base = "") {
   return (method, path) => {
     const routes = byMethod.get(method.toUpperCase());
     const found = routes?.match(path);
-    return routes && found
-      ? { operation: /** @type {T} */ (routes.ops[found.index]), params: found.params }
-      : undefined;
+    if (!routes || !found) return undefined;
+    const at = routes.plain[found.index];
+    const variants = routes.ops.filter((_, i) => i !== found.index && routes.plain[i] === at);
+    return { operation: /** @type {T} */ (routes.ops[found.index]), params: found.params, variants };
   };
 }

@@ -4,11 +4,63 @@
 // cannot disagree. Plain JavaScript with JSDoc types, compiled and type-checked with src/.
 
 /**
- * Methods that may be sent twice with the effect of once (RFC 9110 9.2.2); an operation's
- * `x-idempotent` overrides what its method says.
+ * Methods that may be sent twice with the effect of once: RFC 9110's (9.2.2) and QUERY, which is
+ * safe and idempotent (RFC 9110's GET with a body: draft-ietf-httpbis-safe-method-w-body, OpenAPI
+ * 3.2's `query`); an operation's `x-idempotent` overrides what its method says.
  * @type {readonly string[]}
  */
-export const IDEMPOTENT_METHODS = ["GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE"];
+export const IDEMPOTENT_METHODS = ["GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE", "QUERY"];
+
+/**
+ * The other methods the IANA HTTP Method Registry marks idempotent (WebDAV, RFC 4918, and its
+ * extensions: RFC 3253, 3648, 3744, 4437, 4791, 5323, 5842; RFC 2068's LINK and UNLINK), which an
+ * OpenAPI 3.2 `additionalOperations` entry may name; the registry's methods that are neither safe
+ * nor idempotent (CONNECT, LOCK, PATCH, POST), and any method it does not list, are treated as POST
+ * is. Methods are case-sensitive: these are as the registry writes them.
+ * @type {readonly string[]}
+ */
+export const REGISTERED_IDEMPOTENT_METHODS = [
+  "ACL",
+  "BASELINE-CONTROL",
+  "BIND",
+  "CHECKIN",
+  "CHECKOUT",
+  "COPY",
+  "LABEL",
+  "LINK",
+  "MERGE",
+  "MKACTIVITY",
+  "MKCALENDAR",
+  "MKCOL",
+  "MKREDIRECTREF",
+  "MKWORKSPACE",
+  "MOVE",
+  "ORDERPATCH",
+  "PROPFIND",
+  "PROPPATCH",
+  "REBIND",
+  "REPORT",
+  "SEARCH",
+  "UNBIND",
+  "UNCHECKOUT",
+  "UNLINK",
+  "UNLOCK",
+  "UPDATE",
+  "UPDATEREDIRECTREF",
+  "VERSION-CONTROL",
+];
+
+/**
+ * Whether a request of this method may be sent twice with the effect of once, as its method's RFC
+ * says (`IDEMPOTENT_METHODS`, `REGISTERED_IDEMPOTENT_METHODS`); any other is treated as POST is.
+ * @param {string} method as sent, in capitals
+ * @example
+ * idempotentMethod("QUERY"); // true
+ * idempotentMethod("LOCK"); // false
+ */
+export function idempotentMethod(method) {
+  return IDEMPOTENT_METHODS.includes(method) || REGISTERED_IDEMPOTENT_METHODS.includes(method);
+}
 
 /**
  * The header parameter (in any case) whose operation the client sends with a key of its own making

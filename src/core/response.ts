@@ -25,11 +25,12 @@ const decoder = new TextDecoder();
  * answer itself, or the matching `ApiError` thrown for any other status (branching on
  * `response.ok`, since openapi-fetch's `error` is empty for an empty body). `errorSchema` (the
  * table's, one of `generated/validators.ts`) is what the operation declares its error bodies to be:
- * a JSON error body that breaks it is kept as text.
+ * a JSON error body that breaks it is kept as text. `declared` is the status the operation answers
+ * with: a redirect the document declares as its answer (its only one) is the answer, not an error.
  */
-export function answerOf<T>(outcome: FetchResult<T>, errorSchema?: Schema): Answer<T> {
+export function answerOf<T>(outcome: FetchResult<T>, errorSchema?: Schema, declared?: number): Answer<T> {
   const { response } = outcome;
-  if (!response.ok) {
+  if (!response.ok && response.status !== declared) {
     const raw = response instanceof BufferedResponse ? response.received : undefined;
     throw apiErrorFrom(
       response,

@@ -3,8 +3,15 @@ import * as policy from "./policy.js";
 /** Statuses after which an idempotent request is sent again, as a set (the list is src/core/policy.js's). */
 export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set(policy.RETRYABLE_STATUSES);
 
-/** Methods that may be sent twice with the effect of once, as a set (the list is src/core/policy.js's); an operation's `x-idempotent` overrides it. */
-export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(policy.IDEMPOTENT_METHODS);
+/**
+ * Methods that may be sent twice with the effect of once, as a set (the lists are src/core/policy.js's:
+ * RFC 9110's, QUERY, and the others the IANA registry marks idempotent); an operation's `x-idempotent`
+ * overrides it.
+ */
+export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set([
+  ...policy.IDEMPOTENT_METHODS,
+  ...policy.REGISTERED_IDEMPOTENT_METHODS,
+]);
 
 /**
  * Codes (or, for a bad port, the message; for Deno, the error's name) of a fetch that failed before

@@ -53,8 +53,7 @@ export type EventRead = (data: string, type: string | undefined, id: string | un
 export function eventReader(op: StreamOperation, policy: AnswerPolicy = {}, response?: () => Response): EventRead {
   const schema = op.eventSchema;
   const typedHeartbeat = schema !== undefined && mapping(schema).has(HEARTBEAT);
-  // compiled once: the common event is one call that builds no path and no issue
-  const conforms = schema === undefined ? undefined : compile(schema, true);
+  const checked = checker(op, schema, policy, response);
   return (text, type, id) => {
     let data: unknown = text;
     try {
@@ -64,11 +63,52 @@ export function eventReader(op: StreamOperation, policy: AnswerPolicy = {}, resp
     }
     if (!typedHeartbeat && (type === HEARTBEAT || (data as { event?: unknown } | null)?.event === HEARTBEAT))
       return SKIP;
-    if (conforms === undefined) return data;
-    if (passes(conforms, data)) return data;
+    return checked(data, { id, type, data: text });
+  };
+}
+
+/**
+ * What a stream of JSON texts (JSON Lines, a JSON text sequence: src/streams/item-stream.ts) does with
+ * each item: read as JSON and checked like an answer against `schema`, the row's `itemSchema`. An
+ * item that is no JSON, or breaks the schema, goes through `reportDrift`, as a drifting event does.
+ *
+ * @example
+ * const read = itemReader(op, op.itemSchema);
+ * const item = read('{"id":1}');
+ */
+export function itemReader(
+  op: StreamOperation,
+  schema: Schema | undefined,
+  policy: AnswerPolicy = {},
+  response?: () => Response,
+): (text: string) => unknown {
+  const checked = checker(op, schema, policy, response);
+  return (text) => {
+    const raw = { id: undefined, type: undefined, data: text };
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      return reportDrift(op, raw, text, [{ path: "data", message: "is not JSON" }], policy, response?.());
+    }
+    return checked(data, raw);
+  };
+}
+
+/** Checks one value of a stream against `schema` (none: every value passes), reporting one that breaks it. */
+function checker(
+  op: StreamOperation,
+  schema: Schema | undefined,
+  policy: AnswerPolicy,
+  response: (() => Response) | undefined,
+): (data: unknown, raw: RawEvent) => unknown {
+  // compiled once: the common event is one call that builds no path and no issue
+  const conforms = schema === undefined ? undefined : compile(schema, true);
+  return (data, raw) => {
+    if (conforms === undefined || passes(conforms, data)) return data;
     // check() walks it again for the issues, and turns a stack overflow into one
     const issues = check(schema!, data, "data", [], true);
-    return issues.length ? reportDrift(op, { id, type, data: text }, data, issues, policy, response?.()) : data;
+    return issues.length ? reportDrift(op, raw, data, issues, policy, response?.()) : data;
   };
 }
 

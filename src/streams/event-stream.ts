@@ -1,36 +1,20 @@
 import { PACKAGE_NAME } from "../../generated/identity.js";
 import { createParser, type EventSourceMessage } from "eventsource-parser";
-import { MAX_TIMEOUT_MS, show } from "../core/config.js";
 import { apiErrorFrom } from "../core/error-answer.js";
-import { ApiError, ConnectionError, UserAbortError, ValidationError, type ValidationIssue } from "../core/errors.js";
+import { ApiError, ConnectionError, UserAbortError } from "../core/errors.js";
 import { EventBounds } from "./event-bounds.js";
 import { eventReader, type StreamEvent, type StreamOperation } from "./event-check.js";
-import { handOut, headerSafe } from "./event-hand-out.js";
+import { handOut } from "./event-hand-out.js";
 import type { RequestOptions } from "../core/request-options.js";
 import { backoffMs, MAX_RETRY_AFTER_MS } from "../core/retry.js";
-import { StreamIdleError } from "./stream-errors.js";
 import type { AnswerPolicy } from "../core/config.js";
 import { sleep } from "../core/abort.js";
+import { readChunk, streamEnd, streamOptions, type StreamBounds } from "./stream-read.js";
 
-/** Default `maxEventSize`: 1 MiB (1 048 576 characters) for one line, and for one event's lines together. */
-export const DEFAULT_MAX_EVENT_SIZE = 1024 * 1024;
-/** Default `idleTimeoutMs`: 120 000 ms of silence (no event, no heartbeat, no comment) ends a stream. */
-export const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
-/** Default `maxReconnects`: 5 attempts in a row to re-open a dropped stream. */
-export const DEFAULT_MAX_RECONNECTS = 5;
+export { DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_EVENT_SIZE, DEFAULT_MAX_RECONNECTS } from "./stream-read.js";
 
 /** Options of a method that answers an event stream: the per-call options, and the stream's own. */
-export interface StreamOptions extends RequestOptions {
-  /**
-   * Longest line, and longest event (its lines together), in characters of decoded text; a longer
-   * one ends the stream with `EventTooLargeError` and drops the connection. Default: 1 MiB (1 048 576).
-   */
-  maxEventSize?: number;
-  /**
-   * Longest silence, in milliseconds: a stream that sends nothing for longer (a heartbeat counts)
-   * ends with `StreamIdleError`. At most 2 147 483 647. Default: 120 000.
-   */
-  idleTimeoutMs?: number;
+export interface StreamOptions extends RequestOptions, StreamBounds {
   /**
    * Attempts in a row to re-open a dropped stream (a GET, or `x-idempotent: true`) before it fails;
    * the count starts again once an event arrives. 0 never re-opens. Default: 5.
@@ -80,12 +64,9 @@ export async function openEventStream(
   const logger = policy.logger;
   const { maxEventSize, idleTimeoutMs, maxReconnects, lastEventId, request } = streamOptions(options);
   const where = `${op.method} ${op.path}`;
-  const stop = new AbortController();
-  const signal = request.signal;
+  const state = { lastEventId, reconnects: 0, closed: false, started: false, stopped: false };
   // the caller's signal ends the open connection and the wait between two
-  const onAbort = () => stop.abort(signal!.reason);
-  signal?.addEventListener("abort", onAbort, { once: true });
-  const release = () => signal?.removeEventListener("abort", onAbort);
+  const { stop, release, close: end } = streamEnd(request.signal, state);
   // an error answer is JSON: asking for the stream alone, a mock may answer the stream instead
   const connect = (id: string | undefined, maxRetries?: number) =>
     open({
@@ -107,7 +88,6 @@ export async function openEventStream(
     throw err;
   }
   const read = eventReader(op, policy, () => response);
-  const state = { lastEventId, reconnects: 0, closed: false, started: false, stopped: false };
   // read for every event handed out: a field, where the signal's getter checks its receiver each time
   stop.signal.addEventListener("abort", () => (state.stopped = true), { once: true });
 
@@ -131,18 +111,7 @@ export async function openEventStream(
         parser.reset();
         try {
           for (;;) {
-            let idle = false;
-            const timer = setTimeout(() => {
-              idle = true;
-              reader?.cancel().catch(() => {});
-            }, idleTimeoutMs);
-            let chunk: ReadableStreamReadResult<Uint8Array>;
-            try {
-              chunk = reader ? await reader.read() : { done: true, value: undefined };
-            } finally {
-              clearTimeout(timer);
-            }
-            if (idle) throw new StreamIdleError(where, idleTimeoutMs);
+            const chunk = await readChunk(reader, idleTimeoutMs, where);
             if (stop.signal.aborted) throw stop.signal.reason;
             // the server ended the stream: an event without its blank line is dropped, as EventSource does
             if (chunk.done) return;
@@ -197,13 +166,7 @@ export async function openEventStream(
     }
   }
 
-  const close = () => {
-    state.closed = true;
-    stop.abort();
-    release();
-    // a body no reader took is cancelled here; once read, the reader's own cancel drops it
-    if (!state.started) response.body?.cancel().catch(() => {});
-  };
+  const close = () => end(response);
   let iterator: AsyncIterableIterator<StreamEvent<unknown>> | undefined;
   return {
     get response() {
@@ -241,31 +204,4 @@ export async function readEventStream<T = unknown>(
   const where = URL.canParse(response.url) ? new URL(response.url).pathname : "(a Response)";
   const op: StreamOperation = { name: "readEventStream", method: "GET", path: where, idempotent: false };
   return openEventStream(op, async () => response, options) as Promise<EventStream<T>>;
-}
-
-/** The stream's own options, checked, with their defaults; the rest is the call's. Throws `ValidationError` listing every problem. */
-function streamOptions(options: StreamOptions | undefined) {
-  if (options != null && typeof options !== "object")
-    throw new ValidationError([{ path: "options", message: `must be an object (got ${show(options)})` }]);
-  const {
-    maxEventSize = DEFAULT_MAX_EVENT_SIZE,
-    idleTimeoutMs = DEFAULT_IDLE_TIMEOUT_MS,
-    maxReconnects = DEFAULT_MAX_RECONNECTS,
-    lastEventId,
-    ...request
-  } = (options ?? {}) as StreamOptions;
-  const issues: ValidationIssue[] = [];
-  if (!(Number.isSafeInteger(maxEventSize) && maxEventSize >= 1))
-    issues.push({ path: "options.maxEventSize", message: `must be a whole number >= 1 (got ${show(maxEventSize)})` });
-  if (!(typeof idleTimeoutMs === "number" && idleTimeoutMs > 0 && idleTimeoutMs <= MAX_TIMEOUT_MS))
-    issues.push({
-      path: "options.idleTimeoutMs",
-      message: `must be > 0 and <= ${MAX_TIMEOUT_MS} ms (got ${show(idleTimeoutMs)})`,
-    });
-  if (!(Number.isSafeInteger(maxReconnects) && maxReconnects >= 0))
-    issues.push({ path: "options.maxReconnects", message: `must be a whole number >= 0 (got ${show(maxReconnects)})` });
-  if (lastEventId !== undefined && !(typeof lastEventId === "string" && headerSafe(lastEventId)))
-    issues.push({ path: "options.lastEventId", message: "must be a string a header can carry" });
-  if (issues.length) throw new ValidationError(issues);
-  return { maxEventSize, idleTimeoutMs, maxReconnects, lastEventId, request: request as RequestOptions };
 }

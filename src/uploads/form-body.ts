@@ -1,6 +1,7 @@
 import type { Schema } from "../../generated/validators.js";
 import type { ValidationIssue } from "../core/errors.js";
 import { check, plain } from "../checks/check.js";
+import { formFields } from "./form-fields.js";
 
 /** How a multipart body is built, as the generated table says (from its schema and `encoding`). */
 export interface FormShape {
@@ -17,7 +18,8 @@ const FILE = "(file)";
 const MAX_DEPTH = 64;
 
 /**
- * Builds the `FormData` of a multipart body from its fields, or adds to `issues` and returns
+ * Builds the `FormData` of a multipart body from its fields (an object, or a `FormData` whose
+ * entries are read into the schema's shape: src/uploads/form-fields.ts), or adds to `issues` and returns
  * undefined. Files (`Blob`, `File`, `fs.openAsBlob(path)`) may stand only where the schema has
  * binary, and must stand there; every other field is checked against the schema first, so nothing
  * is sent when one is wrong. A file is never read here: fetch streams it when the request goes out.
@@ -31,17 +33,10 @@ export function formBody(
   schema: Schema | undefined,
   issues: ValidationIssue[],
 ): FormData | undefined {
-  if (
-    typeof input !== "object" ||
-    input === null ||
-    Array.isArray(input) ||
-    input instanceof Blob ||
-    input instanceof FormData
-  ) {
-    issues.push({
-      path: "body",
-      message: "must be an object of the form's fields (not a FormData: the client builds the form)",
-    });
+  // a FormData's entries are its fields, read into the schema's shape and built again as checked
+  if (input instanceof FormData) input = formFields(input, schema);
+  if (typeof input !== "object" || input === null || Array.isArray(input) || input instanceof Blob) {
+    issues.push({ path: "body", message: "must be an object of the form's fields, or a FormData" });
     return undefined;
   }
   const files = new Map<string, Blob>();
@@ -119,16 +114,38 @@ export function formBody(
 const dotted = (at: string) => `.${at.replace(/\[([^\]\d][^\]]*)\]/g, ".$1")}`;
 
 /**
- * Checks a binary (`application/octet-stream`) body: a `Blob`, an `ArrayBuffer` or a view of one,
- * or a `ReadableStream` of bytes. Returns whether it is a stream, which can be sent only once.
+ * Whether `value` is text, bytes or a stream (`Blob`, `ArrayBuffer` or a view of one, `ReadableStream`):
+ * a body fetch sends as given.
  */
-export function binaryBody(input: unknown, issues: ValidationIssue[]): { stream: boolean } {
+export const asGiven = (value: unknown): boolean =>
+  typeof value === "string" ||
+  value instanceof Blob ||
+  value instanceof ReadableStream ||
+  value instanceof ArrayBuffer ||
+  ArrayBuffer.isView(value);
+
+/**
+ * Checks a body sent as given, as its media type says: `application/octet-stream` takes bytes (a
+ * `Blob`, an `ArrayBuffer` or a view of one, a `ReadableStream` of bytes); any other text too, or a
+ * `FormData` or `URLSearchParams`; anything else fetch would send as its text (`[object Object]`).
+ * Returns whether it is a stream, which can be sent only once.
+ */
+export function givenBody(
+  input: unknown,
+  mediaType: string | undefined,
+  issues: ValidationIssue[],
+): { stream: boolean } {
   if (input instanceof ReadableStream) return { stream: true };
-  if (!(input instanceof Blob || input instanceof ArrayBuffer || ArrayBuffer.isView(input))) {
+  if (mediaType?.toLowerCase() === "application/octet-stream") {
+    if (typeof input === "string" || !asGiven(input))
+      issues.push({
+        path: "body",
+        message: "must be a Blob, an ArrayBuffer or a view of one, or a ReadableStream of bytes",
+      });
+  } else if (!(asGiven(input) || input instanceof FormData || input instanceof URLSearchParams))
     issues.push({
       path: "body",
-      message: "must be a Blob, an ArrayBuffer or a view of one, or a ReadableStream of bytes",
+      message: `must be text, bytes, a Blob, a stream or a form to go as ${mediaType ?? "given"}`,
     });
-  }
   return { stream: false };
 }

@@ -1,27 +1,23 @@
 import type { Schema } from "../../generated/validators.js";
 import type { ValidationIssue } from "../core/errors.js";
 import { check, plain } from "../checks/check.js";
+import { formFields, type FieldEncoding } from "./form-fields.js";
 
-/** How one field of an `application/x-www-form-urlencoded` body is written, from its `encoding`. */
-export interface FieldEncoding {
-  /** `form` (the default), `spaceDelimited`, `pipeDelimited` or `deepObject`. */
-  style?: "form" | "spaceDelimited" | "pipeDelimited" | "deepObject";
-  /** For `form`: an array's items as repeated keys (true, the default) or joined by commas (false). */
-  explode?: boolean;
-}
+export type { FieldEncoding };
 
 const MAX_DEPTH = 64;
 const DELIMITERS = { spaceDelimited: " ", pipeDelimited: "|" } as const;
 
 /**
- * Builds the `URLSearchParams` of an `application/x-www-form-urlencoded` body from its fields, or
- * adds to `issues` and returns undefined: the fields are checked against the schema first, so
+ * Builds the `URLSearchParams` of an `application/x-www-form-urlencoded` body from its fields (an
+ * object, or a `URLSearchParams` whose entries are read into the schema's shape:
+ * src/uploads/form-fields.ts), or adds to `issues` and returns undefined: the fields are checked against the schema first, so
  * nothing is sent when one is wrong. Written as OpenAPI's defaults for a form body say: text as
  * is, numbers as JSON writes them, booleans `true`/`false`, `null` as an empty value, an array as
  * the field repeated (`style: form, explode: true`); a field's `encoding` may say `explode: false`
  * (items joined by commas), `spaceDelimited` or `pipeDelimited`. An object goes as bracket names
- * (`address[city]=Paris`), whatever its style; `style: form, explode: false` writes it as
- * `address=city,Paris`.
+ * (`address[city]=Paris`), whatever its style, and an array's objects under their index
+ * (`to[0][city]=Paris`); `style: form, explode: false` writes an object as `address=city,Paris`.
  *
  * @example
  * urlEncodedBody({ Tags: ["a", "b"], Enabled: true }, {}, schema, issues)!.toString(); // "Tags=a&Tags=b&Enabled=true"
@@ -32,11 +28,10 @@ export function urlEncodedBody(
   schema: Schema | undefined,
   issues: ValidationIssue[],
 ): URLSearchParams | undefined {
-  if (typeof input !== "object" || input === null || Array.isArray(input) || input instanceof URLSearchParams) {
-    issues.push({
-      path: "body",
-      message: "must be an object of the form's fields (not a URLSearchParams: the client builds the form)",
-    });
+  // a URLSearchParams' entries are its fields, read into the schema's shape and written again as checked
+  if (input instanceof URLSearchParams) input = formFields(input, schema, encoding);
+  if (typeof input !== "object" || input === null || Array.isArray(input)) {
+    issues.push({ path: "body", message: "must be an object of the form's fields, or a URLSearchParams" });
     return undefined;
   }
   const before = issues.length;
@@ -47,7 +42,8 @@ export function urlEncodedBody(
   // built from the checked snapshot, so that what was checked is what is sent
   const form = new URLSearchParams();
   const nest = (name: string, value: unknown, depth: number) => {
-    if (Array.isArray(value)) for (const item of value) nest(name, item, depth + 1);
+    // an array's values repeat its name; its objects and arrays go under their index, which keeps their fields together
+    if (Array.isArray(value)) value.forEach((item, i) => nest(scalar(item) ? name : `${name}[${i}]`, item, depth + 1));
     else if (typeof value === "object" && value !== null && depth < MAX_DEPTH)
       for (const [k, v] of Object.entries(value)) nest(`${name}[${k}]`, v, depth + 1);
     else if (value !== undefined) form.append(name, text(value));

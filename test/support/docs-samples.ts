@@ -1,12 +1,13 @@
 // The docs page's TypeScript samples (x-codeSamples of pageDocument()) as one program a strict
 // consumer compiles: each sample in a function of its own, as a reader pastes it into a module.
 import type { OperationInfo } from "../../scripts/lib/generate/read-operations.mjs";
+import { operationAt } from "../../scripts/lib/spec/document.mjs";
 
 type Json = any;
 
 /** The samples of an operation on the page, by label (`Node.js`, `curl`). */
 export function samplesOf(page: Json, op: OperationInfo): Record<string, string> {
-  const samples: { label: string; source: string }[] = page.paths[op.path][op.method.toLowerCase()]["x-codeSamples"];
+  const samples: { label: string; source: string }[] = operationAt(page, op.method, op.path)["x-codeSamples"];
   return Object.fromEntries(samples.map((s) => [s.label, s.source]));
 }
 

@@ -1,8 +1,8 @@
 // Every operation of a document called through its generated client against the mock, the
 // inputs built from the document's schemas by the project's sampler (no example needed): the
-// status each call met, 3 pages of each list with their items, the events of each stream and
-// the kinds they cover. Used by the contract stage (the synthetic spec, examples stripped) and the
-// documents stage (other services' documents).
+// status each call met, 3 pages of each list with their items, the events of each stream (or the
+// items of a sequence of JSON texts) and the kinds they cover. Used by the contract stage (the
+// synthetic spec, examples stripped) and the documents stage (other services' documents).
 import { createSampler } from "../../scripts/lib/spec/sample.mjs";
 import { resolve } from "../../scripts/lib/spec/document.mjs";
 
@@ -107,14 +107,16 @@ export async function walkEveryOperation(
     const options = Object.keys(headers).length ? { headers } : undefined;
     const args: unknown[] = [...ids];
     if (op.body) {
-      let body = request(op.body.schema);
+      let body = sampler.sample(op.body.schema, { direction: "request", body: true }).value;
       if (op.form) for (const pattern of op.form.files) body = withFiles(body, pattern);
       else if (op.body.kind === "raw") body = new Blob(["mock bytes"]);
       args.push(body, { ...options, ...(Object.keys(query).length ? { query } : {}) });
     } else if (op.queryParams.length) args.push(query, options);
     else args.push(options);
     const call = () => op.name.split(".").reduce((at: Json, key: string) => at[key], client)(...args);
-    const kind = op.page ? "list" : op.success.kind === "stream" ? "stream" : "call";
+    // a sequence of JSON items is read as an event stream is, each item its own data
+    const sequence = op.success.kind === "sequence";
+    const kind = op.page ? "list" : op.success.kind === "stream" || sequence ? "stream" : "call";
     const result: WalkResult = { where, kind, ok: false, answered: false };
     const started = performance.now();
     try {
@@ -144,7 +146,7 @@ export async function walkEveryOperation(
             try {
               for await (const event of stream) {
                 events++;
-                const data = (event as Json).data;
+                const data = sequence ? event : (event as Json).data;
                 if (tag && data && typeof data === "object" && data[tag] !== undefined) seen.add(String(data[tag]));
               }
             } finally {

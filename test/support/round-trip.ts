@@ -37,7 +37,7 @@ function args(sampler: Sampler, op: Json, parents: Record<string, unknown>, id?:
   if (op.body)
     return [
       ...ids,
-      body ?? sampler.sample(op.body.schema, { direction: "request" }).value,
+      body ?? sampler.sample(op.body.schema, { direction: "request", body: true }).value,
       ...(q ? [{ query: q }] : []),
     ];
   return [...ids, ...(q ? [q] : [])];

@@ -4,9 +4,10 @@
 // rendered from as `x-codeSamples`, never into openapi/ or generated/.
 import { withExampleInputs } from "../generate/example-inputs.mjs";
 import { exampleCall } from "../generate/examples.mjs";
-import { fillTemplate } from "../../../src/core/path-template.js";
+import { fillTemplate, pathVariant } from "../../../src/core/path-template.js";
 import { readOperations, serverUrl } from "../generate/read-operations.mjs";
 import { identityOf } from "../shared/identity.mjs";
+import { operationAt } from "../spec/document.mjs";
 
 /** What the samples name: the package they import and the environment variable both read the API key from. */
 /** @typedef {Pick<import("../shared/identity.mjs").Identity, "packageName" | "apiKeyEnv">} SampleNames */
@@ -54,7 +55,8 @@ const queryPairs = (/** @type {import("../generate/read-operations.mjs").Paramet
  * //   -H "Authorization: Bearer $ACME_API_KEY"
  */
 export function curlSample(op, base, keyVariable) {
-  const path = fillTemplate(op.path, (name) =>
+  // a variant's `#name` (`/chats#stream`) is no part of the address: it is sent to the path before it
+  const path = fillTemplate(pathVariant(op.path).path, (name) =>
     encodeURIComponent(String(op.pathParams.find((p) => p.name === name)?.example ?? name)),
   );
   const query = new URLSearchParams(queryPairs(op.queryParams)).toString();
@@ -129,7 +131,7 @@ export function withCodeSamples(spec, { sampler, names = identityOf({}, spec?.in
   const { operations } = withExampleInputs(readOperations(copy).operations, sampler);
   const base = serverUrl(copy);
   for (const op of operations) {
-    const target = copy.paths?.[op.path]?.[op.method.toLowerCase()];
+    const target = operationAt(copy, op.method, op.path);
     if (!target || typeof target !== "object") continue;
     /** @type {CodeSample[]} */
     const samples = [

@@ -3,6 +3,7 @@
 // renders it.
 import { withCodeSamples } from "./code-samples.mjs";
 import { readIdentity } from "../shared/identity.mjs";
+import { operationsOf } from "../spec/document.mjs";
 
 /** The heading of the intro section that lists the groups with no operation yet. */
 export const UNSPECIFIED_HEADING = "Not yet specified";
@@ -26,11 +27,7 @@ export const UNSPECIFIED_HEADING = "Not yet specified";
 export function pageDocument(spec, { sampler, names = readIdentity(spec?.info) }) {
   const page = withCodeSamples(spec, { sampler, names });
   const used = new Set();
-  for (const item of Object.values(page.paths ?? {})) {
-    for (const op of Object.values(item ?? {})) {
-      if (op && typeof op === "object" && Array.isArray(op.tags)) for (const tag of op.tags) used.add(tag);
-    }
-  }
+  for (const { op } of operationsOf(page)) if (Array.isArray(op?.tags)) for (const tag of op.tags) used.add(tag);
   const tags = Array.isArray(page.tags) ? page.tags : [];
   const unused = tags.filter((tag) => !used.has(tag?.name));
   if (!unused.length) return page;

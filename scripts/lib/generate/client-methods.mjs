@@ -1,7 +1,8 @@
 // Where an operation lives on the client: its `x-client-method` (`browsers.computer.clickMouse`),
 // or, for a document without one, a name derived from its path and HTTP method. Shared by the
 // lint rule (scripts/lib/spec/redocly-plugin.mjs) and the generator (scripts/lib/generate/read-operations.mjs), so
-// both judge a name the same way.
+// both judge a name the same way; name-clashes.mjs gives a whole document's operations their names.
+import { pathVariant } from "../../../src/core/path-template.js";
 
 /** Dot-separated camelCase segments; the last one is the method. */
 export const CLIENT_METHOD = /^[a-z][A-Za-z0-9]*(\.[a-z][A-Za-z0-9]*)*$/;
@@ -10,7 +11,7 @@ export const CLIENT_METHOD = /^[a-z][A-Za-z0-9]*(\.[a-z][A-Za-z0-9]*)*$/;
 // resource group look like a promise to `await`
 const RESERVED_SEGMENTS = new Set([...Object.getOwnPropertyNames(Object.prototype), "then", "prototype"]);
 // the client's own properties next to the resource groups
-const RESERVED_TOP = new Set(["raw"]);
+export const RESERVED_TOP = new Set(["raw"]);
 
 /**
  * Why `name` cannot be a client method on its own, or undefined when it can.
@@ -74,7 +75,7 @@ const COLLECTION = {
   options: "options",
   trace: "trace",
 };
-const ITEM = {
+export const ITEM = {
   get: "retrieve",
   post: "update",
   put: "update",
@@ -104,7 +105,7 @@ const ACTION_WORDS = new Set([
   "count",
 ]);
 
-const isParam = (segment) => /^\{.*\}$/.test(segment);
+export const isParam = (segment) => /^\{.*\}$/.test(segment);
 // a leading segment naming the API's version: v1, v2, v1beta1, v2.1
 const VERSION = /^v\d+([._-]?\d+)*([a-z]+\d*)?$/i;
 
@@ -133,7 +134,7 @@ function itemVerb(method, methods) {
 export function versionOf(paths) {
   /** @type {Map<string, Set<string>>} next segment -> the versions that hold it */
   const versionsUnder = new Map();
-  const split = (/** @type {string} */ path) => path.split("/").filter(Boolean);
+  const split = (/** @type {string} */ path) => pathVariant(path).path.split("/").filter(Boolean);
   for (const path of paths) {
     const [first, next = ""] = split(path);
     if (first === undefined || !VERSION.test(first)) continue;
@@ -146,27 +147,30 @@ export function versionOf(paths) {
       : undefined;
   };
 }
-const pascal = (text) => {
+export const pascal = (text) => {
   const word = camel(text);
   return word.charAt(0).toUpperCase() + word.slice(1);
 };
 
 /**
- * What the last segment of `path` names, judged from the path alone and the other paths of the
- * document (see deriveName for the rule).
+ * What the last segment of `path` names, judged from the path alone, the other paths of the
+ * document and what its GET answers (see deriveName for the rule).
  * @param {string} method lowercase HTTP method
  * @param {string[]} segments the path's segments
  * @param {string} path the path template
  * @param {Map<string, string[]>} paths every path of the document with its lowercase methods
+ * @param {{ readsOne?: boolean, readsMany?: boolean }} answers what the path's GET answers
  * @returns {"item" | "action" | "collection" | "singleton"}
  */
-function kindOf(method, segments, path, paths, readsOne) {
+function kindOf(method, segments, path, paths, { readsOne = false, readsMany = false }) {
   const last = segments.at(-1);
-  if (last === undefined || isParam(last)) return "item";
   const prefix = `${path.replace(/\/+$/, "")}/`;
   const below = [...paths.keys()].flatMap((other) =>
     other.startsWith(prefix) ? other.slice(prefix.length).split("/").filter(Boolean).slice(0, 1) : [],
   );
+  // an item of one kind whose GET answers a list of the items below it (`/objects/{type}` above
+  // `/objects/{type}/{id}`): a collection, its parameter choosing which
+  if (last === undefined || isParam(last)) return readsMany && below.some(isParam) ? "collection" : "item";
   if (below.some(isParam)) return "collection";
   const methods = paths.get(path) ?? [method];
   const beforeLast = segments.at(-2);
@@ -188,10 +192,14 @@ function kindOf(method, segments, path, paths, readsOne) {
 
 /**
  * The name of an operation that has no `x-client-method`, the way a hand-written SDK names it:
- * the static path segments as groups, then the method. What the last segment names decides the
- * method, in this order:
+ * the static path segments as groups, then the method. A variant of a path (`/v1/conversations#stream`,
+ * `/files/{id}#get_shared_link`: see `pathVariant`) is the method its fragment names, on the groups of
+ * its path (`conversations.stream`, `files.getSharedLink`). Elsewhere what the last segment names
+ * decides the method, in this order:
  * - a path parameter: an item, by REST habit (GET `retrieve`, DELETE `delete`, PATCH, PUT and POST
- *   `update`, see `itemVerb`): `/browsers/{id}` GET -> `browsers.retrieve`;
+ *   `update`, see `itemVerb`): `/browsers/{id}` GET -> `browsers.retrieve`; but a collection where
+ *   another path parameter lies right below it and its GET answers a list (`/objects/{type}` above
+ *   `/objects/{type}/{id}`);
  * - a collection, when a path parameter lies right below it (`/browsers/{id}` under `/browsers`):
  *   GET `list`, POST `create`, PUT `replace`, PATCH `update`, DELETE `deleteAll`;
  * - an action leaf, the method on its parent, when nothing lies below it, it is the path's only
@@ -205,105 +213,34 @@ function kindOf(method, segments, path, paths, readsOne) {
  * - else a singleton resource, one thing read and changed as a whole: `/org/limits` GET ->
  *   `org.limits.retrieve`, PATCH/PUT `update`, DELETE `delete`.
  * @param {string} method HTTP method, any case
- * @param {string} path the path template
- * @param {Map<string, string[]>} [paths] every path of the document with its lowercase methods, to tell actions from resources
- * @param {string} [version] the leading version segment to leave out (`versionOf`)
- * @param {boolean} [readsOne] the path's GET answers one thing (an object with no list in it), not a list
+ * @param {string} path the path template (a key of `paths`, a variant's `#name` included)
+ * @param {Map<string, string[]>} [paths] every path of the document (variants' without their `#name`)
+ *   with its lowercase methods, to tell actions from resources
+ * @param {{ version?: string, readsOne?: boolean, readsMany?: boolean }} [about] the leading version
+ *   segment to leave out (`versionOf`); whether the path's GET answers one thing (an object with no
+ *   list in it) or a list
  * @returns {string}
  * @example
  * deriveName("get", "/browsers/{id}"); // "browsers.retrieve"
  * deriveName("get", "/browsers/{id}/fs/read_file"); // "browsers.fs.readFile"
+ * deriveName("post", "/v1/conversations#stream", new Map(), { version: "v1" }); // "conversations.stream"
  */
-export function deriveName(method, path, paths = new Map(), version = undefined, readsOne = false) {
+export function deriveName(method, path, paths = new Map(), { version, ...answers } = {}) {
   const verbOf = method.toLowerCase();
-  const all = path.split("/").filter(Boolean);
+  const { path: plain, variant } = pathVariant(path);
+  const all = plain.split("/").filter(Boolean);
   const segments = version !== undefined && all[0] === version ? all.slice(1) : all;
-  const kind = kindOf(verbOf, segments, path, paths, readsOne);
+  const kind = variant !== undefined ? "variant" : kindOf(verbOf, segments, plain, paths, answers);
   // a one-thing resource (`/org/limits`) is read, changed and removed as a whole, as an item is
   const verb =
-    kind === "collection"
-      ? (COLLECTION[verbOf] ?? camel(verbOf))
-      : kind === "action"
-        ? camel(segments.at(-1) ?? "")
-        : itemVerb(verbOf, paths.get(path) ?? [verbOf]);
+    kind === "variant"
+      ? camel(variant ?? "")
+      : kind === "collection"
+        ? (COLLECTION[verbOf] ?? camel(verbOf))
+        : kind === "action"
+          ? camel(segments.at(-1) ?? "")
+          : itemVerb(verbOf, paths.get(plain) ?? [verbOf]);
   const names = (kind === "action" ? segments.slice(0, -1) : segments).filter((s) => !isParam(s)).map(camel);
   if (names.length === 0 || RESERVED_TOP.has(names[0] ?? "")) names.unshift("api");
   return [...names, verb].join(".");
-}
-
-/**
- * Other readable names for a derived `name` that is taken, best first: an action leaf as a
- * resource (`a.b` -> `a.b.create`, else `a.createB`), a resource's method with its leaf (`invocations.browsers.list`
- * -> `invocations.listBrowsers`), the HTTP method before it (`getList`); never a path parameter's
- * name pasted in.
- * @param {string} name
- * @param {string} method lowercase HTTP method
- * @param {string} path
- * @returns {string[]}
- */
-function alternatives(name, method, path) {
-  const segments = name.split(".");
-  const verb = /** @type {string} */ (segments.pop());
-  const leaf = segments.at(-1);
-  const out = [];
-  const last = path.split("/").filter(Boolean).at(-1);
-  if (last !== undefined && !isParam(last) && camel(last) === verb) {
-    // an action leaf taken as a thing: POST makes one, the rest act on it as on an item
-    const rest = method === "post" ? "create" : (ITEM[method] ?? camel(method));
-    out.push([...segments, verb, rest], [...segments, `${rest}${pascal(verb)}`]);
-  }
-  if (leaf !== undefined && segments.length > 1 && !RESERVED_TOP.has(leaf))
-    out.push([...segments.slice(0, -1), `${verb}${pascal(leaf)}`]);
-  out.push([...segments, `${method}${verb.charAt(0).toUpperCase()}${verb.slice(1)}`]);
-  return out.map((parts) => parts.join("."));
-}
-
-/**
- * Gives every operation a distinct, well-formed name: its `x-client-method` when it has one,
- * else `deriveName()`'s; a derived name that clashes takes the first free of its readable
- * alternatives (see `alternatives`), then a number. Reports every derived name and every clash
- * it resolved; given names that clash are left for the caller (and the lint rule) to refuse.
- * @param {{ method: string, path: string, operationId?: string, given?: unknown }[]} ops
- * @param {Set<string>} [readsOne] the paths whose GET answers one thing, not a list (see deriveName)
- * @returns {{ names: string[], derived: string[], resolved: string[] }}
- * @example
- * assignNames([{ method: "GET", path: "/widgets" }]).names; // ["widgets.list"]
- */
-export function assignNames(ops, readsOne = new Set()) {
-  const paths = new Map();
-  for (const op of ops) paths.set(op.path, [...(paths.get(op.path) ?? []), op.method.toLowerCase()]);
-  const version = versionOf(paths.keys());
-  const names = ops.map((op) =>
-    typeof op.given === "string"
-      ? op.given
-      : deriveName(op.method, op.path, paths, version(op.path), readsOne.has(op.path)),
-  );
-  // the groups every first name implies; a new name may not be one of them, nor a method under
-  // a name that is a method itself
-  const groups = new Set();
-  for (const name of names) {
-    const s = name.split(".");
-    for (let i = 1; i < s.length; i++) groups.add(s.slice(0, i).join("."));
-  }
-  const used = new Set(ops.flatMap((op, i) => (typeof op.given === "string" ? [names[i]] : [])));
-  const derived = [];
-  const resolved = [];
-  const free = (name) => {
-    const s = name.split(".");
-    const under = s.some((_, i) => i > 0 && used.has(s.slice(0, i).join(".")));
-    return !used.has(name) && !groups.has(name) && !under && !malformed(name);
-  };
-  ops.forEach((op, i) => {
-    if (typeof op.given === "string") return;
-    const first = names[i];
-    let name = [first, ...alternatives(first, op.method.toLowerCase(), op.path)].find(free);
-    for (let n = 2; !name; n++) name = [`${first}${n}`].find(free);
-    names[i] = name;
-    used.add(name);
-    const s = name.split(".");
-    for (let k = 1; k < s.length; k++) groups.add(s.slice(0, k).join("."));
-    derived.push(`${op.method.toUpperCase()} ${op.path} -> ${name}`);
-    if (name !== first) resolved.push(`${op.method.toUpperCase()} ${op.path}: ${first} was taken; named ${name}`);
-  });
-  return { names, derived, resolved };
 }

@@ -107,7 +107,9 @@ export function apiReference(spec, operations, identity = identityOf({}, spec.in
         ? "`void`"
         : op.success.kind === "stream"
           ? `\`EventStream\` of ${op.success.schema ? typeText(spec, op.success.schema, types) : "`unknown`"}`
-          : "`Response`";
+          : op.success.kind === "sequence"
+            ? `\`ItemStream\` of ${op.success.schema ? typeText(spec, op.success.schema, types) : "`unknown`"}`
+            : "`Response`";
   for (const op of operations)
     out.push(
       `| [\`${op.name}\`](#${anchor(op)}) | \`${fns.get(op)}\` | \`${op.method} ${op.path}\` | ${answerText(op)} |`,
@@ -139,8 +141,13 @@ export function apiReference(spec, operations, identity = identityOf({}, spec.in
       rows.push(
         `| \`body\` | body (${op.body.mediaType}) | ${op.body.kind !== "raw" ? typeText(spec, op.body.schema, types) : "`BodyInit`"} | ${op.body.required ? "yes" : "no"} | ${op.body.kind !== "raw" ? "checked against the spec before sending" : "sent as given"} |`,
       );
+    // each other media type the body may go as, chosen by options.contentType or by the value
+    for (const media of op.body?.others ?? [])
+      rows.push(
+        `| \`body\` | body (${media.mediaType}) | ${media.kind !== "raw" || media.form ? typeText(spec, media.schema, types) : "`BodyInit`"} | ${op.body?.required ? "yes" : "no"} | ${media.kind !== "raw" || media.form ? "checked against its schema before sending" : "sent as given"}: \`options.contentType: ${JSON.stringify(media.mediaType)}\`, or chosen by the value |`,
+      );
     rows.push(
-      "| `options` | | `RequestOptions` | no | per-call `signal`, `timeoutMs`, `maxRetries`, `maxResponseBytes`, `headers` |",
+      `| \`options\` | | \`RequestOptions\` | no | per-call \`signal\`, \`timeoutMs\`, \`maxRetries\`, \`maxResponseBytes\`, \`headers\`${op.body?.others ? ", `contentType`" : ""} |`,
     );
     out.push("| parameter | in | type | required | |", "|---|---|---|---|---|", ...rows, "");
 
@@ -158,6 +165,11 @@ export function apiReference(spec, operations, identity = identityOf({}, spec.in
       if (fields.length) out.push("| field | type | always present | |", "|---|---|---|---|", ...fields, "");
     } else if (op.success.kind === "empty") {
       out.push(`Answer: \`${op.success.status}\` with no body; the method resolves to \`undefined\`.`, "");
+    } else if (op.success.kind === "sequence") {
+      out.push(
+        `Answer: \`${op.success.status}\` a sequence of JSON items (${op.success.mediaType}); the method resolves to an \`ItemStream\` to \`for await\`, each item checked against the spec; options also take \`maxEventSize\` (one item) and \`idleTimeoutMs\`.`,
+        "",
+      );
     } else if (op.success.kind === "stream") {
       out.push(
         `Answer: \`${op.success.status}\` server-sent events (${op.success.mediaType}); the method resolves to an \`EventStream\` to \`for await\`, each event's \`data\` checked against the spec; options also take \`maxEventSize\`, \`idleTimeoutMs\`, \`maxReconnects\`, \`lastEventId\`.`,

@@ -1,20 +1,15 @@
 // Writes the operation layer of generated/: the table of operations that src/core/method.ts turns
-// into methods (operations.ts), the resource tree's interfaces with their JSDoc (resources.ts), and
-// a type for every component schema (types.ts), and the standalone functions (functions.ts,
-// emit-functions.mjs). Everything here comes from the spec alone.
+// into methods (operations.ts), the resource tree's interfaces with their JSDoc (resources.ts,
+// emit-resources.mjs), a type for every component schema (types.ts), and the standalone functions
+// (functions.ts, emit-functions.mjs). Everything here comes from the spec alone.
 
 import { randomUUID } from "node:crypto";
-import { exampleCall } from "./examples.mjs";
 import { functionsSource } from "./emit-functions.mjs";
-import { doc, docLines } from "./method-doc.mjs";
-import { functionNames, GLOBALS, identifier, pascal, TAKEN_TYPE_NAMES, typeNames } from "./identifiers.mjs";
+import { resourcesSource } from "./emit-resources.mjs";
+import { doc } from "./method-doc.mjs";
+import { componentName, functionNames, operationType, pascal, typeNames } from "./identifiers.mjs";
+import { offeredMedia } from "./request-bodies.mjs";
 import { identityOf } from "../shared/identity.mjs";
-
-/** `#/components/schemas/Name` -> `Name`, else undefined. */
-export const componentName = (schema) =>
-  typeof schema?.$ref === "string"
-    ? /^#\/components\/schemas\/([^/]+)$/.exec(schema.$ref)?.[1]?.replace(/~1/g, "/").replace(/~0/g, "~")
-    : undefined;
 
 /**
  * Renders generated/operations.ts, generated/resources.ts, generated/functions.ts and generated/types.ts.
@@ -59,6 +54,7 @@ function operationsSource(operations, table, header, auth, fns, identity) {
       };
       row.query = schema(query, `${op.method} ${op.path} query`);
       if (query.required.length) row.queryRequired = true;
+      if (op.queryStyles) row.queryStyles = op.queryStyles;
     }
     if (op.body) {
       row.body = op.body.kind;
@@ -71,6 +67,7 @@ function operationsSource(operations, table, header, auth, fns, identity) {
           bodySchema: schema(op.body.schema, `${op.method} ${op.path} form fields`),
           form: op.form,
         });
+      if (op.body.others) row.bodies = op.body.others.map((media) => otherBody(op, media, schema));
     }
     if (op.page) row.page = op.page;
     row.status = op.success.status;
@@ -81,6 +78,11 @@ function operationsSource(operations, table, header, auth, fns, identity) {
     }
     if (op.success.kind === "stream" && op.success.schema)
       row.eventSchema = schema(op.success.schema, `${op.method} ${op.path} ${op.success.status} event`);
+    if (op.success.kind === "sequence") {
+      row.answerType = op.success.mediaType;
+      if (op.success.schema)
+        row.itemSchema = schema(op.success.schema, `${op.method} ${op.path} ${op.success.status} item`);
+    }
     const schemasOf = (params, place) =>
       Object.fromEntries(
         params.map((p) => [p.name, schema(p.schema, `${op.method} ${op.path} ${place} parameter ${p.name}`)]),
@@ -138,6 +140,29 @@ ${operations.map((op) => `  ${fns.get(op)},\n`).join("")}] as const;
 }
 
 /**
+ * One more media type of an operation's body, as a row's `bodies` carries it
+ * (src/core/operation-row.ts `OtherBody`): only what differs from the row's own, so its schema only
+ * where it is not the row's `bodySchema`.
+ * @param {import("./read-operations.mjs").OperationInfo} op
+ * @param {import("./request-bodies.mjs").BodyMedia} media
+ * @param {(schema: any, where: string) => string} schema registers a schema, returns its reference
+ */
+function otherBody(op, media, schema) {
+  /** @type {Record<string, unknown>} */
+  const out = { body: media.kind, bodyType: media.mediaType };
+  const main = /** @type {import("./request-bodies.mjs").RequestBody} */ (op.body);
+  const checked = (/** @type {import("./request-bodies.mjs").BodyMedia} */ m) => m.kind !== "raw" || m.form;
+  if (checked(media) && !(checked(main) && JSON.stringify(media.schema) === JSON.stringify(main.schema)))
+    out.bodySchema = schema(media.schema, `${op.method} ${op.path} request body ${media.mediaType}`);
+  if (media.form) out.form = media.form;
+  if (media.encoding) out.encoding = media.encoding;
+  return out;
+}
+
+/** Every media type an operation's body may be sent as: its own, then the others it offers. */
+const offered = (op) => offeredMedia(op.body);
+
+/**
  * @type {[key: string, source: string, file: string, needed: (op: any) => boolean][]}
  * The readers only some operations need, by the key of a row's \`readers\` (src/core/operation-row.ts):
  * the export that reads it, its module under src/, and which operations need it. A row brings its
@@ -145,185 +170,18 @@ ${operations.map((op) => `  ${fns.get(op)},\n`).join("")}] as const;
  */
 const READERS = [
   ["openStream", "openEventStream", "streams/event-stream", (op) => op.success.kind === "stream"],
+  ["openItems", "openItemStream", "streams/item-stream", (op) => op.success.kind === "sequence"],
   ["PageList", "PagePromise", "lists/pages", (op) => Boolean(op.page)],
-  ["formBody", "formBody", "uploads/form-body", (op) => Boolean(op.form)],
-  ["urlEncodedBody", "urlEncodedBody", "uploads/url-encoded", (op) => op.body?.kind === "urlencoded"],
+  ["pickMedia", "pickMedia", "uploads/media-type", (op) => Boolean(op.body?.others)],
+  ["formBody", "formBody", "uploads/form-body", (op) => offered(op).some((media) => media.form)],
+  ["urlEncodedBody", "urlEncodedBody", "uploads/url-encoded", (op) => offered(op).some((m) => m.kind === "urlencoded")],
   [
-    "binaryBody",
-    "binaryBody",
+    "givenBody",
+    "givenBody",
     "uploads/form-body",
-    (op) => op.body?.kind === "raw" && !op.form && /^application\/octet-stream$/i.test(op.body.mediaType),
+    (op) => offered(op).some((media) => media.kind === "raw" && !media.form),
   ],
 ];
-
-function resourcesSource(spec, operations, types, header, fns, headerOptions, reserved) {
-  // the tree of groups, each leaf one method
-  const tree = new Map();
-  for (const op of operations) {
-    const segments = op.name.split(".");
-    let node = tree;
-    for (const group of segments.slice(0, -1)) {
-      if (!node.has(group)) node.set(group, new Map());
-      node = node.get(group);
-    }
-    node.set(segments.at(-1), op);
-  }
-  const tagText = new Map((spec.tags ?? []).map((t) => [t.name, t.description]));
-  const groupTags = new Map();
-  for (const op of operations) {
-    const top = op.name.split(".")[0];
-    const item = spec.paths?.[op.path]?.[op.method.toLowerCase()];
-    for (const tag of item?.tags ?? []) {
-      if (!groupTags.has(top)) groupTags.set(top, new Set());
-      groupTags.get(top).add(tag);
-    }
-  }
-
-  const typeOf = (schema, indexed) => {
-    const name = componentName(schema);
-    return name && types.has(name) ? `T.${types.get(name)}` : indexed;
-  };
-  const at = (op) => `paths[${JSON.stringify(op.path)}][${JSON.stringify(op.method.toLowerCase())}]`;
-
-  const method = (key, op, indent) => {
-    const taken = new Set();
-    const args = op.pathParams.map((p) => `${identifier(p.name, taken)}: string`);
-    const query = `NonNullable<${at(op)}["parameters"]["query"]>`;
-    let options = op.success.kind === "stream" ? "options?: StreamOptions" : "options?: RequestOptions";
-    if (op.body) {
-      const type = bodyType(
-        op,
-        typeOf(
-          op.body.schema,
-          `NonNullable<${at(op)}["requestBody"]>["content"][${JSON.stringify(op.body.mediaType)}]`,
-        ),
-      );
-      args.push(`body${op.body.required ? "" : "?"}: ${type}`);
-      if (op.queryParams.length) options = `options?: RequestOptions & { query?: ${query} }`;
-    } else if (op.queryParams.length) {
-      args.push(`query${op.queryParams.some((p) => p.required) ? "" : "?"}: ${query}`);
-    }
-    if (op.page) options = options.replace("RequestOptions", "RequestOptions & PageOptions");
-    if (op.headerParams.length) {
-      const declared = `NonNullable<${at(op)}["parameters"]["header"]>`;
-      const set = new Set(headerOptions.map((o) => o.name.toLowerCase()));
-      const needed = op.headerParams.filter(
-        (p) => p.required && p.name !== op.idempotencyKey && !set.has(p.name.toLowerCase()),
-      );
-      options = needed.length
-        ? `${options.replace("options?:", "options:")} & { headers: GivenHeaders<${declared}> & NeededHeaders<${declared}, ${needed.map((p) => JSON.stringify(p.name)).join(" | ")}> }`
-        : `${options} & { headers?: GivenHeaders<${declared}> }`;
-    }
-    args.push(options);
-    const answer =
-      op.success.kind === "json"
-        ? typeOf(
-            op.success.schema,
-            `${at(op)}["responses"][${JSON.stringify(String(op.success.status))}]["content"][${JSON.stringify(op.success.mediaType)}]`,
-          )
-        : op.success.kind === "empty"
-          ? "void"
-          : op.success.kind === "stream"
-            ? `EventStream<${op.success.schema ? typeOf(op.success.schema, op.success.eventFromMedia ? `${at(op)}["responses"][${JSON.stringify(String(op.success.status))}]["content"][${JSON.stringify(op.success.mediaType)}]` : "unknown") : "unknown"}>`
-            : "Response";
-
-    const lines = docLines(op, exampleCall(op));
-    const jsdoc = [
-      `${indent}/**`,
-      ...lines.map((l) => `${indent} *${l ? ` ${l}` : ""}`.replace(/\s+$/, "")),
-      `${indent} */`,
-    ];
-    return [
-      ...jsdoc,
-      `${indent}${key}(${args.join(", ")}): ${op.page ? pageType(op.page, answer) : `Promise<${answer}>`};`,
-    ].join("\n");
-  };
-
-  const body = (node, indent) =>
-    [...node]
-      .map(([key, value]) =>
-        value instanceof Map
-          ? `${indent}${key}: {\n${body(value, `${indent}  `)}\n${indent}};`
-          : method(key, value, indent),
-      )
-      .join("\n");
-
-  const usedTypeNames = new Set(types.values());
-  const interfaces = [];
-  const members = [];
-  for (const [key, value] of tree) {
-    if (!(value instanceof Map)) {
-      members.push(method(key, value, "  "));
-      continue;
-    }
-    // the group's interface takes a name no schema type, export of the package or global has:
-    // `Tags`, else `TagsResource` (unless a schema has that name too: `tags_resource`), then numbered
-    const taken = (/** @type {string} */ n) =>
-      usedTypeNames.has(n) || TAKEN_TYPE_NAMES.has(n) || GLOBALS.has(n) || reserved.includes(n);
-    const base = pascal(key);
-    let name = [base, `${base}Resource`].find((n) => !taken(n));
-    for (let n = 2; name === undefined; n++) name = taken(`${base}Resource${n}`) ? undefined : `${base}Resource${n}`;
-    usedTypeNames.add(name);
-    const tags = [...(groupTags.get(key) ?? [])];
-    const about = tags.length
-      ? tags.map((t) => `${doc(t)}${tagText.get(t) ? `: ${doc(tagText.get(t)).replace(/\.$/, "")}` : ""}`).join("; ")
-      : `the ${key} operations`;
-    interfaces.push(`/** \`client.${key}\`: ${about}. */\nexport interface ${name} {\n${body(value, "  ")}\n}\n`);
-    members.push(`  readonly ${key}: ${name};`);
-  }
-  // the runtime tree, each leaf built from its table entry: typed as Resources, so the compiler
-  // checks every declaration above against the entry its method comes from
-  const runtime = (node, indent) =>
-    [...node]
-      .map(
-        ([key, value]) =>
-          `${indent}${key}: ${value instanceof Map ? `{\n${runtime(value, `${indent}  `)}\n${indent}}` : `method(O.${fns.get(value)})`},`,
-      )
-      .join("\n");
-  const streams = operations.some((op) => op.success.kind === "stream")
-    ? 'import type { EventStream, StreamOptions } from "../src/streams/event-stream.js";\n'
-    : "";
-  const headerTypes = operations.some((op) => op.headerParams.length)
-    ? "GivenHeaders, MethodFactory, NeededHeaders"
-    : "MethodFactory";
-  return `${header}${streams}import type { ${headerTypes} } from "../src/core/method-type.js";
-import type { PageOptions, PagePromise } from "../src/lists/pages.js";
-import type { RequestOptions } from "../src/core/request-options.js";
-import * as O from "./operations.js";
-import type { paths } from "./schema.js";
-import type * as T from "./types.js";
-
-${interfaces.join("\n")}
-/** Every operation of the spec, grouped as its \`x-client-method\` names say. */
-export interface Resources {
-${members.join("\n")}
-}
-
-/** The resource tree: every entry of the table made a method by \`method\`, where its declaration says. */
-export function resources(method: MethodFactory): Resources {
-  return {
-${runtime(tree, "    ")}
-  };
-}
-`;
-}
-
-/** The type of a body that is not JSON: a form's typed fields, bytes, or anything fetch sends. */
-function bodyType(op, typed) {
-  if (op.body.kind !== "raw" || op.form) return typed;
-  if (/^application\/octet-stream$/i.test(op.body.mediaType))
-    return "Blob | ArrayBuffer | ArrayBufferView | ReadableStream<Uint8Array>";
-  return "BodyInit";
-}
-
-/** A list method's answer: the items typed from the answer's array (at the dotted path `items`). */
-const pageType = (page, answer) => {
-  const items = (page.items?.split(".") ?? []).reduce(
-    (at, key, i) => `${i ? `NonNullable<${at}>` : at}[${JSON.stringify(key)}]`,
-    answer,
-  );
-  return `PagePromise<NonNullable<${items}>[number], ${answer}>`;
-};
 
 /**
  * The schema an operation's error body is checked against before `ApiError.body` holds it as
@@ -340,7 +198,7 @@ function errorSchema(bodies) {
 /** The type of an operation's error bodies: the union of what errorSchema() checks, `unknown` where it checks nothing. */
 function errorBodyType(op, types) {
   if (!errorSchema(op.errorBodies)) return "unknown";
-  const at = `paths[${JSON.stringify(op.path)}][${JSON.stringify(op.method.toLowerCase())}]["responses"]`;
+  const at = `${operationType(op)}["responses"]`;
   const each = op.errorBodies.map((b) => {
     const name = componentName(b.schema);
     return name && types.has(name)

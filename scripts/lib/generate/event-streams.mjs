@@ -1,7 +1,10 @@
-// Event streams in a spec: which success answers are `text/event-stream`, what one event's `data`
-// is (OpenAPI 3.2's `itemSchema`, a string schema's `contentSchema`, else the media type's schema),
-// and the events its examples hold, for the generator and the mock alike.
+// Streams in a spec, for the generator and the mock alike: which success answers are
+// `text/event-stream`, what one event's `data` is (OpenAPI 3.2's `itemSchema`, a string schema's
+// `contentSchema`, else the media type's schema), and the events its examples hold; and which are a
+// sequence of JSON items (JSON Lines, NDJSON, a JSON text sequence), what one item is, and the items
+// its examples hold.
 import { createParser } from "eventsource-parser";
+import { SEPARATOR, sequenceFraming } from "../../../src/streams/sequence-media.js";
 import { exampleOf, resolve } from "../spec/document.mjs";
 
 const EVENT_STREAM = /^text\/event-stream\s*(;|$)/i;
@@ -116,4 +119,98 @@ function objectExample(spec, schema) {
     else if ((schema.required ?? []).includes(name)) return undefined;
   }
   return out;
+}
+
+/**
+ * The media type of `response` that is a sequence of JSON texts (src/streams/sequence-media.js), if
+ * any, and if the response offers no JSON beside it: then the JSON answer is the method's, and the
+ * sequence the caller's to ask for through `client.raw`.
+ * @param {any} response a resolved response object
+ * @returns {string | undefined}
+ */
+export function sequenceType(response) {
+  const types = Object.keys(response?.content ?? {});
+  const json = types.some((type) => /^application\/(.+\+)?json$/i.test(type) && !sequenceFraming(type));
+  return json ? undefined : types.find((type) => sequenceFraming(type));
+}
+
+/**
+ * The schema of one item of a sequence's media type: its `itemSchema` (OpenAPI 3.2); else the `items`
+ * of an array schema, as OpenAPI 3.2 reads a sequence's `schema` (the whole sequence as an array)
+ * and the 3.1 view writes an `itemSchema` (spec/openapi31.mjs); else the schema itself, which
+ * documents written before 3.2 give for one item (`application/x-ndjson: schema: Task`). `from` says
+ * which; `undefined` when the media type says nothing (an empty schema), so the items go unchecked.
+ * @param {any} spec
+ * @param {any} media the media type object
+ * @returns {{ schema: any, from: "itemSchema" | "items" | "schema" } | undefined}
+ */
+export function itemSchemaOf(spec, media) {
+  const empty = (/** @type {any} */ schema) =>
+    !schema || (typeof schema === "object" && Object.keys(schema).length === 0);
+  if (!empty(media?.itemSchema)) return { schema: media.itemSchema, from: "itemSchema" };
+  const whole = resolve(spec, media?.schema);
+  if (whole?.type === "array") return empty(whole.items) ? undefined : { schema: whole.items, from: "items" };
+  return empty(media?.schema) ? undefined : { schema: media.schema, from: "schema" };
+}
+
+/**
+ * The success answer of an operation whose first 2xx is a sequence of JSON items, as `readOperations`
+ * describes answers (`schema` one item's, `itemFrom` where it was read: `itemSchemaOf`); `undefined`
+ * when it is none.
+ * @param {any} spec
+ * @param {any} response the resolved response object
+ * @param {number} status
+ */
+export function sequenceAnswer(spec, response, status) {
+  const mediaType = sequenceType(response);
+  if (!mediaType) return undefined;
+  const media = response.content[mediaType] ?? {};
+  const item = itemSchemaOf(spec, media);
+  return {
+    status,
+    kind: /** @type {const} */ ("sequence"),
+    schema: item?.schema,
+    mediaType,
+    example: exampleOf(spec, media),
+    itemFrom: item?.from,
+  };
+}
+
+/**
+ * The items the spec's examples show for a sequence: an example of the whole sequence (an array,
+ * where its schema is one) gives its items, one of an item gives itself, a text gives the JSON texts
+ * its lines or records hold; failing those, the example of the item's schema.
+ * @param {any} spec
+ * @param {any} media the media type object
+ * @param {string} mediaType its key, which frames a text example
+ * @returns {unknown[]}
+ */
+export function exampleItems(spec, media, mediaType) {
+  const item = itemSchemaOf(spec, media);
+  const given =
+    media?.examples && typeof media.examples === "object" && !Array.isArray(media.examples)
+      ? Object.values(media.examples).map((e) => resolve(spec, e)?.value)
+      : [exampleOf(spec, media)];
+  const items = given
+    .filter((e) => e !== undefined)
+    .flatMap((example) => {
+      // a text where an item is no text: the sequence as it goes over the wire
+      if (typeof example === "string" && resolve(spec, item?.schema)?.type !== "string")
+        return textItems(example, SEPARATOR[sequenceFraming(mediaType) ?? "lines"]);
+      return item?.from === "items" && Array.isArray(example) ? example : [example];
+    });
+  if (items.length) return items;
+  const one = exampleOf(spec, resolve(spec, item?.schema));
+  return one === undefined ? [] : [one];
+}
+
+/** The JSON texts of a sequence written out, each parsed; a text that is no JSON is passed over. */
+function textItems(text, separator) {
+  return text.split(separator).flatMap((piece) => {
+    try {
+      return piece.trim() ? [JSON.parse(piece)] : [];
+    } catch {
+      return [];
+    }
+  });
 }

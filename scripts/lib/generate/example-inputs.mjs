@@ -14,7 +14,7 @@ const UNSENDABLE = new Set(["", ".", ".."]);
  * @typedef {import("./read-operations.mjs").Parameter} Parameter
  * @typedef {{ value: unknown, issues: { path: string, message: string }[] }} Sample
  * @typedef {object} Sampler createSampler()'s (scripts/lib/spec/sample.mjs)
- * @property {(schema: any, options?: { direction?: "request" | "response" }) => Sample} sample
+ * @property {(schema: any, options?: { direction?: "request" | "response", body?: boolean }) => Sample} sample
  * @property {(schema: any, options?: { direction?: "request" | "response" }) => Sample[]} variants
  * @property {(schema: any, value: unknown, direction: "request" | "response") => { path: string, message: string }[]} check
  * @property {(schema: any, text: string) => { path: string, message: string }[]} checkParam
@@ -180,7 +180,7 @@ function choose(op, sampler) {
     sampler.check(body.schema, example, "request").length === 0 &&
     sampler.undeclared(body.schema, example).length === 0;
   if (body && !(body.example !== undefined && fits(body.example))) {
-    let { value, issues } = sampler.sample(body.schema, { direction: "request" });
+    let { value, issues } = sampler.sample(body.schema, { direction: "request", body: true });
     // a body of branches the whole schema's sample mixes up: the first branch's own sample that passes
     const branch = issues.length ? sampler.variants(body.schema, { direction: "request" })[0] : undefined;
     if (branch) ({ value, issues } = branch);

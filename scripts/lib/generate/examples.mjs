@@ -17,6 +17,8 @@ export function exampleCall(op, { runnable = false } = {}) {
   if (op.success.kind === "other") return `const response = ${call}`;
   if (op.success.kind === "stream")
     return `const events = ${call}\nfor await (const event of events) console.log(event.data);`;
+  if (op.success.kind === "sequence")
+    return `const items = ${call}\nfor await (const item of items) console.log(item);`;
   return call;
 }
 
@@ -85,7 +87,7 @@ export function consumerProgram(operations, { from, baseUrl, functions }) {
     const read =
       op.success.kind === "other"
         ? ".then((r) => r.status)"
-        : op.success.kind === "stream"
+        : op.success.kind === "stream" || op.success.kind === "sequence"
           ? ".then((s) => (s.close(), s.response.status))"
           : op.success.kind === "empty"
             ? ".then(() => null)"

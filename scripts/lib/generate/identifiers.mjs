@@ -1,6 +1,8 @@
 // Names in generated code: the type name of each component schema, parameter identifiers, and the
 // words they must not take. Shared by the client writer, the API reference and the example calls,
 // so that all three name a thing the same way.
+import { HTTP_METHODS } from "../../../src/core/path-template.js";
+import { standInKey } from "../spec/document.mjs";
 
 /**
  * Names the package's own modules export (src/index.ts), which a schema type must not shadow; the
@@ -138,7 +140,8 @@ const OPERATIONS_ENTRY_NAMES = [
   "PagePromise",
   "formBody",
   "urlEncodedBody",
-  "binaryBody",
+  "givenBody",
+  "pickMedia",
 ];
 
 /**
@@ -158,3 +161,32 @@ export function functionNames(operations) {
     }),
   );
 }
+
+/**
+ * The name of the component schema a schema refers to (`#/components/schemas/Name` -> `Name`), else undefined.
+ * @param {any} schema
+ * @returns {string | undefined}
+ */
+export const componentName = (schema) =>
+  typeof schema?.$ref === "string"
+    ? /^#\/components\/schemas\/([^/]+)$/.exec(schema.$ref)?.[1]?.replace(/~1/g, "/").replace(/~0/g, "~")
+    : undefined;
+
+/**
+ * Where openapi-typescript typed an operation, as a type of generated/schema.d.ts: `paths[path][method]`,
+ * or, for a method 3.1 has no field for (QUERY, COPY), the `post` of its stand-in path item
+ * (spec/openapi31.mjs), as src/core/method-type.ts finds it too.
+ * @param {{ method: string, path: string }} op
+ * @returns {string}
+ * @example
+ * operationType({ method: "QUERY", path: "/pets" }); // 'components["pathItems"]["QUERY /pets"]["post"]'
+ */
+export function operationType({ method, path }) {
+  const field = method.toLowerCase();
+  return /** @type {readonly string[]} */ (HTTP_METHODS).includes(field)
+    ? `paths[${JSON.stringify(path)}][${JSON.stringify(field)}]`
+    : `components["pathItems"][${JSON.stringify(standInKey(method, path))}]["post"]`;
+}
+
+/** Whether `source`, types written by this module, names generated/schema.d.ts's `components`. */
+export const usesComponents = (/** @type {string} */ source) => source.includes('components["');

@@ -44,6 +44,11 @@ export function docLines(op, example) {
       "",
       `Resolves to the \`Response\` (${op.success.mediaType ?? "no declared content"}) for you to read; its body is not buffered.`,
     );
+  if (op.success.kind === "sequence")
+    lines.push(
+      "",
+      `Resolves to an \`ItemStream\` of the ${op.success.mediaType} answer once its headers arrive: \`for await\` its typed, checked items as they come; \`break\`, \`close()\` or \`signal\` ends it. A dropped connection ends it: a sequence cannot be resumed.`,
+    );
   if (op.success.kind === "stream")
     lines.push(
       "",

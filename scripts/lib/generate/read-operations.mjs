@@ -3,20 +3,18 @@
 // parameters, request body), what it answers and whether it may be sent twice. Never throws on a
 // valid document: what the client cannot express yet is listed in `report.unsupported`.
 import { fillTemplate, templateParams } from "../../../src/core/path-template.js";
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_METHODS } from "../../../src/core/policy.js";
+import { IDEMPOTENCY_KEY_HEADER, idempotentMethod } from "../../../src/core/policy.js";
 import { exampleOf, operationsOf, resolve } from "../spec/document.mjs";
-import { assignNames } from "./client-methods.mjs";
-import { formShape } from "./multipart.mjs";
+import { BODY_SENT_BY } from "../spec/repair-paths.mjs";
+import { assignNames } from "./name-clashes.mjs";
 import { pagination } from "./pagination.mjs";
-import { eventStreamAnswer } from "./event-streams.mjs";
+import { eventStreamAnswer, sequenceAnswer } from "./event-streams.mjs";
+import { sequenceFraming } from "../../../src/streams/sequence-media.js";
+import { queryStyles } from "./query-styles.mjs";
 import { readSecurity } from "./security.mjs";
+import { requestBody } from "./request-bodies.mjs";
 
-// idempotent by HTTP's definition (RFC 9110 9.2.2), as the client's own policy lists them
-const IDEMPOTENT = new Set(IDEMPOTENT_METHODS);
 const JSON_MEDIA = /^application\/(.+\+)?json$/i;
-const URLENCODED = /^application\/x-www-form-urlencoded$/i;
-// how OpenAPI lets a form body's field be written (the Encoding Object's `style`)
-const FORM_STYLES = new Set(["form", "spaceDelimited", "pipeDelimited", "deepObject"]);
 const KEY_HEADER = IDEMPOTENCY_KEY_HEADER.toLowerCase();
 // header parameters OpenAPI says to ignore: the client writes these itself
 const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
@@ -51,7 +49,10 @@ export function serverUrl(spec) {
  * @typedef {object} OperationInfo
  * @property {string} name where it lives on the client, e.g. "browsers.computer.clickMouse"
  * @property {boolean} derived true when the name came from the path, not from x-client-method
- * @property {string} method uppercase HTTP method
+ * @property {string | undefined} bodySentBy for a GET or HEAD whose body fetch cannot send, the method
+ *   of the same path that takes that body (repair-paths.mjs `BODY_SENT_BY`)
+ * @property {string} method the HTTP method as sent, in capitals: one of 3.1's eight, or QUERY or an
+ *   `additionalOperations` method of OpenAPI 3.2, typed by its stand-in (`STAND_IN` of spec/document.mjs)
  * @property {string} path the path template
  * @property {string | undefined} operationId
  * @property {string | undefined} summary
@@ -59,21 +60,25 @@ export function serverUrl(spec) {
  * @property {boolean} deprecated
  * @property {Parameter[]} pathParams in path order
  * @property {Parameter[]} queryParams
+ * @property {Record<string, { style?: string, explode?: boolean }> | undefined} queryStyles how the query
+ * parameters the document writes otherwise than openapi-fetch are written (query-styles.mjs)
  * @property {Parameter[]} headerParams the `in: header` ones, which a call passes in its typed `options.headers`
  *   (not `Accept`, `Content-Type` or `Authorization`, which OpenAPI says to ignore; headers.mjs)
- * @property {{ kind: "json" | "urlencoded" | "raw", required: boolean, schema: any, mediaType: string, example: unknown } | undefined} body
- * @property {{ status: number, kind: "json" | "empty" | "other" | "stream", schema: any, mediaType: string | undefined, example: unknown, eventFromMedia?: boolean }} success
- *   for a stream, `schema` is one event's data (see event-streams.mjs)
+ * @property {import("./request-bodies.mjs").RequestBody | undefined} body the media type a call sends by default, and the
+ *   others it may send instead (`body.others`, each with its own `form` or `encoding`)
+ * @property {{ status: number, kind: "json" | "empty" | "other" | "stream" | "sequence", schema: any, mediaType: string | undefined, example: unknown, eventFromMedia?: boolean, itemFrom?: "itemSchema" | "items" | "schema" }} success
+ *   for a stream, `schema` is one event's data; for a sequence of JSON items, one item's (see event-streams.mjs)
  * @property {{ status: number, schema: any, example: unknown }[]} errors the declared 4xx/5xx answers with a JSON body
  * @property {ErrorBody[]} errorBodies every JSON body the declared error answers carry (errorBodies())
- * @property {boolean} idempotent `x-idempotent`, else the HTTP method's rule or a declared idempotency key
+ * @property {boolean} idempotent `x-idempotent`, else the HTTP method's rule (src/core/policy.js
+ *   `idempotentMethod`) or a declared idempotency key
  * @property {string | undefined} idempotencyKey the name of its `Idempotency-Key` header parameter (any
  *   case), as the document writes it: the client sends a key there with each call
  * @property {import("./security.mjs").AuthScheme} auth how it carries the key: its own `security`, else the document's
  * @property {import("./pagination.mjs").Pagination} [page] how a list's pages work (pagination.mjs)
- * @property {import("./multipart.mjs").FormShape} [form] how a multipart body is built (multipart.mjs)
- * @property {Record<string, { style?: string, explode?: boolean }>} [encoding] how the fields of an
- *   `application/x-www-form-urlencoded` body are written, where their `encoding` says other than the default
+ * @property {import("./multipart.mjs").FormShape} [form] how the default body is built, where it is multipart (multipart.mjs)
+ * @property {Record<string, { style?: string, explode?: boolean }>} [encoding] how the fields of the default
+ *   body are written, where it is `application/x-www-form-urlencoded` and their `encoding` says other than the default
  */
 
 /**
@@ -105,23 +110,35 @@ export function readOperations(spec) {
         `idempotency key ${where}: header ${keyHeader} sent with a new key per call (the same on its retries) unless options.headers has one`,
       );
     for (const p of queryParams) {
-      if ((p.style && p.style !== "form" && p.style !== "deepObject") || p.content)
-        unsupported.push(`${where}: query parameter ${p.name} (style ${p.style ?? "content"}) is sent as form style`);
+      if (p.content)
+        unsupported.push(
+          `${where}: query parameter ${p.name} (content ${Object.keys(p.content)}) is sent as form style`,
+        );
     }
     const auth = security.operation(op, where);
-    const body = requestBody(spec, op.requestBody, where, unsupported);
-    const answer = success(spec, op.responses ?? {}, where, unsupported);
+    // the body's report lines follow the list's, as generate prints an operation's shapes
+    const bodyLines = { shapes: [], unsupported };
+    const body = requestBody(spec, op.requestBody, where, bodyLines);
+    const answer = success(spec, op.responses ?? {}, where, unsupported, shapes);
+    /** @type {{ page?: any, form?: any, encoding?: any }} */
+    const shape = listShape(spec, where, op, queryParams, answer, { shapes, unsupported });
+    shapes.push(...bodyLines.shapes);
+    // the default body's form or encoding, where it has one
+    if (body?.form) shape.form = body.form;
+    if (body?.encoding) shape.encoding = body.encoding;
     found.push({
-      ...shapeHook(spec, where, op, queryParams, body, answer, { shapes, unsupported }),
+      ...shape,
       method: method.toUpperCase(),
       path,
       operationId: op.operationId,
       given: op["x-client-method"],
+      bodySentBy: op[BODY_SENT_BY],
       summary: op.summary,
       description: op.description,
       deprecated: op.deprecated === true,
       pathParams: pathParams.map((p) => parameter(spec, p)),
       queryParams: queryParams.map((p) => parameter(spec, p)),
+      queryStyles: queryStyles(spec, queryParams),
       headerParams: params
         .filter((p) => p.in === "header" && !IGNORED_HEADERS.has(p.name.toLowerCase()) && !carriesKey(auth, p))
         .map((p) => parameter(spec, p)),
@@ -132,15 +149,15 @@ export function readOperations(spec) {
       idempotent:
         typeof op["x-idempotent"] === "boolean"
           ? op["x-idempotent"]
-          : IDEMPOTENT.has(method.toUpperCase()) || keyHeader !== undefined,
+          : idempotentMethod(method.toUpperCase()) || keyHeader !== undefined,
       idempotencyKey: keyHeader,
       auth,
     });
   }
-  const readsOne = new Set(
-    found.filter((op) => op.method === "GET" && !op.page && readsOneThing(spec, op.success)).map((op) => op.path),
-  );
-  const { names, derived, resolved } = assignNames(found, readsOne);
+  const gets = found.filter((op) => op.method === "GET");
+  const readsOne = new Set(gets.filter((op) => !op.page && readsOneThing(spec, op.success)).map((op) => op.path));
+  const readsMany = new Set(gets.filter((op) => op.page || readsList(spec, op.success)).map((op) => op.path));
+  const { names, derived, resolved } = assignNames(found, { readsOne, readsMany });
   /** @type {OperationInfo[]} */
   const operations = /** @type {any[]} */ (found).map(({ given, ...op }, i) => ({
     ...op,
@@ -150,6 +167,8 @@ export function readOperations(spec) {
   return { operations, auth: security.auth, report: { derived, resolved, unsupported, shapes, auth: security.lines } };
 }
 
+const isArray = (/** @type {any} */ s) => s?.type === "array" || (Array.isArray(s?.type) && s.type.includes("array"));
+
 /**
  * Whether an answer is one thing, not a list: a JSON object none of whose fields is an array (a
  * list's items, however it pages), `$ref`s followed.
@@ -158,16 +177,20 @@ function readsOneThing(spec, answer) {
   if (answer.kind !== "json") return false;
   const schema = resolve(spec, answer.schema);
   if (!schema || typeof schema !== "object" || !schema.properties || schema.type === "array") return false;
-  const isArray = (/** @type {any} */ s) => s?.type === "array" || (Array.isArray(s?.type) && s.type.includes("array"));
   return Object.values(schema.properties).every((field) => !isArray(resolve(spec, field)));
 }
 
-/**
- * The list and multipart shapes of one operation (pagination.mjs, multipart.mjs); their report lines
- * go to `shapes`, what a list cannot express to `unsupported`.
- */
-function shapeHook(spec, where, op, queryParams, body, answer, { shapes, unsupported }) {
-  const deref = (node) => resolve(spec, node);
+/** Whether an answer is a list: a JSON array, or an object one of whose fields is one, `$ref`s followed. */
+function readsList(spec, answer) {
+  if (answer.kind !== "json") return false;
+  const schema = resolve(spec, answer.schema);
+  if (!schema || typeof schema !== "object") return false;
+  if (isArray(schema)) return true;
+  return Object.values(schema.properties ?? {}).some((field) => isArray(resolve(spec, field)));
+}
+
+/** The list shape of one operation (pagination.mjs): its report line goes to `shapes`, what it cannot express to `unsupported`. */
+function listShape(spec, where, op, queryParams, answer, { shapes, unsupported }) {
   const responses = op.responses ?? {};
   const key = Object.keys(responses)
     .filter((s) => /^2(\d\d|XX)$/i.test(s))
@@ -178,45 +201,11 @@ function shapeHook(spec, where, op, queryParams, body, answer, { shapes, unsuppo
     op,
     queryParams,
     answer,
-    key ? deref(responses[key]) : undefined,
+    key ? resolve(spec, responses[key]) : undefined,
   );
   if (note) shapes.push(`list ${note}`);
   if (unexpressed) unsupported.push(`list ${unexpressed}`);
-  /** @type {{ page?: any, form?: any, encoding?: any }} */
-  const out = page ? { page } : {};
-  if (body?.mediaType === "multipart/form-data") {
-    const encoding = deref(op.requestBody)?.content?.["multipart/form-data"]?.encoding;
-    const { shape, note: formNote } = formShape(deref, where, body.schema, encoding);
-    shapes.push(`upload ${formNote}`);
-    out.form = shape;
-  }
-  if (body?.kind === "urlencoded") {
-    const { encoding, note: formNote } = urlEncoding(deref(op.requestBody)?.content?.[body.mediaType]?.encoding, where);
-    shapes.push(`form body ${formNote}`);
-    if (encoding) out.encoding = encoding;
-  }
-  return out;
-}
-
-/**
- * The fields of a urlencoded body whose `encoding` differs from OpenAPI's default (`style: form`,
- * `explode: true`), and the report line of what the body sends.
- */
-function urlEncoding(raw, where) {
-  /** @type {Record<string, { style?: string, explode?: boolean }>} */
-  const encoding = {};
-  const parts = [];
-  for (const [name, e] of Object.entries(raw ?? {})) {
-    const style = FORM_STYLES.has(e?.style) ? e.style : "form";
-    const explode = typeof e?.explode === "boolean" ? e.explode : style === "form";
-    if (style === "form" && explode) continue;
-    encoding[name] = style === "form" ? { explode } : { style };
-    parts.push(`${name} ${style === "form" ? "comma-joined" : style}`);
-  }
-  return {
-    encoding: parts.length ? encoding : undefined,
-    note: `${where}: application/x-www-form-urlencoded, checked; arrays as repeated keys, objects as bracket names${parts.length ? `; ${parts.join(", ")}` : ""}`,
-  };
+  return page ? { page } : {};
 }
 
 /** Path-level parameters, overridden by operation-level ones of the same name and place. */
@@ -249,40 +238,39 @@ function parameter(spec, p) {
   };
 }
 
-function requestBody(spec, raw, where, unsupported) {
-  const body = resolve(spec, raw);
-  if (!body?.content) return undefined;
-  const types = Object.keys(body.content);
-  const json = types.find((t) => JSON_MEDIA.test(t));
-  const form = json ? undefined : types.find((t) => URLENCODED.test(t));
-  const mediaType = json ?? form ?? types[0] ?? "application/octet-stream";
-  const media = body.content[mediaType] ?? {};
-  // multipart is built from its fields and octet-stream sent as bytes (shapeHook, src/uploads/form-body.ts)
-  if (!json && !form && !/^(multipart\/form-data|application\/octet-stream)$/i.test(mediaType))
-    unsupported.push(
-      `${where}: request body ${mediaType} is passed through as given (FormData, Blob, string), unchecked`,
-    );
-  return {
-    kind: json ? "json" : form ? "urlencoded" : "raw",
-    required: body.required === true,
-    schema: media.schema ?? {},
-    mediaType,
-    example: exampleOf(spec, media) ?? exampleOf(spec, media.schema),
-  };
-}
-
-function success(spec, responses, where, unsupported) {
+function success(spec, responses, where, unsupported, shapes) {
   const statuses = Object.keys(responses)
     .filter((s) => /^2(\d\d|XX)$/i.test(s))
     .sort();
   const key = statuses[0];
-  if (!key) return { status: 200, kind: "other", schema: undefined, mediaType: undefined, example: undefined };
+  // an answer that is only a redirect (a signed download's 302): the Response, its Location to read
+  const redirect = Object.keys(responses).find((s) => /^3\d\d$/.test(s));
+  if (!key && redirect) {
+    unsupported.push(`${where}: answer ${redirect} resolves to the Response, its Location not followed`);
+    return { status: Number(redirect), kind: "other", schema: undefined, mediaType: undefined, example: undefined };
+  }
+  if (!key) {
+    if (!responses.default)
+      unsupported.push(
+        `${where}: declares no success answer; it resolves to the Response, and the mock answers 200 with no body`,
+      );
+    return { status: 200, kind: "other", schema: undefined, mediaType: undefined, example: undefined };
+  }
   const response = resolve(spec, responses[key]) ?? {};
   const types = Object.keys(response.content ?? {});
-  const json = types.find((t) => JSON_MEDIA.test(t));
+  // a sequence of JSON texts (application/stream+json) is no JSON answer
+  const json = types.find((t) => JSON_MEDIA.test(t) && !sequenceFraming(t));
   const status = /^\d+$/.test(key) ? Number(key) : 200;
   const stream = eventStreamAnswer(spec, response, status);
   if (stream) return stream;
+  const sequence = sequenceAnswer(spec, response, status);
+  if (sequence) {
+    const item = { itemSchema: "its itemSchema", items: "its array schema's items", schema: "its schema" };
+    shapes.push(
+      `stream ${where}: ${sequence.mediaType}, read item by item as an ItemStream, each item ${sequence.itemFrom ? `checked against ${item[sequence.itemFrom]}` : "unchecked (no schema)"}`,
+    );
+    return sequence;
+  }
   if (json) {
     const media = response.content[json] ?? {};
     return {

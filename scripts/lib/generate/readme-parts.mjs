@@ -1,13 +1,20 @@
 // The README's generated parts, each written between its markers by `npm run generate`: the
 // retry-policy table (which operations count as idempotent comes from the spec: the HTTP method,
-// `x-idempotent`, or an `Idempotency-Key` header parameter; the methods and statuses are
+// `x-idempotent`, or an `Idempotency-Key` header parameter; QUERY and OpenAPI 3.2's
+// `additionalOperations` by their RFCs; the methods and statuses are
 // src/core/policy.js's, the table the client itself runs on), the environment variables' table
 // (the package's identity, scripts/lib/shared/identity.mjs), and the programs of examples/ it
 // shows, each as the file holds it (which npm test compiles and runs against the mock).
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { HTTP_METHODS } from "../../../src/core/path-template.js";
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_METHODS, RETRYABLE_STATUSES } from "../../../src/core/policy.js";
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENT_METHODS,
+  idempotentMethod,
+  REGISTERED_IDEMPOTENT_METHODS,
+  RETRYABLE_STATUSES,
+} from "../../../src/core/policy.js";
 
 const METHODS = HTTP_METHODS.map((method) => method.toUpperCase());
 
@@ -35,7 +42,11 @@ export const exampleMarkers = (file) => marked(`example:${file}`, `examples/${fi
 
 /** @param {{ name: string, method: string, path: string, idempotent: boolean, idempotencyKey?: string }[]} operations */
 export function policyTable(operations) {
-  const byMethod = new Set(IDEMPOTENT_METHODS);
+  const byMethod = new Set([...IDEMPOTENT_METHODS, ...REGISTERED_IDEMPOTENT_METHODS]);
+  const named = new Set([...METHODS, ...IDEMPOTENT_METHODS]);
+  // the methods OpenAPI 3.2 adds beyond QUERY (`additionalOperations`), idempotent by their RFC or not
+  const registered = operations.filter((op) => !named.has(op.method) && idempotentMethod(op.method));
+  const others = operations.filter((op) => !named.has(op.method) && !idempotentMethod(op.method));
   const listed = (ops) =>
     ops.length
       ? `: ${ops.map((op) => `\`${op.method} ${op.path}\` (\`${op.name}\`)`).join(", ")}`
@@ -49,7 +60,7 @@ export function policyTable(operations) {
   return [
     "| | idempotent | not idempotent |",
     "|---|---|---|",
-    `| which operations | ${IDEMPOTENT_METHODS.join(", ")}; an operation marked \`x-idempotent: true\`${yes}; an operation that declares an \`${IDEMPOTENCY_KEY_HEADER}\` header parameter (in any case), which then carries a new key per call (\`crypto.randomUUID()\`), the same on each retry, or the one your \`headers\` give${listed(keyed)} | ${METHODS.filter((m) => !byMethod.has(m)).join(", ")} without such a key; an operation marked \`x-idempotent: false\`${no} |`,
+    `| which operations | ${IDEMPOTENT_METHODS.join(", ")} (the last a search that carries a body, safe as GET is); any other method the [IANA HTTP Method Registry](https://www.iana.org/assignments/http-methods) marks idempotent (WebDAV's COPY, MOVE, PROPFIND and others), which an OpenAPI 3.2 document's \`additionalOperations\` may name${listed(registered)}; an operation marked \`x-idempotent: true\`${yes}; an operation that declares an \`${IDEMPOTENCY_KEY_HEADER}\` header parameter (in any case), which then carries a new key per call (\`crypto.randomUUID()\`), the same on each retry, or the one your \`headers\` give${listed(keyed)} | ${METHODS.filter((m) => !byMethod.has(m)).join(", ")} and any other method (LOCK, or one the registry does not list${others.length ? listed(others) : "; none in this spec"}) without such a key; an operation marked \`x-idempotent: false\`${no} |`,
     `| retried after | connection errors, timeouts, ${RETRYABLE_STATUSES.join(", ")} | 429, and a connection refused before anything was sent, as each runtime reports it ([Runtimes](#runtimes): on workerd a refusal looks like a reset, so it is not retried) |`,
     "| never retried after | 409 (a conflict is yours to resolve), other 4xx, your abort | a timeout, a reset, any 5xx, any other network error: it may have been performed (`maybePerformed`) |",
     "| wait before retry n | `Retry-After` (seconds or HTTP date) or `retry-after-ms` when given, else 0.5 s × 2ⁿ up to 8 s, less up to 25 % jitter | same |",

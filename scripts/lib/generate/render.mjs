@@ -5,11 +5,11 @@ import { createRequire } from "node:module";
 import { dirname, resolve } from "node:path";
 import { loadConfig } from "@redocly/openapi-core";
 import { apiReference } from "./emit-api-reference.mjs";
-import { componentName, emitClient } from "./emit-client.mjs";
+import { emitClient } from "./emit-client.mjs";
 import { withExampleInputs } from "./example-inputs.mjs";
 import { identitySources } from "./emit-identity.mjs";
 import { headerOptions } from "./headers.mjs";
-import { typeNames } from "./identifiers.mjs";
+import { componentName, operationType, typeNames, usesComponents } from "./identifiers.mjs";
 import { formComponents, isFileSchema } from "./multipart.mjs";
 import { readOperations, serverUrl } from "./read-operations.mjs";
 import { bundleApi } from "../spec/bundle.mjs";
@@ -19,6 +19,7 @@ import { identityLines, readIdentity } from "../shared/identity.mjs";
 import { CONFIG, root } from "../shared/paths.mjs";
 import { policyTable, readmeEnvironment, readmeExamples, withPolicyTable } from "./readme-parts.mjs";
 import { schemaTable } from "./schema-table.mjs";
+import { namedBesideIndex } from "./type-hooks.mjs";
 import { readWebhooks, webhooksSource } from "./webhooks.mjs";
 
 // bundleSpec lives with the bundle itself, apart from the renderers and TypeScript, for the
@@ -74,7 +75,8 @@ export async function renderWithReport({ onBundle } = {}) {
   // not follow (lint is a step of its own). A default is what the server assumes when a field is
   // left out, so the field stays optional. An object schema that names no properties takes any
   // (JSON Schema's reading), not none: `Record<string, never>` beside a discriminator's tag made
-  // a branch no value can have. Loaded here: bundleSpec() users need no codegen.
+  // a branch no value can have. Named properties beside additionalProperties are what they say, not
+  // what the other keys must be (type-hooks.mjs). Loaded here: bundleSpec() users need no codegen.
   /** @type {typeof import("openapi-typescript")} */
   const { default: openapiTS, astToString } = require("openapi-typescript");
   const ast = await openapiTS(structuredClone(parsed), {
@@ -82,6 +84,7 @@ export async function renderWithReport({ onBundle } = {}) {
     defaultNonNullable: false,
     emptyObjectsUnknown: true,
     transform: fileAsBlob(formComponents(parsed)),
+    postTransform: namedBesideIndex,
   });
   files.set(resolve(root, output), HEADER + astToString(ast));
   files.set(resolve(dir, "openapi.json"), bundled);
@@ -109,11 +112,16 @@ export async function renderWithReport({ onBundle } = {}) {
   files.set(resolve(dir, "api.md"), apiReference(parsed, operations, identity));
 
   const baseUrl = serverUrl(parsed);
+  const headerSource = headerOptionsSource(headers.options);
+  // the header options are typed as their first operation is, a stand-in's (QUERY's) in components
+  const schemaTypes = [usesComponents(headerSource) && "components", headerSource.includes("paths[") && "paths"];
   files.set(
     resolve(dir, "meta.ts"),
     HEADER +
       `import type { AuthScheme } from "../src/core/auth.js";\n` +
-      (headers.options.length ? `import type { paths } from "./schema.d.js";\n` : "") +
+      (headers.options.length
+        ? `import type { ${schemaTypes.filter(Boolean).join(", ")} } from "./schema.d.js";\n`
+        : "") +
       "\n" +
       `/** The \`info.version\` of the OpenAPI document this client was generated from. */\n` +
       `export const API_VERSION = ${JSON.stringify(parsed.info.version)};\n\n` +
@@ -165,7 +173,7 @@ export async function renderWithReport({ onBundle } = {}) {
 function headerOptionsSource(options) {
   const fields = options.map(({ name, option, description, at }) => {
     const said = description ? `${description.replaceAll("*/", "*\\/").trim()} ` : "";
-    const type = `NonNullable<NonNullable<paths[${JSON.stringify(at.path)}][${JSON.stringify(at.method.toLowerCase())}]["parameters"]["header"]>[${JSON.stringify(name)}]>`;
+    const type = `NonNullable<NonNullable<${operationType(at)}["parameters"]["header"]>[${JSON.stringify(name)}]>`;
     return `  /** ${said}Sent as \`${name}\` with every request; a call's \`headers\` override it. */\n  ${option}?: TextOf<${type}> | undefined;\n`;
   });
   return (

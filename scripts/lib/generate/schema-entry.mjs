@@ -68,7 +68,11 @@ function mapRefs(schema, ref, code) {
             : key === "properties"
               ? Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, mapRefs(sub, ref, code)]))
               : key === "discriminator"
-                ? { ...value, mapping: Object.fromEntries(Object.entries(value.mapping).map(([t, i]) => [t, ref(i)])) }
+                ? {
+                    ...value,
+                    mapping: Object.fromEntries(Object.entries(value.mapping).map(([t, i]) => [t, ref(i)])),
+                    ...(value.defaultMapping === undefined ? {} : { defaultMapping: ref(value.defaultMapping) }),
+                  }
                 : value;
   return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, map(key, value)]));
 }

@@ -9,6 +9,7 @@ import { ANNOTATIONS, FORMATS, IN_PLACE, NUMBERS, SCHEMA_TYPE, TYPES } from "./s
 import { entrySource, liveEntry } from "./schema-entry.mjs";
 import { pascal, typeNames } from "./identifiers.mjs";
 import { isObject, RefError, refTarget } from "../spec/document.mjs";
+import { kept } from "../spec/openapi31.mjs";
 
 const isEmpty = (v) => isObject(v) && Object.keys(v).length === 0;
 
@@ -198,19 +199,30 @@ export function schemaTable(spec, { checks } = {}) {
     return { $ref: self.index };
   }
 
-  /** The discriminator's tags, each to the index of its schema: the explicit mapping, then the names of `$ref`'d branches. */
+  /**
+   * The discriminator's tags, each to the index of its schema: the explicit mapping, then the names of
+   * `$ref`'d branches; and OpenAPI 3.2's `defaultMapping`, the schema of a value whose tag no mapping
+   * names or that has none (not checked where it names no schema of the document).
+   */
   function discriminate(schema, out, where) {
     const { propertyName, mapping = {} } = schema.discriminator ?? {};
+    const byName = (/** @type {unknown} */ ref) =>
+      typeof ref === "string" && !ref.startsWith("#") ? `#/components/schemas/${ref}` : ref;
     const tags = {};
     const taken = new Set();
     for (const [tag, ref] of isObject(mapping) ? Object.entries(mapping) : []) {
-      const target = resolve(
-        typeof ref === "string" && !ref.startsWith("#") ? `#/components/schemas/${ref}` : ref,
-        `${where}.discriminator.mapping`,
-      );
+      const target = resolve(byName(ref), `${where}.discriminator.mapping`);
       tags[tag] = indexOf(...target);
       taken.add(tags[tag]);
     }
+    const fallback = kept(schema.discriminator, "defaultMapping");
+    let defaultMapping;
+    if (fallback !== undefined)
+      try {
+        defaultMapping = indexOf(...resolve(byName(fallback), `${where}.discriminator.defaultMapping`));
+      } catch {
+        skip(where, "discriminator.defaultMapping");
+      }
     for (const branch of out.oneOf ? schema.oneOf : schema.anyOf) {
       const target =
         isObject(branch) && typeof branch.$ref === "string"
@@ -224,7 +236,7 @@ export function schemaTable(spec, { checks } = {}) {
       if (!taken.has(index) && !Object.hasOwn(tags, tag)) tags[tag] = index;
     }
     if (typeof propertyName === "string" && Object.keys(tags).length)
-      out.discriminator = { propertyName, mapping: tags };
+      out.discriminator = { propertyName, mapping: tags, ...(defaultMapping === undefined ? {} : { defaultMapping }) };
     else skip(where, "discriminator");
   }
 

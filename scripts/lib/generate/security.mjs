@@ -1,7 +1,10 @@
 // Reads how a document's operations authenticate: its `components.securitySchemes`, its top-level
 // `security` and each operation's own `security`, as what the client sends the key as
-// (src/core/auth.ts `AuthScheme`). Never throws: a scheme the client cannot send is reported.
+// (src/core/auth.ts `AuthScheme`). Never throws: a scheme the client cannot send is reported. What
+// OpenAPI 3.2 adds to a scheme is read and named: `deprecated` (an alternative that is not is taken
+// first), `oauth2MetadataUrl` and the device authorization flow (the client still takes a token).
 import { operationsOf, resolve } from "../spec/document.mjs";
+import { KEPT, kept } from "../spec/openapi31.mjs";
 import { COMMON_SHARE } from "./headers.mjs";
 
 /**
@@ -45,15 +48,34 @@ function schemeNamed(spec, name) {
   if (type === "oauth2" || type === "openIdConnect")
     return {
       auth: { kind: "bearer" },
-      note: `${name} (${type}): the key is sent as its access token; the client obtains no token itself`,
+      note: `${name} (${type}${oauthFacts(scheme)}): the key is sent as its access token; the client obtains no token itself`,
     };
   return { unsupported: `${name} (${type}) is not sent` };
 }
 
 /**
+ * An OAuth scheme's flows, the device authorization flow (OpenAPI 3.2, RFC 8628) among them, and
+ * its authorization server's metadata (3.2's `oauth2MetadataUrl`, RFC 8414), as a report says them.
+ * @param {any} scheme
+ * @returns {string} empty for a scheme without flows or metadata
+ */
+function oauthFacts(scheme) {
+  const device = (/** @type {string} */ flow) => flow === "deviceAuthorization" || flow === KEPT.deviceAuthorization;
+  const flows = Object.keys(scheme?.flows ?? {})
+    .filter((flow) => !flow.startsWith("x-") || device(flow))
+    .map((flow) => (device(flow) ? "deviceAuthorization (the device flow)" : flow));
+  const metadata = kept(scheme, "oauth2MetadataUrl");
+  return `${flows.length ? `; flows ${flows.join(", ")}` : ""}${typeof metadata === "string" ? `; metadata ${metadata}` : ""}`;
+}
+
+/** Whether the scheme `name` of the document is marked `deprecated` (OpenAPI 3.2). */
+const deprecated = (spec, name) => kept(resolve(spec, spec.components?.securitySchemes?.[name]), "deprecated") === true;
+
+/**
  * The scheme the client sends for one `security` list, and what it decided on the way. Of several
- * alternatives it takes the first the document lists that the client can send; `{}` (no credential)
- * is taken only when no other can be sent.
+ * alternatives it takes the first the document lists that the client can send and that is not
+ * `deprecated` (OpenAPI 3.2), else the first it can send; `{}` (no credential) is taken only when
+ * no other can be sent.
  * @param {any} spec
  * @param {unknown[]} requirements
  * @returns {{ auth: AuthScheme, chosen?: string, decisions: string[], unsupported: string[] }}
@@ -64,7 +86,13 @@ function chooseAuth(spec, requirements) {
   const alternatives = requirements.filter((r) => r && typeof r === "object");
   const named = alternatives.map((r) => Object.keys(r));
   const listed = named.map((names) => (names.length ? names.join(" + ") : "{}")).join(", ");
-  for (const names of named) {
+  const old = named.filter((names) => names.length && deprecated(spec, names[0])).map((names) => names[0]);
+  // the alternatives not deprecated first, each group in the document's order
+  const order = [
+    ...named.filter((names) => !old.includes(names[0])),
+    ...named.filter((names) => old.includes(names[0])),
+  ];
+  for (const names of order) {
     if (!names.length) continue;
     const found = schemeNamed(spec, names[0]);
     if ("unsupported" in found) {
@@ -73,7 +101,12 @@ function chooseAuth(spec, requirements) {
     }
     if (found.note) decisions.push(found.note);
     if (names.length > 1) decisions.push(`${names.join(" + ")} are required together: only ${names[0]} is sent`);
-    if (alternatives.length > 1) decisions.push(`alternatives ${listed}: ${names[0]}, the first the client can send`);
+    const passed = old.filter((name) => name !== names[0]);
+    if (alternatives.length > 1)
+      decisions.push(
+        `alternatives ${listed}: ${names[0]}, the first the client can send${passed.length ? ` that is not deprecated (${passed.join(", ")} ${passed.length > 1 ? "are" : "is"})` : ""}`,
+      );
+    if (old.includes(names[0])) decisions.push(`${names[0]} is deprecated (3.2), and the only one the client can send`);
     return { auth: found.auth, chosen: names[0], decisions, unsupported };
   }
   if (unsupported.length && named.some((names) => !names.length))
@@ -100,6 +133,18 @@ export function readSecurity(spec) {
     ...(top?.decisions ?? []).map((line) => `document: ${line}`),
   ];
   const unsupported = (top?.unsupported ?? []).map((line) => `document security: ${line}`);
+  // what 3.2 says of each scheme, named once, whether or not an operation sends it
+  for (const [name, raw] of Object.entries(spec.components?.securitySchemes ?? {})) {
+    const scheme = resolve(spec, raw);
+    const facts = [
+      deprecated(spec, name) && "deprecated (3.2)",
+      kept(scheme, "oauth2MetadataUrl") !== undefined &&
+        `authorization server metadata at ${kept(scheme, "oauth2MetadataUrl")}`,
+      kept(scheme?.flows, "deviceAuthorization") !== undefined &&
+        `the device authorization flow (token at ${kept(scheme.flows, "deviceAuthorization")?.tokenUrl ?? "?"}); the client takes a token obtained by it as apiKey`,
+    ].filter(Boolean);
+    if (facts.length) lines.push(`scheme ${name}: ${facts.join("; ")}`);
+  }
   return {
     auth,
     lines,

@@ -1,7 +1,7 @@
 // One document's mock, request by request: Prism checks the request, then the answer is Prism's
 // refusal, the answer a request asked for (`Prefer:`), or one the proxy makes: an event stream,
 // a list's page, a JSON answer held to the document's schema. See mockServer in proxy.mjs.
-import { request } from "node:http";
+import { METHODS, request } from "node:http";
 import { operationMatcher } from "../../../src/core/path-template.js";
 import { readOperations } from "../generate/read-operations.mjs";
 import { operationsOf } from "../spec/document.mjs";
@@ -9,7 +9,10 @@ import { apiError, refuse } from "../shared/http-guard.mjs";
 import { answerBook } from "./answers.mjs";
 import { listPageMock } from "./pages.mjs";
 import { eventStreamMock } from "./streams.mjs";
-import { formFields } from "./uploads.mjs";
+import { prismRoutes } from "./prism-view.mjs";
+import { textBodyIssues } from "./text-bodies.mjs";
+import { formFields, sentMedia } from "./uploads.mjs";
+import { variantRouter } from "./variants.mjs";
 
 // headers that belong to one connection, never forwarded (RFC 9110 7.6.1), and expect: the
 // client already got its 100-continue from the proxy
@@ -88,10 +91,12 @@ function readBody(req, max) {
 
 /**
  * Sends the request to Prism and holds its answer; undefined when none came within `ms` (or it
- * was larger than MAX_BODY, or Prism failed), the upstream request then ended.
+ * was larger than MAX_BODY, or Prism failed), the upstream request then ended. A request of a
+ * method Prism does not route (QUERY, COPY) goes to its operation's own path in Prism's view, as a
+ * POST (`prefix`: prism-view.mjs `prismRoutes`).
  * @returns {Promise<PrismAnswer | undefined>}
  */
-function askPrism({ address, agent }, req, body, ms, accept) {
+function askPrism({ address, agent }, req, body, ms, accept, prefix) {
   /** @type {Record<string, any>} */
   const headers = { ...endToEnd(req.headers), "content-length": String(body.length) };
   // what fetch sends by default, narrowed to the type the operation answers: Prism holds an
@@ -101,8 +106,8 @@ function askPrism({ address, agent }, req, body, ms, accept) {
     const upstream = request(
       {
         ...address,
-        path: req.url,
-        method: req.method,
+        path: prefix === undefined ? req.url : `${prefix}${req.url}`,
+        method: prefix === undefined ? req.method : "POST",
         headers,
         agent,
       },
@@ -157,6 +162,15 @@ export function documentMock(spec, sampler, { address, agent, say, handlers, pri
     return { ...op, where, raw: raws.get(where), status: op.success.status };
   });
   const find = operationMatcher(routes);
+  // Node's HTTP parser (llhttp) refuses a method it does not know, before any handler sees it
+  for (const method of new Set(routes.map((route) => route.method)))
+    if (!METHODS.includes(method))
+      say(
+        `mock: ${method} (${routes.find((route) => route.method === method)?.where}): Node's HTTP parser (llhttp ${process.versions.llhttp}) refuses the method with 400 before the mock reads the request; its calls fail against this mock`,
+      );
+  // where Prism is given the operations of methods it does not route
+  const standIns = prismRoutes(spec);
+  const choose = variantRouter(spec);
   const answers = answerBook(spec, sampler, say);
   const pages = listPageMock(spec, {
     operations,
@@ -216,24 +230,37 @@ export function documentMock(spec, sampler, { address, agent, say, handlers, pri
     const asked = req.headers.prefer !== undefined;
     const body = await readBody(req, MAX_BODY).catch(() => undefined);
     if (!body) return refuse(res, 413, `the mock reads bodies up to ${MAX_BODY} bytes`, apiError);
-    const route = found && { ...found.operation, params: found.params };
+    const type = String(req.headers["content-type"] ?? "");
+    const json = body.length && JSON_TYPE.test(type) ? parsed(body) : undefined;
+    // a path's variants (`/things#stream` beside `/things`) are told apart by what the request carries
+    const operation =
+      found &&
+      (found.variants.length
+        ? choose([found.operation, ...found.variants], { fields: json, query: url.searchParams, headers: req.headers })
+        : found.operation);
+    const route = found && { ...operation, params: found.params };
     /** @type {(status: number, headers: Record<string, string>, body?: string | Buffer) => void} */
     const send = (status, headers, text = "") => {
       if (res.headersSent || res.destroyed) return;
       res.writeHead(status, { ...headers, "content-length": String(Buffer.byteLength(text)) }).end(text);
     };
     let fields;
+    // a body the proxy read and checked itself (a form, JSON lines, a number as text): Prism's
+    // refusal of that body alone is not the answer
+    let readItself = false;
     if (route && !asked) {
       const list = pages.list(route.method, route.path);
       const at = list && pages.position(list, url);
       if (at?.error !== undefined) return refuse(res, 400, at.error, apiError);
-      const type = String(req.headers["content-type"] ?? "");
-      if (route.body && FORM.test(type) && FORM.test(route.body.mediaType)) {
-        fields = await formFields(spec, type, body, route.body.schema, route.encoding ?? {});
+      // of the media types the operation offers, the one the request says it sent
+      const media = route.body && sentMedia(route.body, type);
+      if (media && FORM.test(type) && FORM.test(media.mediaType)) {
+        fields = await formFields(spec, type, body, media.schema, media.encoding ?? {});
+        readItself = fields !== undefined;
         const issues =
           fields === undefined
             ? [{ path: "body", message: `is no ${type.split(";")[0]} body` }]
-            : sampler.check(route.body.schema, fields, "request");
+            : sampler.check(media.schema, fields, "request");
         if (issues.length)
           return refuse(
             res,
@@ -244,20 +271,21 @@ export function documentMock(spec, sampler, { address, agent, say, handlers, pri
               .join("; ")}`,
             apiError,
           );
-      } else if (body.length && JSON_TYPE.test(type)) {
-        try {
-          fields = JSON.parse(body.toString("utf8"));
-        } catch {
-          fields = undefined;
-        }
-      }
+      } else if (media && (media.kind === "lines" || media.kind === "text")) {
+        const issues = textBodyIssues(media, body, sampler);
+        if (issues.length)
+          return refuse(
+            res,
+            422,
+            `request ${issues[0]?.path.replace(/^value/, "body")} ${issues[0]?.message}`,
+            apiError,
+          );
+        readItself = true;
+      } else fields = json;
     }
-    const prism = await askPrism({ address, agent }, req, body, prismMs, route?.success.mediaType);
-    if (
-      !route ||
-      asked ||
-      (prism && !letThrough(prism, fields !== undefined && FORM.test(String(req.headers["content-type"]))))
-    ) {
+    const prefix = route && standIns.get(`${route.method} ${route.path}`);
+    const prism = await askPrism({ address, agent }, req, body, prismMs, route?.success.mediaType, prefix);
+    if (!route || asked || (prism && !letThrough(prism, readItself))) {
       if (!prism) return refuse(res, 504, `Prism gave no answer within ${prismMs} ms`, apiError);
       return send(prism.status, plainHeaders(prism.headers), prism.body);
     }
@@ -266,9 +294,18 @@ export function documentMock(spec, sampler, { address, agent, say, handlers, pri
   };
 }
 
-/** Whether Prism's answer lets the request through: a 2xx, its own 500, a form's refusal that may be of its body alone. */
-function letThrough(prism, form) {
-  return (prism.status >= 200 && prism.status < 300) || prism.status === 500 || (form && bodyOnly(prism));
+/** A JSON body parsed; undefined for one that is no JSON. */
+function parsed(body) {
+  try {
+    return JSON.parse(body.toString("utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether Prism's answer lets the request through: a 2xx, its own 500, a refusal that may be of a body the proxy read itself alone. */
+function letThrough(prism, readItself) {
+  return (prism.status >= 200 && prism.status < 300) || prism.status === 500 || (readItself && bodyOnly(prism));
 }
 
 /** Prism's headers to pass on, the length left to the answer that goes out. */

@@ -4,9 +4,14 @@
 // schemas reference each other as a deep DAG (shared subschemas reached along many routes) expands
 // exponentially and Prism never listens. Its view leaves out the components no path reaches, and
 // while the expansion is over the budget Prism starts within, gives Prism the schemas that
-// contribute the most of it as any value (`{}`). The proxy's own checks and samples keep reading
-// the full document: only Prism's file is the view.
-import { escapeToken, isObject, refTarget } from "../spec/document.mjs";
+// contribute the most of it as any value (`{}`). A path's variants (`/things#stream`) are folded
+// into its one path item, as Prism routes by the path alone, and its parameters are given as Prism
+// must read them (prism-parameters.mjs). An operation of a method 3.1 has no field for (QUERY, COPY:
+// the stand-ins of spec/openapi31.mjs) is given as a POST of a path of its own (`prismRoutes`). The
+// proxy's own checks and samples keep reading the full document: only Prism's file is the view.
+import { HTTP_METHODS, pathVariant } from "../../../src/core/path-template.js";
+import { deref, escapeToken, isObject, operationsOf, refTarget, STAND_IN, standInKey } from "../spec/document.mjs";
+import { asPrismReadsParameters } from "./prism-parameters.mjs";
 import { expansion } from "./expansion.mjs";
 
 /**
@@ -97,7 +102,8 @@ export function leaveOutUnreached(doc) {
 }
 
 /**
- * The document Prism is given: a copy of `doc` without the components no path reaches, and, while
+ * The document Prism is given: a copy of `doc` with each path's variants folded into it
+ * (`foldVariants`), without the components no path reaches, and, while
  * its `expansion()` is over `budget`, with the schema whose copies count the most nodes as any
  * value, one at a time, the components that only it reached left out in turn. `doc` is not changed.
  * @param {any} doc a bundled document, `$ref`s kept
@@ -111,6 +117,10 @@ export function leaveOutUnreached(doc) {
  */
 export function prismView(doc, { budget = PRISM_BUDGET } = {}) {
   const document = structuredClone(doc);
+  standInsAsPosts(document);
+  foldVariants(document);
+  asPrismReadsParameters(document);
+  withSuccess(document);
   const full = expansion(document).total;
   const left = leaveOutUnreached(document);
   /** @type {string[]} */
@@ -129,6 +139,130 @@ export function prismView(doc, { budget = PRISM_BUDGET } = {}) {
   }
   return { document, left, loosened, full, size: total };
 }
+
+/**
+ * Where Prism is given each operation of a method it neither reads nor routes (QUERY, COPY: the
+ * stand-ins of the 3.1 view, `STAND_IN`): as the POST of its path under a first segment of its own,
+ * `/~QUERY/pets/{id}` (one `~` more while a path of the document starts with as many), so that it
+ * takes no other operation's route. The proxy sends such a request to Prism there, as a POST
+ * (dispatch.mjs), and answers it as the operation says.
+ * @param {any} doc the 3.1 view of a document
+ * @returns {Map<string, string>} `QUERY /pets/{id}` -> the prefix of its Prism path, `/~QUERY`
+ * @example
+ * prismRoutes(view).get("QUERY /pets/{id}"); // "/~QUERY"
+ */
+export function prismRoutes(doc) {
+  const paths = Object.keys(isObject(doc.paths) ? doc.paths : {});
+  let mark = "~";
+  while (paths.some((path) => path.startsWith(`/${mark}`))) mark += "~";
+  const routes = new Map();
+  for (const { method, path, item } of operationsOf(doc))
+    if (isObject(item?.[STAND_IN])) routes.set(standInKey(method, path), `/${mark}${method}`);
+  return routes;
+}
+
+/** Each stand-in of `doc` moved to `paths` as `prismRoutes` says, without its mark. Changes `doc`. */
+function standInsAsPosts(doc) {
+  const routes = prismRoutes(doc);
+  if (!routes.size) return;
+  const items = doc.components.pathItems;
+  for (const [name, item] of Object.entries(items)) {
+    const of = item?.[STAND_IN];
+    const prefix = isObject(of) ? routes.get(standInKey(of.method, of.path)) : undefined;
+    if (prefix === undefined) continue;
+    const { [STAND_IN]: _, ...rest } = item;
+    doc.paths[`${prefix}${of.path}`] = rest;
+    delete items[name];
+  }
+}
+
+/**
+ * An operation that declares no answer but errors (no 2xx, 3xx or default: sendgrid's SSO
+ * certificate update) answers 200 with no body in Prism's view, as the client reads it (its method
+ * resolves to the Response): Prism would otherwise serve the first error it declares to every call.
+ * @param {any} doc changed in place
+ */
+function withSuccess(doc) {
+  for (const { op } of operationsOf(doc)) {
+    const responses = op?.responses;
+    if (!isObject(responses) || Object.keys(responses).some((status) => /^([23]|default$)/i.test(status))) continue;
+    responses["200"] = { description: "Not in the document: the answer of a call that worked, with no body" };
+  }
+}
+
+/**
+ * Folds each variant of a path (`/things#stream`, `/files/{id}#get_shared_link`: pathVariant) into
+ * the path's own item, which Prism routes every request of the path to: an operation the plain item
+ * lacks is moved there; one it has takes the variant's too, so that Prism lets the requests of
+ * either through (the body either one's, `anyOf`; a parameter required only where both require
+ * it, its schema either one's; each answer's media types both give). The proxy then routes the
+ * request to the variant it is for (variants.mjs) and answers it as that one says. Changes `doc`.
+ * @param {any} doc a bundled document, `$ref`s kept
+ */
+export function foldVariants(doc) {
+  if (!isObject(doc.paths)) return;
+  for (const key of Object.keys(doc.paths)) {
+    const { path, variant } = pathVariant(key);
+    if (variant === undefined) continue;
+    const item = deref(doc, doc.paths[key]);
+    delete doc.paths[key];
+    if (!isObject(item)) continue;
+    const into = { ...(deref(doc, doc.paths[path]) ?? {}) };
+    doc.paths[path] = into;
+    for (const method of HTTP_METHODS) {
+      if (!isObject(item[method])) continue;
+      // the variant's path-level parameters go with its operation
+      const op = { ...item[method], parameters: [...(item.parameters ?? []), ...(item[method].parameters ?? [])] };
+      into[method] = isObject(into[method]) ? either(doc, into[method], op) : op;
+    }
+  }
+}
+
+/** One operation that lets the requests of `a` and of `b` through, and answers as either does. */
+function either(doc, a, b) {
+  const out = { ...a };
+  const bodyA = deref(doc, a.requestBody);
+  const bodyB = deref(doc, b.requestBody);
+  if (isObject(bodyA) || isObject(bodyB)) {
+    const content = { ...(bodyA?.content ?? {}) };
+    for (const [type, media] of Object.entries(bodyB?.content ?? {}))
+      content[type] = content[type]
+        ? { schema: { anyOf: [content[type].schema ?? {}, /** @type {any} */ (media).schema ?? {}] } }
+        : media;
+    out.requestBody = { content, required: bodyA?.required === true && bodyB?.required === true };
+  }
+  const params = new Map();
+  const keyOf = (/** @type {any} */ p) => `${p.in} ${String(p.name).toLowerCase()}`;
+  for (const p of (a.parameters ?? []).map((p) => deref(doc, p)).filter(isObject)) params.set(keyOf(p), { ...p });
+  const inB = new Set();
+  for (const p of (b.parameters ?? []).map((p) => deref(doc, p)).filter(isObject)) {
+    const key = keyOf(p);
+    inB.add(key);
+    const held = params.get(key);
+    if (!held) params.set(key, { ...p, required: p.in === "path" });
+    else {
+      held.required = held.required === true && p.required === true;
+      if (JSON.stringify(held.schema) !== JSON.stringify(p.schema))
+        held.schema = { anyOf: [held.schema ?? {}, p.schema ?? {}] };
+    }
+  }
+  for (const [key, p] of params) if (!inB.has(key) && p.in !== "path") p.required = false;
+  out.parameters = [...params.values()];
+  const responses = { ...(a.responses ?? {}) };
+  for (const [status, answer] of Object.entries(b.responses ?? {})) {
+    const mine = deref(doc, responses[status]);
+    const theirs = deref(doc, answer);
+    responses[status] = isObject(mine)
+      ? { ...mine, content: Object.assign({}, mine.content ?? {}, withoutKeys(theirs?.content, mine.content)) }
+      : answer;
+  }
+  out.responses = responses;
+  return out;
+}
+
+/** The entries of `map` whose keys `other` has not. */
+const withoutKeys = (/** @type {any} */ map, /** @type {any} */ other) =>
+  Object.fromEntries(Object.entries(map ?? {}).filter(([key]) => !Object.hasOwn(other ?? {}, key)));
 
 /**
  * The schema to give Prism as any value next (`#/components/schemas/…`, not `{}` already): the

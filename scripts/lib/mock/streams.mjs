@@ -1,8 +1,17 @@
-// The mock's event streams: Prism cannot serialise a `text/event-stream` answer whose schema is an
-// object (500 "Cannot serialise complex objects as text"), so the mock proxy answers those
-// operations itself, with a real stream built from the spec's examples (see event-streams.mjs), or
-// from its event schema where it gives none.
-import { eventSchema, eventStreamType, exampleEvents } from "../generate/event-streams.mjs";
+// The mock's streams: Prism cannot serialise a `text/event-stream` answer whose schema is an object
+// (500 "Cannot serialise complex objects as text"), nor write a sequence of JSON texts (JSON Lines, a
+// JSON text sequence) item by item, so the mock proxy answers those operations itself, with a real
+// stream built from the spec's examples (see event-streams.mjs), or from its event or item schema
+// where it gives none: one event or item of each kind it describes.
+import {
+  eventSchema,
+  eventStreamType,
+  exampleEvents,
+  exampleItems,
+  itemSchemaOf,
+  sequenceType,
+} from "../generate/event-streams.mjs";
+import { SEPARATOR, sequenceFraming } from "../../../src/streams/sequence-media.js";
 import { operationsOf, resolve } from "../spec/document.mjs";
 
 /** The `retry:` the mock advises, in milliseconds, sent before the first event. */
@@ -24,28 +33,42 @@ export const MOCK_RETRY_MS = 1000;
  * if (stream) streams.write(stream, req, res);
  */
 export function eventStreamMock(spec, { variants } = {}) {
-  /** @type {Map<string, { status: number, events: { id: string, event?: string, data: string }[] }>} */
+  /** @type {Map<string, { status: number, events: { id: string, event?: string, data: string }[], sequence?: string }>} */
   const streams = new Map();
+  // one value of each kind a schema describes, as the sampler builds them
+  const kinds = (/** @type {any} */ schema) => {
+    if (!variants || !schema) return [];
+    const values = variants(schema).map(({ value }) => value);
+    // no kind passes the whole schema (a discriminator whose implicit mapping, the branch's name,
+    // contradicts the tag the branch pins): each branch as it describes itself
+    const whole = resolve(spec, schema);
+    const branches = whole?.oneOf ?? whole?.anyOf;
+    if (!values.length && Array.isArray(branches))
+      return branches.flatMap((branch) => variants(branch).map(({ value }) => value));
+    return values;
+  };
   for (const { path, method, op } of operationsOf(spec)) {
     const status = Object.keys(op.responses ?? {})
       .filter((s) => /^2\d\d$/.test(s))
       .sort()[0];
     const response = status ? resolve(spec, op.responses[status]) : undefined;
     const type = eventStreamType(response);
+    const lines = type ? undefined : sequenceType(response);
+    if (lines) {
+      const media = response.content[lines];
+      const items = exampleItems(spec, media, lines);
+      // no schema: any JSON value is an item, and one is sent
+      const values = items.length ? items : kinds(itemSchemaOf(spec, media)?.schema ?? {});
+      const events = values.map((value, i) => ({ id: String(i + 1), data: JSON.stringify(value) }));
+      streams.set(`${method.toUpperCase()} ${path}`, { status: Number(status), events, sequence: lines });
+      continue;
+    }
     if (!type) continue;
     const media = response.content[type];
     let events = exampleEvents(spec, media);
     const schema = eventSchema(spec, media)?.schema;
-    if (!events.length && variants && schema) {
-      let values = variants(schema).map(({ value }) => value);
-      // no kind passes the whole schema (a discriminator whose implicit mapping, the branch's name,
-      // contradicts the tag the branch pins): each branch as it describes itself
-      const whole = resolve(spec, schema);
-      const branches = whole?.oneOf ?? whole?.anyOf;
-      if (!values.length && Array.isArray(branches))
-        values = branches.flatMap((branch) => variants(branch).map(({ value }) => value));
-      events = values.map((value) => ({ data: typeof value === "string" ? value : JSON.stringify(value) }));
-    }
+    if (!events.length)
+      events = kinds(schema).map((value) => ({ data: typeof value === "string" ? value : JSON.stringify(value) }));
     streams.set(`${method.toUpperCase()} ${path}`, {
       status: Number(status),
       events: events.map((e, i) => ({ ...e, id: e.id ?? String(i + 1) })),
@@ -56,11 +79,20 @@ export function eventStreamMock(spec, { variants } = {}) {
     /** @param {string} method @param {string} template */
     stream: (method, template) => streams.get(`${method.toUpperCase()} ${template}`),
     /**
-     * @param {{ status: number, events: { id: string, event?: string, data: string }[] }} route
+     * @param {{ status: number, events: { id: string, event?: string, data: string }[], sequence?: string }} route
      * @param {import("node:http").IncomingMessage} req
      * @param {import("node:http").ServerResponse} res
      */
     write(route, req, res) {
+      if (route.sequence) {
+        // each item framed as its media type says: a line, or a record after 0x1E
+        const framing = sequenceFraming(route.sequence) ?? "lines";
+        const texts = route.events.map((e) =>
+          framing === "records" ? `${SEPARATOR.records}${e.data}\n` : `${e.data}\n`,
+        );
+        res.writeHead(route.status, { "Content-Type": route.sequence, "Cache-Control": "no-cache" });
+        return void res.end(texts.join(""));
+      }
       const after = req.headers["last-event-id"];
       const from = typeof after === "string" ? route.events.findIndex((e) => e.id === after) + 1 : 0;
       const frames = route.events.slice(from).map(

@@ -3,6 +3,7 @@
 // parts, and an `application/x-www-form-urlencoded` body's repeated keys, bracket names and
 // `encoding` styles (src/uploads/url-encoded.ts). Prism reads bracket names literally and reports
 // the document's fields missing; the mock checks the decoded body with the client's own checks.
+import { offeredMedia } from "../generate/request-bodies.mjs";
 import { isObject, propertySchemas, resolve } from "../spec/document.mjs";
 
 /** What a file stands for in the decoded body: the schema has it as a (binary) string. */
@@ -81,6 +82,17 @@ function scalar(spec, schema, value) {
   return value;
 }
 
+/** The array a JSON text writes, else undefined. */
+function jsonArray(value) {
+  if (typeof value !== "string" || !/^\s*\[/.test(value)) return undefined;
+  try {
+    const parsed = JSON.parse(value);
+    return Array.isArray(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A node of the tree read into the shape of `schema`, an array where it says array. */
 function shaped(spec, schema, node, how, depth) {
   const t = types(spec, schema);
@@ -88,6 +100,9 @@ function shaped(spec, schema, node, how, depth) {
   if (isObject(node) && node[LEAF]) {
     const values = node.values;
     if (t.has("array") && !t.has("string")) {
+      // the whole array as one JSON part (multipart's default for an array of objects)
+      const whole = values.length === 1 ? jsonArray(values[0]) : undefined;
+      if (whole) return whole;
       const style = how?.style ?? "form";
       // one value of a delimited array: its items joined
       const split =
@@ -124,6 +139,21 @@ function shaped(spec, schema, node, how, depth) {
       shaped(spec, propertySchemas(spec, schema, key)[0], child, undefined, depth + 1),
     ]),
   );
+}
+
+/**
+ * Of the media types an operation offers for its body (readOperations' `body` and its `others`), the
+ * one a request's `Content-Type` names, its parameters and case aside; the default one when it names
+ * none of them.
+ * @param {import("../generate/request-bodies.mjs").RequestBody} body
+ * @param {string} contentType the request's `Content-Type`
+ * @returns {import("../generate/request-bodies.mjs").BodyMedia}
+ * @example
+ * sentMedia(route.body, "multipart/form-data; boundary=x").mediaType; // "multipart/form-data", where offered
+ */
+export function sentMedia(body, contentType) {
+  const sent = contentType.split(";")[0]?.trim().toLowerCase();
+  return offeredMedia(body).find((media) => media.mediaType.toLowerCase() === sent) ?? body;
 }
 
 /**

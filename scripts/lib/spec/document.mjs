@@ -125,17 +125,104 @@ export function exampleOf(doc, node) {
 }
 
 /**
- * Every operation of the document's `paths`, in document order, its path item's `$ref` followed.
- * @param {any} doc a bundled OpenAPI document
- * @returns {{ path: string, method: (typeof HTTP_METHODS)[number], item: any, op: any }[]}
+ * The extension that marks a path item of `components.pathItems` as the 3.1 view's stand-in for one
+ * operation of a method 3.1 has no field for (openapi31.mjs): `{ method, path }`, the operation its
+ * `post`, the path item's parameters beside it.
+ */
+export const STAND_IN = "x-stand-in-for";
+
+/**
+ * The key of a stand-in in `components.pathItems`: `QUERY /pets/{id}`. No component name a document
+ * may give (letters, digits, `.`, `-`, `_`) holds a space, so it takes none of the document's.
+ * @param {string} method as sent
+ * @param {string} path
+ */
+export const standInKey = (method, path) => `${method} ${path}`;
+
+// an HTTP method is a token (RFC 9110 5.6.2); fetch refuses to send these (Fetch, "forbidden method")
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const FORBIDDEN = new Set(["CONNECT", "TRACE", "TRACK"]);
+const FIXED = new Set([...HTTP_METHODS, "query"]);
+
+/**
+ * The operations OpenAPI 3.2 gives a path item beyond 3.1's eight fields: its `query`, sent as
+ * QUERY, and each of its `additionalOperations`, sent as its key in capitals (openapi-fetch's
+ * `request()` writes every method so); with `key`, where it sits (`query`, `additionalOperations/COPY`).
+ * An entry that cannot be sent as a method of its own is `refused`, with why: a key that is no
+ * method, the method of one of the fixed fields (3.2 forbids it there), or one fetch refuses.
+ * @param {any} item a path item, `$ref` followed
+ * @returns {{ operations: { method: string, key: string, op: any }[], refused: { method: string, key: string, why: string }[] }}
  * @example
- * operationsOf(spec).map(({ method, path }) => `${method} ${path}`); // ["get /org/limits", …]
+ * moreOperations({ query: {}, additionalOperations: { COPY: {} } }).operations.map((o) => o.method); // ["QUERY", "COPY"]
+ */
+export function moreOperations(item) {
+  /** @type {{ method: string, key: string, op: any }[]} */
+  const operations = [];
+  /** @type {{ method: string, key: string, why: string }[]} */
+  const refused = [];
+  if (isObject(item?.query)) operations.push({ method: "QUERY", key: "query", op: item.query });
+  const more = isObject(item?.additionalOperations) ? item.additionalOperations : {};
+  for (const [name, op] of Object.entries(more)) {
+    if (!isObject(op)) continue;
+    const method = name.toUpperCase();
+    const key = `additionalOperations/${escapeToken(name)}`;
+    const why = !TOKEN.test(name)
+      ? "no HTTP method (a method is a token: letters, digits and !#$%&'*+.^_`|~-)"
+      : FIXED.has(name.toLowerCase())
+        ? `the method of the path item's own ${name.toLowerCase()} field, which 3.2 forbids in additionalOperations`
+        : FORBIDDEN.has(method)
+          ? "a method fetch refuses to send"
+          : undefined;
+    if (why) refused.push({ method, key, why });
+    else operations.push({ method, key, op });
+  }
+  return { operations, refused };
+}
+
+/**
+ * Every operation of the document's `paths`, in document order, its path item's `$ref` followed:
+ * each of 3.1's eight fields (`method` as the document names it, lowercase), then, of an OpenAPI 3.2
+ * document, its `query` and `additionalOperations` (`moreOperations`: `method` as sent, in
+ * capitals), or, of the 3.1 view of one, the stand-ins that hold them (`STAND_IN`: `item` the
+ * stand-in, `op` its `post`).
+ * @param {any} doc a bundled OpenAPI document
+ * @returns {{ path: string, method: string, item: any, op: any }[]}
+ * @example
+ * operationsOf(spec).map(({ method, path }) => `${method} ${path}`); // ["get /org/limits", …, "QUERY /pets"]
  */
 export function operationsOf(doc) {
+  /** @type {Map<string, { path: string, method: string, item: any, op: any }[]>} */
+  const standIns = new Map();
+  const items = isObject(doc.components?.pathItems) ? doc.components.pathItems : {};
+  for (const item of Object.values(items)) {
+    const of = item?.[STAND_IN];
+    if (!isObject(of) || typeof of.path !== "string" || typeof of.method !== "string" || !isObject(item.post)) continue;
+    const { path, method } = of;
+    standIns.set(path, [...(standIns.get(path) ?? []), { path, method, item, op: item.post }]);
+  }
   return Object.entries(doc.paths ?? {}).flatMap(([path, raw]) => {
     const item = resolve(doc, raw) ?? {};
-    return HTTP_METHODS.filter((method) => item[method]).map((method) => ({ path, method, item, op: item[method] }));
+    return [
+      ...HTTP_METHODS.filter((method) => item[method]).map((method) => ({ path, method, item, op: item[method] })),
+      ...moreOperations(item).operations.map(({ method, op }) => ({ path, method, item, op })),
+      ...(standIns.get(path) ?? []),
+    ];
   });
+}
+
+/**
+ * The operation of `method` at `path` in a document or its 3.1 view: a path item's field, its
+ * `query` (QUERY), one of its `additionalOperations`, or a stand-in's `post`; undefined where none is.
+ * @param {any} doc
+ * @param {string} method any case
+ * @param {string} path a key of `paths`
+ * @returns {any}
+ */
+export function operationAt(doc, method, path) {
+  const upper = method.toUpperCase();
+  return operationsOf({ paths: { [path]: doc.paths?.[path] }, components: doc.components }).find(
+    (found) => found.path === path && found.method.toUpperCase() === upper,
+  )?.op;
 }
 
 // the maps whose keys are names (a field may be called `example`), not keywords

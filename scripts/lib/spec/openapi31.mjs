@@ -3,15 +3,12 @@
 // this 3.1 view of a 3.2 document, made here and nowhere else. generated/openapi.json and the docs
 // page keep the document as written, repaired, so nothing 3.2 adds is lost to later work. Every
 // change is a line: what 3.2 adds that the view keeps in a 3.1 form, and what it drops.
-import { HTTP_METHODS } from "../../../src/core/path-template.js";
-import { escapeToken, isObject, resolve } from "./document.mjs";
+import { deref, escapeToken, isObject, moreOperations, resolve, STAND_IN, standInKey } from "./document.mjs";
 import { forEachSchema } from "./schema-walk.mjs";
+import { sequenceFraming } from "../../../src/streams/sequence-media.js";
 
 /** The version the view declares: the newest openapi-typescript and Prism read. */
 export const VIEW_VERSION = "3.1.1";
-
-/** What the client's runtime, openapi-fetch ~0.17, can send: its `request()` takes these methods alone. */
-const SENDABLE = HTTP_METHODS.map((method) => method.toUpperCase());
 
 /** Where a map's values are OpenAPI objects of one kind: the key of the map, and the kind. */
 const MAP_OF = {
@@ -42,16 +39,50 @@ const DROPPED = {
   mediaType: ["itemSchema", "itemEncoding", "prefixEncoding", "description"],
   encoding: ["encoding", "prefixEncoding", "itemEncoding"],
   server: ["name"],
-  securityScheme: ["deprecated", "oauth2MetadataUrl"],
   tag: ["summary", "parent", "kind"],
   example: ["serializedValue"],
 };
 
 /**
+ * Fields 3.2 adds that the generator reads, kept in the view under an extension 3.1 allows where
+ * they stand (a security scheme, its OAuth flows, a discriminator), which openapi-typescript and
+ * Prism pass over: read them with `kept()`, from the view and the document as written alike.
+ */
+export const KEPT = /** @type {const} */ ({
+  deprecated: "x-deprecated",
+  oauth2MetadataUrl: "x-oauth2-metadata-url",
+  deviceAuthorization: "x-device-authorization",
+  defaultMapping: "x-default-mapping",
+});
+
+/**
+ * A field of `KEPT` of an object, from an OpenAPI 3.2 document as written or from its 3.1 view.
+ * @param {any} node
+ * @param {keyof typeof KEPT} field
+ * @returns {any}
+ * @example
+ * kept(view.components.securitySchemes.Old, "deprecated"); // true
+ */
+export const kept = (node, field) => (isObject(node) ? (node[field] ?? node[KEPT[field]]) : undefined);
+
+/** Moves `field` of `node` to its extension (`KEPT`); whether it was there. */
+function keep(node, field) {
+  if (!isObject(node) || !(field in node)) return false;
+  node[KEPT[field]] = node[field];
+  delete node[field];
+  return true;
+}
+
+/**
  * The 3.1 view of an OpenAPI 3.2 document; any other document is returned as it is, with no line.
  * `changes` says what the view keeps in a 3.1 form or drops, one line per place (`<where>: <what>`);
- * `unsupported`, what the client cannot express and leaves out: an operation of a method
- * openapi-fetch cannot send (`query`, `additionalOperations`), a `querystring` parameter.
+ * `unsupported`, what the client cannot express and leaves out: a `querystring` parameter, an
+ * `additionalOperations` entry that is no method fetch sends, a `query` or `additionalOperations`
+ * operation outside `paths` (a webhook's, a callback's). A path's `query` and `additionalOperations`
+ * operations, which 3.1 has no field for, each become the `post` of a stand-in path item,
+ * `components.pathItems["QUERY /pets"]` (`standInKey`), marked `STAND_IN` with the method and path:
+ * openapi-typescript types it there, `operationsOf` reads it back as the QUERY of `/pets`, and the
+ * mock gives Prism a POST of a path of its own for it (prism-view.mjs).
  * @param {any} spec a bundled, repaired OpenAPI document (not changed)
  * @returns {{ spec: any, changes: string[], unsupported: string[] }}
  * @example
@@ -79,7 +110,9 @@ export function openapi31(spec) {
   if (isObject(view.components)) delete view.components.mediaTypes;
   /** @type {Map<string, number>} */
   const inlined = new Map();
-  const objects = { spec, say, unsupported, inlined };
+  /** @type {{ at: string, item: any }[]} */
+  const pathItems = [];
+  const objects = { spec, say, unsupported, inlined, pathItems };
   walk(view, "#", "", false, [], (node, at, kind, within) => visit(objects, node, at, kind, within));
   for (const name of reusable) {
     const count = inlined.get(name) ?? 0;
@@ -89,6 +122,8 @@ export function openapi31(spec) {
     );
   }
   forEachSchema(view, (parent, key, at) => schema(parent[key], at, say));
+  // last, so that each operation moved was read as 3.1 where the document writes it
+  standIns(view, pathItems, say, unsupported);
   return { spec: view, changes, unsupported };
 }
 
@@ -143,7 +178,7 @@ function walk(node, at, key, names, within, visit) {
 
 /** What the view makes of one OpenAPI object (see `Visit`). */
 function visit(context, node, at, kind, within) {
-  const { spec, say, unsupported, inlined } = context;
+  const { spec, say, unsupported, inlined, pathItems } = context;
   if (kind === "mediaType" && String(node.$ref ?? "").startsWith("#/components/mediaTypes/")) {
     if (within.includes(node.$ref)) {
       say(at, `$ref ${node.$ref} reaches itself through its own content; read as any value`);
@@ -156,10 +191,20 @@ function visit(context, node, at, kind, within) {
   }
   if (kind === "parameter") return parameter(spec, node, at, say, unsupported);
   if ("$ref" in node) return node;
-  if (kind === "pathItem") return pathItem(node, at, unsupported);
-  if (kind === "securityScheme" && isObject(node.flows) && "deviceAuthorization" in node.flows) {
-    delete node.flows.deviceAuthorization;
-    say(`${at}/flows`, "deviceAuthorization (3.2, the OAuth device flow) dropped; the client obtains no token itself");
+  if (kind === "pathItem") {
+    // its query and additionalOperations are read as 3.1 where they are, then moved (standIns)
+    pathItems.push({ at, item: node });
+    return node;
+  }
+  if (kind === "securityScheme") {
+    if (keep(node.flows, "deviceAuthorization"))
+      say(
+        `${at}/flows`,
+        `deviceAuthorization (3.2, the OAuth device flow) kept as ${KEPT.deviceAuthorization}, which generate names; the client obtains no token itself`,
+      );
+    const fields = /** @type {const} */ (["deprecated", "oauth2MetadataUrl"]).filter((field) => keep(node, field));
+    if (fields.length)
+      say(at, `${fields.map((field) => `${field} (3.2) kept as ${KEPT[field]}`).join(", ")}, which generate names`);
   }
   if (kind === "example" && node.dataValue !== undefined) {
     const kept = node.value === undefined;
@@ -177,6 +222,16 @@ function visit(context, node, at, kind, within) {
     node.description = "";
     say(at, "no description (3.2 makes it optional, 3.1 requires it); read as an empty one");
   }
+  // a sequence of JSON texts (JSON Lines, a JSON text sequence) is an array of its items to 3.1, as 3.2 reads its schema
+  const key = at.split("/").at(-1)?.replace(/~1/g, "/").replace(/~0/g, "~");
+  if (kind === "mediaType" && node.itemSchema !== undefined && node.schema === undefined && sequenceFraming(key)) {
+    node.schema = { type: "array", items: node.itemSchema };
+    delete node.itemSchema;
+    say(
+      at,
+      "itemSchema (3.2) read as the items of an array schema, as a 3.1 document describes a sequence of JSON texts",
+    );
+  }
   const dropped = (DROPPED[kind] ?? []).filter((field) => field in node);
   for (const field of dropped) delete node[field];
   if (dropped.length)
@@ -193,20 +248,58 @@ function visit(context, node, at, kind, within) {
   return node;
 }
 
-/** A path item without the operations openapi-fetch cannot send, each named. */
-function pathItem(item, at, unsupported) {
-  const path = /^#\/paths\/([^/]+)$/.exec(at)?.[1]?.replace(/~1/g, "/").replace(/~0/g, "~");
-  const where = (/** @type {string} */ method) => (path ? `${method} ${path}` : `${method} ${at}`);
-  const leftOut = (/** @type {string} */ method) =>
-    unsupported.push(
-      `${where(method)}: openapi-fetch sends only ${SENDABLE.join(", ")} (its request() takes no other method); left out of the client, its types and the mock`,
-    );
-  if (isObject(item.query)) leftOut("QUERY");
-  delete item.query;
-  if (isObject(item.additionalOperations))
-    for (const method of Object.keys(item.additionalOperations)) leftOut(method.toUpperCase());
-  delete item.additionalOperations;
-  return item;
+/**
+ * Each `query` and `additionalOperations` operation of a path, moved to its stand-in (see `openapi31`),
+ * a line each; those of any other path item (a webhook's, a callback's, a component no path
+ * references) and those that are no method fetch sends dropped, named in `unsupported`.
+ * @param {any} view changed in place
+ * @param {{ at: string, item: any }[]} pathItems every path item the walk met, with its pointer
+ */
+function standIns(view, pathItems, say, unsupported) {
+  const covered = new Set();
+  /** @type {Record<string, any>} */
+  const made = {};
+  const taken = isObject(view.components?.pathItems) ? view.components.pathItems : {};
+  for (const [path, raw] of Object.entries(isObject(view.paths) ? view.paths : {})) {
+    const item = deref(view, raw);
+    if (!isObject(item)) continue;
+    covered.add(item);
+    const { operations, refused } = moreOperations(item);
+    const at = (/** @type {string} */ key) => `#/paths/${escapeToken(path)}/${key}`;
+    for (const { method, key, why } of refused)
+      unsupported.push(`${method} ${path} (${at(key)}): ${why}; left out of the client, its types and the mock`);
+    for (const { method, key, op } of operations) {
+      const name = standInKey(method, path);
+      if (Object.hasOwn(taken, name)) {
+        unsupported.push(
+          `${method} ${path}: #/components/pathItems/${escapeToken(name)}, its stand-in, is the document's own; left out`,
+        );
+        continue;
+      }
+      made[name] = {
+        [STAND_IN]: { method, path },
+        ...(item.parameters ? { parameters: structuredClone(item.parameters) } : {}),
+        ...(item.servers ? { servers: structuredClone(item.servers) } : {}),
+        post: structuredClone(op),
+      };
+      say(
+        at(key),
+        `${method} (3.2) has no field in 3.1: a method of the client, sent as ${method}${method === key.split("/").at(-1) || key === "query" ? "" : " (methods are sent in capitals)"}; its types are read from a stand-in path item, #/components/pathItems/${escapeToken(name)}, whose post it is`,
+      );
+    }
+  }
+  for (const { at, item } of pathItems) {
+    if (!covered.has(item)) {
+      const { operations, refused } = moreOperations(item);
+      for (const { method, key } of [...operations, ...refused])
+        unsupported.push(
+          `${at}/${key}: ${method} of a path item outside paths (a webhook, a callback, or one no path references) is no method of the client; left out`,
+        );
+    }
+    delete item.query;
+    delete item.additionalOperations;
+  }
+  if (Object.keys(made).length) view.components = { ...view.components, pathItems: { ...taken, ...made } };
 }
 
 /** A parameter as 3.1 has it, or undefined for a `querystring` one (or a reference to one), which 3.1 has not. */
@@ -232,9 +325,9 @@ function schema(node, at, say) {
   if (isObject(node.discriminator) && "defaultMapping" in node.discriminator) {
     say(
       `${at}/discriminator`,
-      `defaultMapping ${JSON.stringify(node.discriminator.defaultMapping)} (3.2) dropped; a value whose tag no mapping names is read by the branches alone`,
+      `defaultMapping ${JSON.stringify(node.discriminator.defaultMapping)} (3.2) kept as ${KEPT.defaultMapping}: the checks read a value whose tag no mapping names, or that has none, by the schema it names`,
     );
-    delete node.discriminator.defaultMapping;
+    keep(node.discriminator, "defaultMapping");
   }
   if (isObject(node.xml) && "nodeType" in node.xml) {
     const type = node.xml.nodeType;

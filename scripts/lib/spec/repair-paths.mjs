@@ -8,8 +8,16 @@ import { deref, escapeToken, isObject } from "./document.mjs";
 const BODILESS = ["get", "head"];
 
 /**
+ * Where a GET or HEAD operation whose body fetch cannot send keeps the method of the same path that
+ * takes the same body (`"post"`), so that the client names that one as the body form of the same
+ * request (name-clashes.mjs): `GET /_search` `search.list`, `POST /_search` `search.listWithBody`.
+ */
+export const BODY_SENT_BY = "x-request-body-sent-by";
+
+/**
  * A request body on a GET or HEAD operation: no `fetch` can send it, so the operation is read without
- * one, and the line names the operation of the same path that takes the same body, where there is one.
+ * one, and the line names the operation of the same path that takes the same body, where there is one
+ * (kept in the operation's `BODY_SENT_BY`).
  * @param {any} spec
  * @param {(where: string, text: string) => void} say
  */
@@ -26,6 +34,7 @@ export function bodiesFetchCannotSend(spec, say) {
           item[other].requestBody !== undefined &&
           JSON.stringify(item[other].requestBody) === JSON.stringify(body),
       );
+      if (same) item[method][BODY_SENT_BY] = same;
       say(
         `#/paths/${escapeToken(path)}/${method}/requestBody`,
         `a ${method.toUpperCase()} request cannot carry a body in fetch; left out, so the method sends none${same ? ` (${same.toUpperCase()} ${path} takes the same body)` : ""}`,

@@ -25,8 +25,8 @@ const BOOLEAN_OK = new Set(["additionalProperties", "unevaluatedProperties"]);
 
 /**
  * Routes around the defects of a bundled OpenAPI 3.1 document (its `$ref`s kept, pointing into
- * `#/components/...`), in this order: boolean schemas, OpenAPI 3.0's `nullable`, `$ref`s with an
- * empty pointer token, discriminator mappings to a missing or wrong schema, discriminators whose
+ * `#/components/...`), in this order: boolean schemas, OpenAPI 3.0's `nullable`, a string's
+ * `format` its lengths leave no room for, `$ref`s with an empty pointer token, discriminator mappings to a missing or wrong schema, discriminators whose
  * mapping (or its absence) reads the branches' names where they pin values of their own,
  * `additionalProperties: false` beside `oneOf`/`anyOf`/`allOf`, overlapping `oneOf` branches, a
  * path template the same as another but for its parameters' names (`/a/{id}` beside `/a/{name}`), a
@@ -51,6 +51,7 @@ export function repairSpec(bundled) {
   // nullable is OpenAPI 3.0's own keyword: a 3.0 document is read as 3.1 writes it, unnamed
   const version30 = /^3\.0(\.|$)/.test(String(spec.openapi ?? ""));
   forEachSchema(spec, (parent, key, at) => nullable(parent[key], at, version30 ? () => {} : say));
+  forEachSchema(spec, (parent, key, at) => impossibleFormat(parent[key], at, say));
   follow();
   references(spec, say);
   forEachSchema(spec, (parent, key, at) => mapping(spec, parent[key], at, say));
@@ -101,6 +102,31 @@ function booleans(parent, key, at, say) {
     node.maxItems = Math.min(node.maxItems ?? most, most);
     say(`${at}/items`, `items: false; read as maxItems: ${most}`);
   }
+}
+
+/** The shortest and longest text of the formats the client checks whose length is bounded. */
+const FORMAT_LENGTHS = { uuid: [36, 45], date: [10, 10], "date-time": [20, Infinity] };
+
+/**
+ * A string's `format` its own lengths leave no room for (intercom's contact ids: `format: uuid`
+ * with `minLength: 24, maxLength: 24`, where a uuid is 36 characters): no value passes, so no
+ * request can be sent. The lengths describe the values the service really takes; the format is
+ * dropped.
+ */
+function impossibleFormat(node, at, say) {
+  if (!isObject(node) || !Object.hasOwn(FORMAT_LENGTHS, node.format)) return;
+  const [shortest, longest] = FORMAT_LENGTHS[/** @type {keyof typeof FORMAT_LENGTHS} */ (node.format)];
+  const max = typeof node.maxLength === "number" ? node.maxLength : Infinity;
+  const min = typeof node.minLength === "number" ? node.minLength : 0;
+  if (max >= shortest && min <= longest) return;
+  const length =
+    shortest === longest ? `${shortest}` : longest === Infinity ? `${shortest} or more` : `${shortest} to ${longest}`;
+  const lengths = `minLength ${min}${max === Infinity ? "" : ` and maxLength ${max}`}`;
+  say(
+    `${at}/format`,
+    `${node.format} is ${length} characters, which ${lengths} leave no room for, so no value passes; the format is dropped, the lengths kept`,
+  );
+  delete node.format;
 }
 
 /** OpenAPI 3.0's `nullable: true`, read as a 3.0 reader would: null is allowed too. */

@@ -6,18 +6,8 @@
 import { createRequire } from "node:module";
 import { documentChecker } from "./checker.mjs";
 import { deref, isObject, propertySchemas, resolve } from "./document.mjs";
-import {
-  allows,
-  fill,
-  PRUNES,
-  patternString,
-  pruned,
-  restore,
-  stepsOf,
-  undeclared,
-  vary,
-  without,
-} from "./sample-values.mjs";
+import { prepared } from "./sample-prepare.mjs";
+import { fill, PRUNES, patternString, pruned, restore, stepsOf, undeclared, vary, without } from "./sample-values.mjs";
 
 export { patternString };
 
@@ -27,114 +17,6 @@ const sampler = require("openapi-sampler");
 
 /** How deep a branch picked for a value may pick branches of its own again. */
 const BRANCH_DEPTH = 4;
-/** Values for the formats openapi-sampler does not know. */
-const FORMAT_VALUES = { url: "https://example.com/" };
-/** The keywords that make a string's value given, not drawn. */
-const GIVEN = ["example", "examples", "default", "const", "enum"];
-
-/**
- * A copy of the document in which every patterned string schema without a value of its own gets an
- * `example` drawn from its pattern, so that openapi-sampler, which reads `example`, gives it; with
- * `bare`, the document's own examples and defaults are dropped first, for when they break their
- * schema. `adopt(node)` gives the copy of a node of the document, or a prepared copy of a schema
- * made elsewhere (whose `$ref`s point into the copy).
- * @param {any} spec
- * @param {boolean} bare
- */
-function prepared(spec, bare) {
-  /** @type {Map<object, any>} the copy of each object met */
-  const twin = new Map();
-  const EXAMPLE_KEYS = new Set(["example", "examples", "default", "value"]);
-  const copyOf = (/** @type {any} */ node, /** @type {boolean} */ inExample) => {
-    if (!node || typeof node !== "object") return node;
-    const known = twin.get(node);
-    if (known !== undefined) return known;
-    /** @type {any} */
-    const copy = Array.isArray(node) ? [] : {};
-    twin.set(node, copy);
-    for (const [key, child] of Object.entries(node)) copy[key] = copyOf(child, inExample || EXAMPLE_KEYS.has(key));
-    if (!inExample && isObject(node)) prepare(copy);
-    return copy;
-  };
-  const prepare = (/** @type {any} */ schema) => {
-    // only a schema's own keys (a field may be named `example`): one with a type, fields, items or branches
-    const isSchema =
-      typeof schema.type === "string" ||
-      Array.isArray(schema.type) ||
-      schema.properties ||
-      schema.items ||
-      Array.isArray(schema.oneOf) ||
-      Array.isArray(schema.anyOf) ||
-      Array.isArray(schema.allOf);
-    if (bare && isSchema) {
-      delete schema.example;
-      delete schema.examples;
-      delete schema.default;
-    }
-    for (const part of [...(schema.allOf ?? []), ...(schema.oneOf ?? []), ...(schema.anyOf ?? [])]) {
-      if (!isObject(part) || !isObject(part.properties)) continue;
-      const fields = Object.entries(part.properties);
-      if (!fields.every(([, field]) => isObject(field) || typeof field === "boolean")) continue;
-      // a part that has fields but says no type: openapi-sampler's merge reads it as a string and
-      // its fields as strings, so it is said to be the object its fields make it
-      if (part.type === undefined) part.type = "object";
-      // a part's field that says nothing of its value (`{}`, beside `required`): the merge would put
-      // it in place of the field as the rest of the schema describes it, so it is left out
-      for (const [name, field] of fields)
-        if (isObject(field) && Object.keys(field).length === 0) delete part.properties[name];
-    }
-    // a pattern one part of an allOf gives (an id's `^bank_[a-z0-9]+$` beside a part that only says
-    // `type: string`): openapi-sampler's merge loses the example drawn for the part, so the whole
-    // gets one, within every part's lengths
-    if (Array.isArray(schema.allOf) && GIVEN.every((key) => schema[key] === undefined)) {
-      const parts = schema.allOf.map((/** @type {any} */ part) => deref(spec, part));
-      const patterns = parts.filter((/** @type {any} */ part) => isObject(part) && typeof part.pattern === "string");
-      if (
-        patterns.length === 1 &&
-        parts.every((/** @type {any} */ part) => isObject(part) && GIVEN.every((key) => part[key] === undefined))
-      ) {
-        const lengths = (/** @type {string} */ key) =>
-          parts.map((/** @type {any} */ part) => part[key]).filter((n) => typeof n === "number");
-        const drawn = patternString({
-          pattern: patterns[0].pattern,
-          minLength: Math.max(0, ...lengths("minLength")),
-          maxLength: Math.min(Number.MAX_SAFE_INTEGER, ...lengths("maxLength")),
-        });
-        if (drawn !== undefined) schema.example = drawn;
-      }
-    }
-    // a format openapi-sampler leaves as "string" that validators (Prism's) still check
-    if (
-      typeof schema.format === "string" &&
-      Object.hasOwn(FORMAT_VALUES, schema.format) &&
-      schema.pattern === undefined &&
-      GIVEN.every((key) => schema[key] === undefined)
-    )
-      schema.example = FORMAT_VALUES[schema.format];
-    if (
-      typeof schema.pattern === "string" &&
-      (schema.type === undefined || allows(schema, "string")) &&
-      GIVEN.every((key) => schema[key] === undefined)
-    ) {
-      const drawn = patternString(schema);
-      if (drawn !== undefined) schema.example = drawn;
-    }
-    // openapi-sampler builds the first branch, and a null one as {}, which no branch allows: the
-    // branches that allow only null go last
-    for (const key of ["oneOf", "anyOf"])
-      if (Array.isArray(schema[key]) && schema[key].length > 1 && onlyNull(schema[key][0]))
-        schema[key] = [...schema[key].filter((b) => !onlyNull(b)), ...schema[key].filter(onlyNull)];
-  };
-  const doc = copyOf(spec, false);
-  return { doc, adopt: (/** @type {any} */ node) => copyOf(node, false) };
-}
-
-/** Whether a schema allows null alone (`type: "null"`, `const: null`, `enum: [null]`). */
-const onlyNull = (/** @type {any} */ schema) =>
-  isObject(schema) &&
-  (schema.type === "null" ||
-    (Object.hasOwn(schema, "const") && schema.const === null) ||
-    (Array.isArray(schema.enum) && schema.enum.length > 0 && schema.enum.every((v) => v === null)));
 
 /**
  * @typedef {"request" | "response"} Direction
@@ -306,11 +188,15 @@ export async function createSampler(spec) {
       ),
     /**
      * @param {any} schema
-     * @param {{ direction?: Direction, seed?: number }} [options]
+     * @param {{ direction?: Direction, seed?: number, body?: boolean }} [options] `body`: the value is a
+     * whole body, which is never null where the schema takes an object (openapi-sampler's value for a
+     * schema that says nothing: a JSON body of `null` reads as none to a server); default false
      * @returns {Sample}
      */
-    sample(schema, { direction = "response", seed = 0 } = {}) {
+    sample(schema, { direction = "response", seed = 0, body = false } = {}) {
       let sample = plainSample(schema, direction);
+      if (body && sample.value == null && check(schema, {}, direction).length === 0)
+        sample = { ...sample, value: {}, issues: [] };
       // a oneOf/anyOf whose first branch openapi-sampler mixed up: the first branch that passes
       if (sample.issues.length > 0)
         sample = variants(schema, { direction }).find((one) => one.issues.length === 0) ?? sample;

@@ -31,6 +31,19 @@ const spec = {
         responses: { "204": { description: "gone" } },
       },
     },
+    "/notes/{id}#share": {
+      get: {
+        operationId: "shareNote",
+        "x-client-method": "notes.share",
+        parameters: [
+          { name: "id", in: "path", required: true, schema: { type: "string" }, example: "note_1" },
+          { name: "fields", in: "query", required: true, schema: { enum: ["link"] }, example: "link" },
+        ],
+        responses: {
+          "200": { description: "ok", content: { "application/json": { schema: { type: "object" }, example: {} } } },
+        },
+      },
+    },
     "/notes": {
       get: {
         operationId: "listNotes",
@@ -80,6 +93,12 @@ describe("code samples for the docs page", () => {
 
     expect(sample).toBe(
       `curl 'https://api.example.test/v1/notes?limit=20&tag=a%26b&tag=c' \\\n  -H "Authorization: Bearer $ACME_API_KEY"`,
+    );
+  });
+
+  it("sends a path's variant (path#name) to the path without its #name, the query after it", () => {
+    expect(curlSample(op("notes.share"), base, "ACME_API_KEY")).toBe(
+      `curl 'https://api.example.test/v1/notes/note_1?fields=link' \\\n  -H "Authorization: Bearer $ACME_API_KEY"`,
     );
   });
 

@@ -4,6 +4,7 @@ import { inspect } from "node:util";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readOperations } from "../../../scripts/lib/generate/read-operations.mjs";
+import { openapi31 } from "../../../scripts/lib/spec/openapi31.mjs";
 import { copyRepo } from "../../../scripts/lib/shared/repo-copy.mjs";
 import { faultServer, reply, reset } from "../../support/fault-server.js";
 import { generateOnce } from "../../support/generate-once.js";
@@ -251,5 +252,46 @@ describe("the key, sent by each scheme", () => {
       [{}, undefined, "Basic [redacted]"],
     ]);
     expect(JSON.stringify(fetch.calls)).not.toContain(secret);
+  });
+});
+
+describe("what OpenAPI 3.2 says of a security scheme, read from the 3.1 view generate reads", () => {
+  const token = { tokenUrl: "https://auth.example/token", scopes: {} };
+  const doc = {
+    openapi: "3.2.0",
+    info: { title: "t", version: "1" },
+    paths: { "/pets": { get: { security: [{ legacy: [] }], responses: { "200": { description: "ok" } } } } },
+    security: [{ legacy: [] }, { oauth: [] }],
+    components: {
+      securitySchemes: {
+        legacy: { type: "apiKey", in: "header", name: "X-Key", deprecated: true },
+        oauth: {
+          type: "oauth2",
+          oauth2MetadataUrl: "https://auth.example/.well-known/oauth-authorization-server",
+          flows: { deviceAuthorization: { deviceAuthorizationUrl: "https://auth.example/device", ...token } },
+        },
+      },
+    },
+  };
+
+  it("takes an alternative that is not deprecated first, a deprecated one where it is the only one, and names the rest", () => {
+    const { operations, auth, report } = readOperations(openapi31(doc).spec);
+
+    // the document lists the deprecated key first; an operation whose only scheme it is still sends it
+    expect(auth).toEqual({ kind: "bearer" });
+    expect(operations.map((op) => op.auth)).toEqual([{ kind: "header", name: "X-Key" }]);
+    expect(report.auth).toEqual([
+      "document: oauth, Authorization: Bearer <apiKey>",
+      "document: oauth (oauth2; flows deviceAuthorization (the device flow); metadata https://auth.example/.well-known/oauth-authorization-server): the key is sent as its access token; the client obtains no token itself",
+      "document: alternatives legacy, oauth: oauth, the first the client can send that is not deprecated (legacy is)",
+      "scheme legacy: deprecated (3.2)",
+      "scheme oauth: authorization server metadata at https://auth.example/.well-known/oauth-authorization-server; the device authorization flow (token at https://auth.example/token); the client takes a token obtained by it as apiKey",
+      "GET /pets: legacy, header X-Key: <apiKey>",
+      "GET /pets: legacy is deprecated (3.2), and the only one the client can send",
+    ]);
+  });
+
+  it("reads the document as written alike", () => {
+    expect(readOperations(doc).report.auth).toEqual(readOperations(openapi31(doc).spec).report.auth);
   });
 });

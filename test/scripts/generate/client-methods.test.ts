@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assignNames, clashes, deriveName, malformed } from "../../../scripts/lib/generate/client-methods.mjs";
+import { clashes, deriveName, malformed } from "../../../scripts/lib/generate/client-methods.mjs";
 
 describe("a client name derived from path and method", () => {
   const paths = new Map([
@@ -87,114 +87,47 @@ describe("a client name derived from path and method", () => {
         ["/configuration", ["get", "post"]],
         ["/configuration/webhooks", ["get", "post"]],
       ]);
-      expect(deriveName(method, "/configuration", beside, undefined, one)).toBe(name);
+      expect(deriveName(method, "/configuration", beside, { readsOne: one })).toBe(name);
     },
   );
+
+  it.each([
+    // its GET answers a list of the items below it: a collection, its parameter choosing which
+    ["get", true, "objects.list"],
+    ["post", true, "objects.create"],
+    ["delete", true, "objects.deleteAll"],
+    // its GET answers one thing: an item, whatever lies below it
+    ["get", false, "objects.retrieve"],
+    ["post", false, "objects.update"],
+    ["delete", false, "objects.delete"],
+  ])("%s /objects/{type}, above /objects/{type}/{id}, its GET answering a list: %s, is %s", (method, many, name) => {
+    const beside = new Map([
+      ["/objects/{type}", ["get", "post", "delete"]],
+      ["/objects/{type}/{id}", ["get", "delete"]],
+    ]);
+    expect(deriveName(method, "/objects/{type}", beside, { readsMany: many })).toBe(name);
+    expect(deriveName(method, "/objects/{type}/{id}", beside, { readsMany: many })).toBe(
+      method === "get" ? "objects.retrieve" : method === "delete" ? "objects.delete" : "objects.update",
+    );
+  });
+
+  it.each([
+    // a path's variant (`path#name`) is the method its fragment names, on its path's groups
+    ["post", "/v1/conversations#stream", "conversations.stream"],
+    ["get", "/files/{file_id}#get_shared_link", "files.getSharedLink"],
+    ["get", "/#status", "api.status"],
+  ])("the variant %s %s is %s", (method, path, name) => {
+    const beside = new Map([
+      ["/v1/conversations", ["post"]],
+      ["/files/{file_id}", ["get", "delete"]],
+    ]);
+    expect(deriveName(method, path, beside, { version: "v1" })).toBe(name);
+  });
 
   it("keeps JavaScript's own names and the client's raw property out of the way", () => {
     expect(deriveName("get", "/constructor/{id}")).toBe("constructorResource.retrieve");
     expect(deriveName("get", "/raw")).toBe("api.raw.retrieve");
     expect(deriveName("get", "/")).toBe("api.retrieve");
-  });
-});
-
-describe("names for a whole document", () => {
-  it("keeps every given name, derives the rest, and resolves a clash with a readable name, then a number", () => {
-    const { names, derived, resolved } = assignNames([
-      { method: "GET", path: "/org/limits", given: "organization.limits.retrieve" },
-      { method: "GET", path: "/things/{id}/export", operationId: "exportThing" },
-      { method: "GET", path: "/things/export", operationId: "exportAllThings" },
-      { method: "GET", path: "/widgets" },
-      { method: "GET", path: "/widgets/", operationId: "listAllWidgets" },
-      { method: "GET", path: "/widgets//" },
-    ]);
-
-    expect(names).toEqual([
-      "organization.limits.retrieve",
-      "things.export",
-      "things.retrieveExport",
-      "widgets.retrieve",
-      "widgets.getRetrieve",
-      "widgets.retrieve2",
-    ]);
-    expect(derived).toHaveLength(5);
-    expect(resolved).toEqual([
-      "GET /things/export: things.export was taken; named things.retrieveExport",
-      "GET /widgets/: widgets.retrieve was taken; named widgets.getRetrieve",
-      "GET /widgets//: widgets.retrieve was taken; named widgets.retrieve2",
-    ]);
-  });
-
-  it("names a resource's method after its leaf when the plain name is taken, never after the operationId", () => {
-    const { names, resolved } = assignNames([
-      { method: "GET", path: "/invocations/{id}/browsers", operationId: "listInvocationBrowsers" },
-      { method: "GET", path: "/z", given: "invocations.browsers.retrieve" },
-    ]);
-
-    expect(names).toEqual(["invocations.retrieveBrowsers", "invocations.browsers.retrieve"]);
-    expect(resolved).toEqual([
-      "GET /invocations/{id}/browsers: invocations.browsers was taken; named invocations.retrieveBrowsers",
-    ]);
-  });
-
-  it("never names a method like a group of other methods: the action leaf becomes a resource", () => {
-    const { names, resolved } = assignNames([
-      { method: "POST", path: "/a/{id}/b", operationId: "doB" },
-      { method: "GET", path: "/z", given: "a.b.c" },
-    ]);
-
-    expect(names).toEqual(["a.b.create", "a.b.c"]);
-    expect(resolved).toEqual(["POST /a/{id}/b: a.b was taken; named a.b.create"]);
-  });
-
-  it("never puts a method under a name that is a method itself", () => {
-    const { names } = assignNames([
-      { method: "GET", path: "/p/{id}/export" },
-      { method: "GET", path: "/p/export" },
-    ]);
-
-    expect(names).toEqual(["p.export", "p.retrieveExport"]);
-  });
-});
-
-describe("a document's version segment", () => {
-  it("is no group where the document has one version, and stays where two stand side by side", () => {
-    const { names } = assignNames([
-      { method: "GET", path: "/v2/droplets" },
-      { method: "GET", path: "/v2/droplets/{droplet_id}" },
-      { method: "POST", path: "/v1/messages" },
-      { method: "GET", path: "/v1/images/{id}" },
-      { method: "GET", path: "/v2/images/{id}" },
-    ]);
-
-    expect(names).toEqual([
-      "droplets.list",
-      "droplets.retrieve",
-      "messages.create",
-      "v1.images.retrieve",
-      "v2.images.retrieve",
-    ]);
-  });
-
-  it("leaves a path whose first segment only looks like a version alone", () => {
-    expect(
-      assignNames([
-        { method: "GET", path: "/vault/{id}" },
-        { method: "GET", path: "/v1beta1/keys" },
-      ]).names,
-    ).toEqual(["vault.retrieve", "keys.retrieve"]);
-  });
-});
-
-describe("a clash between derived names", () => {
-  it("is never resolved by pasting a path parameter's name", () => {
-    const { names, resolved } = assignNames([
-      { method: "GET", path: "/things/{id}" },
-      { method: "GET", path: "/things/{thing_id}" },
-    ]);
-
-    expect(names).toEqual(["things.retrieve", "things.getRetrieve"]);
-    expect(resolved).toEqual(["GET /things/{thing_id}: things.retrieve was taken; named things.getRetrieve"]);
   });
 });
 

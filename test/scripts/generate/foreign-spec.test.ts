@@ -215,7 +215,8 @@ interface Operation {
   name: string;
   params: Json[];
   query: Json[];
-  body?: { media: string; required: boolean; schema: Json; example: Json };
+  // the first media type the body is offered as, and every one (in the spec's order)
+  body?: { media: string; required: boolean; schema: Json; example: Json; offered: { media: string; schema: Json }[] };
   status: number;
   answer?: { media: string; schema: Json; example: Json; headers: Record<string, Json> };
 }
@@ -249,6 +250,7 @@ function operations(): Operation[] {
               required: op.requestBody.required === true,
               schema: content.schema,
               example: content.example ?? Object.values<Json>(content.examples ?? {})[0]?.value,
+              offered: Object.entries<Json>(op.requestBody.content).map(([media, c]) => ({ media, schema: c.schema })),
             }
           : undefined,
         status,
@@ -298,16 +300,21 @@ function signature(op: Operation): { parameters: string; returns: string } {
   const stream = op.answer?.media === "text/event-stream";
   let options = stream ? "StreamOptions" : paged(op) ? "(RequestOptions & PageOptions)" : "RequestOptions";
   if (op.body) {
-    // json and multipart bodies are typed by their schema (a form's files as Blob), bytes by what fetch streams
-    const content = `NonNullable<${at}["requestBody"]>["content"][${JSON.stringify(op.body.media)}]`;
-    const type =
-      op.body.media === "application/octet-stream"
+    // json, form and multipart bodies are typed by their schema (a form's files as Blob), bytes by what
+    // fetch streams; a body offered as several media types takes any of them, and contentType names one
+    const typeOf = ({ media, schema }: { media: string; schema: Json }) => {
+      const content = `NonNullable<${at}["requestBody"]>["content"][${JSON.stringify(media)}]`;
+      return media === "application/octet-stream"
         ? "(Blob | ArrayBuffer | ArrayBufferView | ReadableStream<Uint8Array>)"
-        : /json|multipart/.test(op.body.media)
-          ? jsonType(op.body.schema, content)
+        : /json|multipart|x-www-form-urlencoded/.test(media)
+          ? jsonType(schema, content)
           : "BodyInit";
+    };
+    const type = `(${op.body.offered.map(typeOf).join(" | ")})`;
     args.push(op.body.required ? type : `${type}?`);
     if (query) options = `(${options} & { query?: ${query} })`;
+    if (op.body.offered.length > 1)
+      options = `(${options} & { contentType?: ${op.body.offered.map((m) => JSON.stringify(m.media)).join(" | ")} })`;
   } else if (query) {
     args.push(op.query.some((p) => p.required) ? query : `${query}?`);
   }

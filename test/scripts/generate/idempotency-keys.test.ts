@@ -51,7 +51,7 @@ describe("an operation that declares an Idempotency-Key header, generated into a
     const table = readme.slice(readme.indexOf("<!-- retry-policy:start"), readme.indexOf("<!-- retry-policy:end"));
 
     expect(table).toContain(
-      "| which operations | GET, HEAD, OPTIONS, TRACE, PUT, DELETE; an operation marked `x-idempotent: true` (none in this spec); an operation that declares an `Idempotency-Key` header parameter (in any case), which then carries a new key per call (`crypto.randomUUID()`), the same on each retry, or the one your `headers` give: `POST /emails` (`emails.send`), `POST /batches` (`batches.create`) | POST, PATCH without such a key; an operation marked `x-idempotent: false`: `POST /imports` (`imports.create`) |",
+      "| which operations | GET, HEAD, OPTIONS, TRACE, PUT, DELETE, QUERY (the last a search that carries a body, safe as GET is); any other method the [IANA HTTP Method Registry](https://www.iana.org/assignments/http-methods) marks idempotent (WebDAV's COPY, MOVE, PROPFIND and others), which an OpenAPI 3.2 document's `additionalOperations` may name (none in this spec); an operation marked `x-idempotent: true` (none in this spec); an operation that declares an `Idempotency-Key` header parameter (in any case), which then carries a new key per call (`crypto.randomUUID()`), the same on each retry, or the one your `headers` give: `POST /emails` (`emails.send`), `POST /batches` (`batches.create`) | POST, PATCH and any other method (LOCK, or one the registry does not list; none in this spec) without such a key; an operation marked `x-idempotent: false`: `POST /imports` (`imports.create`) |",
     );
   });
 

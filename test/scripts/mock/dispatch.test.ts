@@ -62,7 +62,8 @@ beforeAll(async () => {
     address,
     agent,
     say: (line: string) => said.push(line),
-    prismMs: 300,
+    // long enough for the stand-in Prism to answer on a loaded machine; its silence costs the wait
+    prismMs: 2_000,
   });
   mock = createServer((req, res) => void handle(req, res));
   await new Promise<void>((done) => mock.listen(0, "127.0.0.1", done));

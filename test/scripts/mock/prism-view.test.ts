@@ -5,7 +5,7 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { expansion } from "../../../scripts/lib/mock/expansion.mjs";
-import { PRISM_BUDGET, prismView } from "../../../scripts/lib/mock/prism-view.mjs";
+import { PRISM_BUDGET, prismRoutes, prismView } from "../../../scripts/lib/mock/prism-view.mjs";
 import { mockServer } from "../../../scripts/lib/mock/proxy.mjs";
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -167,6 +167,80 @@ describe("prismView", () => {
     expect(doc).toEqual(before);
   });
 
+  it("folds each variant of a path (path#name) into the path's one item, which lets either's requests through", () => {
+    const body = (schema: object, required = true) => ({ required, content: { "application/json": { schema } } });
+    const sse = { description: "events", content: { "text/event-stream": { schema: { type: "string" } } } };
+    const doc = {
+      openapi: "3.1.0",
+      info: { title: "variants", version: "1.0.0" },
+      paths: {
+        "/chats": {
+          post: {
+            parameters: [{ name: "mode", in: "query", required: true, schema: { type: "string" } }],
+            requestBody: body(ref("Plain")),
+            responses: { "200": json(ref("Chat")) },
+          },
+        },
+        "/chats#stream": {
+          post: {
+            parameters: [{ name: "fields", in: "query", required: true, schema: { enum: ["a"] } }],
+            requestBody: body(ref("Streamed")),
+            responses: { "200": sse, "202": json(ref("Chat")) },
+          },
+        },
+        "/only#variant": { get: { responses: { "200": json(ref("Chat")) } } },
+      },
+      components: { schemas: { Plain: { type: "object" }, Streamed: { type: "object" }, Chat: { type: "object" } } },
+    };
+
+    const { document } = prismView(doc);
+
+    expect(Object.keys(document.paths)).toEqual(["/chats", "/only"]);
+    expect(document.paths["/only"].get).toEqual({ ...doc.paths["/only#variant"].get, parameters: [] });
+    const post = document.paths["/chats"].post;
+    expect(post.requestBody).toEqual(body({ anyOf: [ref("Plain"), ref("Streamed")] }, true));
+    // a parameter only one of them requires is optional to Prism
+    expect(post.parameters).toEqual([
+      { name: "mode", in: "query", required: false, schema: { type: "string" } },
+      { name: "fields", in: "query", required: false, schema: { enum: ["a"] } },
+    ]);
+    expect(Object.keys(post.responses["200"].content)).toEqual(["application/json", "text/event-stream"]);
+    expect(post.responses["202"]).toEqual(json(ref("Chat")));
+    expect(doc.paths["/chats#stream"]).toBeDefined();
+  });
+
+  it("gives Prism each stand-in of the 3.1 view (QUERY, COPY) as the POST of a path of its own", () => {
+    const ok = { responses: { "200": { description: "ok" } } };
+    const id = { name: "id", in: "path", required: true, schema: { type: "string" } };
+    const doc = {
+      openapi: "3.1.1",
+      info: { title: "Pets", version: "1" },
+      paths: { "/pets/{id}": { parameters: [id], get: ok }, "/~notes": { get: ok } },
+      components: {
+        pathItems: {
+          "QUERY /pets/{id}": { "x-stand-in-for": { method: "QUERY", path: "/pets/{id}" }, parameters: [id], post: ok },
+          "COPY /pets/{id}": { "x-stand-in-for": { method: "COPY", path: "/pets/{id}" }, parameters: [id], post: ok },
+        },
+      },
+    };
+
+    const { document } = prismView(doc);
+
+    // a path of the document starts with ~, so the stand-ins' start with two
+    expect(prismRoutes(doc)).toEqual(
+      new Map([
+        ["QUERY /pets/{id}", "/~~QUERY"],
+        ["COPY /pets/{id}", "/~~COPY"],
+      ]),
+    );
+    expect(document.paths).toEqual({
+      ...doc.paths,
+      "/~~QUERY/pets/{id}": { parameters: [id], post: ok },
+      "/~~COPY/pets/{id}": { parameters: [id], post: ok },
+    });
+    expect(document.components.pathItems).toEqual({});
+  });
+
   it("gives Prism the schemas that expand the most as any value, until the view is within the budget", () => {
     const doc = doubling(20);
     const before = structuredClone(doc);
@@ -218,5 +292,96 @@ describe("the mock of a document that grows exponentially dereferenced", { timeo
     ajv.addSchema(doc, "doc");
     const check = ajv.getSchema("doc#/components/schemas/Level0")!;
     expect(check(answer), JSON.stringify(check.errors?.slice(0, 3))).toBe(true);
+  });
+});
+
+describe("the mock reads parameters as OpenAPI writes them", { timeout: 90_000 }, () => {
+  let close: (() => Promise<void>) | undefined;
+  afterEach(async () => {
+    await close?.();
+    close = undefined;
+  });
+
+  it("takes an object query parameter's fields as parameters of their own, an optional one absent, and no Accept parameter", async () => {
+    const byField = (field: string) => ({
+      type: "object",
+      required: [field],
+      properties: { [field]: { type: "string" } },
+      additionalProperties: false,
+    });
+    const doc = {
+      openapi: "3.1.0",
+      info: { title: "parameters", version: "1.0.0" },
+      paths: {
+        "/events": {
+          get: {
+            parameters: [
+              // OpenAPI's default style for a query: form, exploded
+              {
+                name: "filter",
+                in: "query",
+                required: true,
+                schema: { oneOf: [byField("user_id"), byField("email")] },
+              },
+              { name: "type", in: "query", required: true, schema: { type: "string" } },
+              // optional, and no value of it is empty (lob's before/after): Prism reads it absent as {}
+              {
+                name: "range",
+                in: "query",
+                schema: { allOf: [{ properties: { before: { type: "string" } } }], minProperties: 1 },
+              },
+              // a string whatever fields it names beside its type (intercom's external_id)
+              { name: "ref", in: "query", schema: { type: "string", properties: { ref: { type: "string" } } } },
+            ],
+            responses: { "200": json({ type: "object", properties: { ok: { type: "boolean" } } }) },
+          },
+        },
+        "/export": {
+          get: {
+            parameters: [{ name: "Accept", in: "header", required: true, schema: { enum: ["text/csv"] } }],
+            responses: { "200": { description: "the file", content: { "text/csv": { schema: { type: "string" } } } } },
+          },
+        },
+      },
+    };
+    const mock = await mockServer({ port: 0, say: () => {} });
+    close = mock.close;
+    await mock.serve(JSON.stringify(doc));
+
+    const spread = await fetch(`${mock.url}/events?user_id=7&type=user`);
+    const neither = await fetch(`${mock.url}/events?type=user`);
+    const ranged = await fetch(`${mock.url}/events?email=a@example.com&type=user&before=b1&ref=r1`);
+    const exported = await fetch(`${mock.url}/export`);
+
+    expect(spread.status).toBe(200);
+    expect(neither.status).toBe(422);
+    expect(ranged.status).toBe(200);
+    expect(exported.status).toBe(200);
+    await Promise.all([spread, neither, ranged, exported].map((r) => r.arrayBuffer()));
+  });
+});
+
+describe("the mock of an operation that declares no success answer", { timeout: 90_000 }, () => {
+  let close: (() => Promise<void>) | undefined;
+  afterEach(async () => {
+    await close?.();
+    close = undefined;
+  });
+
+  it("answers 200 with no body, as the client reads it, not the first error the operation declares", async () => {
+    const failed = { description: "bad", content: { "application/json": { example: { error: "bad" } } } };
+    const doc = {
+      openapi: "3.1.0",
+      info: { title: "errors only", version: "1.0.0" },
+      paths: { "/certificates/{id}": { patch: { responses: { "400": failed, "401": failed } } } },
+    };
+    const mock = await mockServer({ port: 0, say: () => {} });
+    close = mock.close;
+    await mock.serve(JSON.stringify(doc));
+
+    const response = await fetch(`${mock.url}/certificates/c1`, { method: "PATCH" });
+
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe("");
   });
 });

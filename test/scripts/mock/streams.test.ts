@@ -1,10 +1,17 @@
 // The mock's event streams for the shapes the real service's document has (the media type's
 // schema is one event's data, a oneOf told apart by `event`, with no wire-format example), which
-// Prism cannot serve; and how the generator reads a stream's event schema.
+// Prism cannot serve; and how the generator reads a stream's event schema. The same for sequences of
+// JSON items (JSON Lines, a JSON text sequence): their item schema, and the items the mock sends.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { eventSchema, exampleEvents } from "../../../scripts/lib/generate/event-streams.mjs";
+import {
+  eventSchema,
+  exampleEvents,
+  exampleItems,
+  itemSchemaOf,
+  sequenceType,
+} from "../../../scripts/lib/generate/event-streams.mjs";
 import { eventStreamMock } from "../../../scripts/lib/mock/streams.mjs";
 import { readOperations } from "../../../scripts/lib/generate/read-operations.mjs";
 import { withoutExamples } from "../../../scripts/lib/spec/document.mjs";
@@ -176,5 +183,120 @@ describe("a stream's event schema", () => {
       mediaType: "text/event-stream",
       schema: { $ref: "#/components/schemas/DeploymentEvent" },
     });
+  });
+});
+
+// sequences of JSON items as documents write them: before 3.2, a JSON Lines answer's schema is one
+// item's; an array schema (3.2's reading of a sequence's schema), a JSON text sequence here
+const LOG = { type: "object", required: ["level"], properties: { level: { enum: ["info", "warn"] } } };
+const SEQUENCES = {
+  openapi: "3.1.0",
+  info: { title: "t", version: "1.0.0" },
+  paths: {
+    "/tasks/stream": {
+      get: {
+        responses: {
+          "200": {
+            description: "tasks",
+            content: { "application/x-ndjson": { schema: LOG, example: { level: "warn" } } },
+          },
+        },
+      },
+    },
+    "/changes": {
+      get: {
+        responses: {
+          "200": {
+            description: "changes",
+            content: {
+              "application/json-seq": {
+                schema: { type: "array", items: { oneOf: [{ const: 1 }, { const: "two" }] } },
+              },
+            },
+          },
+        },
+      },
+    },
+    "/both": {
+      get: {
+        responses: {
+          "200": {
+            description: "both",
+            content: {
+              "application/json": { schema: { type: "array", items: LOG } },
+              "application/jsonl": { schema: LOG },
+            },
+          },
+        },
+      },
+    },
+  },
+};
+
+describe("a sequence of JSON items", () => {
+  it("has the item schema 3.2 gives it, else its array schema's items, else its schema, one item's as documents wrote it before 3.2", () => {
+    expect(itemSchemaOf({}, { itemSchema: LOG, schema: { type: "array" } })).toEqual({
+      schema: LOG,
+      from: "itemSchema",
+    });
+    expect(itemSchemaOf({}, { schema: { type: "array", items: LOG } })).toEqual({ schema: LOG, from: "items" });
+    expect(itemSchemaOf({}, { schema: LOG })).toEqual({ schema: LOG, from: "schema" });
+    expect(itemSchemaOf({}, { schema: {} })).toBeUndefined();
+  });
+
+  it("is a method's answer only where no JSON is offered beside it, and the generator says how it reads it", () => {
+    const { operations, report } = readOperations(SEQUENCES);
+
+    expect(sequenceType(SEQUENCES.paths["/both"].get.responses["200"])).toBeUndefined();
+    expect(operations.map((op) => [op.path, op.success.kind, op.success.mediaType])).toEqual([
+      ["/tasks/stream", "sequence", "application/x-ndjson"],
+      ["/changes", "sequence", "application/json-seq"],
+      ["/both", "json", "application/json"],
+    ]);
+    expect(report.shapes.filter((line) => line.startsWith("stream "))).toEqual([
+      "stream GET /tasks/stream: application/x-ndjson, read item by item as an ItemStream, each item checked against its schema",
+      "stream GET /changes: application/json-seq, read item by item as an ItemStream, each item checked against its array schema's items",
+    ]);
+  });
+
+  it("takes its items from an example of the whole, of one item, or written out as it goes over the wire", () => {
+    expect(
+      exampleItems(
+        {},
+        { schema: { type: "array", items: LOG }, example: [{ level: "info" }, { level: "warn" }] },
+        "application/jsonl",
+      ),
+    ).toEqual([{ level: "info" }, { level: "warn" }]);
+    expect(exampleItems({}, { schema: LOG, example: { level: "info" } }, "application/jsonl")).toEqual([
+      { level: "info" },
+    ]);
+    expect(
+      exampleItems({}, { schema: LOG, example: '{"level":"info"}\n\n{"level":"warn"}' }, "application/x-ndjson"),
+    ).toEqual([{ level: "info" }, { level: "warn" }]);
+    expect(
+      exampleItems({}, { schema: LOG, example: '\u001e{"level":"info"}\n\u001e2\n' }, "application/json-seq"),
+    ).toEqual([{ level: "info" }, 2]);
+  });
+
+  it("is sent by the mock as its media type frames it: its example, else one item of each kind its item schema describes", async () => {
+    const sampler = await createSampler(SEQUENCES);
+    const url = await serve(SEQUENCES, (schema) => sampler.variants(schema));
+
+    const lines = await fetch(`${url}/tasks/stream`, { headers: bearer });
+    const records = await fetch(`${url}/changes`, { headers: bearer });
+    const both = await fetch(`${url}/both`, { headers: bearer });
+
+    expect([lines.status, lines.headers.get("content-type"), await lines.text()]).toEqual([
+      200,
+      "application/x-ndjson",
+      '{"level":"warn"}\n',
+    ]);
+    expect([records.status, records.headers.get("content-type"), await records.text()]).toEqual([
+      200,
+      "application/json-seq",
+      '\u001e1\n\u001e"two"\n',
+    ]);
+    // offered beside JSON, the sequence is not the method's: Prism answers it
+    expect(both.status).toBe(599);
   });
 });

@@ -28,8 +28,11 @@ const spec = fixtureDocument(
         Note: { type: ["string", "null"] },
         Address: { type: "object", properties: { city: { type: "string" }, zip: { type: "integer" } } },
         Point: { type: "object", properties: { x: { type: "integer" }, y: { type: "integer" } } },
+        Stops: { type: "array", items: { $ref: "#/components/schemas/Stop" } },
       },
     },
+    Stop: { type: "object", properties: { city: { type: "string" }, n: { type: "integer" } } },
+    Route: { type: "object", properties: { stops: { type: "array", items: { $ref: "#/components/schemas/Stop" } } } },
   },
 );
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -105,6 +108,25 @@ describe("form bodies read into the document's shape", () => {
       Address: { city: "Paris", zip: 75001 },
       Point: { x: 1, y: 2 },
     });
+  });
+
+  it("reads an array of objects as the client sends it: under each item's index in a urlencoded form, as one JSON part in a multipart form", async () => {
+    const stops = [
+      { city: "Paris", n: 1 },
+      { city: "Rome", n: 2 },
+    ];
+    const issues: any[] = [];
+    const params = urlEncodedBody({ Stops: stops }, {}, undefined, issues)!;
+    const form = formBody({ stops }, { files: [], json: ["stops"] }, undefined, issues)!;
+    expect(issues).toEqual([]);
+    const urlencoded = await wire(params);
+    const multipart = await wire(form);
+
+    expect(decodeURIComponent(urlencoded.bytes.toString())).toBe(
+      "Stops[0][city]=Paris&Stops[0][n]=1&Stops[1][city]=Rome&Stops[1][n]=2",
+    );
+    expect(await formFields(spec, urlencoded.type, urlencoded.bytes, ref("Form"))).toEqual({ Stops: stops });
+    expect(await formFields(spec, multipart.type, multipart.bytes, ref("Route"))).toEqual({ stops });
   });
 
   it("keeps a text that is no number as text, one value of an array as a one-item array, and refuses bytes that are no form", async () => {

@@ -18,7 +18,7 @@ const lint = () =>
 beforeAll(() => {
   // a document written to the house rules, whatever openapi/ holds here
   copy = copyRepo({
-    entries: ["lint", "redocly.yaml", "scripts", "package.json"],
+    entries: ["lint", "redocly.yaml", "scripts", "src", "package.json"],
     prefix: "lint-test-",
     document: fileURLToPath(new URL("../../../scripts/synthetic-base", import.meta.url)),
   });

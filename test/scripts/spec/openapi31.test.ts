@@ -2,13 +2,12 @@
 // what it keeps in a 3.1 form, what it drops, each named in a line. Expected views and lines are
 // written out here, from the 3.2 and 3.1 specifications.
 import { describe, expect, it } from "vitest";
-import { openapi31 } from "../../../scripts/lib/spec/openapi31.mjs";
+import { operationAt, operationsOf } from "../../../scripts/lib/spec/document.mjs";
+import { kept, openapi31 } from "../../../scripts/lib/spec/openapi31.mjs";
 
 const INFO = { title: "Pets", version: "1.0.0" };
 const VERSION_LINE =
   "#/openapi: 3.2.0, which openapi-typescript and Prism do not read; the types, the client and the mock read it as 3.1.1, as the lines below say; generated/openapi.json keeps it as written";
-const NOT_SENT =
-  "openapi-fetch sends only GET, PUT, POST, DELETE, OPTIONS, HEAD, PATCH, TRACE (its request() takes no other method); left out of the client, its types and the mock";
 const ok = { "200": { description: "ok" } };
 const op = (operationId: string) => ({ operationId, responses: ok });
 
@@ -35,7 +34,7 @@ describe("the 3.1 view of a document", () => {
 });
 
 describe("the 3.1 view of what OpenAPI 3.2 adds", () => {
-  it("inlines a reference to components.mediaTypes, drops itemSchema and the component map", () => {
+  it("inlines a reference to components.mediaTypes, reads a sequence's itemSchema as an array's items, drops another's, and the component map", () => {
     const pet = { $ref: "#/components/schemas/Pet" };
     const doc = {
       openapi: "3.2.0",
@@ -52,7 +51,10 @@ describe("the 3.1 view of what OpenAPI 3.2 adds", () => {
             responses: {
               "200": {
                 description: "ok",
-                content: { "application/json": { $ref: "#/components/mediaTypes/PetJson" } },
+                content: {
+                  "application/json": { $ref: "#/components/mediaTypes/PetJson" },
+                  "text/event-stream": { itemSchema: pet },
+                },
               },
             },
           },
@@ -76,9 +78,17 @@ describe("the 3.1 view of what OpenAPI 3.2 adds", () => {
       paths: {
         "/pets": {
           put: {
-            requestBody: { content: { "application/json": { schema: pet }, "application/jsonl": {} } },
+            requestBody: {
+              content: {
+                "application/json": { schema: pet },
+                "application/jsonl": { schema: { type: "array", items: pet } },
+              },
+            },
             responses: {
-              "200": { description: "ok", content: { "application/json": { schema: pet, example: { name: "Rex" } } } },
+              "200": {
+                description: "ok",
+                content: { "application/json": { schema: pet, example: { name: "Rex" } }, "text/event-stream": {} },
+              },
             },
           },
         },
@@ -87,7 +97,9 @@ describe("the 3.1 view of what OpenAPI 3.2 adds", () => {
     });
     expect(changes).toEqual([
       VERSION_LINE,
-      "#/paths/~1pets/put/requestBody/content/application~1jsonl: itemSchema, description (3.2) dropped; no schema is left, so the content is any value",
+      "#/paths/~1pets/put/requestBody/content/application~1jsonl: itemSchema (3.2) read as the items of an array schema, as a 3.1 document describes a sequence of JSON texts",
+      "#/paths/~1pets/put/requestBody/content/application~1jsonl: description (3.2) dropped",
+      "#/paths/~1pets/put/responses/200/content/text~1event-stream: itemSchema (3.2) dropped; no schema is left, so the content is any value",
       "#/components/mediaTypes/PetLines: reusable media types are 3.2; inlined at its 1 reference",
       "#/components/mediaTypes/PetJson: reusable media types are 3.2; inlined at its 1 reference",
       "#/components/mediaTypes/Unused: reusable media types are 3.2; referenced nowhere, dropped",
@@ -119,7 +131,7 @@ describe("the 3.1 view of what OpenAPI 3.2 adds", () => {
     ]);
   });
 
-  it("leaves out the query and additional operations, each named, wherever a path item is", () => {
+  it("moves a path's query and additional operations to stand-ins, and leaves out the rest, a line each", () => {
     const id = { name: "id", in: "path", required: true, schema: { type: "string" } };
     const doc = {
       openapi: "3.2.0",
@@ -129,14 +141,21 @@ describe("the 3.1 view of what OpenAPI 3.2 adds", () => {
           parameters: [id],
           get: op("getPet"),
           query: op("queryPet"),
-          additionalOperations: { COPY: op("copyPet"), LINK: op("linkPet") },
+          additionalOperations: {
+            COPY: op("copyPet"),
+            purge: op("purgePet"),
+            GET: op("getAgain"),
+            CONNECT: op("tunnel"),
+            "NO METHOD": op("spaced"),
+          },
           post: {
             ...op("watchPet"),
             callbacks: { onChange: { "{$request.body#/url}": { query: op("queryChange"), post: op("change") } } },
           },
         },
+        "/linked": { $ref: "#/components/pathItems/Linked" },
       },
-      components: { pathItems: { Shared: { query: op("queryShared") } } },
+      components: { pathItems: { Shared: { query: op("queryShared") }, Linked: { query: op("queryLinked") } } },
     };
 
     const { spec, changes, unsupported } = openapi31(doc);
@@ -147,16 +166,68 @@ describe("the 3.1 view of what OpenAPI 3.2 adds", () => {
         get: op("getPet"),
         post: { ...op("watchPet"), callbacks: { onChange: { "{$request.body#/url}": { post: op("change") } } } },
       },
+      "/linked": { $ref: "#/components/pathItems/Linked" },
     });
-    expect(spec.components).toEqual({ pathItems: { Shared: {} } });
-    expect(unsupported).toEqual([
-      `QUERY /pets/{id}: ${NOT_SENT}`,
-      `COPY /pets/{id}: ${NOT_SENT}`,
-      `LINK /pets/{id}: ${NOT_SENT}`,
-      `QUERY #/paths/~1pets~1{id}/post/callbacks/onChange/{$request.body#~1url}: ${NOT_SENT}`,
-      `QUERY #/components/pathItems/Shared: ${NOT_SENT}`,
+    // each operation 3.1 has no field for is the post of a path item of its own, its path's parameters beside it
+    const standIn = (method: string, path: string, operationId: string, parameters?: unknown[]) => ({
+      "x-stand-in-for": { method, path },
+      ...(parameters ? { parameters } : {}),
+      post: op(operationId),
+    });
+    expect(spec.components).toEqual({
+      pathItems: {
+        Shared: {},
+        Linked: {},
+        "QUERY /pets/{id}": standIn("QUERY", "/pets/{id}", "queryPet", [id]),
+        "COPY /pets/{id}": standIn("COPY", "/pets/{id}", "copyPet", [id]),
+        "PURGE /pets/{id}": standIn("PURGE", "/pets/{id}", "purgePet", [id]),
+        "QUERY /linked": standIn("QUERY", "/linked", "queryLinked"),
+      },
+    });
+    const moved = (where: string, method: string, key: string, note = "") =>
+      `#/paths/${where}/${key}: ${method} (3.2) has no field in 3.1: a method of the client, sent as ${method}${note}; its types are read from a stand-in path item, #/components/pathItems/${method} ${where}, whose post it is`;
+    expect(changes).toEqual([
+      VERSION_LINE,
+      moved("~1pets~1{id}", "QUERY", "query"),
+      moved("~1pets~1{id}", "COPY", "additionalOperations/COPY"),
+      moved("~1pets~1{id}", "PURGE", "additionalOperations/purge", " (methods are sent in capitals)"),
+      moved("~1linked", "QUERY", "query"),
     ]);
-    expect(changes).toEqual([VERSION_LINE]);
+    const leftOut = "left out of the client, its types and the mock";
+    const outside =
+      "of a path item outside paths (a webhook, a callback, or one no path references) is no method of the client; left out";
+    expect(unsupported).toEqual([
+      `GET /pets/{id} (#/paths/~1pets~1{id}/additionalOperations/GET): the method of the path item's own get field, which 3.2 forbids in additionalOperations; ${leftOut}`,
+      `CONNECT /pets/{id} (#/paths/~1pets~1{id}/additionalOperations/CONNECT): a method fetch refuses to send; ${leftOut}`,
+      `NO METHOD /pets/{id} (#/paths/~1pets~1{id}/additionalOperations/NO METHOD): no HTTP method (a method is a token: letters, digits and !#$%&'*+.^_\`|~-); ${leftOut}`,
+      `#/paths/~1pets~1{id}/post/callbacks/onChange/{$request.body#~1url}/query: QUERY ${outside}`,
+      `#/components/pathItems/Shared/query: QUERY ${outside}`,
+    ]);
+  });
+
+  it("reads a document's operations alike as written and in its view: the eight fields, then QUERY and the others", () => {
+    const doc = {
+      openapi: "3.2.0",
+      info: INFO,
+      paths: {
+        "/pets": { query: op("queryPets"), get: op("listPets"), additionalOperations: { COPY: op("copyPets") } },
+        "/notes": { $ref: "#/components/pathItems/Notes" },
+      },
+      components: { pathItems: { Notes: { additionalOperations: { purge: op("purge"), TRACK: op("track") } } } },
+    };
+    const list = (spec: unknown) => operationsOf(spec).map(({ method, path, op }) => [method, path, op.operationId]);
+    const expected = [
+      ["get", "/pets", "listPets"],
+      ["QUERY", "/pets", "queryPets"],
+      ["COPY", "/pets", "copyPets"],
+      ["PURGE", "/notes", "purge"],
+    ];
+
+    expect(list(doc)).toEqual(expected);
+    expect(list(openapi31(doc).spec)).toEqual(expected);
+    expect(operationAt(openapi31(doc).spec, "purge", "/notes")).toEqual(op("purge"));
+    expect(operationAt(doc, "COPY", "/pets")).toEqual(op("copyPets"));
+    expect(operationAt(doc, "LOCK", "/pets")).toBeUndefined();
   });
 
   it("drops a querystring parameter, and a reference to one, naming each", () => {
@@ -195,7 +266,7 @@ describe("the 3.1 view of what OpenAPI 3.2 adds", () => {
     expect(changes).toEqual([VERSION_LINE]);
   });
 
-  it("drops the 3.2 fields of security schemes: the device flow, the metadata URL, deprecated", () => {
+  it("keeps the 3.2 fields of security schemes as extensions generate reads: the device flow, the metadata URL, deprecated", () => {
     const credentials = { tokenUrl: "https://auth.example/token", scopes: { read: "read pets" } };
     const doc = {
       openapi: "3.2.0",
@@ -218,16 +289,26 @@ describe("the 3.1 view of what OpenAPI 3.2 adds", () => {
 
     const { spec, changes } = openapi31(doc);
 
+    const device = { deviceAuthorizationUrl: "https://auth.example/device", ...credentials };
     expect(spec.components.securitySchemes).toEqual({
-      device: { type: "oauth2", flows: { clientCredentials: credentials } },
-      old: { type: "http", scheme: "basic" },
+      device: {
+        type: "oauth2",
+        "x-oauth2-metadata-url": "https://auth.example/.well-known/oauth-authorization-server",
+        flows: { "x-device-authorization": device, clientCredentials: credentials },
+      },
+      old: { type: "http", scheme: "basic", "x-deprecated": true },
     });
     expect(changes).toEqual([
       VERSION_LINE,
-      "#/components/securitySchemes/device/flows: deviceAuthorization (3.2, the OAuth device flow) dropped; the client obtains no token itself",
-      "#/components/securitySchemes/device: oauth2MetadataUrl (3.2) dropped",
-      "#/components/securitySchemes/old: deprecated (3.2) dropped",
+      "#/components/securitySchemes/device/flows: deviceAuthorization (3.2, the OAuth device flow) kept as x-device-authorization, which generate names; the client obtains no token itself",
+      "#/components/securitySchemes/device: oauth2MetadataUrl (3.2) kept as x-oauth2-metadata-url, which generate names",
+      "#/components/securitySchemes/old: deprecated (3.2) kept as x-deprecated, which generate names",
     ]);
+    // the generator reads them where they were and where the view keeps them alike
+    for (const field of ["deprecated", "oauth2MetadataUrl"] as const)
+      for (const [name, scheme] of Object.entries<object>(doc.components.securitySchemes))
+        expect(kept(spec.components.securitySchemes[name], field), `${name} ${field}`).toEqual(kept(scheme, field));
+    expect(kept(spec.components.securitySchemes.device.flows, "deviceAuthorization")).toEqual(device);
   });
 
   it("keeps what 3.1 can say of the rest, and drops what it cannot, a line each", () => {
@@ -310,7 +391,7 @@ describe("the 3.1 view of what OpenAPI 3.2 adds", () => {
         schemas: {
           Pet: {
             type: "object",
-            discriminator: { propertyName: "kind" },
+            discriminator: { propertyName: "kind", "x-default-mapping": "Pet" },
             properties: {
               id: { type: "string", xml: { attribute: true } },
               name: { type: "string", xml: {} },
@@ -333,7 +414,7 @@ describe("the 3.1 view of what OpenAPI 3.2 adds", () => {
       "#/paths/~1pets/get/responses/200/content/multipart~1mixed/examples/two: dataValue (3.2) dropped beside its value",
       "#/paths/~1pets/get/responses/404: summary (3.2) dropped",
       "#/paths/~1pets/get/responses/default: no description (3.2 makes it optional, 3.1 requires it); read as an empty one",
-      '#/components/schemas/Pet/discriminator: defaultMapping "Pet" (3.2) dropped; a value whose tag no mapping names is read by the branches alone',
+      '#/components/schemas/Pet/discriminator: defaultMapping "Pet" (3.2) kept as x-default-mapping: the checks read a value whose tag no mapping names, or that has none, by the schema it names',
       "#/components/schemas/Pet/properties/id/xml: nodeType attribute (3.2) read as attribute: true",
       '#/components/schemas/Pet/properties/name/xml: nodeType "text" (3.2) dropped; read as 3.1\'s element',
     ]);

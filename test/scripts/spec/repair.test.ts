@@ -153,7 +153,9 @@ describe("repairSpec", () => {
       "#/paths/~1_search/get/requestBody: a GET request cannot carry a body in fetch; left out, so the method sends none (POST /_search takes the same body)",
       "#/paths/~1probe/head/requestBody: a HEAD request cannot carry a body in fetch; left out, so the method sends none (DELETE /probe takes the same body)",
     ]);
-    expect(repaired.paths["/_search"].get).toEqual({ responses: ok });
+    // the GET keeps which operation of its path sends that body, which names it (name-clashes.mjs)
+    expect(repaired.paths["/_search"].get).toEqual({ responses: ok, "x-request-body-sent-by": "post" });
+    expect(repaired.paths["/probe"].head).toEqual({ responses: ok, "x-request-body-sent-by": "delete" });
     expect(repaired.paths["/_search"].post.requestBody).toEqual(body);
     // fetch sends a DELETE's body
     expect(repaired.paths["/probe"].delete.requestBody).toEqual(body);
@@ -369,6 +371,30 @@ describe("repairSpec", () => {
       `${AT}/properties/b/nullable: nullable: false is OpenAPI 3.0 and means nothing in 3.1; dropped`,
     ]);
     expect(in31.spec.paths["/a"].get.responses["200"].content["application/json"].schema).toEqual(repaired);
+  });
+
+  it("drops a format its own lengths leave no room for (a uuid of 24 characters), naming it, and keeps one they allow", () => {
+    const doc = answering({
+      type: "object",
+      properties: {
+        contact: { type: "string", format: "uuid", minLength: 24, maxLength: 24 },
+        day: { type: "string", format: "date", maxLength: 8 },
+        id: { type: "string", format: "uuid", maxLength: 36 },
+        at: { type: "string", format: "date-time", minLength: 20, maxLength: 64 },
+      },
+    });
+
+    const { spec: repaired, defects } = repairSpec(doc);
+
+    const props = repaired.paths["/a"].get.responses["200"].content["application/json"].schema.properties;
+    expect(props.contact).toEqual({ type: "string", minLength: 24, maxLength: 24 });
+    expect(props.day).toEqual({ type: "string", maxLength: 8 });
+    expect(props.id.format).toBe("uuid");
+    expect(props.at.format).toBe("date-time");
+    expect(defects).toEqual([
+      `${AT}/properties/contact/format: uuid is 36 to 45 characters, which minLength 24 and maxLength 24 leave no room for, so no value passes; the format is dropped, the lengths kept`,
+      `${AT}/properties/day/format: date is 10 characters, which minLength 0 and maxLength 8 leave no room for, so no value passes; the format is dropped, the lengths kept`,
+    ]);
   });
 
   it("does not change the document it is given", () => {

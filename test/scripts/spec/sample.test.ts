@@ -307,7 +307,7 @@ describe("createSampler", () => {
   });
 
   const MAPPING = { assign: "#/components/schemas/Assign", unassign: "#/components/schemas/Unassign" };
-  it("leaves out what a recursive schema's sample cut short, varies what it can, picks a oneOf branch that passes, knows url, samples a nullable oneOf", async () => {
+  it("leaves out what a recursive schema's sample cut short, varies what it can, picks a oneOf branch that passes, knows url and byte, samples a field as the schema that says more of it does, samples a nullable oneOf", async () => {
     const doc = fixtureDocument(
       {},
       {
@@ -345,6 +345,15 @@ describe("createSampler", () => {
           discriminator: { propertyName: "type", mapping: MAPPING },
         },
         Hook: { type: "object", required: ["target"], properties: { target: { type: "string", format: "url" } } },
+        // sendgrid's message: a field both a part and the schema itself describe, the schema saying more
+        Message: {
+          allOf: [{ type: "object", properties: { template_id: { type: "string", description: "The template." } } }],
+          type: "object",
+          required: ["template_id"],
+          properties: { template_id: { type: "string", format: "uuid" } },
+        },
+        // base64, which Prism checks: openapi-sampler writes "string", six characters, no base64
+        Attachment: { type: "object", required: ["data"], properties: { data: { type: "string", format: "byte" } } },
         // openapi-sampler samples a first branch of null alone as {}
         Scored: {
           type: "object",
@@ -366,7 +375,28 @@ describe("createSampler", () => {
     expect(action.issues).toEqual([]);
     expect(["assign", "unassign"]).toContain((action.value as { type: string }).type);
     expect(sampler.sample(ref("Hook")).value).toEqual({ target: "https://example.com/" });
+    const message = sampler.sample(ref("Message"), { direction: "response" });
+    expect((message.value as { template_id: string }).template_id).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+    );
+    expect(message.issues).toEqual([]);
+    const { data } = sampler.sample(ref("Attachment")).value as { data: string };
+    expect(data).toMatch(/^(?:[A-Za-z0-9+/]{4})+$/);
+    expect(Buffer.from(data, "base64").toString("base64")).toBe(data);
     expect(sampler.sample(ref("Scored")).issues).toEqual([]);
+  });
+
+  it("samples a whole body that says nothing as an empty object, never null; a body that is null alone stays null", async () => {
+    const doc = fixtureDocument({}, { Nothing: {}, Null: { type: "null" } });
+    const sampler = await createSampler(doc);
+
+    expect(sampler.sample(ref("Nothing"), { direction: "request", body: true })).toMatchObject({
+      value: {},
+      issues: [],
+    });
+    expect(sampler.sample(ref("Null"), { direction: "request", body: true }).value).toBeNull();
+    // a value inside a body, a parameter, is what openapi-sampler makes of it
+    expect(sampler.sample(ref("Nothing"), { direction: "request" }).value).toBeNull();
   });
 
   it("takes every example out of a document, keeping fields named example", () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Schema } from "../../../generated/validators.js";
 import { check, MAX_DEPTH } from "../../../src/checks/check.js";
 import { loadSchemas as load } from "../../support/schema-fixtures.js";
+import { schemaTable } from "../../../scripts/lib/generate/schema-table.mjs";
 
 /** The one schema of an inline fixture, through the generator. */
 const one = (schema: unknown): Schema => load({}, { root: schema }).root!;
@@ -298,17 +299,20 @@ describe("check() on a request and on an answer", () => {
   });
 });
 
+// a circle, of the shapes the discriminator tests tell apart by `kind`
+const Circle = {
+  type: "object",
+  required: ["kind", "r"],
+  properties: { kind: { type: "string" }, r: { type: "number", minimum: 0 } },
+};
+
 describe("check() with a discriminator", () => {
   const { Shape } = load({
     Shape: {
       oneOf: [{ $ref: "#/components/schemas/Circle" }, { $ref: "#/components/schemas/Square" }],
       discriminator: { propertyName: "kind", mapping: { round: "#/components/schemas/Circle" } },
     },
-    Circle: {
-      type: "object",
-      required: ["kind", "r"],
-      properties: { kind: { type: "string" }, r: { type: "number", minimum: 0 } },
-    },
+    Circle,
     Square: {
       type: "object",
       required: ["kind", "side"],
@@ -330,6 +334,50 @@ describe("check() with a discriminator", () => {
     expect(check(Shape!, { r: 1 }, "v")).toEqual([{ path: "v.kind", message }]);
     // an inherited name is no tag
     expect(check(Shape!, { kind: "constructor" }, "v")).toEqual([{ path: "v.kind", message }]);
+  });
+});
+
+describe("check() with a discriminator's defaultMapping (OpenAPI 3.2)", () => {
+  const branches = {
+    Circle,
+    // its tag may be left out: a value without one is the default's
+    Square: {
+      type: "object",
+      required: ["side"],
+      properties: { kind: { type: "string" }, side: { type: "number" } },
+    },
+  };
+  const shape = (discriminator: object) => ({
+    oneOf: [{ $ref: "#/components/schemas/Circle" }, { $ref: "#/components/schemas/Square" }],
+    discriminator: { propertyName: "kind", mapping: { round: "#/components/schemas/Circle" }, ...discriminator },
+  });
+  // as the document writes it, and as its 3.1 view keeps it for the generator
+  const written = load({ ...branches, Shape: shape({ defaultMapping: "Square" }) }).Shape!;
+  const view = load({ ...branches, Shape: shape({ "x-default-mapping": "#/components/schemas/Square" }) }).Shape!;
+
+  it("checks a value whose tag no mapping names, or that has none, against the schema it names", () => {
+    for (const Shape of [written, view]) {
+      expect(check(Shape, { kind: "round", r: 1 }, "v")).toEqual([]);
+      expect(check(Shape, { kind: "hexagon", side: 2 }, "v")).toEqual([]);
+      expect(check(Shape, { side: 2 }, "v")).toEqual([]);
+      expect(check(Shape, { kind: "hexagon", r: 1 }, "v")).toEqual([{ path: "v.side", message: "is required" }]);
+      // a mapped tag is still its own branch's
+      expect(check(Shape, { kind: "round", side: 2 }, "v")).toEqual([{ path: "v.r", message: "is required" }]);
+    }
+  });
+
+  it("is not checked where it names no schema of the document: the tag must be one the mapping names", () => {
+    const table = schemaTable({
+      openapi: "3.1.0",
+      components: { schemas: { ...branches, Shape: shape({ defaultMapping: "Hexagon" }) } },
+    });
+    table.add({ $ref: "#/components/schemas/Shape" }, "components.schemas.Shape");
+    const { Shape } = load({ ...branches, Shape: shape({ defaultMapping: "Hexagon" }) });
+
+    expect(table.unchecked.map((u) => u.keyword)).toEqual(["discriminator.defaultMapping"]);
+    expect(check(Shape!, { kind: "hexagon", side: 2 }, "v")).toEqual([
+      { path: "v.kind", message: 'must be one of: "round", "Square"' },
+    ]);
   });
 });
 

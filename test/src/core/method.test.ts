@@ -6,7 +6,7 @@ import { ClickMouseRequest, OrgLimits } from "../../../generated/validators.js";
 import { method, pathRenderer, type Connection, type Readers } from "../../../src/core/method.js";
 import { idempotencyOverrides } from "../../../src/core/raw-operation.js";
 import { clientOf } from "../../../src/core/client.js";
-import { binaryBody, formBody } from "../../../src/uploads/form-body.js";
+import { givenBody, formBody } from "../../../src/uploads/form-body.js";
 import { BrowserCloudError, InternalServerError, ValidationError } from "../../../src/index.js";
 import { PagePromise } from "../../../src/lists/pages.js";
 import { faultServer, reply } from "../../support/fault-server.js";
@@ -102,6 +102,61 @@ describe("a method built from a table entry", () => {
   });
 });
 
+describe("a method of a method 3.1 has no field for (OpenAPI 3.2's QUERY, an additionalOperations COPY)", () => {
+  const search: Operation = {
+    name: "clicks.search",
+    method: "QUERY",
+    path: "/clicks",
+    body: "json",
+    bodySchema: ClickMouseRequest,
+    bodyType: "application/json",
+    bodyRequired: true,
+    status: 200,
+    answer: "json",
+    idempotent: true,
+  };
+
+  it("is sent as itself through openapi-fetch's request(), its body as checked", async () => {
+    const server = await faultServer(reply(200, { found: 1 }));
+
+    await method(search, direct(server.url))({ x: 1, y: 2 });
+    const copy: Operation = {
+      ...search,
+      name: "clicks.copy",
+      method: "COPY",
+      body: undefined,
+      bodyRequired: undefined,
+    };
+    await method(copy, direct(server.url))();
+
+    expect(server.requests.map((r) => [r.method, r.url, r.body])).toEqual([
+      ["QUERY", "/clicks", '{"x":1,"y":2}'],
+      ["COPY", "/clicks", ""],
+    ]);
+  });
+
+  it("is sent again after a 503 by the client's transport where its row says idempotent, once where it does not", async () => {
+    const busy = reply(503, { message: "busy" }, { "Retry-After": "0" });
+    const once = await faultServer(busy, reply(200, { found: 1 }));
+    const twice = await faultServer(busy, reply(200, { found: 1 }));
+    const client = (url: string, op: Operation) =>
+      clientOf({ apiKey: "sk-test-4f9a7c1e", baseUrl: url }, [op]) as unknown as {
+        clicks: { search: (body: unknown) => Promise<unknown> };
+      };
+
+    await expect(client(twice.url, search).clicks.search({ x: 1, y: 2 })).resolves.toEqual({ found: 1 });
+    await expect(
+      client(once.url, { ...search, method: "LOCK", idempotent: false }).clicks.search({ x: 1, y: 2 }),
+    ).rejects.toBeInstanceOf(InternalServerError);
+
+    expect(twice.requests.map((r) => [r.method, r.body])).toEqual([
+      ["QUERY", '{"x":1,"y":2}'],
+      ["QUERY", '{"x":1,"y":2}'],
+    ]);
+    expect(once.requests.map((r) => r.method)).toEqual(["LOCK"]);
+  });
+});
+
 describe("a list whose table brings no page reader", () => {
   // this project's spec has no list, so its generated table exports none
   const pagedWidgets: Operation = { ...listWidgets, query: undefined, answer: "json", page: { style: "link" } };
@@ -153,7 +208,7 @@ describe("a list with a body", () => {
         Link: `</shops/s1/widgets/search?page=${n + 1}>; rel="next"`,
       });
     const server = await faultServer(page(1), page(2));
-    const call = direct(server.url, { PageList: PagePromise });
+    const call = direct(server.url, { PageList: PagePromise, givenBody });
     const search: Operation = {
       ...listWidgets,
       method: "POST",
@@ -303,6 +358,14 @@ describe("the path of a request", () => {
     expect(pathRenderer("/things/{id*}")).toBeUndefined();
     expect(pathRenderer("/things")!("https://h/v1/things", {})).toBe("https://h/v1/things");
   });
+
+  it("leaves a variant's #name out of the address: the request goes to the path before it", () => {
+    expect(pathRenderer("/things#stream")!("https://h/v1/things#stream", {})).toBe("https://h/v1/things");
+    expect(pathRenderer("/files/{id}#get_shared_link")!("https://h/files/{id}#get_shared_link", { id: "a/b" })).toBe(
+      "https://h/files/a%2Fb",
+    );
+    expect(pathRenderer("/files/{.id}#link")!("https://h/files/{.id}#link", { id: "f" })).toBe("https://h/files/.f");
+  });
 });
 
 describe("the inputs a method refuses before sending", () => {
@@ -413,7 +476,7 @@ describe("a raw body", () => {
   const NO_WAIT = { "Retry-After": "0" };
   const put = (url: string, op: Operation = putFile) =>
     (
-      clientOf({ apiKey: "sk-test", baseUrl: url }, [op], { binaryBody }) as unknown as {
+      clientOf({ apiKey: "sk-test", baseUrl: url }, [op], { givenBody }) as unknown as {
         files: { put(id: string, body: unknown): Promise<unknown> };
       }
     ).files.put;
@@ -490,7 +553,7 @@ describe("a raw body", () => {
 
     const err = await bare("f1", bytes()).catch((e: unknown) => e);
 
-    expect((err as Error).message).toBe("files.put: no binary body check; run npm run generate");
+    expect((err as Error).message).toBe("files.put: no body check; run npm run generate");
     expect(server.requests).toHaveLength(0);
   });
 

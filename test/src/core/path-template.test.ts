@@ -5,6 +5,7 @@ import {
   HTTP_METHODS,
   operationMatcher,
   pathMatcher,
+  pathVariant,
   templateParams,
   templatePieces,
 } from "../../../src/core/path-template.js";
@@ -85,10 +86,42 @@ describe("operationMatcher", () => {
     ];
     const find = operationMatcher(ops, "/v1");
 
-    expect(find("GET", "/v1/things/stats")).toEqual({ operation: ops[0], params: { id: "stats" } });
+    expect(find("GET", "/v1/things/stats")).toEqual({ operation: ops[0], params: { id: "stats" }, variants: [] });
     expect(find("DELETE", "/v1/things/t_1")?.operation.name).toBe("things.delete");
     expect(find("put", "/v1/things/stats")?.operation.name).toBe("stats.put");
     expect(find("POST", "/v1/things/t_1")).toBeUndefined();
+  });
+});
+
+describe("a path's variants (path#name)", () => {
+  it("split a key at its #: the path a request goes to, and the variant's name", () => {
+    expect(pathVariant("/files/{file_id}#get_shared_link")).toEqual({
+      path: "/files/{file_id}",
+      variant: "get_shared_link",
+    });
+    expect(pathVariant("/v1/conversations")).toEqual({ path: "/v1/conversations", variant: undefined });
+  });
+
+  it("are matched on the path without their #name, the plain path first, whatever the order", () => {
+    const match = pathMatcher(["/things#stream", "/things", "/files/{id}#link"], "/v1");
+
+    expect(match("/v1/things")).toEqual({ index: 1, params: {} });
+    expect(match("/v1/files/f_1")).toEqual({ index: 2, params: { id: "f_1" } });
+    expect(match("/v1/things#stream")).toBeUndefined();
+  });
+
+  it("are listed beside the plain operation of their method, for the caller to tell apart", () => {
+    const ops = [
+      { name: "stream", method: "POST", path: "/things#stream" },
+      { name: "create", method: "POST", path: "/things" },
+      { name: "list", method: "GET", path: "/things" },
+      { name: "other", method: "POST", path: "/things/{id}#other" },
+    ];
+    const find = operationMatcher(ops);
+
+    expect(find("POST", "/things")).toEqual({ operation: ops[1], params: {}, variants: [ops[0]] });
+    expect(find("GET", "/things")).toEqual({ operation: ops[2], params: {}, variants: [] });
+    expect(find("POST", "/things/t_1")).toEqual({ operation: ops[3], params: { id: "t_1" }, variants: [] });
   });
 });
 

@@ -1,9 +1,9 @@
-// formBody and binaryBody called directly: the form each field becomes, and what is refused before
+// formBody and givenBody called directly: the form each field becomes, and what is refused before
 // anything is built. test/src/uploads/form-body.test.ts sends the same through a generated client.
 import { describe, expect, it } from "vitest";
 import type { Schema } from "../../../generated/validators.js";
 import type { ValidationIssue } from "../../../src/core/errors.js";
-import { binaryBody, formBody, type FormShape } from "../../../src/uploads/form-body.js";
+import { givenBody, formBody, type FormShape } from "../../../src/uploads/form-body.js";
 
 // an upload's fields, as generated/validators.ts writes a schema: a file is a string there
 const UPLOAD: Schema = {
@@ -44,18 +44,35 @@ describe("formBody", () => {
     ["null", null],
     ["an array", [zip()]],
     ["a Blob", zip()],
-    ["a FormData", new FormData()],
   ])("refuses %s in place of the form's fields, before building anything", (_, fields) => {
     expect(build(fields)).toEqual({
       form: undefined,
       entries: undefined,
-      issues: [
-        {
-          path: "body",
-          message: "must be an object of the form's fields (not a FormData: the client builds the form)",
-        },
-      ],
+      issues: [{ path: "body", message: "must be an object of the form's fields, or a FormData" }],
     });
+  });
+
+  it("takes a FormData's entries as the fields: read into the schema's shape, checked, and built again", () => {
+    const given = new FormData();
+    given.append("zip_file", zip(), "ext.zip");
+    given.append("count", "3");
+    given.append("tags", "a");
+    given.append("tags", "b");
+    given.append("files[0][dest_path]", "/tmp/a");
+    given.append("files[0][file]", zip(), "a.zip");
+    const wrong = new FormData();
+    wrong.append("zip_file", zip());
+    wrong.append("count", "three");
+
+    expect(build(given).entries).toEqual([
+      ["zip_file", "file ext.zip (application/zip)"],
+      ["count", "3"],
+      ["tags", "a"],
+      ["tags", "b"],
+      ["files[0][dest_path]", "/tmp/a"],
+      ["files[0][file]", "file a.zip (application/zip)"],
+    ]);
+    expect(build(wrong).issues).toEqual([{ path: "body.count", message: "must be integer" }]);
   });
 
   it("sends each field as the spec names it: files as parts, scalars as text, null as empty, arrays repeated", () => {
@@ -226,26 +243,42 @@ describe("formBody", () => {
   });
 });
 
-describe("binaryBody", () => {
-  it("takes a Blob, an ArrayBuffer or a view of one as a body that can be sent again", () => {
+describe("givenBody", () => {
+  const OCTETS = "application/octet-stream";
+
+  it("takes a Blob, an ArrayBuffer or a view of one as bytes that can be sent again", () => {
     for (const body of [zip(), new ArrayBuffer(4), new Uint8Array(4), new DataView(new ArrayBuffer(2))]) {
       const issues: ValidationIssue[] = [];
-      expect([binaryBody(body, issues), issues]).toEqual([{ stream: false }, []]);
+      expect([givenBody(body, OCTETS, issues), issues]).toEqual([{ stream: false }, []]);
     }
   });
 
   it("takes a ReadableStream as a body that can be sent once", () => {
     const issues: ValidationIssue[] = [];
 
-    expect([binaryBody(new ReadableStream(), issues), issues]).toEqual([{ stream: true }, []]);
+    expect([givenBody(new ReadableStream(), OCTETS, issues), issues]).toEqual([{ stream: true }, []]);
   });
 
-  it("refuses anything else", () => {
-    for (const body of ["PK..", [1, 2], null, { bytes: [1] }]) {
+  it("refuses anything but bytes for application/octet-stream, text included", () => {
+    for (const body of ["PK..", [1, 2], null, { bytes: [1] }, new URLSearchParams("a=1")]) {
       const issues: ValidationIssue[] = [];
-      expect([binaryBody(body, issues), issues]).toEqual([
+      expect([givenBody(body, "Application/Octet-Stream", issues), issues]).toEqual([
         { stream: false },
         [{ path: "body", message: "must be a Blob, an ArrayBuffer or a view of one, or a ReadableStream of bytes" }],
+      ]);
+    }
+  });
+
+  it("takes text, bytes and forms for any other media type, and refuses what fetch would send as its text", () => {
+    for (const body of ["a,b\n", zip(), new Uint8Array(2), new FormData(), new URLSearchParams("a=1")]) {
+      const issues: ValidationIssue[] = [];
+      expect([givenBody(body, "text/csv", issues), issues]).toEqual([{ stream: false }, []]);
+    }
+    for (const body of [{ a: 1 }, 12, null, [1]]) {
+      const issues: ValidationIssue[] = [];
+      givenBody(body, "text/csv", issues);
+      expect(issues).toEqual([
+        { path: "body", message: "must be text, bytes, a Blob, a stream or a form to go as text/csv" },
       ]);
     }
   });

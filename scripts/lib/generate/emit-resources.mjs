@@ -1,0 +1,230 @@
+// Writes generated/resources.ts: the resource tree's interfaces, each method declared with its
+// JSDoc and typed from the spec's types (a component's type by name, else the `paths` type at the
+// operation), and the runtime tree that builds each method from its row of operations.ts.
+import { exampleCall } from "./examples.mjs";
+import { doc, docLines } from "./method-doc.mjs";
+import { operationAt } from "../spec/document.mjs";
+import {
+  componentName,
+  GLOBALS,
+  identifier,
+  operationType,
+  pascal,
+  TAKEN_TYPE_NAMES,
+  usesComponents,
+} from "./identifiers.mjs";
+import { offeredMedia } from "./request-bodies.mjs";
+
+/**
+ * Renders generated/resources.ts.
+ * @param {any} spec the bundled document
+ * @param {import("./read-operations.mjs").OperationInfo[]} operations from readOperations()
+ * @param {Map<string, string>} types each component schema's type name (identifiers.mjs typeNames)
+ * @param {string} header the generated-file header
+ * @param {Map<any, string>} fns each operation's function name (identifiers.mjs functionNames)
+ * @param {import("./headers.mjs").HeaderOption[]} headerOptions the headers a client option sets: never required per call
+ * @param {string[]} [reserved] names a group's interface must not take (the package's error and client names)
+ * @returns {string}
+ */
+export function resourcesSource(spec, operations, types, header, fns, headerOptions, reserved = []) {
+  // the tree of groups, each leaf one method
+  const tree = new Map();
+  for (const op of operations) {
+    const segments = op.name.split(".");
+    let node = tree;
+    for (const group of segments.slice(0, -1)) {
+      if (!node.has(group)) node.set(group, new Map());
+      node = node.get(group);
+    }
+    node.set(segments.at(-1), op);
+  }
+  const tagText = new Map((spec.tags ?? []).map((t) => [t.name, t.description]));
+  const groupTags = new Map();
+  for (const op of operations) {
+    const top = op.name.split(".")[0];
+    const item = operationAt(spec, op.method, op.path);
+    for (const tag of item?.tags ?? []) {
+      if (!groupTags.has(top)) groupTags.set(top, new Set());
+      groupTags.get(top).add(tag);
+    }
+  }
+
+  const typeOf = (schema, indexed) => {
+    const name = componentName(schema);
+    return name && types.has(name) ? `T.${types.get(name)}` : indexed;
+  };
+  const at = operationType;
+
+  const method = (key, op, indent) => {
+    const taken = new Set();
+    const args = op.pathParams.map((p) => `${identifier(p.name, taken)}: string`);
+    const query = `NonNullable<${at(op)}["parameters"]["query"]>`;
+    let options =
+      op.success.kind === "stream"
+        ? "options?: StreamOptions"
+        : op.success.kind === "sequence"
+          ? "options?: ItemStreamOptions"
+          : "options?: RequestOptions";
+    if (op.body) {
+      // the union of what each media type takes, each once
+      const type = [
+        ...new Set(
+          offeredMedia(op.body).map((media) =>
+            bodyType(
+              media,
+              typeOf(
+                media.schema,
+                `NonNullable<${at(op)}["requestBody"]>["content"][${JSON.stringify(media.mediaType)}]`,
+              ),
+            ),
+          ),
+        ),
+      ].join(" | ");
+      args.push(`body${op.body.required ? "" : "?"}: ${type}`);
+      if (op.queryParams.length) options = `options?: RequestOptions & { query?: ${query} }`;
+      if (op.body.others)
+        options += ` & { contentType?: ${offeredMedia(op.body)
+          .map((media) => JSON.stringify(media.mediaType))
+          .join(" | ")} }`;
+    } else if (op.queryParams.length) {
+      args.push(`query${op.queryParams.some((p) => p.required) ? "" : "?"}: ${query}`);
+    }
+    if (op.page) options = options.replace("RequestOptions", "RequestOptions & PageOptions");
+    if (op.headerParams.length) {
+      const declared = `NonNullable<${at(op)}["parameters"]["header"]>`;
+      const set = new Set(headerOptions.map((o) => o.name.toLowerCase()));
+      const needed = op.headerParams.filter(
+        (p) => p.required && p.name !== op.idempotencyKey && !set.has(p.name.toLowerCase()),
+      );
+      options = needed.length
+        ? `${options.replace("options?:", "options:")} & { headers: GivenHeaders<${declared}> & NeededHeaders<${declared}, ${needed.map((p) => JSON.stringify(p.name)).join(" | ")}> }`
+        : `${options} & { headers?: GivenHeaders<${declared}> }`;
+    }
+    args.push(options);
+    const answer =
+      op.success.kind === "json"
+        ? typeOf(
+            op.success.schema,
+            `${at(op)}["responses"][${JSON.stringify(String(op.success.status))}]["content"][${JSON.stringify(op.success.mediaType)}]`,
+          )
+        : op.success.kind === "empty"
+          ? "void"
+          : op.success.kind === "stream"
+            ? `EventStream<${op.success.schema ? typeOf(op.success.schema, op.success.eventFromMedia ? `${at(op)}["responses"][${JSON.stringify(String(op.success.status))}]["content"][${JSON.stringify(op.success.mediaType)}]` : "unknown") : "unknown"}>`
+            : op.success.kind === "sequence"
+              ? `ItemStream<${itemType(op, typeOf, at(op))}>`
+              : "Response";
+
+    const lines = docLines(op, exampleCall(op));
+    const jsdoc = [
+      `${indent}/**`,
+      ...lines.map((l) => `${indent} *${l ? ` ${l}` : ""}`.replace(/\s+$/, "")),
+      `${indent} */`,
+    ];
+    return [
+      ...jsdoc,
+      `${indent}${key}(${args.join(", ")}): ${op.page ? pageType(op.page, answer) : `Promise<${answer}>`};`,
+    ].join("\n");
+  };
+
+  const body = (node, indent) =>
+    [...node]
+      .map(([key, value]) =>
+        value instanceof Map
+          ? `${indent}${key}: {\n${body(value, `${indent}  `)}\n${indent}};`
+          : method(key, value, indent),
+      )
+      .join("\n");
+
+  const usedTypeNames = new Set(types.values());
+  const interfaces = [];
+  const members = [];
+  for (const [key, value] of tree) {
+    if (!(value instanceof Map)) {
+      members.push(method(key, value, "  "));
+      continue;
+    }
+    // the group's interface takes a name no schema type, export of the package or global has:
+    // `Tags`, else `TagsResource` (unless a schema has that name too: `tags_resource`), then numbered
+    const taken = (/** @type {string} */ n) =>
+      usedTypeNames.has(n) || TAKEN_TYPE_NAMES.has(n) || GLOBALS.has(n) || reserved.includes(n);
+    const base = pascal(key);
+    let name = [base, `${base}Resource`].find((n) => !taken(n));
+    for (let n = 2; name === undefined; n++) name = taken(`${base}Resource${n}`) ? undefined : `${base}Resource${n}`;
+    usedTypeNames.add(name);
+    const tags = [...(groupTags.get(key) ?? [])];
+    const about = tags.length
+      ? tags.map((t) => `${doc(t)}${tagText.get(t) ? `: ${doc(tagText.get(t)).replace(/\.$/, "")}` : ""}`).join("; ")
+      : `the ${key} operations`;
+    interfaces.push(`/** \`client.${key}\`: ${about}. */\nexport interface ${name} {\n${body(value, "  ")}\n}\n`);
+    members.push(`  readonly ${key}: ${name};`);
+  }
+  // the runtime tree, each leaf built from its table entry: typed as Resources, so the compiler
+  // checks every declaration above against the entry its method comes from
+  const runtime = (node, indent) =>
+    [...node]
+      .map(
+        ([key, value]) =>
+          `${indent}${key}: ${value instanceof Map ? `{\n${runtime(value, `${indent}  `)}\n${indent}}` : `method(O.${fns.get(value)})`},`,
+      )
+      .join("\n");
+  const streams =
+    (operations.some((op) => op.success.kind === "stream")
+      ? 'import type { EventStream, StreamOptions } from "../src/streams/event-stream.js";\n'
+      : "") +
+    (operations.some((op) => op.success.kind === "sequence")
+      ? 'import type { ItemStream, ItemStreamOptions } from "../src/streams/item-stream.js";\n'
+      : "");
+  const headerTypes = operations.some((op) => op.headerParams.length)
+    ? "GivenHeaders, MethodFactory, NeededHeaders"
+    : "MethodFactory";
+  return `${header}${streams}import type { ${headerTypes} } from "../src/core/method-type.js";
+import type { PageOptions, PagePromise } from "../src/lists/pages.js";
+import type { RequestOptions } from "../src/core/request-options.js";
+import * as O from "./operations.js";
+import type { ${usesComponents(`${interfaces.join("")}${members.join("")}`) ? "components, paths" : "paths"} } from "./schema.js";
+import type * as T from "./types.js";
+
+${interfaces.join("\n")}
+/** Every operation of the spec, grouped as its \`x-client-method\` names say. */
+export interface Resources {
+${members.join("\n")}
+}
+
+/** The resource tree: every entry of the table made a method by \`method\`, where its declaration says. */
+export function resources(method: MethodFactory): Resources {
+  return {
+${runtime(tree, "    ")}
+  };
+}
+`;
+}
+
+/**
+ * The type of one item of a sequence: its schema's type where that is a component, else read from
+ * the media type's type in the spec's types: an array's items, or, where the document gave one
+ * item's schema as the media type's, that type itself; `unknown` where the spec says nothing.
+ */
+function itemType(op, typeOf, at) {
+  const { schema, itemFrom, status, mediaType } = op.success;
+  const content = `${at}["responses"][${JSON.stringify(String(status))}]["content"][${JSON.stringify(mediaType)}]`;
+  if (!schema) return "unknown";
+  return typeOf(schema, itemFrom === "items" ? `${content}[number]` : itemFrom === "schema" ? content : "unknown");
+}
+
+/** The type a body of one media type takes: JSON's or a form's typed fields, bytes, or anything fetch sends. */
+function bodyType(media, typed) {
+  if (media.kind !== "raw" || media.form) return typed;
+  if (/^application\/octet-stream$/i.test(media.mediaType))
+    return "Blob | ArrayBuffer | ArrayBufferView | ReadableStream<Uint8Array>";
+  return "BodyInit";
+}
+
+/** A list method's answer: the items typed from the answer's array (at the dotted path `items`). */
+const pageType = (page, answer) => {
+  const items = (page.items?.split(".") ?? []).reduce(
+    (at, key, i) => `${i ? `NonNullable<${at}>` : at}[${JSON.stringify(key)}]`,
+    answer,
+  );
+  return `PagePromise<NonNullable<${items}>[number], ${answer}>`;
+};

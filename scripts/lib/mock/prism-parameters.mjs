@@ -1,0 +1,50 @@
+// Prism's reading of a request's parameters, given the document as OpenAPI reads it: what the view
+// of the document Prism is given (prism-view.mjs) changes in the parameters for Prism to let
+// through exactly the requests OpenAPI allows.
+import { deref, describedProperties, operationsOf } from "../spec/document.mjs";
+
+// header parameters OpenAPI says to ignore (the client writes them itself), which Prism requires
+const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
+
+/**
+ * The parameters of `doc` as Prism must be given them to read a request as OpenAPI does: without
+ * the `Accept`, `Content-Type` and `Authorization` header parameters, which OpenAPI says to
+ * ignore and Prism requires; and a query parameter of objects written `style: form, explode:
+ * true` (its fields as parameters of their own, OpenAPI's default) naming every field its schema
+ * and its branches describe, since Prism gathers only the fields `properties` names (an object
+ * of `oneOf` branches reached Prism empty); and, where it is optional, taking {} too, which is
+ * how Prism reads it absent.
+ * @param {any} doc changed in place
+ */
+export function asPrismReadsParameters(doc) {
+  const ignored = (/** @type {any} */ p) => {
+    const param = deref(doc, p);
+    return param?.in === "header" && IGNORED_HEADERS.has(String(param.name).toLowerCase());
+  };
+  const items = new Set(operationsOf(doc).flatMap(({ item, op }) => [item, op]));
+  const read = new Set();
+  for (const node of items) {
+    if (!Array.isArray(node.parameters)) continue;
+    node.parameters = node.parameters.filter((p) => !ignored(p));
+    for (const p of node.parameters) {
+      const param = deref(doc, p);
+      const exploded = (param?.style ?? "form") === "form" && param?.explode !== false;
+      // a component parameter many operations share is read once
+      if (param?.in !== "query" || !exploded || !param.schema || read.has(param)) continue;
+      read.add(param);
+      const fields = describedProperties(doc, param.schema).map(([name]) => name);
+      const schema = deref(doc, param.schema);
+      const own = schema?.properties ?? {};
+      const types = [schema?.type ?? []].flat();
+      // a declared type says what it is (`properties` beside `type: string` describe nothing)
+      if (types.length ? !types.includes("object") : !fields.length) continue;
+      // Prism reads an absent object parameter as {}: an optional one takes {} as absent
+      if (param.required && fields.every((name) => Object.hasOwn(own, name))) continue;
+      param.schema = {
+        type: "object",
+        properties: Object.fromEntries(fields.map((n) => [n, {}])),
+        ...(param.required ? { allOf: [param.schema] } : { anyOf: [param.schema, { maxProperties: 0 }] }),
+      };
+    }
+  }
+}

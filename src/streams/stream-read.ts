@@ -1,0 +1,106 @@
+// What every stream reader of the client shares, whatever the stream's framing (server-sent events,
+// src/streams/event-stream.ts; JSON Lines and JSON text sequences, src/streams/item-stream.ts): the
+// options that bound it, their defaults and their check, and one read of the body within the idle time.
+import { MAX_TIMEOUT_MS, show } from "../core/config.js";
+import { ValidationError, type ValidationIssue } from "../core/errors.js";
+import type { RequestOptions } from "../core/request-options.js";
+import { headerSafe } from "./event-hand-out.js";
+import { StreamIdleError } from "./stream-errors.js";
+
+/** Default `maxEventSize`: 1 MiB (1 048 576 characters) for one line, and for one event's (or item's) lines together. */
+export const DEFAULT_MAX_EVENT_SIZE = 1024 * 1024;
+/** Default `idleTimeoutMs`: 120 000 ms of silence (no event, no heartbeat, no comment) ends a stream. */
+export const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
+/** Default `maxReconnects`: 5 attempts in a row to re-open a dropped stream. */
+export const DEFAULT_MAX_RECONNECTS = 5;
+
+/** The bounds every stream takes beside the call's options. */
+export interface StreamBounds {
+  /**
+   * Longest line, and longest event or item (its lines together), in characters of decoded text; a
+   * longer one ends the stream with `EventTooLargeError` and drops the connection. Default: 1 MiB (1 048 576).
+   */
+  maxEventSize?: number;
+  /**
+   * Longest silence, in milliseconds: a stream that sends nothing for longer (a heartbeat counts)
+   * ends with `StreamIdleError`. At most 2 147 483 647. Default: 120 000.
+   */
+  idleTimeoutMs?: number;
+}
+
+/** The stream's own options (and a resumable one's), checked, with their defaults; the rest is the call's. Throws `ValidationError` listing every problem. */
+export function streamOptions(
+  options: (RequestOptions & StreamBounds & { maxReconnects?: number; lastEventId?: string }) | undefined,
+) {
+  if (options != null && typeof options !== "object")
+    throw new ValidationError([{ path: "options", message: `must be an object (got ${show(options)})` }]);
+  const {
+    maxEventSize = DEFAULT_MAX_EVENT_SIZE,
+    idleTimeoutMs = DEFAULT_IDLE_TIMEOUT_MS,
+    maxReconnects = DEFAULT_MAX_RECONNECTS,
+    lastEventId,
+    ...request
+  } = options ?? {};
+  const issues: ValidationIssue[] = [];
+  if (!(Number.isSafeInteger(maxEventSize) && maxEventSize >= 1))
+    issues.push({ path: "options.maxEventSize", message: `must be a whole number >= 1 (got ${show(maxEventSize)})` });
+  if (!(typeof idleTimeoutMs === "number" && idleTimeoutMs > 0 && idleTimeoutMs <= MAX_TIMEOUT_MS))
+    issues.push({
+      path: "options.idleTimeoutMs",
+      message: `must be > 0 and <= ${MAX_TIMEOUT_MS} ms (got ${show(idleTimeoutMs)})`,
+    });
+  if (!(Number.isSafeInteger(maxReconnects) && maxReconnects >= 0))
+    issues.push({ path: "options.maxReconnects", message: `must be a whole number >= 0 (got ${show(maxReconnects)})` });
+  if (lastEventId !== undefined && !(typeof lastEventId === "string" && headerSafe(lastEventId)))
+    issues.push({ path: "options.lastEventId", message: "must be a string a header can carry" });
+  if (issues.length) throw new ValidationError(issues);
+  return { maxEventSize, idleTimeoutMs, maxReconnects, lastEventId, request: request as RequestOptions };
+}
+
+/**
+ * A stream's own end: `stop`, an abort that follows the caller's `signal` while the stream lives
+ * (`release()` stops following it), and `close(response)`, which ends the stream quietly: it is
+ * marked closed, aborted and released, and a body no reader took is cancelled (once read, the
+ * reader's own cancel drops it).
+ */
+export function streamEnd(signal: AbortSignal | undefined, state: { closed: boolean; started: boolean }) {
+  const stop = new AbortController();
+  const onAbort = () => stop.abort(signal!.reason);
+  signal?.addEventListener("abort", onAbort, { once: true });
+  const release = () => signal?.removeEventListener("abort", onAbort);
+  const close = (response: Response) => {
+    state.closed = true;
+    stop.abort();
+    release();
+    if (!state.started) response.body?.cancel().catch(() => {});
+  };
+  return { stop, release, close };
+}
+
+/**
+ * The next chunk of a stream's body, or its end; a body that sends nothing for `idleTimeoutMs` is
+ * cancelled and the read throws `StreamIdleError` (naming `where`). A stream without a body ends at once.
+ *
+ * @example
+ * const chunk = await readChunk(response.body?.getReader(), 30_000, "GET /things/stream");
+ */
+export async function readChunk(
+  reader: ReadableStreamDefaultReader<Uint8Array> | undefined,
+  idleTimeoutMs: number,
+  where: string,
+): Promise<ReadableStreamReadResult<Uint8Array>> {
+  if (!reader) return { done: true, value: undefined };
+  let idle = false;
+  const timer = setTimeout(() => {
+    idle = true;
+    reader.cancel().catch(() => {});
+  }, idleTimeoutMs);
+  let chunk: ReadableStreamReadResult<Uint8Array>;
+  try {
+    chunk = await reader.read();
+  } finally {
+    clearTimeout(timer);
+  }
+  if (idle) throw new StreamIdleError(where, idleTimeoutMs);
+  return chunk;
+}

@@ -1,0 +1,286 @@
+// Sequences of JSON items (JSON Lines, NDJSON, a JSON text sequence) against a scripted loopback
+// server: reading, framing, checks, the hostile streams (an endless line, an item over the bound, a
+// silent stream), ending. The client is built from a table of sequence operations of its own.
+import type { ServerResponse } from "node:http";
+import { describe, expect, it } from "vitest";
+import { operations, type Operation } from "../../../generated/operations.js";
+import { clientOf } from "../../../src/core/client.js";
+import {
+  ConnectionError,
+  EventTooLargeError,
+  NotFoundError,
+  StreamEventError,
+  StreamIdleError,
+  UserAbortError,
+  ValidationError,
+  type ClientOptions,
+  type ItemStream,
+  type ItemStreamOptions,
+} from "../../../src/index.js";
+import { openItemStream, SequenceSplitter } from "../../../src/streams/item-stream.js";
+import { faultServer, reply, type FaultServer, type Step } from "../../support/fault-server.js";
+import { endlessStream, endsAnEndlessLine } from "../../support/hostile-streams.js";
+import { all, failure } from "../../support/iterate.js";
+
+// a JSON Lines answer whose items are checked against a schema of the spec: the limits answer's
+const LIMITS = operations.find((op) => op.name === "organization.limits.retrieve")!.answerSchema!;
+const EXPORT: Operation = {
+  name: "limits.export",
+  method: "GET",
+  path: "/limits/export",
+  status: 200,
+  answer: "sequence",
+  answerType: "application/jsonl",
+  itemSchema: LIMITS,
+  idempotent: true,
+};
+// NDJSON and a JSON text sequence whose items are any JSON
+const { itemSchema: _, ...UNCHECKED } = EXPORT;
+const FEED: Operation = { ...UNCHECKED, name: "limits.feed", path: "/limits/feed", answerType: "application/x-ndjson" };
+const CHANGES: Operation = {
+  ...FEED,
+  name: "limits.changes",
+  path: "/limits/changes",
+  answerType: "application/json-seq",
+};
+// two answers the limits schema takes
+const A = { max_concurrent_sessions: 5, default_project_max_concurrent_sessions: 2 };
+const B = { max_concurrent_sessions: 9, default_project_max_concurrent_sessions: null };
+
+interface Sequences {
+  export(options?: ItemStreamOptions): Promise<ItemStream<unknown>>;
+  feed(options?: ItemStreamOptions): Promise<ItemStream<unknown>>;
+  changes(options?: ItemStreamOptions): Promise<ItemStream<unknown>>;
+}
+const sequences = (server: FaultServer, options: ClientOptions = {}): Sequences =>
+  (
+    clientOf({ apiKey: "sk-test-4f9a7c1e", baseUrl: server.url, ...options }, [EXPORT, FEED, CHANGES], {
+      openItems: openItemStream,
+    }) as unknown as { limits: Sequences }
+  ).limits;
+
+/** Answers 200 with `text` as `type`, then ends. */
+const body =
+  (text: string, type = "application/jsonl"): Step =>
+  (res) =>
+    res.writeHead(200, { "Content-Type": type }).end(text);
+const line = (value: unknown) => `${JSON.stringify(value)}\n`;
+/** Resolves when the answer's connection closes: the client ended the request. */
+const closed = (res: ServerResponse) => new Promise<void>((done) => res.once("close", () => done()));
+
+describe("reading a sequence of JSON items", () => {
+  it("yields each line's item, checked, in order: blank lines passed over, CRLF read, the last line without its LF", async () => {
+    const server = await faultServer(body(`${line(A)}\n\r\n${JSON.stringify(B)}\r\n${JSON.stringify(A)}`));
+
+    expect(await all(await sequences(server).export())).toEqual([A, B, A]);
+    expect(server.requests.map((r) => [r.method, r.url, r.headers.accept])).toEqual([
+      ["GET", "/limits/export", "application/jsonl, application/json;q=0.9"],
+    ]);
+  });
+
+  it("reads a JSON text sequence (RFC 7464) by its record separators, whatever the lines inside a text", async () => {
+    const text = `\u001e${JSON.stringify(A, null, 2)}\n\u001e"two\\nlines"\n\u001e3\n`;
+    const server = await faultServer(body(text, "application/json-seq"));
+
+    expect(await all(await sequences(server).changes())).toEqual([A, "two\nlines", 3]);
+  });
+
+  it("reads an item whose bytes, a character's included, are split between chunks", async () => {
+    const text = line({ ...A, note: "é€" });
+    const bytes = Buffer.from(text);
+    const server = await faultServer((res) => {
+      res.writeHead(200, { "Content-Type": "application/jsonl" });
+      // one byte a write, each its own chunk
+      let at = 0;
+      const next = () => (at < bytes.length ? res.write(bytes.subarray(at, ++at), next) : res.end());
+      next();
+    });
+
+    expect(await all(await sequences(server).feed())).toEqual([{ ...A, note: "é€" }]);
+  });
+
+  it("yields an item that breaks the schema, and one that is no JSON, reporting each to onAnswerMismatch", async () => {
+    const server = await faultServer(body(`${line({ max_concurrent_sessions: "many" })}not json\n${line(A)}`));
+    const reported: { operation: string; issues: { path: string }[] }[] = [];
+
+    const items = await all(await sequences(server, { onAnswerMismatch: (m) => reported.push(m) }).export());
+
+    expect(items).toEqual([{ max_concurrent_sessions: "many" }, "not json", A]);
+    expect(reported.map((m) => [m.operation, m.issues.map((i) => i.path)])).toEqual([
+      ["limits.export", ["data.default_project_max_concurrent_sessions", "data.max_concurrent_sessions"]],
+      ["limits.export", ["data"]],
+    ]);
+  });
+
+  it("ends with StreamEventError carrying the item as received, when strictAnswers is set, after the items before it", async () => {
+    const server = await faultServer(body(`${line(A)}not json\n${line(B)}`));
+    const seen: unknown[] = [];
+
+    const stream = await sequences(server, { strictAnswers: true }).export();
+    const err = await failure(
+      (async () => {
+        for await (const item of stream) seen.push(item);
+      })(),
+    );
+
+    expect(seen).toEqual([A]);
+    expect(err).toBeInstanceOf(StreamEventError);
+    expect(err).toMatchObject({ event: { data: "not json" }, issues: [{ path: "data", message: "is not JSON" }] });
+  });
+
+  it("rejects the call with the status's ApiError when the answer is no 2xx", async () => {
+    const server = await faultServer(reply(404, { message: "no such export" }));
+
+    expect(await failure(sequences(server).export())).toBeInstanceOf(NotFoundError);
+  });
+
+  it("refuses bad stream options with ValidationError naming each, and sends nothing", async () => {
+    const server = await faultServer(body(line(A)));
+
+    const err = await failure(sequences(server).export({ maxEventSize: 0, idleTimeoutMs: -1 }));
+
+    expect(err).toBeInstanceOf(ValidationError);
+    expect((err as ValidationError).issues.map((i) => i.path)).toEqual([
+      "options.maxEventSize",
+      "options.idleTimeoutMs",
+    ]);
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe("bounds of a sequence", () => {
+  it("ends a stream that sends one line forever with EventTooLargeError, having read little of it", async () => {
+    await endsAnEndlessLine("application/jsonl", '"', async (server, maxEventSize) =>
+      all(await sequences(server).export({ maxEventSize })),
+    );
+  });
+
+  it("ends with EventTooLargeError at an item over the bound, after the items before it, in either framing", async () => {
+    const big = { ...A, note: "x".repeat(2000) };
+    const lines = await faultServer(body(`${line(A)}${line(big)}${line(B)}`));
+    const records = await faultServer(body(`\u001e${line(A)}\u001e${line(big)}`, "application/json-seq"));
+
+    for (const stream of [
+      await sequences(lines).export({ maxEventSize: 1000 }),
+      await sequences(records).changes({ maxEventSize: 1000 }),
+    ]) {
+      const seen: unknown[] = [];
+      const err = await failure(
+        (async () => {
+          for await (const item of stream) seen.push(item);
+        })(),
+      );
+      expect(seen).toEqual([A]);
+      expect(err).toBeInstanceOf(EventTooLargeError);
+    }
+  });
+
+  it("ends a stream silent for longer than idleTimeoutMs with StreamIdleError, after the items that came", async () => {
+    let end: Promise<void> | undefined;
+    const server = await faultServer((res) => {
+      end = closed(res);
+      res.writeHead(200, { "Content-Type": "application/jsonl" }).write(line(A));
+    });
+
+    const seen: unknown[] = [];
+    const stream = await sequences(server).export({ idleTimeoutMs: 200 });
+    const err = await failure(
+      (async () => {
+        for await (const item of stream) seen.push(item);
+      })(),
+    );
+    await end;
+
+    expect(seen).toEqual([A]);
+    expect(err).toBeInstanceOf(StreamIdleError);
+    expect(err).toMatchObject({ idleTimeoutMs: 200 });
+  });
+
+  it("holds no more than the bound of a text split over many chunks, counts it whole, and reads nothing after it", () => {
+    const split = new SequenceSplitter("lines", 10);
+
+    expect(split.feed('{"a":')).toEqual([]);
+    expect(split.feed("1}\n[2")).toEqual(['{"a":1}']);
+    expect(split.overflow).toBeUndefined();
+    expect(split.feed(",3,4,5,6,7")).toEqual([]);
+    expect(split.overflow).toBeInstanceOf(EventTooLargeError);
+    expect([split.feed("]\n1\n"), split.end()]).toEqual([[], undefined]);
+  });
+});
+
+describe("ending a sequence", () => {
+  /** Sends an item every 20 ms until the client goes; `ended` resolves when it did. */
+  const endless = () => endlessStream("application/jsonl", line);
+
+  it("drops the connection when the loop breaks, and the server sees the request end", async () => {
+    const { state, step } = endless();
+    const server = await faultServer(step);
+
+    const seen: unknown[] = [];
+    for await (const item of await sequences(server).feed()) {
+      seen.push(item);
+      if (seen.length === 2) break;
+    }
+    await state.ended;
+
+    expect(seen).toEqual([1, 2]);
+  });
+
+  it("ends with UserAbortError when the call's signal fires, and the server sees the request end", async () => {
+    const { state, step } = endless();
+    const server = await faultServer(step);
+    const controller = new AbortController();
+
+    const seen: unknown[] = [];
+    const stream = await sequences(server).feed({ signal: controller.signal });
+    const err = await failure(
+      (async () => {
+        for await (const item of stream) {
+          seen.push(item);
+          controller.abort();
+        }
+      })(),
+    );
+    await state.ended;
+
+    expect(err).toBeInstanceOf(UserAbortError);
+    expect(seen).toEqual([1]);
+  });
+
+  it("ends the loop without error on close(), and on close() before any item was asked for", async () => {
+    const first = endless();
+    const second = endless();
+    const reading = await faultServer(first.step);
+    const unread = await faultServer(second.step);
+
+    const stream = await sequences(reading).feed();
+    const seen: unknown[] = [];
+    for await (const item of stream) {
+      seen.push(item);
+      stream.close();
+    }
+    (await sequences(unread).feed()).close();
+    await Promise.all([first.state.ended, second.state.ended]);
+
+    expect(seen).toEqual([1]);
+  });
+
+  it("ends with ConnectionError when the connection drops part way, after the items before: it cannot be resumed", async () => {
+    const server = await faultServer((res) => {
+      res.writeHead(200, { "Content-Type": "application/jsonl" });
+      res.write(`${line(A)}{"max_`, () => res.socket?.destroy());
+    });
+    const seen: unknown[] = [];
+
+    const stream = await sequences(server).export();
+    const err = await failure(
+      (async () => {
+        for await (const item of stream) seen.push(item);
+      })(),
+    );
+
+    expect(seen).toEqual([A]);
+    expect(err).toBeInstanceOf(ConnectionError);
+    expect(server.requests).toHaveLength(1);
+  });
+});

@@ -1,0 +1,103 @@
+// formFields called directly: a FormData's or URLSearchParams' entries read into the shape a schema
+// (as generated/validators.ts writes one) gives them, before the form builders check and send them.
+import { describe, expect, it } from "vitest";
+import type { Schema } from "../../../generated/validators.js";
+import { formFields } from "../../../src/uploads/form-fields.js";
+
+const ADDRESS: Schema = {
+  type: ["object"],
+  properties: { city: { type: ["string"] }, floor: { type: ["integer"] } },
+};
+const LETTER: Schema = {
+  type: ["object"],
+  properties: {
+    to: { $ref: () => ADDRESS },
+    copies: { type: ["integer"] },
+    color: { type: ["boolean"] },
+    weight: { type: ["number", "null"] },
+    code: { anyOf: [{ type: ["integer"] }, { type: ["string"] }] },
+    tags: { type: ["array"], items: { type: ["string"] } },
+    sizes: { type: ["array"], items: { type: ["integer"] } },
+    extra: { type: ["object"], additionalProperties: { type: ["integer"] } },
+    meta: { type: ["object"] },
+    pages: { type: ["array"], items: { type: ["object"], properties: { n: { type: ["integer"] } } } },
+  },
+};
+
+describe("formFields", () => {
+  it("reads each text as the schema's type at its place says, and leaves text where text is allowed", () => {
+    const form = new URLSearchParams("copies=2&color=false&weight=&code=12&note=7");
+
+    // `note` is no field of the schema: it stays text, for the check to name
+    expect(formFields(form, LETTER)).toEqual({ copies: 2, color: false, weight: null, code: "12", note: "7" });
+  });
+
+  it("leaves text that does not write the schema's type as it is, for the check to refuse", () => {
+    expect(formFields(new URLSearchParams("copies=two&color=yes&weight=1e"), LETTER)).toEqual({
+      copies: "two",
+      color: "yes",
+      weight: "1e",
+    });
+  });
+
+  it("reads bracket names as nested fields, through $ref, allOf and additionalProperties", () => {
+    const form = new URLSearchParams("to[city]=Paris&to[floor]=3&extra[a]=1");
+
+    expect(formFields(form, { allOf: [LETTER] })).toEqual({ to: { city: "Paris", floor: 3 }, extra: { a: 1 } });
+  });
+
+  it("reads a name given twice as an array where the schema has one, else its last value", () => {
+    const form = new URLSearchParams("tags=a&tags=b&sizes=1&sizes=2&copies=1&copies=4");
+
+    expect(formFields(form, LETTER)).toEqual({ tags: ["a", "b"], sizes: [1, 2], copies: 4 });
+  });
+
+  it("reads indexed bracket names as an array in the order of their index", () => {
+    const form = new URLSearchParams("pages[1][n]=2&pages[0][n]=1&tags[]=x&tags[]=y");
+
+    expect(formFields(form, LETTER)).toEqual({ pages: [{ n: 1 }, { n: 2 }], tags: ["x", "y"] });
+  });
+
+  it("splits one value of an array as its encoding joins it, and reads an object written as name,value pairs", () => {
+    const form = new URLSearchParams("tags=a b&sizes=1|2&to=city,Rome,floor,2");
+
+    expect(
+      formFields(form, LETTER, {
+        tags: { style: "spaceDelimited" },
+        sizes: { style: "pipeDelimited" },
+        to: { explode: false },
+      }),
+    ).toEqual({ tags: ["a", "b"], sizes: [1, 2], to: { city: "Rome", floor: 2 } });
+  });
+
+  it("reads one JSON text of an array as the array, where the schema has one", () => {
+    const form = new FormData();
+    form.append("pages", '[{"n":1},{"n":2}]');
+
+    expect(formFields(form, LETTER)).toEqual({ pages: [{ n: 1 }, { n: 2 }] });
+  });
+
+  it("parses JSON text where an object goes, and keeps files as they are", () => {
+    const file = new File(["bytes"], "a.bin");
+    const form = new FormData();
+    form.append("meta", '{"k":1}');
+    form.append("scan", file);
+
+    const fields = formFields(form, LETTER);
+
+    expect(fields).toEqual({ meta: { k: 1 }, scan: file });
+    expect(fields.scan).toBe(file);
+  });
+
+  it("makes __proto__ an own field, never the prototype", () => {
+    const fields = formFields(new URLSearchParams("__proto__[polluted]=1&to[__proto__]=x"), LETTER);
+
+    expect(Object.getPrototypeOf(fields)).toBe(Object.prototype);
+    expect(Object.hasOwn(fields, "__proto__")).toBe(true);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it("reads a name without a schema as text, and a malformed bracket name as the name itself", () => {
+    expect(formFields(new URLSearchParams("a=1&b[=2&[c]=3"), undefined)).toEqual({ a: "1", "b[": "2", "[c]": "3" });
+  });
+});
