@@ -26,6 +26,7 @@ const ENTRIES = [
   "tsconfig.json",
   "tsconfig.build.json",
   "README.md",
+  "examples",
 ];
 
 // what generate prints about the view, as the 3.2 and 3.1 specifications tell them apart
