@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { syntheticProject } from "../../scripts/bench/synthetic.mjs";
-import { consumerBundleSize } from "../../scripts/bundle-size.mjs";
+import { consumerBundleSize, consumerParts } from "../../scripts/bundle-size.mjs";
 import { jsonOperation, operationsOf } from "../support/bundle-operations.js";
 
 // exact facts about what a consumer ships; its size is judged against the goals by `npm run bench`
@@ -63,6 +63,23 @@ describe("a consumer's bundle of this client", () => {
 
     expect(externalImports).toEqual([]);
     expect(code).not.toMatch(/(from|import\(|require\()\s*["']node:/);
+  });
+});
+
+describe("the bundle weighed by file (bundle-size.mjs --parts)", () => {
+  it("weighs each file of the bundle alone, as many bytes as esbuild's metafile counts for it", async () => {
+    const { inputs } = await consumerBundleSize("functions");
+    const { parts, runtime } = await consumerParts("functions");
+    const shipped = Object.keys(inputs).filter((file) => inputs[file]! > 0);
+
+    expect(Object.keys(parts).sort()).toEqual(shipped.sort());
+    for (const file of shipped)
+      expect(Math.abs(parts[file]!.minified - inputs[file]!)).toBeLessThan(inputs[file]! * 0.05 + 8);
+    // the runtime is the client's own files, openapi-fetch left out
+    const own = shipped.filter((file) => file.startsWith("src/"));
+    expect(own.length).toBeGreaterThan(10);
+    expect(Math.abs(runtime.minified - own.reduce((sum, file) => sum + parts[file]!.minified, 0))).toBeLessThan(8);
+    expect(runtime.gzip).toBeLessThan(own.reduce((sum, file) => sum + parts[file]!.gzip, 0));
   });
 });
 
