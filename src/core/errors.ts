@@ -2,6 +2,7 @@ import { ERROR_NAME } from "../../generated/identity.js";
 import type { ErrorBodies } from "../../generated/types.js";
 import { mayHaveActed } from "./policy.js";
 import { retryAfterMs } from "./retry.js";
+import { isObject } from "./values.js";
 
 /**
  * The JSON body of an error answer of any method, as the spec declares them: the union of every
@@ -315,8 +316,7 @@ export function isJson(body: unknown): body is object {
   return typeof body === "object" && body !== null;
 }
 
-const objectOf = (value: unknown) =>
-  isJson(value) && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+const objectOf = (value: unknown) => (isObject(value) ? value : undefined);
 const words = (value: unknown) => (typeof value === "string" && value !== "" ? value : undefined);
 const codeOf = (value: unknown) =>
   words(value) ?? (typeof value === "number" && Number.isFinite(value) ? String(value) : undefined);
