@@ -12,7 +12,8 @@ import { answerOf, unreadable, type Answer, type FetchResult } from "./response.
 import { splitOptions } from "./request-options.js";
 import type { CallState, Limits } from "./transport.js";
 import { defaultPathSerializer } from "openapi-fetch";
-import { pathVariant, templatePieces } from "./path-template.js";
+import { pathVariant, templateParams, templatePieces } from "./path-template.js";
+import { IDEMPOTENT_METHODS } from "./retry.js";
 import { styledQuery } from "./query-string.js";
 import type { FetchedPage, PageFetcher, PageOptions, PagePromise, Pagination } from "../lists/pages.js";
 import { assertValid, check, checkId, checkParam, plain } from "../checks/check.js";
@@ -67,16 +68,25 @@ export function method<const O extends Operation>(op: O, connection: Connection,
 // the implementation takes its arguments unchecked (it checks them itself); MethodOf above types them
 // biome-ignore lint/suspicious/noExplicitAny: the overload above is the signature callers see
 export function method(op: Operation, connection: Connection, answers: AnswerPolicy = {}): (...args: any[]) => unknown {
-  if (op.page)
+  // what the generated table leaves to its defaults (./operation-row.ts), filled in once
+  const row: Filled = {
+    ...op,
+    params: op.params ?? templateParams(op.path),
+    idempotent: op.idempotent ?? IDEMPOTENT_METHODS.has(op.method),
+  };
+  if (row.page)
     return listMethod(
-      op,
-      op.page,
-      request(op, connection, answers, true),
-      op.readers?.PageList ?? connection.readers.PageList,
+      row,
+      row.page,
+      request(row, connection, answers, true),
+      row.readers?.PageList ?? connection.readers.PageList,
     );
-  const once = request(op, connection, answers, false);
+  const once = request(row, connection, answers, false);
   return (...args) => once(args);
 }
+
+/** A row with what the table leaves to its defaults filled in: its template's path parameters, its method's idempotency. */
+type Filled = Operation & { params: readonly string[]; idempotent: boolean };
 
 // what a request override carries: the next page's query, sent unchecked when the service wrote it
 type Override = { query: Record<string, unknown> | undefined; trusted: boolean };
@@ -87,20 +97,20 @@ type Once = (args: unknown[], override?: Override) => Promise<FetchedPage>;
  * A page of a list (`paged`) resolves with the answer's status, headers and address, which the walk
  * reads; any other call to its data alone, with nothing built around it.
  */
-function request(op: Operation, connection: Connection, answers: AnswerPolicy, paged: true): Once;
+function request(op: Filled, connection: Connection, answers: AnswerPolicy, paged: true): Once;
 function request(
-  op: Operation,
+  op: Filled,
   connection: Connection,
   answers: AnswerPolicy,
   paged: false,
 ): (args: unknown[]) => Promise<unknown>;
 function request(
-  op: Operation,
+  op: Filled,
   connection: Connection,
   answers: AnswerPolicy,
   paged: boolean,
 ): Once | ((args: unknown[]) => Promise<unknown>) {
-  const names = op.params ?? [];
+  const names = op.params;
   // per path parameter: the name its issues carry, and its schema where the table gives one
   const pathAt = names.map((name) => `path.${name}`);
   const pathSchemas = names.map((name) => schemaOf(op.pathSchemas, name));
@@ -321,12 +331,12 @@ export function pathRenderer(template: string): ((url: string, params: Record<st
  * call's path parameters and options, the query changed only in the page position.
  */
 function listMethod(
-  op: Operation,
+  op: Filled,
   style: Pagination,
   once: Once,
   Pages: typeof PagePromise | undefined,
 ): (...args: unknown[]) => PagePromise<unknown> {
-  const at = op.params?.length ?? 0;
+  const at = op.params.length;
   const takesInput = op.body !== undefined || op.query !== undefined;
   return (...args) => {
     // thrown when the list is called, not when the client is made, so the rest of the client works

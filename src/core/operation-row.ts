@@ -1,5 +1,6 @@
 // The row of generated/operations.ts that src/core/method.ts turns into a method: the same for every
-// spec, so the runtime owns it and the generated table only fills it in.
+// spec, so the runtime owns it and the generated table only fills it in, with only what differs from
+// the defaults each field names (scripts/lib/generate/emit-client.mjs leaves those out).
 import type { Schema } from "../../generated/validators.js";
 import type { AuthScheme } from "./auth.js";
 import type { Pagination, PagePromise } from "../lists/pages.js";
@@ -72,7 +73,7 @@ export interface Operation {
   method: Uppercase<(typeof HTTP_METHODS)[number]> | (string & {});
   /** The path template, e.g. `/browsers/{id}`; a variant of a path keeps its `#name` (`/chats#stream`: pathVariant), which is never sent. */
   path: string;
-  /** The path parameters, in path order: the method's first arguments. */
+  /** The path parameters, in path order: the method's first arguments. Default: the path template's, in their order. */
   params?: readonly string[];
   /** Each path parameter's schema, by name: the value's text is checked against it before sending. */
   pathSchemas?: Readonly<Record<string, Schema>>;
@@ -116,7 +117,7 @@ export interface Operation {
    */
   answer: "json" | "empty" | "other" | "stream" | "sequence";
   answerSchema?: Schema;
-  /** The media type of a JSON answer, or of a sequence's. */
+  /** The media type of a JSON answer (default: `application/json`), or of a sequence's. */
   answerType?: string;
   /** For a sequence of JSON items: the schema of one item. */
   itemSchema?: Schema;
@@ -128,10 +129,11 @@ export interface Operation {
    */
   errorSchema?: Schema;
   /**
-   * Whether sending it twice has the effect of once: the HTTP method's rule, or the operation's
-   * `x-idempotent`, else true when it declares an idempotency key (`idempotencyKey`).
+   * Whether sending it twice has the effect of once: the operation's `x-idempotent`, else true when it
+   * declares an idempotency key (`idempotencyKey`). Default: its HTTP method's rule (src/core/policy.js
+   * `idempotentMethod`), which the generated table leaves out.
    */
-  idempotent: boolean;
+  idempotent?: boolean;
   /**
    * The name of its `Idempotency-Key` header parameter, as the spec writes it: each call sends a key
    * there (`crypto.randomUUID()`, unless the call's `headers` carry one), the same on every attempt.

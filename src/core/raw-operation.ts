@@ -22,7 +22,8 @@ export function operationOf(
 
 /** The `x-idempotent` of `op` where the spec overrides what its HTTP method says; `undefined` otherwise. */
 export function rawIdempotency(op: Operation | undefined): boolean | undefined {
-  return op && op.idempotent !== IDEMPOTENT_METHODS.has(op.method) ? op.idempotent : undefined;
+  const idempotent = op?.idempotent;
+  return idempotent !== undefined && idempotent !== IDEMPOTENT_METHODS.has(op!.method) ? idempotent : undefined;
 }
 
 /** `operationOf` and `rawIdempotency` together: the raw client's retry policy for a request. */

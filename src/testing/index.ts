@@ -7,7 +7,7 @@ import type { Resources } from "../../generated/resources.js";
 import { ClientError, type ApiErrorBody } from "../core/errors.js";
 import { givenBaseUrl } from "../core/config.js";
 import { checkOptions } from "../core/options.js";
-import { operationMatcher } from "../core/path-template.js";
+import { operationMatcher, templateParams } from "../core/path-template.js";
 import type { EventStream } from "../streams/event-stream.js";
 import type { MethodAt } from "../core/method-type.js";
 
@@ -225,7 +225,7 @@ async function record(
   request: Request,
 ): Promise<RecordedCall> {
   const params: Record<string, string> = {};
-  (op.params ?? []).forEach((name) => {
+  (op.params ?? templateParams(op.path)).forEach((name) => {
     const value = sent[name] ?? "";
     try {
       params[name] = decodeURIComponent(value);

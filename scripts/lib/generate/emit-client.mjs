@@ -10,6 +10,7 @@ import { doc } from "./method-doc.mjs";
 import { componentName, functionNames, operationType, pascal, typeNames } from "./identifiers.mjs";
 import { offeredMedia } from "./request-bodies.mjs";
 import { identityOf } from "../shared/identity.mjs";
+import { idempotentMethod } from "../../../src/core/policy.js";
 
 /**
  * Renders generated/operations.ts, generated/resources.ts, generated/functions.ts and generated/types.ts.
@@ -43,8 +44,10 @@ function operationsSource(operations, table, header, auth, fns, identity) {
   const schema = (schema, where) => `${marker}S.${table.add(schema, where)}`;
   const rows = operations.map((op) => {
     /** @type {Record<string, unknown>} */
+    // a row holds only what differs from its defaults (src/core/operation-row.ts): its path parameters
+    // are its template's, its idempotency its method's unless the document says otherwise, and a JSON
+    // answer's media type application/json unless it is another
     const row = { name: op.name, method: op.method, path: op.path };
-    if (op.pathParams.length) row.params = op.pathParams.map((p) => p.name);
     if (op.queryParams.length) {
       const query = {
         type: "object",
@@ -74,7 +77,7 @@ function operationsSource(operations, table, header, auth, fns, identity) {
     row.answer = op.success.kind;
     if (op.success.kind === "json") {
       row.answerSchema = schema(op.success.schema, `${op.method} ${op.path} ${op.success.status} answer`);
-      row.answerType = op.success.mediaType;
+      if (op.success.mediaType !== "application/json") row.answerType = op.success.mediaType;
     }
     if (op.success.kind === "stream" && op.success.schema)
       row.eventSchema = schema(op.success.schema, `${op.method} ${op.path} ${op.success.status} event`);
@@ -93,7 +96,7 @@ function operationsSource(operations, table, header, auth, fns, identity) {
     if (op.headerParams.length) row.headerSchemas = schemasOf(op.headerParams, "header");
     const mustPass = op.headerParams.filter((p) => p.required && p.name !== op.idempotencyKey).map((p) => p.name);
     if (mustPass.length) row.headersRequired = mustPass;
-    row.idempotent = op.idempotent;
+    if (op.idempotent !== idempotentMethod(op.method)) row.idempotent = op.idempotent;
     if (op.idempotencyKey) row.idempotencyKey = op.idempotencyKey;
     if (op.auth && JSON.stringify(op.auth) !== JSON.stringify(auth)) row.security = op.auth;
     const needs = READERS.filter(([, , , needed]) => needed(op));

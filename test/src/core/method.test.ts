@@ -157,6 +157,46 @@ describe("a method of a method 3.1 has no field for (OpenAPI 3.2's QUERY, an add
   });
 });
 
+describe("a row that leaves its path parameters and its idempotency to their defaults", () => {
+  const row: Operation = {
+    name: "runs.act",
+    method: "PUT",
+    path: "/shops/{shop}/runs/{run}#act",
+    status: 200,
+    answer: "json",
+  };
+  const client = (url: string, op: Operation) =>
+    clientOf({ apiKey: "sk-test-4f9a7c1e", baseUrl: url }, [op]) as unknown as {
+      runs: { act: (...args: unknown[]) => Promise<unknown> };
+    };
+
+  it("takes its template's path parameters, in their order, and checks each", async () => {
+    const server = await faultServer(reply(200, {}));
+
+    await method(row, direct(server.url))("s/1", "r 2");
+    const err = await method(row, direct(server.url))("s1", "")
+      .then(() => undefined)
+      .catch((e: unknown) => e);
+
+    expect(server.requests.map((r) => r.url)).toEqual(["/shops/s%2F1/runs/r%202"]);
+    expect((err as ValidationError).issues.map((i) => i.path)).toEqual(["path.run"]);
+  });
+
+  it("is sent again after a 503 as its method's rule says: a PUT is, a POST is not", async () => {
+    const busy = reply(503, { message: "busy" }, { "Retry-After": "0" });
+    const put = await faultServer(busy, reply(200, {}));
+    const post = await faultServer(busy, reply(200, {}));
+
+    await expect(client(put.url, row).runs.act("s1", "r1")).resolves.toEqual({});
+    await expect(client(post.url, { ...row, method: "POST" }).runs.act("s1", "r1")).rejects.toBeInstanceOf(
+      InternalServerError,
+    );
+
+    expect(put.requests.map((r) => r.method)).toEqual(["PUT", "PUT"]);
+    expect(post.requests.map((r) => r.method)).toEqual(["POST"]);
+  });
+});
+
 describe("a list whose table brings no page reader", () => {
   // this project's spec has no list, so its generated table exports none
   const pagedWidgets: Operation = { ...listWidgets, query: undefined, answer: "json", page: { style: "link" } };

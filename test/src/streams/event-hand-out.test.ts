@@ -3,10 +3,10 @@
 import type { EventSourceMessage } from "eventsource-parser";
 import { describe, expect, it } from "vitest";
 import type { Operation } from "../../../generated/operations.js";
-import { eventReader, HEARTBEAT } from "../../../src/streams/event-check.js";
+import { eventReader, HEARTBEAT, type StreamOperation } from "../../../src/streams/event-check.js";
 import { handOut } from "../../../src/streams/event-hand-out.js";
 
-const op: Operation = {
+const op: Operation & StreamOperation = {
   name: "browsers.logs.follow",
   method: "GET",
   path: "/browsers/{id}/logs",
