@@ -20,10 +20,10 @@ function specWords(document: any) {
         tags: (op.tags ?? []) as string[],
       })),
   );
-  // the spec's `Error` shares its name with JavaScript's; a name that is one plain word or a number
-  // ("error", "list", "from", "2": another team's document has them) reads as prose or code, not as the schema
+  // a name that is one plain word, capitalised or not, or a number ("Error", JavaScript's too; "Event",
+  // "list", "from", "2": other teams' documents have them) reads as prose or code, not as the schema
   const schemaNames = Object.keys(document.components?.schemas ?? {}).filter(
-    (name) => name !== "Error" && !/^(?:[a-z]+|\d+)$/.test(name),
+    (name) => !/^(?:[A-Za-z][a-z]*|\d+)$/.test(name),
   );
   const segments = [...new Set(specOps.flatMap((op) => op.path.split("/").filter((s) => s && !s.startsWith("{"))))];
   return { specOps, schemaNames, segments };
