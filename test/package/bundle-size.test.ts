@@ -91,9 +91,10 @@ describe("a consumer's bundle of the standalone functions (<package>/operations)
 
     // createClient()'s raw client matches each request's path against every template
     expect(whole[matcher]).toBeGreaterThan(400);
-    // what is left is the split of a template the methods render their paths with, and of a
-    // path's #variant from it (158 B): the matcher, over 400 B, is not there
-    expect(standalone[matcher]).toBeLessThan(200);
+    // what is left is the split of a template the methods render their paths with, the names of its
+    // parameters (a row leaves them to its template), and of a path's #variant from it (209 B): the
+    // matcher, over 400 B, is not there
+    expect(standalone[matcher]).toBeLessThan(250);
   });
 
   it("holds every operation when it calls every one", async () => {
