@@ -13,7 +13,7 @@ import { splitOptions } from "./request-options.js";
 import type { CallState, Limits } from "./transport.js";
 import { defaultPathSerializer } from "openapi-fetch";
 import { pathVariant, templateParams, templatePieces } from "./path-template.js";
-import { IDEMPOTENT_METHODS } from "./retry.js";
+import { IDEMPOTENT_METHODS } from "./policy.js";
 import { styledQuery } from "./query-string.js";
 import type { FetchedPage, PageFetcher, PageOptions, PagePromise, Pagination } from "../lists/pages.js";
 import { assertValid, check, checkId, checkParam, plain } from "../checks/check.js";
@@ -72,7 +72,7 @@ export function method(op: Operation, connection: Connection, answers: AnswerPol
   const row: Filled = {
     ...op,
     params: op.params ?? templateParams(op.path),
-    idempotent: op.idempotent ?? IDEMPOTENT_METHODS.has(op.method),
+    idempotent: op.idempotent ?? IDEMPOTENT_METHODS.includes(op.method),
   };
   if (row.page)
     return listMethod(
@@ -85,7 +85,7 @@ export function method(op: Operation, connection: Connection, answers: AnswerPol
   return (...args) => once(args);
 }
 
-/** A row with what the table leaves to its defaults filled in: its template's path parameters, its method's idempotency. */
+/** A row with what the table leaves to its defaults filled in: its template's path parameters, its method's idempotency (RFC 9110's and QUERY's). */
 type Filled = Operation & { params: readonly string[]; idempotent: boolean };
 
 // what a request override carries: the next page's query, sent unchecked when the service wrote it

@@ -130,8 +130,10 @@ export interface Operation {
   errorSchema?: Schema;
   /**
    * Whether sending it twice has the effect of once: the operation's `x-idempotent`, else true when it
-   * declares an idempotency key (`idempotencyKey`). Default: its HTTP method's rule (src/core/policy.js
-   * `idempotentMethod`), which the generated table leaves out.
+   * declares an idempotency key (`idempotencyKey`), else its HTTP method's rule. Default: true for RFC
+   * 9110's idempotent methods and QUERY (src/core/policy.js `IDEMPOTENT_METHODS`), false for any
+   * other: the generated table writes it where it differs, a method the IANA registry also marks
+   * idempotent (COPY) included.
    */
   idempotent?: boolean;
   /**

@@ -97,6 +97,15 @@ describe("a consumer's bundle of the standalone functions (<package>/operations)
     expect(standalone[matcher]).toBeLessThan(250);
   });
 
+  it("leaves out the IANA registry's idempotent methods, which only the raw client reads: a row says its own", async () => {
+    const { code: standalone } = await consumerBundleSize("functions");
+    const { code: whole } = await consumerBundleSize("client");
+
+    // two of the registry's methods that no other list of the client names
+    expect(["PROPFIND", "VERSION-CONTROL"].filter((method) => whole.includes(`"${method}"`))).toHaveLength(2);
+    expect(["PROPFIND", "VERSION-CONTROL"].filter((method) => standalone.includes(`"${method}"`))).toEqual([]);
+  });
+
   it("holds every operation when it calls every one", async () => {
     const { code, externalImports } = await consumerBundleSize("functions");
 

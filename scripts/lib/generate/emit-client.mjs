@@ -10,7 +10,7 @@ import { doc } from "./method-doc.mjs";
 import { componentName, functionNames, operationType, pascal, typeNames } from "./identifiers.mjs";
 import { offeredMedia } from "./request-bodies.mjs";
 import { identityOf } from "../shared/identity.mjs";
-import { idempotentMethod } from "../../../src/core/policy.js";
+import { IDEMPOTENT_METHODS } from "../../../src/core/policy.js";
 
 /**
  * Renders generated/operations.ts, generated/resources.ts, generated/functions.ts and generated/types.ts.
@@ -45,8 +45,8 @@ function operationsSource(operations, table, header, auth, fns, identity) {
   const rows = operations.map((op) => {
     /** @type {Record<string, unknown>} */
     // a row holds only what differs from its defaults (src/core/operation-row.ts): its path parameters
-    // are its template's, its idempotency its method's unless the document says otherwise, and a JSON
-    // answer's media type application/json unless it is another
+    // are its template's, its idempotency RFC 9110's rule for its method unless the document or the
+    // IANA registry says otherwise, and a JSON answer's media type application/json unless it is another
     const row = { name: op.name, method: op.method, path: op.path };
     if (op.queryParams.length) {
       const query = {
@@ -96,7 +96,7 @@ function operationsSource(operations, table, header, auth, fns, identity) {
     if (op.headerParams.length) row.headerSchemas = schemasOf(op.headerParams, "header");
     const mustPass = op.headerParams.filter((p) => p.required && p.name !== op.idempotencyKey).map((p) => p.name);
     if (mustPass.length) row.headersRequired = mustPass;
-    if (op.idempotent !== idempotentMethod(op.method)) row.idempotent = op.idempotent;
+    if (op.idempotent !== IDEMPOTENT_METHODS.includes(op.method)) row.idempotent = op.idempotent;
     if (op.idempotencyKey) row.idempotencyKey = op.idempotencyKey;
     if (op.auth && JSON.stringify(op.auth) !== JSON.stringify(auth)) row.security = op.auth;
     const needs = READERS.filter(([, , , needed]) => needed(op));

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { Operation } from "../../../generated/operations.js";
 import { ClickMouseRequest, OrgLimits } from "../../../generated/validators.js";
 import { method, pathRenderer, type Connection, type Readers } from "../../../src/core/method.js";
-import { idempotencyOverrides } from "../../../src/core/raw-operation.js";
+import { idempotencyOverrides, rawRequests } from "../../../src/core/raw-operation.js";
 import { clientOf } from "../../../src/core/client.js";
 import { givenBody, formBody } from "../../../src/uploads/form-body.js";
 import { BrowserCloudError, InternalServerError, ValidationError } from "../../../src/index.js";
@@ -359,6 +359,25 @@ describe("the raw client's retry policy", () => {
     // the whole path after the base path is the template: neither a shorter nor a longer one is the operation
     expect(idempotent("PUT", "https://api.example.com/runs/r_1")).toBeUndefined();
     expect(idempotent("POST", "https://api.example.com/v1/x/searches")).toBeUndefined();
+  });
+
+  it("reads a raw request's operation and whether it may go twice: its x-idempotent, else the IANA registry's rule", () => {
+    const table: Operation[] = [
+      { name: "runs.create", method: "PUT", path: "/runs/{id}", status: 200, answer: "empty", idempotent: false },
+      { name: "runs.retrieve", method: "GET", path: "/runs/{id}", status: 200, answer: "json" },
+    ];
+    const read = rawRequests(table, "https://api.example.com/v1");
+    const at = (path: string) => `https://api.example.com/v1${path}`;
+
+    expect(read("PUT", at("/runs/r_1"))).toEqual({ op: table[0], idempotent: false });
+    expect(read("GET", at("/runs/r_1"))).toEqual({ op: table[1], idempotent: true });
+    // no operation of the table: the method's rule, the registry's methods (COPY) included
+    expect(["COPY", "QUERY", "LOCK", "POST"].map((method) => read(method, at("/other")))).toEqual([
+      { op: undefined, idempotent: true },
+      { op: undefined, idempotent: true },
+      { op: undefined, idempotent: false },
+      { op: undefined, idempotent: false },
+    ]);
   });
 });
 
