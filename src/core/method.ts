@@ -14,7 +14,6 @@ import type { CallState, Limits } from "./transport.js";
 import { defaultPathSerializer } from "openapi-fetch";
 import { pathVariant, templateParams, templatePieces } from "./path-template.js";
 import { IDEMPOTENT_METHODS } from "./policy.js";
-import { styledQuery } from "./query-string.js";
 import type { FetchedPage, PageFetcher, PageOptions, PagePromise, Pagination } from "../lists/pages.js";
 import { assertValid, check, checkId, checkParam, plain } from "../checks/check.js";
 import { bodyOf, mediaOf, need } from "./request-body.js";
@@ -118,7 +117,8 @@ function request(
   const takesInput = op.body !== undefined || op.query !== undefined;
   const method = op.method.toLowerCase() as "get";
   const pathSerializer = pathRenderer(op.path);
-  const querySerializer = op.queryStyles && styledQuery(op.queryStyles);
+  // a query its row says the style of is written by the reader the row brings (src/core/query-string.ts), made at the first call
+  let querySerializer: ((query: Record<string, unknown>) => string) | undefined;
   const parseAs = PARSE_AS[op.answer];
   // a download is the Response itself (an event stream's reader takes the Response from `send`)
   const handsOver = op.answer === "other";
@@ -155,6 +155,8 @@ function request(
       query = plain(rawQuery, "query", issues);
       if (issues.length === before) check(op.query, query, "query", issues);
     }
+    if (op.queryStyles)
+      querySerializer ??= need(op.readers?.styledQuery ?? readers.styledQuery, op, "query writer")(op.queryStyles);
     if (headers) checkHeaders(headers, options?.headers, issues);
     if (op.headersRequired) requireHeaders(op.headersRequired, options?.headers, connection.sends, issues);
     // a list's maxPages and maxItems ride along to the transport, which reads only its own limits

@@ -10,6 +10,7 @@ import type * as urlEncoded from "../uploads/url-encoded.js";
 import type { openEventStream } from "../streams/event-stream.js";
 import type { openItemStream } from "../streams/item-stream.js";
 import type { ValidationIssue } from "./errors.js";
+import type { styledQuery } from "./query-string.js";
 
 type FormShape = forms.FormShape;
 type FieldEncoding = urlEncoded.FieldEncoding;
@@ -32,6 +33,8 @@ export interface Readers {
   urlEncodedBody?: typeof urlEncoded.urlEncodedBody | undefined;
   /** Checks a body sent as given (bytes, text, a stream). */
   givenBody?: typeof forms.givenBody | undefined;
+  /** Writes a query whose row says the style of some of its parameters (`queryStyles`). */
+  styledQuery?: typeof styledQuery | undefined;
   /** Chooses the media type of a body offered as several (src/uploads/media-type.ts). */
   pickMedia?:
     | ((op: Operation, input: unknown, asked: unknown, issues: ValidationIssue[]) => Media | undefined)

@@ -176,6 +176,7 @@ const READERS = [
   ["openItems", "openItemStream", "streams/item-stream", (op) => op.success.kind === "sequence"],
   ["PageList", "PagePromise", "lists/pages", (op) => Boolean(op.page)],
   ["pickMedia", "pickMedia", "uploads/media-type", (op) => Boolean(op.body?.others)],
+  ["styledQuery", "styledQuery", "core/query-string", (op) => Boolean(op.queryStyles)],
   ["formBody", "formBody", "uploads/form-body", (op) => offered(op).some((media) => media.form)],
   ["urlEncodedBody", "urlEncodedBody", "uploads/url-encoded", (op) => offered(op).some((m) => m.kind === "urlencoded")],
   [

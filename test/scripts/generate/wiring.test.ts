@@ -163,6 +163,15 @@ describe("a row of the generated table", () => {
       "/pets/{pet_id}/toys/{toy}": {
         get: { operationId: "getToy", "x-client-method": "toys.retrieve", responses: json("application/json") },
         put: { operationId: "putToy", "x-client-method": "toys.put", responses: json("application/hal+json") },
+        patch: {
+          operationId: "findToys",
+          "x-client-method": "toys.find",
+          parameters: [
+            { name: "filter", in: "query", style: "deepObject", schema: { type: "object" } },
+            { name: "ids", in: "query", explode: false, schema: { type: "array", items: { type: "string" } } },
+          ],
+          responses: json("application/json"),
+        },
         post: {
           operationId: "kickToy",
           "x-client-method": "toys.kick",
@@ -178,6 +187,12 @@ describe("a row of the generated table", () => {
     expect(rows).not.toContain('"params"');
     expect(row("toys.retrieve")).not.toContain('"answerType"');
     expect(row("toys.put")).toContain('"answerType":"application/hal+json"');
+  });
+
+  it("brings the writer of its query where it says the style of a parameter, and only there", () => {
+    expect(row("toys.find")).toContain('"readers":{"styledQuery":styledQuery}');
+    expect(rows).toContain('import { styledQuery } from "../src/core/query-string.js";');
+    expect(row("toys.retrieve")).not.toContain("styledQuery");
   });
 
   it("holds its idempotency only where it differs from its method's rule", () => {
