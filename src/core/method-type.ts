@@ -129,7 +129,7 @@ export type MethodOf<O extends Operation> = string extends O["path"]
 // type's string schema, where the spec's types cannot reach it): here only its kind is joined
 type Returned<O, A> = O extends { answer: "stream" }
   ? // biome-ignore lint/suspicious/noExplicitAny: the declared type narrows it; unknown here would refuse the declaration
-    Promise<EventStream<any>>
+    Promise<EventStream<any, any>>
   : O extends { answer: "sequence" }
     ? // biome-ignore lint/suspicious/noExplicitAny: as an event stream's, its items are typed by the declaration
       Promise<ItemStream<any>>

@@ -9,6 +9,7 @@ import type * as urlEncoded from "../uploads/url-encoded.js";
 import type { openEventStream } from "../streams/event-stream.js";
 import type { openItemStream } from "../streams/item-stream.js";
 import type { ValidationIssue } from "./errors.js";
+import type { EventData } from "../streams/event-data.js";
 
 type FormShape = forms.FormShape;
 type FieldEncoding = urlEncoded.FieldEncoding;
@@ -120,8 +121,13 @@ export interface Operation {
   answerType?: string;
   /** For a sequence of JSON items: the schema of one item. */
   itemSchema?: Schema;
-  /** For an event stream: the schema of one event's data. */
+  /** For an event stream: the schema of one event's data, or of the whole event where `eventItem` is given. */
   eventSchema?: Schema;
+  /**
+   * For an event stream an OpenAPI 3.2 `itemSchema` describes: `eventSchema` is that of one whole event
+   * (its `data`, `event` and `id`), and this says which events' data is JSON (by the event's name).
+   */
+  eventItem?: EventData;
   /**
    * The schema of the JSON bodies its error answers declare (`anyOf` them when several): an error
    * body that breaks it is kept as text. None when it declares none: any JSON is kept.

@@ -73,6 +73,7 @@ function operationsSource(operations, table, header, auth, fns) {
     }
     if (op.success.kind === "stream" && op.success.schema)
       row.eventSchema = schema(op.success.schema, `${op.method} ${op.path} ${op.success.status} event`);
+    if (op.success.kind === "stream" && op.success.eventItem) row.eventItem = op.success.eventItem;
     if (op.success.kind === "sequence") {
       row.answerType = op.success.mediaType;
       if (op.success.schema)

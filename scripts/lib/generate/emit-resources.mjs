@@ -109,7 +109,7 @@ export function resourcesSource(spec, operations, types, header, fns, headerOpti
         : op.success.kind === "empty"
           ? "void"
           : op.success.kind === "stream"
-            ? `EventStream<${op.success.schema ? typeOf(op.success.schema, op.success.eventFromMedia ? `${at(op)}["responses"][${JSON.stringify(String(op.success.status))}]["content"][${JSON.stringify(op.success.mediaType)}]` : "unknown") : "unknown"}>`
+            ? streamType(op, typeOf, at(op))
             : op.success.kind === "sequence"
               ? `ItemStream<${itemType(op, typeOf, at(op))}>`
               : "Response";
@@ -170,6 +170,9 @@ export function resourcesSource(spec, operations, types, header, fns, headerOpti
     (operations.some((op) => op.success.kind === "stream")
       ? 'import type { EventStream, StreamOptions } from "../src/streams/event-stream.js";\n'
       : "") +
+    (operations.some((op) => op.success.eventItem)
+      ? 'import type { NamedEvent } from "../src/streams/event-check.js";\n'
+      : "") +
     (operations.some((op) => op.success.kind === "sequence")
       ? 'import type { ItemStream, ItemStreamOptions } from "../src/streams/item-stream.js";\n'
       : "");
@@ -196,6 +199,19 @@ ${runtime(tree, "    ")}
   };
 }
 `;
+}
+
+/**
+ * The type of an event stream: its events' data typed by the schema of one event's data (a component's
+ * type, or the media type's in the spec's types); where an OpenAPI 3.2 `itemSchema` describes each whole
+ * event, each kind's name and data typed together (`NamedEvent`) from the media type's type, which the
+ * 3.1 view makes that of one event (spec/event-items.mjs).
+ */
+function streamType(op, typeOf, at) {
+  const { schema, eventFromMedia, eventItem, status, mediaType } = op.success;
+  const content = `${at}["responses"][${JSON.stringify(String(status))}]["content"][${JSON.stringify(mediaType)}]`;
+  if (eventItem) return `EventStream<NamedEvent<${content}>["data"], NamedEvent<${content}>>`;
+  return `EventStream<${schema ? typeOf(schema, eventFromMedia ? content : "unknown") : "unknown"}>`;
 }
 
 /**

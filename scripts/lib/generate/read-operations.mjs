@@ -66,8 +66,9 @@ export function serverUrl(spec) {
  *   (not `Accept`, `Content-Type` or `Authorization`, which OpenAPI says to ignore; headers.mjs)
  * @property {import("./request-bodies.mjs").RequestBody | undefined} body the media type a call sends by default, and the
  *   others it may send instead (`body.others`, each with its own `form` or `encoding`)
- * @property {{ status: number, kind: "json" | "empty" | "other" | "stream" | "sequence", schema: any, mediaType: string | undefined, example: unknown, eventFromMedia?: boolean, itemFrom?: "itemSchema" | "items" | "schema" }} success
- *   for a stream, `schema` is one event's data; for a sequence of JSON items, one item's (see event-streams.mjs)
+ * @property {{ status: number, kind: "json" | "empty" | "other" | "stream" | "sequence", schema: any, mediaType: string | undefined, example: unknown, eventFromMedia?: boolean, eventItem?: import("../spec/event-items.mjs").EventData, itemFrom?: "itemSchema" | "items" | "schema" }} success
+ *   for a stream, `schema` is one event's data, or the whole event where `eventItem` says which events' data is JSON
+ *   (an OpenAPI 3.2 `itemSchema`, spec/event-items.mjs); for a sequence of JSON items, one item's (see event-streams.mjs)
  * @property {{ status: number, schema: any, example: unknown }[]} errors the declared 4xx/5xx answers with a JSON body
  * @property {ErrorBody[]} errorBodies every JSON body the declared error answers carry (errorBodies())
  * @property {boolean} idempotent `x-idempotent`, else the HTTP method's rule (src/core/policy.js

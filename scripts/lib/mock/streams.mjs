@@ -4,6 +4,7 @@
 // stream built from the spec's examples (see event-streams.mjs), or from its event or item schema
 // where it gives none: one event or item of each kind it describes.
 import {
+  eventOf,
   eventSchema,
   eventStreamType,
   exampleEvents,
@@ -11,6 +12,7 @@ import {
   itemSchemaOf,
   sequenceType,
 } from "../generate/event-streams.mjs";
+import { namedEvent } from "../../../src/streams/event-data.js";
 import { SEPARATOR, sequenceFraming } from "../../../src/streams/sequence-media.js";
 import { operationsOf, resolve } from "../spec/document.mjs";
 
@@ -66,9 +68,18 @@ export function eventStreamMock(spec, { variants } = {}) {
     if (!type) continue;
     const media = response.content[type];
     let events = exampleEvents(spec, media);
-    const schema = eventSchema(spec, media)?.schema;
+    const { schema, item } = eventSchema(spec, media) ?? {};
+    // of an itemSchema's stream, each value is one whole event: its name and its data, written as its
+    // kind says; its id is its place (a sampled one is the same for all, and would resume nowhere), and a
+    // name no kind pins nor needs is left out, as a stream of one kind sends none
     if (!events.length)
-      events = kinds(schema).map((value) => ({ data: typeof value === "string" ? value : JSON.stringify(value) }));
+      events = kinds(schema).map((value) => {
+        if (!item) return { data: typeof value === "string" ? value : JSON.stringify(value) };
+        const { id: _id, ...event } = eventOf(item, value);
+        const needed = [schema, ...(schema.oneOf ?? schema.anyOf ?? [])].some((s) => s?.required?.includes("event"));
+        if (event.event !== undefined && !namedEvent(item, event.event) && !needed) delete event.event;
+        return event;
+      });
     streams.set(`${method.toUpperCase()} ${path}`, {
       status: Number(status),
       events: events.map((e, i) => ({ ...e, id: e.id ?? String(i + 1) })),

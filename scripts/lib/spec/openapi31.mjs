@@ -4,6 +4,7 @@
 // page keep the document as written, repaired, so nothing 3.2 adds is lost to later work. Every
 // change is a line: what 3.2 adds that the view keeps in a 3.1 form, and what it drops.
 import { deref, escapeToken, isObject, moreOperations, resolve, STAND_IN, standInKey } from "./document.mjs";
+import { EVENT_DATA, eventItems, eventItemsLine } from "./event-items.mjs";
 import { forEachSchema } from "./schema-walk.mjs";
 import { sequenceFraming } from "../../../src/streams/sequence-media.js";
 
@@ -231,6 +232,20 @@ function visit(context, node, at, kind, within) {
       at,
       "itemSchema (3.2) read as the items of an array schema, as a 3.1 document describes a sequence of JSON texts",
     );
+  }
+  // an answer's event stream: one event as the client hands it out, typed, checked and mocked as 3.2 describes it
+  if (
+    kind === "mediaType" &&
+    node.itemSchema !== undefined &&
+    /^text\/event-stream\s*(;|$)/i.test(key ?? "") &&
+    /\/responses\//.test(at)
+  ) {
+    const { schema, data, kinds } = eventItems(spec, node.itemSchema);
+    const replaced = node.schema !== undefined;
+    node.schema = schema;
+    node[EVENT_DATA] = data;
+    delete node.itemSchema;
+    say(at, `${eventItemsLine(kinds)}${replaced ? "; its schema, of the whole stream, is not read" : ""}`);
   }
   const dropped = (DROPPED[kind] ?? []).filter((field) => field in node);
   for (const field of dropped) delete node[field];

@@ -37,6 +37,8 @@ const VIEW_LINES = [
   "generate: read as 3.1: #/paths/~1pets/get/responses/200/content/application~1jsonl: itemSchema (3.2) read as the items of an array schema, as a 3.1 document describes a sequence of JSON texts",
   "generate: read as 3.1: #/paths/~1pets/put/requestBody/content/application~1x-ndjson: itemSchema (3.2) read as the items of an array schema, as a 3.1 document describes a sequence of JSON texts",
   "generate: read as 3.1: #/paths/~1pets~1export/get/responses/200/content/application~1jsonl: itemSchema (3.2) read as the items of an array schema, as a 3.1 document describes a sequence of JSON texts",
+  'generate: read as 3.1: #/paths/~1pets~1events/get/responses/200/content/text~1event-stream: itemSchema (3.2) read as the schema of one event as the client hands it out, each kind\'s data as its content ("note": text; "adopted": JSON; "counted": JSON); which data is JSON kept as x-event-data',
+  "generate: read as 3.1: #/paths/~1pets~1feed/get/responses/200/content/text~1event-stream: itemSchema (3.2) read as the schema of one event as the client hands it out, each kind's data as its content (any event: JSON); which data is JSON kept as x-event-data",
   "generate: read as 3.1: #/components/securitySchemes/device/flows: deviceAuthorization (3.2, the OAuth device flow) kept as x-device-authorization, which generate names; the client obtains no token itself",
   "generate: read as 3.1: #/components/securitySchemes/device: deprecated (3.2) kept as x-deprecated, oauth2MetadataUrl (3.2) kept as x-oauth2-metadata-url, which generate names",
   "generate: read as 3.1: #/components/mediaTypes/PetLines: reusable media types are 3.2; inlined at its 3 references",

@@ -34,7 +34,7 @@ describe("the 3.1 view of a document", () => {
 });
 
 describe("the 3.1 view of what OpenAPI 3.2 adds", () => {
-  it("inlines a reference to components.mediaTypes, reads a sequence's itemSchema as an array's items, drops another's, and the component map", () => {
+  it("inlines a reference to components.mediaTypes, reads a sequence's itemSchema as an array's items, an event stream's as one event, and drops the component map", () => {
     const pet = { $ref: "#/components/schemas/Pet" };
     const doc = {
       openapi: "3.2.0",
@@ -87,7 +87,23 @@ describe("the 3.1 view of what OpenAPI 3.2 adds", () => {
             responses: {
               "200": {
                 description: "ok",
-                content: { "application/json": { schema: pet, example: { name: "Rex" } }, "text/event-stream": {} },
+                content: {
+                  "application/json": { schema: pet, example: { name: "Rex" } },
+                  // an item schema that names no field of an event describes its data
+                  "text/event-stream": {
+                    schema: {
+                      type: "object",
+                      required: ["data"],
+                      properties: {
+                        data: pet,
+                        event: { type: "string" },
+                        id: { type: "string" },
+                        retry: { type: "integer", minimum: 0 },
+                      },
+                    },
+                    "x-event-data": { json: true },
+                  },
+                },
               },
             },
           },
@@ -99,7 +115,7 @@ describe("the 3.1 view of what OpenAPI 3.2 adds", () => {
       VERSION_LINE,
       "#/paths/~1pets/put/requestBody/content/application~1jsonl: itemSchema (3.2) read as the items of an array schema, as a 3.1 document describes a sequence of JSON texts",
       "#/paths/~1pets/put/requestBody/content/application~1jsonl: description (3.2) dropped",
-      "#/paths/~1pets/put/responses/200/content/text~1event-stream: itemSchema (3.2) dropped; no schema is left, so the content is any value",
+      "#/paths/~1pets/put/responses/200/content/text~1event-stream: itemSchema (3.2) read as the schema of one event as the client hands it out, each kind's data as its content (any event: JSON, which the item schema describes, naming no field of an event); which data is JSON kept as x-event-data",
       "#/components/mediaTypes/PetLines: reusable media types are 3.2; inlined at its 1 reference",
       "#/components/mediaTypes/PetJson: reusable media types are 3.2; inlined at its 1 reference",
       "#/components/mediaTypes/Unused: reusable media types are 3.2; referenced nowhere, dropped",
