@@ -32,11 +32,15 @@ type Declared<I> = I extends { requestBody?: infer B }
   : never;
 // what a body of one media type takes: JSON's and a form's fields typed from the schema, bytes what
 // fetch can stream, anything else what fetch sends
-type MediaBody<M, C> = M extends { body: "json" | "urlencoded" | "lines" | "text" } | { form: object }
-  ? Content<C, M extends { bodyType: infer T } ? T : never>
-  : M extends { bodyType: "application/octet-stream" }
-    ? Blob | ArrayBuffer | ArrayBufferView | ReadableStream<Uint8Array>
-    : BodyInit;
+type MediaBody<M, C> = M extends { body: "lines" }
+  ?
+      | Content<C, M extends { bodyType: infer T } ? T : never>
+      | AsyncIterable<ItemOf<Content<C, M extends { bodyType: infer T } ? T : never>>>
+  : M extends { body: "json" | "urlencoded" | "text" } | { form: object }
+    ? Content<C, M extends { bodyType: infer T } ? T : never>
+    : M extends { bodyType: "application/octet-stream" }
+      ? Blob | ArrayBuffer | ArrayBufferView | ReadableStream<Uint8Array>
+      : BodyInit;
 // the row's own media type and each of its `bodies`: a body of any of them
 type Body<O, I> =
   | MediaBody<O, Declared<I>>
@@ -72,6 +76,11 @@ type Headers<I> = I extends { parameters: { header?: infer H } }
     : NonNullable<H>
   : Record<never, never>;
 type Texts<H> = { [K in keyof H]?: NonNullable<H[K]> extends string ? NonNullable<H[K]> : string };
+/**
+ * One item of a body of JSON values one after another (JSON Lines, NDJSON), typed `T` as a whole: an
+ * item of its array, or `T` itself where the spec gives one item's schema as the body's.
+ */
+export type ItemOf<T> = T extends readonly (infer I)[] ? I : T;
 /** A call's `headers`: any header, and those the spec declares typed as it declares them. */
 export type GivenHeaders<H> = Texts<H> & Record<string, string>;
 /** The header parameters `K` of `H`, each required. */

@@ -185,6 +185,9 @@ function request(
           } as never,
         );
       } catch (err) {
+        // a body of items that ended early (an item the checks refused, the iterable's own error) says why
+        const ended = built?.failure?.();
+        if (ended !== undefined) throw ended;
         throw unreadable(err, op.name, state.answer);
       }
       // the address of the answer, which a page's next link is resolved against

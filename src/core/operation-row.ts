@@ -6,6 +6,7 @@ import type { Pagination, PagePromise } from "../lists/pages.js";
 import type { HTTP_METHODS } from "./path-template.js";
 import type * as forms from "../uploads/form-body.js";
 import type * as urlEncoded from "../uploads/url-encoded.js";
+import type * as sequence from "../uploads/sequence-body.js";
 import type { openEventStream } from "../streams/event-stream.js";
 import type { openItemStream } from "../streams/item-stream.js";
 import type { ValidationIssue } from "./errors.js";
@@ -32,6 +33,8 @@ export interface Readers {
   urlEncodedBody?: typeof urlEncoded.urlEncodedBody | undefined;
   /** Checks a body sent as given (bytes, text, a stream). */
   givenBody?: typeof forms.givenBody | undefined;
+  /** Writes a body of JSON values one after another from an async iterable, each item checked as it is sent. */
+  sequenceBody?: typeof sequence.sequenceBody | undefined;
   /** Chooses the media type of a body offered as several (src/uploads/media-type.ts). */
   pickMedia?:
     | ((op: Operation, input: unknown, asked: unknown, issues: ValidationIssue[]) => Media | undefined)
@@ -98,7 +101,8 @@ export interface Operation {
   /**
    * The request body: JSON (checked, then sent as JSON), urlencoded (its fields checked, then sent as
    * `application/x-www-form-urlencoded`, src/uploads/url-encoded.ts), lines (an array checked, then
-   * sent as JSON values one after another: JSON Lines, NDJSON, a JSON text sequence), text (a number
+   * sent as JSON values one after another: JSON Lines, NDJSON, a JSON text sequence; or an async
+   * iterable, each item checked as it is sent, src/uploads/sequence-body.ts), text (a number
    * or boolean checked, then sent as its text) or raw (FormData, Blob or text, sent as given).
    */
   body?: "json" | "urlencoded" | "lines" | "text" | "raw";

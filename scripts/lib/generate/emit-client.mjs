@@ -177,6 +177,7 @@ const READERS = [
     "uploads/form-body",
     (op) => offered(op).some((media) => media.kind === "raw" && !media.form),
   ],
+  ["sequenceBody", "sequenceBody", "uploads/sequence-body", (op) => offered(op).some((m) => m.kind === "lines")],
 ];
 
 /**

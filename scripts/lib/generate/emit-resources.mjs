@@ -176,9 +176,14 @@ export function resourcesSource(spec, operations, types, header, fns, headerOpti
     (operations.some((op) => op.success.kind === "sequence")
       ? 'import type { ItemStream, ItemStreamOptions } from "../src/streams/item-stream.js";\n'
       : "");
-  const headerTypes = operations.some((op) => op.headerParams.length)
-    ? "GivenHeaders, MethodFactory, NeededHeaders"
-    : "MethodFactory";
+  const headerTypes = [
+    operations.some((op) => op.headerParams.length) && "GivenHeaders",
+    operations.some((op) => offeredMedia(op.body).some((media) => media.kind === "lines")) && "ItemOf",
+    "MethodFactory",
+    operations.some((op) => op.headerParams.length) && "NeededHeaders",
+  ]
+    .filter(Boolean)
+    .join(", ");
   return `${header}${streams}import type { ${headerTypes} } from "../src/core/method-type.js";
 import type { PageOptions, PagePromise } from "../src/lists/pages.js";
 import type { RequestOptions } from "../src/core/request-options.js";
@@ -226,8 +231,12 @@ function itemType(op, typeOf, at) {
   return typeOf(schema, itemFrom === "items" ? `${content}[number]` : itemFrom === "schema" ? content : "unknown");
 }
 
-/** The type a body of one media type takes: JSON's or a form's typed fields, bytes, or anything fetch sends. */
+/**
+ * The type a body of one media type takes: JSON's or a form's typed fields, bytes, or anything fetch
+ * sends; JSON values one after another (`lines`) their array, or an async iterable of its items.
+ */
 function bodyType(media, typed) {
+  if (media.kind === "lines") return `${typed} | AsyncIterable<ItemOf<${typed}>>`;
   if (media.kind !== "raw" || media.form) return typed;
   if (/^application\/octet-stream$/i.test(media.mediaType))
     return "Blob | ArrayBuffer | ArrayBufferView | ReadableStream<Uint8Array>";

@@ -56,6 +56,13 @@ const CONSUMER = `import { createClient, type ItemStream, type Pet } from "./dis
 const client = createClient({ apiKey: "k" });
 const pets: Pet[] = await client.pets.list();
 await client.pets.replace([{ name: "Rex" }]);
+// JSON Lines items as they come: an async iterable of pets, sent as application/x-ndjson
+async function* herd() {
+  yield { name: "Rex" };
+}
+await client.pets.replace(herd());
+// @ts-expect-error an item of the stream is a pet, whose name is text
+await client.pets.replace((async function* () { yield { name: 7 }; })());
 const found: Pet[] = await client.pets.query({ name: "Rex" });
 const copy: Pet = await client.pets.copy("p_1");
 const locked: void = await client.pets.lock("p_1");
@@ -172,7 +179,7 @@ describe("npm run generate on an OpenAPI 3.2 document", () => {
     });
   });
 
-  it("is answered by the mock: QUERY's body checked by Prism at its stand-in, COPY and LOCK routed", async () => {
+  it("is answered by the mock: QUERY's body checked by Prism at its stand-in, COPY and LOCK routed, JSON Lines streamed", async () => {
     const { createClient } = await import(join(copy.dir, "src/index.ts"));
     const mock = await mockServer({ port: 0, say: () => {} });
     try {
@@ -182,6 +189,15 @@ describe("npm run generate on an OpenAPI 3.2 document", () => {
       const found = await client.pets.query(REX);
       const copied = await client.pets.copy("p_1");
       await expect(client.pets.lock("p_1")).resolves.toBeUndefined();
+      // JSON Lines items sent as they come, read by the mock's proxy as the client writes them
+      await expect(
+        client.pets.replace(
+          (async function* () {
+            yield REX;
+            yield REX;
+          })(),
+        ),
+      ).resolves.toBeUndefined();
       // a body the document refuses, sent by hand: Prism reads it against the QUERY's own schema
       const refused = await fetch(`${mock.url}/pets`, {
         method: "QUERY",
