@@ -23,7 +23,11 @@ type StandIn<O extends Operation> = [StandIns] extends [never]
       : never
     : never;
 type Strings<P> = P extends readonly [unknown, ...infer Rest] ? [string, ...Strings<Rest>] : [];
-type Query<I> = I extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+type Params<I> = I extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+// the query a call passes: the parameters, or the one value of OpenAPI 3.2's querystring
+type Query<O, I> = O extends { querystring: { name: infer N extends string } }
+  ? NonNullable<Params<I>[N & keyof Params<I>]>
+  : Params<I>;
 type Content<C, Media> = Media extends keyof C ? C[Media] : never;
 type Declared<I> = I extends { requestBody?: infer B }
   ? NonNullable<B> extends { content: infer C }
@@ -51,8 +55,8 @@ type Input<O, I> = O extends { body: string }
     : [body?: Body<O, I>]
   : O extends { query: object }
     ? O extends { queryRequired: true }
-      ? [query: Query<I>]
-      : [query?: Query<I>]
+      ? [query: Query<O, I>]
+      : [query?: Query<O, I>]
     : [];
 // the media types a body may be sent as, where there are several: `options.contentType` names one
 type ContentType<O> = O extends { bodies: readonly { bodyType: infer M }[] }
@@ -66,7 +70,7 @@ type CallOptions<O> = O extends { page: object }
       ? ItemStreamOptions
       : RequestOptions;
 type Options<O, I> = (O extends { body: string; query: object }
-  ? CallOptions<O> & { query?: Query<I> }
+  ? CallOptions<O> & { query?: Query<O, I> }
   : CallOptions<O>) &
   ContentType<O>;
 // the header parameters as a call passes them: as text (a number or boolean one is written as one)

@@ -90,8 +90,14 @@ export interface Operation {
    * client makes): each is required in the call's `headers`, unless the client sends it with every request.
    */
   headersRequired?: readonly string[];
-  /** The query parameters, as one object schema (no other field allowed). */
+  /** The query parameters, as one object schema (no other field allowed); of a `querystring`, its schema. */
   query?: Schema;
+  /**
+   * Where the operation takes OpenAPI 3.2's `querystring`, the whole query string as one value: the
+   * parameter's name (its type's key in the spec's types) and the media type that writes it
+   * (src/core/query-string.ts `wholeQuery`); `query` is then its schema.
+   */
+  querystring?: { name: string; type: string };
   queryRequired?: true;
   /**
    * How the query parameters are written where the document says other than openapi-fetch's way (an

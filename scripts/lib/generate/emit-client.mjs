@@ -40,7 +40,13 @@ function operationsSource(operations, table, header, auth, fns) {
     /** @type {Record<string, unknown>} */
     const row = { name: op.name, method: op.method, path: op.path };
     if (op.pathParams.length) row.params = op.pathParams.map((p) => p.name);
-    if (op.queryParams.length) {
+    const whole = op.queryParams.find((p) => p.querystring);
+    if (whole) {
+      // OpenAPI 3.2's querystring: the whole query string is one value, checked against its schema
+      row.query = schema(whole.schema, `${op.method} ${op.path} querystring ${whole.name}`);
+      if (whole.required) row.queryRequired = true;
+      row.querystring = { name: whole.name, type: whole.querystring };
+    } else if (op.queryParams.length) {
       const query = {
         type: "object",
         properties: Object.fromEntries(op.queryParams.map((p) => [p.name, p.schema])),

@@ -57,7 +57,11 @@ export function resourcesSource(spec, operations, types, header, fns, headerOpti
   const method = (key, op, indent) => {
     const taken = new Set();
     const args = op.pathParams.map((p) => `${identifier(p.name, taken)}: string`);
-    const query = `NonNullable<${at(op)}["parameters"]["query"]>`;
+    // OpenAPI 3.2's querystring is the whole query: the one parameter's own type
+    const whole = op.queryParams.find((p) => p.querystring);
+    const query = whole
+      ? `NonNullable<NonNullable<${at(op)}["parameters"]["query"]>[${JSON.stringify(whole.name)}]>`
+      : `NonNullable<${at(op)}["parameters"]["query"]>`;
     let options =
       op.success.kind === "stream"
         ? "options?: StreamOptions"

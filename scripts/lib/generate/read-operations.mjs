@@ -5,6 +5,7 @@
 import { fillTemplate, templateParams } from "../../../src/core/path-template.js";
 import { IDEMPOTENCY_KEY_HEADER, idempotentMethod } from "../../../src/core/policy.js";
 import { exampleOf, operationsOf, resolve } from "../spec/document.mjs";
+import { QUERYSTRING } from "../spec/openapi31.mjs";
 import { BODY_SENT_BY } from "../spec/repair-paths.mjs";
 import { assignNames } from "./name-clashes.mjs";
 import { pagination } from "./pagination.mjs";
@@ -45,6 +46,8 @@ export function serverUrl(spec) {
  * @property {any} schema
  * @property {unknown} example
  * @property {string | undefined} description
+ * @property {string} [querystring] where it stands for OpenAPI 3.2's `querystring` (the whole query
+ *   string, its schema's object): the media type that writes it, and then it is the operation's only query parameter
  *
  * @typedef {object} OperationInfo
  * @property {string} name where it lives on the client, e.g. "browsers.computer.clickMouse"
@@ -57,6 +60,8 @@ export function serverUrl(spec) {
  * @property {string | undefined} operationId
  * @property {string | undefined} summary
  * @property {string | undefined} description
+ * @property {string} [querystring] where it stands for OpenAPI 3.2's `querystring` (the whole query
+ *   string, its schema's object): the media type that writes it, and then it is the operation's only query parameter
  * @property {boolean} deprecated
  * @property {Parameter[]} pathParams in path order
  * @property {Parameter[]} queryParams
@@ -102,7 +107,11 @@ export function readOperations(spec) {
       where,
       unsupported,
     );
-    const queryParams = params.filter((p) => p.in === "query");
+    // OpenAPI 3.2's querystring, the whole query string, is the one query parameter where it is (openapi31.mjs)
+    const whole = params.find((p) => p.in === "query" && p[QUERYSTRING]);
+    const queryParams = params.filter((p) => p.in === "query" && (!whole || p === whole));
+    if (whole && params.some((p) => p.in === "query" && p !== whole))
+      unsupported.push(`${where}: query parameters beside querystring ${whole.name} (3.2 forbids them) are left out`);
     const keyHeader = params.find((p) => p.in === "header" && p.name.toLowerCase() === KEY_HEADER)?.name;
     for (const p of params.filter((p) => p.in === "cookie"))
       unsupported.push(`${where}: cookie parameter ${p.name} is not a method argument; pass it in options.headers`);
@@ -139,7 +148,7 @@ export function readOperations(spec) {
       deprecated: op.deprecated === true,
       pathParams: pathParams.map((p) => parameter(spec, p)),
       queryParams: queryParams.map((p) => parameter(spec, p)),
-      queryStyles: queryStyles(spec, queryParams),
+      queryStyles: whole ? undefined : queryStyles(spec, queryParams),
       headerParams: params
         .filter((p) => p.in === "header" && !IGNORED_HEADERS.has(p.name.toLowerCase()) && !carriesKey(auth, p))
         .map((p) => parameter(spec, p)),
@@ -236,6 +245,7 @@ function parameter(spec, p) {
     schema: p.schema ?? {},
     example: exampleOf(spec, p) ?? exampleOf(spec, p.schema),
     description: p.description,
+    ...(p[QUERYSTRING] ? { querystring: p[QUERYSTRING] } : {}),
   };
 }
 

@@ -8,6 +8,9 @@ import { EVENT_DATA, eventItems, eventItemsLine } from "./event-items.mjs";
 import { forEachSchema } from "./schema-walk.mjs";
 import { sequenceFraming } from "../../../src/streams/sequence-media.js";
 
+/** The mark of a query parameter that stands for an OpenAPI 3.2 `querystring` one: its media type. */
+export const QUERYSTRING = "x-querystring";
+
 /** The version the view declares: the newest openapi-typescript and Prism read. */
 export const VIEW_VERSION = "3.1.1";
 
@@ -77,8 +80,8 @@ function keep(node, field) {
 /**
  * The 3.1 view of an OpenAPI 3.2 document; any other document is returned as it is, with no line.
  * `changes` says what the view keeps in a 3.1 form or drops, one line per place (`<where>: <what>`);
- * `unsupported`, what the client cannot express and leaves out: a `querystring` parameter, an
- * `additionalOperations` entry that is no method fetch sends, a `query` or `additionalOperations`
+ * `unsupported`, what the client cannot express and leaves out: a `querystring` parameter of no media
+ * type, an `additionalOperations` entry that is no method fetch sends, a `query` or `additionalOperations`
  * operation outside `paths` (a webhook's, a callback's). A path's `query` and `additionalOperations`
  * operations, which 3.1 has no field for, each become the `post` of a stand-in path item,
  * `components.pathItems["QUERY /pets"]` (`standInKey`), marked `STAND_IN` with the method and path:
@@ -317,15 +320,29 @@ function standIns(view, pathItems, say, unsupported) {
   if (Object.keys(made).length) view.components = { ...view.components, pathItems: { ...taken, ...made } };
 }
 
-/** A parameter as 3.1 has it, or undefined for a `querystring` one (or a reference to one), which 3.1 has not. */
+/**
+ * A parameter as 3.1 has it. A `querystring` one (or a reference to one), which 3.1 has not, becomes the
+ * query parameter of its content's schema, `in: query`, marked `QUERYSTRING` with its media type:
+ * openapi-typescript types it, the generator reads it back as the whole query string, and Prism reads a
+ * form's (`application/x-www-form-urlencoded`) as the exploded object it is on the wire (prism-view.mjs
+ * drops any other's).
+ */
 function parameter(spec, node, at, say, unsupported) {
   const p = "$ref" in node ? resolve(spec, node) : node;
   if (p?.in === "querystring") {
-    const media = isObject(p.content) ? Object.keys(p.content).join(", ") : "no content";
-    unsupported.push(
-      `${at}: querystring parameter ${p.name} (3.2: the whole query string, ${media}) is not a method argument; dropped from the types and the mock`,
+    const [media, content] = isObject(p.content) ? (Object.entries(p.content)[0] ?? []) : [];
+    if (!media) {
+      unsupported.push(`${at}: querystring parameter ${p.name} names no media type; left out`);
+      return undefined;
+    }
+    const { in: _in, content: _content, ...rest } = structuredClone(p);
+    say(
+      at,
+      `querystring parameter ${p.name} (3.2: the whole query string, ${media}) read as a query parameter of its schema, marked ${QUERYSTRING}: the method's query argument, checked, sent as ${media} writes it`,
     );
-    return undefined;
+    const { schema = {}, example, examples } = resolve(spec, content) ?? {};
+    const shown = rest.example !== undefined || rest.examples !== undefined ? {} : { example, examples };
+    return { ...rest, ...structuredClone(shown), in: "query", schema: structuredClone(schema), [QUERYSTRING]: media };
   }
   if (node.in === "cookie" && node.style === "cookie") {
     delete node.style;

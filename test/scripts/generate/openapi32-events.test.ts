@@ -5,21 +5,15 @@
 // kind, checked), read from a scripted server (data as its kind says, drift reported, resumed with
 // Last-Event-ID), and held to the bounds every stream is (an endless line, an event over the bound,
 // a silent stream).
-import { execFileSync } from "node:child_process";
-import { cpSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mockServer } from "../../../scripts/lib/mock/proxy.mjs";
-import { toolEnv } from "../../../scripts/lib/shared/env.mjs";
-import { copyRepo } from "../../../scripts/lib/shared/repo-copy.mjs";
 import { faultServer, type Step } from "../../support/fault-server.js";
 import { endsAnEndlessLine } from "../../support/hostile-streams.js";
 import { all, failure } from "../../support/iterate.js";
+import { openapi32Fixture } from "../../support/openapi32-fixture.js";
 import { strictConsumerErrors } from "../../support/strict-consumer.js";
-
-const FIXTURE = fileURLToPath(new URL("../fixtures/openapi-3.2", import.meta.url));
-const ENTRIES = ["redocly.yaml", "lint", "scripts", "src", "package.json", "tsconfig.json", "tsconfig.build.json"];
 
 // a user's program: each kind's data typed by its name, narrowed by it
 const CONSUMER = `import { createClient, type NamedEvent, type Pet } from "./dist/src/index.js";
@@ -52,16 +46,13 @@ const kinds: Kind[] = [{ type: "a", data: 1, id: undefined }, { type: undefined,
 console.log(kinds);
 `;
 
-let copy: { dir: string; remove: () => void };
-// the client generated in the copy, typed there
-let createClient: (options: object) => any;
-let TooLarge: typeof import("../../../src/index.js").EventTooLargeError;
+let copy: Awaited<ReturnType<typeof openapi32Fixture>>;
+let createClient: (typeof copy)["lib"]["createClient"];
+let TooLarge: (typeof copy)["lib"]["EventTooLargeError"];
 
 beforeAll(async () => {
-  copy = copyRepo({ entries: ENTRIES, prefix: "openapi-3.2-events-" });
-  cpSync(FIXTURE, join(copy.dir, "openapi"), { recursive: true });
-  execFileSync(process.execPath, ["scripts/generate.mjs"], { cwd: copy.dir, env: toolEnv(), stdio: "pipe" });
-  ({ createClient, EventTooLargeError: TooLarge } = await import(join(copy.dir, "src/index.ts")));
+  copy = await openapi32Fixture("openapi-3.2-events-");
+  ({ createClient, EventTooLargeError: TooLarge } = copy.lib);
 }, 120_000);
 afterAll(() => copy?.remove());
 

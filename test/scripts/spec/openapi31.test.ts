@@ -246,8 +246,9 @@ describe("the 3.1 view of what OpenAPI 3.2 adds", () => {
     expect(operationAt(doc, "LOCK", "/pets")).toBeUndefined();
   });
 
-  it("drops a querystring parameter, and a reference to one, naming each", () => {
+  it("reads a querystring parameter, and a reference to one, as a query parameter of its schema, marked; one of no media type is left out", () => {
     const page = { name: "page", in: "query", schema: { type: "integer" } };
+    const form = { type: "object", properties: { name: { type: "string" } } };
     const doc = {
       openapi: "3.2.0",
       info: INFO,
@@ -257,9 +258,11 @@ describe("the 3.1 view of what OpenAPI 3.2 adds", () => {
             {
               in: "querystring",
               name: "filter",
-              content: { "application/x-www-form-urlencoded": { schema: { type: "object" } } },
+              required: true,
+              content: { "application/x-www-form-urlencoded": { schema: form, example: { name: "Rex" } } },
             },
             { $ref: "#/components/parameters/Q" },
+            { in: "querystring", name: "none", content: {} },
             page,
           ],
           get: op("search"),
@@ -272,14 +275,34 @@ describe("the 3.1 view of what OpenAPI 3.2 adds", () => {
 
     const { spec, changes, unsupported } = openapi31(doc);
 
-    expect(spec.paths).toEqual({ "/search": { parameters: [page], get: op("search") } });
-    expect(spec.components).toEqual({ parameters: {} });
-    expect(unsupported).toEqual([
-      "#/paths/~1search/parameters/0: querystring parameter filter (3.2: the whole query string, application/x-www-form-urlencoded) is not a method argument; dropped from the types and the mock",
-      "#/paths/~1search/parameters/1: querystring parameter q (3.2: the whole query string, application/json) is not a method argument; dropped from the types and the mock",
-      "#/components/parameters/Q: querystring parameter q (3.2: the whole query string, application/json) is not a method argument; dropped from the types and the mock",
+    const q = { name: "q", in: "query", schema: {}, "x-querystring": "application/json" };
+    expect(spec.paths).toEqual({
+      "/search": {
+        parameters: [
+          {
+            name: "filter",
+            required: true,
+            in: "query",
+            schema: form,
+            example: { name: "Rex" },
+            "x-querystring": "application/x-www-form-urlencoded",
+          },
+          q,
+          page,
+        ],
+        get: op("search"),
+      },
+    });
+    expect(spec.components).toEqual({ parameters: { Q: q } });
+    expect(changes).toEqual([
+      VERSION_LINE,
+      "#/paths/~1search/parameters/0: querystring parameter filter (3.2: the whole query string, application/x-www-form-urlencoded) read as a query parameter of its schema, marked x-querystring: the method's query argument, checked, sent as application/x-www-form-urlencoded writes it",
+      "#/paths/~1search/parameters/1: querystring parameter q (3.2: the whole query string, application/json) read as a query parameter of its schema, marked x-querystring: the method's query argument, checked, sent as application/json writes it",
+      "#/components/parameters/Q: querystring parameter q (3.2: the whole query string, application/json) read as a query parameter of its schema, marked x-querystring: the method's query argument, checked, sent as application/json writes it",
     ]);
-    expect(changes).toEqual([VERSION_LINE]);
+    expect(unsupported).toEqual([
+      "#/paths/~1search/parameters/2: querystring parameter none names no media type; left out",
+    ]);
   });
 
   it("keeps the 3.2 fields of security schemes as extensions generate reads: the device flow, the metadata URL, deprecated", () => {
