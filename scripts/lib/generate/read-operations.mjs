@@ -5,8 +5,9 @@
 import { fillTemplate, templateParams } from "../../../src/core/path-template.js";
 import { IDEMPOTENCY_KEY_HEADER, idempotentMethod } from "../../../src/core/policy.js";
 import { exampleOf, operationsOf, resolve } from "../spec/document.mjs";
-import { QUERYSTRING } from "../spec/openapi31.mjs";
+import { QUERYSTRING } from "../spec/openapi31-paths.mjs";
 import { BODY_SENT_BY } from "../spec/repair-paths.mjs";
+import { tagGroups } from "./client-methods.mjs";
 import { assignNames } from "./name-clashes.mjs";
 import { pagination } from "./pagination.mjs";
 import { eventStreamAnswer, sequenceAnswer } from "./event-streams.mjs";
@@ -142,6 +143,7 @@ export function readOperations(spec) {
       path,
       operationId: op.operationId,
       given: op["x-client-method"],
+      tags: op.tags,
       bodySentBy: op[BODY_SENT_BY],
       summary: op.summary,
       description: op.description,
@@ -167,9 +169,9 @@ export function readOperations(spec) {
   const gets = found.filter((op) => op.method === "GET");
   const readsOne = new Set(gets.filter((op) => !op.page && readsOneThing(spec, op.success)).map((op) => op.path));
   const readsMany = new Set(gets.filter((op) => op.page || readsList(spec, op.success)).map((op) => op.path));
-  const { names, derived, resolved } = assignNames(found, { readsOne, readsMany });
+  const { names, derived, resolved } = assignNames(found, { readsOne, readsMany, tagGroups: tagGroups(spec.tags) });
   /** @type {OperationInfo[]} */
-  const operations = /** @type {any[]} */ (found).map(({ given, ...op }, i) => ({
+  const operations = /** @type {any[]} */ (found).map(({ given, tags: _tags, ...op }, i) => ({
     ...op,
     name: names[i] ?? "",
     derived: typeof given !== "string",

@@ -2,7 +2,7 @@
 // of the document Prism is given (prism-view.mjs) changes in the parameters for Prism to let
 // through exactly the requests OpenAPI allows.
 import { deref, describedProperties, operationsOf } from "../spec/document.mjs";
-import { QUERYSTRING } from "../spec/openapi31.mjs";
+import { QUERYSTRING } from "../spec/openapi31-paths.mjs";
 
 // header parameters OpenAPI says to ignore (the client writes them itself), which Prism requires
 const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);

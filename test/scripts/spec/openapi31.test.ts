@@ -404,7 +404,10 @@ describe("the 3.1 view of what OpenAPI 3.2 adds", () => {
       openapi: "3.1.1",
       info: INFO,
       servers: [{ url: "https://pets.example" }],
-      tags: [{ name: "pets" }, { name: "cats", description: "Cats" }],
+      tags: [
+        { name: "pets", "x-kind": "nav" },
+        { name: "cats", description: "Cats", "x-parent": "pets" },
+      ],
       paths: {
         "/pets": {
           get: {
@@ -443,8 +446,9 @@ describe("the 3.1 view of what OpenAPI 3.2 adds", () => {
       VERSION_LINE.replace("3.2.0", "3.2.1"),
       "#/$self: the document's own URI (3.2) dropped; its $refs are read from where its files are",
       "#/servers/0: name (3.2) dropped",
-      "#/tags/0: summary, kind (3.2) dropped",
-      "#/tags/1: parent (3.2) dropped",
+      "#/tags/0: kind (3.2) kept as x-kind: a tag's parent nests the client's groups (client-methods.mjs tagGroups)",
+      "#/tags/0: summary (3.2) dropped",
+      "#/tags/1: parent (3.2) kept as x-parent: a tag's parent nests the client's groups (client-methods.mjs tagGroups)",
       "#/paths/~1pets/get/parameters/0: style cookie (3.2) dropped; read as form, 3.1's one style of a cookie",
       "#/paths/~1pets/get/responses/200: summary (3.2) read as its description, which 3.1 requires",
       "#/paths/~1pets/get/responses/200/content/multipart~1mixed/encoding/part: prefixEncoding, itemEncoding (3.2) dropped",
