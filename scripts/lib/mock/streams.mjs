@@ -16,6 +16,29 @@ import { namedEvent } from "../../../src/streams/event-data.js";
 import { SEPARATOR, sequenceFraming } from "../../../src/streams/sequence-media.js";
 import { operationsOf, resolve } from "../spec/document.mjs";
 
+/**
+ * The events the mock sends of a stream an `itemSchema` describes (`schema`, one whole event; `item`,
+ * which kinds' data is JSON), where its examples give none: one of each kind of event, or, of one kind
+ * whose data is of several kinds (a `oneOf`), one of each kind of data; each named and its data written
+ * as its kind says (`eventOf`). Its id is its place (a sampled one is the same for all, and would resume
+ * nowhere), and a name no kind pins nor needs is left out, as a stream of one kind sends none.
+ * @param {any} schema
+ * @param {import("../spec/event-items.mjs").EventData} item
+ * @param {(schema: any) => unknown[]} kinds one value of each kind a schema describes
+ * @returns {{ event?: string, data: string }[]}
+ */
+function namedEvents(schema, item, kinds) {
+  const branches = schema?.oneOf ?? schema?.anyOf;
+  const values =
+    branches || !schema?.properties?.data ? kinds(schema) : kinds(schema.properties.data).map((data) => ({ data }));
+  const needed = [schema, ...(branches ?? [])].some((s) => s?.required?.includes("event"));
+  return values.map((value) => {
+    const { id: _id, ...event } = eventOf(item, value);
+    if (event.event !== undefined && !namedEvent(item, event.event) && !needed) delete event.event;
+    return event;
+  });
+}
+
 /** The `retry:` the mock advises, in milliseconds, sent before the first event. */
 export const MOCK_RETRY_MS = 1000;
 
@@ -69,17 +92,10 @@ export function eventStreamMock(spec, { variants } = {}) {
     const media = response.content[type];
     let events = exampleEvents(spec, media);
     const { schema, item } = eventSchema(spec, media) ?? {};
-    // of an itemSchema's stream, each value is one whole event: its name and its data, written as its
-    // kind says; its id is its place (a sampled one is the same for all, and would resume nowhere), and a
-    // name no kind pins nor needs is left out, as a stream of one kind sends none
     if (!events.length)
-      events = kinds(schema).map((value) => {
-        if (!item) return { data: typeof value === "string" ? value : JSON.stringify(value) };
-        const { id: _id, ...event } = eventOf(item, value);
-        const needed = [schema, ...(schema.oneOf ?? schema.anyOf ?? [])].some((s) => s?.required?.includes("event"));
-        if (event.event !== undefined && !namedEvent(item, event.event) && !needed) delete event.event;
-        return event;
-      });
+      events = item
+        ? namedEvents(schema, item, kinds)
+        : kinds(schema).map((value) => ({ data: typeof value === "string" ? value : JSON.stringify(value) }));
     streams.set(`${method.toUpperCase()} ${path}`, {
       status: Number(status),
       events: events.map((e, i) => ({ ...e, id: e.id ?? String(i + 1) })),
