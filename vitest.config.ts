@@ -1,17 +1,31 @@
+import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
+import { fileURLToPath } from "node:url";
 import { configDefaults, defineConfig } from "vitest/config";
+
+// the package's name (package.json's) and its entries, as a user's code imports them (examples/):
+// here they are src/, as test/tsconfig.json's paths say for the type checker
+const { name } = JSON.parse(readFileSync(new URL("package.json", import.meta.url), "utf8")) as { name: string };
+const escaped = name.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+const ENTRIES = [
+  { find: new RegExp(`^${escaped}$`), replacement: fileURLToPath(new URL("src/index.ts", import.meta.url)) },
+  {
+    find: new RegExp(`^${escaped}/testing$`),
+    replacement: fileURLToPath(new URL("src/testing/index.ts", import.meta.url)),
+  },
+  {
+    find: new RegExp(`^${escaped}/operations$`),
+    replacement: fileURLToPath(new URL("src/operations.ts", import.meta.url)),
+  },
+];
 
 // the files that call the one Prism the globalSetup starts (inject("apiBaseUrl"), which
 // test/support/contract.ts's apiBaseUrl() reads): a run without them, as in the spec, docs and dev
 // stages, starts no Prism. A file of the other project that calls it gets no address, and fails
-const MOCK_FILES = [
-  "test/src/core/auth.test.ts",
-  "test/contract/operations.test.ts",
-  "test/examples/examples.test.ts",
-  "test/package/consumer.test.ts",
-];
+const MOCK_FILES = ["test/src/core/auth.test.ts", "test/contract/operations.test.ts", "test/package/consumer.test.ts"];
 
 export default defineConfig({
+  resolve: { alias: ENTRIES },
   test: {
     // the documents stage runs with its own config, only when named (npm run test:documents)
     exclude: [...configDefaults.exclude, "test/documents/**"],

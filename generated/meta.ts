@@ -14,9 +14,6 @@ export const AUTH = {"kind":"bearer"} as const satisfies AuthScheme;
 /** Every way the document's operations carry the key (`AUTH` and each operation's own), for a client that holds none of their rows: `createCoreClient()` checks the key against them all. */
 export const SCHEMES = [{"kind":"bearer"}] as const satisfies readonly AuthScheme[];
 
-/** This package's own version (package.json), sent in the User-Agent. */
-export const CLIENT_VERSION = "0.1.0";
-
 /** The client options that set a header (nearly) every operation declares: option -> header, as the document writes it. */
 export const HEADER_OPTIONS = {} as const;
 

@@ -19,8 +19,11 @@ import { withoutExamples } from "./lib/spec/document.mjs";
 import { chooseOperations, operationText, pathFile, readCatalogue, readOpenAPI32 } from "./lib/synthetic/catalogue.mjs";
 import { asOpenAPI32 } from "./lib/synthetic/openapi32.mjs";
 
-/** The project's own spec, whose index and operations every synthetic tree starts from. */
-export const SOURCE = resolve(root, "openapi");
+/**
+ * The project's own first four operations (a frozen copy of its openapi/ as it was written to the
+ * house rules), whose index and operations every synthetic tree starts from, whatever openapi/ holds.
+ */
+export const SOURCE = resolve(root, "scripts/synthetic-base");
 /** The fake API's data: `catalogue.yaml`, `paths/`, `components/`. */
 export const DATA = resolve(root, "scripts/synthetic-spec");
 const CLIENT_METHOD = /^[a-z][A-Za-z0-9]*(\.[a-z][A-Za-z0-9]*)+$/;

@@ -1,4 +1,6 @@
-export { createClient, type BrowserCloudClient, type ClientOptions, type RawClient } from "./core/client.js";
+export { createClient, type ClientOptions, type RawClient } from "./core/client.js";
+// the root error and the client's type, under the package's own names (package.json's client section)
+export * from "../generated/public-names.js";
 export type { RequestOptions } from "./core/request-options.js";
 export { PaginationError, type Page, type PageOptions, type PagePromise } from "./lists/pages.js";
 export { readEventStream, type EventStream, type StreamOptions } from "./streams/event-stream.js";
@@ -14,7 +16,6 @@ export {
   type ApiErrorBody,
   AuthenticationError,
   BadRequestError,
-  BrowserCloudError,
   ConfigurationError,
   ConflictError,
   ConnectionError,

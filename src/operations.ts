@@ -1,4 +1,4 @@
-// The package's `browser-cloud-client/operations` entry: every operation as a function of a client,
+// The package's `/operations` entry: every operation as a function of a client,
 // imported one by one, so that a program's bundle holds only the operations it calls.
 export { createCoreClient, type CoreClient, type WithClient } from "./core/standalone.js";
 export * from "../generated/functions.js";

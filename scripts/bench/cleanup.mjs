@@ -42,7 +42,7 @@ export function tempDir(prefix) {
 
 /**
  * A copy of the checkout (see copyRepo), removed by `remove()` or when the run is interrupted.
- * @param {{ entries?: string[], from?: string }} [options]
+ * @param {{ entries?: string[], from?: string, document?: string }} [options]
  * @returns {{ dir: string, remove: () => void }}
  */
 export function benchCopy(options = {}) {

@@ -2,6 +2,8 @@
 // service's lists, streams, uploads and defects), generated: for the sections that measure the
 // client at the service's full size.
 import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { toolEnv } from "../lib/shared/env.mjs";
 import { writeSyntheticSpec } from "../synthetic-spec.mjs";
@@ -16,11 +18,15 @@ import { benchCopy } from "./cleanup.mjs";
  * const copy = syntheticProject(133); // copy.dir/generated/ holds the 133-operation client
  */
 export function syntheticProject(operations) {
+  const spec = mkdtempSync(join(tmpdir(), "bench-synthetic-"));
+  writeSyntheticSpec(join(spec, "openapi"), { operations });
+  // the synthetic spec with the house profile and the fixture's names, whatever this checkout holds
   const copy = benchCopy({
-    entries: ["src", "scripts", "package.json", "redocly.yaml", "lint", "README.md", "tsconfig.json"],
+    entries: ["src", "scripts", "package.json", "redocly.yaml", "lint", "tsconfig.json"],
+    document: join(spec, "openapi"),
   });
+  rmSync(spec, { recursive: true, force: true });
   try {
-    writeSyntheticSpec(join(copy.dir, "openapi"), { operations });
     execFileSync(process.execPath, ["scripts/generate.mjs"], { cwd: copy.dir, env: toolEnv(), stdio: "ignore" });
   } catch (err) {
     copy.remove();

@@ -1,3 +1,4 @@
+import { PACKAGE_NAME } from "../../generated/identity.js";
 import type { Schema } from "../../generated/validators.js";
 import { AnswerMismatchError } from "../core/errors.js";
 import type { AnswerPolicy } from "../core/config.js";
@@ -25,7 +26,7 @@ export function checkAnswer<T>(
   if (!issues.length) return data;
   const mismatch = new AnswerMismatchError(operation, issues, data, response);
   if (policy.strictAnswers) throw mismatch;
-  policy.logger?.debug(`browser-cloud-client: ${mismatch.message}`);
+  policy.logger?.debug(`${PACKAGE_NAME}: ${mismatch.message}`);
   policy.onAnswerMismatch?.({ operation, issues, data, response });
   return data;
 }

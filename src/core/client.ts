@@ -1,5 +1,6 @@
 import createFetchClient, { createQuerySerializer, type Client } from "openapi-fetch";
-import { AUTH, CLIENT_VERSION } from "../../generated/meta.js";
+import { USER_AGENT } from "../../generated/identity.js";
+import { AUTH } from "../../generated/meta.js";
 import { operations } from "../../generated/operations.js";
 import type { Operation } from "./operation-row.js";
 import { resources, type Resources } from "../../generated/resources.js";
@@ -17,10 +18,11 @@ export type RawClient = Client<paths>;
 export type { ClientOptions };
 
 /**
- * A client of the Browser Cloud API: one property per operation group, as the spec's
- * `x-client-method`s place them (`client.<group>.<method>(...)`), plus the raw typed client.
+ * A client of the API: one property per operation group, as the spec's `x-client-method`s place
+ * them (`client.<group>.<method>(...)`), plus the raw typed client. The package exports it under
+ * its own name (package.json's client.displayName and "Client", generated/public-names.ts).
  */
-export interface BrowserCloudClient extends Resources {
+export interface ApiClient extends Resources {
   /**
    * The underlying openapi-fetch client, typed by the spec, with the same auth, retries and
    * timeouts; it does no input checks and throws no `ApiError` (it returns `{ data, error, response }`).
@@ -34,13 +36,13 @@ export interface BrowserCloudClient extends Resources {
  * address is unusable or plain http to a remote host, or it runs in a web page; nothing is sent.
  *
  * @example
- * import { createClient } from "browser-cloud-client";
- * const client = createClient({ apiKey: process.env.BROWSER_CLOUD_API_KEY, timeoutMs: 10_000 });
+ * // the key: the apiKey option, else the environment variable the README's Configuration names
+ * const client = createClient({ timeoutMs: 10_000 });
  * // every operation of the spec is a method where its x-client-method says, typed from the spec:
  * // path parameters, then the body (or the query object), then per-call options
  * const answer = await client.group.method(id, body, { timeoutMs: 5_000 });
  */
-export function createClient(options: ClientOptions = {}): BrowserCloudClient {
+export function createClient(options: ClientOptions = {}): ApiClient {
   const { connection, raw, settings } = connect(options, undefined, operations, operationOf);
   return { ...resources((op) => method(op, connection, settings)), raw };
 }
@@ -99,7 +101,7 @@ export function connect(
   const settings = resolveConfig(options, [AUTH, ...table.flatMap((op) => (op.security ? [op.security] : []))]);
   const headers = withoutAuthorization(clientHeaders(options));
   // browsers refuse to let a page set it
-  if (!inBrowser()) headers["User-Agent"] = `browser-cloud-client/${CLIENT_VERSION}`;
+  if (!inBrowser()) headers["User-Agent"] = USER_AGENT;
   const authorize = authorizer(settings.apiKey);
 
   // one lookup per raw request, and none where no operation differs from the document's defaults:

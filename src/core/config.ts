@@ -1,3 +1,4 @@
+import { API_KEY_ENV, BASE_URL_ENV, LOG_ENV } from "../../generated/identity.js";
 import { AUTH, DEFAULT_BASE_URL, HEADER_OPTIONS, type HeaderOptions } from "../../generated/meta.js";
 import { keyProblem, type AuthScheme } from "./auth.js";
 import { ConfigurationError, type ValidationIssue } from "./errors.js";
@@ -29,12 +30,8 @@ export interface AnswerPolicy {
   logger?: Logger | undefined;
 }
 
-/** Environment variable read when `apiKey` is not given. */
-export const API_KEY_ENV = "BROWSER_CLOUD_API_KEY";
-/** Environment variable read when `baseUrl` is not given. */
-export const BASE_URL_ENV = "BROWSER_CLOUD_BASE_URL";
-/** Environment variable read when `logger` is not given: `debug` sends the per-attempt lines to `console.debug`, `off` (or unset) sends none. */
-export const LOG_ENV = "BROWSER_CLOUD_LOG";
+// the environment variables the package reads, named by its configuration (package.json's client.envPrefix)
+export { API_KEY_ENV, BASE_URL_ENV, LOG_ENV };
 
 type DenoPermissions = {
   Deno?: { permissions?: { querySync?: (descriptor: { name: "env"; variable: string }) => { state: string } } };
@@ -46,7 +43,7 @@ type DenoPermissions = {
  * `--allow-env` for it), so that the option or the default applies instead.
  *
  * @example
- * readEnv("BROWSER_CLOUD_BASE_URL"); // "https://api.example.com" when set, else undefined
+ * readEnv(BASE_URL_ENV); // "https://api.example.com" when set, else undefined
  */
 export function readEnv(name: string): string | undefined {
   try {
@@ -64,8 +61,8 @@ export function readEnv(name: string): string | undefined {
 }
 
 /**
- * The base address a client uses before it is checked: the option, else `BROWSER_CLOUD_BASE_URL`,
- * else the spec's first server.
+ * The base address a client uses before it is checked: the option, else the `BASE_URL_ENV`
+ * environment variable, else the spec's first server.
  *
  * @example
  * givenBaseUrl(undefined); // "https://api.example.com/v1" when the environment sets none
@@ -89,7 +86,7 @@ const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
  * given to a single call (`RequestOptions`).
  *
  * @example
- * const options: ClientOptions = { apiKey: process.env.BROWSER_CLOUD_API_KEY, timeoutMs: 10_000, maxRetries: 4 };
+ * const options: ClientOptions = { apiKey: "a key", timeoutMs: 10_000, maxRetries: 4 };
  * const client = createClient(options);
  */
 // a header (nearly) every operation declares is an option of its own (generated/meta.ts HEADER_OPTIONS)
@@ -97,11 +94,11 @@ export interface ClientOptions extends HeaderOptions {
   /**
    * The key, sent as the document's security scheme says: a bearer token, an API key in a header or
    * a query parameter, or `user:password` for HTTP basic auth (`"AC0123…:auth-token"`). Default: the
-   * `BROWSER_CLOUD_API_KEY` environment variable; required one way or the other, unless no operation
+   * package's key variable (`<PREFIX>_API_KEY`, the README's Configuration); required one way or the other, unless no operation
    * needs a credential.
    */
   apiKey?: string | undefined;
-  /** The service's base address. Default: `BROWSER_CLOUD_BASE_URL`, else the spec's first server. */
+  /** The service's base address. Default: the package's `<PREFIX>_BASE_URL` variable, else the spec's first server. */
   baseUrl?: string | undefined;
   /** Bound on each attempt, in milliseconds, at most 2 147 483 647 (about 24.8 days). Default: 60 000. */
   timeoutMs?: number | undefined;
@@ -119,7 +116,7 @@ export interface ClientOptions extends HeaderOptions {
   /**
    * Gets one line per attempt (method, path, status or failure, attempt, milliseconds), never a
    * header value, and one per answer that drifts from the spec. Default: `console` when the
-   * environment has `BROWSER_CLOUD_LOG=debug`, else none.
+   * environment has the package's `<PREFIX>_LOG=debug`, else none.
    */
   logger?: Logger | undefined;
   /**
@@ -148,7 +145,7 @@ export interface Settings {
   maxRetries: number;
   maxResponseBytes: number;
   fetch?: FetchFn | undefined;
-  /** The `logger` option, else `console` when `BROWSER_CLOUD_LOG=debug`, else none. */
+  /** The `logger` option, else `console` when `LOG_ENV` is `debug`, else none. */
   logger?: Logger | undefined;
   strictAnswers: boolean;
   onAnswerMismatch: ((mismatch: AnswerMismatch) => void) | undefined;
@@ -259,7 +256,7 @@ export function clientHeaders(options: ClientOptions): Record<string, string> {
  * with userinfo, a query or a fragment; a port fetch refuses), plain http to a host other than
  * loopback (unless `allowInsecureHttp`), a web page (unless `dangerouslyAllowBrowser`), a bad
  * limit or header, a `fetch` that is not a function, a `logger` without `debug`, a flag that is not
- * a boolean, or a `BROWSER_CLOUD_LOG` other than `debug` or `off`. Messages name the option and the
+ * a boolean, or a `LOG_ENV` other than `debug` or `off`. Messages name the option and the
  * value given, never the key. `schemes` are the ways the client's operations send the key (default:
  * the document's own, generated/meta.ts `AUTH`): the key is required unless every one is `none`, and
  * must be `user:password` when one is HTTP basic auth.
@@ -346,13 +343,13 @@ export function resolveConfig(options: ClientOptions, schemes: readonly AuthSche
 }
 
 /**
- * The logger `BROWSER_CLOUD_LOG` asks for, read where the runtime has `process.env`: `console`
+ * The logger `LOG_ENV` asks for, read where the runtime has `process.env`: `console`
  * (its `debug`) for `debug`, none for `off` or when unset. Any other value throws
  * `ConfigurationError` naming the variable and the value, so that a typo does not pass silently.
  *
  * @example
- * // BROWSER_CLOUD_LOG=debug node app.js
- * // browser-cloud-client: GET /some/path -> 200 (attempt 1/3, 41 ms)
+ * // <PREFIX>_LOG=debug node app.js
+ * // <package name>: GET /some/path -> 200 (attempt 1/3, 41 ms)
  */
 export function loggerFromEnv(): Logger | undefined {
   const level = readEnv(LOG_ENV);

@@ -1,3 +1,4 @@
+import { ERROR_NAME } from "../../generated/identity.js";
 import type { ErrorBodies } from "../../generated/types.js";
 import { mayHaveActed } from "./policy.js";
 import { retryAfterMs } from "./retry.js";
@@ -30,23 +31,25 @@ type BodyField<K extends string> = unknown extends ApiErrorBody ? unknown : Fiel
 /** What every error's constructor takes besides its message. */
 export interface ErrorOptions {
   cause?: unknown;
-  /** See `BrowserCloudError.maybePerformed`. Default: false. */
+  /** See `ClientError.maybePerformed`. Default: false. */
   maybePerformed?: boolean | undefined;
 }
 
 /**
- * The root of every error this client throws: `err instanceof BrowserCloudError` catches them all.
+ * The root of every error this client throws: `err instanceof` it catches them all. The package
+ * exports it under its own name (package.json's client.displayName and "Error", generated/public-names.ts),
+ * which is its `name` too.
  *
  * @example
  * try {
  *   await client.group.act(id, body);
  * } catch (err) {
- *   if (err instanceof BrowserCloudError && err.maybePerformed) console.warn("it may have happened: check before trying again");
+ *   if (err instanceof ClientError && err.maybePerformed) console.warn("it may have happened: check before trying again");
  *   throw err;
  * }
  */
-export class BrowserCloudError extends Error {
-  override name = "BrowserCloudError";
+export class ClientError extends Error {
+  override name = ERROR_NAME;
   /**
    * True when the call may have been acted on by the service: a request of it may have reached
    * the service and been performed (a 2xx arrived, a 3xx or 5xx came back, the connection broke
@@ -65,7 +68,7 @@ export class BrowserCloudError extends Error {
  * `err`, saying `maybePerformed` when an earlier attempt of the same call may have acted: the last
  * attempt's failure alone (a refused connection, a 4xx) would say the call did nothing.
  */
-export function actedBefore<E extends BrowserCloudError>(err: E, acted: boolean): E {
+export function actedBefore<E extends ClientError>(err: E, acted: boolean): E {
   if (acted && !err.maybePerformed) (err as { maybePerformed: boolean }).maybePerformed = true;
   return err;
 }
@@ -76,7 +79,7 @@ export function actedBefore<E extends BrowserCloudError>(err: E, acted: boolean)
  * page. Thrown by `createClient` itself, before anything is sent; the message names the option and
  * the value given, never the key.
  */
-export class ConfigurationError extends BrowserCloudError {
+export class ConfigurationError extends ClientError {
   override name = "ConfigurationError";
 }
 
@@ -97,7 +100,7 @@ export interface ValidationIssue {
  *   if (err instanceof ValidationError) console.log(err.issues); // [{ path: "body.x", message: "must be >= 0" }]
  * }
  */
-export class ValidationError extends BrowserCloudError {
+export class ValidationError extends ClientError {
   override name = "ValidationError";
   /** Every problem found. */
   readonly issues: ValidationIssue[];
@@ -122,7 +125,7 @@ export class ValidationError extends BrowserCloudError {
  *   if (err instanceof AnswerMismatchError) console.warn(err.issues, err.data);
  * }
  */
-export class AnswerMismatchError extends BrowserCloudError {
+export class AnswerMismatchError extends ClientError {
   override name = "AnswerMismatchError";
   /** The method that was answered, by name: `"<group>.<method>"`. */
   readonly operation: string;
@@ -152,7 +155,7 @@ export class AnswerMismatchError extends BrowserCloudError {
 }
 
 /** The caller's `signal` fired; the call was abandoned and is not retried. */
-export class UserAbortError extends BrowserCloudError {
+export class UserAbortError extends ClientError {
   override name = "UserAbortError";
   constructor(options?: ErrorOptions) {
     super("The request was aborted by the caller.", options);
@@ -163,7 +166,7 @@ export class UserAbortError extends BrowserCloudError {
  * The service could not be reached, or the connection failed before an answer arrived. `cause`
  * holds the underlying error.
  */
-export class ConnectionError extends BrowserCloudError {
+export class ConnectionError extends ClientError {
   override name = "ConnectionError";
   constructor(message: string, options: ErrorOptions & { maybePerformed: boolean }) {
     super(message, options);
@@ -182,7 +185,7 @@ export class ConnectionTimeoutError extends ConnectionError {
  * @example
  * const client = createClient({ maxResponseBytes: 64 * 1024 * 1024 }); // accept answers up to 64 MiB
  */
-export class ResponseTooLargeError extends BrowserCloudError {
+export class ResponseTooLargeError extends ClientError {
   override name = "ResponseTooLargeError";
   /** The limit that was exceeded, in bytes. */
   readonly limit: number;
@@ -211,7 +214,7 @@ export class ResponseTooLargeError extends BrowserCloudError {
  *   else throw err;
  * }
  */
-export class ApiError extends BrowserCloudError {
+export class ApiError extends ClientError {
   override name = "ApiError";
   /** The HTTP status code. */
   readonly status: number;

@@ -2,7 +2,7 @@
 // value is, else the row's own), built for that media type and checked against its schema, so that
 // what is checked is what is sent.
 import type { Media, Operation, Readers } from "./operation-row.js";
-import { BrowserCloudError, type ValidationIssue } from "./errors.js";
+import { ClientError, type ValidationIssue } from "./errors.js";
 import { check, plain } from "../checks/check.js";
 
 /** A body built for its media type. */
@@ -146,6 +146,6 @@ function sequence(body: unknown, mediaType: string | undefined): string {
  * written without its reader, so generated/ is older than the spec.
  */
 export function need<R>(reader: R | undefined, op: Operation, what: string): R {
-  if (!reader) throw new BrowserCloudError(`${op.name}: no ${what}; run npm run generate`);
+  if (!reader) throw new ClientError(`${op.name}: no ${what}; run npm run generate`);
   return reader;
 }

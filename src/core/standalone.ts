@@ -9,7 +9,7 @@ import { method } from "./method.js";
 declare const CORE: unique symbol;
 
 /**
- * A client for the standalone functions of `browser-cloud-client/operations`: the settings,
+ * A client for the standalone functions of the package's `/operations` entry: the settings,
  * transport and checks of `createClient()`, without its groups, so that a program bundles only the
  * operations it imports. It has no `raw` client: the raw client finds each request's operation in
  * the whole table, which would bring every operation back.
@@ -26,8 +26,9 @@ const connections = new WeakMap<CoreClient, Connection>();
  * `ConfigurationError` as `createClient()` does; nothing is sent.
  *
  * @example
- * import { createCoreClient, someOperation } from "browser-cloud-client/operations";
- * const client = createCoreClient({ apiKey: process.env.BROWSER_CLOUD_API_KEY });
+ * // createCoreClient and someOperation from the package's `/operations` entry; the key from the
+ * // apiKey option, else the environment variable the README's Configuration names
+ * const client = createCoreClient({ timeoutMs: 10_000 });
  * await someOperation(client, "an-id"); // one generated function per operation of the spec
  */
 export function createCoreClient(options: ClientOptions = {}): CoreClient {

@@ -1,6 +1,7 @@
+import { PACKAGE_NAME } from "../../generated/identity.js";
 import { sleep, watch } from "./abort.js";
 import { readAll } from "./buffered-response.js";
-import { actedBefore, BrowserCloudError, ConnectionError, ConnectionTimeoutError, UserAbortError } from "./errors.js";
+import { actedBefore, ClientError, ConnectionError, ConnectionTimeoutError, UserAbortError } from "./errors.js";
 import type { FetchFn, Settings } from "./config.js";
 import { mayHaveActed } from "./policy.js";
 import {
@@ -90,16 +91,16 @@ export async function send(
   for (let attempt = 1; ; attempt++) {
     const started = Date.now();
     let response: Response | undefined;
-    let failure: BrowserCloudError | undefined;
+    let failure: ClientError | undefined;
     try {
       if (signal?.aborted) throw new UserAbortError({ cause: signal.reason, maybePerformed: acted });
       response = await attemptOnce(settings.fetch, input, state, signal ?? undefined, timeoutMs, maxBytes, limits);
     } catch (err) {
-      failure = err as BrowserCloudError;
+      failure = err as ClientError;
     }
     // built only when someone reads it
     logger?.debug(
-      `browser-cloud-client: ${method} ${new URL(url).pathname} -> ${response?.status ?? (failure instanceof UserAbortError ? "aborted by caller" : failure!.name)} (attempt ${attempt}/${maxRetries + 1}, ${Date.now() - started} ms)`,
+      `${PACKAGE_NAME}: ${method} ${new URL(url).pathname} -> ${response?.status ?? (failure instanceof UserAbortError ? "aborted by caller" : failure!.name)} (attempt ${attempt}/${maxRetries + 1}, ${Date.now() - started} ms)`,
     );
 
     let outcome: Outcome;
@@ -178,7 +179,7 @@ async function attemptOnce(
     // the request was out: it may have acted, unless its answer had already come and said it did not
     if (signal?.aborted)
       throw new UserAbortError({ cause: signal.reason, maybePerformed: status === undefined || mayHaveActed(status) });
-    if (err instanceof BrowserCloudError) throw err;
+    if (err instanceof ClientError) throw err;
     // the address without userinfo or query, which may hold secrets
     const { protocol, hostname, port, pathname } = new URL(state?.url ?? input.url);
     const where = `${input.method} ${protocol}//${hostname}:${port || (protocol === "https:" ? 443 : 80)}${pathname}`;

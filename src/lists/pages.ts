@@ -1,4 +1,4 @@
-import { BrowserCloudError, ValidationError, type ValidationIssue } from "../core/errors.js";
+import { ClientError, ValidationError, type ValidationIssue } from "../core/errors.js";
 import {
   field,
   hasNextPage,
@@ -33,7 +33,7 @@ export const DEFAULT_MAX_PAGES = 10_000;
  * reached the default page bound. The pages before it reached the caller; `headers` are those of
  * the page whose position was wrong.
  */
-export class PaginationError extends BrowserCloudError {
+export class PaginationError extends ClientError {
   override name = "PaginationError";
   /** The number of the page (1 for the first) whose next position is wrong. */
   readonly page: number;

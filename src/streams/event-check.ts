@@ -1,3 +1,4 @@
+import { PACKAGE_NAME } from "../../generated/identity.js";
 import type { Schema } from "../../generated/validators.js";
 import type { AnswerPolicy } from "../core/config.js";
 import { compile, type Check } from "../checks/schema-compiler.js";
@@ -195,7 +196,7 @@ export function reportDrift(
     issues,
   );
   if (policy.strictAnswers) throw error;
-  policy.logger?.debug(`browser-cloud-client: ${error.message}`);
+  policy.logger?.debug(`${PACKAGE_NAME}: ${error.message}`);
   if (response) policy.onAnswerMismatch?.({ operation: op.name, issues, data, response });
   return data;
 }

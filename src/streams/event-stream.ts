@@ -1,3 +1,4 @@
+import { PACKAGE_NAME } from "../../generated/identity.js";
 import { createParser, type EventSourceMessage } from "eventsource-parser";
 import { apiErrorFrom } from "../core/error-answer.js";
 import { ApiError, ConnectionError, UserAbortError } from "../core/errors.js";
@@ -147,7 +148,7 @@ export async function openEventStream(
           state.reconnects++;
           const wait = retryMs === undefined ? backoffMs(inARow - 1) : Math.min(retryMs, MAX_RETRY_AFTER_MS);
           logger?.debug(
-            `browser-cloud-client: ${where}: event stream dropped; re-opening in ${Math.round(wait)} ms (attempt ${inARow}/${maxReconnects}${state.lastEventId === undefined ? "" : ", with Last-Event-ID"})`,
+            `${PACKAGE_NAME}: ${where}: event stream dropped; re-opening in ${Math.round(wait)} ms (attempt ${inARow}/${maxReconnects}${state.lastEventId === undefined ? "" : ", with Last-Event-ID"})`,
           );
           await sleep(wait, stop.signal);
           if (stop.signal.aborted) throw new UserAbortError({ cause: stop.signal.reason });

@@ -1,4 +1,4 @@
-import { BrowserCloudError, ConnectionTimeoutError } from "../core/errors.js";
+import { ClientError, ConnectionTimeoutError } from "../core/errors.js";
 
 /**
  * A line or an event of an event stream was longer than `maxEventSize` (default 1 MiB of text):
@@ -7,7 +7,7 @@ import { BrowserCloudError, ConnectionTimeoutError } from "../core/errors.js";
  * @example
  * const events = await client.group.follow(id, { maxEventSize: 8 * 1024 * 1024 }); // allow 8 MiB events
  */
-export class EventTooLargeError extends BrowserCloudError {
+export class EventTooLargeError extends ClientError {
   override name = "EventTooLargeError";
   /** The limit that was passed, in characters of decoded text. */
   readonly limit: number;
@@ -55,7 +55,7 @@ export interface RawEvent {
  * An event's `data` was not JSON, or not what the spec promises for the stream. It carries the
  * event as received (`event`) and every problem found (`issues`), so nothing that arrived is lost.
  */
-export class StreamEventError extends BrowserCloudError {
+export class StreamEventError extends ClientError {
   override name = "StreamEventError";
   /** The event as received. */
   readonly event: RawEvent;

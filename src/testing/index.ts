@@ -1,10 +1,10 @@
-// browser-cloud-client/testing: a scripted `fetch` for unit tests of code that uses the client.
+// The package's `/testing` entry: a scripted `fetch` for unit tests of code that uses the client.
 // it knows the spec's operations (the generated table), so answers are given per method name.
 import { AUTH } from "../../generated/meta.js";
 import { operations as table } from "../../generated/operations.js";
 import type { Operation } from "../core/operation-row.js";
 import type { Resources } from "../../generated/resources.js";
-import { BrowserCloudError, type ApiErrorBody } from "../core/errors.js";
+import { ClientError, type ApiErrorBody } from "../core/errors.js";
 import { givenBaseUrl } from "../core/config.js";
 import { operationMatcher } from "../core/path-template.js";
 import type { EventStream } from "../streams/event-stream.js";
@@ -92,7 +92,7 @@ export interface MockFetchOptions {
   maxCalls?: number;
   /**
    * The client's base address, whose path precedes every operation's path: give it when the
-   * client is made with a `baseUrl` of another path. Default: as the client's own, `BROWSER_CLOUD_BASE_URL`,
+   * client is made with a `baseUrl` of another path. Default: as the client's own, the base address variable (`BASE_URL_ENV`),
    * else the spec's first server.
    */
   baseUrl?: string;
@@ -112,7 +112,7 @@ export interface MockFetch {
  * path that is no operation of the spec), was scripted wrongly, or received more than `maxCalls`.
  * The client passes it through as it is and does not retry it.
  */
-export class MockFetchError extends BrowserCloudError {
+export class MockFetchError extends ClientError {
   override name = "MockFetchError";
 }
 
@@ -127,9 +127,7 @@ const operations: readonly Operation[] = table;
  * a retry test fast), answer checks and errors.
  *
  * @example
- * import { createClient } from "browser-cloud-client";
- * import { mockFetch } from "browser-cloud-client/testing";
- *
+ * // createClient from the package, mockFetch from its `/testing` entry
  * // keys are method names (`"<group>.<method>"`, as typed by `OperationName`); the README and
  * // examples/test-your-code.ts show this client's own
  * const fetch = mockFetch({

@@ -9,9 +9,9 @@ import { MOCK_PAGES, pageToken } from "../../scripts/lib/mock/pages.mjs";
 import { mockServer } from "../../scripts/lib/mock/proxy.mjs";
 import { syntheticProject, typecheck, type SyntheticProject } from "../support/synthetic-client.js";
 
-// the examples of examples/service-shapes import the package by name: here, the synthetic client
+// the programs of ./service-shapes import the package by the fixture's name: here, the synthetic client
 const where = vi.hoisted(() => ({ dir: "" }));
-vi.mock("browser-cloud-client", () => import(`${where.dir}/src/index.ts`));
+vi.mock("fixture-client", () => import(`${where.dir}/src/index.ts`));
 
 let project: SyntheticProject;
 let lib: any;
@@ -21,7 +21,7 @@ let client: any;
 beforeAll(async () => {
   project = await syntheticProject();
   where.dir = project.dir;
-  lib = await import("browser-cloud-client");
+  lib = await import(`${project.dir}/src/index.ts`);
   mock = await mockServer({ port: 0, say: () => {} });
   await mock.serve(readFileSync(join(project.dir, "generated/openapi.json"), "utf8"));
   client = lib.createClient({ apiKey: "contract-token", baseUrl: mock.url, maxRetries: 0 });
@@ -63,7 +63,7 @@ function inputs(path: string, _item: any, op: any) {
   return { ids, query };
 }
 
-/** What each example of examples/service-shapes prints against the mock serving the synthetic spec. */
+/** What each program of ./service-shapes prints against the mock serving the synthetic spec. */
 const PRINTS: Record<string, string[]> = {
   "walk-a-list.ts": [
     "first page: 1 sessions, more: true, next offset: 1",
@@ -85,16 +85,17 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe("examples/service-shapes", () => {
+describe("the programs of test/contract/service-shapes", () => {
   it.each(Object.keys(PRINTS))(
     "%s runs against the mock and prints what it promises",
     async (file) => {
-      vi.stubEnv("BROWSER_CLOUD_API_KEY", "example-key");
-      vi.stubEnv("BROWSER_CLOUD_BASE_URL", mock.url);
+      // the fixture's variables (FIXTURE_PACKAGE's envPrefix)
+      vi.stubEnv("FIXTURE_API_KEY", "example-key");
+      vi.stubEnv("FIXTURE_BASE_URL", mock.url);
       const out: string[] = [];
       vi.spyOn(console, "log").mockImplementation((...args) => void out.push(args.join(" ")));
 
-      await import(/* @vite-ignore */ new URL(`../../examples/service-shapes/${file}`, import.meta.url).href);
+      await import(/* @vite-ignore */ new URL(`./service-shapes/${file}`, import.meta.url).href);
 
       expect(out).toEqual(PRINTS[file]);
     },

@@ -2,7 +2,8 @@
 // client generated from it, against the mock that npm start serves for it: Prism behind the proxy
 // that answers the streams. The expected events are read from the spec's own examples.
 import { execFile } from "node:child_process";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
@@ -17,7 +18,7 @@ import { generateOnce } from "../support/generate-once.js";
 
 type Json = any;
 const run = promisify(execFile);
-const SOURCE = fileURLToPath(new URL("../scripts/fixtures/synthetic-base", import.meta.url));
+const SOURCE = fileURLToPath(new URL("../../scripts/synthetic-base", import.meta.url));
 
 let copy: { dir: string; remove: () => void };
 let mock: Awaited<ReturnType<typeof mockServer>>;
@@ -27,12 +28,14 @@ let client: object;
 let StreamEventError: new (...args: never[]) => Error;
 
 beforeAll(async () => {
+  const written = mkdtempSync(join(tmpdir(), "contract-streams-spec-"));
+  writeSyntheticSpec(join(written, "openapi"), { operations: 150, source: SOURCE });
   copy = copyRepo({
-    entries: ["openapi", "redocly.yaml", "scripts", "src", "generated", "package.json", "tsconfig.json"],
+    entries: ["redocly.yaml", "scripts", "src", "generated", "package.json", "tsconfig.json"],
     prefix: "contract-streams-",
+    document: join(written, "openapi"),
   });
-  rmSync(join(copy.dir, "openapi"), { recursive: true });
-  writeSyntheticSpec(join(copy.dir, "openapi"), { operations: 150, source: SOURCE });
+  rmSync(written, { recursive: true, force: true });
   generateOnce(copy.dir);
   const text = readFileSync(join(copy.dir, "generated/openapi.json"), "utf8");
   spec = JSON.parse(text);

@@ -39,7 +39,7 @@ interface Server {
 }
 
 const spec = JSON.parse(readFileSync(resolve(root, "generated/openapi.json"), "utf8"));
-const tags: Tag[] = spec.tags;
+const tags: Tag[] = spec.tags ?? [];
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 /** The languages the page offers the samples in: Redoc's title for each, the TypeScript sample under Node.js. */
 const LANGUAGES = ["curl", "Node.js"];
@@ -68,11 +68,10 @@ const SAMPLES: Record<string, Record<string, string>> = {
     "Node.js": 'await client.deployments.delete("dep_5n1v7c2x");',
   },
 };
-/** The spec's first server with its variables at their defaults, as the samples address it. */
-const BASE_URL: string = spec.servers[0].url.replace(
-  /\{(\w+)\}/g,
-  (_: string, name: string) => spec.servers[0].variables[name].default,
-);
+/** The spec's first server with its variables at their defaults, as the samples address it (none: the path alone). */
+const BASE_URL: string = (spec.servers?.[0]?.url ?? "")
+  .replace(/\{(\w+)\}/g, (_: string, name: string) => spec.servers[0].variables[name].default)
+  .replace(/\/+$/, "");
 /** The opening every sample of an operation must have: curl with its method and the server's address, and a client call. */
 const starts = (method: string, path: string): Record<string, string> => ({
   curl: `curl ${method === "get" ? "" : `-X ${method.toUpperCase()} `}'${BASE_URL}${path.split("{")[0]}`,
@@ -87,7 +86,8 @@ const operations: Operation[] = Object.entries<
       const samples = SAMPLES[op.operationId] ?? starts(method, path);
       return {
         operationId: op.operationId,
-        summary: op.summary,
+        // what Redoc heads an operation with: its summary, else its operationId
+        summary: op.summary?.trim() || op.operationId,
         tag: op.tags[0] ?? "",
         deprecated: op.deprecated === true,
         samples,
@@ -332,7 +332,8 @@ describe("docs page (site/index.html) in headless chromium", () => {
   it("lists the tag groups with operations in the side menu, in the spec's order, and the others in the intro", {
     timeout: TEST_TIMEOUT,
   }, async () => {
-    expect(tags).toHaveLength(22);
+    // this project's document lists 22; a team's as many as it does
+    expect(tags.length).toBeGreaterThan(0);
     expect(specified.length).toBeGreaterThan(0);
     // the menu's top level starts with the overview ("/") and the description's sections ("/section/...")
     const groups = await page

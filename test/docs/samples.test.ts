@@ -4,7 +4,8 @@
 // (not by the client's checks, which the sampler uses), and every TypeScript sample is compiled
 // strictly against the generated client. Path parameters with a pattern or a format, and required
 // headers, are in test/scripts/docs/code-samples.test.ts: the synthetic spec has none.
-import { readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Ajv2020 } from "ajv/dist/2020.js";
@@ -20,8 +21,9 @@ import { samplesOf, samplesProgram } from "../support/docs-samples.js";
 import { strictConsumerErrors } from "../support/strict-consumer.js";
 
 type Json = any;
-const SOURCE = fileURLToPath(new URL("../scripts/fixtures/synthetic-base", import.meta.url));
-const PACKAGE = "browser-cloud-client";
+const SOURCE = fileURLToPath(new URL("../../scripts/synthetic-base", import.meta.url));
+// the samples name a package and key variable of their own: the checkout's play no part here
+const PACKAGE = "acme-client";
 const formats = formatsPlugin as unknown as (ajv: Ajv2020) => void;
 
 let copy: { dir: string; remove: () => void };
@@ -30,24 +32,20 @@ let page: Json;
 let operations: OperationInfo[];
 
 beforeAll(async () => {
+  const written = mkdtempSync(join(tmpdir(), "docs-samples-spec-"));
+  writeSyntheticSpec(join(written, "openapi"), { operations: 150, source: SOURCE, examples: false });
   copy = copyRepo({
-    entries: [
-      "openapi",
-      "redocly.yaml",
-      "scripts",
-      "src",
-      "generated",
-      "package.json",
-      "tsconfig.json",
-      "tsconfig.build.json",
-    ],
+    entries: ["redocly.yaml", "scripts", "src", "generated", "package.json", "tsconfig.json", "tsconfig.build.json"],
     prefix: "docs-samples-",
+    document: join(written, "openapi"),
   });
-  rmSync(join(copy.dir, "openapi"), { recursive: true });
-  writeSyntheticSpec(join(copy.dir, "openapi"), { operations: 150, source: SOURCE, examples: false });
+  rmSync(written, { recursive: true, force: true });
   generateOnce(copy.dir);
   spec = JSON.parse(readFileSync(join(copy.dir, "generated/openapi.json"), "utf8"));
-  page = pageDocument(spec, { sampler: await createSampler(spec), packageName: PACKAGE });
+  page = pageDocument(spec, {
+    sampler: await createSampler(spec),
+    names: { packageName: PACKAGE, apiKeyEnv: "ACME_API_KEY" },
+  });
   operations = readOperations(spec).operations;
 }, 180_000);
 

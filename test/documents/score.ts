@@ -16,6 +16,7 @@ import { readOperations } from "../../scripts/lib/generate/read-operations.mjs";
 import { inferCollections } from "../../scripts/lib/mock/collections.mjs";
 import { mockServer } from "../../scripts/lib/mock/proxy.mjs";
 import { toolEnv } from "../../scripts/lib/shared/env.mjs";
+import { readIdentity } from "../../scripts/lib/shared/identity.mjs";
 import { root } from "../../scripts/lib/shared/paths.mjs";
 import { withoutExamples } from "../../scripts/lib/spec/document.mjs";
 import { createSampler } from "../../scripts/lib/spec/sample.mjs";
@@ -112,7 +113,7 @@ async function consumerErrors(dir: string, spec: Json, work: string): Promise<st
   mkdirSync(project, { recursive: true });
   const sampler = await createSampler(spec);
   const operations = withExampleInputs(readOperations(spec).operations, sampler).operations;
-  const page = withCodeSamples(spec, { sampler, packageName: name });
+  const page = withCodeSamples(spec, { sampler, names: readIdentity(spec.info, join(dir, "package.json")) });
   writeFileSync(
     join(project, "package.json"),
     JSON.stringify({ name: "corpus-consumer", private: true, type: "module" }),

@@ -65,6 +65,7 @@ describe("the tree", () => {
       "dev",
       "docs",
       "generate",
+      "init",
       "mock",
       "mutation",
       "shared",

@@ -13,7 +13,7 @@ import { startMock } from "../../scripts/lib/mock/prism.mjs";
 import { DATA, writeSyntheticSpec, type SyntheticSpec } from "../../scripts/synthetic-spec.mjs";
 
 // the four-operation spec it grows, frozen here so that these tests hold whatever openapi/ becomes
-const SOURCE = fileURLToPath(new URL("./fixtures/synthetic-base", import.meta.url));
+const SOURCE = fileURLToPath(new URL("../../scripts/synthetic-base", import.meta.url));
 
 // the synthetic spec at the real service's size, written once into a temp dir and judged as the
 // project judges its own: the redocly cli with redocly.yaml, ajv for the examples, prism serving it

@@ -408,8 +408,9 @@ describe("the version rules", () => {
   });
 });
 
-// the frozen 0.1.0 release of openapi/, dereferenced: the table below edits copies of it
-const released: Spec = readJson(join(root, "openapi/released/0.1.0.json"));
+// this project's own first release, 0.1.0, dereferenced, kept as a fixture (openapi/released/0.1.0.json
+// until a team's document replaces it): the table below edits copies of it, whatever openapi/ holds
+const released: Spec = readJson(join(root, "test/spec/fixtures/first-release-0.1.0.json"));
 
 describe("the 0.1.0 release", () => {
   it("stays one dereferenced document of the four 0.1.0 operations", () => {

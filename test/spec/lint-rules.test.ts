@@ -7,8 +7,16 @@ import { afterAll, describe, expect, it } from "vitest";
 import { toolEnv } from "../../scripts/lib/shared/env.mjs";
 
 const root = resolve(import.meta.dirname, "../..");
+// the house rules on a document written to them (this project's first four operations, a fixture),
+// whatever openapi/ holds and whichever profile redocly.yaml extends
+const FIXTURE = join(root, "scripts/synthetic-base");
 const copy = mkdtempSync(join(tmpdir(), "spec-"));
-afterAll(() => rmSync(copy, { recursive: true, force: true }));
+const config = join(mkdtempSync(join(tmpdir(), "spec-config-")), "redocly.yaml");
+writeFileSync(config, `extends:\n  - ${join(root, "lint/house.yaml")}\n`);
+afterAll(() => {
+  rmSync(copy, { recursive: true, force: true });
+  rmSync(resolve(config, ".."), { recursive: true, force: true });
+});
 
 function edit(file: string, from: string, to: string) {
   const path = join(copy, file);
@@ -19,7 +27,7 @@ function edit(file: string, from: string, to: string) {
 
 async function lintRules(): Promise<string[]> {
   const run = promisify(execFile);
-  const args = ["lint", join(copy, "openapi.yaml"), "--config", join(root, "redocly.yaml"), "--format=json"];
+  const args = ["lint", join(copy, "openapi.yaml"), "--config", config, "--format=json"];
   const env = toolEnv();
   const { stdout } = await run(join(root, "node_modules/.bin/redocly"), args, { env }).catch((err) => err);
   const report = JSON.parse(stdout.slice(stdout.indexOf("{")));
@@ -28,7 +36,7 @@ async function lintRules(): Promise<string[]> {
 
 describe("the house lint rules", () => {
   it("flag each convention the spec breaks", async () => {
-    cpSync(join(root, "openapi"), copy, { recursive: true });
+    cpSync(FIXTURE, copy, { recursive: true });
     // an operation without its 500, and an inline error response
     edit(
       "paths/deployments_{id}.yaml",
@@ -68,9 +76,9 @@ describe("the house lint rules", () => {
     }
   });
 
-  it("pass on the spec as it is", async () => {
+  it("pass on the document written to them", async () => {
     rmSync(copy, { recursive: true, force: true });
-    cpSync(join(root, "openapi"), copy, { recursive: true });
+    cpSync(FIXTURE, copy, { recursive: true });
 
     expect(await lintRules()).toEqual([]);
   });

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { inject } from "vitest";
 import { HTTP_METHODS } from "../../src/core/path-template.js";
 import { resolve } from "../../scripts/lib/spec/document.mjs";
-import { createClient, type BrowserCloudClient, type ErrorBody } from "../../src/index.js";
+import { createClient, type ApiErrorBody } from "../../src/index.js";
 
 /** The bundled spec, as generated/ holds it (a freshness check keeps it equal to openapi/), its $refs kept. */
 export const spec = JSON.parse(readFileSync(new URL("../../generated/openapi.json", import.meta.url), "utf8"));
@@ -14,7 +14,7 @@ const resolved = <T>(node: T): T => resolve(spec, node);
 export const apiBaseUrl = (): string => inject("apiBaseUrl");
 
 /** A client pointed at the mock; Prism accepts any bearer token. */
-export function mockClient(): BrowserCloudClient {
+export function mockClient(): ReturnType<typeof createClient> {
   return createClient({ apiKey: "test-token", baseUrl: apiBaseUrl() });
 }
 
@@ -35,7 +35,7 @@ export interface SpecOperation {
   /** The first 2xx the spec declares, with the first example of its JSON body, if any. */
   success: { status: number; example?: unknown; json: boolean };
   /** Every 4xx/5xx it declares, with the Error example the mock answers it with. */
-  errors: { status: number; example: ErrorBody }[];
+  errors: { status: number; example: ApiErrorBody }[];
   responses: Record<string, unknown>;
 }
 
@@ -103,6 +103,6 @@ export function operation(operationId: string): SpecOperation {
 }
 
 /** Every 4xx/5xx status an operation declares, with the Error example the mock answers it with. */
-export function declaredErrors(operationId: string): { status: number; example: ErrorBody }[] {
+export function declaredErrors(operationId: string): { status: number; example: ApiErrorBody }[] {
   return operation(operationId).errors;
 }

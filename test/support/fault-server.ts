@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach } from "vitest";
-import { createClient, type BrowserCloudClient, type ClientOptions } from "../../src/index.js";
+import { createClient, type ClientOptions } from "../../src/index.js";
 
 /** A request as the server saw it. */
 export interface SeenRequest {
@@ -22,7 +22,7 @@ export interface FaultServer {
   /** TCP connections accepted so far. */
   connections: number;
   /** A client pointed at this server, with test-friendly defaults that `options` override. */
-  client(options?: ClientOptions): BrowserCloudClient;
+  client(options?: ClientOptions): ReturnType<typeof createClient>;
 }
 
 const open: (() => Promise<void>)[] = [];

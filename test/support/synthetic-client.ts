@@ -1,7 +1,9 @@
 import { execFileSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { copyRepo } from "../../scripts/lib/shared/repo-copy.mjs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { copyRepo, FIXTURE_PACKAGE } from "../../scripts/lib/shared/repo-copy.mjs";
 import { writeSyntheticSpec } from "../../scripts/synthetic-spec.mjs";
 import { generateOnce } from "./generate-once.js";
 
@@ -24,12 +26,16 @@ export interface SyntheticProject {
  * upload's own too), and runs `npm run generate` there (once per content: see `generateOnce`).
  */
 export async function syntheticProject({ operations: count = 150, examples = true } = {}): Promise<SyntheticProject> {
+  const written = join(mkdtempSync(join(tmpdir(), "synthetic-spec-")), "openapi");
+  writeSyntheticSpec(written, { operations: count, examples });
+  addBracketUpload(written, examples);
+  // the fixture's own names and house profile, whatever this checkout's package.json and redocly.yaml say
   const { dir, remove } = copyRepo({
-    entries: ["src", "scripts", "package.json", "redocly.yaml", "README.md", "tsconfig.json", "examples"],
+    entries: ["src", "scripts", "package.json", "redocly.yaml", "tsconfig.json"],
     prefix: "synthetic-client-",
+    document: written,
   });
-  writeSyntheticSpec(join(dir, "openapi"), { operations: count, examples });
-  addBracketUpload(join(dir, "openapi"), examples);
+  rmSync(dirname(written), { recursive: true, force: true });
   generateOnce(dir);
   const { operations } = await import(join(dir, "generated/operations.ts"));
   const spec = JSON.parse(readFileSync(join(dir, "generated/openapi.json"), "utf8"));
@@ -96,19 +102,23 @@ function addBracketUpload(openapi: string, examples: boolean): void {
 }
 
 /**
- * Writes `source` as `<dir>/check.ts` and type-checks it with the examples of `examples/service-shapes`
- * (which import the package by name: here the copy's src/); returns tsc's output, "" when clean.
+ * Writes `source` as `<dir>/check.ts` and type-checks it with the programs of
+ * `test/contract/service-shapes` (which import the package by the fixture's name: here the copy's
+ * src/); returns tsc's output, "" when clean.
  */
 export function typecheck(dir: string, source: string): string {
   const compilerOptions = {
     noEmit: true,
     types: ["node"],
     skipLibCheck: true,
-    paths: { "browser-cloud-client": ["./src/index.ts"] },
+    paths: { [FIXTURE_PACKAGE.name]: ["./src/index.ts"] },
   };
+  cpSync(fileURLToPath(new URL("../contract/service-shapes", import.meta.url)), join(dir, "service-shapes"), {
+    recursive: true,
+  });
   writeFileSync(
     join(dir, "tsconfig.check.json"),
-    JSON.stringify({ extends: "./tsconfig.json", compilerOptions, include: ["check.ts", "examples/service-shapes"] }),
+    JSON.stringify({ extends: "./tsconfig.json", compilerOptions, include: ["check.ts", "service-shapes"] }),
   );
   writeFileSync(join(dir, "check.ts"), source);
   try {

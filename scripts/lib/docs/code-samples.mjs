@@ -6,10 +6,11 @@ import { withExampleInputs } from "../generate/example-inputs.mjs";
 import { exampleCall } from "../generate/examples.mjs";
 import { fillTemplate, pathVariant } from "../../../src/core/path-template.js";
 import { readOperations, serverUrl } from "../generate/read-operations.mjs";
+import { identityOf } from "../shared/identity.mjs";
 import { operationAt } from "../spec/document.mjs";
 
-/** The environment variable both samples read the API key from. */
-export const API_KEY_VARIABLE = "BROWSER_CLOUD_API_KEY";
+/** What the samples name: the package they import and the environment variable both read the API key from. */
+/** @typedef {Pick<import("../shared/identity.mjs").Identity, "packageName" | "apiKeyEnv">} SampleNames */
 
 /**
  * @typedef {object} CodeSample one entry of `x-codeSamples`, as Redoc shows it in the right panel
@@ -42,17 +43,18 @@ const queryPairs = (/** @type {import("../generate/read-operations.mjs").Paramet
 
 /**
  * The curl command for one operation: its method and address (path parameters from their
- * examples, percent-encoded; the query from the examples), the bearer header with a
- * `$BROWSER_CLOUD_API_KEY` placeholder, and the example body where the operation takes one.
+ * examples, percent-encoded; the query from the examples), the bearer header with the key's
+ * variable as its placeholder (`$ACME_API_KEY`), and the example body where the operation takes one.
  * @param {import("../generate/read-operations.mjs").OperationInfo} op from readOperations()
  * @param {string} base the server address, as serverUrl() gives it
+ * @param {string} keyVariable the environment variable the key is read from
  * @returns {string}
  * @example
- * curlSample(op, "https://api.example.com");
+ * curlSample(op, "https://api.example.com", "ACME_API_KEY");
  * // curl -X DELETE 'https://api.example.com/deployments/dep_1' \
- * //   -H "Authorization: Bearer $BROWSER_CLOUD_API_KEY"
+ * //   -H "Authorization: Bearer $ACME_API_KEY"
  */
-export function curlSample(op, base) {
+export function curlSample(op, base, keyVariable) {
   // a variant's `#name` (`/chats#stream`) is no part of the address: it is sent to the path before it
   const path = fillTemplate(pathVariant(op.path).path, (name) =>
     encodeURIComponent(String(op.pathParams.find((p) => p.name === name)?.example ?? name)),
@@ -61,7 +63,7 @@ export function curlSample(op, base) {
   const url = `${base}${path}${query ? `?${query}` : ""}`;
   const lines = [
     `curl ${op.method === "GET" ? "" : `-X ${op.method} `}${shellQuote(url)}`,
-    `-H "Authorization: Bearer $${API_KEY_VARIABLE}"`,
+    `-H "Authorization: Bearer $${keyVariable}"`,
     // the required header parameters (an idempotency key is the caller's to make)
     ...op.headerParams
       .filter((p) => p.required && p.name !== op.idempotencyKey && p.example !== undefined)
@@ -98,14 +100,14 @@ export function curlSample(op, base) {
  * The TypeScript sample for one operation: the client created with the API key from the
  * environment, then the operation's method called with the spec's example values.
  * @param {import("../generate/read-operations.mjs").OperationInfo} op from readOperations()
- * @param {string} packageName what the sample imports createClient from
+ * @param {SampleNames} names the package the sample imports createClient from, the key's variable
  * @returns {string}
  */
-export function typescriptSample(op, packageName) {
+export function typescriptSample(op, { packageName, apiKeyEnv }) {
   return [
     `import { createClient } from ${JSON.stringify(packageName)};`,
     "",
-    `const client = createClient({ apiKey: process.env.${API_KEY_VARIABLE} });`,
+    `const client = createClient({ apiKey: process.env.${apiKeyEnv} });`,
     exampleCall(op),
   ].join("\n");
 }
@@ -115,15 +117,16 @@ export function typescriptSample(op, packageName) {
  * client and a curl sample, their inputs the document's examples, else sampled by `sampler`
  * (example-inputs.mjs). The document passed in is left as it was.
  * @param {any} spec a bundled OpenAPI 3.1 document
- * @param {{ sampler: import("../generate/example-inputs.mjs").Sampler, packageName?: string }} options
- * `sampler`: createSampler() over `spec`; `packageName` default "browser-cloud-client"
+ * @param {{ sampler: import("../generate/example-inputs.mjs").Sampler, names?: SampleNames }} options
+ * `sampler`: createSampler() over `spec`; `names` the package's name and key variable
+ * (scripts/lib/shared/identity.mjs), default those the document's title gives
  * @returns {any}
  * @example
  * const spec = JSON.parse(readFileSync("generated/openapi.json", "utf8"));
  * const page = withCodeSamples(spec, { sampler: await createSampler(spec) });
  * page.paths["/deployments/{id}"].delete["x-codeSamples"][1].label; // "curl"
  */
-export function withCodeSamples(spec, { sampler, packageName = "browser-cloud-client" }) {
+export function withCodeSamples(spec, { sampler, names = identityOf({}, spec?.info) }) {
   const copy = structuredClone(spec);
   const { operations } = withExampleInputs(readOperations(copy).operations, sampler);
   const base = serverUrl(copy);
@@ -132,8 +135,8 @@ export function withCodeSamples(spec, { sampler, packageName = "browser-cloud-cl
     if (!target || typeof target !== "object") continue;
     /** @type {CodeSample[]} */
     const samples = [
-      { lang: "TypeScript", label: "Node.js", source: typescriptSample(op, packageName) },
-      { lang: "Shell", label: "curl", source: curlSample(op, base) },
+      { lang: "TypeScript", label: "Node.js", source: typescriptSample(op, names) },
+      { lang: "Shell", label: "curl", source: curlSample(op, base, names.apiKeyEnv) },
     ];
     target["x-codeSamples"] = samples;
   }

@@ -1,11 +1,10 @@
 // What the docs page shows, made from the bundled spec: code samples on every operation, and the
 // groups without operations moved out of the side menu into the intro. scripts/lib/docs/render.mjs
 // renders it.
-import { readFileSync } from "node:fs";
 import { withCodeSamples } from "./code-samples.mjs";
+import { readIdentity } from "../shared/identity.mjs";
 import { operationsOf } from "../spec/document.mjs";
 import { kept } from "../spec/openapi31.mjs";
-import { fromRoot } from "../shared/paths.mjs";
 
 /** The heading of the intro section that lists the groups with no operation yet. */
 export const UNSPECIFIED_HEADING = "Not yet specified";
@@ -17,17 +16,18 @@ export const UNSPECIFIED_HEADING = "Not yet specified";
  * the menu by), leave `tags`, so the side menu holds only groups with operations, and are listed once in a
  * "Not yet specified" section appended to `info.description`, each with its description.
  * @param {any} spec the bundled spec, as generated/openapi.json holds it
- * @param {{ sampler: import("../generate/example-inputs.mjs").Sampler, packageName?: string }} options
+ * @param {{ sampler: import("../generate/example-inputs.mjs").Sampler, names?: import("./code-samples.mjs").SampleNames }} options
  * `sampler`: createSampler() over `spec`, for the samples' inputs the spec gives no example of;
- * `packageName` default: package.json's name
+ * `names`: the package and key variable the samples name, default the checkout's (package.json and
+ * the document's title, scripts/lib/shared/identity.mjs)
  * @returns {any}
  * @example
  * const spec = JSON.parse(readFileSync("generated/openapi.json", "utf8"));
  * const page = pageDocument(spec, { sampler: await createSampler(spec) });
  * page.tags.length; // the groups that have operations
  */
-export function pageDocument(spec, { sampler, packageName = ownName() }) {
-  const page = withCodeSamples(spec, { sampler, packageName });
+export function pageDocument(spec, { sampler, names = readIdentity(spec?.info) }) {
+  const page = withCodeSamples(spec, { sampler, names });
   const used = new Set();
   for (const { op } of operationsOf(page)) if (Array.isArray(op?.tags)) for (const tag of op.tags) used.add(tag);
   const tags = Array.isArray(page.tags) ? page.tags : [];
@@ -59,15 +59,4 @@ export function pageDocument(spec, { sampler, packageName = ownName() }) {
   ].join("\n");
   page.info = { ...page.info, description: `${intro ? `${intro}\n\n` : ""}${section}\n` };
   return page;
-}
-
-/** The package's name, what the TypeScript samples import from. */
-function ownName() {
-  try {
-    const name = JSON.parse(readFileSync(fromRoot("package.json"), "utf8")).name;
-    if (typeof name === "string" && name) return name;
-  } catch {
-    // no package.json: the default below
-  }
-  return "browser-cloud-client";
 }

@@ -17,6 +17,7 @@ import { dirname, join } from "node:path";
 import { loadConfig } from "@redocly/openapi-core";
 import { pageDocument } from "./page-document.mjs";
 import { createSampler } from "../spec/sample.mjs";
+import { readIdentity } from "../shared/identity.mjs";
 import { toolEnv } from "../shared/env.mjs";
 import { CONFIG } from "../shared/paths.mjs";
 import { collectOutput, spawnGroup, stopGroup } from "../shared/processes.mjs";
@@ -121,7 +122,7 @@ export function docsRenderer({ configPath = CONFIG, once = false } = {}) {
 
   const renderOnce = async (/** @type {string} */ bundle, /** @type {string} */ target) => {
     if (closed) throw new DocsError("the docs renderer is closed");
-    const text = await pageText(bundle);
+    const text = await pageText(bundle, configPath);
     const started = performance.now();
     rmSync(page, { force: true });
     let run = await next?.catch(() => null);
@@ -194,14 +195,28 @@ export async function renderDocs(bundle, output) {
   }
 }
 
+/** The package.json beside `configPath`: the package's identity (scripts/lib/shared/identity.mjs). */
+const packageFile = (/** @type {string} */ configPath) => join(dirname(configPath), "package.json");
+
 /**
- * The page document of `bundle`, as the JSON text build-docs reads.
+ * The page document of `bundle`, as the JSON text build-docs reads, its samples naming the package
+ * of the package.json beside `configPath`.
  * @param {string} bundle
+ * @param {string} configPath
  */
-async function pageText(bundle) {
+async function pageText(bundle, configPath) {
+  let spec;
   try {
-    const spec = JSON.parse(bundle);
-    return JSON.stringify(pageDocument(spec, { sampler: await createSampler(spec) }), null, 2);
+    spec = JSON.parse(bundle);
+  } catch (err) {
+    throw new DocsError(
+      `the bundle is not a document the page can be made from: ${/** @type {Error} */ (err).message}`,
+    );
+  }
+  // a package.json that cannot name the package throws IdentityError, naming the field
+  const names = readIdentity(spec?.info, packageFile(configPath));
+  try {
+    return JSON.stringify(pageDocument(spec, { sampler: await createSampler(spec), names }), null, 2);
   } catch (err) {
     throw new DocsError(
       `the bundle is not a document the page can be made from: ${/** @type {Error} */ (err).message}`,
@@ -230,6 +245,8 @@ async function pageText(bundle) {
 async function startRun(api, page, configPath) {
   const files = await configFiles(configPath);
   const config = filesText(files);
+  // the page's title: package.json's client.docsTitle where it sets one, else the CLI's own (info.title)
+  const title = readIdentity(undefined, packageFile(configPath)).docsTitle;
   const cli = [
     process.execPath,
     ...NODE_FLAGS,
@@ -241,6 +258,7 @@ async function startRun(api, page, configPath) {
     configPath,
     "--output",
     page,
+    ...(title === undefined ? [] : ["--title", title]),
   ];
   // node's stdin pipe is a socket, which /dev/stdin cannot open: cat hands it on through a pipe
   const [command, ...args] = api === STDIN ? [SH, "-c", 'cat | "$0" "$@"', ...cli] : cli;
@@ -293,13 +311,13 @@ async function finished(run) {
 
 /**
  * The files the CLI reads its config from: `configPath`, the local files it extends, and the
- * plugins it loads, as @redocly/openapi-core's loadConfig finds them; `configPath` alone for a
- * config that does not load (the CLI then says why).
+ * plugins it loads, as @redocly/openapi-core's loadConfig finds them (`configPath` alone for a
+ * config that does not load: the CLI then says why), and the package.json beside it (the title).
  * @param {string} configPath
  * @returns {Promise<string[]>}
  */
 async function configFiles(configPath) {
-  const files = new Set([configPath]);
+  const files = new Set([configPath, packageFile(configPath)]);
   try {
     const config = await loadConfig({ configPath });
     for (const { document } of config.resolvedRefMap?.values() ?? []) {

@@ -9,6 +9,7 @@ import { resourcesSource } from "./emit-resources.mjs";
 import { doc } from "./method-doc.mjs";
 import { componentName, functionNames, operationType, pascal, typeNames } from "./identifiers.mjs";
 import { offeredMedia } from "./request-bodies.mjs";
+import { identityOf } from "../shared/identity.mjs";
 
 /**
  * Renders generated/operations.ts, generated/resources.ts, generated/functions.ts and generated/types.ts.
@@ -16,23 +17,27 @@ import { offeredMedia } from "./request-bodies.mjs";
  * @param {import("./read-operations.mjs").OperationInfo[]} operations from readOperations()
  * @param {{ add(schema: any, where: string): number, name(index: number): string }} table the schema checks (schema-table.mjs)
  * @param {string} header the generated-file header
- * @param {import("./security.mjs").AuthScheme} [auth] the document's own scheme: a row carries `auth` only where its operation's differs
- * @param {import("./headers.mjs").HeaderOption[]} [headerOptions] the headers a client option sets: never required per call
+ * @param {{ auth?: import("./security.mjs").AuthScheme, headerOptions?: import("./headers.mjs").HeaderOption[], identity?: import("../shared/identity.mjs").Identity }} [options]
+ * `auth`: the document's own scheme (a row carries `auth` only where its operation's differs); `headerOptions`:
+ * the headers a client option sets (never required per call), default none; `identity`: the package's names
+ * (scripts/lib/shared/identity.mjs), default those the document's title gives
  * @returns {{ "operations.ts": string, "resources.ts": string, "functions.ts": string, "types.ts": string }}
  */
-export function emitClient(spec, operations, table, header, auth, headerOptions = []) {
+export function emitClient(spec, operations, table, header, options = {}) {
+  const { auth, headerOptions = [], identity = identityOf({}, spec.info) } = options;
   const schemaNames = Object.keys(spec.components?.schemas ?? {});
-  const types = typeNames(schemaNames);
+  const reserved = [identity.errorName, identity.clientName];
+  const types = typeNames(schemaNames, reserved);
   const fns = functionNames(operations);
   return {
-    "operations.ts": operationsSource(operations, table, header, auth, fns),
-    "resources.ts": resourcesSource(spec, operations, types, header, fns, headerOptions),
-    "functions.ts": functionsSource(operations, fns, header),
+    "operations.ts": operationsSource(operations, table, header, auth, fns, identity),
+    "resources.ts": resourcesSource(spec, operations, types, header, fns, headerOptions, reserved),
+    "functions.ts": functionsSource(operations, fns, header, identity),
     "types.ts": typesSource(schemaNames, types, operations, header),
   };
 }
 
-function operationsSource(operations, table, header, auth, fns) {
+function operationsSource(operations, table, header, auth, fns, identity) {
   // a schema or a reader in a row is a reference, written as a marker that the text below replaces
   const marker = `\u0001${randomUUID()}:`;
   const schema = (schema, where) => `${marker}S.${table.add(schema, where)}`;
@@ -113,7 +118,7 @@ function operationsSource(operations, table, header, auth, fns) {
       .replace(references, (_, inTable, ref) => (inTable ? `S.${table.name(Number(ref))}` : ref));
   const consts = rows.map((row, i) => {
     const op = operations[i];
-    return `/** \`${op.method} ${doc(op.path)}\`: \`client.${op.name}\`, \`${fns.get(op)}\` of browser-cloud-client/operations. */
+    return `/** \`${op.method} ${doc(op.path)}\`: \`client.${op.name}\`, \`${fns.get(op)}\` of ${identity.packageName}/operations. */
 export const ${fns.get(op)} = ${text(row)} as const satisfies Operation;
 `;
   });

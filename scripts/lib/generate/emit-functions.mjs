@@ -1,5 +1,5 @@
-// Writes generated/functions.ts: one standalone function per operation, for the
-// `browser-cloud-client/operations` entry, as hey-api's and Speakeasy's SDKs offer them. Each is its
+// Writes generated/functions.ts: one standalone function per operation, for the package's
+// `/operations` entry, as hey-api's and Speakeasy's SDKs offer them. Each is its
 // row of generated/operations.ts made a function of a client (src/core/standalone.ts), typed as the
 // client's method with the client in front, so that a bundle keeps only the operations it imports.
 
@@ -22,14 +22,16 @@ export function standaloneCall(op, fn) {
  * @param {import("./read-operations.mjs").OperationInfo[]} operations
  * @param {Map<object, string>} fns each operation's function name (identifiers.mjs `functionNames`)
  * @param {string} header the generated-file header
+ * @param {Pick<import("../shared/identity.mjs").Identity, "packageName" | "apiKeyEnv">} identity the package's
+ * name and key variable, which the examples import and read
  * @returns {string}
  */
-export function functionsSource(operations, fns, header) {
+export function functionsSource(operations, fns, header, identity) {
   const functions = operations.map((op) => {
     const fn = fns.get(op);
     const example = [
-      `import { createCoreClient, ${fn} } from "browser-cloud-client/operations";`,
-      "const client = createCoreClient({ apiKey: process.env.BROWSER_CLOUD_API_KEY });",
+      `import { createCoreClient, ${fn} } from "${identity.packageName}/operations";`,
+      `const client = createCoreClient({ apiKey: process.env.${identity.apiKeyEnv} });`,
       standaloneCall(op, fn),
     ].join("\n");
     const lines = docLines(op, example);

@@ -23,9 +23,10 @@ import { offeredMedia } from "./request-bodies.mjs";
  * @param {string} header the generated-file header
  * @param {Map<any, string>} fns each operation's function name (identifiers.mjs functionNames)
  * @param {import("./headers.mjs").HeaderOption[]} headerOptions the headers a client option sets: never required per call
+ * @param {string[]} [reserved] names a group's interface must not take (the package's error and client names)
  * @returns {string}
  */
-export function resourcesSource(spec, operations, types, header, fns, headerOptions) {
+export function resourcesSource(spec, operations, types, header, fns, headerOptions, reserved = []) {
   // the tree of groups, each leaf one method
   const tree = new Map();
   for (const op of operations) {
@@ -149,7 +150,8 @@ export function resourcesSource(spec, operations, types, header, fns, headerOpti
     }
     // the group's interface takes a name no schema type, export of the package or global has:
     // `Tags`, else `TagsResource` (unless a schema has that name too: `tags_resource`), then numbered
-    const taken = (/** @type {string} */ n) => usedTypeNames.has(n) || TAKEN_TYPE_NAMES.has(n) || GLOBALS.has(n);
+    const taken = (/** @type {string} */ n) =>
+      usedTypeNames.has(n) || TAKEN_TYPE_NAMES.has(n) || GLOBALS.has(n) || reserved.includes(n);
     const base = pascal(key);
     let name = [base, `${base}Resource`].find((n) => !taken(n));
     for (let n = 2; name === undefined; n++) name = taken(`${base}Resource${n}`) ? undefined : `${base}Resource${n}`;

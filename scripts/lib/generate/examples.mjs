@@ -9,6 +9,27 @@ import { RESERVED_WORDS } from "./identifiers.mjs";
  * a raw body from the example too (a multipart one through a `form(fields)` helper the caller defines).
  */
 export function exampleCall(op, { runnable = false } = {}) {
+  const call = `await ${callExpression(op, { runnable })};`;
+  // a list awaits to its first page; for await walks every item
+  if (op.page && op.success.kind === "json")
+    return `const page = ${call}\nfor await (const item of ${callExpression(op, { runnable })}) console.log(item);`;
+  if (op.success.kind === "json") return `const ${resultName(op)} = ${call}`;
+  if (op.success.kind === "other") return `const response = ${call}`;
+  if (op.success.kind === "stream")
+    return `const events = ${call}\nfor await (const event of events) console.log(event.data);`;
+  if (op.success.kind === "sequence")
+    return `const items = ${call}\nfor await (const item of items) console.log(item);`;
+  return call;
+}
+
+/**
+ * The method called with the spec's example values, as an expression (`client.notes.list({ limit: 20 })`),
+ * its per-call options holding `options` (the text of more fields, `maxItems: 20`) where given.
+ * @param {import("./read-operations.mjs").OperationInfo} op
+ * @param {{ runnable?: boolean, options?: string }} [how] `runnable` as exampleCall's
+ * @returns {string}
+ */
+export function callExpression(op, { runnable = false, options: more } = {}) {
   const args = op.pathParams.map((p) => JSON.stringify(p.example !== undefined ? String(p.example) : `${p.name}`));
   // OpenAPI 3.2's querystring is the whole query: its example is the query's
   const whole = op.queryParams.find((p) => p.querystring);
@@ -22,7 +43,9 @@ export function exampleCall(op, { runnable = false } = {}) {
       .filter((p) => p.required && p.name !== op.idempotencyKey && p.example !== undefined)
       .map((p) => [p.name, String(p.example)]),
   );
-  const options = Object.keys(headers).length > 0 ? `headers: ${literal(headers)}` : undefined;
+  const options =
+    [Object.keys(headers).length > 0 ? `headers: ${literal(headers)}` : undefined, more].filter(Boolean).join(", ") ||
+    undefined;
   if (op.body) {
     const text = (value) => (typeof value === "string" ? value : JSON.stringify(value ?? ""));
     const multipart = /^multipart\//.test(op.body.mediaType);
@@ -44,17 +67,7 @@ export function exampleCall(op, { runnable = false } = {}) {
     if (hasQuery || (options && op.queryParams.length)) args.push(literal(query));
     if (options) args.push(`{ ${options} }`);
   }
-  const call = `await client.${op.name}(${args.join(", ")});`;
-  // a list awaits to its first page; for await walks every item
-  if (op.page && op.success.kind === "json")
-    return `const page = ${call}\nfor await (const item of client.${op.name}(${args.join(", ")})) console.log(item);`;
-  if (op.success.kind === "json") return `const ${resultName(op)} = ${call}`;
-  if (op.success.kind === "other") return `const response = ${call}`;
-  if (op.success.kind === "stream")
-    return `const events = ${call}\nfor await (const event of events) console.log(event.data);`;
-  if (op.success.kind === "sequence")
-    return `const items = ${call}\nfor await (const item of items) console.log(item);`;
-  return call;
+  return `client.${op.name}(${args.join(", ")})`;
 }
 
 /**
@@ -88,7 +101,7 @@ export function consumerProgram(operations, { from, baseUrl, functions }) {
   return `// generated from the operation table: every operation, called with the spec's examples
 import { ${imports} } from ${JSON.stringify(from)};
 
-const client = ${create}({ apiKey: "consumer-token", baseUrl: ${baseUrl}, maxRetries: 0 });
+const client = ${create}({ apiKey: "consumer:token", baseUrl: ${baseUrl}, maxRetries: 0 });
 const form = (fields: Record<string, string>): FormData => {
   const data = new FormData();
   for (const [name, value] of Object.entries(fields)) data.append(name, value);

@@ -4,7 +4,10 @@
 import { HTTP_METHODS } from "../../../src/core/path-template.js";
 import { standInKey } from "../spec/document.mjs";
 
-/** Names the package's own modules export (src/index.ts), which a schema type must not shadow. */
+/**
+ * Names the package's own modules export (src/index.ts), which a schema type must not shadow; the
+ * root error's and the client's names are the package's identity's (typeNames' `reserved`).
+ */
 export const TAKEN_TYPE_NAMES = new Set([
   "AnswerMismatch",
   "AnswerMismatchError",
@@ -12,8 +15,6 @@ export const TAKEN_TYPE_NAMES = new Set([
   "ApiErrorBody",
   "AuthenticationError",
   "BadRequestError",
-  "BrowserCloudClient",
-  "BrowserCloudError",
   "ClientOptions",
   "ConfigurationError",
   "ConflictError",
@@ -85,14 +86,17 @@ export const pascal = (text) => {
  * The exported type name of every component schema: PascalCase, and `Body` appended where the
  * name would shadow a global or one of the package's exports (the spec's `Error` is `ErrorBody`).
  * @param {string[]} schemaNames
+ * @param {Iterable<string>} [reserved] the package's other exports: its root error's and client's
+ * names (scripts/lib/shared/identity.mjs); default none
  * @returns {Map<string, string>} schema name -> type name
  */
-export function typeNames(schemaNames) {
+export function typeNames(schemaNames, reserved = []) {
+  const taken = new Set(reserved);
   const out = new Map();
   const used = new Set();
   for (const name of schemaNames) {
     let type = pascal(name);
-    if (GLOBALS.has(type) || TAKEN_TYPE_NAMES.has(type)) type = `${type}Body`;
+    if (GLOBALS.has(type) || TAKEN_TYPE_NAMES.has(type) || taken.has(type)) type = `${type}Body`;
     for (let n = 2; used.has(type); n++) type = `${pascal(name)}${n}`;
     used.add(type);
     out.set(name, type);
@@ -119,7 +123,7 @@ export const RESERVED_WORDS = new Set(
 );
 
 /**
- * Names a function or row may not take: what the `browser-cloud-client/operations` entry exports
+ * Names a function or row may not take: what the package's `/operations` entry exports
  * besides the functions, and what generated/operations.ts and functions.ts import beside them.
  */
 const OPERATIONS_ENTRY_NAMES = [
@@ -141,7 +145,7 @@ const OPERATIONS_ENTRY_NAMES = [
 ];
 
 /**
- * The name of each operation's standalone function (`browser-cloud-client/operations`) and of its
+ * The name of each operation's standalone function (the package's `/operations` entry) and of its
  * row in generated/operations.ts: its `operationId` as an identifier (`get-org-limits` ->
  * `getOrgLimits`), else its client name's segments joined (`deployments.delete` ->
  * `deploymentsDelete`); a second of the same name gets `_`.

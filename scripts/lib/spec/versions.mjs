@@ -3,7 +3,8 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 
-const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/;
+/** A MAJOR.MINOR.PATCH version, what the breaking-change gate compares. */
+export const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/;
 const IMPACTS = ["patch", "minor", "major"];
 
 /** @typedef {import("./changes.mjs").Change} Change */

@@ -1,10 +1,11 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { cpSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { toolEnv } from "../../../scripts/lib/shared/env.mjs";
 import { copyRepo } from "../../../scripts/lib/shared/repo-copy.mjs";
+import { SOURCE } from "../../../scripts/synthetic-spec.mjs";
 import { goneFromPort, killOnPort, processesOnPort } from "../helpers.js";
 
 const ORG_LIMITS = "openapi/components/schemas/OrgLimits.yaml";
@@ -15,12 +16,24 @@ const LINT_FOUND =
 // generous, for a busy 2-core machine: these only bound a hang, they measure nothing
 const WAIT_MS = 120_000;
 
-/** The pipeline's part of the repository, copied to a temp dir, with node_modules linked. */
+/**
+ * The pipeline's part of the repository, copied to a temp dir, with node_modules linked, and this
+ * project's first document (a fixture) as its openapi/, whatever openapi/ holds here; dev generates
+ * it on start.
+ */
 function copyPipeline(): string {
-  return copyRepo({
-    entries: ["openapi", "lint", "redocly.yaml", "scripts", "package.json", "generated", "tsconfig.json", "src"],
+  const { dir } = copyRepo({
+    entries: ["lint", "redocly.yaml", "scripts", "package.json", "generated", "tsconfig.json", "src"],
     prefix: "dev-test-",
-  }).dir;
+    document: SOURCE,
+  });
+  // and its first release, which the breaking-change warning compares a save with
+  mkdirSync(join(dir, "openapi/released"));
+  cpSync(
+    fileURLToPath(new URL("../../spec/fixtures/first-release-0.1.0.json", import.meta.url)),
+    join(dir, "openapi/released/0.1.0.json"),
+  );
+  return dir;
 }
 
 interface Dev {

@@ -78,44 +78,44 @@ describe("code samples for the docs page", () => {
   });
 
   it("sends a JSON body with its content type, the key from the environment, and the path parameter encoded", () => {
-    const sample = curlSample(op("notes.update"), base);
+    const sample = curlSample(op("notes.update"), base, "ACME_API_KEY");
 
     expect(sample.split(" \\\n  ")).toEqual([
       "curl -X PUT 'https://api.example.test/v1/notes/a%20b%2Fc'",
-      '-H "Authorization: Bearer $BROWSER_CLOUD_API_KEY"',
+      '-H "Authorization: Bearer $ACME_API_KEY"',
       "-H 'Content-Type: application/json'",
       `-d '{"text":"it'\\''s done"}'`,
     ]);
   });
 
   it("puts the query examples in the address, repeating an array's name, and sends no body for a GET", () => {
-    const sample = curlSample(op("notes.list"), base);
+    const sample = curlSample(op("notes.list"), base, "ACME_API_KEY");
 
     expect(sample).toBe(
-      `curl 'https://api.example.test/v1/notes?limit=20&tag=a%26b&tag=c' \\\n  -H "Authorization: Bearer $BROWSER_CLOUD_API_KEY"`,
+      `curl 'https://api.example.test/v1/notes?limit=20&tag=a%26b&tag=c' \\\n  -H "Authorization: Bearer $ACME_API_KEY"`,
     );
   });
 
   it("sends a path's variant (path#name) to the path without its #name, the query after it", () => {
-    expect(curlSample(op("notes.share"), base)).toBe(
-      `curl 'https://api.example.test/v1/notes/note_1?fields=link' \\\n  -H "Authorization: Bearer $BROWSER_CLOUD_API_KEY"`,
+    expect(curlSample(op("notes.share"), base, "ACME_API_KEY")).toBe(
+      `curl 'https://api.example.test/v1/notes/note_1?fields=link' \\\n  -H "Authorization: Bearer $ACME_API_KEY"`,
     );
   });
 
   it("has no content type and no -d for an operation without a body", () => {
-    const sample = curlSample(op("notes.delete"), base);
+    const sample = curlSample(op("notes.delete"), base, "ACME_API_KEY");
 
     expect(sample).toBe(
-      `curl -X DELETE 'https://api.example.test/v1/notes/note_1' \\\n  -H "Authorization: Bearer $BROWSER_CLOUD_API_KEY"`,
+      `curl -X DELETE 'https://api.example.test/v1/notes/note_1' \\\n  -H "Authorization: Bearer $ACME_API_KEY"`,
     );
     expect(sample).not.toMatch(/Content-Type|-d /);
   });
 
   it("calls the client's method with the spec's example values in the TypeScript sample", () => {
-    const sample = typescriptSample(op("notes.update"), "browser-cloud-client");
+    const sample = typescriptSample(op("notes.update"), { packageName: "acme-client", apiKeyEnv: "ACME_API_KEY" });
 
-    expect(sample).toContain('import { createClient } from "browser-cloud-client";');
-    expect(sample).toContain("const client = createClient({ apiKey: process.env.BROWSER_CLOUD_API_KEY });");
+    expect(sample).toContain('import { createClient } from "acme-client";');
+    expect(sample).toContain("const client = createClient({ apiKey: process.env.ACME_API_KEY });");
     expect(sample).toMatch(/await client\.notes\.update\("a b\/c", \{ text: "it's done" \}\);$/);
   });
 

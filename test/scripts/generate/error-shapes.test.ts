@@ -4,7 +4,7 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { root } from "../../../scripts/lib/shared/paths.mjs";
-import { copyRepo } from "../../../scripts/lib/shared/repo-copy.mjs";
+import { copyRepo, fixtureConfig } from "../../../scripts/lib/shared/repo-copy.mjs";
 
 // documents whose errors are shaped otherwise than this project's { code, message }: each is
 // generated in one copy of the project, the clients type-checked in one tsc program, and each
@@ -275,6 +275,7 @@ beforeAll(async () => {
     entries: ["package.json", "redocly.yaml", "lint", "scripts", "src", "tsconfig.json"],
   });
   mkdirSync(join(copy.dir, "openapi"));
+  writeFileSync(join(copy.dir, "redocly.yaml"), fixtureConfig());
   const { renderWithReport } = await import(join(copy.dir, "scripts/lib/generate/render.mjs"));
   for (const shape of Object.keys(TYPES)) {
     copyFileSync(join(FIXTURES, `${shape}.yaml`), join(copy.dir, "openapi/openapi.yaml"));

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -180,24 +180,21 @@ let spec: Json;
 // an API team's own document, of the real service's size, written without this project's
 // x-client-method convention: 150 operations, streams, downloads, uploads, a recursive schema
 beforeAll(async () => {
-  copy = copyRepo({ prefix: "foreign-" }).dir;
-  // the team's document replaces the project's; its release history stays for the gate
-  for (const entry of readdirSync(join(copy, "openapi")))
-    if (entry !== "released") rmSync(join(copy, "openapi", entry), { recursive: true });
   const dir = mkdtempSync(join(tmpdir(), "foreign-spec-"));
   rmSync(dir, { recursive: true });
   writeSyntheticSpec(dir, {
     operations: 150,
     clientMethods: false,
-    source: fileURLToPath(new URL("../fixtures/synthetic-base", import.meta.url)),
+    source: fileURLToPath(new URL("../../../scripts/synthetic-base", import.meta.url)),
   });
-  cpSync(dir, join(copy, "openapi"), { recursive: true });
+  // the team's document replaces the project's
+  copy = copyRepo({ prefix: "foreign-", document: dir }).dir;
   rmSync(dir, { recursive: true, force: true });
   // the spec as the team wrote it, the oracle for every expected name, type and request below
   spec = (
     await bundle({
       ref: join(copy, "openapi/openapi.yaml"),
-      config: await loadConfig({ configPath: join(root, "redocly.yaml") }),
+      config: await loadConfig({ configPath: join(copy, "redocly.yaml") }),
     })
   ).bundle.parsed;
   output = execFileSync(process.execPath, ["scripts/generate.mjs"], { cwd: copy, encoding: "utf8" });

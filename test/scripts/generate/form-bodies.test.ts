@@ -3,7 +3,7 @@
 // multipart uploads whose file fields are marked each way a document marks them. What was sent is
 // read at a loopback server; a strict consumer compiles calls passing typed fields and Blobs.
 import { execFileSync } from "node:child_process";
-import { cpSync, readFileSync, rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -45,8 +45,11 @@ let base: string;
 const received: { url: string; type: string; body: string }[] = [];
 
 beforeAll(async () => {
-  ({ dir } = copyRepo({ entries: ENTRIES, prefix: "form-bodies-" }));
-  cpSync(fileURLToPath(new URL("../fixtures/form-bodies", import.meta.url)), join(dir, "openapi"), { recursive: true });
+  ({ dir } = copyRepo({
+    entries: ENTRIES,
+    prefix: "form-bodies-",
+    document: fileURLToPath(new URL("../fixtures/form-bodies", import.meta.url)),
+  }));
   report = execFileSync(process.execPath, ["scripts/generate.mjs"], { cwd: dir, encoding: "utf8", env: toolEnv() });
   server = createServer((req, res) => {
     const chunks: Buffer[] = [];

@@ -32,7 +32,7 @@ const exported = (source: string) =>
 describe("group interface names", () => {
   it("never takes the name of a schema type, however many of its forms the schemas hold", () => {
     const { operations, auth } = readOperations(spec);
-    const files = emitClient(spec, operations, schemaTable(spec), "", auth);
+    const files = emitClient(spec, operations, schemaTable(spec), "", { auth });
     const types = exported(files["types.ts"]);
     const resources = exported(files["resources.ts"]);
 

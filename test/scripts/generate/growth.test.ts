@@ -1,6 +1,7 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toolEnv } from "../../../scripts/lib/shared/env.mjs";
 import { root } from "../../../scripts/lib/shared/paths.mjs";
@@ -175,7 +176,12 @@ const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { cwd: copy
 beforeAll(() => {
   // a folder name with a space and an escape: every script must find its files from there (not a
   // "#": the Redocly CLI's example check then cannot resolve a $ref, whatever this project does)
-  copy = copyRepo({ prefix: "growth a b%20c-" }).dir;
+  copy = copyRepo({
+    prefix: "growth a b%20c-",
+    document: fileURLToPath(new URL("../../../scripts/synthetic-base", import.meta.url)),
+  }).dir;
+  // generated from that document before the operations are added, whatever openapi/ holds here
+  run(process.execPath, ["scripts/generate.mjs"]);
   run("git", ["init", "-q"]);
   run("git", ["add", "-A"]);
   run("git", ["-c", "user.name=growth", "-c", "user.email=growth@localhost", "commit", "-q", "-m", "before"]);

@@ -1,4 +1,4 @@
-import { cpSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,10 +19,11 @@ let readme: string;
 
 beforeAll(async () => {
   copy = copyRepo({
-    entries: ["src", "scripts", "lint", "package.json", "redocly.yaml", "tsconfig.json", "README.md"],
+    // the README's generated parts: its retry table, and the programs of examples/ it shows
+    entries: ["src", "scripts", "lint", "package.json", "redocly.yaml", "tsconfig.json", "README.md", "examples"],
     prefix: "idempotency-keys-",
+    document: FIXTURE,
   });
-  cpSync(FIXTURE, join(copy.dir, "openapi"), { recursive: true });
   generateOnce(copy.dir);
   ({ operations } = await import(join(copy.dir, "generated/operations.ts")));
   ({ createClient } = await import(join(copy.dir, "src/index.ts")));

@@ -1,4 +1,3 @@
-import { cpSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -22,8 +21,8 @@ beforeAll(async () => {
   copy = copyRepo({
     entries: ["src", "scripts", "lint", "package.json", "redocly.yaml", "tsconfig.json"],
     prefix: "parameters-",
+    document: FIXTURE,
   });
-  cpSync(FIXTURE, join(copy.dir, "openapi"), { recursive: true });
   generateOnce(copy.dir);
   ({ operations } = await import(join(copy.dir, "generated/operations.ts")));
   schemas = Object.values(await import(join(copy.dir, "generated/validators.ts")));

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readWebhooks } from "../../../scripts/lib/generate/webhooks.mjs";
 import { toolEnv } from "../../../scripts/lib/shared/env.mjs";
 import { root } from "../../../scripts/lib/shared/paths.mjs";
-import { copyRepo } from "../../../scripts/lib/shared/repo-copy.mjs";
+import { copyRepo, fixtureConfig } from "../../../scripts/lib/shared/repo-copy.mjs";
 import { strictConsumerErrors } from "../../support/strict-consumer.js";
 
 const ENTRIES = ["redocly.yaml", "lint", "scripts", "src", "package.json", "tsconfig.json", "tsconfig.build.json"];
@@ -85,6 +85,7 @@ describe("a document of webhooks and no paths", () => {
     copy = copyRepo({ entries: ENTRIES, prefix: "webhooks-" });
     mkdirSync(join(copy.dir, "openapi"));
     writeFileSync(join(copy.dir, "openapi/openapi.yaml"), JSON.stringify(DOCUMENT));
+    writeFileSync(join(copy.dir, "redocly.yaml"), fixtureConfig());
     output = execFileSync(process.execPath, ["scripts/generate.mjs"], {
       cwd: copy.dir,
       encoding: "utf8",

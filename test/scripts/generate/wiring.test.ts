@@ -1,14 +1,16 @@
-import { readFileSync } from "node:fs";
 import { diffLines } from "diff";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { emitClient } from "../../../scripts/lib/generate/emit-client.mjs";
 import { readOperations } from "../../../scripts/lib/generate/read-operations.mjs";
 import { schemaTable } from "../../../scripts/lib/generate/schema-table.mjs";
+import { identityOf } from "../../../scripts/lib/shared/identity.mjs";
+import { fixtureSpec } from "../../support/fixture-spec.js";
 
-// the bundled spec, and a copy with one operation inserted before all of this spec's, with a
-// component and an inline schema of its own, and the shared error schema: what an API designer adds
-const spec = JSON.parse(readFileSync(new URL("../../../generated/openapi.json", import.meta.url), "utf8"));
+// this project's first document (a fixture, whatever openapi/ holds), and a copy with one operation
+// inserted before all of its own, with a component and an inline schema of its own, and the shared
+// error schema: what an API designer adds
+const spec = await fixtureSpec();
 const UNAUTHORIZED = spec.paths["/org/limits"].get.responses["401"];
 const inserted = structuredClone(spec);
 inserted.components.schemas.Widget = { type: "object", required: ["name"], properties: { name: { type: "string" } } };
@@ -37,7 +39,11 @@ inserted.paths = {
 function generate(document: any): Record<string, string> {
   const { operations, auth } = readOperations(document);
   const table = schemaTable(document);
-  const files = emitClient(document, operations, table, "", auth);
+  // a package name of the test's own, whatever the checkout's package.json and document say
+  const files = emitClient(document, operations, table, "", {
+    auth,
+    identity: identityOf({ name: "acme-client" }, {}),
+  });
   return { ...files, "validators.ts": table.source("") };
 }
 
@@ -69,7 +75,7 @@ describe("the generated wiring", () => {
     const { added } = changes(before["operations.ts"]!, after["operations.ts"]!);
 
     expect(added).toEqual([
-      "/** `POST /widgets`: `client.widgets.create`, `createWidget` of browser-cloud-client/operations. */",
+      "/** `POST /widgets`: `client.widgets.create`, `createWidget` of acme-client/operations. */",
       expect.stringMatching(
         /^export const createWidget = \{"name":"widgets\.create","method":"POST","path":"\/widgets","body":"json","bodySchema":S\.Widget,.*"answerSchema":S\.Inline_[0-9a-f]{10},.*"errorSchema":S\.ErrorBody,.*\} as const satisfies Operation;$/,
       ),

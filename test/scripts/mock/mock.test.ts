@@ -1,9 +1,12 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { freePort, startMock } from "../../../scripts/lib/mock/prism.mjs";
+import { fixtureConfig } from "../../../scripts/lib/shared/repo-copy.mjs";
+import { SOURCE } from "../../../scripts/synthetic-spec.mjs";
+import { fixtureSpec } from "../../support/fixture-spec.js";
 import { goneFromPort, killOnPort, printed, processesOnPort, start, stop, WAIT_MS, type Child } from "../helpers.js";
 
 const root = resolve(import.meta.dirname, "../../..");
@@ -19,6 +22,13 @@ const ENDINGS = [
     code: 1,
   },
 ];
+
+/** The pipeline in `dir` with this project's first document (a fixture) as its openapi/, whatever openapi/ holds here. */
+function fixtureCheckout(dir: string): void {
+  for (const entry of ["scripts", "src", "lint"]) cpSync(join(root, entry), join(dir, entry), { recursive: true });
+  cpSync(SOURCE, join(dir, "openapi"), { recursive: true });
+  writeFileSync(join(dir, "redocly.yaml"), fixtureConfig());
+}
 
 describe("startMock", { timeout: 2 * WAIT_MS }, () => {
   let owner: Child | undefined;
@@ -57,8 +67,7 @@ describe("startMock", { timeout: 2 * WAIT_MS }, () => {
 
   it("starts Prism from a checkout whose path has a space, %20 and #, and stops it on SIGTERM", async () => {
     dir = mkdtempSync(join(tmpdir(), "a b%20c#-"));
-    for (const entry of ["scripts", "src", "openapi", "lint", "redocly.yaml"])
-      cpSync(join(root, entry), join(dir, entry), { recursive: true });
+    fixtureCheckout(dir);
     symlinkSync(join(root, "node_modules"), join(dir, "node_modules"));
     port = await freePort();
 
@@ -75,12 +84,12 @@ describe("startMock", { timeout: 2 * WAIT_MS }, () => {
 
   it("serves openapi/ as written where generated/openapi.json is stale, never the stale bundle", async () => {
     dir = mkdtempSync(join(tmpdir(), "mock-stale-"));
-    for (const entry of ["scripts", "src", "openapi", "lint", "redocly.yaml", "generated"])
-      cpSync(join(root, entry), join(dir, entry), { recursive: true });
+    fixtureCheckout(dir);
     symlinkSync(join(root, "node_modules"), join(dir, "node_modules"));
     // the bundle a previous generate left, since changed in openapi/: its example of the limits differs
     const bundle = join(dir, "generated/openapi.json");
-    const stale = JSON.parse(readFileSync(bundle, "utf8"));
+    mkdirSync(join(dir, "generated"));
+    const stale = await fixtureSpec();
     const limits = stale.paths["/org/limits"].get.responses["200"].content["application/json"];
     const written = limits.example ?? Object.values<any>(limits.examples)[0].value;
     limits.example = { ...written, max_concurrent_sessions: written.max_concurrent_sessions + 1 };

@@ -1,6 +1,9 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixtureSpec } from "../../support/fixture-spec.js";
 import { killOnPort, printed, rawRequest, resetMidRequest, start, stop, WAIT_MS, type Child } from "../helpers.js";
 
 const root = resolve(import.meta.dirname, "../../..");
@@ -60,14 +63,19 @@ describe("the dev mock proxy, sent malformed requests", { timeout: WAIT_MS }, ()
   let prismPort: string | undefined;
 
   // mockServer() in a child process, so that a crash shows as a proxy that stopped answering
+  let specDir: string;
   beforeAll(async () => {
     const module = pathToFileURL(join(root, "scripts/lib/mock/proxy.mjs")).href;
+    // this project's first document (a fixture), whatever openapi/ holds: its /org/limits answers
+    specDir = mkdtempSync(join(tmpdir(), "proxy-spec-"));
+    const spec = join(specDir, "openapi.json");
+    writeFileSync(spec, JSON.stringify(await fixtureSpec()));
     const code = [
       `import { readFileSync } from "node:fs";`,
       `import { mockServer } from ${JSON.stringify(module)};`,
       `const mock = await mockServer({ port: 0, say: (line) => console.log(line) });`,
       `process.on("SIGTERM", () => mock.close().then(() => process.exit(0)));`,
-      `await mock.serve(readFileSync(${JSON.stringify(join(root, "generated/openapi.json"))}, "utf8"));`,
+      `await mock.serve(readFileSync(${JSON.stringify(spec)}, "utf8"));`,
       `console.log("proxy " + mock.url);`,
     ].join("\n");
     proxy = start(process.execPath, ["--input-type=module", "-e", code]);
@@ -77,6 +85,7 @@ describe("the dev mock proxy, sent malformed requests", { timeout: WAIT_MS }, ()
     url = (await printed(proxy, "the proxy address", /^proxy (\S+)$/m))[1]!;
   }, WAIT_MS);
   afterAll(async () => {
+    rmSync(specDir, { recursive: true, force: true });
     await stop(proxy);
     // a proxy that crashed did not stop its Prism
     killOnPort(prismPort);

@@ -11,6 +11,7 @@ import { mockServer } from "../../../scripts/lib/mock/proxy.mjs";
 import { STATE_LIMITS, statefulMock } from "../../../scripts/lib/mock/state.mjs";
 import { root } from "../../../scripts/lib/shared/paths.mjs";
 import { createSampler } from "../../../scripts/lib/spec/sample.mjs";
+import { fixtureProject } from "../../support/fixture-spec.js";
 import { syntheticProject, type SyntheticProject } from "../../support/synthetic-client.js";
 
 type Mock = Awaited<ReturnType<typeof mockServer>>;
@@ -213,17 +214,23 @@ describe("the stateful mock's bound", { timeout: 120_000 }, () => {
   });
 });
 
-describe("the stateful mock on the project's own document", { timeout: 60_000 }, () => {
+// this project's first document (a fixture, whatever openapi/ holds) and a client generated from it
+describe("the stateful mock on the project's own first document", { timeout: 60_000 }, () => {
   let mock: Mock;
   let client: any;
+  let project: ReturnType<typeof fixtureProject> | undefined;
   const lines: string[] = [];
   beforeAll(async () => {
     mock = await mockServer({ port: 0, stateful: true, say: (line) => lines.push(line) });
-    await mock.serve(readFileSync(join(root, "generated/openapi.json"), "utf8"));
-    const { createClient } = await import("../../../src/index.js");
+    project = fixtureProject();
+    await mock.serve(readFileSync(join(project.dir, "generated/openapi.json"), "utf8"));
+    const { createClient } = await project.load();
     client = createClient({ apiKey: TOKEN, baseUrl: mock.url, maxRetries: 0 });
-  }, 60_000);
-  afterAll(() => mock?.close());
+  }, 120_000);
+  afterAll(async () => {
+    await mock?.close();
+    project?.remove();
+  });
 
   it("has no collection (no create, no read of an item) and says which operations stay stateless", () => {
     expect(lines).toContain("dev: stateful: 0 collections: none");

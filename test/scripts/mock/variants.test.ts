@@ -3,7 +3,7 @@
 // client: each variant is a method named from its fragment, sent to the path without it, and the mock
 // (Prism behind the proxy) answers each request as the variant its body, query or Accept header says.
 import { execFileSync } from "node:child_process";
-import { cpSync, readFileSync, rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -35,9 +35,7 @@ async function events(stream: Promise<AsyncIterable<Json>>): Promise<Json[]> {
 
 describe("a path's variants (path#name)", () => {
   beforeAll(async () => {
-    ({ dir } = copyRepo({ entries: ENTRIES, prefix: "path-variants-" }));
-    rmSync(join(dir, "openapi"), { recursive: true, force: true });
-    cpSync(FIXTURE, join(dir, "openapi"), { recursive: true });
+    ({ dir } = copyRepo({ entries: ENTRIES, prefix: "path-variants-", document: FIXTURE }));
     report = execFileSync(process.execPath, ["scripts/generate.mjs"], { cwd: dir, encoding: "utf8", env: toolEnv() });
     ({ createClient } = await import(pathToFileURL(join(dir, "src/index.ts")).href));
     // a stand-in for the service that records what reaches it and answers as each path's plain item

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { cpSync, readFileSync, rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -14,8 +14,11 @@ const ENTRIES = ["redocly.yaml", "lint", "scripts", "src", "package.json", "tsco
 
 /** A copy of the project with the fixture `name` as its openapi/, generated; its folder and what generate printed. */
 function generated(name: string): { dir: string; defects: string[] } {
-  const { dir } = copyRepo({ entries: ENTRIES, prefix: `${name}-` });
-  cpSync(fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url)), join(dir, "openapi"), { recursive: true });
+  const { dir } = copyRepo({
+    entries: ENTRIES,
+    prefix: `${name}-`,
+    document: fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url)),
+  });
   const output = execFileSync(process.execPath, ["scripts/generate.mjs"], {
     cwd: dir,
     encoding: "utf8",

@@ -18,7 +18,7 @@ const recording: Operation = {
 };
 const fetchRecording = (url: string, op: Operation) =>
   (
-    clientOf({ apiKey: "sk-test", baseUrl: url }, [op]) as unknown as {
+    clientOf({ apiKey: "test:sk-test", baseUrl: url }, [op]) as unknown as {
       calls: { recording(id: string): Promise<unknown> };
     }
   ).calls.recording;

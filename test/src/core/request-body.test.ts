@@ -3,9 +3,10 @@
 // the check of the schema of the media type sent. Rows are written here, with schemas of their own.
 import { describe, expect, it } from "vitest";
 import type { Operation } from "../../../generated/operations.js";
-import { ClickMouseRequest, type Schema } from "../../../generated/validators.js";
+import type { Schema } from "../../../generated/validators.js";
 import { clientOf } from "../../../src/core/client.js";
-import { BrowserCloudError, ValidationError } from "../../../src/index.js";
+import { ClientError } from "../../../src/core/errors.js";
+import { ValidationError } from "../../../src/index.js";
 import { givenBody, formBody } from "../../../src/uploads/form-body.js";
 import { pickMedia } from "../../../src/uploads/media-type.js";
 import { urlEncodedBody } from "../../../src/uploads/url-encoded.js";
@@ -24,14 +25,28 @@ const UPLOAD: Schema = {
   },
 };
 
-// JSON, its default: { x, y } integers of at least 0, nothing else (ClickMouseRequest); the same as a
-// urlencoded form; a multipart form of its own; text; bytes
+// the JSON body's own: { x, y } integers of at least 0, a button of five, nothing else
+const POINT: Schema = {
+  type: ["object"],
+  required: ["x", "y"],
+  additionalProperties: false,
+  properties: {
+    x: { type: ["integer"], minimum: 0 },
+    y: { type: ["integer"], minimum: 0 },
+    button: { type: ["string"], enum: ["left", "right", "middle", "back", "forward"] },
+    click_type: { type: ["string"], enum: ["down", "up", "click"] },
+    hold_keys: { type: ["array"], items: { type: ["string"] } },
+    num_clicks: { type: ["integer"] },
+  },
+};
+
+// JSON, its default (POINT); the same as a urlencoded form; a multipart form of its own; text; bytes
 const place: Operation = {
   name: "points.place",
   method: "POST",
   path: "/points",
   body: "json",
-  bodySchema: ClickMouseRequest,
+  bodySchema: POINT,
   bodyType: "application/json",
   bodyRequired: true,
   bodies: [
@@ -45,11 +60,13 @@ const place: Operation = {
   idempotent: false,
 };
 const READERS = { pickMedia, formBody, urlEncodedBody, givenBody };
+// a key every scheme takes (HTTP Basic needs "user:password"), whatever document this checkout holds
+const KEY = "test:sk-test";
 
 type Place = (body: unknown, options?: { contentType?: string }) => Promise<unknown>;
 const send = (url: string, op: Operation = place, readers: object = READERS): Place =>
   (
-    clientOf({ apiKey: "sk-test", baseUrl: url, maxRetries: 0 }, [op], readers) as unknown as {
+    clientOf({ apiKey: KEY, baseUrl: url, maxRetries: 0 }, [op], readers) as unknown as {
       points: { place: Place };
     }
   ).points.place;
@@ -273,7 +290,7 @@ describe("the Content-Type of what is sent", () => {
 
   it("is fetch's own, with its boundary, on the Request a middleware sees for a multipart form", async () => {
     const server = await faultServer(reply(204));
-    const client = clientOf({ apiKey: "sk-test", baseUrl: server.url }, [place], READERS) as unknown as {
+    const client = clientOf({ apiKey: KEY, baseUrl: server.url }, [place], READERS) as unknown as {
       raw: { use(middleware: object): void };
       points: { place: Place };
     };
@@ -302,7 +319,7 @@ it("fails loudly, naming the command that writes the reader, when the table brin
 
   const err = await send(server.url, place, { formBody, urlEncodedBody })({ x: 1, y: 2 }).catch((e: unknown) => e);
 
-  expect(err).toBeInstanceOf(BrowserCloudError);
+  expect(err).toBeInstanceOf(ClientError);
   expect((err as Error).message).toBe("points.place: no media type choice; run npm run generate");
   expect(server.requests).toHaveLength(0);
 });

@@ -27,7 +27,7 @@ const row = (body: "lines" | "text", bodyType: string, bodySchema: Schema): Oper
 });
 const send = (url: string, op: Operation) =>
   (
-    clientOf({ apiKey: "sk-test", baseUrl: url, maxRetries: 0 }, [op]) as unknown as {
+    clientOf({ apiKey: "test:sk-test", baseUrl: url, maxRetries: 0 }, [op]) as unknown as {
       bulk: { send(body: unknown): Promise<unknown> };
     }
   ).bulk.send;

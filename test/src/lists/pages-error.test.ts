@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BrowserCloudError } from "../../../src/core/errors.js";
+import { ClientError } from "../../../src/core/errors.js";
 import { PaginationError } from "../../../src/lists/pages.js";
 
 // test/src/lists/pages.test.ts walks lists through a generated client; this is the error on its own
@@ -9,7 +9,7 @@ describe("PaginationError", () => {
 
     const err = new PaginationError("page 2 of browsers.list gave no next offset", 2, headers);
 
-    expect(err).toBeInstanceOf(BrowserCloudError);
+    expect(err).toBeInstanceOf(ClientError);
     expect([err.name, err.page, err.headers, err.maybePerformed, err.message]).toEqual([
       "PaginationError",
       2,

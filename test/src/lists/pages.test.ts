@@ -125,7 +125,8 @@ describe("a list method", () => {
 
     const err = await walk.catch((e: any) => e);
     expect(err).toBeInstanceOf(lib.PaginationError);
-    expect(err).toBeInstanceOf(lib.BrowserCloudError);
+    // the root error, under the fixture's name (FIXTURE_PACKAGE's displayName and Error)
+    expect(err).toBeInstanceOf(lib.FixtureError);
     expect(err.page).toBe(1);
     expect(err.message).toContain("does not move past the current offset 0");
     expect(seen).toEqual(["brs_0"]);

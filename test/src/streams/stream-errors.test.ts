@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BrowserCloudError, ConnectionTimeoutError } from "../../../src/core/errors.js";
+import { ClientError, ConnectionTimeoutError } from "../../../src/core/errors.js";
 import { EventTooLargeError, StreamEventError, StreamIdleError } from "../../../src/streams/stream-errors.js";
 
 // every stream error comes after the service answered: each says the call may have acted
@@ -7,7 +7,7 @@ describe("the errors of an event stream", () => {
   it("EventTooLargeError names the limit passed and how to raise it", () => {
     const err = new EventTooLargeError(1024);
 
-    expect(err).toBeInstanceOf(BrowserCloudError);
+    expect(err).toBeInstanceOf(ClientError);
     expect([err.name, err.limit, err.maybePerformed]).toEqual(["EventTooLargeError", 1024, true]);
     expect(err.message).toBe(
       "An event stream sent a line or an event longer than maxEventSize, 1024 characters; the connection was dropped. Pass a larger maxEventSize to the call to accept it.",
@@ -30,7 +30,7 @@ describe("the errors of an event stream", () => {
 
     const err = new StreamEventError("An event of browsers.logs.follow is not what the spec promises", event, issues);
 
-    expect(err).toBeInstanceOf(BrowserCloudError);
+    expect(err).toBeInstanceOf(ClientError);
     expect([err.name, err.event, err.issues, err.maybePerformed, err.message]).toEqual([
       "StreamEventError",
       event,

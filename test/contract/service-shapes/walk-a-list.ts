@@ -1,7 +1,7 @@
 // Walks every running browser session, page after page, at most 500, and stops cleanly when the
 // service's next page would repeat one.
-// Run: BROWSER_CLOUD_API_KEY=... node walk-a-list.js (see README.md in the folder above)
-import { createClient, PaginationError } from "browser-cloud-client";
+// Run against the synthetic spec's mock by test/contract/shapes.test.ts, as fixture-client's user would
+import { createClient, PaginationError } from "fixture-client";
 
 const client = createClient();
 

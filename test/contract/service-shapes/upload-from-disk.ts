@@ -1,10 +1,10 @@
 // Uploads a file from disk into a browser session without reading it into memory: fs.openAsBlob
 // gives a Blob that fetch reads as it sends. Then downloads it back as a stream.
-// Run: BROWSER_CLOUD_API_KEY=... node upload-from-disk.js [file] (see README.md in the folder above)
+// Run against the synthetic spec's mock by test/contract/shapes.test.ts, as fixture-client's user would
 import { openAsBlob, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createClient, ValidationError } from "browser-cloud-client";
+import { createClient, ValidationError } from "fixture-client";
 
 const client = createClient();
 const session = "brs_2x7q9kd4m1";
