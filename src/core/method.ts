@@ -13,7 +13,7 @@ import { splitOptions } from "./request-options.js";
 import type { CallState, Limits } from "./transport.js";
 import { defaultPathSerializer } from "openapi-fetch";
 import { pathVariant, templatePieces } from "./path-template.js";
-import { styledQuery } from "./query-string.js";
+import { styledQuery, wholeQuery } from "./query-string.js";
 import type { FetchedPage, PageFetcher, PageOptions, PagePromise, Pagination } from "../lists/pages.js";
 import { assertValid, check, checkId, checkParam, plain } from "../checks/check.js";
 import { bodyOf, mediaOf, need } from "./request-body.js";
@@ -108,7 +108,9 @@ function request(
   const takesInput = op.body !== undefined || op.query !== undefined;
   const method = op.method.toLowerCase() as "get";
   const pathSerializer = pathRenderer(op.path);
-  const querySerializer = op.queryStyles && styledQuery(op.queryStyles);
+  const querySerializer = op.querystring
+    ? wholeQuery(op.querystring.type)
+    : op.queryStyles && styledQuery(op.queryStyles);
   const parseAs = PARSE_AS[op.answer];
   // a download is the Response itself (an event stream's reader takes the Response from `send`)
   const handsOver = op.answer === "other";
@@ -185,6 +187,9 @@ function request(
           } as never,
         );
       } catch (err) {
+        // a body of items that ended early (an item the checks refused, the iterable's own error) says why
+        const ended = built?.failure?.();
+        if (ended !== undefined) throw ended;
         throw unreadable(err, op.name, state.answer);
       }
       // the address of the answer, which a page's next link is resolved against

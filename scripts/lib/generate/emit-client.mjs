@@ -45,7 +45,13 @@ function operationsSource(operations, table, header, auth, fns, identity) {
     /** @type {Record<string, unknown>} */
     const row = { name: op.name, method: op.method, path: op.path };
     if (op.pathParams.length) row.params = op.pathParams.map((p) => p.name);
-    if (op.queryParams.length) {
+    const whole = op.queryParams.find((p) => p.querystring);
+    if (whole) {
+      // OpenAPI 3.2's querystring: the whole query string is one value, checked against its schema
+      row.query = schema(whole.schema, `${op.method} ${op.path} querystring ${whole.name}`);
+      if (whole.required) row.queryRequired = true;
+      row.querystring = { name: whole.name, type: whole.querystring };
+    } else if (op.queryParams.length) {
       const query = {
         type: "object",
         properties: Object.fromEntries(op.queryParams.map((p) => [p.name, p.schema])),
@@ -78,6 +84,7 @@ function operationsSource(operations, table, header, auth, fns, identity) {
     }
     if (op.success.kind === "stream" && op.success.schema)
       row.eventSchema = schema(op.success.schema, `${op.method} ${op.path} ${op.success.status} event`);
+    if (op.success.kind === "stream" && op.success.eventItem) row.eventItem = op.success.eventItem;
     if (op.success.kind === "sequence") {
       row.answerType = op.success.mediaType;
       if (op.success.schema)
@@ -181,6 +188,7 @@ const READERS = [
     "uploads/form-body",
     (op) => offered(op).some((media) => media.kind === "raw" && !media.form),
   ],
+  ["sequenceBody", "sequenceBody", "uploads/sequence-body", (op) => offered(op).some((m) => m.kind === "lines")],
 ];
 
 /**
