@@ -30,7 +30,7 @@ import { fromRoot, root } from "./lib/shared/paths.mjs";
 import { bundleSpec } from "./lib/spec/bundle.mjs";
 import { openapi31 } from "./lib/spec/openapi31.mjs";
 import { createSampler } from "./lib/spec/sample.mjs";
-import { SEMVER } from "./lib/spec/versions.mjs";
+import { isVersion } from "./lib/spec/versions.mjs";
 
 const USAGE = "usage: npm run init -- --document <file or folder> [--name <package>]";
 const say = (/** @type {string} */ line) => console.log(`init: ${line}`);
@@ -107,13 +107,13 @@ async function main() {
       write(file, renamedPaths(readFileSync(fromRoot(file), "utf8"), before, identity.packageName));
 
   // the first release, so that the breaking-change gate has a version to compare the next with
-  const released = SEMVER.test(version);
+  const released = isVersion(version);
   if (released) {
     node(["scripts/breaking-changes.mjs", "--release"]);
     say(`recorded openapi/released/${version}.json, the document's first release`);
   } else
     say(
-      `info.version ${JSON.stringify(version)} is not MAJOR.MINOR.PATCH: npm run lint:breaking (and npm test) fail until it is and a release is recorded (node scripts/breaking-changes.mjs --release)`,
+      `info.version ${JSON.stringify(version)} is not a semver version: npm run lint:breaking (and npm test) fail until it is and a release is recorded (node scripts/breaking-changes.mjs --release)`,
     );
   for (const [file, text] of Object.entries(changelogs(identity, { title, version, root: doc.root, released })))
     write(file, text);

@@ -6,7 +6,9 @@
 // server-sent events, binary answers, multipart uploads, oneOf/anyOf/allOf/const/pattern bodies,
 // a recursive schema, x-hidden and x-deprecated operations. This file only chooses and copies.
 // Deterministic: the same options write the same bytes.
-//   node scripts/synthetic-spec.mjs --out <dir> [--operations 150] [--no-client-methods] [--no-examples]
+// `--openapi 3.2` writes the same service as OpenAPI 3.2 (lib/synthetic/openapi32.mjs): its streams by
+// itemSchema, a JSON Lines download and upload, a QUERY search, nested tags.
+//   node scripts/synthetic-spec.mjs --out <dir> [--operations 150] [--no-client-methods] [--no-examples] [--openapi 3.2]
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -14,7 +16,8 @@ import { parseYaml, stringifyYaml } from "@redocly/openapi-core";
 import { HTTP_METHODS } from "../src/core/path-template.js";
 import { isMain, root } from "./lib/shared/paths.mjs";
 import { withoutExamples } from "./lib/spec/document.mjs";
-import { chooseOperations, operationText, pathFile, readCatalogue } from "./lib/synthetic/catalogue.mjs";
+import { chooseOperations, operationText, pathFile, readCatalogue, readOpenAPI32 } from "./lib/synthetic/catalogue.mjs";
+import { asOpenAPI32 } from "./lib/synthetic/openapi32.mjs";
 
 /**
  * The project's own first four operations (a frozen copy of its openapi/ as it was written to the
@@ -97,6 +100,8 @@ function examplesOut(dir) {
  * @property {Record<string, number>} byMethod operations by lowercase HTTP method
  * @property {string[]} tags the index's tags that have at least one operation, in index order
  * @property {number} files files generated (the project's copied files not counted)
+ * @property {{ streams: number, queries: number, nested: number }} [openapi32] what `openapi: "3.2"` changed:
+ *   the event streams described by itemSchema, the operations sent as QUERY, the tags given a parent
  */
 
 /**
@@ -105,8 +110,10 @@ function examplesOut(dir) {
  * `operations` in all, with the path and component files they use. Deterministic.
  *
  * @param {string} dir where to write; must be missing or empty
- * @param {{ operations?: number, clientMethods?: boolean, examples?: boolean, source?: string, data?: string }} [options] `operations` counts the
- *   project's own too (default 150, at least as many as the project has); `clientMethods`
+ * @param {{ operations?: number, clientMethods?: boolean, examples?: boolean, source?: string, data?: string, openapi?: "3.1" | "3.2" }} [options] `operations` counts the
+ *   project's own too (default 150, at least as many as the project has; `openapi: "3.2"` adds the
+ *   operations only 3.2 can write to them); `openapi` (default "3.1") "3.2" writes the same service as
+ *   OpenAPI 3.2 (lib/synthetic/openapi32.mjs, as `openapi-3.2.yaml` in `data` says); `clientMethods`
  *   (default true) gives every operation a unique `x-client-method`, false leaves them all out;
  *   `examples` (default true) false leaves out every example, of schemas, parameters, headers and
  *   media types, as a document that gives none;
@@ -119,8 +126,9 @@ function examplesOut(dir) {
  */
 export function writeSyntheticSpec(
   dir,
-  { operations = 150, clientMethods = true, examples = true, source = SOURCE, data = DATA } = {},
+  { operations = 150, clientMethods = true, examples = true, source = SOURCE, data = DATA, openapi = "3.1" } = {},
 ) {
+  if (openapi !== "3.1" && openapi !== "3.2") throw new RangeError(`openapi must be 3.1 or 3.2, not ${openapi}`);
   dir = resolve(dir);
   const catalogue = readCatalogue(data);
   const project = readProject(source, catalogue.names);
@@ -129,7 +137,13 @@ export function writeSyntheticSpec(
     throw new RangeError(`operations must be an integer of at least ${own} (the project's own), not ${operations}`);
   if (existsSync(dir) && readdirSync(dir).length) throw new Error(`${dir} is not empty; give a new or empty directory`);
 
-  const chosen = chooseOperations(operations - own, project, catalogue.byTag);
+  const v32 = openapi === "3.2" ? readOpenAPI32(data, catalogue.files) : undefined;
+  const chosen = [
+    ...chooseOperations(operations - own, project, catalogue.byTag),
+    ...Object.values(v32?.byTag ?? {})
+      .flat()
+      .map((op) => ({ ...op, round: 1 })),
+  ];
   if (clientMethods) {
     const names = [...project.operations, ...chosen].map((op) => op.client);
     const bad = names.filter((name, i) => !CLIENT_METHOD.test(name) || names.indexOf(name) !== i);
@@ -204,11 +218,15 @@ export function writeSyntheticSpec(
       readFileSync(join(source, "README.md"), "utf8").replace(/^# .*\n\n/, ""),
   );
 
+  const upgraded = v32 && asOpenAPI32(dir, v32);
   if (!examples) examplesOut(dir);
 
   /** @type {Record<string, number>} */
   const byMethod = {};
-  for (const op of [...project.operations, ...chosen]) byMethod[op.method] = (byMethod[op.method] ?? 0) + 1;
+  for (const op of [...project.operations, ...chosen]) {
+    const method = v32?.query.includes(`${op.method} ${op.path}`) ? "query" : op.method;
+    byMethod[method] = (byMethod[method] ?? 0) + 1;
+  }
   return {
     dir,
     index: join(dir, "openapi.yaml"),
@@ -220,6 +238,7 @@ export function writeSyntheticSpec(
       .map((tag) => tag.name)
       .filter((tag) => [...project.operations, ...chosen].some((op) => op.tag === tag)),
     files,
+    ...(upgraded ? { openapi32: upgraded } : {}),
   };
 }
 
@@ -230,6 +249,7 @@ function main() {
       out: { type: "string" },
       "no-client-methods": { type: "boolean", default: false },
       "no-examples": { type: "boolean", default: false },
+      openapi: { type: "string", default: "3.1" },
     },
   });
   if (!values.out) throw new Error("give --out <dir>, a new or empty directory");
@@ -239,13 +259,17 @@ function main() {
     operations: Number(values.operations),
     clientMethods: !values["no-client-methods"],
     examples: !values["no-examples"],
+    openapi: /** @type {"3.1" | "3.2"} */ (values.openapi),
   });
   const methods = Object.entries(written.byMethod)
     .map(([method, n]) => `${n} ${method.toUpperCase()}`)
     .join(", ");
   console.log(
     `synthetic-spec: wrote ${written.index}: ${written.operations} operations (${methods}) over ${written.paths} paths, ${written.schemas} schemas, ` +
-      `${written.files} generated files, in ${Math.round(performance.now() - started)} ms`,
+      `${written.files} generated files, in ${Math.round(performance.now() - started)} ms` +
+      (written.openapi32
+        ? `; as OpenAPI 3.2: ${written.openapi32.streams} event streams by itemSchema, ${written.openapi32.queries} QUERY, ${written.openapi32.nested} tags nested`
+        : ""),
   );
 }
 

@@ -7,7 +7,7 @@ export { readEventStream, type EventStream, type StreamOptions } from "./streams
 export type { ItemStream, ItemStreamOptions } from "./streams/item-stream.js";
 export { MAX_PAYLOAD_LENGTH, readWebhook } from "./webhooks/read-webhook.js";
 export type { WebhookPayloads } from "../generated/webhooks.js";
-export type { StreamEvent } from "./streams/event-check.js";
+export type { NamedEvent, StreamEvent } from "./streams/event-check.js";
 export { EventTooLargeError, StreamEventError, StreamIdleError, type RawEvent } from "./streams/stream-errors.js";
 export type { AnswerMismatch, FetchFn, Logger } from "./core/config.js";
 export {

@@ -29,8 +29,12 @@ type TemplateParams<T> = T extends `${string}{${infer Name}}${infer Rest}`
     ? TemplateParams<Rest>
     : [Name, ...TemplateParams<Rest>]
   : [];
-type Params<O extends Operation> = O extends { params: infer P } ? P : TemplateParams<O["path"]>;
-type Query<I> = I extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+type PathParams<O extends Operation> = O extends { params: infer P } ? P : TemplateParams<O["path"]>;
+type Params<I> = I extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+// the query a call passes: the parameters, or the one value of OpenAPI 3.2's querystring
+type Query<O, I> = O extends { querystring: { name: infer N extends string } }
+  ? NonNullable<Params<I>[N & keyof Params<I>]>
+  : Params<I>;
 type Content<C, Media> = Media extends keyof C ? C[Media] : never;
 type Declared<I> = I extends { requestBody?: infer B }
   ? NonNullable<B> extends { content: infer C }
@@ -39,11 +43,15 @@ type Declared<I> = I extends { requestBody?: infer B }
   : never;
 // what a body of one media type takes: JSON's and a form's fields typed from the schema, bytes what
 // fetch can stream, anything else what fetch sends
-type MediaBody<M, C> = M extends { body: "json" | "urlencoded" | "lines" | "text" } | { form: object }
-  ? Content<C, M extends { bodyType: infer T } ? T : never>
-  : M extends { bodyType: "application/octet-stream" }
-    ? Blob | ArrayBuffer | ArrayBufferView | ReadableStream<Uint8Array>
-    : BodyInit;
+type MediaBody<M, C> = M extends { body: "lines" }
+  ?
+      | Content<C, M extends { bodyType: infer T } ? T : never>
+      | AsyncIterable<ItemOf<Content<C, M extends { bodyType: infer T } ? T : never>>>
+  : M extends { body: "json" | "urlencoded" | "text" } | { form: object }
+    ? Content<C, M extends { bodyType: infer T } ? T : never>
+    : M extends { bodyType: "application/octet-stream" }
+      ? Blob | ArrayBuffer | ArrayBufferView | ReadableStream<Uint8Array>
+      : BodyInit;
 // the row's own media type and each of its `bodies`: a body of any of them
 type Body<O, I> =
   | MediaBody<O, Declared<I>>
@@ -54,8 +62,8 @@ type Input<O, I> = O extends { body: string }
     : [body?: Body<O, I>]
   : O extends { query: object }
     ? O extends { queryRequired: true }
-      ? [query: Query<I>]
-      : [query?: Query<I>]
+      ? [query: Query<O, I>]
+      : [query?: Query<O, I>]
     : [];
 // the media types a body may be sent as, where there are several: `options.contentType` names one
 type ContentType<O> = O extends { bodies: readonly { bodyType: infer M }[] }
@@ -69,7 +77,7 @@ type CallOptions<O> = O extends { page: object }
       ? ItemStreamOptions
       : RequestOptions;
 type Options<O, I> = (O extends { body: string; query: object }
-  ? CallOptions<O> & { query?: Query<I> }
+  ? CallOptions<O> & { query?: Query<O, I> }
   : CallOptions<O>) &
   ContentType<O>;
 // the header parameters as a call passes them: as text (a number or boolean one is written as one)
@@ -79,6 +87,11 @@ type Headers<I> = I extends { parameters: { header?: infer H } }
     : NonNullable<H>
   : Record<never, never>;
 type Texts<H> = { [K in keyof H]?: NonNullable<H[K]> extends string ? NonNullable<H[K]> : string };
+/**
+ * One item of a body of JSON values one after another (JSON Lines, NDJSON), typed `T` as a whole: an
+ * item of its array, or `T` itself where the spec gives one item's schema as the body's.
+ */
+export type ItemOf<T> = T extends readonly (infer I)[] ? I : T;
 /** A call's `headers`: any header, and those the spec declares typed as it declares them. */
 export type GivenHeaders<H> = Texts<H> & Record<string, string>;
 /** The header parameters `K` of `H`, each required. */
@@ -129,14 +142,14 @@ type Result<O extends Operation, I> = O extends { answer: "empty" }
 export type MethodOf<O extends Operation> = string extends O["path"]
   ? (...args: unknown[]) => Promise<unknown>
   : (
-      ...args: [...Strings<Params<O>>, ...Input<O, Item<O>>, ...OptionsArg<O, Item<O>>]
+      ...args: [...Strings<PathParams<O>>, ...Input<O, Item<O>>, ...OptionsArg<O, Item<O>>]
     ) => Returned<O, Result<O, Item<O>>>;
 // a list's method returns its page walker, items read from the answer's array (or its `items` field)
 // an event stream's events are typed by its declaration (the event schema may sit inside the media
 // type's string schema, where the spec's types cannot reach it): here only its kind is joined
 type Returned<O, A> = O extends { answer: "stream" }
   ? // biome-ignore lint/suspicious/noExplicitAny: the declared type narrows it; unknown here would refuse the declaration
-    Promise<EventStream<any>>
+    Promise<EventStream<any, any>>
   : O extends { answer: "sequence" }
     ? // biome-ignore lint/suspicious/noExplicitAny: as an event stream's, its items are typed by the declaration
       Promise<ItemStream<any>>

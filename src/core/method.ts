@@ -117,7 +117,8 @@ function request(
   const takesInput = op.body !== undefined || op.query !== undefined;
   const method = op.method.toLowerCase() as "get";
   const pathSerializer = pathRenderer(op.path);
-  // a query its row says the style of is written by the reader the row brings (src/core/query-string.ts), made at the first call
+  // a query its row says the style of, or OpenAPI 3.2's querystring, is written by a reader the row
+  // brings (src/core/query-string.ts), made at the first call
   let querySerializer: ((query: Record<string, unknown>) => string) | undefined;
   const parseAs = PARSE_AS[op.answer];
   // a download is the Response itself (an event stream's reader takes the Response from `send`)
@@ -155,7 +156,9 @@ function request(
       query = plain(rawQuery, "query", issues);
       if (issues.length === before) check(op.query, query, "query", issues);
     }
-    if (op.queryStyles)
+    if (op.querystring)
+      querySerializer ??= need(op.readers?.wholeQuery ?? readers.wholeQuery, op, "query writer")(op.querystring.type);
+    else if (op.queryStyles)
       querySerializer ??= need(op.readers?.styledQuery ?? readers.styledQuery, op, "query writer")(op.queryStyles);
     if (headers) checkHeaders(headers, options?.headers, issues);
     if (op.headersRequired) requireHeaders(op.headersRequired, options?.headers, connection.sends, issues);
@@ -197,6 +200,9 @@ function request(
           } as never,
         );
       } catch (err) {
+        // a body of items that ended early (an item the checks refused, the iterable's own error) says why
+        const ended = built?.failure?.();
+        if (ended !== undefined) throw ended;
         throw unreadable(err, op.name, state.answer);
       }
       // the address of the answer, which a page's next link is resolved against

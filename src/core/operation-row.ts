@@ -7,10 +7,12 @@ import type { Pagination, PagePromise } from "../lists/pages.js";
 import type { HTTP_METHODS } from "./path-template.js";
 import type * as forms from "../uploads/form-body.js";
 import type * as urlEncoded from "../uploads/url-encoded.js";
+import type * as sequence from "../uploads/sequence-body.js";
 import type { openEventStream } from "../streams/event-stream.js";
 import type { openItemStream } from "../streams/item-stream.js";
 import type { ValidationIssue } from "./errors.js";
-import type { styledQuery } from "./query-string.js";
+import type * as queries from "./query-string.js";
+import type { EventData } from "../streams/event-data.js";
 
 type FormShape = forms.FormShape;
 type FieldEncoding = urlEncoded.FieldEncoding;
@@ -34,7 +36,11 @@ export interface Readers {
   /** Checks a body sent as given (bytes, text, a stream). */
   givenBody?: typeof forms.givenBody | undefined;
   /** Writes a query whose row says the style of some of its parameters (`queryStyles`). */
-  styledQuery?: typeof styledQuery | undefined;
+  styledQuery?: typeof queries.styledQuery | undefined;
+  /** Writes OpenAPI 3.2's `querystring`, the whole query as one value (`querystring`). */
+  wholeQuery?: typeof queries.wholeQuery | undefined;
+  /** Writes a body of JSON values one after another from an async iterable, each item checked as it is sent. */
+  sequenceBody?: typeof sequence.sequenceBody | undefined;
   /** Chooses the media type of a body offered as several (src/uploads/media-type.ts). */
   pickMedia?:
     | ((op: Operation, input: unknown, asked: unknown, issues: ValidationIssue[]) => Media | undefined)
@@ -90,8 +96,14 @@ export interface Operation {
    * client makes): each is required in the call's `headers`, unless the client sends it with every request.
    */
   headersRequired?: readonly string[];
-  /** The query parameters, as one object schema (no other field allowed). */
+  /** The query parameters, as one object schema (no other field allowed); of a `querystring`, its schema. */
   query?: Schema;
+  /**
+   * Where the operation takes OpenAPI 3.2's `querystring`, the whole query string as one value: the
+   * parameter's name (its type's key in the spec's types) and the media type that writes it
+   * (src/core/query-string.ts `wholeQuery`); `query` is then its schema.
+   */
+  querystring?: { name: string; type: string };
   queryRequired?: true;
   /**
    * How the query parameters are written where the document says other than openapi-fetch's way (an
@@ -101,7 +113,8 @@ export interface Operation {
   /**
    * The request body: JSON (checked, then sent as JSON), urlencoded (its fields checked, then sent as
    * `application/x-www-form-urlencoded`, src/uploads/url-encoded.ts), lines (an array checked, then
-   * sent as JSON values one after another: JSON Lines, NDJSON, a JSON text sequence), text (a number
+   * sent as JSON values one after another: JSON Lines, NDJSON, a JSON text sequence; or an async
+   * iterable, each item checked as it is sent, src/uploads/sequence-body.ts), text (a number
    * or boolean checked, then sent as its text) or raw (FormData, Blob or text, sent as given).
    */
   body?: "json" | "urlencoded" | "lines" | "text" | "raw";
@@ -124,8 +137,13 @@ export interface Operation {
   answerType?: string;
   /** For a sequence of JSON items: the schema of one item. */
   itemSchema?: Schema;
-  /** For an event stream: the schema of one event's data. */
+  /** For an event stream: the schema of one event's data, or of the whole event where `eventItem` is given. */
   eventSchema?: Schema;
+  /**
+   * For an event stream an OpenAPI 3.2 `itemSchema` describes: `eventSchema` is that of one whole event
+   * (its `data`, `event` and `id`), and this says which events' data is JSON (by the event's name).
+   */
+  eventItem?: EventData;
   /**
    * The schema of the JSON bodies its error answers declare (`anyOf` them when several): an error
    * body that breaks it is kept as text. None when it declares none: any JSON is kept.

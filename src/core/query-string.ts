@@ -37,3 +37,36 @@ export function styledQuery(styles: Readonly<Record<string, FieldEncoding>>) {
     return parts.filter(Boolean).join("&");
   };
 }
+
+const FORM = /^application\/x-www-form-urlencoded\s*(;|$)/i;
+const JSON_MEDIA = /^application\/(.+\+)?json\s*(;|$)/i;
+
+/**
+ * openapi-fetch's `querySerializer` for OpenAPI 3.2's `querystring`: the whole query string written
+ * from one value as its media type says. `application/x-www-form-urlencoded` writes an object's fields
+ * as parameters of their own (`URLSearchParams`): an array's items repeated, an object field as its JSON
+ * text (the Encoding Object's default for an object), null and undefined left out; JSON (and any other
+ * media type) writes the value's text, JSON's for JSON, percent-encoded as a query must be.
+ *
+ * @example
+ * wholeQuery("application/x-www-form-urlencoded")({ name: "Rex", tags: ["a", "b"] }); // "name=Rex&tags=a&tags=b"
+ * wholeQuery("application/json")({ numbers: [1, 2] }); // "%7B%22numbers%22%3A%5B1%2C2%5D%7D"
+ */
+export function wholeQuery(mediaType: string) {
+  if (FORM.test(mediaType))
+    return (value: unknown): string => {
+      if (typeof value !== "object" || value === null || Array.isArray(value))
+        return value === undefined || value === null ? "" : encodeURIComponent(String(value));
+      const form = new URLSearchParams();
+      const text = (v: unknown) => (typeof v === "object" ? JSON.stringify(v) : String(v));
+      for (const [name, field] of Object.entries(value)) {
+        if (field === undefined || field === null) continue;
+        for (const item of Array.isArray(field) ? field : [field])
+          if (item !== undefined && item !== null) form.append(name, text(item));
+      }
+      return form.toString();
+    };
+  const json = JSON_MEDIA.test(mediaType);
+  return (value: unknown): string =>
+    value === undefined ? "" : encodeURIComponent(json || typeof value !== "string" ? JSON.stringify(value) : value);
+}

@@ -13,9 +13,21 @@ export interface Built {
   type: string | null | undefined;
   /** A stream, read as it is sent: it gets one attempt. */
   once: boolean;
+  /** For a body of items streamed as they come (src/uploads/sequence-body.ts): what ended it early, once it did. */
+  failure?: (() => unknown) | undefined;
 }
 
 const JSON_TYPE = /^application\/json$/i;
+
+/**
+ * Whether a call's body is an async iterable of items (a generator, a stream of objects), not data:
+ * a body of JSON values one after another takes one, and sends it as it comes.
+ */
+export const isItems = (input: unknown): input is AsyncIterable<unknown> =>
+  typeof input === "object" &&
+  input !== null &&
+  !Array.isArray(input) &&
+  typeof (input as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === "function";
 
 /**
  * The media type a call's body goes as: the row's own where it offers one (a call's `contentType`, if
@@ -47,7 +59,8 @@ export function mediaOf(
  * text; a urlencoded or multipart form is built from the checked fields (src/uploads/); bytes and
  * text go as given, checked to be what fetch sends as given (src/uploads/form-body.ts `givenBody`);
  * JSON values one after another (`lines`) and a number or boolean as text (`text`) are checked as
- * JSON is, then written as their media type says.
+ * JSON is, then written as their media type says; `lines` given as an async iterable are a stream,
+ * each item checked as it is sent (src/uploads/sequence-body.ts), which gets one attempt.
  *
  * @example
  * const built = bodyOf(op, mediaOf(op, input, options?.contentType, issues)!, input, readers, issues);
@@ -64,6 +77,14 @@ export function bodyOf(
   const before = issues.length;
   if (input === undefined) {
     if (op.bodyRequired) issues.push({ path: "body", message: "is required" });
+  } else if (media.body === "lines" && isItems(input)) {
+    // items as they come: each checked as it is sent, the body read once, so it gets one attempt
+    const { stream, failure } = need(op.readers?.sequenceBody ?? readers.sequenceBody, op, "item body writer")(
+      input,
+      media.bodySchema,
+      media.bodyType,
+    );
+    return { sent: stream, type: media.bodyType, once: true, failure };
   } else if (media.body === "json" || media.body === "lines" || media.body === "text") {
     body = plain(input, "body", issues);
     // a snapshot with an issue holds holes: check only a clean one

@@ -4,6 +4,7 @@ import type { AnswerPolicy } from "../core/config.js";
 import { compile, type Check } from "../checks/schema-compiler.js";
 import { StreamEventError, type RawEvent } from "./stream-errors.js";
 import { check } from "../checks/check.js";
+import { type EventData, jsonData, namedEvent } from "./event-data.js";
 
 /**
  * What a stream's reader reads of its operation's row (src/core/operation-row.ts `Operation`, which
@@ -16,6 +17,8 @@ export interface StreamOperation {
   path: string;
   idempotent: boolean;
   eventSchema?: Schema | undefined;
+  /** Where `eventSchema` is that of one whole event (OpenAPI 3.2's `itemSchema`): which events' data is JSON. */
+  eventItem?: EventData | undefined;
 }
 
 /** One event of a stream: its `data`, typed and checked by the spec, with the wire's `id` and `event` fields. */
@@ -27,6 +30,22 @@ export interface StreamEvent<T> {
   /** The `event:` field, when the event had one. */
   readonly type: string | undefined;
 }
+
+/**
+ * One event of a stream whose OpenAPI 3.2 `itemSchema` describes each whole event, typed from the type
+ * of one event `E` (its `event`, `data` and `id` fields): each kind's name (`type`) and data together,
+ * so that narrowing on `type` narrows `data`.
+ *
+ * @example
+ * for await (const event of stream) if (event.type === "addJson") console.log(event.data.foo);
+ */
+export type NamedEvent<E> = E extends { data: infer D }
+  ? {
+      readonly data: D;
+      readonly id: string | undefined;
+      readonly type: E extends { event: infer K } ? K : E extends { event?: infer K } ? K | undefined : undefined;
+    }
+  : never;
 
 /** The kind of event the service sends to keep a quiet stream open; see `eventReader`. */
 export const HEARTBEAT = "sse_heartbeat";
@@ -51,6 +70,7 @@ export type EventRead = (data: string, type: string | undefined, id: string | un
  * const data = read('{"event":"log","message":"hi"}', undefined, "1");
  */
 export function eventReader(op: StreamOperation, policy: AnswerPolicy = {}, response?: () => Response): EventRead {
+  if (op.eventItem) return namedReader(op, op.eventItem, policy, response);
   const schema = op.eventSchema;
   const typedHeartbeat = schema !== undefined && mapping(schema).has(HEARTBEAT);
   const checked = checker(op, schema, policy, response);
@@ -64,6 +84,37 @@ export function eventReader(op: StreamOperation, policy: AnswerPolicy = {}, resp
     if (!typedHeartbeat && (type === HEARTBEAT || (data as { event?: unknown } | null)?.event === HEARTBEAT))
       return SKIP;
     return checked(data, { id, type, data: text });
+  };
+}
+
+/**
+ * `eventReader` of a stream whose `itemSchema` describes each whole event: its data read as JSON where
+ * its kind's is (`jsonData`; kept as text when it is not JSON, for the schema to judge), then the event
+ * as its fields came (`data`, and `event` and `id` where sent) checked against the schema of one event.
+ * A heartbeat is passed over unless the item schema names that kind. The `retry:` field re-opens the
+ * stream (src/streams/event-stream.ts) and is not checked: the parser passes only a valid one on.
+ */
+function namedReader(
+  op: StreamOperation,
+  item: EventData,
+  policy: AnswerPolicy,
+  response: (() => Response) | undefined,
+): EventRead {
+  const checked = checker(op, op.eventSchema, policy, response, "event");
+  return (text, type, id) => {
+    if (type === HEARTBEAT && !namedEvent(item, HEARTBEAT)) return SKIP;
+    let data: unknown = text;
+    if (jsonData(item, type))
+      try {
+        data = JSON.parse(text);
+      } catch {
+        // kept as text: the schema says what it should have been
+      }
+    const event: Record<string, unknown> = { data };
+    if (type !== undefined) event.event = type;
+    if (id !== undefined) event.id = id;
+    checked(event, { id, type, data: text });
+    return data;
   };
 }
 
@@ -101,21 +152,22 @@ function checker(
   schema: Schema | undefined,
   policy: AnswerPolicy,
   response: (() => Response) | undefined,
+  root = "data",
 ): (data: unknown, raw: RawEvent) => unknown {
   // compiled once: the common event is one call that builds no path and no issue
   const conforms = schema === undefined ? undefined : compile(schema, true);
   return (data, raw) => {
-    if (conforms === undefined || passes(conforms, data)) return data;
+    if (conforms === undefined || passes(conforms, data, root)) return data;
     // check() walks it again for the issues, and turns a stack overflow into one
-    const issues = check(schema!, data, "data", [], true);
+    const issues = check(schema!, data, root, [], true);
     return issues.length ? reportDrift(op, raw, data, issues, policy, response?.()) : data;
   };
 }
 
 /** Whether `data` conforms; false too when checking it overflowed the stack, which `check()` then reports. */
-function passes(conforms: Check, data: unknown): boolean {
+function passes(conforms: Check, data: unknown, root: string): boolean {
   try {
-    return conforms(data, "data", undefined, 0);
+    return conforms(data, root, undefined, 0);
   } catch {
     return false;
   }

@@ -26,7 +26,9 @@ export interface StreamOptions extends RequestOptions, StreamBounds {
 
 /**
  * An open event stream: iterate it with `for await`; breaking out of the loop, `close()` or the
- * call's `signal` ends the request and drops the connection. It can be iterated once.
+ * call's `signal` ends the request and drops the connection. It can be iterated once. `T` is the type
+ * of an event's data; `E` of the event itself, where an OpenAPI 3.2 `itemSchema` types each kind's
+ * name and data together (`NamedEvent`).
  *
  * @example
  * const events = await client.group.follow(id, { signal });
@@ -35,7 +37,7 @@ export interface StreamOptions extends RequestOptions, StreamBounds {
  *   if (done(event)) break; // the connection is dropped here
  * }
  */
-export interface EventStream<T> extends AsyncIterable<StreamEvent<T>> {
+export interface EventStream<T, E = StreamEvent<T>> extends AsyncIterable<E> {
   /** The answer of the connection open now (its status, headers); its body is the stream's to read. */
   readonly response: Response;
   /** The `id` of the last event that had one: where a re-opened stream resumes. */

@@ -1,13 +1,15 @@
 import type { Media, Operation } from "../core/operation-row.js";
 import type { ValidationIssue } from "../core/errors.js";
 import { asGiven } from "./form-body.js";
+import { isItems } from "../core/request-body.js";
 
 /**
  * The media type a call sends its body as, of the several its row offers (its own, then its
  * `bodies`). The one the call's `contentType` names (in any case); else by the value: a `FormData` the
  * multipart form, a `URLSearchParams` the urlencoded form, text, bytes or a stream (`Blob`,
  * `ArrayBuffer` or a view of one, `ReadableStream`) the first media type sent as given, an object with a
- * `Blob` among its fields or in an array field the multipart form; else the row's own (JSON where the
+ * `Blob` among its fields or in an array field the multipart form, an async iterable (of items) the
+ * first sequence of JSON values (JSON Lines, NDJSON); else the row's own (JSON where the
  * spec offers it). A value whose kind of media type is not offered goes as the row's own, whose check
  * names what is wrong with it. A `contentType` not offered is an issue (`options.contentType`), and
  * nothing is chosen.
@@ -35,6 +37,7 @@ export function pickMedia(op: Operation, input: unknown, asked: unknown, issues:
   if (input instanceof FormData || holdsFile(input)) chosen = all.find((m) => m.form);
   else if (input instanceof URLSearchParams) chosen = all.find((m) => m.body === "urlencoded");
   else if (asGiven(input)) chosen = all.find((m) => m.body === "raw" && !m.form);
+  else if (isItems(input)) chosen = all.find((m) => m.body === "lines");
   return chosen ?? op;
 }
 

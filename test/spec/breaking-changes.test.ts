@@ -394,13 +394,37 @@ describe("the version rules", () => {
     expect(versions.requiredVersion("1.2.3", [change("patch")])).toBe("1.2.4");
     expect(versions.requiredVersion("1.2.3", [change("none"), change("none")])).toBe("1.2.3");
     expect(versions.requiredVersion("1.2.3", [change("none"), change("minor")])).toBe("1.3.0");
-    expect(() => versions.checkVersion("0.1.0", "v0.2", [])).toThrow(/not a MAJOR.MINOR.PATCH version/);
+    expect(() => versions.checkVersion("0.1.0", "v0.2", [])).toThrow(/not a semver version/);
+    expect(() => versions.checkVersion("0.1.0", "0.2.0+build.5", [])).toThrow(/not a semver version/);
+  });
+
+  it("order pre-releases as semver does: any change after one takes the next, and a pre-release of the version needed carries a change", () => {
+    const breaking: Change = { pointer: "/x", kind: "removed", what: "", impact: "major", breaking: true, rules: [] };
+
+    // the least version after it: "dev0" is one identifier, compared as text, so dev0.0 comes before dev1
+    expect(versions.requiredVersion("3.3.6-dev0", [breaking])).toBe("3.3.6-dev0.0");
+    expect(versions.requiredVersion("3.3.6-beta.1", [breaking])).toBe("3.3.6-beta.2");
+    expect(versions.requiredVersion("3.3.6-dev0", [])).toBe("3.3.6-dev0");
+    expect(versions.checkVersion("3.3.6-dev0", "3.3.6-dev1", [breaking]).ok).toBe(true);
+    // dev10 is after dev9 (numeric identifiers compare as numbers), and the release after them all
+    expect(versions.checkVersion("3.3.6-dev.9", "3.3.6-dev.10", [breaking]).ok).toBe(true);
+    expect(versions.checkVersion("3.3.6-dev0", "3.3.6", [breaking]).ok).toBe(true);
+    expect(versions.checkVersion("3.3.6", "3.3.6-dev1", [])).toEqual({
+      ok: false,
+      message: "info.version 3.3.6-dev1 goes backwards: 3.3.6 is already released",
+    });
+    // 2.0.0 is needed: its beta carries the change, a 1.x does not
+    expect(versions.checkVersion("1.2.3", "2.0.0-beta.1", [breaking]).ok).toBe(true);
+    expect(versions.checkVersion("1.2.3", "1.3.0-beta.1", [breaking])).toEqual({
+      ok: false,
+      message: "1 breaking change since 1.2.3; info.version 1.3.0-beta.1 must be at least 2.0.0",
+    });
   });
 
   it("compare with the highest released version, not the last by name", () => {
     const dir = mkdtempSync(join(tmpdir(), "released-"));
     temps.push(dir);
-    for (const file of ["0.2.0.json", "0.10.0.json", "0.9.1.json", "README.md", "notes.json"])
+    for (const file of ["0.2.0.json", "0.10.0.json", "0.10.0-rc.1.json", "0.9.1.json", "README.md", "notes.json"])
       writeFileSync(join(dir, file), "{}");
 
     expect(versions.newestRelease(dir)).toEqual({ version: "0.10.0", file: join(dir, "0.10.0.json") });

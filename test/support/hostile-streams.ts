@@ -10,12 +10,13 @@ import { failure } from "./iterate.js";
  * Serves 200 `contentType`, `start`, then one line of `x` that never ends (up to 256 MiB, only as fast
  * as the client reads it), reads it with `read` and `maxEventSize` 64 KiB, and holds the reader to
  * the bound: it ends with `EventTooLargeError` naming the limit, the connection dropped, having read
- * (and kept) little of it.
+ * (and kept) little of it. `tooLarge` is that class as the reader's client has it (a generated copy's own).
  */
 export async function endsAnEndlessLine(
   contentType: string,
   start: string,
   read: (server: FaultServer, maxEventSize: number) => Promise<unknown>,
+  tooLarge: abstract new (...args: never[]) => Error = EventTooLargeError,
 ): Promise<void> {
   const limit = 64 * 1024;
   const stats = { written: 0, dropped: false };
@@ -37,7 +38,7 @@ export async function endsAnEndlessLine(
   const err = await failure(read(server, limit));
   await new Promise((done) => setTimeout(done, 50));
 
-  expect(err).toBeInstanceOf(EventTooLargeError);
+  expect(err).toBeInstanceOf(tooLarge);
   expect(err).toMatchObject({ limit });
   expect(stats.dropped).toBe(true);
   // what the loopback socket buffers held, not the 256 MiB the server would have sent

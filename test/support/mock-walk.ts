@@ -98,9 +98,15 @@ export async function walkEveryOperation(
   for (const op of operations) {
     const where = `${op.method} ${op.path} (${op.name})`;
     const ids = op.pathParams.map((p: Json) => String(request(p.schema)));
-    const query = Object.fromEntries(
-      op.queryParams.filter((p: Json) => p.required).map((p: Json) => [p.name, request(p.schema)]),
-    );
+    // OpenAPI 3.2's querystring is the whole query: its one value
+    const whole = op.queryParams.find((p: Json) => p.querystring);
+    const query: Json = whole
+      ? whole.required
+        ? request(whole.schema)
+        : {}
+      : Object.fromEntries(
+          op.queryParams.filter((p: Json) => p.required).map((p: Json) => [p.name, request(p.schema)]),
+        );
     const headers = Object.fromEntries(
       op.headerParams.filter((p: Json) => p.required).map((p: Json) => [p.name, String(request(p.schema))]),
     );
@@ -110,7 +116,8 @@ export async function walkEveryOperation(
       let body = sampler.sample(op.body.schema, { direction: "request", body: true }).value;
       if (op.form) for (const pattern of op.form.files) body = withFiles(body, pattern);
       else if (op.body.kind === "raw") body = new Blob(["mock bytes"]);
-      args.push(body, { ...options, ...(Object.keys(query).length ? { query } : {}) });
+      const hasQuery = whole ? whole.required : Object.keys(query).length > 0;
+      args.push(body, { ...options, ...(hasQuery ? { query } : {}) });
     } else if (op.queryParams.length) args.push(query, options);
     else args.push(options);
     const call = () => op.name.split(".").reduce((at: Json, key: string) => at[key], client)(...args);
@@ -138,7 +145,12 @@ export async function walkEveryOperation(
             if (!result.ok)
               result.cause = `walked ${pages} pages, ${items.length} items, ${new Set(items).size} distinct`;
           } else if (kind === "stream") {
-            const { tag, kinds } = declaredKinds(spec, sampler, op.success.schema);
+            // an itemSchema's events: its kinds by their names, else the kinds its one data schema declares
+            const item = op.success.eventItem;
+            const named = item?.names ? Object.keys(item.names) : undefined;
+            const { tag, kinds } = named
+              ? { tag: undefined, kinds: named }
+              : declaredKinds(spec, sampler, item ? (op.success.schema?.properties?.data ?? {}) : op.success.schema);
             const stream = await call();
             result.answered = true;
             const seen = new Set<string>();
@@ -147,6 +159,7 @@ export async function walkEveryOperation(
               for await (const event of stream) {
                 events++;
                 const data = sequence ? event : (event as Json).data;
+                if (named && typeof (event as Json).type === "string") seen.add((event as Json).type);
                 if (tag && data && typeof data === "object" && data[tag] !== undefined) seen.add(String(data[tag]));
               }
             } finally {

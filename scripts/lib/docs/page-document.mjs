@@ -4,6 +4,7 @@
 import { withCodeSamples } from "./code-samples.mjs";
 import { readIdentity } from "../shared/identity.mjs";
 import { operationsOf } from "../spec/document.mjs";
+import { kept } from "../spec/openapi31.mjs";
 
 /** The heading of the intro section that lists the groups with no operation yet. */
 export const UNSPECIFIED_HEADING = "Not yet specified";
@@ -11,7 +12,8 @@ export const UNSPECIFIED_HEADING = "Not yet specified";
 /**
  * The document the docs page renders, made from the bundled spec (which is left as it was):
  * every operation gets `x-codeSamples` (scripts/lib/docs/code-samples.mjs), and the tags no operation
- * uses leave `tags`, so the side menu holds only groups with operations, and are listed once in a
+ * uses, nor nests one that an operation uses (OpenAPI 3.2's `parent`, which the page's renderer nests
+ * the menu by), leave `tags`, so the side menu holds only groups with operations, and are listed once in a
  * "Not yet specified" section appended to `info.description`, each with its description.
  * @param {any} spec the bundled spec, as generated/openapi.json holds it
  * @param {{ sampler: import("../generate/example-inputs.mjs").Sampler, names?: import("./code-samples.mjs").SampleNames }} options
@@ -29,6 +31,15 @@ export function pageDocument(spec, { sampler, names = readIdentity(spec?.info) }
   const used = new Set();
   for (const { op } of operationsOf(page)) if (Array.isArray(op?.tags)) for (const tag of op.tags) used.add(tag);
   const tags = Array.isArray(page.tags) ? page.tags : [];
+  // a tag that nests one in use (OpenAPI 3.2's parent) is its group in the side menu: it stays there
+  const byName = new Map(tags.map((tag) => [tag?.name, tag]));
+  for (const name of [...used]) {
+    let parent = kept(byName.get(name), "parent");
+    while (byName.has(parent) && !used.has(parent)) {
+      used.add(parent);
+      parent = kept(byName.get(parent), "parent");
+    }
+  }
   const unused = tags.filter((tag) => !used.has(tag?.name));
   if (!unused.length) return page;
   page.tags = tags.filter((tag) => used.has(tag?.name));

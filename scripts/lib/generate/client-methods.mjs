@@ -3,6 +3,7 @@
 // lint rule (scripts/lib/spec/redocly-plugin.mjs) and the generator (scripts/lib/generate/read-operations.mjs), so
 // both judge a name the same way; name-clashes.mjs gives a whole document's operations their names.
 import { pathVariant } from "../../../src/core/path-template.js";
+import { kept } from "../spec/openapi31.mjs";
 
 /** Dot-separated camelCase segments; the last one is the method. */
 export const CLIENT_METHOD = /^[a-z][A-Za-z0-9]*(\.[a-z][A-Za-z0-9]*)*$/;
@@ -52,6 +53,37 @@ export function clashes(names) {
   return out;
 }
 
+/**
+ * The client's groups that a document's nested tags give (OpenAPI 3.2's tag `parent`, which the 3.1 view
+ * keeps as `x-parent`): for each tag, the names of its parents' groups and its own, from the outermost
+ * (`Browsers` > `Filesystem`: `["browsers", "filesystem"]`). A tag of kind `badge` or `audience` marks
+ * operations, it does not group them, as the docs page's renderer reads it: it gives no group, and a
+ * chain of parents stops at one. Undefined for a document whose tags do not nest: its groups are its
+ * paths'.
+ * @param {unknown} tags the document's `tags`
+ * @returns {Map<string, string[]> | undefined}
+ * @example
+ * tagGroups([{ name: "Browsers" }, { name: "Filesystem", parent: "Browsers" }])?.get("Filesystem"); // ["browsers", "filesystem"]
+ */
+export function tagGroups(tags) {
+  const list = Array.isArray(tags) ? tags.filter((tag) => typeof tag?.name === "string") : [];
+  const byName = new Map(list.map((tag) => [tag.name, tag]));
+  const grouping = (/** @type {any} */ tag) => !["badge", "audience"].includes(String(kept(tag, "kind")));
+  if (!list.some((tag) => grouping(tag) && typeof kept(tag, "parent") === "string")) return undefined;
+  const groups = new Map();
+  for (const tag of list.filter(grouping)) {
+    const chain = [];
+    // a loop of parents is read once round
+    for (let at = tag; at && grouping(at) && !chain.includes(at); at = byName.get(kept(at, "parent")))
+      chain.unshift(at);
+    groups.set(
+      tag.name,
+      chain.map((t) => camel(t.name)),
+    );
+  }
+  return groups;
+}
+
 /** `click_mouse`, `api-keys`, `Org Limits` -> `clickMouse`, `apiKeys`, `orgLimits`. */
 export function camel(text) {
   const words = String(text)
@@ -65,7 +97,7 @@ export function camel(text) {
   return RESERVED_SEGMENTS.has(word) ? `${word}Resource` : word;
 }
 
-const COLLECTION = {
+export const COLLECTION = {
   get: "list",
   post: "create",
   put: "replace",

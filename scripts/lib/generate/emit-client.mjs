@@ -43,12 +43,18 @@ function operationsSource(operations, table, header, auth, fns, identity) {
   const marker = `\u0001${randomUUID()}:`;
   const schema = (schema, where) => `${marker}S.${table.add(schema, where)}`;
   const rows = operations.map((op) => {
-    /** @type {Record<string, unknown>} */
     // a row holds only what differs from its defaults (src/core/operation-row.ts): its path parameters
     // are its template's, its idempotency RFC 9110's rule for its method unless the document or the
     // IANA registry says otherwise, and a JSON answer's media type application/json unless it is another
+    /** @type {Record<string, unknown>} */
     const row = { name: op.name, method: op.method, path: op.path };
-    if (op.queryParams.length) {
+    const whole = op.queryParams.find((p) => p.querystring);
+    if (whole) {
+      // OpenAPI 3.2's querystring: the whole query string is one value, checked against its schema
+      row.query = schema(whole.schema, `${op.method} ${op.path} querystring ${whole.name}`);
+      if (whole.required) row.queryRequired = true;
+      row.querystring = { name: whole.name, type: whole.querystring };
+    } else if (op.queryParams.length) {
       const query = {
         type: "object",
         properties: Object.fromEntries(op.queryParams.map((p) => [p.name, p.schema])),
@@ -81,6 +87,7 @@ function operationsSource(operations, table, header, auth, fns, identity) {
     }
     if (op.success.kind === "stream" && op.success.schema)
       row.eventSchema = schema(op.success.schema, `${op.method} ${op.path} ${op.success.status} event`);
+    if (op.success.kind === "stream" && op.success.eventItem) row.eventItem = op.success.eventItem;
     if (op.success.kind === "sequence") {
       row.answerType = op.success.mediaType;
       if (op.success.schema)
@@ -177,6 +184,7 @@ const READERS = [
   ["PageList", "PagePromise", "lists/pages", (op) => Boolean(op.page)],
   ["pickMedia", "pickMedia", "uploads/media-type", (op) => Boolean(op.body?.others)],
   ["styledQuery", "styledQuery", "core/query-string", (op) => Boolean(op.queryStyles)],
+  ["wholeQuery", "wholeQuery", "core/query-string", (op) => op.queryParams.some((p) => p.querystring)],
   ["formBody", "formBody", "uploads/form-body", (op) => offered(op).some((media) => media.form)],
   ["urlEncodedBody", "urlEncodedBody", "uploads/url-encoded", (op) => offered(op).some((m) => m.kind === "urlencoded")],
   [
@@ -185,6 +193,7 @@ const READERS = [
     "uploads/form-body",
     (op) => offered(op).some((media) => media.kind === "raw" && !media.form),
   ],
+  ["sequenceBody", "sequenceBody", "uploads/sequence-body", (op) => offered(op).some((m) => m.kind === "lines")],
 ];
 
 /**

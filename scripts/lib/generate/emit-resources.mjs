@@ -58,7 +58,11 @@ export function resourcesSource(spec, operations, types, header, fns, headerOpti
   const method = (key, op, indent) => {
     const taken = new Set();
     const args = op.pathParams.map((p) => `${identifier(p.name, taken)}: string`);
-    const query = `NonNullable<${at(op)}["parameters"]["query"]>`;
+    // OpenAPI 3.2's querystring is the whole query: the one parameter's own type
+    const whole = op.queryParams.find((p) => p.querystring);
+    const query = whole
+      ? `NonNullable<NonNullable<${at(op)}["parameters"]["query"]>[${JSON.stringify(whole.name)}]>`
+      : `NonNullable<${at(op)}["parameters"]["query"]>`;
     let options =
       op.success.kind === "stream"
         ? "options?: StreamOptions"
@@ -110,7 +114,7 @@ export function resourcesSource(spec, operations, types, header, fns, headerOpti
         : op.success.kind === "empty"
           ? "void"
           : op.success.kind === "stream"
-            ? `EventStream<${op.success.schema ? typeOf(op.success.schema, op.success.eventFromMedia ? `${at(op)}["responses"][${JSON.stringify(String(op.success.status))}]["content"][${JSON.stringify(op.success.mediaType)}]` : "unknown") : "unknown"}>`
+            ? streamType(op, typeOf, at(op))
             : op.success.kind === "sequence"
               ? `ItemStream<${itemType(op, typeOf, at(op))}>`
               : "Response";
@@ -172,12 +176,20 @@ export function resourcesSource(spec, operations, types, header, fns, headerOpti
     (operations.some((op) => op.success.kind === "stream")
       ? 'import type { EventStream, StreamOptions } from "../src/streams/event-stream.js";\n'
       : "") +
+    (operations.some((op) => op.success.eventItem)
+      ? 'import type { NamedEvent } from "../src/streams/event-check.js";\n'
+      : "") +
     (operations.some((op) => op.success.kind === "sequence")
       ? 'import type { ItemStream, ItemStreamOptions } from "../src/streams/item-stream.js";\n'
       : "");
-  const headerTypes = operations.some((op) => op.headerParams.length)
-    ? "GivenHeaders, MethodFactory, NeededHeaders"
-    : "MethodFactory";
+  const headerTypes = [
+    operations.some((op) => op.headerParams.length) && "GivenHeaders",
+    operations.some((op) => offeredMedia(op.body).some((media) => media.kind === "lines")) && "ItemOf",
+    "MethodFactory",
+    operations.some((op) => op.headerParams.length) && "NeededHeaders",
+  ]
+    .filter(Boolean)
+    .join(", ");
   return `${header}${streams}import type { ${headerTypes} } from "../src/core/method-type.js";
 import type { PageOptions, PagePromise } from "../src/lists/pages.js";
 import type { RequestOptions } from "../src/core/request-options.js";
@@ -201,6 +213,19 @@ ${runtime(tree, "    ")}
 }
 
 /**
+ * The type of an event stream: its events' data typed by the schema of one event's data (a component's
+ * type, or the media type's in the spec's types); where an OpenAPI 3.2 `itemSchema` describes each whole
+ * event, each kind's name and data typed together (`NamedEvent`) from the media type's type, which the
+ * 3.1 view makes that of one event (spec/event-items.mjs).
+ */
+function streamType(op, typeOf, at) {
+  const { schema, eventFromMedia, eventItem, status, mediaType } = op.success;
+  const content = `${at}["responses"][${JSON.stringify(String(status))}]["content"][${JSON.stringify(mediaType)}]`;
+  if (eventItem) return `EventStream<NamedEvent<${content}>["data"], NamedEvent<${content}>>`;
+  return `EventStream<${schema ? typeOf(schema, eventFromMedia ? content : "unknown") : "unknown"}>`;
+}
+
+/**
  * The type of one item of a sequence: its schema's type where that is a component, else read from
  * the media type's type in the spec's types: an array's items, or, where the document gave one
  * item's schema as the media type's, that type itself; `unknown` where the spec says nothing.
@@ -212,8 +237,12 @@ function itemType(op, typeOf, at) {
   return typeOf(schema, itemFrom === "items" ? `${content}[number]` : itemFrom === "schema" ? content : "unknown");
 }
 
-/** The type a body of one media type takes: JSON's or a form's typed fields, bytes, or anything fetch sends. */
+/**
+ * The type a body of one media type takes: JSON's or a form's typed fields, bytes, or anything fetch
+ * sends; JSON values one after another (`lines`) their array, or an async iterable of its items.
+ */
 function bodyType(media, typed) {
+  if (media.kind === "lines") return `${typed} | AsyncIterable<ItemOf<${typed}>>`;
   if (media.kind !== "raw" || media.form) return typed;
   if (/^application\/octet-stream$/i.test(media.mediaType))
     return "Blob | ArrayBuffer | ArrayBufferView | ReadableStream<Uint8Array>";

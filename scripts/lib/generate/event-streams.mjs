@@ -4,8 +4,10 @@
 // sequence of JSON items (JSON Lines, NDJSON, a JSON text sequence), what one item is, and the items
 // its examples hold.
 import { createParser } from "eventsource-parser";
+import { jsonData } from "../../../src/streams/event-data.js";
 import { SEPARATOR, sequenceFraming } from "../../../src/streams/sequence-media.js";
 import { exampleOf, resolve } from "../spec/document.mjs";
+import { EVENT_DATA } from "../spec/event-items.mjs";
 
 const EVENT_STREAM = /^text\/event-stream\s*(;|$)/i;
 
@@ -23,11 +25,14 @@ export function eventStreamType(response) {
  * describes the whole event, else itself; else of a string schema its `contentSchema` (JSON
  * Schema's way to describe a string's content); else the media type's schema. `undefined` when the
  * spec says nothing (an empty schema), so the events go unchecked.
+ * In the 3.1 view of an OpenAPI 3.2 document, an answer's `itemSchema` is the media type's schema of
+ * one whole event (spec/event-items.mjs), and `item` says which events' data is JSON.
  * @param {any} spec
  * @param {any} media the media type object
- * @returns {{ schema: any, fromMedia: boolean } | undefined} `fromMedia` when it is the media type's own schema
+ * @returns {{ schema: any, fromMedia: boolean, item?: import("../spec/event-items.mjs").EventData } | undefined} `fromMedia` when it is the media type's own schema
  */
 export function eventSchema(spec, media) {
+  if (media?.[EVENT_DATA]) return { schema: media.schema, fromMedia: true, item: media[EVENT_DATA] };
   let schema = media?.itemSchema;
   let fromMedia = false;
   if (schema) {
@@ -62,6 +67,7 @@ export function eventStreamAnswer(spec, response, status) {
     mediaType,
     example: exampleOf(spec, media),
     eventFromMedia: event?.fromMedia ?? false,
+    ...(event?.item ? { eventItem: event.item } : {}),
   };
 }
 
@@ -79,14 +85,17 @@ export function exampleEvents(spec, media) {
     media?.examples && typeof media.examples === "object" && !Array.isArray(media.examples)
       ? Object.values(media.examples).map((e) => resolve(spec, e)?.value)
       : [exampleOf(spec, media)];
+  const item = media?.[EVENT_DATA];
   const events = given
     .filter((e) => e !== undefined)
     .flatMap((example) =>
       typeof example === "string" && /^data:/m.test(example)
         ? wireEvents(example)
-        : [{ data: JSON.stringify(example) }],
+        : item
+          ? [example].flat().flatMap((event) => (event && typeof event === "object" ? [eventOf(item, event)] : []))
+          : [{ data: JSON.stringify(example) }],
     );
-  if (events.length) return events;
+  if (events.length || item) return events;
   const schema = resolve(spec, eventSchema(spec, media)?.schema);
   const one = exampleOf(spec, schema);
   if (one !== undefined) return [{ data: JSON.stringify(one) }];
@@ -94,6 +103,29 @@ export function exampleEvents(spec, media) {
     .map((branch) => exampleOf(spec, resolve(spec, branch)) ?? objectExample(spec, resolve(spec, branch)))
     .filter((e) => e !== undefined)
     .map((e) => ({ data: JSON.stringify(e) }));
+}
+
+/**
+ * An event of a stream an `itemSchema` describes, as it goes over the wire, from a value of one event
+ * as the client hands it out (`{ event, data, id }`, its data the JSON value where the kind holds
+ * JSON): its data written as JSON where the kind's is (as given where it is text already), else as text.
+ * @param {import("../spec/event-items.mjs").EventData} item which events' data is JSON
+ * @param {any} value
+ * @returns {{ id?: string, event?: string, data: string }}
+ * @example
+ * eventOf({ json: false, names: { addJson: true } }, { event: "addJson", data: { foo: 1 } }); // { event: "addJson", data: '{"foo":1}' }
+ */
+export function eventOf(item, value) {
+  const name = typeof value.event === "string" ? value.event : undefined;
+  const data =
+    jsonData(item, name) && typeof value.data !== "string"
+      ? JSON.stringify(value.data ?? null)
+      : String(value.data ?? "");
+  return {
+    ...(typeof value.id === "string" ? { id: value.id } : {}),
+    ...(name === undefined ? {} : { event: name }),
+    data,
+  };
 }
 
 /** The events of a text in the event-stream wire format, parsed by eventsource-parser. */

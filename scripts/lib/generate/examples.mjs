@@ -31,10 +31,12 @@ export function exampleCall(op, { runnable = false } = {}) {
  */
 export function callExpression(op, { runnable = false, options: more } = {}) {
   const args = op.pathParams.map((p) => JSON.stringify(p.example !== undefined ? String(p.example) : `${p.name}`));
-  const query = Object.fromEntries(
-    op.queryParams.filter((p) => p.example !== undefined).map((p) => [p.name, p.example]),
-  );
-  const hasQuery = Object.keys(query).length > 0;
+  // OpenAPI 3.2's querystring is the whole query: its example is the query's
+  const whole = op.queryParams.find((p) => p.querystring);
+  const query = whole
+    ? (whole.example ?? {})
+    : Object.fromEntries(op.queryParams.filter((p) => p.example !== undefined).map((p) => [p.name, p.example]));
+  const hasQuery = whole ? whole.example !== undefined : Object.keys(query).length > 0;
   // required header parameters go in the options (an idempotency key the client makes itself)
   const headers = Object.fromEntries(
     (op.headerParams ?? [])

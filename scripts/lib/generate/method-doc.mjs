@@ -4,6 +4,7 @@
 
 import { RETRYABLE_STATUSES } from "../../../src/core/policy.js";
 import { identifier } from "./identifiers.mjs";
+import { offeredMedia } from "./request-bodies.mjs";
 
 /** One line safe inside a JSDoc block, as it is: no `*\/` that would end the block early. */
 const inComment = (/** @type {string} */ line) => line.replace(/\*\//g, "*\\/");
@@ -53,6 +54,12 @@ export function docLines(op, example) {
     lines.push(
       "",
       `Resolves to an \`EventStream\` of server-sent events once the answer's headers arrive: \`for await\` its typed, checked events; \`break\`, \`close()\` or \`signal\` ends it. A dropped connection is re-opened with \`Last-Event-ID\`${op.idempotent ? "." : " only for an idempotent operation: not this one."}`,
+    );
+  const sequence = offeredMedia(op.body).find((media) => media.kind === "lines");
+  if (sequence)
+    lines.push(
+      "",
+      `Its ${sequence.mediaType} body takes an array, or an async iterable of items sent as they come, each checked before it is written; such a body is read once, so the call gets one attempt.`,
     );
   lines.push("");
   for (const p of op.pathParams)

@@ -3,7 +3,17 @@
 // table of openapi/paths/README.md gives the later one by what tells the two apart: never an HTTP
 // method put before it, never a path parameter's name pasted in.
 import { pathVariant } from "../../../src/core/path-template.js";
-import { ITEM, RESERVED_TOP, camel, deriveName, isParam, malformed, pascal, versionOf } from "./client-methods.mjs";
+import {
+  COLLECTION,
+  ITEM,
+  RESERVED_TOP,
+  camel,
+  deriveName,
+  isParam,
+  malformed,
+  pascal,
+  versionOf,
+} from "./client-methods.mjs";
 
 /**
  * @typedef {object} NamedOperation what naming reads of an operation (read-operations.mjs gives all of it)
@@ -14,6 +24,7 @@ import { ITEM, RESERVED_TOP, camel, deriveName, isParam, malformed, pascal, vers
  * @property {{ status: number, kind: string, schema?: unknown }} [success] its success answer
  * @property {string} [bodySentBy] for a GET or HEAD whose body fetch cannot send, the method of the
  *   same path that takes that body (repair-paths.mjs `BODY_SENT_BY`)
+ * @property {unknown} [tags] its `tags`: the first that groups (`tagGroups`) names its groups
  */
 
 /** The path a request goes to (a variant's `#name` left out), as its segments. */
@@ -108,14 +119,18 @@ function bodyForms(ops) {
  * `search.listWithBody`). A derived name that clashes with an earlier one takes the first free of
  * its alternatives (see `alternatives`), then a number. Reports every derived name and every clash
  * it resolved; given names that clash are left for the caller (and the lint rule) to refuse.
+ * Where the document's tags nest (`tagGroups`), an operation of a tag that groups lives in its tag's
+ * groups, the method the one its path gives (`client.browsers.filesystem.readFile`); where that name is
+ * taken, first in its tag's groups and then the groups of its path that they do not name.
  * @param {NamedOperation[]} ops
- * @param {{ readsOne?: Set<string>, readsMany?: Set<string> }} [answers] the paths whose GET answers
- *   one thing (an object with no list in it), and those whose GET answers a list (see deriveName)
+ * @param {{ readsOne?: Set<string>, readsMany?: Set<string>, tagGroups?: Map<string, string[]> }} [answers] the paths whose GET answers
+ *   one thing (an object with no list in it), and those whose GET answers a list (see deriveName);
+ *   each tag's groups (`tagGroups`), where the document's tags nest
  * @returns {{ names: string[], derived: string[], resolved: string[] }}
  * @example
  * assignNames([{ method: "GET", path: "/widgets" }]).names; // ["widgets.list"]
  */
-export function assignNames(ops, { readsOne = new Set(), readsMany = new Set() } = {}) {
+export function assignNames(ops, { readsOne = new Set(), readsMany = new Set(), tagGroups } = {}) {
   const paths = new Map();
   for (const op of ops) {
     const { path, variant } = pathVariant(op.path);
@@ -123,7 +138,7 @@ export function assignNames(ops, { readsOne = new Set(), readsMany = new Set() }
     paths.set(path, variant === undefined ? [...methods, op.method.toLowerCase()] : methods);
   }
   const version = versionOf(paths.keys());
-  const names = ops.map((op) => {
+  const byPath = ops.map((op) => {
     if (typeof op.given === "string") return op.given;
     const { path } = pathVariant(op.path);
     return deriveName(op.method, op.path, paths, {
@@ -131,6 +146,24 @@ export function assignNames(ops, { readsOne = new Set(), readsMany = new Set() }
       readsOne: readsOne.has(path),
       readsMany: readsMany.has(path),
     });
+  });
+  // the groups of an operation's first tag that groups, where the tags nest; the client's own names kept clear
+  const chains = ops.map((op) => {
+    const tags = typeof op.given === "string" || !tagGroups ? [] : [op.tags ?? []].flat();
+    const tag = tags.find((t) => typeof t === "string" && tagGroups?.has(t));
+    const chain = typeof tag === "string" ? tagGroups?.get(tag) : undefined;
+    return chain && RESERVED_TOP.has(chain[0] ?? "") ? ["api", ...chain] : chain;
+  });
+  // in its tag's groups, the method its path gives; an action its tag's group names (`/shelters/{id}/adoptions`
+  // in `adoptions`) reads that group's items, as a collection's method does
+  const verbs = byPath.map((name, i) => {
+    const verb = String(name.split(".").at(-1));
+    const method = ops[i]?.method.toLowerCase() ?? "";
+    return verb === chains[i]?.at(-1) ? (COLLECTION[/** @type {keyof typeof COLLECTION} */ (method)] ?? verb) : verb;
+  });
+  const names = byPath.map((name, i) => {
+    const chain = chains[i];
+    return chain ? [...chain, verbs[i]].join(".") : name;
   });
   // the groups every first name implies; a new name may not be one of them, nor a method under
   // a name that is a method itself
@@ -159,7 +192,11 @@ export function assignNames(ops, { readsOne = new Set(), readsMany = new Set() }
     const first =
       twin !== undefined && holders.get(String(names[twin])) === twin ? `${names[twin]}WithBody` : String(names[i]);
     const holder = ops[holders.get(first) ?? -1];
-    let name = [first, ...alternatives(op, first, holder, getOf)].find(free);
+    // in its tag's groups, a name taken gives way to one with its path's groups too
+    const chain = chains[i];
+    const path = String(byPath[i]).split(".").slice(0, -1);
+    const withPath = chain ? [[...chain, ...path.filter((group) => !chain.includes(group)), verbs[i]].join(".")] : [];
+    let name = [first, ...withPath, ...alternatives(op, first, holder, getOf)].find(free);
     for (let n = 2; !name; n++) name = [`${first}${n}`].find(free);
     names[i] = name;
     holders.set(name, i);

@@ -5,7 +5,9 @@
 import { fillTemplate, templateParams } from "../../../src/core/path-template.js";
 import { IDEMPOTENCY_KEY_HEADER, idempotentMethod } from "../../../src/core/policy.js";
 import { exampleOf, operationsOf, resolve } from "../spec/document.mjs";
+import { QUERYSTRING } from "../spec/openapi31-paths.mjs";
 import { BODY_SENT_BY } from "../spec/repair-paths.mjs";
+import { tagGroups } from "./client-methods.mjs";
 import { assignNames } from "./name-clashes.mjs";
 import { pagination } from "./pagination.mjs";
 import { eventStreamAnswer, sequenceAnswer } from "./event-streams.mjs";
@@ -45,6 +47,8 @@ export function serverUrl(spec) {
  * @property {any} schema
  * @property {unknown} example
  * @property {string | undefined} description
+ * @property {string} [querystring] where it stands for OpenAPI 3.2's `querystring` (the whole query
+ *   string, its schema's object): the media type that writes it, and then it is the operation's only query parameter
  *
  * @typedef {object} OperationInfo
  * @property {string} name where it lives on the client, e.g. "browsers.computer.clickMouse"
@@ -57,6 +61,8 @@ export function serverUrl(spec) {
  * @property {string | undefined} operationId
  * @property {string | undefined} summary
  * @property {string | undefined} description
+ * @property {string} [querystring] where it stands for OpenAPI 3.2's `querystring` (the whole query
+ *   string, its schema's object): the media type that writes it, and then it is the operation's only query parameter
  * @property {boolean} deprecated
  * @property {Parameter[]} pathParams in path order
  * @property {Parameter[]} queryParams
@@ -66,8 +72,9 @@ export function serverUrl(spec) {
  *   (not `Accept`, `Content-Type` or `Authorization`, which OpenAPI says to ignore; headers.mjs)
  * @property {import("./request-bodies.mjs").RequestBody | undefined} body the media type a call sends by default, and the
  *   others it may send instead (`body.others`, each with its own `form` or `encoding`)
- * @property {{ status: number, kind: "json" | "empty" | "other" | "stream" | "sequence", schema: any, mediaType: string | undefined, example: unknown, eventFromMedia?: boolean, itemFrom?: "itemSchema" | "items" | "schema" }} success
- *   for a stream, `schema` is one event's data; for a sequence of JSON items, one item's (see event-streams.mjs)
+ * @property {{ status: number, kind: "json" | "empty" | "other" | "stream" | "sequence", schema: any, mediaType: string | undefined, example: unknown, eventFromMedia?: boolean, eventItem?: import("../spec/event-items.mjs").EventData, itemFrom?: "itemSchema" | "items" | "schema" }} success
+ *   for a stream, `schema` is one event's data, or the whole event where `eventItem` says which events' data is JSON
+ *   (an OpenAPI 3.2 `itemSchema`, spec/event-items.mjs); for a sequence of JSON items, one item's (see event-streams.mjs)
  * @property {{ status: number, schema: any, example: unknown }[]} errors the declared 4xx/5xx answers with a JSON body
  * @property {ErrorBody[]} errorBodies every JSON body the declared error answers carry (errorBodies())
  * @property {boolean} idempotent `x-idempotent`, else the HTTP method's rule (src/core/policy.js
@@ -101,7 +108,11 @@ export function readOperations(spec) {
       where,
       unsupported,
     );
-    const queryParams = params.filter((p) => p.in === "query");
+    // OpenAPI 3.2's querystring, the whole query string, is the one query parameter where it is (openapi31.mjs)
+    const whole = params.find((p) => p.in === "query" && p[QUERYSTRING]);
+    const queryParams = params.filter((p) => p.in === "query" && (!whole || p === whole));
+    if (whole && params.some((p) => p.in === "query" && p !== whole))
+      unsupported.push(`${where}: query parameters beside querystring ${whole.name} (3.2 forbids them) are left out`);
     const keyHeader = params.find((p) => p.in === "header" && p.name.toLowerCase() === KEY_HEADER)?.name;
     for (const p of params.filter((p) => p.in === "cookie"))
       unsupported.push(`${where}: cookie parameter ${p.name} is not a method argument; pass it in options.headers`);
@@ -132,13 +143,14 @@ export function readOperations(spec) {
       path,
       operationId: op.operationId,
       given: op["x-client-method"],
+      tags: op.tags,
       bodySentBy: op[BODY_SENT_BY],
       summary: op.summary,
       description: op.description,
       deprecated: op.deprecated === true,
       pathParams: pathParams.map((p) => parameter(spec, p)),
       queryParams: queryParams.map((p) => parameter(spec, p)),
-      queryStyles: queryStyles(spec, queryParams),
+      queryStyles: whole ? undefined : queryStyles(spec, queryParams),
       headerParams: params
         .filter((p) => p.in === "header" && !IGNORED_HEADERS.has(p.name.toLowerCase()) && !carriesKey(auth, p))
         .map((p) => parameter(spec, p)),
@@ -157,9 +169,9 @@ export function readOperations(spec) {
   const gets = found.filter((op) => op.method === "GET");
   const readsOne = new Set(gets.filter((op) => !op.page && readsOneThing(spec, op.success)).map((op) => op.path));
   const readsMany = new Set(gets.filter((op) => op.page || readsList(spec, op.success)).map((op) => op.path));
-  const { names, derived, resolved } = assignNames(found, { readsOne, readsMany });
+  const { names, derived, resolved } = assignNames(found, { readsOne, readsMany, tagGroups: tagGroups(spec.tags) });
   /** @type {OperationInfo[]} */
-  const operations = /** @type {any[]} */ (found).map(({ given, ...op }, i) => ({
+  const operations = /** @type {any[]} */ (found).map(({ given, tags: _tags, ...op }, i) => ({
     ...op,
     name: names[i] ?? "",
     derived: typeof given !== "string",
@@ -235,6 +247,7 @@ function parameter(spec, p) {
     schema: p.schema ?? {},
     example: exampleOf(spec, p) ?? exampleOf(spec, p.schema),
     description: p.description,
+    ...(p[QUERYSTRING] ? { querystring: p[QUERYSTRING] } : {}),
   };
 }
 

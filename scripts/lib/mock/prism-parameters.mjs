@@ -2,9 +2,11 @@
 // of the document Prism is given (prism-view.mjs) changes in the parameters for Prism to let
 // through exactly the requests OpenAPI allows.
 import { deref, describedProperties, operationsOf } from "../spec/document.mjs";
+import { QUERYSTRING } from "../spec/openapi31-paths.mjs";
 
 // header parameters OpenAPI says to ignore (the client writes them itself), which Prism requires
 const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
+const FORM = /^application\/x-www-form-urlencoded\s*(;|$)/i;
 
 /**
  * The parameters of `doc` as Prism must be given them to read a request as OpenAPI does: without
@@ -13,19 +15,36 @@ const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
  * true` (its fields as parameters of their own, OpenAPI's default) naming every field its schema
  * and its branches describe, since Prism gathers only the fields `properties` names (an object
  * of `oneOf` branches reached Prism empty); and, where it is optional, taking {} too, which is
- * how Prism reads it absent.
+ * how Prism reads it absent. OpenAPI 3.2's `querystring` (the 3.1 view's query parameter marked
+ * `QUERYSTRING`) of a form is such an exploded object, which Prism checks; of any other media type (JSON
+ * text as the whole query) it is left out, unchecked: returned, one line each.
  * @param {any} doc changed in place
+ * @returns {string[]} the querystrings left out: `GET /user: querystring json (application/json)`
  */
 export function asPrismReadsParameters(doc) {
   const ignored = (/** @type {any} */ p) => {
     const param = deref(doc, p);
     return param?.in === "header" && IGNORED_HEADERS.has(String(param.name).toLowerCase());
   };
-  const items = new Set(operationsOf(doc).flatMap(({ item, op }) => [item, op]));
+  /** @type {string[]} */
+  const unread = [];
+  // OpenAPI 3.2's querystring of a media type other than a form, which Prism would read as parameters it is not
+  const whole = (/** @type {any} */ p, /** @type {string} */ where) => {
+    const media = deref(doc, p)?.[QUERYSTRING];
+    if (typeof media !== "string" || FORM.test(media)) return false;
+    unread.push(`${where}: querystring ${deref(doc, p).name} (${media})`);
+    return true;
+  };
+  const items = new Map(
+    operationsOf(doc).flatMap(({ path, method, item, op }) => [
+      [item, path],
+      [op, `${method.toUpperCase()} ${path}`],
+    ]),
+  );
   const read = new Set();
-  for (const node of items) {
+  for (const [node, where] of items) {
     if (!Array.isArray(node.parameters)) continue;
-    node.parameters = node.parameters.filter((p) => !ignored(p));
+    node.parameters = node.parameters.filter((p) => !ignored(p) && !whole(p, where));
     for (const p of node.parameters) {
       const param = deref(doc, p);
       const exploded = (param?.style ?? "form") === "form" && param?.explode !== false;
@@ -47,4 +66,5 @@ export function asPrismReadsParameters(doc) {
       };
     }
   }
+  return [...new Set(unread)];
 }

@@ -108,9 +108,10 @@ export function leaveOutUnreached(doc) {
  * value, one at a time, the components that only it reached left out in turn. `doc` is not changed.
  * @param {any} doc a bundled document, `$ref`s kept
  * @param {{ budget?: number }} [options] default {@link PRISM_BUDGET}
- * @returns {{ document: any, left: string[], loosened: string[], full: number, size: number }}
+ * @returns {{ document: any, left: string[], loosened: string[], full: number, size: number, unread: string[] }}
  * `left` the components left out, `loosened` the schemas given as any value (JSON pointers),
- * `full` the document's expansion, `size` the view's
+ * `full` the document's expansion, `size` the view's, `unread` the querystrings Prism is not given
+ * (prism-parameters.mjs)
  * @example
  * const { document, loosened } = prismView(spec);
  * writeFileSync(file, JSON.stringify(document));
@@ -119,7 +120,7 @@ export function prismView(doc, { budget = PRISM_BUDGET } = {}) {
   const document = structuredClone(doc);
   standInsAsPosts(document);
   foldVariants(document);
-  asPrismReadsParameters(document);
+  const unread = asPrismReadsParameters(document);
   withSuccess(document);
   const full = expansion(document).total;
   const left = leaveOutUnreached(document);
@@ -137,7 +138,7 @@ export function prismView(doc, { budget = PRISM_BUDGET } = {}) {
     left.push(...leaveOutUnreached(document));
     ({ total, units } = expansion(document));
   }
-  return { document, left, loosened, full, size: total };
+  return { document, left, loosened, full, size: total, unread };
 }
 
 /**

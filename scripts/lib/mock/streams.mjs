@@ -4,6 +4,7 @@
 // stream built from the spec's examples (see event-streams.mjs), or from its event or item schema
 // where it gives none: one event or item of each kind it describes.
 import {
+  eventOf,
   eventSchema,
   eventStreamType,
   exampleEvents,
@@ -11,8 +12,32 @@ import {
   itemSchemaOf,
   sequenceType,
 } from "../generate/event-streams.mjs";
+import { namedEvent } from "../../../src/streams/event-data.js";
 import { SEPARATOR, sequenceFraming } from "../../../src/streams/sequence-media.js";
 import { operationsOf, resolve } from "../spec/document.mjs";
+
+/**
+ * The events the mock sends of a stream an `itemSchema` describes (`schema`, one whole event; `item`,
+ * which kinds' data is JSON), where its examples give none: one of each kind of event, or, of one kind
+ * whose data is of several kinds (a `oneOf`), one of each kind of data; each named and its data written
+ * as its kind says (`eventOf`). Its id is its place (a sampled one is the same for all, and would resume
+ * nowhere), and a name no kind pins nor needs is left out, as a stream of one kind sends none.
+ * @param {any} schema
+ * @param {import("../spec/event-items.mjs").EventData} item
+ * @param {(schema: any) => unknown[]} kinds one value of each kind a schema describes
+ * @returns {{ event?: string, data: string }[]}
+ */
+function namedEvents(schema, item, kinds) {
+  const branches = schema?.oneOf ?? schema?.anyOf;
+  const values =
+    branches || !schema?.properties?.data ? kinds(schema) : kinds(schema.properties.data).map((data) => ({ data }));
+  const needed = [schema, ...(branches ?? [])].some((s) => s?.required?.includes("event"));
+  return values.map((value) => {
+    const { id: _id, ...event } = eventOf(item, value);
+    if (event.event !== undefined && !namedEvent(item, event.event) && !needed) delete event.event;
+    return event;
+  });
+}
 
 /** The `retry:` the mock advises, in milliseconds, sent before the first event. */
 export const MOCK_RETRY_MS = 1000;
@@ -66,9 +91,11 @@ export function eventStreamMock(spec, { variants } = {}) {
     if (!type) continue;
     const media = response.content[type];
     let events = exampleEvents(spec, media);
-    const schema = eventSchema(spec, media)?.schema;
+    const { schema, item } = eventSchema(spec, media) ?? {};
     if (!events.length)
-      events = kinds(schema).map((value) => ({ data: typeof value === "string" ? value : JSON.stringify(value) }));
+      events = item
+        ? namedEvents(schema, item, kinds)
+        : kinds(schema).map((value) => ({ data: typeof value === "string" ? value : JSON.stringify(value) }));
     streams.set(`${method.toUpperCase()} ${path}`, {
       status: Number(status),
       events: events.map((e, i) => ({ ...e, id: e.id ?? String(i + 1) })),

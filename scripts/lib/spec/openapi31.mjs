@@ -3,7 +3,9 @@
 // this 3.1 view of a 3.2 document, made here and nowhere else. generated/openapi.json and the docs
 // page keep the document as written, repaired, so nothing 3.2 adds is lost to later work. Every
 // change is a line: what 3.2 adds that the view keeps in a 3.1 form, and what it drops.
-import { deref, escapeToken, isObject, moreOperations, resolve, STAND_IN, standInKey } from "./document.mjs";
+import { escapeToken, isObject, resolve } from "./document.mjs";
+import { EVENT_DATA, eventItems, eventItemsLine } from "./event-items.mjs";
+import { parameter, standIns } from "./openapi31-paths.mjs";
 import { forEachSchema } from "./schema-walk.mjs";
 import { sequenceFraming } from "../../../src/streams/sequence-media.js";
 
@@ -39,13 +41,13 @@ const DROPPED = {
   mediaType: ["itemSchema", "itemEncoding", "prefixEncoding", "description"],
   encoding: ["encoding", "prefixEncoding", "itemEncoding"],
   server: ["name"],
-  tag: ["summary", "parent", "kind"],
+  tag: ["summary"],
   example: ["serializedValue"],
 };
 
 /**
  * Fields 3.2 adds that the generator reads, kept in the view under an extension 3.1 allows where
- * they stand (a security scheme, its OAuth flows, a discriminator), which openapi-typescript and
+ * they stand (a security scheme, its OAuth flows, a discriminator, a tag), which openapi-typescript and
  * Prism pass over: read them with `kept()`, from the view and the document as written alike.
  */
 export const KEPT = /** @type {const} */ ({
@@ -53,6 +55,8 @@ export const KEPT = /** @type {const} */ ({
   oauth2MetadataUrl: "x-oauth2-metadata-url",
   deviceAuthorization: "x-device-authorization",
   defaultMapping: "x-default-mapping",
+  parent: "x-parent",
+  kind: "x-kind",
 });
 
 /**
@@ -76,8 +80,8 @@ function keep(node, field) {
 /**
  * The 3.1 view of an OpenAPI 3.2 document; any other document is returned as it is, with no line.
  * `changes` says what the view keeps in a 3.1 form or drops, one line per place (`<where>: <what>`);
- * `unsupported`, what the client cannot express and leaves out: a `querystring` parameter, an
- * `additionalOperations` entry that is no method fetch sends, a `query` or `additionalOperations`
+ * `unsupported`, what the client cannot express and leaves out: a `querystring` parameter of no media
+ * type, an `additionalOperations` entry that is no method fetch sends, a `query` or `additionalOperations`
  * operation outside `paths` (a webhook's, a callback's). A path's `query` and `additionalOperations`
  * operations, which 3.1 has no field for, each become the `post` of a stand-in path item,
  * `components.pathItems["QUERY /pets"]` (`standInKey`), marked `STAND_IN` with the method and path:
@@ -206,6 +210,14 @@ function visit(context, node, at, kind, within) {
     if (fields.length)
       say(at, `${fields.map((field) => `${field} (3.2) kept as ${KEPT[field]}`).join(", ")}, which generate names`);
   }
+  if (kind === "tag") {
+    const fields = /** @type {const} */ (["parent", "kind"]).filter((field) => keep(node, field));
+    if (fields.length)
+      say(
+        at,
+        `${fields.map((field) => `${field} (3.2) kept as ${KEPT[field]}`).join(", ")}: a tag's parent nests the client's groups (client-methods.mjs tagGroups)`,
+      );
+  }
   if (kind === "example" && node.dataValue !== undefined) {
     const kept = node.value === undefined;
     if (kept) node.value = node.dataValue;
@@ -232,6 +244,20 @@ function visit(context, node, at, kind, within) {
       "itemSchema (3.2) read as the items of an array schema, as a 3.1 document describes a sequence of JSON texts",
     );
   }
+  // an answer's event stream: one event as the client hands it out, typed, checked and mocked as 3.2 describes it
+  if (
+    kind === "mediaType" &&
+    node.itemSchema !== undefined &&
+    /^text\/event-stream\s*(;|$)/i.test(key ?? "") &&
+    /\/responses\//.test(at)
+  ) {
+    const { schema, data, kinds } = eventItems(spec, node.itemSchema);
+    const replaced = node.schema !== undefined;
+    node.schema = schema;
+    node[EVENT_DATA] = data;
+    delete node.itemSchema;
+    say(at, `${eventItemsLine(kinds)}${replaced ? "; its schema, of the whole stream, is not read" : ""}`);
+  }
   const dropped = (DROPPED[kind] ?? []).filter((field) => field in node);
   for (const field of dropped) delete node[field];
   if (dropped.length)
@@ -245,77 +271,6 @@ function visit(context, node, at, kind, within) {
           : ""
       }`,
     );
-  return node;
-}
-
-/**
- * Each `query` and `additionalOperations` operation of a path, moved to its stand-in (see `openapi31`),
- * a line each; those of any other path item (a webhook's, a callback's, a component no path
- * references) and those that are no method fetch sends dropped, named in `unsupported`.
- * @param {any} view changed in place
- * @param {{ at: string, item: any }[]} pathItems every path item the walk met, with its pointer
- */
-function standIns(view, pathItems, say, unsupported) {
-  const covered = new Set();
-  /** @type {Record<string, any>} */
-  const made = {};
-  const taken = isObject(view.components?.pathItems) ? view.components.pathItems : {};
-  for (const [path, raw] of Object.entries(isObject(view.paths) ? view.paths : {})) {
-    const item = deref(view, raw);
-    if (!isObject(item)) continue;
-    covered.add(item);
-    const { operations, refused } = moreOperations(item);
-    const at = (/** @type {string} */ key) => `#/paths/${escapeToken(path)}/${key}`;
-    for (const { method, key, why } of refused)
-      unsupported.push(`${method} ${path} (${at(key)}): ${why}; left out of the client, its types and the mock`);
-    for (const { method, key, op } of operations) {
-      const name = standInKey(method, path);
-      if (Object.hasOwn(taken, name)) {
-        unsupported.push(
-          `${method} ${path}: #/components/pathItems/${escapeToken(name)}, its stand-in, is the document's own; left out`,
-        );
-        continue;
-      }
-      made[name] = {
-        [STAND_IN]: { method, path },
-        ...(item.parameters ? { parameters: structuredClone(item.parameters) } : {}),
-        ...(item.servers ? { servers: structuredClone(item.servers) } : {}),
-        post: structuredClone(op),
-      };
-      say(
-        at(key),
-        `${method} (3.2) has no field in 3.1: a method of the client, sent as ${method}${method === key.split("/").at(-1) || key === "query" ? "" : " (methods are sent in capitals)"}; its types are read from a stand-in path item, #/components/pathItems/${escapeToken(name)}, whose post it is`,
-      );
-    }
-  }
-  for (const { at, item } of pathItems) {
-    if (!covered.has(item)) {
-      const { operations, refused } = moreOperations(item);
-      for (const { method, key } of [...operations, ...refused])
-        unsupported.push(
-          `${at}/${key}: ${method} of a path item outside paths (a webhook, a callback, or one no path references) is no method of the client; left out`,
-        );
-    }
-    delete item.query;
-    delete item.additionalOperations;
-  }
-  if (Object.keys(made).length) view.components = { ...view.components, pathItems: { ...taken, ...made } };
-}
-
-/** A parameter as 3.1 has it, or undefined for a `querystring` one (or a reference to one), which 3.1 has not. */
-function parameter(spec, node, at, say, unsupported) {
-  const p = "$ref" in node ? resolve(spec, node) : node;
-  if (p?.in === "querystring") {
-    const media = isObject(p.content) ? Object.keys(p.content).join(", ") : "no content";
-    unsupported.push(
-      `${at}: querystring parameter ${p.name} (3.2: the whole query string, ${media}) is not a method argument; dropped from the types and the mock`,
-    );
-    return undefined;
-  }
-  if (node.in === "cookie" && node.style === "cookie") {
-    delete node.style;
-    say(at, "style cookie (3.2) dropped; read as form, 3.1's one style of a cookie");
-  }
   return node;
 }
 

@@ -38,18 +38,41 @@ function readEntries(file) {
 export function readCatalogue(data) {
   const catalogue = /** @type {any} */ (parseYaml(readFileSync(join(data, "catalogue.yaml"), "utf8")));
   const files = new Map();
+  const byTag = entriesByTag(data, "catalogue.yaml", catalogue.operations, files);
+  return { names: catalogue["own-client-methods"] ?? {}, byTag, files };
+}
+
+/**
+ * What an OpenAPI 3.2 spec changes (`openapi-3.2.yaml`, scripts/lib/synthetic/openapi32.mjs): each tag's
+ * parent, the operations sent as QUERY (`post /path`), and the operations only 3.2 can write, by tag,
+ * their path files read into `files` (readCatalogue's).
+ * @param {string} data the fake API's folder
+ * @param {Map<string, any>} files
+ * @returns {{ parents: Record<string, string>, query: string[], byTag: Record<string, any[]> }}
+ */
+export function readOpenAPI32(data, files) {
+  const changes = /** @type {any} */ (parseYaml(readFileSync(join(data, "openapi-3.2.yaml"), "utf8")));
+  return {
+    parents: changes.parents ?? {},
+    query: changes.query ?? [],
+    byTag: entriesByTag(data, "openapi-3.2.yaml", changes.operations ?? {}, files),
+  };
+}
+
+/** Each tag's operations (`<method> <path>`) as the catalogue's entries, their path files read into `files`. */
+function entriesByTag(data, from, operations, files) {
   /** @type {Record<string, any[]>} */
   const byTag = {};
-  for (const [tag, entries] of Object.entries(catalogue.operations)) {
-    byTag[tag] = entries.map((entry) => {
+  for (const [tag, entries] of Object.entries(operations)) {
+    byTag[tag] = entries.map((/** @type {string} */ entry) => {
       const [method, path] = entry.split(" ");
       if (!files.has(path)) files.set(path, readEntries(join(data, "paths", pathFile(path))));
       const op = files.get(path).value[method];
-      if (!op) throw new Error(`catalogue.yaml names ${entry}, which paths/${pathFile(path)} does not have`);
+      if (!op) throw new Error(`${from} names ${entry}, which paths/${pathFile(path)} does not have`);
       return { method, path, source: path, tag, operationId: op.operationId, client: op["x-client-method"] };
     });
   }
-  return { names: catalogue["own-client-methods"] ?? {}, byTag, files };
+  return byTag;
 }
 
 /**

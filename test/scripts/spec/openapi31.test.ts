@@ -34,7 +34,7 @@ describe("the 3.1 view of a document", () => {
 });
 
 describe("the 3.1 view of what OpenAPI 3.2 adds", () => {
-  it("inlines a reference to components.mediaTypes, reads a sequence's itemSchema as an array's items, drops another's, and the component map", () => {
+  it("inlines a reference to components.mediaTypes, reads a sequence's itemSchema as an array's items, an event stream's as one event, and drops the component map", () => {
     const pet = { $ref: "#/components/schemas/Pet" };
     const doc = {
       openapi: "3.2.0",
@@ -87,7 +87,23 @@ describe("the 3.1 view of what OpenAPI 3.2 adds", () => {
             responses: {
               "200": {
                 description: "ok",
-                content: { "application/json": { schema: pet, example: { name: "Rex" } }, "text/event-stream": {} },
+                content: {
+                  "application/json": { schema: pet, example: { name: "Rex" } },
+                  // an item schema that names no field of an event describes its data
+                  "text/event-stream": {
+                    schema: {
+                      type: "object",
+                      required: ["data"],
+                      properties: {
+                        data: pet,
+                        event: { type: "string" },
+                        id: { type: "string" },
+                        retry: { type: "integer", minimum: 0 },
+                      },
+                    },
+                    "x-event-data": { json: true },
+                  },
+                },
               },
             },
           },
@@ -99,7 +115,7 @@ describe("the 3.1 view of what OpenAPI 3.2 adds", () => {
       VERSION_LINE,
       "#/paths/~1pets/put/requestBody/content/application~1jsonl: itemSchema (3.2) read as the items of an array schema, as a 3.1 document describes a sequence of JSON texts",
       "#/paths/~1pets/put/requestBody/content/application~1jsonl: description (3.2) dropped",
-      "#/paths/~1pets/put/responses/200/content/text~1event-stream: itemSchema (3.2) dropped; no schema is left, so the content is any value",
+      "#/paths/~1pets/put/responses/200/content/text~1event-stream: itemSchema (3.2) read as the schema of one event as the client hands it out, each kind's data as its content (any event: JSON, which the item schema describes, naming no field of an event); which data is JSON kept as x-event-data",
       "#/components/mediaTypes/PetLines: reusable media types are 3.2; inlined at its 1 reference",
       "#/components/mediaTypes/PetJson: reusable media types are 3.2; inlined at its 1 reference",
       "#/components/mediaTypes/Unused: reusable media types are 3.2; referenced nowhere, dropped",
@@ -230,8 +246,9 @@ describe("the 3.1 view of what OpenAPI 3.2 adds", () => {
     expect(operationAt(doc, "LOCK", "/pets")).toBeUndefined();
   });
 
-  it("drops a querystring parameter, and a reference to one, naming each", () => {
+  it("reads a querystring parameter, and a reference to one, as a query parameter of its schema, marked; one of no media type is left out", () => {
     const page = { name: "page", in: "query", schema: { type: "integer" } };
+    const form = { type: "object", properties: { name: { type: "string" } } };
     const doc = {
       openapi: "3.2.0",
       info: INFO,
@@ -241,9 +258,11 @@ describe("the 3.1 view of what OpenAPI 3.2 adds", () => {
             {
               in: "querystring",
               name: "filter",
-              content: { "application/x-www-form-urlencoded": { schema: { type: "object" } } },
+              required: true,
+              content: { "application/x-www-form-urlencoded": { schema: form, example: { name: "Rex" } } },
             },
             { $ref: "#/components/parameters/Q" },
+            { in: "querystring", name: "none", content: {} },
             page,
           ],
           get: op("search"),
@@ -256,14 +275,34 @@ describe("the 3.1 view of what OpenAPI 3.2 adds", () => {
 
     const { spec, changes, unsupported } = openapi31(doc);
 
-    expect(spec.paths).toEqual({ "/search": { parameters: [page], get: op("search") } });
-    expect(spec.components).toEqual({ parameters: {} });
-    expect(unsupported).toEqual([
-      "#/paths/~1search/parameters/0: querystring parameter filter (3.2: the whole query string, application/x-www-form-urlencoded) is not a method argument; dropped from the types and the mock",
-      "#/paths/~1search/parameters/1: querystring parameter q (3.2: the whole query string, application/json) is not a method argument; dropped from the types and the mock",
-      "#/components/parameters/Q: querystring parameter q (3.2: the whole query string, application/json) is not a method argument; dropped from the types and the mock",
+    const q = { name: "q", in: "query", schema: {}, "x-querystring": "application/json" };
+    expect(spec.paths).toEqual({
+      "/search": {
+        parameters: [
+          {
+            name: "filter",
+            required: true,
+            in: "query",
+            schema: form,
+            example: { name: "Rex" },
+            "x-querystring": "application/x-www-form-urlencoded",
+          },
+          q,
+          page,
+        ],
+        get: op("search"),
+      },
+    });
+    expect(spec.components).toEqual({ parameters: { Q: q } });
+    expect(changes).toEqual([
+      VERSION_LINE,
+      "#/paths/~1search/parameters/0: querystring parameter filter (3.2: the whole query string, application/x-www-form-urlencoded) read as a query parameter of its schema, marked x-querystring: the method's query argument, checked, sent as application/x-www-form-urlencoded writes it",
+      "#/paths/~1search/parameters/1: querystring parameter q (3.2: the whole query string, application/json) read as a query parameter of its schema, marked x-querystring: the method's query argument, checked, sent as application/json writes it",
+      "#/components/parameters/Q: querystring parameter q (3.2: the whole query string, application/json) read as a query parameter of its schema, marked x-querystring: the method's query argument, checked, sent as application/json writes it",
     ]);
-    expect(changes).toEqual([VERSION_LINE]);
+    expect(unsupported).toEqual([
+      "#/paths/~1search/parameters/2: querystring parameter none names no media type; left out",
+    ]);
   });
 
   it("keeps the 3.2 fields of security schemes as extensions generate reads: the device flow, the metadata URL, deprecated", () => {
@@ -365,7 +404,10 @@ describe("the 3.1 view of what OpenAPI 3.2 adds", () => {
       openapi: "3.1.1",
       info: INFO,
       servers: [{ url: "https://pets.example" }],
-      tags: [{ name: "pets" }, { name: "cats", description: "Cats" }],
+      tags: [
+        { name: "pets", "x-kind": "nav" },
+        { name: "cats", description: "Cats", "x-parent": "pets" },
+      ],
       paths: {
         "/pets": {
           get: {
@@ -404,8 +446,9 @@ describe("the 3.1 view of what OpenAPI 3.2 adds", () => {
       VERSION_LINE.replace("3.2.0", "3.2.1"),
       "#/$self: the document's own URI (3.2) dropped; its $refs are read from where its files are",
       "#/servers/0: name (3.2) dropped",
-      "#/tags/0: summary, kind (3.2) dropped",
-      "#/tags/1: parent (3.2) dropped",
+      "#/tags/0: kind (3.2) kept as x-kind: a tag's parent nests the client's groups (client-methods.mjs tagGroups)",
+      "#/tags/0: summary (3.2) dropped",
+      "#/tags/1: parent (3.2) kept as x-parent: a tag's parent nests the client's groups (client-methods.mjs tagGroups)",
       "#/paths/~1pets/get/parameters/0: style cookie (3.2) dropped; read as form, 3.1's one style of a cookie",
       "#/paths/~1pets/get/responses/200: summary (3.2) read as its description, which 3.1 requires",
       "#/paths/~1pets/get/responses/200/content/multipart~1mixed/encoding/part: prefixEncoding, itemEncoding (3.2) dropped",
