@@ -4,7 +4,8 @@
 // and QUERY operations called with strict answers. What is expected is read from the written files,
 // or written out here.
 import { execFile, execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { parseYaml } from "@redocly/openapi-core";
@@ -55,22 +56,30 @@ await client.auditLogs.entries.append([{ id: "aud_1", occurred_at: "2026-11-22T1
 `;
 
 let copy: { dir: string; remove: () => void };
+let source: string;
 let written: SyntheticSpec;
 let lines: string[];
 let spec: Json;
 
 beforeAll(() => {
+  // the spec written apart, then copied in as the copy's document with the fixture's own names and
+  // house profile, whatever this checkout's package.json and redocly.yaml say
+  source = mkdtempSync(join(tmpdir(), "synthetic-3.2-spec-"));
+  written = writeSyntheticSpec(source, { openapi: "3.2" });
   copy = copyRepo({
     entries: ["src", "scripts", "package.json", "redocly.yaml", "lint", "tsconfig.json", "tsconfig.build.json"],
     prefix: "synthetic-3.2-",
+    document: source,
   });
-  written = writeSyntheticSpec(join(copy.dir, "openapi"), { openapi: "3.2" });
   lines = execFileSync(process.execPath, ["scripts/generate.mjs"], { cwd: copy.dir, env: toolEnv(), encoding: "utf8" })
     .trimEnd()
     .split("\n");
   spec = JSON.parse(readFileSync(join(copy.dir, "generated/openapi.json"), "utf8"));
 }, 180_000);
-afterAll(() => copy?.remove());
+afterAll(() => {
+  copy?.remove();
+  if (source) rmSync(source, { recursive: true, force: true });
+});
 
 const yamlOf = (file: string): Json => parseYaml(readFileSync(join(written.dir, file), "utf8"));
 

@@ -1,6 +1,5 @@
 // The OpenAPI 3.2 fixture (test/scripts/fixtures/openapi-3.2/) in a copy of the project, generated once
 // for every test file that reads it the same way (generate-once.ts), and its client's entry loaded.
-import { cpSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { copyRepo } from "../../scripts/lib/shared/repo-copy.mjs";
@@ -18,8 +17,8 @@ const ENTRIES = ["redocly.yaml", "lint", "scripts", "src", "package.json", "tsco
  * const client = fixture.lib.createClient({ apiKey: "k", baseUrl });
  */
 export async function openapi32Fixture(prefix: string) {
-  const copy = copyRepo({ entries: ENTRIES, prefix });
-  cpSync(FIXTURE, join(copy.dir, "openapi"), { recursive: true });
+  // the fixture's own names and house profile, whatever this checkout's package.json and redocly.yaml say
+  const copy = copyRepo({ entries: ENTRIES, prefix, document: FIXTURE });
   generateOnce(copy.dir);
   const lib: Omit<typeof import("../../src/index.js"), "createClient"> & {
     // the client generated in the copy, typed there
