@@ -3,14 +3,16 @@
 // ESM, platform "neutral"), then gzips it at level 9. Used by `npm run bench`, which judges the
 // sizes against their goals (bench/budgets.mjs), and by test/package/bundle-size.test.ts, which
 // checks what the bundles hold.
-//   node scripts/bundle-size.mjs    print the size of every consumer
+//   node scripts/bundle-size.mjs                        print the size of every consumer
+//   node scripts/bundle-size.mjs --parts [consumer...]  and each source file's bytes gzipped alone
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
+import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
-import { build } from "esbuild";
+import { build, transform } from "esbuild";
 import { consumerProgram, exampleCall } from "./lib/generate/examples.mjs";
 import { functionNames } from "./lib/generate/identifiers.mjs";
 import { readOperations } from "./lib/generate/read-operations.mjs";
@@ -98,6 +100,29 @@ function redoclyClientFile() {
 }
 
 /**
+ * One consumer program bundled as a web or edge app ships it, with `minification`'s options.
+ * @param {string} consumer
+ * @param {Pick<import("esbuild").BuildOptions, "minify" | "minifySyntax" | "minifyIdentifiers">} minification
+ */
+async function bundle(consumer, minification) {
+  const program = CONSUMERS[consumer];
+  if (!program) throw new Error(`bundle-size: unknown consumer ${consumer}; known: ${CONSUMER_NAMES.join(", ")}`);
+  const contents = program(consumer.startsWith("redocly") ? redoclyClientFile() : undefined);
+  return build({
+    stdin: { contents, resolveDir: root, sourcefile: `${consumer}-consumer.mjs`, loader: "ts" },
+    bundle: true,
+    format: "esm",
+    platform: "neutral",
+    mainFields: ["module", "main"],
+    external: ["node:*", ...builtinModules],
+    write: false,
+    metafile: true,
+    logLevel: "silent",
+    ...minification,
+  });
+}
+
+/**
  * Bundles one consumer program the way a web or edge app would ship it (esbuild: bundle, minify,
  * format esm, platform neutral, mainFields module then main) and measures it. Node built-ins stay
  * external rather than failing the build, so `externalImports` shows any that slipped in.
@@ -108,21 +133,7 @@ function redoclyClientFile() {
  * const { gzip } = await consumerBundleSize("functions-json3"); // bytes, gzip level 9
  */
 export async function consumerBundleSize(consumer = "client") {
-  const program = CONSUMERS[consumer];
-  if (!program) throw new Error(`bundle-size: unknown consumer ${consumer}; known: ${CONSUMER_NAMES.join(", ")}`);
-  const contents = program(consumer.startsWith("redocly") ? redoclyClientFile() : undefined);
-  const result = await build({
-    stdin: { contents, resolveDir: root, sourcefile: `${consumer}-consumer.mjs`, loader: "ts" },
-    bundle: true,
-    minify: true,
-    format: "esm",
-    platform: "neutral",
-    mainFields: ["module", "main"],
-    external: ["node:*", ...builtinModules],
-    write: false,
-    metafile: true,
-    logLevel: "silent",
-  });
+  const result = await bundle(consumer, { minify: true });
   const code = result.outputFiles[0].contents;
   const outputs = Object.values(result.metafile.outputs);
   const externalImports = outputs.flatMap((output) => output.imports.filter((i) => i.external).map((i) => i.path));
@@ -143,7 +154,57 @@ export async function consumerBundleSize(consumer = "client") {
   };
 }
 
+/**
+ * Each source file of a consumer's bundle gzipped alone (level 9), and the client's own files
+ * (`src/`) gzipped together: what each part of the runtime weighs once gzip has had its say. The
+ * bundle is built again as `consumerBundleSize` builds it but with its whitespace kept, so that
+ * esbuild's `// <file>` line opens each file's part; each part's whitespace is then minified alone.
+ * Each part's minified bytes are within a few percent of what esbuild's metafile counts for its
+ * file (a whole minification joins statements across files).
+ * Resolves to `{ parts: { file: { minified, gzip } }, runtime: { minified, gzip } }`.
+ *
+ * @example
+ * const { runtime } = await consumerParts("functions"); // runtime.gzip: src/ alone, no openapi-fetch
+ */
+export async function consumerParts(consumer = "client") {
+  const result = await bundle(consumer, { minifySyntax: true, minifyIdentifiers: true });
+  /** @type {Record<string, string>} each file's part of the bundle, its whitespace minified */
+  const texts = {};
+  let file = "";
+  for (const line of result.outputFiles[0].text.split("\n")) {
+    const opened = /^\/\/ (\S+)$/.exec(line);
+    if (opened) file = relative(root, resolve(root, opened[1])).replace(/^.*node_modules\//, "node_modules/");
+    else texts[file] = `${texts[file] ?? ""}${line}\n`;
+  }
+  const weigh = (/** @type {string} */ text) => ({
+    minified: Buffer.byteLength(text),
+    gzip: gzipSync(text, { level: 9 }).length,
+  });
+  /** @type {Record<string, { minified: number, gzip: number }>} */
+  const parts = {};
+  for (const [name, text] of Object.entries(texts)) {
+    if (!text.trim()) continue;
+    texts[name] = (await transform(text, { minifyWhitespace: true, loader: "js" })).code;
+    parts[name] = weigh(texts[name]);
+  }
+  const own = Object.keys(texts).filter((name) => name.startsWith("src/"));
+  return { parts, runtime: weigh(own.map((name) => texts[name]).join("")) };
+}
+
 if (isMain(import.meta.url)) {
+  const { values, positionals } = parseArgs({ options: { parts: { type: "boolean" } }, allowPositionals: true });
+  if (values.parts) {
+    for (const name of positionals.length ? positionals : ["functions"]) {
+      const { parts, runtime } = await consumerParts(name);
+      console.log(`bundle-size: ${name}: each file gzipped alone (minified B, gzip B):`);
+      for (const [file, { minified, gzip }] of Object.entries(parts).sort((a, b) => b[1].gzip - a[1].gzip))
+        console.log(`bundle-size:   ${file}: ${minified} B, ${gzip} B gzip`);
+      console.log(
+        `bundle-size: ${name}: src/ together (the runtime, without openapi-fetch): ${runtime.minified} B minified, ${runtime.gzip} B gzip`,
+      );
+    }
+    process.exit(0);
+  }
   for (const name of CONSUMER_NAMES) {
     const { minified, gzip, externalImports } = await consumerBundleSize(name);
     const extra = externalImports.length ? `, imports ${externalImports.join(" ")}` : "";

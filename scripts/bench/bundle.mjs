@@ -5,7 +5,7 @@
 // vendor's SDK; where the bytes go (esbuild's metafile), and what one more operation costs.
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { consumerBundleSize, OPERATIONS } from "../bundle-size.mjs";
+import { consumerBundleSize, consumerParts, OPERATIONS } from "../bundle-size.mjs";
 import { judge } from "./budgets.mjs";
 import { say, table } from "./stats.mjs";
 import { syntheticProject } from "./synthetic.mjs";
@@ -44,6 +44,9 @@ function whereBytesGo(/** @type {Record<string, number>} */ inputs, /** @type {n
     .map(([label, bytes]) => [label, bytes, `${((100 * bytes) / minified).toFixed(1)} %`]);
 }
 
+/** The consumer whose runtime (its `src/` files gzipped together) and parts are weighed. */
+const RUNTIME = "functions-json3";
+
 /** The consumers measured on a synthetic copy, each by the copy's own scripts/bundle-size.mjs. */
 const GROWN = ["client", "functions", "functions-json3", "redocly", "redocly-json3"];
 
@@ -52,11 +55,13 @@ async function grown(operations, names) {
   say(`consumer bundle: generating the synthetic spec's client at ${operations} operations`);
   const copy = syntheticProject(operations);
   try {
-    const { consumerBundleSize: size } = await import(pathToFileURL(join(copy.dir, "scripts/bundle-size.mjs")).href);
+    const { consumerBundleSize: size, consumerParts: parts } = await import(
+      pathToFileURL(join(copy.dir, "scripts/bundle-size.mjs")).href
+    );
     /** @type {Record<string, Awaited<ReturnType<typeof consumerBundleSize>>>} */
     const sizes = {};
     for (const name of names) sizes[name] = await size(name);
-    return sizes;
+    return Object.assign(sizes, { runtime: (await parts(RUNTIME)).runtime });
   } finally {
     copy.remove();
   }
@@ -136,6 +141,18 @@ export async function bundleSizes() {
     say(`where the bytes go, ${label}: minified bytes by source (gzip shrinks each part differently)`);
     table(["part", "minified B", "share"], whereBytesGo(size.inputs, size.minified));
   }
+  const own = await consumerParts("functions");
+  say("");
+  say(
+    `the runtime (src/ of the bundle gzipped together, without openapi-fetch): ${n} operations called ${own.runtime.gzip} B, 3 JSON methods of ${SERVICE_OPERATIONS} ${at133.runtime.gzip} B`,
+  );
+  say(`each file of the bundle calling this repo's ${n} operations, gzipped alone:`);
+  table(
+    ["file", "minified B", "gzip B"],
+    Object.entries(own.parts)
+      .sort((a, b) => b[1].gzip - a[1].gzip)
+      .map(([file, { minified, gzip }]) => [file, minified, gzip]),
+  );
   for (const verdict of [repo, json3, all]) say(`target: ${verdict.what}: ${verdict.text}`);
   return { headers, rows };
 }

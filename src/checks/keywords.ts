@@ -1,15 +1,13 @@
 // Keywords whose checks a schema refers to by import, as it does a format (formats.ts): scripts/lib/
 // generate/schema-table.mjs writes `multipleOf: [0.01, K.multipleOf]` and `uniqueItems: K.unique`, so
 // that a bundle holds these checks only when a schema its calls reach uses the keyword. The helpers
-// both need (a JSON value's text, the object test, the issue push) live here too: the compiler
+// both need (a JSON value's text, the issue push) live here too: the compiler
 // (schema-compiler.ts) imports them, and this file imports nothing of it back.
 import type { ValidationIssue } from "../core/errors.js";
+import { isObject } from "../core/values.js";
 
 const json = JSON.stringify;
 const isArray = Array.isArray;
-/** A JSON object: not null, not an array. */
-export const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === "object" && v !== null && !isArray(v);
 
 /** One text per JSON value, object keys sorted: equal values give equal texts. */
 export const key = (v: unknown): string =>

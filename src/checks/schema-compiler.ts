@@ -1,6 +1,7 @@
 import type { Schema } from "../../generated/validators.js";
 import type { ValidationIssue } from "../core/errors.js";
-import { isObject, key, no } from "./keywords.js";
+import { isObject } from "../core/values.js";
+import { key, no } from "./keywords.js";
 
 /** How deeply objects and arrays may nest in a body or an answer: 1024 levels (a top-level object is level 1). */
 export const MAX_DEPTH = 1024;

@@ -9,7 +9,7 @@ import { credentialOf, withoutAuthorization, withQueryParameter, type AuthScheme
 import { clientHeaders, inBrowser, resolveConfig, type ClientOptions } from "./config.js";
 import type { openEventStream } from "../streams/event-stream.js";
 import { method, type Connection, type Readers } from "./method.js";
-import { operationOf, rawIdempotency } from "./raw-operation.js";
+import { rawRequests } from "./raw-operation.js";
 import { send, stateOf } from "./transport.js";
 
 /** The openapi-fetch client, typed by `generated/schema.d.ts`. */
@@ -43,7 +43,7 @@ export interface ApiClient extends Resources {
  * const answer = await client.group.method(id, body, { timeoutMs: 5_000 });
  */
 export function createClient(options: ClientOptions = {}): ApiClient {
-  const { connection, raw, settings } = connect(options, undefined, operations, operationOf);
+  const { connection, raw, settings } = connect(options, undefined, operations, rawRequests);
   return { ...resources((op) => method(op, connection, settings)), raw };
 }
 
@@ -65,7 +65,7 @@ export function clientOf(
     options,
     typeof readers === "function" ? { openStream: readers } : readers,
     table,
-    operationOf,
+    rawRequests,
   );
   const tree: Record<string, unknown> = {};
   for (const op of table) {
@@ -89,14 +89,15 @@ const querySerializer = /* @__PURE__ */ createQuerySerializer();
  * and its real `Request`, so that middleware gets what openapi-fetch documents; and one behaviour
  * it keeps for non-standard options (openapi-typescript#1569): a method's `CallState` rides on the
  * `Request`, so that the transport sends the body as the method built it (CONTRIBUTING.md, "The
- * call path", says why). `lookup` finds a raw request's operation in `table`: without it (the
- * standalone functions' client, which has no raw client to offer) the path matcher stays out of the bundle.
+ * call path", says why). `lookup` reads a raw request (./raw-operation.ts `rawRequests`): its operation
+ * in `table` and its retry policy; without it (the standalone functions' client, which has no raw
+ * client to offer) the path matcher and the registry's methods stay out of the bundle.
  */
 export function connect(
   options: ClientOptions,
   readers: Readers | undefined,
   table: readonly Operation[],
-  lookup?: typeof operationOf,
+  lookup?: typeof rawRequests,
 ) {
   const settings = resolveConfig(options, [AUTH, ...table.flatMap((op) => (op.security ? [op.security] : []))]);
   const headers = withoutAuthorization(clientHeaders(options));
@@ -104,20 +105,19 @@ export function connect(
   if (!inBrowser()) headers["User-Agent"] = USER_AGENT;
   const authorize = authorizer(settings.apiKey);
 
-  // one lookup per raw request, and none where no operation differs from the document's defaults:
-  // its operation gives the key header, the scheme and the retry policy
-  const differs = table.some((op) => op.security || op.idempotencyKey || rawIdempotency(op) !== undefined);
-  const rawOperation = lookup && differs ? lookup(table, settings.baseUrl) : () => undefined;
+  // a raw request's operation gives the key header, the scheme and the retry policy; the standalone
+  // functions' client offers no raw client, so no request reaches its fetch
+  const rawRequest = lookup ? lookup(table, settings.baseUrl) : () => ({ op: undefined, idempotent: false });
   const raw = createFetchClient<paths>({
     baseUrl: settings.baseUrl,
     headers,
     querySerializer,
     fetch: async (request) => {
       // as a method does: a new key per request unless the caller set one, the same on each attempt
-      const op = rawOperation(request.method, request.url);
+      const { op, idempotent } = rawRequest(request.method, request.url);
       const key = op?.idempotencyKey;
       if (key && !request.headers.has(key)) request.headers.set(key, crypto.randomUUID());
-      return send(settings, await authorize(request, op?.security ?? AUTH), { idempotent: rawIdempotency(op) });
+      return send(settings, await authorize(request, op?.security ?? AUTH), { idempotent });
     },
   });
   const connection: Connection = {

@@ -2,6 +2,8 @@ import { API_KEY_ENV, BASE_URL_ENV, LOG_ENV } from "../../generated/identity.js"
 import { AUTH, DEFAULT_BASE_URL, HEADER_OPTIONS, type HeaderOptions } from "../../generated/meta.js";
 import { keyProblem, type AuthScheme } from "./auth.js";
 import { ConfigurationError, type ValidationIssue } from "./errors.js";
+import { checkOptions, LIMITS } from "./options.js";
+import { charAt, mustBe, show } from "./values.js";
 
 /** A console-like sink for one line per attempt; `console` works. */
 export interface Logger {
@@ -153,8 +155,6 @@ export interface Settings {
 
 /** Default `timeoutMs`: 60 s per attempt. */
 export const DEFAULT_TIMEOUT_MS = 60_000;
-/** Largest `timeoutMs`: 2 147 483 647 ms (about 24.8 days), the longest delay a JavaScript timer keeps; past it, it fires at once. */
-export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 /** Default `maxRetries`: 2 retries after the first attempt. */
 export const DEFAULT_MAX_RETRIES = 2;
 /** Default `maxResponseBytes`: 16 MiB. */
@@ -166,87 +166,22 @@ const BAD_PORTS = new Set(
     " ",
   ),
 );
-// framing and connection headers, which the transport writes itself
-const TRANSPORT_HEADERS = new Set([
-  "connection",
-  "content-length",
-  "expect",
-  "host",
-  "keep-alive",
-  "proxy-connection",
-  "te",
-  "trailer",
-  "transfer-encoding",
-  "upgrade",
-]);
-const HEADER_NAME = /^[\w!#$%&'*+.^`|~-]+$/;
-// what fetch and the wire accept in a header value: tab, visible ASCII, Latin-1
-const NOT_IN_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
 
-/** A value as a message shows it: a string quoted and cut short, an object by its type only. */
-export function show(value: unknown): string {
-  if (typeof value === "string") return JSON.stringify(value.length > 100 ? `${value.slice(0, 100)}…` : value);
-  return value !== null && (typeof value === "object" || typeof value === "function") ? typeof value : String(value);
-}
-
-/** The character of `text` that `pattern` finds, as `U+000A at index 3`; "" when there is none. */
-function badChar(text: string, pattern: RegExp): string {
-  const index = text.search(pattern);
-  return index < 0 ? "" : `U+${text.codePointAt(index)!.toString(16).toUpperCase().padStart(4, "0")} at index ${index}`;
-}
+/** The client's own flags and functions, checked after its limits and header options. */
+const FLAGS = ["allowInsecureHttp", "dangerouslyAllowBrowser", "strictAnswers", "fetch", "onAnswerMismatch", "logger"];
 
 /**
- * Every problem with the limits and headers of a client (`at` "") or of a call (`at` "options."),
- * each naming the option and the value given. A header value is never shown: it may be a credential.
- */
-export function checkLimits(
-  options: Pick<ClientOptions, "timeoutMs" | "maxRetries" | "maxResponseBytes" | "headers">,
-  at: string,
-): ValidationIssue[] {
-  const issues: ValidationIssue[] = [];
-  const bad = (path: string, message: string) => issues.push({ path: at + path, message });
-  const { timeoutMs, headers } = options;
-  if (timeoutMs !== undefined && !(typeof timeoutMs === "number" && timeoutMs > 0 && timeoutMs <= MAX_TIMEOUT_MS))
-    bad("timeoutMs", `must be > 0 and <= ${MAX_TIMEOUT_MS} ms (got ${show(timeoutMs)})`);
-  for (const name of ["maxRetries", "maxResponseBytes"] as const) {
-    const value = options[name];
-    if (value !== undefined && !(Number.isSafeInteger(value) && value >= 0))
-      bad(name, `must be a whole number >= 0 (got ${show(value)})`);
-  }
-  if (headers !== undefined && (typeof headers !== "object" || !headers || Array.isArray(headers)))
-    bad("headers", `must be an object (got ${show(headers)})`);
-  else {
-    for (const [name, value] of Object.entries(headers ?? {})) {
-      const path = `headers[${JSON.stringify(name)}]`;
-      const char = typeof value === "string" && badChar(value, NOT_IN_VALUE);
-      if (!HEADER_NAME.test(name)) bad(path, "is not a header name");
-      else if (TRANSPORT_HEADERS.has(name.toLowerCase())) bad(path, "is written by the transport; remove it");
-      else if (value !== undefined && typeof value !== "string") bad(path, `must be a string (got ${show(value)})`);
-      else if (char) bad(path, `holds ${char}, which a header cannot carry (the value is not shown)`);
-    }
-  }
-  return issues;
-}
-
-/**
- * The header options `options` sets (generated/meta.ts `HEADER_OPTIONS`), by option name, their
- * values as given; `resolveConfig` holds each to be header text.
- */
-function optionHeaders(options: ClientOptions): Record<string, unknown> {
-  const given: Record<string, unknown> = {};
-  for (const option of Object.keys(HEADER_OPTIONS) as (keyof typeof HEADER_OPTIONS)[])
-    if (options[option] !== undefined) given[option] = options[option];
-  return given;
-}
-
-/**
- * The headers a client sends with every request: its header options' (as `HEADER_OPTIONS` names
- * them), then its `headers`, which override them. Read after `resolveConfig` accepted the options.
+ * The headers a client sends with every request: its header options' (as generated/meta.ts
+ * `HEADER_OPTIONS` names them), then its `headers`, which override them. Read after `resolveConfig`
+ * accepted the options.
  */
 export function clientHeaders(options: ClientOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const named: Record<string, string> = HEADER_OPTIONS;
-  for (const [option, value] of Object.entries(optionHeaders(options))) headers[named[option]!] = value as string;
+  for (const [option, name] of Object.entries(named)) {
+    const value = options[option as keyof typeof HEADER_OPTIONS];
+    if (value !== undefined) headers[name] = value;
+  }
   return Object.assign(headers, options.headers);
 }
 
@@ -262,29 +197,9 @@ export function clientHeaders(options: ClientOptions): Record<string, string> {
  * must be `user:password` when one is HTTP basic auth.
  */
 export function resolveConfig(options: ClientOptions, schemes: readonly AuthScheme[] = [AUTH]): Settings {
-  if (typeof options !== "object" || !options)
-    throw new ConfigurationError(`options must be an object (got ${show(options)})`);
-  const issues = checkLimits(options, "");
-  for (const [option, value] of Object.entries(optionHeaders(options))) {
-    const char = typeof value === "string" && badChar(value, NOT_IN_VALUE);
-    if (typeof value !== "string") issues.push({ path: option, message: `must be a string (got ${show(value)})` });
-    else if (char)
-      issues.push({ path: option, message: `holds ${char}, which a header cannot carry (the value is not shown)` });
-  }
+  if (typeof options !== "object" || !options) throw new ConfigurationError(`options ${mustBe("an object", options)}`);
+  const issues = checkOptions(options, [...LIMITS, ...Object.keys(HEADER_OPTIONS), ...FLAGS]);
   const { logger } = options;
-  // a string "false" is truthy: take only a real boolean, so that nothing is allowed by mistake
-  const typed: [string, unknown, string][] = [
-    ["allowInsecureHttp", options.allowInsecureHttp, "boolean"],
-    ["dangerouslyAllowBrowser", options.dangerouslyAllowBrowser, "boolean"],
-    ["strictAnswers", options.strictAnswers, "boolean"],
-    ["fetch", options.fetch, "function"],
-    ["onAnswerMismatch", options.onAnswerMismatch, "function"],
-    // a logger without a debug method is shown as itself
-    ["logger.debug", logger?.debug || logger, "function"],
-  ];
-  for (const [path, value, type] of typed)
-    if (value != null && typeof value !== type)
-      issues.push({ path, message: `must be a ${type} (got ${show(value)})` });
   if (issues.length) throw new ConfigurationError(issues.map((i) => `${i.path} ${i.message}`).join("; "));
   if (inBrowser() && !options.dangerouslyAllowBrowser) {
     throw new ConfigurationError(
@@ -295,12 +210,12 @@ export function resolveConfig(options: ClientOptions, schemes: readonly AuthSche
   const keyName = options.apiKey === undefined ? API_KEY_ENV : "apiKey";
   if (!apiKey && schemes.some((s) => s.kind !== "none"))
     throw new ConfigurationError(`No API key: pass createClient({ apiKey }) or set ${API_KEY_ENV}.`);
-  if (typeof apiKey !== "string") throw new ConfigurationError(`${keyName} must be a string (got ${show(apiKey)})`);
+  if (typeof apiKey !== "string") throw new ConfigurationError(`${keyName} ${mustBe("a string", apiKey)}`);
   // a key is printable ASCII: a blank, a line break or a NUL would break the header or the query
-  const char = badChar(apiKey, /[^\x21-\x7e]/);
-  if (char)
+  const at = apiKey.search(/[^\x21-\x7e]/);
+  if (at >= 0)
     throw new ConfigurationError(
-      `${keyName} holds ${char}; a key is printable ASCII without spaces (the key is not shown)`,
+      `${keyName} holds ${charAt(apiKey, at)}; a key is printable ASCII without spaces (the key is not shown)`,
     );
   const problem = apiKey && keyProblem(apiKey, schemes);
   if (problem) throw new ConfigurationError(`${keyName} ${problem}`);
@@ -312,7 +227,7 @@ export function resolveConfig(options: ClientOptions, schemes: readonly AuthSche
   // what comes before an "@" may be a password
   if (!url || !/^https?:$/.test(url.protocol))
     throw new ConfigurationError(
-      `${urlName} must be an https URL (got ${show(typeof given === "string" ? given.slice(given.lastIndexOf("@") + 1) : given)})`,
+      `${urlName} ${mustBe("an https URL", typeof given === "string" ? given.slice(given.lastIndexOf("@") + 1) : given)}`,
     );
   if (url.username || url.password)
     throw new ConfigurationError(
@@ -354,6 +269,5 @@ export function resolveConfig(options: ClientOptions, schemes: readonly AuthSche
 export function loggerFromEnv(): Logger | undefined {
   const level = readEnv(LOG_ENV);
   if (level === "debug") return console;
-  if (level && level !== "off")
-    throw new ConfigurationError(`${LOG_ENV} must be "debug" or "off" (got ${show(level)})`);
+  if (level && level !== "off") throw new ConfigurationError(`${LOG_ENV} ${mustBe('"debug" or "off"', level)}`);
 }

@@ -1,40 +1,12 @@
 // The error of a non-2xx answer: its class by status (src/core/policy.js's table), its message
 // and body read from what came, within bounds. The classes themselves are in errors.ts.
-import {
-  ApiError,
-  type ApiErrorBody,
-  AuthenticationError,
-  BadRequestError,
-  ConflictError,
-  type ErrorOptions,
-  InternalServerError,
-  isJson,
-  NotFoundError,
-  PermissionDeniedError,
-  RateLimitError,
-  readError,
-  RedirectError,
-  UnprocessableEntityError,
-} from "./errors.js";
+import { ApiError, type ApiErrorBody, CLASSES, type ErrorOptions, isJson, readError, RedirectError } from "./errors.js";
 import { errorClassName } from "./policy.js";
-
-// every name src/core/policy.js's status table can give, so the compiler holds the two together
-const CLASSES: Record<ReturnType<typeof errorClassName>, typeof ApiError> = {
-  ApiError,
-  AuthenticationError,
-  BadRequestError,
-  ConflictError,
-  InternalServerError,
-  NotFoundError,
-  PermissionDeniedError,
-  RateLimitError,
-  RedirectError,
-  UnprocessableEntityError,
-};
 
 /** The `ApiError` subclass thrown for a status, as src/core/policy.js's `errorClassName` names it. */
 export function errorClassFor(status: number): typeof ApiError {
-  return CLASSES[errorClassName(status)];
+  const name = errorClassName(status);
+  return (name === "RedirectError" ? RedirectError : (CLASSES[name] ?? ApiError)) as typeof ApiError;
 }
 
 /** The most of an error body an `ApiError` keeps, in bytes: of a larger body, `body` is its first bytes as text. */

@@ -2,6 +2,7 @@ import { ERROR_NAME } from "../../generated/identity.js";
 import type { ErrorBodies } from "../../generated/types.js";
 import { mayHaveActed } from "./policy.js";
 import { retryAfterMs } from "./retry.js";
+import { isObject } from "./values.js";
 
 /**
  * The JSON body of an error answer of any method, as the spec declares them: the union of every
@@ -74,14 +75,40 @@ export function actedBefore<E extends ClientError>(err: E, acted: boolean): E {
 }
 
 /**
+ * A class that adds only its name to `Base`'s, as `named` makes it: it is `Base` as a type, and
+ * `instanceof` it tells its instances from their base's others.
+ */
+export type Named<Base extends abstract new (...args: never) => ClientError, Name extends string> = Base & {
+  /** The class's name, which its instances carry as theirs. */
+  readonly name: Name;
+};
+
+/** The class `className`, a subclass of `Base` whose instances carry that name (and so does the class: `NotFoundError.name`). */
+function named<Base extends new (...args: never) => ClientError, Name extends string>(
+  Base: Base,
+  className: Name,
+): Named<Base, Name> {
+  // a class given as a computed key's value takes the key for its own name
+  const Class = {
+    [className]: class extends (Base as new (...args: never) => ClientError) {
+      override name = className;
+    },
+  }[className]!;
+  CLASSES[className] = Class;
+  return Class as unknown as Named<Base, Name>;
+}
+
+/** Each class `named` made, by name: where an answer's status finds its class (src/core/policy.js `errorClassName`). */
+export const CLASSES: Record<string, unknown> = {};
+
+/**
  * The client was configured in a way that cannot work: no API key or one that cannot travel in a
  * header, an unusable base URL, a bad limit or header, plain http to a remote host, or use in a web
  * page. Thrown by `createClient` itself, before anything is sent; the message names the option and
  * the value given, never the key.
  */
-export class ConfigurationError extends ClientError {
-  override name = "ConfigurationError";
-}
+export const ConfigurationError = named(ClientError, "ConfigurationError");
+export type ConfigurationError = InstanceType<typeof ConfigurationError>;
 
 /** One problem with an input: where (`id`, `body.x`) and what is wrong. */
 export interface ValidationIssue {
@@ -174,9 +201,8 @@ export class ConnectionError extends ClientError {
 }
 
 /** An attempt took longer than `timeoutMs`. The service may still have acted on it (`maybePerformed`). */
-export class ConnectionTimeoutError extends ConnectionError {
-  override name = "ConnectionTimeoutError";
-}
+export const ConnectionTimeoutError = named(ConnectionError, "ConnectionTimeoutError");
+export type ConnectionTimeoutError = InstanceType<typeof ConnectionTimeoutError>;
 
 /**
  * An answer's body, decompressed, was larger than `maxResponseBytes` (default 16 MiB), a 2xx or an
@@ -277,46 +303,38 @@ export class RedirectError extends ApiError {
   readonly location: string | undefined = this.headers.get("location") ?? undefined;
 }
 
+// the classes of the statuses that have their own (src/core/policy.js ERROR_CLASS_BY_STATUS) and of 500 and above
 /** 400: the request was malformed or broke the body's schema. */
-export class BadRequestError extends ApiError {
-  override name = "BadRequestError";
-}
+export const BadRequestError = named(ApiError, "BadRequestError");
 /** 401: the token is missing or invalid. */
-export class AuthenticationError extends ApiError {
-  override name = "AuthenticationError";
-}
+export const AuthenticationError = named(ApiError, "AuthenticationError");
 /** 403: the token may not do this. */
-export class PermissionDeniedError extends ApiError {
-  override name = "PermissionDeniedError";
-}
+export const PermissionDeniedError = named(ApiError, "PermissionDeniedError");
 /** 404: no such resource. */
-export class NotFoundError extends ApiError {
-  override name = "NotFoundError";
-}
+export const NotFoundError = named(ApiError, "NotFoundError");
 /** 409: the request conflicts with the resource's state; not retried. */
-export class ConflictError extends ApiError {
-  override name = "ConflictError";
-}
+export const ConflictError = named(ApiError, "ConflictError");
 /** 422: the request was well-formed but could not be processed. */
-export class UnprocessableEntityError extends ApiError {
-  override name = "UnprocessableEntityError";
-}
+export const UnprocessableEntityError = named(ApiError, "UnprocessableEntityError");
 /** 429: too many requests; `retryAfterMs` says how long the service asked to wait. */
-export class RateLimitError extends ApiError {
-  override name = "RateLimitError";
-}
+export const RateLimitError = named(ApiError, "RateLimitError");
 /** 500 and above: the service failed. */
-export class InternalServerError extends ApiError {
-  override name = "InternalServerError";
-}
+export const InternalServerError = named(ApiError, "InternalServerError");
+export type BadRequestError = InstanceType<typeof BadRequestError>;
+export type AuthenticationError = InstanceType<typeof AuthenticationError>;
+export type PermissionDeniedError = InstanceType<typeof PermissionDeniedError>;
+export type NotFoundError = InstanceType<typeof NotFoundError>;
+export type ConflictError = InstanceType<typeof ConflictError>;
+export type UnprocessableEntityError = InstanceType<typeof UnprocessableEntityError>;
+export type RateLimitError = InstanceType<typeof RateLimitError>;
+export type InternalServerError = InstanceType<typeof InternalServerError>;
 
 /** A parsed JSON object or array: what an error body is read from (text, `null` and other values are not). */
 export function isJson(body: unknown): body is object {
   return typeof body === "object" && body !== null;
 }
 
-const objectOf = (value: unknown) =>
-  isJson(value) && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+const objectOf = (value: unknown) => (isObject(value) ? value : undefined);
 const words = (value: unknown) => (typeof value === "string" && value !== "" ? value : undefined);
 const codeOf = (value: unknown) =>
   words(value) ?? (typeof value === "number" && Number.isFinite(value) ? String(value) : undefined);

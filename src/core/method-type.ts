@@ -23,6 +23,13 @@ type StandIn<O extends Operation> = [StandIns] extends [never]
       : never
     : never;
 type Strings<P> = P extends readonly [unknown, ...infer Rest] ? [string, ...Strings<Rest>] : [];
+// a row's path parameters: its own `params`, else its template's, in their order
+type TemplateParams<T> = T extends `${string}{${infer Name}}${infer Rest}`
+  ? Name extends ""
+    ? TemplateParams<Rest>
+    : [Name, ...TemplateParams<Rest>]
+  : [];
+type PathParams<O extends Operation> = O extends { params: infer P } ? P : TemplateParams<O["path"]>;
 type Params<I> = I extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
 // the query a call passes: the parameters, or the one value of OpenAPI 3.2's querystring
 type Query<O, I> = O extends { querystring: { name: infer N extends string } }
@@ -116,7 +123,7 @@ type Result<O extends Operation, I> = O extends { answer: "empty" }
     : I extends { responses: infer R }
       ? O["status"] extends keyof R
         ? R[O["status"]] extends { content: infer C }
-          ? Content<C, O extends { answerType: infer M } ? M : never>
+          ? Content<C, O extends { answerType: infer M } ? M : "application/json">
           : never
         : never
       : never;
@@ -135,7 +142,7 @@ type Result<O extends Operation, I> = O extends { answer: "empty" }
 export type MethodOf<O extends Operation> = string extends O["path"]
   ? (...args: unknown[]) => Promise<unknown>
   : (
-      ...args: [...(O extends { params: infer P } ? Strings<P> : []), ...Input<O, Item<O>>, ...OptionsArg<O, Item<O>>]
+      ...args: [...Strings<PathParams<O>>, ...Input<O, Item<O>>, ...OptionsArg<O, Item<O>>]
     ) => Returned<O, Result<O, Item<O>>>;
 // a list's method returns its page walker, items read from the answer's array (or its `items` field)
 // an event stream's events are typed by its declaration (the event schema may sit inside the media

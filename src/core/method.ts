@@ -12,8 +12,8 @@ import { answerOf, unreadable, type Answer, type FetchResult } from "./response.
 import { splitOptions } from "./request-options.js";
 import type { CallState, Limits } from "./transport.js";
 import { defaultPathSerializer } from "openapi-fetch";
-import { pathVariant, templatePieces } from "./path-template.js";
-import { styledQuery, wholeQuery } from "./query-string.js";
+import { pathVariant, templateParams, templatePieces } from "./path-template.js";
+import { IDEMPOTENT_METHODS } from "./policy.js";
 import type { FetchedPage, PageFetcher, PageOptions, PagePromise, Pagination } from "../lists/pages.js";
 import { assertValid, check, checkId, checkParam, plain } from "../checks/check.js";
 import { bodyOf, mediaOf, need } from "./request-body.js";
@@ -67,16 +67,25 @@ export function method<const O extends Operation>(op: O, connection: Connection,
 // the implementation takes its arguments unchecked (it checks them itself); MethodOf above types them
 // biome-ignore lint/suspicious/noExplicitAny: the overload above is the signature callers see
 export function method(op: Operation, connection: Connection, answers: AnswerPolicy = {}): (...args: any[]) => unknown {
-  if (op.page)
+  // what the generated table leaves to its defaults (./operation-row.ts), filled in once
+  const row: Filled = {
+    ...op,
+    params: op.params ?? templateParams(op.path),
+    idempotent: op.idempotent ?? IDEMPOTENT_METHODS.includes(op.method),
+  };
+  if (row.page)
     return listMethod(
-      op,
-      op.page,
-      request(op, connection, answers, true),
-      op.readers?.PageList ?? connection.readers.PageList,
+      row,
+      row.page,
+      request(row, connection, answers, true),
+      row.readers?.PageList ?? connection.readers.PageList,
     );
-  const once = request(op, connection, answers, false);
+  const once = request(row, connection, answers, false);
   return (...args) => once(args);
 }
+
+/** A row with what the table leaves to its defaults filled in: its template's path parameters, its method's idempotency (RFC 9110's and QUERY's). */
+type Filled = Operation & { params: readonly string[]; idempotent: boolean };
 
 // what a request override carries: the next page's query, sent unchecked when the service wrote it
 type Override = { query: Record<string, unknown> | undefined; trusted: boolean };
@@ -87,20 +96,20 @@ type Once = (args: unknown[], override?: Override) => Promise<FetchedPage>;
  * A page of a list (`paged`) resolves with the answer's status, headers and address, which the walk
  * reads; any other call to its data alone, with nothing built around it.
  */
-function request(op: Operation, connection: Connection, answers: AnswerPolicy, paged: true): Once;
+function request(op: Filled, connection: Connection, answers: AnswerPolicy, paged: true): Once;
 function request(
-  op: Operation,
+  op: Filled,
   connection: Connection,
   answers: AnswerPolicy,
   paged: false,
 ): (args: unknown[]) => Promise<unknown>;
 function request(
-  op: Operation,
+  op: Filled,
   connection: Connection,
   answers: AnswerPolicy,
   paged: boolean,
 ): Once | ((args: unknown[]) => Promise<unknown>) {
-  const names = op.params ?? [];
+  const names = op.params;
   // per path parameter: the name its issues carry, and its schema where the table gives one
   const pathAt = names.map((name) => `path.${name}`);
   const pathSchemas = names.map((name) => schemaOf(op.pathSchemas, name));
@@ -108,9 +117,9 @@ function request(
   const takesInput = op.body !== undefined || op.query !== undefined;
   const method = op.method.toLowerCase() as "get";
   const pathSerializer = pathRenderer(op.path);
-  const querySerializer = op.querystring
-    ? wholeQuery(op.querystring.type)
-    : op.queryStyles && styledQuery(op.queryStyles);
+  // a query its row says the style of, or OpenAPI 3.2's querystring, is written by a reader the row
+  // brings (src/core/query-string.ts), made at the first call
+  let querySerializer: ((query: Record<string, unknown>) => string) | undefined;
   const parseAs = PARSE_AS[op.answer];
   // a download is the Response itself (an event stream's reader takes the Response from `send`)
   const handsOver = op.answer === "other";
@@ -147,6 +156,10 @@ function request(
       query = plain(rawQuery, "query", issues);
       if (issues.length === before) check(op.query, query, "query", issues);
     }
+    if (op.querystring)
+      querySerializer ??= need(op.readers?.wholeQuery ?? readers.wholeQuery, op, "query writer")(op.querystring.type);
+    else if (op.queryStyles)
+      querySerializer ??= need(op.readers?.styledQuery ?? readers.styledQuery, op, "query writer")(op.queryStyles);
     if (headers) checkHeaders(headers, options?.headers, issues);
     if (op.headersRequired) requireHeaders(op.headersRequired, options?.headers, connection.sends, issues);
     // a list's maxPages and maxItems ride along to the transport, which reads only its own limits
@@ -326,12 +339,12 @@ export function pathRenderer(template: string): ((url: string, params: Record<st
  * call's path parameters and options, the query changed only in the page position.
  */
 function listMethod(
-  op: Operation,
+  op: Filled,
   style: Pagination,
   once: Once,
   Pages: typeof PagePromise | undefined,
 ): (...args: unknown[]) => PagePromise<unknown> {
-  const at = op.params?.length ?? 0;
+  const at = op.params.length;
   const takesInput = op.body !== undefined || op.query !== undefined;
   return (...args) => {
     // thrown when the list is called, not when the client is made, so the rest of the client works

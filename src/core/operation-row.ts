@@ -1,5 +1,6 @@
 // The row of generated/operations.ts that src/core/method.ts turns into a method: the same for every
-// spec, so the runtime owns it and the generated table only fills it in.
+// spec, so the runtime owns it and the generated table only fills it in, with only what differs from
+// the defaults each field names (scripts/lib/generate/emit-client.mjs leaves those out).
 import type { Schema } from "../../generated/validators.js";
 import type { AuthScheme } from "./auth.js";
 import type { Pagination, PagePromise } from "../lists/pages.js";
@@ -10,6 +11,7 @@ import type * as sequence from "../uploads/sequence-body.js";
 import type { openEventStream } from "../streams/event-stream.js";
 import type { openItemStream } from "../streams/item-stream.js";
 import type { ValidationIssue } from "./errors.js";
+import type * as queries from "./query-string.js";
 import type { EventData } from "../streams/event-data.js";
 
 type FormShape = forms.FormShape;
@@ -33,6 +35,10 @@ export interface Readers {
   urlEncodedBody?: typeof urlEncoded.urlEncodedBody | undefined;
   /** Checks a body sent as given (bytes, text, a stream). */
   givenBody?: typeof forms.givenBody | undefined;
+  /** Writes a query whose row says the style of some of its parameters (`queryStyles`). */
+  styledQuery?: typeof queries.styledQuery | undefined;
+  /** Writes OpenAPI 3.2's `querystring`, the whole query as one value (`querystring`). */
+  wholeQuery?: typeof queries.wholeQuery | undefined;
   /** Writes a body of JSON values one after another from an async iterable, each item checked as it is sent. */
   sequenceBody?: typeof sequence.sequenceBody | undefined;
   /** Chooses the media type of a body offered as several (src/uploads/media-type.ts). */
@@ -76,7 +82,7 @@ export interface Operation {
   method: Uppercase<(typeof HTTP_METHODS)[number]> | (string & {});
   /** The path template, e.g. `/browsers/{id}`; a variant of a path keeps its `#name` (`/chats#stream`: pathVariant), which is never sent. */
   path: string;
-  /** The path parameters, in path order: the method's first arguments. */
+  /** The path parameters, in path order: the method's first arguments. Default: the path template's, in their order. */
   params?: readonly string[];
   /** Each path parameter's schema, by name: the value's text is checked against it before sending. */
   pathSchemas?: Readonly<Record<string, Schema>>;
@@ -127,7 +133,7 @@ export interface Operation {
    */
   answer: "json" | "empty" | "other" | "stream" | "sequence";
   answerSchema?: Schema;
-  /** The media type of a JSON answer, or of a sequence's. */
+  /** The media type of a JSON answer (default: `application/json`), or of a sequence's. */
   answerType?: string;
   /** For a sequence of JSON items: the schema of one item. */
   itemSchema?: Schema;
@@ -144,10 +150,13 @@ export interface Operation {
    */
   errorSchema?: Schema;
   /**
-   * Whether sending it twice has the effect of once: the HTTP method's rule, or the operation's
-   * `x-idempotent`, else true when it declares an idempotency key (`idempotencyKey`).
+   * Whether sending it twice has the effect of once: the operation's `x-idempotent`, else true when it
+   * declares an idempotency key (`idempotencyKey`), else its HTTP method's rule. Default: true for RFC
+   * 9110's idempotent methods and QUERY (src/core/policy.js `IDEMPOTENT_METHODS`), false for any
+   * other: the generated table writes it where it differs, a method the IANA registry also marks
+   * idempotent (COPY) included.
    */
-  idempotent: boolean;
+  idempotent?: boolean;
   /**
    * The name of its `Idempotency-Key` header parameter, as the spec writes it: each call sends a key
    * there (`crypto.randomUUID()`, unless the call's `headers` carry one), the same on every attempt.

@@ -22,7 +22,27 @@ export function operationOf(
 
 /** The `x-idempotent` of `op` where the spec overrides what its HTTP method says; `undefined` otherwise. */
 export function rawIdempotency(op: Operation | undefined): boolean | undefined {
-  return op && op.idempotent !== IDEMPOTENT_METHODS.has(op.method) ? op.idempotent : undefined;
+  const idempotent = op?.idempotent;
+  return idempotent !== undefined && idempotent !== IDEMPOTENT_METHODS.has(op!.method) ? idempotent : undefined;
+}
+
+/**
+ * The raw client's reading of each request (client.raw, which has no row at hand): the operation of
+ * `operations` it is for, where one of them differs from the document's defaults (its key header, its
+ * scheme, its `x-idempotent`), and whether it may be sent twice: that operation's `x-idempotent`, else
+ * what its HTTP method says (the IANA registry's rule, ./retry.ts). Built once per client.
+ */
+export function rawRequests(
+  operations: readonly Operation[],
+  baseUrl: string,
+): (method: string, url: string) => { op: Operation | undefined; idempotent: boolean } {
+  // one lookup per raw request, and none where no operation differs from the document's defaults
+  const differs = operations.some((op) => op.security || op.idempotencyKey || rawIdempotency(op) !== undefined);
+  const find = differs ? operationOf(operations, baseUrl) : () => undefined;
+  return (method, url) => {
+    const op = find(method, url);
+    return { op, idempotent: rawIdempotency(op) ?? IDEMPOTENT_METHODS.has(method) };
+  };
 }
 
 /** `operationOf` and `rawIdempotency` together: the raw client's retry policy for a request. */

@@ -1,6 +1,7 @@
 import { withoutAuthorization } from "./auth.js";
-import { checkLimits, show } from "./config.js";
 import { ValidationError } from "./errors.js";
+import { checkOptions, LIMITS } from "./options.js";
+import { mustBe } from "./values.js";
 import type { Settings } from "./config.js";
 
 /** Options every method takes last; each applies to that call only. */
@@ -20,6 +21,9 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+/** The options every call takes: its limits and headers, and its signal. */
+const CALL_OPTIONS = [...LIMITS, "signal"];
+
 /**
  * Splits a call's options into openapi-fetch's init and the transport's limits. Throws
  * `ValidationError`, before anything is sent, listing every option that cannot work.
@@ -31,12 +35,10 @@ export function splitOptions(options: RequestOptions | undefined): {
   if (options == null) return { init: {}, limits: {} };
   const issues =
     typeof options === "object"
-      ? checkLimits(options, "options.")
-      : [{ path: "options", message: `must be an object (got ${show(options)})` }];
-  const { signal } = options;
-  if (signal !== undefined && typeof (signal as AbortSignal | null)?.addEventListener !== "function")
-    issues.push({ path: "options.signal", message: `must be an AbortSignal (got ${show(signal)})` });
+      ? checkOptions(options, CALL_OPTIONS, "options.")
+      : [{ path: "options", message: mustBe("an object", options) }];
   if (issues.length) throw new ValidationError(issues);
+  const { signal } = options;
   return {
     init: { signal, headers: withoutAuthorization(options.headers) },
     limits: {

@@ -8,10 +8,10 @@ export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set(policy.RETRYABLE_
  * RFC 9110's, QUERY, and the others the IANA registry marks idempotent); an operation's `x-idempotent`
  * overrides it.
  */
-export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set([
-  ...policy.IDEMPOTENT_METHODS,
-  ...policy.REGISTERED_IDEMPOTENT_METHODS,
-]);
+// both calls pure, so that a bundle without the raw client (the standalone functions') leaves the registry's list out
+export const IDEMPOTENT_METHODS: ReadonlySet<string> = /* @__PURE__ */ new Set(
+  /* @__PURE__ */ policy.IDEMPOTENT_METHODS.concat(policy.REGISTERED_IDEMPOTENT_METHODS),
+);
 
 /**
  * Codes (or, for a bad port, the message; for Deno, the error's name) of a fetch that failed before

@@ -3,11 +3,10 @@ import { sleep, watch } from "./abort.js";
 import { readAll } from "./buffered-response.js";
 import { actedBefore, ClientError, ConnectionError, ConnectionTimeoutError, UserAbortError } from "./errors.js";
 import type { FetchFn, Settings } from "./config.js";
-import { mayHaveActed } from "./policy.js";
+import { IDEMPOTENT_METHODS as RFC_IDEMPOTENT, mayHaveActed } from "./policy.js";
 import {
   backoffMs,
   failedBeforeSending,
-  IDEMPOTENT_METHODS,
   isRetryable,
   MAX_RETRY_AFTER_MS,
   retryAfterMs,
@@ -39,7 +38,11 @@ export function stateOf(request: Request): CallState | undefined {
 
 /** One call's own limits, over the client's; and what its answer is. */
 export type Limits = Partial<Pick<Settings, "timeoutMs" | "maxRetries" | "maxResponseBytes">> & {
-  /** Whether the operation may be sent twice (default: what its HTTP method says). */
+  /**
+   * Whether the operation may be sent twice. Default: true for RFC 9110's idempotent methods and QUERY
+   * (src/core/policy.js `IDEMPOTENT_METHODS`); a method passes its row's, a raw request its operation's
+   * or the IANA registry's rule (./raw-operation.ts).
+   */
   idempotent?: boolean | undefined;
   /** A 2xx answer's body is handed over unread (an event stream, a download). */
   stream?: boolean | undefined;
@@ -81,7 +84,7 @@ export async function send(
   const url = state?.url ?? input.url;
   // a call's own signal, not the one the Request follows it with (a listener per call for nothing)
   const signal = state ? state.signal : input.signal;
-  const idempotent = limits.idempotent ?? IDEMPOTENT_METHODS.has(method);
+  const idempotent = limits.idempotent ?? RFC_IDEMPOTENT.includes(method);
   const logger = settings.logger;
   // set once an attempt may have reached the service without an answer
   let outcomeUnknown = false;

@@ -1,4 +1,5 @@
-import { ClientError, ValidationError, type ValidationIssue } from "../core/errors.js";
+import { ClientError, ValidationError } from "../core/errors.js";
+import { checkOptions } from "../core/options.js";
 import {
   field,
   hasNextPage,
@@ -207,19 +208,8 @@ export function pageBounds(options: PageOptions | undefined): {
   maxItems: number;
   defaultPages: boolean;
 } {
-  const issues: ValidationIssue[] = [];
-  const bound = (name: "maxPages" | "maxItems", fallback: number) => {
-    const value = options?.[name];
-    if (value === undefined) return fallback;
-    if (!(value === Infinity || (Number.isSafeInteger(value) && value >= 1)))
-      issues.push({
-        path: `options.${name}`,
-        message: `must be a whole number >= 1, or Infinity (got ${String(value)})`,
-      });
-    return value;
-  };
-  const maxPages = bound("maxPages", DEFAULT_MAX_PAGES);
-  const maxItems = bound("maxItems", Infinity);
+  const issues = checkOptions(options ?? {}, ["maxPages", "maxItems"], "options.");
   if (issues.length) throw new ValidationError(issues);
+  const { maxPages = DEFAULT_MAX_PAGES, maxItems = Infinity } = options ?? {};
   return { maxPages, maxItems, defaultPages: options?.maxPages === undefined };
 }

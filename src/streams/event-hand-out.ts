@@ -1,23 +1,8 @@
 // The consumer's side of an event stream: the events of each chunk the connection completed,
 // handed out one `next()` at a time; src/streams/event-stream.ts owns the connection and its reconnects.
 import type { EventSourceMessage } from "eventsource-parser";
+import { headerBreak } from "../core/values.js";
 import { isSkipped, type EventRead, type StreamEvent } from "./event-check.js";
-
-/**
- * Whether fetch and the wire accept `value` in a header: tab, 0x20-0x7e and 0x80-0xff. A loop, not
- * a regular expression: it runs for every event with an `id:`, and costs a fraction of a match.
- *
- * @example
- * headerSafe("evt_41"); // true
- * headerSafe("a\nb"); // false
- */
-export function headerSafe(value: string): boolean {
-  for (let i = 0; i < value.length; i++) {
-    const c = value.charCodeAt(i);
-    if (c > 0xff || c === 0x7f || (c < 0x20 && c !== 0x09)) return false;
-  }
-  return true;
-}
 
 const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
 
@@ -46,7 +31,7 @@ export function handOut(
     while (at < batch.length && !state.stopped) {
       const raw = batch[at++]!;
       const data = read(raw.data, raw.event, raw.id);
-      if (raw.id !== undefined && headerSafe(raw.id)) state.lastEventId = raw.id;
+      if (raw.id !== undefined && headerBreak(raw.id) < 0) state.lastEventId = raw.id;
       if (!isSkipped(data)) return { data, id: raw.id, type: raw.event };
     }
     return undefined;

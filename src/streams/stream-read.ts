@@ -1,10 +1,10 @@
 // What every stream reader of the client shares, whatever the stream's framing (server-sent events,
 // src/streams/event-stream.ts; JSON Lines and JSON text sequences, src/streams/item-stream.ts): the
 // options that bound it, their defaults and their check, and one read of the body within the idle time.
-import { MAX_TIMEOUT_MS, show } from "../core/config.js";
-import { ValidationError, type ValidationIssue } from "../core/errors.js";
+import { ValidationError } from "../core/errors.js";
+import { checkOptions } from "../core/options.js";
 import type { RequestOptions } from "../core/request-options.js";
-import { headerSafe } from "./event-hand-out.js";
+import { mustBe } from "../core/values.js";
 import { StreamIdleError } from "./stream-errors.js";
 
 /** Default `maxEventSize`: 1 MiB (1 048 576 characters) for one line, and for one event's (or item's) lines together. */
@@ -28,12 +28,15 @@ export interface StreamBounds {
   idleTimeoutMs?: number;
 }
 
+/** A stream's own options, as `checkOptions` checks them. */
+const STREAM_OPTIONS = ["maxEventSize", "idleTimeoutMs", "maxReconnects", "lastEventId"];
+
 /** The stream's own options (and a resumable one's), checked, with their defaults; the rest is the call's. Throws `ValidationError` listing every problem. */
 export function streamOptions(
   options: (RequestOptions & StreamBounds & { maxReconnects?: number; lastEventId?: string }) | undefined,
 ) {
   if (options != null && typeof options !== "object")
-    throw new ValidationError([{ path: "options", message: `must be an object (got ${show(options)})` }]);
+    throw new ValidationError([{ path: "options", message: mustBe("an object", options) }]);
   const {
     maxEventSize = DEFAULT_MAX_EVENT_SIZE,
     idleTimeoutMs = DEFAULT_IDLE_TIMEOUT_MS,
@@ -41,18 +44,7 @@ export function streamOptions(
     lastEventId,
     ...request
   } = options ?? {};
-  const issues: ValidationIssue[] = [];
-  if (!(Number.isSafeInteger(maxEventSize) && maxEventSize >= 1))
-    issues.push({ path: "options.maxEventSize", message: `must be a whole number >= 1 (got ${show(maxEventSize)})` });
-  if (!(typeof idleTimeoutMs === "number" && idleTimeoutMs > 0 && idleTimeoutMs <= MAX_TIMEOUT_MS))
-    issues.push({
-      path: "options.idleTimeoutMs",
-      message: `must be > 0 and <= ${MAX_TIMEOUT_MS} ms (got ${show(idleTimeoutMs)})`,
-    });
-  if (!(Number.isSafeInteger(maxReconnects) && maxReconnects >= 0))
-    issues.push({ path: "options.maxReconnects", message: `must be a whole number >= 0 (got ${show(maxReconnects)})` });
-  if (lastEventId !== undefined && !(typeof lastEventId === "string" && headerSafe(lastEventId)))
-    issues.push({ path: "options.lastEventId", message: "must be a string a header can carry" });
+  const issues = checkOptions(options ?? {}, STREAM_OPTIONS, "options.");
   if (issues.length) throw new ValidationError(issues);
   return { maxEventSize, idleTimeoutMs, maxReconnects, lastEventId, request: request as RequestOptions };
 }

@@ -6,7 +6,8 @@ import type { Operation } from "../core/operation-row.js";
 import type { Resources } from "../../generated/resources.js";
 import { ClientError, type ApiErrorBody } from "../core/errors.js";
 import { givenBaseUrl } from "../core/config.js";
-import { operationMatcher } from "../core/path-template.js";
+import { checkOptions } from "../core/options.js";
+import { operationMatcher, templateParams } from "../core/path-template.js";
 import type { EventStream } from "../streams/event-stream.js";
 import type { MethodAt } from "../core/method-type.js";
 
@@ -141,8 +142,8 @@ const operations: readonly Operation[] = table;
  */
 export function mockFetch(scripts: Scripts, options: MockFetchOptions = {}): MockFetch {
   const maxCalls = options.maxCalls ?? 1000;
-  if (!Number.isSafeInteger(maxCalls) || maxCalls < 1)
-    throw new MockFetchError(`maxCalls must be a whole number >= 1 (got ${String(maxCalls)})`);
+  const [bad] = checkOptions({ maxCalls }, ["maxCalls"]);
+  if (bad) throw new MockFetchError(`${bad.path} ${bad.message}`);
   const known = new Set<string>(operations.map((op) => op.name));
   for (const name of Object.keys(scripts)) {
     if (!known.has(name))
@@ -224,7 +225,7 @@ async function record(
   request: Request,
 ): Promise<RecordedCall> {
   const params: Record<string, string> = {};
-  (op.params ?? []).forEach((name) => {
+  (op.params ?? templateParams(op.path)).forEach((name) => {
     const value = sent[name] ?? "";
     try {
       params[name] = decodeURIComponent(value);

@@ -1,5 +1,6 @@
 import type { Schema } from "../../generated/validators.js";
 import type { ValidationIssue } from "../core/errors.js";
+import { isObject } from "../core/values.js";
 import { check, plain } from "../checks/check.js";
 import { formFields } from "./form-fields.js";
 
@@ -35,7 +36,7 @@ export function formBody(
 ): FormData | undefined {
   // a FormData's entries are its fields, read into the schema's shape and built again as checked
   if (input instanceof FormData) input = formFields(input, schema);
-  if (typeof input !== "object" || input === null || Array.isArray(input) || input instanceof Blob) {
+  if (!isObject(input) || input instanceof Blob) {
     issues.push({ path: "body", message: "must be an object of the form's fields, or a FormData" });
     return undefined;
   }

@@ -1,5 +1,6 @@
 import type { Schema } from "../../generated/validators.js";
 import type { ValidationIssue } from "../core/errors.js";
+import { isObject } from "../core/values.js";
 import { check, plain } from "../checks/check.js";
 import { formFields, type FieldEncoding } from "./form-fields.js";
 
@@ -30,7 +31,7 @@ export function urlEncodedBody(
 ): URLSearchParams | undefined {
   // a URLSearchParams' entries are its fields, read into the schema's shape and written again as checked
   if (input instanceof URLSearchParams) input = formFields(input, schema, encoding);
-  if (typeof input !== "object" || input === null || Array.isArray(input)) {
+  if (!isObject(input)) {
     issues.push({ path: "body", message: "must be an object of the form's fields, or a URLSearchParams" });
     return undefined;
   }
@@ -54,7 +55,7 @@ export function urlEncodedBody(
     if (Array.isArray(value) && style !== "deepObject" && value.every(scalar)) {
       if (style === "form" && how.explode !== false) for (const item of value) form.append(name, text(item));
       else form.append(name, value.map(text).join(style === "form" ? "," : DELIMITERS[style]));
-    } else if (style === "form" && how.explode === false && isRecord(value) && Object.values(value).every(scalar))
+    } else if (style === "form" && how.explode === false && isObject(value) && Object.values(value).every(scalar))
       form.append(
         name,
         Object.entries(value)
@@ -67,6 +68,4 @@ export function urlEncodedBody(
 }
 
 const scalar = (value: unknown) => value === null || typeof value !== "object";
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 const text = (value: unknown) => (value === null ? "" : String(value));

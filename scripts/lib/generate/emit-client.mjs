@@ -10,6 +10,7 @@ import { doc } from "./method-doc.mjs";
 import { componentName, functionNames, operationType, pascal, typeNames } from "./identifiers.mjs";
 import { offeredMedia } from "./request-bodies.mjs";
 import { identityOf } from "../shared/identity.mjs";
+import { IDEMPOTENT_METHODS } from "../../../src/core/policy.js";
 
 /**
  * Renders generated/operations.ts, generated/resources.ts, generated/functions.ts and generated/types.ts.
@@ -42,9 +43,11 @@ function operationsSource(operations, table, header, auth, fns, identity) {
   const marker = `\u0001${randomUUID()}:`;
   const schema = (schema, where) => `${marker}S.${table.add(schema, where)}`;
   const rows = operations.map((op) => {
+    // a row holds only what differs from its defaults (src/core/operation-row.ts): its path parameters
+    // are its template's, its idempotency RFC 9110's rule for its method unless the document or the
+    // IANA registry says otherwise, and a JSON answer's media type application/json unless it is another
     /** @type {Record<string, unknown>} */
     const row = { name: op.name, method: op.method, path: op.path };
-    if (op.pathParams.length) row.params = op.pathParams.map((p) => p.name);
     const whole = op.queryParams.find((p) => p.querystring);
     if (whole) {
       // OpenAPI 3.2's querystring: the whole query string is one value, checked against its schema
@@ -80,7 +83,7 @@ function operationsSource(operations, table, header, auth, fns, identity) {
     row.answer = op.success.kind;
     if (op.success.kind === "json") {
       row.answerSchema = schema(op.success.schema, `${op.method} ${op.path} ${op.success.status} answer`);
-      row.answerType = op.success.mediaType;
+      if (op.success.mediaType !== "application/json") row.answerType = op.success.mediaType;
     }
     if (op.success.kind === "stream" && op.success.schema)
       row.eventSchema = schema(op.success.schema, `${op.method} ${op.path} ${op.success.status} event`);
@@ -100,7 +103,7 @@ function operationsSource(operations, table, header, auth, fns, identity) {
     if (op.headerParams.length) row.headerSchemas = schemasOf(op.headerParams, "header");
     const mustPass = op.headerParams.filter((p) => p.required && p.name !== op.idempotencyKey).map((p) => p.name);
     if (mustPass.length) row.headersRequired = mustPass;
-    row.idempotent = op.idempotent;
+    if (op.idempotent !== IDEMPOTENT_METHODS.includes(op.method)) row.idempotent = op.idempotent;
     if (op.idempotencyKey) row.idempotencyKey = op.idempotencyKey;
     if (op.auth && JSON.stringify(op.auth) !== JSON.stringify(auth)) row.security = op.auth;
     const needs = READERS.filter(([, , , needed]) => needed(op));
@@ -180,6 +183,8 @@ const READERS = [
   ["openItems", "openItemStream", "streams/item-stream", (op) => op.success.kind === "sequence"],
   ["PageList", "PagePromise", "lists/pages", (op) => Boolean(op.page)],
   ["pickMedia", "pickMedia", "uploads/media-type", (op) => Boolean(op.body?.others)],
+  ["styledQuery", "styledQuery", "core/query-string", (op) => Boolean(op.queryStyles)],
+  ["wholeQuery", "wholeQuery", "core/query-string", (op) => op.queryParams.some((p) => p.querystring)],
   ["formBody", "formBody", "uploads/form-body", (op) => offered(op).some((media) => media.form)],
   ["urlEncodedBody", "urlEncodedBody", "uploads/url-encoded", (op) => offered(op).some((m) => m.kind === "urlencoded")],
   [

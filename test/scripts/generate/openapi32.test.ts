@@ -146,6 +146,13 @@ describe("npm run generate on an OpenAPI 3.2 document", () => {
     expect(operations).toContain("export const search = ");
     expect(operations).toContain('export const queryPets = {"name":"pets.query","method":"QUERY","path":"/pets",');
     expect(operations).toContain('export const copyPet = {"name":"pets.copy","method":"COPY","path":"/pets/{id}",');
+    // QUERY is idempotent by the runtime's own rule (RFC 9110's methods and QUERY), COPY by the IANA
+    // registry's, which its row says: the standalone functions' bundle carries no registry
+    const row = (name: string) => operations.split("\n").find((line) => line.startsWith(`export const ${name} = `));
+    expect([row("queryPets")?.includes('"idempotent"'), row("copyPet")?.includes('"idempotent":true')]).toEqual([
+      false,
+      true,
+    ]);
     expect(generated("schema.d.ts")).toContain('"QUERY /pets": {');
     expect(generated("schema.d.ts")).not.toMatch(/mediaTypes|"querystring"/);
     expect(typecheck()).toBe("");

@@ -72,6 +72,16 @@ describe("a document's path and header parameters, generated into a client", () 
     expect(Object.keys(remove.headerSchemas)).toEqual(["X-Request-Id"]);
   });
 
+  it("leave the path parameters' names to the template, whose order the methods take them in", async () => {
+    const remove = operations.find((op) => op.name === "orders.lines.delete");
+    const { sent, client } = recorded();
+
+    expect(remove.path).toBe("/orders/{order_id}/lines/{line}");
+    expect("params" in remove).toBe(false);
+    await client.orders.lines.delete("12", "3", { headers: { "X-Request-Id": UUID } });
+    expect(sent.map((r) => `${r.method} ${r.path}`)).toEqual(["DELETE /orders/12/lines/3"]);
+  });
+
   it("refuse a path parameter that breaks its pattern, naming it, and send nothing", async () => {
     const { sent, client } = recorded();
 

@@ -77,7 +77,7 @@ describe("the generated wiring", () => {
     expect(added).toEqual([
       "/** `POST /widgets`: `client.widgets.create`, `createWidget` of acme-client/operations. */",
       expect.stringMatching(
-        /^export const createWidget = \{"name":"widgets\.create","method":"POST","path":"\/widgets","body":"json","bodySchema":S\.Widget,.*"answerSchema":S\.Inline_[0-9a-f]{10},.*"errorSchema":S\.ErrorBody,.*\} as const satisfies Operation;$/,
+        /^export const createWidget = \{"name":"widgets\.create","method":"POST","path":"\/widgets","body":"json","bodySchema":S\.Widget,.*"answerSchema":S\.Inline_[0-9a-f]{10},.*"errorSchema":S\.ErrorBody\} as const satisfies Operation;$/,
       ),
       "",
       "  createWidget,",
@@ -151,5 +151,52 @@ describe("the comments of the generated files", () => {
         file,
       ).toEqual([]);
     }
+  });
+});
+
+describe("a row of the generated table", () => {
+  const json = (media: string) => ({
+    "200": { description: "ok", content: { [media]: { schema: { type: "object" } } } },
+  });
+  const rows = generate(
+    small({
+      "/pets/{pet_id}/toys/{toy}": {
+        get: { operationId: "getToy", "x-client-method": "toys.retrieve", responses: json("application/json") },
+        put: { operationId: "putToy", "x-client-method": "toys.put", responses: json("application/hal+json") },
+        patch: {
+          operationId: "findToys",
+          "x-client-method": "toys.find",
+          parameters: [
+            { name: "filter", in: "query", style: "deepObject", schema: { type: "object" } },
+            { name: "ids", in: "query", explode: false, schema: { type: "array", items: { type: "string" } } },
+          ],
+          responses: json("application/json"),
+        },
+        post: {
+          operationId: "kickToy",
+          "x-client-method": "toys.kick",
+          "x-idempotent": true,
+          responses: json("application/json"),
+        },
+      },
+    }),
+  )["operations.ts"]!;
+  const row = (name: string) => rows.split("\n").find((line) => line.includes(`"name":"${name}"`))!;
+
+  it("leaves out its path parameters, its template's, and a JSON answer's application/json", () => {
+    expect(rows).not.toContain('"params"');
+    expect(row("toys.retrieve")).not.toContain('"answerType"');
+    expect(row("toys.put")).toContain('"answerType":"application/hal+json"');
+  });
+
+  it("brings the writer of its query where it says the style of a parameter, and only there", () => {
+    expect(row("toys.find")).toContain('"readers":{"styledQuery":styledQuery}');
+    expect(rows).toContain('import { styledQuery } from "../src/core/query-string.js";');
+    expect(row("toys.retrieve")).not.toContain("styledQuery");
+  });
+
+  it("holds its idempotency only where it differs from its method's rule", () => {
+    expect([row("toys.retrieve"), row("toys.put")].filter((line) => line.includes('"idempotent"'))).toEqual([]);
+    expect(row("toys.kick")).toContain('"idempotent":true');
   });
 });

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, expectTypeOf, it, vi } from "vitest";
 import {
   AnswerMismatchError,
   ApiError,
@@ -493,6 +493,39 @@ describe("each class", () => {
   ])("names itself in its name and its text: %s", (err, name) => {
     expect(err.name).toBe(name);
     expect(String(err).startsWith(`${name}: `) || String(err) === name).toBe(true);
+  });
+
+  it.each([
+    [ConfigurationError, "ConfigurationError", BrowserCloudError],
+    [ConnectionTimeoutError, "ConnectionTimeoutError", ConnectionError],
+    [BadRequestError, "BadRequestError", ApiError],
+    [AuthenticationError, "AuthenticationError", ApiError],
+    [PermissionDeniedError, "PermissionDeniedError", ApiError],
+    [NotFoundError, "NotFoundError", ApiError],
+    [ConflictError, "ConflictError", ApiError],
+    [UnprocessableEntityError, "UnprocessableEntityError", ApiError],
+    [RateLimitError, "RateLimitError", ApiError],
+    [InternalServerError, "InternalServerError", ApiError],
+  ] as const)("is a class of its own, %o, named as its instances, whose base is %s", (Class, name, Base) => {
+    const err = new (Class as unknown as new (...args: unknown[]) => Error)(404, headers, undefined, "m");
+    const siblings = [BadRequestError, NotFoundError, InternalServerError, ConfigurationError].filter(
+      (other) => other !== Class,
+    );
+
+    expect(Class.name).toBe(name);
+    expect(Object.getPrototypeOf(Class)).toBe(Base);
+    expect(err).toBeInstanceOf(Class);
+    expect(siblings.filter((other) => err instanceof other)).toEqual([]);
+  });
+
+  it("types an error instanceof a status's class as an ApiError, status and all", () => {
+    const err: unknown = new NotFoundError(404, headers, undefined, "m");
+
+    if (!(err instanceof NotFoundError)) throw new Error("not a NotFoundError");
+    expectTypeOf(err).toEqualTypeOf<NotFoundError>();
+    expectTypeOf(err.status).toEqualTypeOf<number>();
+    expectTypeOf<NotFoundError>().toMatchTypeOf<ApiError>();
+    expect(err.status).toBe(404);
   });
 
   it("has no cause unless one was given, and keeps the one given", () => {

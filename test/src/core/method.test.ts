@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { Operation } from "../../../generated/operations.js";
 import { ClickMouseRequest, OrgLimits } from "../../../generated/validators.js";
 import { method, pathRenderer, type Connection, type Readers } from "../../../src/core/method.js";
-import { idempotencyOverrides } from "../../../src/core/raw-operation.js";
+import { idempotencyOverrides, rawRequests } from "../../../src/core/raw-operation.js";
 import { clientOf } from "../../../src/core/client.js";
 import { givenBody, formBody } from "../../../src/uploads/form-body.js";
 import { BrowserCloudError, InternalServerError, ValidationError } from "../../../src/index.js";
@@ -154,6 +154,46 @@ describe("a method of a method 3.1 has no field for (OpenAPI 3.2's QUERY, an add
       ["QUERY", '{"x":1,"y":2}'],
     ]);
     expect(once.requests.map((r) => r.method)).toEqual(["LOCK"]);
+  });
+});
+
+describe("a row that leaves its path parameters and its idempotency to their defaults", () => {
+  const row: Operation = {
+    name: "runs.act",
+    method: "PUT",
+    path: "/shops/{shop}/runs/{run}#act",
+    status: 200,
+    answer: "json",
+  };
+  const client = (url: string, op: Operation) =>
+    clientOf({ apiKey: "sk-test-4f9a7c1e", baseUrl: url }, [op]) as unknown as {
+      runs: { act: (...args: unknown[]) => Promise<unknown> };
+    };
+
+  it("takes its template's path parameters, in their order, and checks each", async () => {
+    const server = await faultServer(reply(200, {}));
+
+    await method(row, direct(server.url))("s/1", "r 2");
+    const err = await method(row, direct(server.url))("s1", "")
+      .then(() => undefined)
+      .catch((e: unknown) => e);
+
+    expect(server.requests.map((r) => r.url)).toEqual(["/shops/s%2F1/runs/r%202"]);
+    expect((err as ValidationError).issues.map((i) => i.path)).toEqual(["path.run"]);
+  });
+
+  it("is sent again after a 503 as its method's rule says: a PUT is, a POST is not", async () => {
+    const busy = reply(503, { message: "busy" }, { "Retry-After": "0" });
+    const put = await faultServer(busy, reply(200, {}));
+    const post = await faultServer(busy, reply(200, {}));
+
+    await expect(client(put.url, row).runs.act("s1", "r1")).resolves.toEqual({});
+    await expect(client(post.url, { ...row, method: "POST" }).runs.act("s1", "r1")).rejects.toBeInstanceOf(
+      InternalServerError,
+    );
+
+    expect(put.requests.map((r) => r.method)).toEqual(["PUT", "PUT"]);
+    expect(post.requests.map((r) => r.method)).toEqual(["POST"]);
   });
 });
 
@@ -319,6 +359,25 @@ describe("the raw client's retry policy", () => {
     // the whole path after the base path is the template: neither a shorter nor a longer one is the operation
     expect(idempotent("PUT", "https://api.example.com/runs/r_1")).toBeUndefined();
     expect(idempotent("POST", "https://api.example.com/v1/x/searches")).toBeUndefined();
+  });
+
+  it("reads a raw request's operation and whether it may go twice: its x-idempotent, else the IANA registry's rule", () => {
+    const table: Operation[] = [
+      { name: "runs.create", method: "PUT", path: "/runs/{id}", status: 200, answer: "empty", idempotent: false },
+      { name: "runs.retrieve", method: "GET", path: "/runs/{id}", status: 200, answer: "json" },
+    ];
+    const read = rawRequests(table, "https://api.example.com/v1");
+    const at = (path: string) => `https://api.example.com/v1${path}`;
+
+    expect(read("PUT", at("/runs/r_1"))).toEqual({ op: table[0], idempotent: false });
+    expect(read("GET", at("/runs/r_1"))).toEqual({ op: table[1], idempotent: true });
+    // no operation of the table: the method's rule, the registry's methods (COPY) included
+    expect(["COPY", "QUERY", "LOCK", "POST"].map((method) => read(method, at("/other")))).toEqual([
+      { op: undefined, idempotent: true },
+      { op: undefined, idempotent: true },
+      { op: undefined, idempotent: false },
+      { op: undefined, idempotent: false },
+    ]);
   });
 });
 

@@ -52,7 +52,12 @@ describe("a method whose row says how its query is written", () => {
 
   it("sends each parameter as its style says, the others as openapi-fetch writes them", async () => {
     const server = await faultServer(reply(204, ""));
-    const styled: Operation = { ...row, queryStyles: { filter: {}, ids: { explode: false } } };
+    // as the generated table writes it: the row brings the writer of its query
+    const styled: Operation = {
+      ...row,
+      queryStyles: { filter: {}, ids: { explode: false } },
+      readers: { styledQuery },
+    };
     const query = { filter: { user_id: "u 1" }, ids: ["a", "b"], type: "user", tags: ["x", "y"] };
 
     await method(styled, direct(server.url))(query);
@@ -62,5 +67,15 @@ describe("a method whose row says how its query is written", () => {
       "/events?user_id=u%201&ids=a,b&type=user&tags=x&tags=y",
       "/events?filter[user_id]=u%201&ids=a&ids=b&type=user&tags=x&tags=y",
     ]);
+  });
+
+  it("fails loudly when its row brings no writer of its query, naming the command that writes it, and sends nothing", async () => {
+    const server = await faultServer(reply(204, ""));
+    const bare: Operation = { ...row, queryStyles: { ids: { explode: false } } };
+
+    const err = await method(bare, direct(server.url))({ ids: ["a"] }).catch((e: unknown) => e);
+
+    expect((err as Error).message).toBe("events.list: no query writer; run npm run generate");
+    expect(server.requests).toHaveLength(0);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Operation } from "../../../generated/operations.js";
 import type { Schema } from "../../../generated/validators.js";
 import type { AnswerMismatch } from "../../../src/core/config.js";
-import { eventReader, HEARTBEAT, isSkipped } from "../../../src/streams/event-check.js";
+import { eventReader, HEARTBEAT, isSkipped, type StreamOperation } from "../../../src/streams/event-check.js";
 import { StreamEventError } from "../../../src/streams/stream-errors.js";
 
 // the schemas a stream's events are checked against, in generated/validators.ts's shape (a `$ref`
@@ -45,7 +45,7 @@ const LOGS = 0;
 const TYPED_HEARTBEAT = 4;
 const SELF_REFERENCE = 5;
 const CREATED = 6;
-const stream = (eventSchema?: number): Operation => ({
+const stream = (eventSchema?: number): Operation & StreamOperation => ({
   name: "browsers.logs.follow",
   method: "GET",
   path: "/browsers/{id}/logs",

@@ -132,7 +132,10 @@ describe("reading an event stream", () => {
       { path: "options.maxEventSize", message: "must be a whole number >= 1 (got 0)" },
       { path: "options.idleTimeoutMs", message: "must be > 0 and <= 2147483647 ms (got -1)" },
       { path: "options.maxReconnects", message: "must be a whole number >= 0 (got 1.5)" },
-      { path: "options.lastEventId", message: "must be a string a header can carry" },
+      {
+        path: "options.lastEventId",
+        message: "holds U+000A at index 1, which a header cannot carry (the value is not shown)",
+      },
     ]);
     const negative = await failure(streams(server).follow("run_1", { maxReconnects: -1 }));
     expect((negative as ValidationError).issues).toEqual([
@@ -148,7 +151,7 @@ describe("reading an event stream", () => {
       { path: "options.idleTimeoutMs", message: "must be > 0 and <= 2147483647 ms (got 2147483648)" },
     ],
     [{ idleTimeoutMs: "5" }, { path: "options.idleTimeoutMs", message: 'must be > 0 and <= 2147483647 ms (got "5")' }],
-    [{ lastEventId: 5 }, { path: "options.lastEventId", message: "must be a string a header can carry" }],
+    [{ lastEventId: 5 }, { path: "options.lastEventId", message: "must be a string (got 5)" }],
   ])("refuses %o, one past a bound or of the wrong type", async (options, issue) => {
     const server = await faultServer(events(""));
 
