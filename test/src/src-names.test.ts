@@ -21,13 +21,25 @@ function specWords(document: any) {
       })),
   );
   // a name that is one plain word, capitalised or not, or a number ("Error", JavaScript's too; "Event",
-  // "list", "from", "2": other teams' documents have them) reads as prose or code, not as the schema
+  // "list", "from", "2": other teams' documents have them) reads as prose or code, not as the schema;
+  // a schema named as a type the package's entry exports (hf-tgi's StreamOptions) is the runtime's word
   const schemaNames = Object.keys(document.components?.schemas ?? {}).filter(
-    (name) => !/^(?:[A-Za-z][a-z]*|\d+)$/.test(name),
+    (name) => !PLAIN_WORD.test(name) && !ENTRY_EXPORTS.has(name),
   );
   const segments = [...new Set(specOps.flatMap((op) => op.path.split("/").filter((s) => s && !s.startsWith("{"))))];
   return { specOps, schemaNames, segments };
 }
+const PLAIN_WORD = /^(?:[A-Za-z][a-z]*|\d+)$/;
+/** The names src/index.ts exports, each as the runtime's own word, read from its export statements. */
+const ENTRY_EXPORTS = (() => {
+  const file = new URL("../../src/index.ts", import.meta.url);
+  const source = ts.createSourceFile("index.ts", readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
+  const names = new Set<string>();
+  for (const node of source.statements)
+    if (ts.isExportDeclaration(node) && node.exportClause && ts.isNamedExports(node.exportClause))
+      for (const element of node.exportClause.elements) names.add(element.name.text);
+  return names;
+})();
 const camel = (word: string) => word.replace(/[_-]+(\w)/g, (_, c: string) => c.toUpperCase());
 const pascal = (phrase: string) => phrase.replace(/(?:^|[\s_-]+)(\w)/g, (_, c: string) => c.toUpperCase());
 
@@ -66,7 +78,9 @@ function operationNames(code: ReturnType<typeof codeTokens>, document: any): str
   const inLiterals = [
     ...segments.map((s) => ["path segment", s]),
     ...specOps.flatMap((op) =>
-      [op.operationId, op.clientMethod].filter((n) => n !== undefined).map((n) => ["operation", n!]),
+      [op.operationId, op.clientMethod]
+        .filter((n) => n !== undefined && !PLAIN_WORD.test(n))
+        .map((n) => ["operation", n!]),
     ),
     ...specOps.flatMap((op) => op.tags).map((t) => ["tag", t]),
     ...schemaNames.map((n) => ["schema", n]),
@@ -91,11 +105,14 @@ function operationNames(code: ReturnType<typeof codeTokens>, document: any): str
       .map((t) => ["tag", pascal(t)]),
     ...schemaNames.map((n) => ["schema", n]),
   ];
-  // anywhere in a file, its comments and examples too: the names only this spec's operations have
+  // anywhere in a file, its comments and examples too: the names only this spec's operations have (an
+  // operationId of one plain word, hf-tgi's "generate", is prose's as much as the operation's)
   const inText = [
     ...segments.filter((s) => /[_-]/.test(s)).map((s) => ["path segment", s]),
     ...specOps.flatMap((op) =>
-      [op.operationId, op.clientMethod].filter((n) => n !== undefined).map((n) => ["operation", n!]),
+      [op.operationId, op.clientMethod]
+        .filter((n) => n !== undefined && !PLAIN_WORD.test(n))
+        .map((n) => ["operation", n!]),
     ),
     ...schemaNames.map((n) => ["schema", n]),
   ];
