@@ -282,8 +282,9 @@ describe("a user's project", () => {
 
     expect(main.files.some((file) => file.includes("/dist/src/testing/"))).toBe(false);
     expect([...main.bare].sort()).toEqual(["eventsource-parser", "openapi-fetch"]);
-    // the testing entry runs wherever the client does: no node: module either
-    expect(testing.bare).toEqual([]);
+    // the testing entry runs wherever the client does: no node: module, no package the client does not
+    // import itself (a table whose rows bring openapi-fetch's query writer, as resend's do, brings it here too)
+    expect(testing.bare.filter((name) => !main.bare.includes(name))).toEqual([]);
     expect(testing.files.some((file) => file.endsWith("/dist/src/index.js"))).toBe(false);
     expect(testing.files.length).toBeGreaterThan(1);
   });
