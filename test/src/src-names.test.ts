@@ -95,9 +95,10 @@ function operationNames(code: ReturnType<typeof codeTokens>, document: any): str
         ["path segment", s],
         ["path segment", camel(s)],
       ]),
+    // an operationId of one plain word (spotify's search) is code's as much as the operation's (url.search)
     ...specOps
       .map((op) => op.operationId)
-      .filter((n) => n !== undefined)
+      .filter((n) => n !== undefined && !PLAIN_WORD.test(n))
       .map((n) => ["operation", n!]),
     ...specOps
       .flatMap((op) => op.tags)
