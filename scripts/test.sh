@@ -9,7 +9,9 @@
 #   docs      Chromium set up (scripts/setup-chromium.mjs), then the docs page opened in it
 #   dev       npm run dev: regeneration on save, the servers, no orphan after any exit
 #   corpus    every document of ../shared/documents/index.json, in a copy of the project, generates
-#             and type-checks (test/documents/builds.test.ts); skipped where the corpus is absent
+#             and type-checks (test/documents/builds.test.ts); every OpenAPI 3.2 one, and the synthetic
+#             spec as 3.2, through the whole pipeline (test/documents/openapi32.test.ts); skipped
+#             where the corpus is absent
 # and two that run only when named:
 #   runtimes  the packed package on Node 20, 22 and 24, Bun, Deno (network only) and workerd (Miniflare)
 #             (slow, about 750 MB of runtimes cached in node_modules/.cache/runtimes/)
@@ -90,7 +92,7 @@ stage_runtimes() {
 }
 
 # their own config: no project-wide mock, documents side by side
-stage_corpus() { vitest --config test/documents/vitest.config.ts test/documents/builds.test.ts test/documents/references.test.ts; }
+stage_corpus() { vitest --config test/documents/vitest.config.ts test/documents/builds.test.ts test/documents/references.test.ts test/documents/openapi32.test.ts; }
 stage_documents() { vitest --config test/documents/vitest.config.ts test/documents/corpus.test.ts; }
 
 chosen=("$@")

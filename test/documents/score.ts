@@ -1,6 +1,6 @@
 // One document of the corpus through the whole pipeline, as an API team drops it into openapi/, in a
-// copy of the project: generate, the type check, `npm pack`, a strict user of every method (and the
-// docs page's samples) compiled against the packed package, every method called against the mock
+// copy of the project: Redocly's lint, generate, the type check, `npm pack`, a strict user of every
+// method (and the docs page's samples) compiled against the packed package, the docs page, every method called against the mock
 // serving the repaired bundle (as written, then with every example taken out) through a client that
 // refuses answers that break the document, and the stateful mock's round trip on each collection it
 // infers. Returns the document's score: what the scoreboard shows and the stage holds it to.
@@ -30,6 +30,7 @@ import { operationCount, pastedNames } from "./oracles.js";
 type Json = any;
 const exec = promisify(execFile);
 const tsc = join(root, "node_modules/typescript/bin/tsc");
+const redocly = join(root, "node_modules/.bin/redocly");
 /** How long one collection's round trip may take. */
 const ROUND_TRIP_MS = 20_000;
 
@@ -50,10 +51,16 @@ export interface Score {
   operations: number;
   /** The client's methods. */
   methods: number;
+  /** Redocly's lint read the document and reported on it (what it finds is the team's to fix). */
+  linted: boolean;
+  /** Problems the lint found, with redocly.yaml's rules. */
+  lintProblems?: number;
   generated: boolean;
   typeChecked: boolean;
   packed: boolean;
   consumerCompiled: boolean;
+  /** The docs page was written, and holds every path of the document. */
+  documented: boolean;
   written?: Walk;
   noExamples?: Walk;
   stateful?: { inferred: number; passed: number };
@@ -173,10 +180,12 @@ export function unscored(name: string, operations = Number.NaN, errors: string[]
     name,
     operations,
     methods: 0,
+    linted: false,
     generated: false,
     typeChecked: false,
     packed: false,
     consumerCompiled: false,
+    documented: false,
     pasted: [],
     defects: 0,
     seconds: 0,
@@ -205,6 +214,15 @@ export async function scoreDocument(doc: Document, say: (line: string) => void):
   };
   try {
     let spec: Json;
+    await step("lint", async () => {
+      // problems make redocly exit 1 with its report; a document it cannot read leaves no report
+      const report = await run(redocly, ["lint", "--format=json"], copy.dir).catch((err) => err);
+      const stdout = String(report.stdout ?? "");
+      const problems = stdout.includes("{") ? JSON.parse(stdout.slice(stdout.indexOf("{"))).problems : undefined;
+      if (!Array.isArray(problems)) throw new Error(`no lint report: ${printed(report)}`);
+      score.lintProblems = problems.length;
+      score.linted = true;
+    });
     await step("generate", async () => {
       const { stdout } = await run(process.execPath, ["scripts/generate.mjs"], copy.dir);
       score.defects = stdout.split("\n").filter((l) => l.startsWith("generate: defect: ")).length;
@@ -225,6 +243,13 @@ export async function scoreDocument(doc: Document, say: (line: string) => void):
       score.packed = true;
       if (errors) throw new Error(errors);
       score.consumerCompiled = true;
+    });
+    await step("docs page", async () => {
+      await run(process.execPath, ["scripts/docs.mjs"], copy.dir);
+      const page = readFileSync(join(copy.dir, "site/index.html"), "utf8");
+      const missing = Object.keys(spec.paths ?? {}).filter((path) => !page.includes(JSON.stringify(path).slice(1, -1)));
+      if (missing.length) throw new Error(`the page lacks ${missing.length} paths: ${missing.slice(0, 5).join(", ")}`);
+      score.documented = true;
     });
     await step("every method against the mock", async () => {
       score.written = await walk(copy.dir, spec);

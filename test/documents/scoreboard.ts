@@ -1,5 +1,6 @@
 // The corpus stage's scoreboard: one row per document, as Markdown, and what a score still lacks
-// of the goal (every document builds a package its strict user compiles; at least 99 % of its calls
+// of the goal (every document is read by the lint, builds a package its strict user compiles and a
+// docs page; at least 99 % of its calls
 // work and the client refuses none of the mock's answers; every list walked, every stream read; no
 // name pastes a parameter or the HTTP method in).
 import type { Score, Walk } from "./score.js";
@@ -19,8 +20,10 @@ export function scoreboard(scores: Score[], seconds: number): string {
     [
       s.name,
       `${s.methods}/${s.operations}`,
+      s.linted ? String(s.lintProblems) : "**no report**",
       yes(s.generated && s.typeChecked && s.packed),
       yes(s.consumerCompiled),
+      yes(s.documented),
       calls(s.written),
       refused(s.written),
       calls(s.noExamples),
@@ -38,8 +41,8 @@ export function scoreboard(scores: Score[], seconds: number): string {
     "",
     `${scores.length} documents of ../shared/documents/index.json, ${seconds} s in all (\`npm run test:documents\`).`,
     "",
-    "| document | methods/operations | package | strict user | calls | refused | calls, no examples | refused | lists walked/detected | streams read | stateful round trips | pasted names | defects | s |",
-    "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+    "| document | methods/operations | lint problems | package | strict user | docs page | calls | refused | calls, no examples | refused | lists walked/detected | streams read | stateful round trips | pasted names | defects | s |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ...rows.map((r) => `| ${r} |`),
     "",
   ].join("\n");

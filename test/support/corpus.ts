@@ -26,7 +26,7 @@ const INDEX = join(DOCUMENTS, "index.json");
 export interface Document {
   /** Unique in the index; names the document's results. */
   name: string;
-  /** The folder under ../shared/documents/ that replaces the copy's openapi/. */
+  /** The folder under ../shared/documents/ that replaces the copy's openapi/ (or a folder's absolute path). */
   folder: string;
   /** The root file, relative to the folder: redocly.yaml's api root in the copy. */
   root: string;
@@ -55,7 +55,7 @@ export function corpus(): Document[] {
 export function copyFor(doc: Document): { dir: string; remove: () => void } {
   const copy = copyRepo({ prefix: `corpus-${doc.name}-` });
   rmSync(join(copy.dir, "openapi"), { recursive: true, force: true });
-  cpSync(join(DOCUMENTS, doc.folder), join(copy.dir, "openapi"), { recursive: true });
+  cpSync(resolve(DOCUMENTS, doc.folder), join(copy.dir, "openapi"), { recursive: true });
   const config = join(copy.dir, "redocly.yaml");
   const text = readFileSync(config, "utf8");
   const line = /^(\s*root:\s*)\.\/openapi\/\S+$/m;
@@ -100,7 +100,7 @@ const PROJECT_SKIP = new Set(["node_modules", ".git", "site", "dist", ".logs", "
 export function resultKey(doc: Document): string {
   return createHash("sha256")
     .update(JSON.stringify(doc))
-    .update(digestOf(join(DOCUMENTS, doc.folder)))
+    .update(digestOf(resolve(DOCUMENTS, doc.folder)))
     .update(digestOf(root, PROJECT_SKIP))
     .digest("hex");
 }
@@ -111,7 +111,7 @@ export function resultKey(doc: Document): string {
  */
 export async function published(doc: Document): Promise<{ ref: string; parsed: any; problems: never[] }> {
   const config = withDeviceFlowScopes((await createConfig({})) as never);
-  const ref = join(DOCUMENTS, doc.folder, doc.root);
+  const ref = resolve(DOCUMENTS, doc.folder, doc.root);
   const { bundle: bundled, problems } = await bundle({ ref, config, dereference: false });
   return { ref, parsed: bundled.parsed, problems };
 }

@@ -8,6 +8,7 @@ import { fillTemplate, pathVariant } from "../../../src/core/path-template.js";
 import { readOperations, serverUrl } from "../generate/read-operations.mjs";
 import { identityOf } from "../shared/identity.mjs";
 import { operationAt } from "../spec/document.mjs";
+import { sequenceFraming } from "../../../src/streams/sequence-media.js";
 
 /** What the samples name: the package they import and the environment variable both read the API key from. */
 /** @typedef {Pick<import("../shared/identity.mjs").Identity, "packageName" | "apiKeyEnv">} SampleNames */
@@ -33,13 +34,55 @@ export function shellQuote(text) {
 /** A query value as a URL carries it: arrays repeat the name, objects go as JSON. */
 const queryPairs = (/** @type {import("../generate/read-operations.mjs").Parameter[]} */ params) =>
   params
-    .filter((p) => p.example !== undefined)
+    .filter((p) => p.example !== undefined && p.example !== null)
     .flatMap((p) =>
       (Array.isArray(p.example) ? p.example : [p.example]).map((value) => [
         p.name,
         typeof value === "object" && value !== null ? JSON.stringify(value) : String(value),
       ]),
     );
+
+/**
+ * The query string of an operation's examples. OpenAPI 3.2's `querystring` is the whole query as one
+ * value: a form's fields are its parameters, any other media type's text (JSON's for JSON) is the
+ * query, percent-encoded.
+ * @param {import("../generate/read-operations.mjs").Parameter[]} params
+ * @returns {string}
+ */
+function queryText(params) {
+  const whole = params.find((p) => p.querystring);
+  if (!whole) return new URLSearchParams(queryPairs(params)).toString();
+  const value = whole.example;
+  if (value === undefined) return "";
+  if (/^application\/x-www-form-urlencoded\b/i.test(whole.querystring ?? ""))
+    return new URLSearchParams(
+      queryPairs(
+        typeof value === "object" && value !== null && !Array.isArray(value)
+          ? Object.entries(value).map(([name, example]) => ({ ...whole, name, example }))
+          : [],
+      ),
+    ).toString();
+  return encodeURIComponent(
+    typeof value === "string" && !/json/i.test(whole.querystring ?? "") ? value : JSON.stringify(value),
+  );
+}
+
+/**
+ * Quotes `text` for a shell with ANSI-C quoting (`$'...'`, POSIX.1-2024), which can hold a control
+ * character: a JSON text sequence's record separator.
+ * @param {string} text
+ * @returns {string}
+ */
+const ansiQuote = (text) =>
+  `$'${[...text]
+    .map((c) =>
+      c === "\\" || c === "'"
+        ? `\\${c}`
+        : c.charCodeAt(0) < 0x20
+          ? `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`
+          : c,
+    )
+    .join("")}'`;
 
 /**
  * The curl command for one operation: its method and address (path parameters from their
@@ -59,7 +102,7 @@ export function curlSample(op, base, keyVariable) {
   const path = fillTemplate(pathVariant(op.path).path, (name) =>
     encodeURIComponent(String(op.pathParams.find((p) => p.name === name)?.example ?? name)),
   );
-  const query = new URLSearchParams(queryPairs(op.queryParams)).toString();
+  const query = queryText(op.queryParams);
   const url = `${base}${path}${query ? `?${query}` : ""}`;
   const lines = [
     `curl ${op.method === "GET" ? "" : `-X ${op.method} `}${shellQuote(url)}`,
@@ -81,6 +124,15 @@ export function curlSample(op, base, keyVariable) {
           lines.push(
             `--data-urlencode ${shellQuote(`${name}=${typeof item === "string" ? item : JSON.stringify(item)}`)}`,
           );
+    } else if (sequenceFraming(op.body.mediaType)) {
+      // a sequence of JSON texts: each item a line, or a record after 0x1E (written as \x1e)
+      const items = Array.isArray(example) ? example : example === undefined ? [] : [example];
+      const records = sequenceFraming(op.body.mediaType) === "records";
+      const text = items.map((item) => `${records ? "\x1e" : ""}${JSON.stringify(item)}\n`).join("");
+      lines.push(
+        `-H ${shellQuote(`Content-Type: ${op.body.mediaType}`)}`,
+        `--data-binary ${records ? ansiQuote(text) : shellQuote(text)}`,
+      );
     } else if (/^multipart\//.test(op.body.mediaType)) {
       // curl sets the multipart type and boundary itself
       const fields = example && typeof example === "object" ? Object.entries(example) : [];

@@ -2,6 +2,7 @@
 // groups without operations moved out of the side menu into the intro. scripts/lib/docs/render.mjs
 // renders it.
 import { withCodeSamples } from "./code-samples.mjs";
+import { withStreamSamples } from "./stream-samples.mjs";
 import { readIdentity } from "../shared/identity.mjs";
 import { operationsOf } from "../spec/document.mjs";
 import { kept } from "../spec/openapi31.mjs";
@@ -11,7 +12,8 @@ export const UNSPECIFIED_HEADING = "Not yet specified";
 
 /**
  * The document the docs page renders, made from the bundled spec (which is left as it was):
- * every operation gets `x-codeSamples` (scripts/lib/docs/code-samples.mjs), and the tags no operation
+ * every operation gets `x-codeSamples` (scripts/lib/docs/code-samples.mjs), every stream a sample of
+ * itself (stream-samples.mjs), and the tags no operation
  * uses, nor nests one that an operation uses (OpenAPI 3.2's `parent`, which the page's renderer nests
  * the menu by), leave `tags`, so the side menu holds only groups with operations, and are listed once in a
  * "Not yet specified" section appended to `info.description`, each with its description.
@@ -27,7 +29,7 @@ export const UNSPECIFIED_HEADING = "Not yet specified";
  * page.tags.length; // the groups that have operations
  */
 export function pageDocument(spec, { sampler, names = readIdentity(spec?.info) }) {
-  const page = withCodeSamples(spec, { sampler, names });
+  const page = withStreamSamples(withCodeSamples(spec, { sampler, names }), { sampler });
   const used = new Set();
   for (const { op } of operationsOf(page)) if (Array.isArray(op?.tags)) for (const tag of op.tags) used.add(tag);
   const tags = Array.isArray(page.tags) ? page.tags : [];

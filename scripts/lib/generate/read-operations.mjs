@@ -11,6 +11,7 @@ import { tagGroups } from "./client-methods.mjs";
 import { assignNames } from "./name-clashes.mjs";
 import { pagination } from "./pagination.mjs";
 import { eventStreamAnswer, sequenceAnswer } from "./event-streams.mjs";
+import { openapi31 } from "../spec/openapi31.mjs";
 import { sequenceFraming } from "../../../src/streams/sequence-media.js";
 import { queryStyles } from "./query-styles.mjs";
 import { readSecurity } from "./security.mjs";
@@ -90,11 +91,14 @@ export function serverUrl(spec) {
 
 /**
  * Every operation of `spec`, in document order, named and described for the generator, and how
- * the document's requests authenticate (`auth`, its top-level `security`; security.mjs).
- * @param {any} spec a bundled OpenAPI 3.1 document
+ * the document's requests authenticate (`auth`, its top-level `security`; security.mjs). An OpenAPI
+ * 3.2 document is read through its 3.1 view (spec/openapi31.mjs), as the client is generated from it:
+ * its querystring, its item schemas and its QUERY operations as the client has them.
+ * @param {any} spec a bundled OpenAPI 3.1 document, or 3.2
  * @returns {{ operations: OperationInfo[], auth: import("./security.mjs").AuthScheme, report: { derived: string[], resolved: string[], unsupported: string[], shapes: string[], auth: string[] } }}
  */
 export function readOperations(spec) {
+  spec = openapi31(spec).spec;
   const found = [];
   const security = readSecurity(spec);
   const unsupported = security.unsupported;

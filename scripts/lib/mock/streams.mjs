@@ -39,6 +39,34 @@ function namedEvents(schema, item, kinds) {
   });
 }
 
+/**
+ * Events as a `text/event-stream` sends them: each its `id:`, its `event:` where it is named, a `data:`
+ * field per line of its data, and a blank line.
+ * @param {{ id: string, event?: string, data: string }[]} events
+ * @returns {string}
+ */
+export function eventFrames(events) {
+  return events
+    .map(
+      (e) =>
+        `id: ${e.id}\n${e.event ? `event: ${e.event}\n` : ""}${e.data
+          .split(/\r\n|\r|\n/)
+          .map((line) => `data: ${line}\n`)
+          .join("")}\n`,
+    )
+    .join("");
+}
+
+/**
+ * The items of a sequence as its media type frames them: a line each, or a record after 0x1E.
+ * @param {{ events: { data: string }[], sequence?: string }} route
+ * @returns {string}
+ */
+function sequenceText(route) {
+  const framing = sequenceFraming(route.sequence ?? "") ?? "lines";
+  return route.events.map((e) => (framing === "records" ? `${SEPARATOR.records}${e.data}\n` : `${e.data}\n`)).join("");
+}
+
 /** The `retry:` the mock advises, in milliseconds, sent before the first event. */
 export const MOCK_RETRY_MS = 1000;
 
@@ -112,25 +140,13 @@ export function eventStreamMock(spec, { variants } = {}) {
      */
     write(route, req, res) {
       if (route.sequence) {
-        // each item framed as its media type says: a line, or a record after 0x1E
-        const framing = sequenceFraming(route.sequence) ?? "lines";
-        const texts = route.events.map((e) =>
-          framing === "records" ? `${SEPARATOR.records}${e.data}\n` : `${e.data}\n`,
-        );
         res.writeHead(route.status, { "Content-Type": route.sequence, "Cache-Control": "no-cache" });
-        return void res.end(texts.join(""));
+        return void res.end(sequenceText(route));
       }
       const after = req.headers["last-event-id"];
       const from = typeof after === "string" ? route.events.findIndex((e) => e.id === after) + 1 : 0;
-      const frames = route.events.slice(from).map(
-        (e) =>
-          `id: ${e.id}\n${e.event ? `event: ${e.event}\n` : ""}${e.data
-            .split(/\r\n|\r|\n/)
-            .map((line) => `data: ${line}\n`)
-            .join("")}\n`,
-      );
       res.writeHead(route.status, { "Content-Type": "text/event-stream", "Cache-Control": "no-cache" });
-      res.end(`retry: ${MOCK_RETRY_MS}\n\n${frames.join("")}`);
+      res.end(`retry: ${MOCK_RETRY_MS}\n\n${eventFrames(route.events.slice(from))}`);
     },
   };
 }

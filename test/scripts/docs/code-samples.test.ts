@@ -219,3 +219,114 @@ describe("code samples where the document gives no example", () => {
     );
   });
 });
+
+// an OpenAPI 3.2 document of its own: the whole query as one JSON value or one form, and bodies that
+// are sequences of JSON texts; what each curl sample sends is written out here, and run through sh
+const v32 = {
+  openapi: "3.2.0",
+  info: { title: "t", version: "0.1.0" },
+  servers: [{ url: "https://api.example.test" }],
+  paths: {
+    "/lookup": {
+      get: {
+        "x-client-method": "lookup",
+        parameters: [
+          {
+            name: "selector",
+            in: "querystring",
+            required: true,
+            content: { "application/json": { schema: { type: "object" }, example: { names: ["Rex & Tom"] } } },
+          },
+        ],
+        responses: { "204": { description: "done" } },
+      },
+    },
+    "/search": {
+      get: {
+        "x-client-method": "search",
+        parameters: [
+          {
+            name: "filter",
+            in: "querystring",
+            content: {
+              "application/x-www-form-urlencoded": {
+                schema: { type: "object", properties: { name: { type: "string" } } },
+                example: { name: "it's", tags: ["a", "b"] },
+              },
+            },
+          },
+        ],
+        responses: { "204": { description: "done" } },
+      },
+    },
+    "/entries": {
+      post: {
+        "x-client-method": "entries.append",
+        requestBody: {
+          required: true,
+          content: {
+            "application/jsonl": {
+              itemSchema: { type: "object", properties: { n: { type: "integer" }, note: { type: "string" } } },
+              example: [{ n: 1 }, { n: 2, note: "it's" }],
+            },
+          },
+        },
+        responses: { "204": { description: "done" } },
+      },
+    },
+    "/records": {
+      post: {
+        "x-client-method": "records.append",
+        requestBody: {
+          required: true,
+          content: {
+            "application/json-seq": {
+              itemSchema: { type: "object", properties: { n: { type: "integer" }, path: { type: "string" } } },
+              example: [{ n: 1 }, { path: "C:\\x" }],
+            },
+          },
+        },
+        responses: { "204": { description: "done" } },
+      },
+    },
+  },
+};
+
+describe("code samples of an OpenAPI 3.2 document", () => {
+  const curl = async (path: string) => {
+    const page = withCodeSamples(v32, { sampler: await createSampler(v32) });
+    const samples = page.paths[path][path === "/lookup" || path === "/search" ? "get" : "post"]["x-codeSamples"];
+    return (samples as { label: string; source: string }[]).find((s) => s.label === "curl")!.source;
+  };
+  /** What the shell gives curl for the sample's `--data-binary` word. */
+  const sent = (sample: string) => {
+    const word = sample.split("--data-binary ")[1]!;
+    return execFileSync("bash", ["-c", `printf %s ${word}`], { encoding: "utf8" });
+  };
+
+  it("writes a querystring of JSON as the JSON text, percent-encoded, for the whole query", async () => {
+    expect((await curl("/lookup")).split(" \\\n  ")[0]).toBe(
+      "curl 'https://api.example.test/lookup?%7B%22names%22%3A%5B%22Rex%20%26%20Tom%22%5D%7D'",
+    );
+  });
+
+  it("writes a querystring form's fields as the query's parameters", async () => {
+    expect((await curl("/search")).split(" \\\n  ")[0]).toBe(
+      "curl 'https://api.example.test/search?name=it%27s&tags=a&tags=b'",
+    );
+  });
+
+  it("sends a JSON Lines body as one line for each item of the example", async () => {
+    const sample = await curl("/entries");
+
+    expect(sample).toContain("-H 'Content-Type: application/jsonl'");
+    expect(sent(sample)).toBe('{"n":1}\n{"n":2,"note":"it\'s"}\n');
+  });
+
+  it("sends a JSON text sequence as records, each after the record separator 0x1E", async () => {
+    const sample = await curl("/records");
+
+    expect(sample).toContain("-H 'Content-Type: application/json-seq'");
+    expect(sent(sample)).toBe('\x1e{"n":1}\n\x1e{"path":"C:\\\\x"}\n');
+  });
+});
