@@ -4,7 +4,7 @@
 import { withCodeSamples } from "./code-samples.mjs";
 import { withStreamSamples } from "./stream-samples.mjs";
 import { readIdentity } from "../shared/identity.mjs";
-import { operationsOf } from "../spec/document.mjs";
+import { deref, isObject, operationsOf } from "../spec/document.mjs";
 import { kept } from "../spec/openapi31.mjs";
 
 /** The heading of the intro section that lists the groups with no operation yet. */
@@ -13,7 +13,7 @@ export const UNSPECIFIED_HEADING = "Not yet specified";
 /**
  * The document the docs page renders, made from the bundled spec (which is left as it was):
  * every operation gets `x-codeSamples` (scripts/lib/docs/code-samples.mjs), every stream a sample of
- * itself (stream-samples.mjs), and the tags no operation
+ * itself (stream-samples.mjs), and the tags no operation or webhook
  * uses, nor nests one that an operation uses (OpenAPI 3.2's `parent`, which the page's renderer nests
  * the menu by), leave `tags`, so the side menu holds only groups with operations, and are listed once in a
  * "Not yet specified" section appended to `info.description`, each with its description.
@@ -32,6 +32,13 @@ export function pageDocument(spec, { sampler, names = readIdentity(spec?.info) }
   const page = withStreamSamples(withCodeSamples(spec, { sampler, names }), { sampler });
   const used = new Set();
   for (const { op } of operationsOf(page)) if (Array.isArray(op?.tags)) for (const tag of op.tags) used.add(tag);
+  // a webhook's group is one the page shows too, with the webhooks under it
+  for (const key of ["webhooks", "x-webhooks"])
+    for (const raw of Object.values(isObject(page[key]) ? page[key] : {})) {
+      const item = deref(page, raw);
+      for (const op of Object.values(isObject(item) ? item : {}))
+        if (Array.isArray(op?.tags)) for (const tag of op.tags) used.add(tag);
+    }
   const tags = Array.isArray(page.tags) ? page.tags : [];
   // a tag that nests one in use (OpenAPI 3.2's parent) is its group in the side menu: it stays there
   const byName = new Map(tags.map((tag) => [tag?.name, tag]));

@@ -1,0 +1,11 @@
+import { chromium } from "playwright-core";
+const b = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless","--no-sandbox","--disable-gpu"] });
+const p = await b.newPage({ viewport: { width: 1400, height: 1400 } });
+await p.goto(process.argv[2]);
+await p.waitForTimeout(2000);
+const link = p.locator('[data-component-name="Menu/Menu"] a').getByText(process.argv[3], { exact: true }).first();
+await link.click();
+await p.waitForTimeout(2000);
+console.log(await link.evaluate((n) => n.closest("a").getAttribute("href")));
+await p.screenshot({ path: "/tmp/s32/shot.png" });
+await b.close();
