@@ -5,7 +5,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { UNSPECIFIED_HEADING } from "../../scripts/lib/docs/page-document.mjs";
+import { OTHER_GROUP, UNSPECIFIED_HEADING } from "../../scripts/lib/docs/page-document.mjs";
 import { serveDocs } from "../../scripts/lib/docs/serve.mjs";
 import { CHROMIUM_FLAGS, chromiumPath } from "../support/chromium.js";
 
@@ -39,14 +39,15 @@ interface Server {
 }
 
 const spec = JSON.parse(readFileSync(resolve(root, "generated/openapi.json"), "utf8"));
-const tags: Tag[] = spec.tags ?? [];
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 /** The languages the page offers the samples in: Redoc's title for each, the TypeScript sample under Node.js. */
 const LANGUAGES = ["curl", "Node.js"];
-const collapse = (text: string) => text.replace(/\s+/g, " ").trim();
 /** What a description's words are compared by: no whitespace and none of markdown's marks, which the page draws as styles. */
 const MARKS = /[`*_#[\]\s]/g;
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'" };
+/** A description's first paragraph: up to a blank line, a heading, or a block of HTML. */
+const firstParagraph = (markdown: string) =>
+  markdown.split(/\n\s*\n|^#{1,6}\s|<(?:div|table|br|p|ul|ol|h\d)\b/im)[0] ?? "";
 /** A description's words as the page draws them: a link's address, HTML tags and entities gone, then MARKS. */
 const drawnWords = (markdown: string) =>
   markdown
@@ -112,9 +113,36 @@ const webhookTags = new Set<string>(
     ),
   ),
 );
-// the page's side menu holds the groups with operations or webhooks; the others are listed in the intro
-const specified = tags.filter((tag) => operations.some((op) => op.tag === tag.name) || webhookTags.has(tag.name));
-const unspecified = tags.filter((tag) => !specified.includes(tag));
+/** The groups of operations and webhooks in the order the document first uses them. */
+const usedTags = [
+  ...new Set([
+    ...Object.values<Record<string, { tags?: string[] }>>(spec.paths).flatMap((item) =>
+      Object.entries(item).flatMap(([method, op]) => (METHODS.includes(method) ? (op.tags ?? []) : [])),
+    ),
+    ...webhookTags,
+  ]),
+];
+/** The document's groups: those `tags` declares, then those only its operations name, which the page shows after them. */
+const tags: Tag[] = [
+  ...(spec.tags ?? []),
+  ...usedTags.filter((name) => !spec.tags?.some((tag: Tag) => tag.name === name)).map((name) => ({ name })),
+];
+/** The side menu the document lays out, where it does (x-tagGroups): each group's name, then its groups of operations. */
+const tagGroups: { name: string; tags?: string[] }[] | undefined = spec["x-tagGroups"];
+const placed = new Set(tagGroups?.flatMap((group) => group.tags ?? []));
+// the page's side menu holds the groups with operations or webhooks, and those x-tagGroups places in
+// it; the others are listed in the intro
+const specified = tags.filter((tag) => usedTags.includes(tag.name));
+const unspecified = tags.filter((tag) => !specified.includes(tag) && !placed.has(tag.name));
+/** The side menu's labels under the overview, top level, in order. */
+const menuLabels = tagGroups
+  ? [
+      ...tagGroups,
+      ...(usedTags.some((name) => !placed.has(name))
+        ? [{ name: OTHER_GROUP, tags: usedTags.filter((name) => !placed.has(name)) }]
+        : []),
+    ].flatMap((group) => [group.name, ...(group.tags ?? []).filter((name) => tags.some((tag) => tag.name === name))])
+  : specified.map((tag) => tag.name);
 
 // rendering the page and starting chromium take seconds (scripts/setup-chromium.mjs installed it before)
 const SETUP_TIMEOUT = 120_000;
@@ -244,7 +272,16 @@ async function walk(target: Page, plan: Walk): Promise<{ missing: string[]; open
         }
         link.click();
         opened++;
-        const title = await until(() => headingIn(document, [tag.name]), wait());
+        // the group's own heading, which links where its menu entry does: a description elsewhere may
+        // hold a heading of the same words
+        // (served, the menu links by path; opened from a file, by hash)
+        const place = (a: Element) => (a.getAttribute("href") ?? "").replace(/^#/, "");
+        const own = (h: Element) => Array.from(h.querySelectorAll("a")).some((a) => place(a) === place(link));
+        const title = await until(
+          () =>
+            Array.from(document.querySelectorAll("h1, h2, h3")).find((h) => text(h) === tag.name && own(h) && drawn(h)),
+          wait(),
+        );
         if (!title) missing.push(`${tag.name}: heading`);
         const description = tag.description;
         const section = title?.closest("[data-section-id]");
@@ -252,13 +289,16 @@ async function walk(target: Page, plan: Walk): Promise<{ missing: string[]; open
           description &&
           !(
             section &&
-            (await until(
-              () =>
-                Array.from(section.querySelectorAll("*")).find(
-                  (node) => (node.textContent ?? "").replace(marks, "") === description && drawn(node),
-                ),
-              wait(),
-            ))
+            (await until(() => {
+              // the description's blocks as drawn (raw HTML in it is drawn as a block of its own), their words joined
+              const blocks = Array.from(section.querySelectorAll('[data-component-name="Markdown/Markdown"]'));
+              const words = blocks
+                .filter(drawn)
+                .map((node) => node.textContent ?? "")
+                .join("")
+                .replace(marks, "");
+              return words.startsWith(description) || undefined;
+            }, wait()))
           )
         )
           missing.push(`${tag.name}: description`);
@@ -318,8 +358,12 @@ async function walk(target: Page, plan: Walk): Promise<{ missing: string[]; open
     },
     {
       ...plan,
-      // a description as its drawn words, compared with each node's text stripped of the same marks
-      tags: plan.tags.map((tag) => ({ ...tag, description: tag.description && drawnWords(tag.description) })),
+      // a description's first paragraph as its drawn words, compared with the start of what the
+      // section draws, stripped of the same marks (the rest may be tables and sections of its own)
+      tags: plan.tags.map((tag) => ({
+        ...tag,
+        description: tag.description && drawnWords(firstParagraph(tag.description)),
+      })),
       marks: MARKS,
       languages: LANGUAGES,
     },
@@ -376,9 +420,10 @@ describe("docs page (site/index.html) in headless chromium", () => {
       .evaluateAll((items) =>
         items
           .filter((item) => !/^#?\/(section\/.*)?$/.test(item.querySelector("a")?.getAttribute("href") ?? ""))
-          .map((item) => item.querySelector('[data-testid="menu-item-label"]')?.textContent?.trim()),
+          // a group of x-tagGroups is a heading with no link or label of its own
+          .map((item) => (item.querySelector('[data-testid="menu-item-label"]') ?? item).textContent?.trim()),
       );
-    expect(groups, "tag groups in the side menu").toEqual(specified.map((tag) => tag.name));
+    expect(groups, "tag groups in the side menu").toEqual(menuLabels);
 
     const intro = page.locator('[data-component-name="Menu/Menu"] a[href$="/section/not-yet-specified"]');
     // a document whose every group has operations has no such section
@@ -390,19 +435,21 @@ describe("docs page (site/index.html) in headless chromium", () => {
         const heading = Array.from(document.querySelectorAll("h1, h2, h3")).find(
           (h) => (h.textContent ?? "").trim() === name && h.checkVisibility(),
         );
-        return heading?.closest("[data-section-id]")?.textContent ?? undefined;
+        const items = heading?.closest("[data-section-id]")?.querySelectorAll("li");
+        return items ? Array.from(items, (item) => item.textContent ?? "") : undefined;
       },
       UNSPECIFIED_HEADING,
       { timeout: WAIT_MS },
     );
-    const section = drawnWords(String(await drawnSection.jsonValue()));
+    // one item per group, its name and its description on one line
+    const items = ((await drawnSection.jsonValue()) as string[]).map(drawnWords);
     const listed = unspecified.map((tag) => drawnWords(`${tag.name}${tag.description ? `: ${tag.description}` : ""}`));
     expect(
-      listed.filter((line) => !section.includes(line)),
+      listed.filter((line) => !items.includes(line)),
       "groups without operations missing from the intro",
     ).toEqual([]);
     expect(
-      specified.filter((tag) => section.includes(drawnWords(`${tag.name}:`))),
+      specified.filter((tag) => items.some((item) => item.startsWith(drawnWords(`${tag.name}:`)))),
       "groups with operations listed as not yet specified",
     ).toEqual([]);
   });

@@ -10,13 +10,18 @@ import { kept } from "../spec/openapi31.mjs";
 /** The heading of the intro section that lists the groups with no operation yet. */
 export const UNSPECIFIED_HEADING = "Not yet specified";
 
+/** The side menu's last group, where the document lays the menu out, of the groups of operations it leaves out. */
+export const OTHER_GROUP = "Other operations";
+
 /**
  * The document the docs page renders, made from the bundled spec (which is left as it was):
  * every operation gets `x-codeSamples` (scripts/lib/docs/code-samples.mjs), every stream a sample of
  * itself (stream-samples.mjs), and the tags no operation or webhook
  * uses, nor nests one that an operation uses (OpenAPI 3.2's `parent`, which the page's renderer nests
- * the menu by), leave `tags`, so the side menu holds only groups with operations, and are listed once in a
- * "Not yet specified" section appended to `info.description`, each with its description.
+ * the menu by), nor the document's `x-tagGroups` places in its menu, leave `tags`, so the side menu holds
+ * only groups with operations, and are listed once in a "Not yet specified" section appended to
+ * `info.description`, each with its description. Where `x-tagGroups` lays the menu out, the groups of
+ * operations it leaves out, which the renderer would not show, follow in a last group (`OTHER_GROUP`).
  * @param {any} spec the bundled spec, as generated/openapi.json holds it
  * @param {{ sampler: import("../generate/example-inputs.mjs").Sampler, names?: import("./code-samples.mjs").SampleNames }} options
  * `sampler`: createSampler() over `spec`, for the samples' inputs the spec gives no example of;
@@ -48,6 +53,16 @@ export function pageDocument(spec, { sampler, names = readIdentity(spec?.info) }
       used.add(parent);
       parent = kept(byName.get(parent), "parent");
     }
+  }
+  const groups = Array.isArray(page["x-tagGroups"]) ? page["x-tagGroups"].filter(isObject) : undefined;
+  if (groups) {
+    // a side menu the document lays out (x-tagGroups): every tag it places there stays, prose ones
+    // too, and the renderer shows no tag it leaves out, so the groups of operations it leaves out
+    // follow in one group of their own
+    const placed = new Set(groups.flatMap((group) => (Array.isArray(group.tags) ? group.tags : [])));
+    for (const name of placed) used.add(name);
+    const left = [...used].filter((name) => !placed.has(name));
+    if (left.length) page["x-tagGroups"] = [...groups, { name: OTHER_GROUP, tags: left }];
   }
   const unused = tags.filter((tag) => !used.has(tag?.name));
   if (!unused.length) return page;
