@@ -85,7 +85,7 @@ async function main() {
     );
   }
 
-  if (only.has("scale")) await measureScale();
+  if (only.has("scale")) results.scale = await measureScale();
   if (only.has("pages")) results.pages = await walkPages();
   if (only.has("streams")) results.streams = await streamReading(tempDir);
 

@@ -17,6 +17,8 @@ import { largestCorpusDocument } from "./largest-document.mjs";
 import { buildDocs, generateOnce, openapiTypescript, redoclyGenerateClient, timedNode, typesAlone } from "./peers.mjs";
 import { median, ratios, say, table, tail } from "./stats.mjs";
 
+/** The scale tables' columns after the first. */
+export const SCALE_HEADERS = ["this pipeline", "peer, alone on the same document, same run", "goal"];
 /** Rounds of each timed step and its peer, interleaved; ratios are the median of per-round ratios. */
 const ROUNDS = 2;
 /** The synthetic spec's size: the held-out documents reach 732 operations. */
@@ -40,11 +42,14 @@ const ms = (/** @type {number} */ t) => show(t, "ms");
  * Measures one copy whose openapi/ holds the document; prints its table and judges the scale budgets.
  * @param {string} label
  * @param {{ dir: string, remove: () => void }} copy
+ * @param {{ label: string, rows: string[][] }[]} tables where its table's rows go, for the report
  */
-async function measure(label, copy) {
+async function measure(label, copy, tables) {
   const work = tempDir("bench-scale-");
   const { dir } = copy;
+  /** @type {string[][]} */
   const rows = [];
+  tables.push({ label, rows });
   const judged = (
     /** @type {string} */ key,
     /** @type {number | undefined} */ value,
@@ -252,7 +257,7 @@ async function measure(label, copy) {
     ]);
   } finally {
     say("");
-    table([`scale: ${label}`, "this pipeline", "peer, alone on the same document, same run", "goal"], rows);
+    table([`scale: ${label}`, ...SCALE_HEADERS], rows);
     work.remove();
     copy.remove();
   }
@@ -260,9 +265,12 @@ async function measure(label, copy) {
 
 /**
  * The scale section: the synthetic spec at {@link SCALE_OPERATIONS} operations, then the corpus's
- * largest document (a line, and nothing measured, where the corpus is absent).
+ * largest document (a line, and nothing measured, where the corpus is absent). Resolves to each
+ * document's table, for the report.
  */
 export async function measureScale() {
+  /** @type {{ label: string, rows: string[][] }[]} */
+  const tables = [];
   say("");
   say(
     `scale: the pipeline on a ${SCALE_OPERATIONS}-operation synthetic spec and on the corpus's largest document, each in a copy`,
@@ -274,12 +282,12 @@ export async function measureScale() {
     document: join(spec.dir, "openapi"),
   });
   spec.remove();
-  await measure(`synthetic spec, ${SCALE_OPERATIONS} operations`, synthetic);
+  await measure(`synthetic spec, ${SCALE_OPERATIONS} operations`, synthetic, tables);
 
   const largest = largestCorpusDocument(DOCUMENTS);
   if (!largest) {
     say(`scale: no corpus at ${DOCUMENTS}; the largest document is skipped`);
-    return;
+    return tables;
   }
   const copy = benchCopy({ entries: ENTRIES });
   rmSync(join(copy.dir, "openapi"), { recursive: true, force: true });
@@ -289,5 +297,6 @@ export async function measureScale() {
     config,
     readFileSync(config, "utf8").replace(/^(\s*root:\s*)\.\/openapi\/\S+$/m, `$1./openapi/${largest.root}`),
   );
-  await measure(`${largest.name} (the corpus's largest, ${largest.operations} operations)`, copy);
+  await measure(`${largest.name} (the corpus's largest, ${largest.operations} operations)`, copy, tables);
+  return tables;
 }
