@@ -11,12 +11,15 @@ import { writeSyntheticSpec } from "../synthetic-spec.mjs";
 import { MOCK_RUNS, timeMockStart } from "./mock-start.mjs";
 import { timeRegenerate } from "./pipeline.mjs";
 import { judge } from "./budgets.mjs";
-import { median, tail } from "./stats.mjs";
+import { generateOnce, typesAlone, typesAndPage } from "./peers.mjs";
+import { median, ratios, spread, tail } from "./stats.mjs";
 
 /** Operations of the synthetic spec: the real service's size. */
 export const GROWN_OPERATIONS = 150;
 // one fresh process per run, as `npm start` is; the median of three holds better on a busy machine
 const REGENERATE_RUNS = 3;
+// rounds of `tsc -p .` and tsc on openapi-typescript's types alone, interleaved
+const TYPECHECK_RUNS = 2;
 
 /**
  * Measures lint + generate + docs, one dev regeneration, the mock's start, the typecheck, the consumer bundle and,
@@ -57,7 +60,12 @@ export async function measureGrowth({ root, withTests = false, say, run, tempDir
           ),
         );
       }
-      sizes.push(await measureCopy(dir, { withTests, say, run, devRegeneration }));
+      const work = tempDir("bench-peers-");
+      try {
+        sizes.push(await measureCopy(dir, { withTests, say, run, devRegeneration, work: work.dir }));
+      } finally {
+        work.remove();
+      }
     } finally {
       remove();
     }
@@ -79,25 +87,38 @@ function copyTracked(root, dir) {
   symlinkSync(resolve(root, "node_modules"), join(dir, "node_modules"), "dir");
 }
 
-async function measureCopy(dir, { withTests, say, run, devRegeneration }) {
+async function measureCopy(dir, { withTests, say, run, devRegeneration, work }) {
   const tsc = join(dir, "node_modules/typescript/bin/tsc");
   const figures = {};
 
-  const timed = await timeRegenerate(dir, REGENERATE_RUNS);
-  const runs = timed.ok ? timed.times : [];
-  if (!timed.ok) figures.regenerate = { ok: false, error: timed.error };
+  // each round: regenerate() in a fresh process, then the two tools it wraps alone on the bundle it wrote
+  const runs = [];
+  const tools = [];
+  for (let i = 0; i < REGENERATE_RUNS && !figures.regenerate; i++) {
+    const timed = await timeRegenerate(dir, 1);
+    if (!timed.ok) figures.regenerate = { ok: false, error: timed.error };
+    else runs.push(timed.times[0]);
+    const alone = await typesAndPage(dir, work);
+    if (!alone.ok) figures.regenerate ??= { ok: false, error: "openapi-typescript or build-docs alone failed" };
+    tools.push(alone);
+  }
   const operations = await countOperations(dir);
   // lint runs beside generate, and docs beside its end: the whole is regenerate()'s own total
   const whole = (/** @type {{ lint: number, generate: number, docs: number, total?: number }} */ t) =>
     t.total ?? t.lint + t.generate + t.docs;
   say(
-    `growth: ${operations} operations: lint, generate, docs in ${runs.length} fresh processes, ms: ${runs.map((t) => `${whole(t)} (lint ${t.lint}, generate ${t.generate}, docs ${t.docs})`).join(", ")}`,
+    `growth: ${operations} operations: lint, generate, docs in ${runs.length} fresh processes, ms: ${runs.map((t) => `${whole(t)} (lint ${t.lint}, generate ${t.generate}, docs ${t.docs})`).join(", ")}; openapi-typescript + build-docs alone, same rounds: ${tools.map((t) => `${Math.round(t.ms)} (${Math.round(t.types.ms)} + ${Math.round(t.page.ms)})`).join(", ")}`,
   );
   if (!figures.regenerate) {
     const total = median(runs.map(whole));
     figures.regenerate = {
       ok: true,
       ms: total,
+      tools: median(tools.map((t) => t.ms)),
+      ratio: ratios(
+        runs.map(whole),
+        tools.map((t) => t.ms),
+      ),
       steps: Object.fromEntries(["lint", "generate", "docs"].map((step) => [step, median(runs.map((t) => t[step]))])),
     };
   }
@@ -105,30 +126,53 @@ async function measureCopy(dir, { withTests, say, run, devRegeneration }) {
   // right after generate, before the dev edits below: a checkout whose generated/ matches openapi/,
   // as `npm run mock` mostly meets one (where it does not, a second Prism start follows)
   const mock = await timeMockStart(dir);
-  figures.mock = mock.ok ? { ok: true, ms: median(mock.times) } : { ok: false, error: mock.error };
+  figures.mock = mock.ok
+    ? { ok: true, ms: median(mock.times), prism: median(mock.prism), ratio: ratios(mock.times, mock.prism) }
+    : { ok: false, error: mock.error };
   say(
-    `growth: ${operations} operations: npm run mock, ms from launch to the first answer: ${mock.ok ? mock.times.join(", ") : `failed: ${mock.error}`}`,
+    `growth: ${operations} operations: npm run mock, ms from launch to the first answer: ${mock.ok ? `${mock.times.join(", ")}; prism mock alone, same rounds: ${mock.prism.join(", ")}` : `failed: ${mock.error}`}`,
   );
 
+  // one `node scripts/generate.mjs` on the same tree, before and after the dev session
+  const generates = [await generateOnce(dir)];
   const dev = await devRegeneration(dir);
-  figures.dev = dev.ok
-    ? { ok: true, ms: dev.ms, stated: dev.stated, steps: dev.steps }
-    : { ok: false, error: dev.error };
+  generates.push(await generateOnce(dir), await generateOnce(dir));
+  const generateMs = median(generates.map((g) => g.ms));
+  const generated = generates.every((g) => g.ok);
+  figures.dev =
+    dev.ok && generated
+      ? { ok: true, ms: dev.ms, stated: dev.stated, steps: dev.steps, generate: generateMs, ratio: dev.ms / generateMs }
+      : { ok: false, error: dev.ok ? "node scripts/generate.mjs failed" : dev.error };
   if (dev.ok) {
     say(
       `growth: ${operations} operations: dev edits, ms from write to line (ms the line states; lint after the line, generate, docs): ${dev.edits
         .map((e) => `${Math.round(e.ms)} (${e.stated}; ${e.steps.lint}, ${e.steps.generate}, ${e.steps.docs})`)
-        .join(", ")}`,
+        .join(", ")}; one node scripts/generate.mjs: ${generates.map((g) => Math.round(g.ms)).join(", ")} ms`,
     );
   } else say(`growth: ${operations} operations: dev.mjs failed: ${dev.error}`);
 
-  const project = await run(process.execPath, [tsc, "-p", "."], dir);
+  // tsc -p . against tsc on openapi-typescript's types alone (typesAndPage wrote them), rounds interleaved
+  const project = [];
+  const alone = [];
+  for (let i = 0; i < TYPECHECK_RUNS; i++) {
+    project.push(await run(process.execPath, [tsc, "-p", "."], dir));
+    alone.push(await typesAlone(dir, join(work, "openapi-typescript.d.ts")));
+  }
   const tests =
-    project.code === 0 ? await run(process.execPath, [tsc, "-p", "test"], dir) : { ms: 0, code: null, output: "" };
-  const typecheckOk = project.code === 0 && tests.code === 0;
-  figures.typecheck = { ok: typecheckOk, ms: project.ms + tests.ms, project: project.ms, test: tests.ms };
+    project[0].code === 0 ? await run(process.execPath, [tsc, "-p", "test"], dir) : { ms: 0, code: null, output: "" };
+  const typecheckOk = project.every((p) => p.code === 0) && alone.every((a) => a.ok) && tests.code === 0;
+  figures.typecheck = {
+    ok: typecheckOk,
+    project: median(project.map((p) => p.ms)),
+    alone: median(alone.map((a) => a.ms)),
+    ratio: ratios(
+      project.map((p) => p.ms),
+      alone.map((a) => a.ms),
+    ),
+    test: tests.ms,
+  };
   say(
-    `growth: ${operations} operations: tsc -p . ${Math.round(project.ms)} ms, tsc -p test ${Math.round(tests.ms)} ms${typecheckOk ? "" : `, failed:\n${tail(project.output + tests.output)}`}`,
+    `growth: ${operations} operations: tsc -p . ${project.map((p) => Math.round(p.ms)).join(", ")} ms, tsc on openapi-typescript's types alone ${alone.map((a) => Math.round(a.ms)).join(", ")} ms, tsc -p test ${Math.round(tests.ms)} ms${typecheckOk ? "" : `, failed:\n${tail(project.map((p) => p.output).join("") + alone.map((a) => a.output).join("") + tests.output)}`}`,
   );
 
   // the copy's own module: it reads the copy's generated/openapi.json and bundles the copy's src/
@@ -175,33 +219,55 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 export function growthRows({ sizes: [small, grown], withTests }) {
   const cell = (figure, show) => (figure.ok ? show(figure) : `failed: ${figure.error ?? "see above"}`);
   const rows = [];
-  const regen = (f) => `${seconds(f.ms)} (lint ${f.steps.lint}, generate ${f.steps.generate}, docs ${f.steps.docs} ms)`;
+  const regen = (f) =>
+    `${seconds(f.ms)} (lint ${f.steps.lint}, generate ${f.steps.generate}, docs ${f.steps.docs} ms); ${spread(f.ratio)} of openapi-typescript + build-docs alone (${seconds(f.tools)})`;
   rows.push([
-    `lint, generate and docs (\`npm start\`'s regenerate()), median of ${REGENERATE_RUNS}`,
+    `lint, generate and docs (\`npm start\`'s regenerate()) against openapi-typescript + \`redocly build-docs\` alone on its bundle, median of ${REGENERATE_RUNS} interleaved rounds`,
     cell(small.regenerate, regen),
     cell(grown.regenerate, regen),
-    judge("growth.regenerate", grown.regenerate.ms, grown.regenerate.ok).text,
+    judge(
+      "growth.regenerate",
+      grown.regenerate.ratio?.median,
+      grown.regenerate.ok,
+      grown.regenerate.ok ? `${seconds(grown.regenerate.ms)}; the tools alone ${seconds(grown.regenerate.tools)}` : "",
+    ).text,
   ]);
   const dev = (f) =>
-    `${Math.round(f.ms)} ms (generate ${f.steps.generate}, docs ${f.steps.docs} ms; lint ${f.steps.lint} ms after the line)`;
+    `${Math.round(f.ms)} ms (generate ${f.steps.generate}, docs ${f.steps.docs} ms; lint ${f.steps.lint} ms after the line); ${f.ratio.toFixed(2)}x of one generate.mjs (${Math.round(f.generate)} ms)`;
   rows.push([
     "`npm run dev`: one spec file saved → docs page and generated/ written, `dev: regenerated`, median of 5",
     cell(small.dev, dev),
     cell(grown.dev, dev),
-    judge("growth.dev", grown.dev.ms, grown.dev.ok).text,
+    judge(
+      "growth.dev",
+      grown.dev.ratio,
+      grown.dev.ok,
+      grown.dev.ok ? `${Math.round(grown.dev.ms)} ms; one generate.mjs ${Math.round(grown.dev.generate)} ms` : "",
+    ).text,
   ]);
   rows.push([
-    `\`npm run mock\`: launch to the first answer (spec bundled, Prism listening, the proxy's checks built), median of ${MOCK_RUNS}`,
-    cell(small.mock, (f) => seconds(f.ms)),
-    cell(grown.mock, (f) => seconds(f.ms)),
-    judge("growth.mock", grown.mock.ms, grown.mock.ok).text,
+    `\`npm run mock\`: launch to the first answer (spec bundled, Prism listening, the proxy's checks built) against \`prism mock\` alone on the same bundle, median of ${MOCK_RUNS} interleaved rounds`,
+    cell(small.mock, (f) => `${seconds(f.ms)}, ${spread(f.ratio)} of Prism alone (${seconds(f.prism)})`),
+    cell(grown.mock, (f) => `${seconds(f.ms)}, ${spread(f.ratio)} of Prism alone (${seconds(f.prism)})`),
+    judge(
+      "growth.mock",
+      grown.mock.ratio?.median,
+      grown.mock.ok,
+      grown.mock.ok ? `${seconds(grown.mock.ms)}; Prism alone ${seconds(grown.mock.prism)}` : "",
+    ).text,
   ]);
-  const typecheck = (f) => `${seconds(f.ms)} (${seconds(f.project)} + ${seconds(f.test)})`;
+  const typecheck = (f) =>
+    `${seconds(f.project)}, ${spread(f.ratio)} of openapi-typescript's types alone (${seconds(f.alone)}); tsc -p test ${seconds(f.test)}`;
   rows.push([
-    "typecheck: `tsc -p .` + `tsc -p test`",
+    `typecheck: \`tsc -p .\` against \`tsc\` on openapi-typescript's types alone, median of ${TYPECHECK_RUNS} interleaved rounds (\`tsc -p test\` once, for information)`,
     cell(small.typecheck, typecheck),
     cell(grown.typecheck, typecheck),
-    judge("growth.typecheck", grown.typecheck.ms, grown.typecheck.ok).text,
+    judge(
+      "growth.typecheck",
+      grown.typecheck.ratio?.median,
+      grown.typecheck.ok,
+      `${seconds(grown.typecheck.project)}; types alone ${seconds(grown.typecheck.alone)}`,
+    ).text,
   ]);
   if (withTests) {
     const tests = (f) => `${f.ok ? "passed" : "FAILED"} in ${seconds(f.ms)} (${f.counts})`;

@@ -3,16 +3,17 @@ import { verdictLine } from "./budgets.mjs";
 import { bundleMarkdown } from "./bundle.mjs";
 import { DEV_EDITS } from "./dev-regeneration.mjs";
 import { pagesMarkdown } from "./pages.mjs";
+import { SCALE_HEADERS } from "./scale.mjs";
 import { PER_ROUND, ROUNDS, WARMUP_ROUNDS } from "./requests.mjs";
 import { spread } from "./stats.mjs";
 import { STREAM_ROUNDS } from "./streams.mjs";
 
 /**
  * The README's Benchmarks Markdown from the figures of the sections that ran.
- * @param {{ machine: ReturnType<typeof import("./stats.mjs").describeMachine>, requests?: any, bundle?: any, pipeline?: any, growth?: any, growthRows?: string[][], pages?: any, streams?: any }} results
+ * @param {{ machine: ReturnType<typeof import("./stats.mjs").describeMachine>, requests?: any, bundle?: any, pipeline?: any, growth?: any, growthRows?: string[][], scale?: { label: string, rows: string[][] }[], pages?: any, streams?: any }} results
  * @returns {string}
  */
-export function summary({ machine, requests, bundle, pipeline, growth, growthRows, pages, streams }) {
+export function summary({ machine, requests, bundle, pipeline, growth, growthRows, scale, pages, streams }) {
   const out = [];
   out.push(
     `Measured by \`npm run bench\` on ${machine.cpu}, ${machine.cores} cores, ${machine.memory.replace(/ \(.*/, "")}, Node ${machine.node}, ${machine.os}, ${machine.date} (load average ${machine.load}).`,
@@ -61,6 +62,12 @@ export function summary({ machine, requests, bundle, pipeline, growth, growthRow
     out.push(`| growth | ${small.operations} operations | ${grown.operations} operations | target |`);
     out.push("|---|---|---|---|");
     for (const row of growthRows) out.push(`| ${row.join(" | ")} |`);
+  }
+  for (const { label, rows } of scale ?? []) {
+    out.push("");
+    out.push(`| scale: ${label} | ${SCALE_HEADERS.join(" | ")} |`);
+    out.push(`|---|${SCALE_HEADERS.map(() => "---").join("|")}|`);
+    for (const row of rows) out.push(`| ${row.join(" | ")} |`);
   }
   if (pages) out.push(pagesMarkdown(pages));
   if (streams) {
