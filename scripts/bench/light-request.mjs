@@ -4,7 +4,7 @@
 // over the safe floor, and this client bundled with every openapi-fetch client it makes given that
 // class, to tell what the real `Request` it builds per call and throws away costs.
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { fromRoot } from "../lib/shared/paths.mjs";
 
 /** Keeps a request's address and init as given; `headers` is the `Headers` openapi-fetch merged. */
@@ -21,11 +21,14 @@ export class LightRequest {
   }
 }
 
+// openapi-fetch's entry as its package.json exports it to an import, resolved here so that the shim,
+// which stands in for "openapi-fetch" in the bundle, can import the real one
+const OPENAPI_FETCH = fileURLToPath(import.meta.resolve("openapi-fetch"));
 // openapi-fetch as the client imports it, each client it creates given LightRequest
 const SHIM = `
-import createRealClient from ${JSON.stringify(fromRoot("node_modules/openapi-fetch/dist/index.mjs"))};
+import createRealClient from ${JSON.stringify(OPENAPI_FETCH)};
 import { LightRequest } from ${JSON.stringify(fromRoot("scripts/bench/light-request.mjs"))};
-export * from ${JSON.stringify(fromRoot("node_modules/openapi-fetch/dist/index.mjs"))};
+export * from ${JSON.stringify(OPENAPI_FETCH)};
 export default (options) => createRealClient({ ...options, Request: LightRequest });
 `;
 
