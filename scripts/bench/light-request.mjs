@@ -6,6 +6,7 @@
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { fromRoot } from "../lib/shared/paths.mjs";
+import { nodeBundle } from "./node-bundle.mjs";
 
 /** Keeps a request's address and init as given; `headers` is the `Headers` openapi-fetch merged. */
 export class LightRequest {
@@ -21,16 +22,21 @@ export class LightRequest {
   }
 }
 
-// openapi-fetch's entry as its package.json exports it to an import, resolved here so that the shim,
-// which stands in for "openapi-fetch" in the bundle, can import the real one
-const OPENAPI_FETCH = fileURLToPath(import.meta.resolve("openapi-fetch"));
-// openapi-fetch as the client imports it, each client it creates given LightRequest
-const SHIM = `
-import createRealClient from ${JSON.stringify(OPENAPI_FETCH)};
+/**
+ * openapi-fetch as the client imports it, each client it creates given LightRequest: the module that
+ * stands in for "openapi-fetch" in the bundle, importing the real one by the entry its package.json
+ * exports to an import (resolved here, when bundling: this file is in the bundle too).
+ * @returns {string}
+ */
+function shim() {
+  const openapiFetch = JSON.stringify(fileURLToPath(import.meta.resolve("openapi-fetch")));
+  return `
+import createRealClient from ${openapiFetch};
 import { LightRequest } from ${JSON.stringify(fromRoot("scripts/bench/light-request.mjs"))};
-export * from ${JSON.stringify(OPENAPI_FETCH)};
+export * from ${openapiFetch};
 export default (options) => createRealClient({ ...options, Request: LightRequest });
 `;
+}
 
 /**
  * This client (src/index.ts) bundled for Node with openapi-fetch's `createClient` given
@@ -40,29 +46,19 @@ export default (options) => createRealClient({ ...options, Request: LightRequest
  * @param {string} dir where the bundle is written
  */
 export async function importLightRequestClient(dir) {
-  const { build } = await import("esbuild");
   const outfile = join(dir, "client-light-request.mjs");
-  await build({
-    entryPoints: [fromRoot("src/index.ts")],
-    bundle: true,
-    format: "esm",
-    platform: "node",
-    target: "node20",
-    outfile,
-    logLevel: "silent",
-    plugins: [
-      {
-        name: "openapi-fetch-light-request",
-        setup(on) {
-          on.onResolve({ filter: /^openapi-fetch$/ }, () => ({ path: "openapi-fetch-light", namespace: "shim" }));
-          on.onLoad({ filter: /.*/, namespace: "shim" }, () => ({
-            contents: SHIM,
-            loader: "js",
-            resolveDir: fromRoot(),
-          }));
-        },
+  await nodeBundle(fromRoot("src/index.ts"), outfile, [
+    {
+      name: "openapi-fetch-light-request",
+      setup(on) {
+        on.onResolve({ filter: /^openapi-fetch$/ }, () => ({ path: "openapi-fetch-light", namespace: "shim" }));
+        on.onLoad({ filter: /.*/, namespace: "shim" }, () => ({
+          contents: shim(),
+          loader: "js",
+          resolveDir: fromRoot(),
+        }));
       },
-    ],
-  });
+    },
+  ]);
   return import(pathToFileURL(outfile).href);
 }
