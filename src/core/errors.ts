@@ -83,19 +83,31 @@ export type Named<Base extends abstract new (...args: never) => ClientError, Nam
   readonly name: Name;
 };
 
+/** Whether `Class` extends `Base` and is named `name`: what `named` makes. */
+function isNamed<Base extends new (...args: never) => ClientError, Name extends string>(
+  Class: unknown,
+  Base: Base,
+  name: Name,
+): Class is Named<Base, Name> {
+  return typeof Class === "function" && Class.prototype instanceof Base && Class.name === name;
+}
+
 /** The class `className`, a subclass of `Base` whose instances carry that name (and so does the class: `NotFoundError.name`). */
 function named<Base extends new (...args: never) => ClientError, Name extends string>(
   Base: Base,
   className: Name,
 ): Named<Base, Name> {
   // a class given as a computed key's value takes the key for its own name
-  const Class = {
+  const Class: new (...args: never) => ClientError = {
     [className]: class extends (Base as new (...args: never) => ClientError) {
       override name = className;
     },
   }[className]!;
   CLASSES[className] = Class;
-  return Class as unknown as Named<Base, Name>;
+  // it constructs as Base does, and its name is the key it was made under
+  const made: unknown = Class;
+  if (!isNamed(made, Base, className)) throw new TypeError(`${className} is not a subclass of ${Base.name}`);
+  return made;
 }
 
 /** Each class `named` made, by name: where an answer's status finds its class (src/core/policy.js `errorClassName`). */
