@@ -36,7 +36,7 @@ export type Limits = Partial<Pick<Settings, "timeoutMs" | "maxRetries" | "maxRes
   /**
    * Whether the operation may be sent twice. Default: true for RFC 9110's idempotent methods and QUERY
    * (src/core/policy.js `IDEMPOTENT_METHODS`); a method passes its row's, a raw request its operation's
-   * or the IANA registry's rule (./raw-operation.ts).
+   * or the IANA registry's rule (src/client/raw-operation.ts).
    */
   idempotent?: boolean | undefined;
   /** A 2xx answer's body is handed over unread (an event stream, a download). */

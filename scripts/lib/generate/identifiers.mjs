@@ -175,7 +175,7 @@ export const componentName = (schema) =>
 /**
  * Where openapi-typescript typed an operation, as a type of generated/schema.d.ts: `paths[path][method]`,
  * or, for a method 3.1 has no field for (QUERY, COPY), the `post` of its stand-in path item
- * (spec/openapi31.mjs), as src/core/method-type.ts finds it too.
+ * (spec/openapi31.mjs), as src/client/method-type.ts finds it too.
  * @param {{ method: string, path: string }} op
  * @returns {string}
  * @example

@@ -2,7 +2,7 @@
 // as the client sends it (JSON, an `application/x-www-form-urlencoded` form, a multipart form built
 // from its fields, bytes or text as given). The first is the one a call sends by default (JSON where
 // offered, else the first the document lists); the others are what a call may send instead, chosen by
-// `options.contentType` or by the value (src/core/request-body.ts).
+// `options.contentType` or by the value (src/client/request-body.ts).
 import { sequenceFraming } from "../../../src/streams/sequence-media.js";
 import { exampleOf, resolve } from "../spec/document.mjs";
 import { formShape } from "./multipart.mjs";

@@ -5,12 +5,12 @@ import { operations } from "../../generated/operations.js";
 import type { Operation } from "./operation-row.js";
 import { resources, type Resources } from "../../generated/resources.js";
 import type { paths } from "../../generated/schema.d.js";
-import { credentialOf, withoutAuthorization, withQueryParameter, type AuthScheme } from "./auth.js";
-import { clientHeaders, inBrowser, resolveConfig, type ClientOptions } from "./config.js";
+import { credentialOf, withoutAuthorization, withQueryParameter, type AuthScheme } from "../core/auth.js";
+import { clientHeaders, inBrowser, resolveConfig, type ClientOptions } from "../core/config.js";
 import type { openEventStream } from "../streams/event-stream.js";
 import { method, type AnyPaths, type Connection, type Readers } from "./method.js";
 import { rawRequests } from "./raw-operation.js";
-import { send, type CallState } from "./transport.js";
+import { send, type CallState } from "../core/transport.js";
 
 /** The openapi-fetch client, typed by `generated/schema.d.ts`. */
 export type RawClient = Client<paths>;
