@@ -16,8 +16,21 @@ export class RefError extends Error {
   }
 }
 
-/** Whether `v` is a plain JSON object (not null, not an array). */
-export const isObject = (/** @type {unknown} */ v) => typeof v === "object" && v !== null && !Array.isArray(v);
+/**
+ * Whether `v` is a plain JSON object (not null, not an array): a guard whose fields then read as
+ * `unknown`, to be narrowed in turn (a value typed `any` stays `any`).
+ * @template T
+ * @param {T} v
+ * @returns {v is T & Record<string, unknown>}
+ */
+export const isRecord = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * The same test as `isRecord`, typed as a plain boolean that narrows nothing: for the code that
+ * reads untyped (`any`) nodes, which a guard would narrow to fields it does not check.
+ * @type {(v: unknown) => boolean}
+ */
+export const isObject = isRecord;
 
 /**
  * One JSON pointer token, escaped as RFC 6901 says (`~` as `~0`, `/` as `~1`).
