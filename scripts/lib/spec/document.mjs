@@ -271,9 +271,10 @@ const NAME_MAPS = new Set([
  * // { components: { schemas: { A: { type: "string" } } } }
  */
 export function withoutExamples(spec) {
-  const strip = (/** @type {any} */ node, /** @type {boolean} */ names) => {
+  /** @type {(node: unknown, names: boolean) => unknown} */
+  const strip = (node, names) => {
     if (Array.isArray(node)) return node.map((item) => strip(item, false));
-    if (!isObject(node)) return node;
+    if (!isRecord(node)) return node;
     /** @type {Record<string, unknown>} */
     const out = {};
     for (const [key, child] of Object.entries(node))
@@ -282,7 +283,7 @@ export function withoutExamples(spec) {
     return out;
   };
   const out = strip(spec, false);
-  if (isObject(out.components)) delete out.components.examples;
+  if (isRecord(out) && isRecord(out.components)) delete out.components.examples;
   return out;
 }
 
