@@ -26,8 +26,8 @@ export type { Readers };
  * table brings none of its own.
  */
 export interface Connection {
-  /** The client's openapi-fetch client: every call goes through its `request`. */
-  readonly raw: Client<Record<string, never>>;
+  /** The client's openapi-fetch client, for any document's paths: every call goes through its `request`. */
+  readonly raw: Client<AnyPaths>;
   /**
    * The `fetch` openapi-fetch calls for one call of `op`: the client's key put on, then the
    * transport within `limits`; the answer is kept in `state.answer`.
@@ -37,6 +37,17 @@ export interface Connection {
   /** The headers the client sends with every request, by name in lower case: a required header parameter among them need not be passed per call. */
   readonly sends?: ReadonlySet<string>;
 }
+
+/** An operation of any document, as openapi-fetch reads one: inputs of any shape. */
+type AnyOperation = {
+  parameters: { path?: Record<string, unknown>; query?: unknown };
+  requestBody?: { content: Record<string, unknown> };
+  responses: Record<string, { content?: Record<string, unknown> }>;
+};
+/** The paths of any document, every method of each. */
+export type AnyPaths = Record<string, Record<RawMethod, AnyOperation>>;
+/** The methods openapi-fetch types (QUERY, which it sends as it is given, goes as one of them). */
+type RawMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
 
 // the body openapi-fetch is given is the one to send
 const asIs = <B>(body: B): B => body;
@@ -115,7 +126,8 @@ function request(
   const pathSchemas = names.map((name) => schemaOf(op.pathSchemas, name));
   const headers = headerChecks(op);
   const takesInput = op.body !== undefined || op.query !== undefined;
-  const method = op.method.toLowerCase() as "get";
+  // openapi-fetch sends the method it is given; its types name every one but QUERY
+  const method = op.method.toLowerCase() as RawMethod;
   const pathSerializer = pathRenderer(op.path);
   // a query its row says the style of, or OpenAPI 3.2's querystring, is written by a reader the row
   // brings (src/core/query-string.ts), made at the first call
@@ -180,25 +192,19 @@ function request(
       if (built?.type !== undefined && sent !== undefined) headers = { ...headers, "Content-Type": built.type };
       let outcome: FetchResult<unknown>;
       try {
-        outcome = await raw.request(
-          method,
-          op.path as never,
-          {
-            params,
-            body: sent,
-            bodySerializer: asIs,
-            parseAs,
-            pathSerializer,
-            querySerializer,
-            // no signal: a Request built with one listens on it until collected; the transport watches it
-            headers,
-            // a stream body is sent as it is read
-            duplex: sent instanceof ReadableStream ? "half" : undefined,
-            fetch: connection.fetchFor(op, { ...limits, idempotent: op.idempotent, stream, empty }, state),
-            // openapi-fetch keeps it on the Request it builds, where the transport finds it
-            callState: state,
-          } as never,
-        );
+        outcome = await raw.request(method, op.path, {
+          params,
+          body: sent,
+          bodySerializer: asIs,
+          parseAs,
+          pathSerializer,
+          querySerializer,
+          // no signal: a Request built with one listens on it until collected; the transport watches it
+          headers,
+          // a stream body is sent as it is read
+          duplex: sent instanceof ReadableStream ? "half" : undefined,
+          fetch: connection.fetchFor(op, { ...limits, idempotent: op.idempotent, stream, empty }, state),
+        });
       } catch (err) {
         // a body of items that ended early (an item the checks refused, the iterable's own error) says why
         const ended = built?.failure?.();
