@@ -29,6 +29,8 @@ export function standaloneCall(op, fn) {
 export function functionsSource(operations, fns, header, identity) {
   const functions = operations.map((op) => {
     const fn = fns.get(op);
+    // fns names every operation: emitted from the same list
+    if (fn === undefined) throw new Error(`no function name for ${op.method} ${op.path}`);
     const example = [
       `import { createCoreClient, ${fn} } from "${identity.packageName}/operations";`,
       `const client = createCoreClient({ apiKey: process.env.${identity.apiKeyEnv} });`,

@@ -74,7 +74,7 @@ export const GLOBALS = new Set([
 ]);
 
 /** PascalCase of any text, for a type or interface name; `N` goes before a leading digit, which no identifier may start with. */
-export const pascal = (text) => {
+export const pascal = (/** @type {string} */ text) => {
   const words = String(text)
     .split(/[^A-Za-z0-9]+/)
     .filter(Boolean);
@@ -105,7 +105,7 @@ export function typeNames(schemaNames, reserved = []) {
 }
 
 /** A valid JS identifier for a parameter name (`browser-id` -> `browserId`). */
-export const identifier = (name, taken) => {
+export const identifier = (/** @type {string} */ name, /** @type {Set<string>} */ taken) => {
   const words = String(name)
     .split(/[^A-Za-z0-9_$]+/)
     .filter(Boolean);

@@ -78,7 +78,13 @@ export function requestBody(spec, raw, where, { shapes, unsupported }) {
  */
 export const offeredMedia = (body) => (body ? [body, ...(body.others ?? [])] : []);
 
-/** One media type read, with its report lines (`note`, `unchecked`) beside it. */
+/**
+ * One media type read, with its report lines (`note`, `unchecked`) beside it.
+ * @param {any} spec
+ * @param {unknown} raw
+ * @param {string} mediaType
+ * @param {string} where
+ */
 function mediaOf(spec, raw, mediaType, where) {
   const deref = (/** @type {any} */ node) => resolve(spec, node);
   const media = deref(raw) ?? {};
@@ -120,6 +126,8 @@ const strip = ({ note: _note, unchecked: _unchecked, ...media }) => media;
 /**
  * The fields of a urlencoded body whose `encoding` differs from OpenAPI's default (`style: form`,
  * `explode: true`), and the report line of what the body sends.
+ * @param {any} raw the media type object
+ * @param {string} where
  */
 function urlEncoding(raw, where) {
   /** @type {Record<string, { style?: string, explode?: boolean }>} */

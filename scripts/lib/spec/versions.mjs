@@ -3,7 +3,20 @@
 // orders them): how the changes are found and rated is spec-changes.mjs's.
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import semver from "semver";
+import { createRequire } from "node:module";
+
+/**
+ * The part of npm's semver package read here (it ships no types of its own).
+ * @typedef {object} Semver
+ * @property {(version: string) => string | null} valid
+ * @property {(version: string) => { major: number, minor: number, patch: number } | null} parse
+ * @property {(version: string) => readonly (string | number)[] | null} prerelease
+ * @property {(version: string, release: "prerelease") => string | null} inc
+ * @property {(version: string) => { version: string } | null} coerce
+ * @property {(a: string | { version: string }, b: string) => number} compare
+ */
+/** @type {Semver} the package's documented API, as its README gives it */
+const semver = createRequire(import.meta.url)("semver");
 
 /**
  * Whether `version` is a SemVer 2.0 version (MAJOR.MINOR.PATCH, a pre-release after it allowed; no
@@ -98,11 +111,16 @@ export function parse(version) {
     throw new Error(
       `info.version ${JSON.stringify(version)} is not a semver version (MAJOR.MINOR.PATCH, a pre-release such as -beta.1 allowed)`,
     );
-  const { major, minor, patch } = /** @type {import("semver").SemVer} */ (semver.parse(version));
+  const { major, minor, patch } =
+    /** @type {{ major: number, minor: number, patch: number }} isVersion said it parses */ (semver.parse(version));
   return [major, minor, patch];
 }
 
-/** semver's order: 3.3.6-dev0 < 3.3.6-dev1 < 3.3.6 < 3.4.0. */
+/**
+ * semver's order: 3.3.6-dev0 < 3.3.6-dev1 < 3.3.6 < 3.4.0.
+ * @param {string} a
+ * @param {string} b
+ */
 function compare(a, b) {
   parse(a);
   parse(b);
@@ -110,9 +128,13 @@ function compare(a, b) {
 }
 
 /** Whether `version` is a pre-release of `needed` or of a later version (2.0.0-beta.1 of 2.0.0). */
-const preReleaseOf = (version, needed) =>
+const preReleaseOf = (/** @type {string} */ version, /** @type {string} */ needed) =>
   semver.prerelease(version) !== null && semver.compare(semver.coerce(version) ?? version, needed) >= 0;
 
+/**
+ * @param {number} n
+ * @param {string} noun
+ */
 function plural(n, noun) {
   return `${n} ${noun}${n === 1 ? "" : "s"}`;
 }
