@@ -3,20 +3,7 @@
 // orders them): how the changes are found and rated is spec-changes.mjs's.
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { createRequire } from "node:module";
-
-/**
- * The part of npm's semver package read here (it ships no types of its own).
- * @typedef {object} Semver
- * @property {(version: string) => string | null} valid
- * @property {(version: string) => { major: number, minor: number, patch: number } | null} parse
- * @property {(version: string) => readonly (string | number)[] | null} prerelease
- * @property {(version: string, release: "prerelease") => string | null} inc
- * @property {(version: string) => { version: string } | null} coerce
- * @property {(a: string | { version: string }, b: string) => number} compare
- */
-/** @type {Semver} the package's documented API, as its README gives it */
-const semver = createRequire(import.meta.url)("semver");
+import semver from "semver";
 
 /**
  * Whether `version` is a SemVer 2.0 version (MAJOR.MINOR.PATCH, a pre-release after it allowed; no
