@@ -15,7 +15,7 @@ import { defaultPathSerializer } from "openapi-fetch";
 import { pathVariant, templateParams, templatePieces } from "../core/path-template.js";
 import { IDEMPOTENT_METHODS } from "../core/policy.js";
 import type { FetchedPage, PageFetcher, PageOptions, PagePromise, Pagination } from "../lists/pages.js";
-import { assertValid, check, checkId, checkParam, plain } from "../checks/check.js";
+import { assertValid, check, checkId, checkParam, jsonSnapshot } from "../checks/check.js";
 import { bodyOf, mediaOf, need } from "./request-body.js";
 
 export type { Readers };
@@ -74,10 +74,18 @@ const PARSE_AS = { json: "json", empty: "text", other: "stream", stream: "stream
  * const retrieve = method(row, connection); // row: one entry of generated/operations.ts
  * const answer = await retrieve({ timeoutMs: 5_000 });
  */
-export function method<const O extends Operation>(op: O, connection: Connection, answers?: AnswerPolicy): MethodOf<O>;
+export function method<const O extends Operation>(
+  op: O,
+  connection: Connection,
+  answerPolicy?: AnswerPolicy,
+): MethodOf<O>;
 // the implementation takes its arguments unchecked (it checks them itself); MethodOf above types them
-// biome-ignore lint/suspicious/noExplicitAny: the overload above is the signature callers see
-export function method(op: Operation, connection: Connection, answers: AnswerPolicy = {}): (...args: any[]) => unknown {
+export function method(
+  op: Operation,
+  connection: Connection,
+  answerPolicy: AnswerPolicy = {},
+  // biome-ignore lint/suspicious/noExplicitAny: the overload above is the signature callers see
+): (...args: any[]) => unknown {
   // what the generated table leaves to its defaults (./operation-row.ts), filled in once
   const row: Filled = {
     ...op,
@@ -88,11 +96,11 @@ export function method(op: Operation, connection: Connection, answers: AnswerPol
     return listMethod(
       row,
       row.page,
-      request(row, connection, answers, true),
+      request(row, connection, answerPolicy, true),
       row.readers?.PageList ?? connection.readers.PageList,
     );
-  const once = request(row, connection, answers, false);
-  return (...args) => once(args);
+  const call = request(row, connection, answerPolicy, false);
+  return (...args) => call(args);
 }
 
 /** A row with what the table leaves to its defaults filled in: its template's path parameters, its method's idempotency (RFC 9110's and QUERY's). */
@@ -100,26 +108,27 @@ type Filled = Operation & { params: readonly string[]; idempotent: boolean };
 
 // what a request override carries: the next page's query, sent unchecked when the service wrote it
 type Override = { query: Record<string, unknown> | undefined; trusted: boolean };
-type Once = (args: unknown[], override?: Override) => Promise<FetchedPage>;
+/** One request of a list's operation: the call's arguments, the page's query over the call's own. */
+type PageRequest = (args: unknown[], override?: Override) => Promise<FetchedPage>;
 
 /**
  * One request of `op`: the inputs checked, sent through the call's transport, the answer read.
  * A page of a list (`paged`) resolves with the answer's status, headers and address, which the walk
  * reads; any other call to its data alone, with nothing built around it.
  */
-function request(op: Filled, connection: Connection, answers: AnswerPolicy, paged: true): Once;
+function request(op: Filled, connection: Connection, answerPolicy: AnswerPolicy, paged: true): PageRequest;
 function request(
   op: Filled,
   connection: Connection,
-  answers: AnswerPolicy,
+  answerPolicy: AnswerPolicy,
   paged: false,
 ): (args: unknown[]) => Promise<unknown>;
 function request(
   op: Filled,
   connection: Connection,
-  answers: AnswerPolicy,
+  answerPolicy: AnswerPolicy,
   paged: boolean,
-): Once | ((args: unknown[]) => Promise<unknown>) {
+): PageRequest | ((args: unknown[]) => Promise<unknown>) {
   const names = op.params;
   // per path parameter: the name its issues carry, and its schema where the table gives one
   const pathAt = names.map((name) => `path.${name}`);
@@ -159,13 +168,13 @@ function request(
     // the media type the body goes as (src/client/request-body.ts), then the body built and checked for it
     const media = op.body === undefined ? undefined : mediaOf(op, input, options?.contentType, readers, issues);
     const built = media && bodyOf(op, media, input, readers, issues);
-    if (built?.once) options = { ...options, maxRetries: 0 };
+    if (built?.singleUse) options = { ...options, maxRetries: 0 };
     const rawQuery = override ? override.query : op.body === undefined ? input : options?.query;
     if (rawQuery === undefined && op.queryRequired) issues.push({ path: "query", message: "is required" });
     else if (override?.trusted) query = rawQuery;
     else if (op.query !== undefined && rawQuery !== undefined) {
       const before = issues.length;
-      query = plain(rawQuery, "query", issues);
+      query = jsonSnapshot(rawQuery, "query", issues);
       if (issues.length === before) check(op.query, query, "query", issues);
     }
     if (op.querystring)
@@ -223,7 +232,7 @@ function request(
         op,
         async (o) => (await send(o)).response,
         options as StreamOptions | undefined,
-        answers,
+        answerPolicy,
       );
     // a sequence of JSON items: a typed iterable of them, read as they arrive
     if (op.answer === "sequence")
@@ -231,7 +240,7 @@ function request(
         op,
         async (o) => (await send(o)).response,
         options as ItemStreamOptions | undefined,
-        answers,
+        answerPolicy,
       );
     const answer = await send(options);
     const { response } = answer;
@@ -240,7 +249,7 @@ function request(
       op.answer === "empty"
         ? undefined
         : op.answerSchema !== undefined
-          ? checkAnswer(answers, op.name, op.answerSchema, answer.data, response)
+          ? checkAnswer(answerPolicy, op.name, op.answerSchema, answer.data, response)
           : answer.data;
     return paged ? { data, headers: response.headers, status: response.status, url } : data;
   };
@@ -347,7 +356,7 @@ export function pathRenderer(template: string): ((url: string, params: Record<st
 function listMethod(
   op: Filled,
   style: Pagination,
-  once: Once,
+  requestPage: PageRequest,
   Pages: typeof PagePromise | undefined,
 ): (...args: unknown[]) => PagePromise<unknown> {
   const at = op.params.length;
@@ -359,8 +368,8 @@ function listMethod(
     const first = (op.body !== undefined ? options?.query : takesInput ? args[at] : undefined) as
       | Record<string, unknown>
       | undefined;
-    // the first page's query is the call's own, which once() would read from the arguments alike
-    const fetchPage: PageFetcher = (query, trusted) => once(args, { query, trusted });
+    // the first page's query is the call's own, which requestPage() would read from the arguments alike
+    const fetchPage: PageFetcher = (query, trusted) => requestPage(args, { query, trusted });
     return new Walk(fetchPage, style, first, options);
   };
 }

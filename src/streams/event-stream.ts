@@ -4,7 +4,7 @@ import { apiErrorFrom } from "../core/error-answer.js";
 import { ApiError, ConnectionError, UserAbortError } from "../core/errors.js";
 import { EventBounds } from "./event-bounds.js";
 import { eventReader, type StreamEvent, type StreamOperation } from "./event-check.js";
-import { handOut } from "./event-hand-out.js";
+import { eventIterator } from "./event-iterator.js";
 import type { RequestOptions } from "../core/request-options.js";
 import { backoffMs, MAX_RETRY_AFTER_MS } from "../core/retry.js";
 import type { AnswerPolicy } from "../core/config.js";
@@ -182,7 +182,7 @@ export async function openEventStream(
     },
     close,
     [Symbol.asyncIterator]() {
-      return (iterator ??= handOut(batches(), read, state, close));
+      return (iterator ??= eventIterator(batches(), read, state, close));
     },
   };
 }
