@@ -225,23 +225,17 @@ function request(
       const answer = answerOf(outcome, op.errorSchema, op.status);
       return handsOver ? { data: answer.response, response: answer.response } : answer;
     };
-    // an event stream: a typed iterable of its events, re-opened through the same request (never a
-    // list: pages are JSON, scripts/lib/generate/pagination.mjs)
-    if (op.answer === "stream")
-      return need(op.readers?.openStream ?? readers.openStream, op, "stream reader")(
-        op,
-        async (o) => (await send(o)).response,
-        options as StreamOptions | undefined,
-        answerPolicy,
-      );
-    // a sequence of JSON items: a typed iterable of them, read as they arrive
-    if (op.answer === "sequence")
-      return need(op.readers?.openItems ?? readers.openItems, op, "item stream reader")(
-        op,
-        async (o) => (await send(o)).response,
-        options as ItemStreamOptions | undefined,
-        answerPolicy,
-      );
+    // an event stream (its events, re-opened through the same request; never a list: pages are JSON,
+    // scripts/lib/generate/pagination.mjs) or a sequence of JSON items, read as they arrive: a typed
+    // iterable, opened by the reader its row brings
+    if (op.answer === "stream" || op.answer === "sequence") {
+      const open =
+        op.answer === "stream"
+          ? need(op.readers?.openStream ?? readers.openStream, op, "stream reader")
+          : need(op.readers?.openItems ?? readers.openItems, op, "item stream reader");
+      const streamOptions = options as (StreamOptions & ItemStreamOptions) | undefined;
+      return open(op, async (o) => (await send(o)).response, streamOptions, answerPolicy);
+    }
     const answer = await send(options);
     const { response } = answer;
     // the table gives a schema to JSON answers only
