@@ -129,26 +129,57 @@ function request(
   answerPolicy: AnswerPolicy,
   paged: boolean,
 ): PageRequest | ((args: unknown[]) => Promise<unknown>) {
+  const prepare = preparer(op, connection);
+  const send = sender(op, connection);
+  return async (args: unknown[], override?: Override): Promise<unknown> => {
+    const call = prepare(args, override);
+    // an event stream (its events, re-opened through the same request; never a list: pages are JSON,
+    // scripts/lib/generate/pagination.mjs) or a sequence of JSON items, read as they arrive: a typed
+    // iterable, opened by the reader its row brings
+    if (op.answer === "stream" || op.answer === "sequence") {
+      const { readers } = connection;
+      const open =
+        op.answer === "stream"
+          ? need(op.readers?.openStream ?? readers.openStream, op, "stream reader")
+          : need(op.readers?.openItems ?? readers.openItems, op, "item stream reader");
+      const streamOptions = call.options as (StreamOptions & ItemStreamOptions) | undefined;
+      return open(op, async (o) => (await send(call, o)).answer.response, streamOptions, answerPolicy);
+    }
+    const { answer, url } = await send(call, call.options);
+    const { response } = answer;
+    // the table gives a schema to JSON answers only
+    const data =
+      op.answer === "empty"
+        ? undefined
+        : op.answerSchema !== undefined
+          ? checkAnswer(answerPolicy, op.name, op.answerSchema, answer.data, response)
+          : answer.data;
+    return paged ? { data, headers: response.headers, status: response.status, url } : data;
+  };
+}
+
+/** A call of a method with its inputs checked: its parameters, the body built once, its options. */
+type Prepared = {
+  params: { path: Record<string, unknown>; query: unknown };
+  built: ReturnType<typeof bodyOf> | undefined;
+  options: RequestOptions | undefined;
+};
+
+/**
+ * The check of one call's inputs to `op`, which throws `ValidationError` with every issue found,
+ * before anything is built to be sent: the path parameters, the body (its media type, then the body
+ * built and checked for it), the query (a page's own over the call's, sent unchecked where the
+ * service wrote it), the header parameters.
+ */
+function preparer(op: Filled, connection: Connection): (args: unknown[], override?: Override) => Prepared {
   const names = op.params;
   // per path parameter: the name its issues carry, and its schema where the table gives one
   const pathAt = names.map((name) => `path.${name}`);
   const pathSchemas = names.map((name) => schemaOf(op.pathSchemas, name));
   const headers = headerChecks(op);
   const takesInput = op.body !== undefined || op.query !== undefined;
-  // openapi-fetch sends the method it is given; its types name every one but QUERY
-  const method = op.method.toLowerCase() as RawMethod;
-  const pathSerializer = pathRenderer(op.path);
-  // a query its row says the style of, or OpenAPI 3.2's querystring, is written by a reader the row
-  // brings (src/client/query-string.ts), made at the first call
-  let querySerializer: ((query: Record<string, unknown>) => string) | undefined;
-  const parseAs = PARSE_AS[op.answer];
-  // a download is the Response itself (an event stream's reader takes the Response from `send`)
-  const handsOver = op.answer === "other";
-  const { raw, readers } = connection;
-  const stream = op.answer === "other" || op.answer === "stream" || op.answer === "sequence";
-  const empty = op.answer === "empty";
-
-  return async (args: unknown[], override?: Override): Promise<unknown> => {
+  const { readers } = connection;
+  return (args, override) => {
     const issues: ValidationIssue[] = [];
     const path: Record<string, unknown> = {};
     for (let i = 0; i < names.length; i++) {
@@ -177,10 +208,6 @@ function request(
       query = jsonSnapshot(rawQuery, "query", issues);
       if (issues.length === before) check(op.query, query, "query", issues);
     }
-    if (op.querystring)
-      querySerializer ??= need(op.readers?.wholeQuery ?? readers.wholeQuery, op, "query writer")(op.querystring.type);
-    else if (op.queryStyles)
-      querySerializer ??= need(op.readers?.styledQuery ?? readers.styledQuery, op, "query writer")(op.queryStyles);
     if (headers) checkHeaders(headers, options?.headers, issues);
     if (op.headersRequired) requireHeaders(op.headersRequired, options?.headers, connection.sends, issues);
     // a list's maxPages and maxItems ride along to the transport, which reads only its own limits
@@ -188,64 +215,70 @@ function request(
     // one key per request: its retries, and a stream's re-opens, send it again; each page of a list
     // is a request of its own, with a query of its own, so it gets its own
     if (op.idempotencyKey) options = withKey(op.idempotencyKey, options);
+    return { params: { path, query }, built, options };
+  };
+}
 
-    let url = "";
-    const params = { path, query };
+/**
+ * How a prepared call of `op` is sent: through the client's openapi-fetch client, with the call's
+ * own `fetch` (the key, then the transport within the call's limits), and its answer read (the data,
+ * or the `ApiError` of its status); with the address it came from, which a page's next link is
+ * resolved against.
+ */
+function sender(
+  op: Filled,
+  connection: Connection,
+): (call: Prepared, options: RequestOptions | undefined) => Promise<{ answer: Answer<unknown>; url: string }> {
+  // openapi-fetch sends the method it is given; its types name every one but QUERY
+  const method = op.method.toLowerCase() as RawMethod;
+  const pathSerializer = pathRenderer(op.path);
+  // a query its row says the style of, or OpenAPI 3.2's querystring, is written by a reader the row
+  // brings (src/client/query-string.ts), made at the first call
+  let querySerializer: ((query: Record<string, unknown>) => string) | undefined;
+  const parseAs = PARSE_AS[op.answer];
+  // a download is the Response itself (an event stream's reader takes the Response from `send`)
+  const handsOver = op.answer === "other";
+  const { raw, readers } = connection;
+  const stream = op.answer === "other" || op.answer === "stream" || op.answer === "sequence";
+  const empty = op.answer === "empty";
+  return async ({ params, built }, callOptions) => {
+    if (op.querystring)
+      querySerializer ??= need(op.readers?.wholeQuery ?? readers.wholeQuery, op, "query writer")(op.querystring.type);
+    else if (op.queryStyles)
+      querySerializer ??= need(op.readers?.styledQuery ?? readers.styledQuery, op, "query writer")(op.queryStyles);
     // built once, as checked; openapi-fetch passes it on as it is
     const sent = built?.sent;
-    const send = async (callOptions: RequestOptions | undefined): Promise<Answer<unknown>> => {
-      const { init, limits } = splitOptions(callOptions);
-      const state: CallState = { body: sent, signal: init.signal };
-      let headers: Record<string, string | null> | undefined = init.headers;
-      // the type of what is sent: JSON keeps openapi-fetch's; for a FormData, fetch writes it with its boundary
-      if (built?.type !== undefined && sent !== undefined) headers = { ...headers, "Content-Type": built.type };
-      let outcome: FetchResult<unknown>;
-      try {
-        outcome = await raw.request(method, op.path, {
-          params,
-          body: sent,
-          bodySerializer: asIs,
-          parseAs,
-          pathSerializer,
-          querySerializer,
-          // no signal: a Request built with one listens on it until collected; the transport watches it
-          headers,
-          // a stream body is sent as it is read
-          duplex: sent instanceof ReadableStream ? "half" : undefined,
-          fetch: connection.fetchFor(op, { ...limits, idempotent: op.idempotent, stream, empty }, state),
-        });
-      } catch (err) {
-        // a body of items that ended early (an item the checks refused, the iterable's own error) says why
-        const ended = built?.failure?.();
-        if (ended !== undefined) throw ended;
-        throw unreadable(err, op.name, state.answer);
-      }
-      // the address of the answer, which a page's next link is resolved against
-      if (op.page) url = state.address ?? "";
-      const answer = answerOf(outcome, op.errorSchema, op.status);
-      return handsOver ? { data: answer.response, response: answer.response } : answer;
-    };
-    // an event stream (its events, re-opened through the same request; never a list: pages are JSON,
-    // scripts/lib/generate/pagination.mjs) or a sequence of JSON items, read as they arrive: a typed
-    // iterable, opened by the reader its row brings
-    if (op.answer === "stream" || op.answer === "sequence") {
-      const open =
-        op.answer === "stream"
-          ? need(op.readers?.openStream ?? readers.openStream, op, "stream reader")
-          : need(op.readers?.openItems ?? readers.openItems, op, "item stream reader");
-      const streamOptions = options as (StreamOptions & ItemStreamOptions) | undefined;
-      return open(op, async (o) => (await send(o)).response, streamOptions, answerPolicy);
+    const { init, limits } = splitOptions(callOptions);
+    const state: CallState = { body: sent, signal: init.signal };
+    let headers: Record<string, string | null> | undefined = init.headers;
+    // the type of what is sent: JSON keeps openapi-fetch's; for a FormData, fetch writes it with its boundary
+    if (built?.type !== undefined && sent !== undefined) headers = { ...headers, "Content-Type": built.type };
+    let outcome: FetchResult<unknown>;
+    try {
+      outcome = await raw.request(method, op.path, {
+        params,
+        body: sent,
+        bodySerializer: asIs,
+        parseAs,
+        pathSerializer,
+        querySerializer,
+        // no signal: a Request built with one listens on it until collected; the transport watches it
+        headers,
+        // a stream body is sent as it is read
+        duplex: sent instanceof ReadableStream ? "half" : undefined,
+        fetch: connection.fetchFor(op, { ...limits, idempotent: op.idempotent, stream, empty }, state),
+      });
+    } catch (err) {
+      // a body of items that ended early (an item the checks refused, the iterable's own error) says why
+      const ended = built?.failure?.();
+      if (ended !== undefined) throw ended;
+      throw unreadable(err, op.name, state.answer);
     }
-    const answer = await send(options);
-    const { response } = answer;
-    // the table gives a schema to JSON answers only
-    const data =
-      op.answer === "empty"
-        ? undefined
-        : op.answerSchema !== undefined
-          ? checkAnswer(answerPolicy, op.name, op.answerSchema, answer.data, response)
-          : answer.data;
-    return paged ? { data, headers: response.headers, status: response.status, url } : data;
+    const answer = answerOf(outcome, op.errorSchema, op.status);
+    return {
+      answer: handsOver ? { data: answer.response, response: answer.response } : answer,
+      url: op.page ? (state.address ?? "") : "",
+    };
   };
 }
 
