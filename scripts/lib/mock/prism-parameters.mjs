@@ -44,7 +44,7 @@ export function asPrismReadsParameters(doc) {
   const read = new Set();
   for (const [node, where] of items) {
     if (!Array.isArray(node.parameters)) continue;
-    node.parameters = node.parameters.filter((p) => !ignored(p) && !whole(p, where));
+    node.parameters = node.parameters.filter((/** @type {unknown} */ p) => !ignored(p) && !whole(p, where));
     for (const p of node.parameters) {
       const param = deref(doc, p);
       const exploded = (param?.style ?? "form") === "form" && param?.explode !== false;

@@ -14,6 +14,8 @@ import { deref, escapeToken, isObject, operationsOf, refTarget, STAND_IN, standI
 import { asPrismReadsParameters } from "./prism-parameters.mjs";
 import { expansion } from "./expansion.mjs";
 
+/** @typedef {import("openapi-typescript").OperationObject} OperationObject */
+
 /**
  * What Prism's start may cost, in seconds of one core: under half the 30 s startMock waits for it,
  * so that it still listens in time on a machine loaded twice over.
@@ -162,7 +164,10 @@ export function prismRoutes(doc) {
   return routes;
 }
 
-/** Each stand-in of `doc` moved to `paths` as `prismRoutes` says, without its mark. Changes `doc`. */
+/**
+ * Each stand-in of `doc` moved to `paths` as `prismRoutes` says, without its mark. Changes `doc`.
+ * @param {any} doc the 3.1 view of a document, changed in place
+ */
 function standInsAsPosts(doc) {
   const routes = prismRoutes(doc);
   if (!routes.size) return;
@@ -219,7 +224,13 @@ export function foldVariants(doc) {
   }
 }
 
-/** One operation that lets the requests of `a` and of `b` through, and answers as either does. */
+/**
+ * One operation that lets the requests of `a` and of `b` through, and answers as either does.
+ * @param {any} doc a bundled document, `$ref`s kept, changed in place
+ * @param {OperationObject} a
+ * @param {OperationObject} b
+ * @returns {OperationObject}
+ */
 function either(doc, a, b) {
   const out = { ...a };
   const bodyA = deref(doc, a.requestBody);
@@ -234,9 +245,10 @@ function either(doc, a, b) {
   }
   const params = new Map();
   const keyOf = (/** @type {any} */ p) => `${p.in} ${String(p.name).toLowerCase()}`;
-  for (const p of (a.parameters ?? []).map((p) => deref(doc, p)).filter(isObject)) params.set(keyOf(p), { ...p });
+  for (const p of (a.parameters ?? []).map((param) => deref(doc, param)).filter(isObject))
+    params.set(keyOf(p), { ...p });
   const inB = new Set();
-  for (const p of (b.parameters ?? []).map((p) => deref(doc, p)).filter(isObject)) {
+  for (const p of (b.parameters ?? []).map((param) => deref(doc, param)).filter(isObject)) {
     const key = keyOf(p);
     inB.add(key);
     const held = params.get(key);
