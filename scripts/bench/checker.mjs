@@ -128,11 +128,15 @@ export async function importChecker(dir) {
 /** Ajv's compiled code for the same page, formats included, as the reference. */
 async function ajvPage() {
   const { Ajv2020 } = await import("ajv/dist/2020.js");
-  // CommonJS: the function may arrive as the default export or wrapped once more
-  const formats = /** @type {any} */ (await import("ajv-formats"));
+  // CommonJS: the function may arrive as the default export or wrapped once more (module.exports,
+  // whose own `default` is the function too)
+  const formats =
+    /** @type {import("ajv-formats").FormatsPlugin & { default?: import("ajv-formats").FormatsPlugin }} */ (
+      (await import("ajv-formats")).default
+    );
   // its plain multipleOf refuses 0.07 as a multiple of 0.01 (binary division); a tolerance accepts the page
   const ajv = new Ajv2020({ strict: false, allErrors: false, multipleOfPrecision: 9 });
-  (formats.default.default ?? formats.default)(ajv);
+  (formats.default ?? formats)(ajv);
   return ajv.compile({ $ref: "#/components/schemas/SessionPage", components: { schemas: COMPONENTS } });
 }
 

@@ -238,13 +238,11 @@ function either(doc, a, b) {
   if (isObject(bodyA) || isObject(bodyB)) {
     const content = { ...(bodyA?.content ?? {}) };
     for (const [type, media] of Object.entries(bodyB?.content ?? {}))
-      content[type] = content[type]
-        ? { schema: { anyOf: [content[type].schema ?? {}, /** @type {any} */ (media).schema ?? {}] } }
-        : media;
+      content[type] = content[type] ? { schema: { anyOf: [content[type].schema ?? {}, media.schema ?? {}] } } : media;
     out.requestBody = { content, required: bodyA?.required === true && bodyB?.required === true };
   }
   const params = new Map();
-  const keyOf = (/** @type {any} */ p) => `${p.in} ${String(p.name).toLowerCase()}`;
+  const keyOf = (/** @type {{ in?: unknown, name?: unknown }} */ p) => `${p.in} ${String(p.name).toLowerCase()}`;
   for (const p of (a.parameters ?? []).map((param) => deref(doc, param)).filter(isObject))
     params.set(keyOf(p), { ...p });
   const inB = new Set();
@@ -274,8 +272,10 @@ function either(doc, a, b) {
 }
 
 /** The entries of `map` whose keys `other` has not. */
-const withoutKeys = (/** @type {any} */ map, /** @type {any} */ other) =>
-  Object.fromEntries(Object.entries(map ?? {}).filter(([key]) => !Object.hasOwn(other ?? {}, key)));
+const withoutKeys = (
+  /** @type {Record<string, unknown> | undefined} */ map,
+  /** @type {Record<string, unknown> | undefined} */ other,
+) => Object.fromEntries(Object.entries(map ?? {}).filter(([key]) => !Object.hasOwn(other ?? {}, key)));
 
 /**
  * The schema to give Prism as any value next (`#/components/schemas/…`, not `{}` already): the

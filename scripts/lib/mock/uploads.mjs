@@ -230,9 +230,10 @@ export async function formFields(spec, contentType, bytes, schema, encoding = {}
     try {
       const form = await new Response(new Uint8Array(bytes), { headers: { "content-type": contentType } }).formData();
       entries = [];
-      /** @type {any} */
-      const all = form;
-      for (const [name, value] of /** @type {Iterable<[string, string | Blob]>} */ (all)) {
+      /** @type {[string, FormDataEntryValue][]} */
+      const parts = [];
+      form.forEach((value, name) => parts.push([name, value]));
+      for (const [name, value] of parts) {
         const json = typeof value !== "string" && /json/i.test(value.type);
         entries.push([name, json ? await value.text() : value]);
       }

@@ -41,7 +41,7 @@ export function asOpenAPI32(dir, { parents, query }) {
     let changed = false;
     for (const [method, op] of Object.entries(item)) {
       for (const response of Object.values(op?.responses ?? {}))
-        for (const [type, media] of Object.entries(/** @type {any} */ (response)?.content ?? {}))
+        for (const [type, media] of Object.entries(response?.content ?? {}))
           if (EVENT_STREAM.test(type) && media?.schema?.contentSchema) {
             media.itemSchema = eventItem(media.schema);
             delete media.schema;
