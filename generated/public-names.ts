@@ -4,4 +4,4 @@
 // (package.json's client.displayName): `err instanceof BrowserCloudError` catches every error the client throws
 
 export { ClientError as BrowserCloudError } from "../src/core/errors.js";
-export type { ApiClient as BrowserCloudClient } from "../src/core/client.js";
+export type { ApiClient as BrowserCloudClient } from "../src/client/client.js";

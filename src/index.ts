@@ -1,4 +1,4 @@
-export { createClient, type ClientOptions, type RawClient } from "./core/client.js";
+export { createClient, type ClientOptions, type RawClient } from "./client/client.js";
 // the root error and the client's type, under the package's own names (package.json's client section)
 export * from "../generated/public-names.js";
 export type { RequestOptions } from "./core/request-options.js";

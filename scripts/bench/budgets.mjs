@@ -31,11 +31,11 @@ import { SCALE_BUDGETS } from "./scale-budgets.mjs";
 // requests` had openapi-fetch over the safe floor at 1.27x of raw fetch and this client at 1.22x.
 // measured 2026-11-28, three runs of `node scripts/bench.mjs requests` (the third within `npm run
 // bench`), load 1.5-4 on 2 cores: the client bundled with openapi-fetch's documented `Request` option
-// given a class that builds nothing (bench/light-request.mjs) was 1.02x, 0.97x and 0.93x of the
-// client as shipped for GET, 0.92x, 0.92x and 0.98x for click; the client keeps the real Request,
-// which a middleware registered on `client.raw` sees for every method's call
+// given a class that builds nothing was 1.02x, 0.97x and 0.93x of the client as shipped for GET,
+// 0.92x, 0.92x and 0.98x for click; the client keeps the real Request, which a middleware
+// registered on `client.raw` sees for every method's call, and sends it
 const OPENAPI_FETCH_FLOOR =
-  "the client goes through openapi-fetch, which builds a real Request per call (its documented middleware gets it): in CPU profiles (2026-11-26) openapi-fetch's own path was 7.6 % of the process's CPU for 30 000 GETs and 8.3 % for 15 000 clicks (5.4 % of it that Request and its body stream), this client's checks, options and method around the fetch 1.3-1.5 %; the rest is the attempt, the bounded read and the fetch the safe floor pays too. Skipping that Request through openapi-fetch's `Request` option (2026-11-28, three runs) gave the GET 0.93-1.02x of the client as shipped and the click 0.92-0.98x: within the noise for the GET, and a middleware on `client.raw` would no longer get the Request openapi-fetch documents";
+  "the client goes through openapi-fetch, which builds a real Request per call (its documented middleware gets it; the client sends it, with the body the method built): in CPU profiles (2026-11-26) openapi-fetch's own path was 7.6 % of the process's CPU for 30 000 GETs and 8.3 % for 15 000 clicks (5.4 % of it that Request and its body stream), this client's checks, options and method around the fetch 1.3-1.5 %; the rest is the attempt, the bounded read and the fetch the safe floor pays too. Skipping that Request through openapi-fetch's `Request` option (2026-11-28, three runs) gave the GET 0.93-1.02x of the client as shipped and the click 0.92-0.98x: within the noise for the GET, and a middleware on `client.raw` would no longer get the Request openapi-fetch documents";
 
 // measured 2026-11-23 in CPU time, 3 runs at load 9 on 2 cores: eventsource-parser + JSON.parse of
 // each event's data was 3.0-3.4x the parser alone (JSON.parse of all the data as one array costs as

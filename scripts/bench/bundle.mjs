@@ -25,8 +25,11 @@ const GROUPS = [
   ["generated/validators.ts (the schemas)", (f) => f === "generated/validators.ts"],
   ["generated/ other (functions, resources, meta)", (f) => f.startsWith("generated/")],
   ["src/checks/ (compiler, formats, check)", (f) => f.startsWith("src/checks/")],
-  ["src/lists, streams, uploads (the readers)", (f) => /^src\/(lists|streams|uploads)\//.test(f)],
-  ["src/core/ (transport, errors, config, method, client)", (f) => f.startsWith("src/")],
+  [
+    "src/lists, streams, uploads (the readers)",
+    (f) => /^src\/((lists|streams|uploads)\/|client\/(media-type|query-string)\.ts)/.test(f),
+  ],
+  ["src/core/ and client/ (transport, errors, config, method, client)", (f) => f.startsWith("src/")],
   ["Redocly's generated client", (f) => f.endsWith("client.ts") && !f.startsWith("src/")],
   ["the consumer's calls", () => true],
 ];

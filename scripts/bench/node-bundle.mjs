@@ -4,12 +4,11 @@
  * Bundles `entry` (a file, or `{ contents, resolveDir }` of TypeScript) into `outfile`, ESM for Node 20.
  * @param {string | { contents: string, resolveDir: string }} entry
  * @param {string} outfile
- * @param {import("esbuild").Plugin[]} [plugins] esbuild plugins, for a bundle that replaces a module
  * @returns {Promise<void>}
  * @example
  * await nodeBundle(fromRoot("src/index.ts"), "/tmp/client.mjs");
  */
-export async function nodeBundle(entry, outfile, plugins = []) {
+export async function nodeBundle(entry, outfile) {
   // loaded on first use: most bench parts never bundle
   const { build } = await import("esbuild");
   const input =
@@ -22,6 +21,5 @@ export async function nodeBundle(entry, outfile, plugins = []) {
     target: "node20",
     outfile,
     logLevel: "silent",
-    plugins,
   });
 }

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { fromRoot } from "../lib/shared/paths.mjs";
 import { judge } from "./budgets.mjs";
-import { importLightRequestClient, LightRequest } from "./light-request.mjs";
+import { LightRequest } from "./light-request.mjs";
 import { importRedoclyClient } from "./redocly-client.mjs";
 import { safeAttempt, safeFetch } from "./safe-fetch.mjs";
 import { startServer } from "./server.mjs";
@@ -111,8 +111,6 @@ async function contenders(url, dir) {
     },
   });
   const client = createClient({ apiKey: API_KEY, baseUrl: url });
-  // the same client with openapi-fetch's `Request` option given a class that builds nothing (light-request.mjs)
-  const light = (await importLightRequestClient(dir)).createClient({ apiKey: API_KEY, baseUrl: url });
   const sdk = new Kernel({ apiKey: API_KEY, baseURL: url });
   // Redocly's generated client with a timeout per attempt, as ours has; it checks nothing
   const redocly = await importRedoclyClient(dir);
@@ -159,11 +157,6 @@ async function contenders(url, dir) {
       name: "this client",
       get: () => client.organization.limits.retrieve(),
       click: () => client.browsers.computer.clickMouse("brs_bench", CLICK_BODY),
-    },
-    {
-      name: "this client, light Request",
-      get: () => light.organization.limits.retrieve(),
-      click: () => light.browsers.computer.clickMouse("brs_bench", CLICK_BODY),
     },
     {
       name: "Redocly's client",
@@ -295,9 +288,6 @@ export async function perRequest(tempDir) {
       say(`target: this client / safe fetch ${target.text}`);
       say(
         `this client / (openapi-fetch + timeout signal): ${paired("this client", "+ timeout signal").toFixed(2)}x, what the client adds beyond bounding each attempt`,
-      );
-      say(
-        `this client, light Request / safe fetch: ${paired("this client, light Request", "safe fetch").toFixed(2)}x; / this client: ${paired("this client, light Request", "this client").toFixed(2)}x, what openapi-fetch's real Request per call costs the client (light-request.mjs)`,
       );
       say(
         `openapi-fetch over safe / safe fetch: ${paired("openapi-fetch over safe", "safe fetch").toFixed(2)}x, openapi-fetch's own request path (its URL, headers, Request class, parse) above the floor; this client / it: ${paired("this client", "openapi-fetch over safe").toFixed(2)}x, what the client's checks, retries and errors add`,

@@ -14,12 +14,12 @@ import {
 } from "./retry.js";
 
 /**
- * One call as its method prepared it, which openapi-fetch carries on the `Request` it builds (it
- * keeps a call's non-standard options on it: openapi-typescript#1569): the body as the method
- * built it, sent as it is on each attempt rather than read back from the `Request`'s stream (a
- * string is not copied through a stream, a file is read again); the caller's signal; the address
- * with a query credential; and the answer, once it came. A `Request` without it (one a raw call or
- * a middleware made) is sent as itself, a copy per attempt.
+ * One call as its method prepared it, which the call's own `fetch` hands to `send` with the
+ * `Request` openapi-fetch built for it: the body as the method built it, sent as it is on each
+ * attempt rather than read back from the `Request`'s stream (a string is not copied through a
+ * stream, a file is read again); the caller's signal; the address with a query credential; and the
+ * answer, once it came. A `Request` sent without it (one a raw call or a middleware made) is sent as
+ * itself, a copy per attempt.
  */
 export interface CallState {
   readonly body: unknown;
@@ -31,17 +31,12 @@ export interface CallState {
   answer?: Response | undefined;
 }
 
-/** The `CallState` `request` carries, if openapi-fetch built it for that call. */
-export function stateOf(request: Request): CallState | undefined {
-  return (request as { callState?: CallState }).callState;
-}
-
 /** One call's own limits, over the client's; and what its answer is. */
 export type Limits = Partial<Pick<Settings, "timeoutMs" | "maxRetries" | "maxResponseBytes">> & {
   /**
    * Whether the operation may be sent twice. Default: true for RFC 9110's idempotent methods and QUERY
    * (src/core/policy.js `IDEMPOTENT_METHODS`); a method passes its row's, a raw request its operation's
-   * or the IANA registry's rule (./raw-operation.ts).
+   * or the IANA registry's rule (src/client/raw-operation.ts).
    */
   idempotent?: boolean | undefined;
   /** A 2xx answer's body is handed over unread (an event stream, a download). */
@@ -75,11 +70,11 @@ export async function send(
   settings: Pick<Settings, "timeoutMs" | "maxRetries" | "maxResponseBytes" | "fetch" | "logger">,
   input: Request,
   limits: Limits,
+  state?: CallState,
 ): Promise<Response> {
   const timeoutMs = limits.timeoutMs ?? settings.timeoutMs;
   const maxRetries = limits.maxRetries ?? settings.maxRetries;
   const maxBytes = limits.maxResponseBytes ?? settings.maxResponseBytes;
-  const state = stateOf(input);
   const { method } = input;
   const url = state?.url ?? input.url;
   // a call's own signal, not the one the Request follows it with (a listener per call for nothing)
@@ -216,7 +211,7 @@ function dispatch(
     return fetchFn ? fetchFn(copy) : fetch(copy);
   }
   const body = (state.body ?? null) as BodyInit | null;
-  const init: RequestInit = { method: input.method, headers: input.headers, body, signal };
+  const init: RequestInit = { body, signal };
   // the Request wrote its own form's boundary there; fetch writes the boundary of the form it sends
   if (body instanceof FormData) input.headers.delete("content-type");
   if (streamed(body)) {
@@ -228,8 +223,15 @@ function dispatch(
     // a stream body is sent as it is read
     if (body instanceof ReadableStream) (init as { duplex?: string }).duplex = "half";
   } else init.redirect = "manual";
-  const url = state.url ?? input.url;
-  return fetchFn ? fetchFn(new Request(url, init)) : fetch(url, init);
+  // the Request openapi-fetch built is the one sent, with the body the method built in place of its
+  // stream; where the key goes in the query, the same request to the address that holds it
+  let target: Request | string = input;
+  if (state.url !== undefined) {
+    target = state.url;
+    init.method = input.method;
+    init.headers = input.headers;
+  }
+  return fetchFn ? fetchFn(new Request(target, init)) : fetch(target, init);
 }
 
 /** Whether fetch reads `body` in pieces as it sends it: a file, a stream, or a form holding a file. */

@@ -7,7 +7,7 @@ import { check } from "../checks/check.js";
 import { type EventData, jsonData, namedEvent } from "./event-data.js";
 
 /**
- * What a stream's reader reads of its operation's row (src/core/operation-row.ts `Operation`, which
+ * What a stream's reader reads of its operation's row (src/client/operation-row.ts `Operation`, which
  * names the readers and so cannot be named here): where it goes, whether it may be re-opened, and
  * the schema of one event's data.
  */

@@ -2,14 +2,14 @@
 // it knows the spec's operations (the generated table), so answers are given per method name.
 import { AUTH } from "../../generated/meta.js";
 import { operations as table } from "../../generated/operations.js";
-import type { Operation } from "../core/operation-row.js";
+import type { Operation } from "../client/operation-row.js";
 import type { Resources } from "../../generated/resources.js";
 import { ClientError, type ApiErrorBody } from "../core/errors.js";
 import { givenBaseUrl } from "../core/config.js";
 import { checkOptions } from "../core/options.js";
 import { operationMatcher, templateParams } from "../core/path-template.js";
 import type { EventStream } from "../streams/event-stream.js";
-import type { MethodAt } from "../core/method-type.js";
+import type { MethodAt } from "../client/method-type.js";
 
 type Method = (...args: never[]) => Promise<unknown>;
 type Names<T, Prefix extends string = ""> = {

@@ -1,5 +1,6 @@
-// The tree's shape: the folders that name the architecture, and no circle of imports in src/,
-// generated/ or scripts/ (a circle makes the order modules load in, and so what they see, an accident).
+// The tree's shape: the folders that name the architecture, src/'s floors with no import up, and no
+// circle of imports in src/, generated/ or scripts/ (a circle makes the order modules load in, and so
+// what they see, an accident).
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import ts from "typescript";
@@ -51,6 +52,55 @@ function circles(graph: Map<string, string[]>): string[][] {
   return found;
 }
 
+/**
+ * src/'s floors, from the ground up: a file imports only files of its floor or below. The ground
+ * (errors, config and its options, policy, retry, abort, auth, the transport) imports nothing of the
+ * client; the checks and lists stand on it; uploads, streams and webhooks on those; the client's
+ * surface (the methods, the client, the standalone functions, a row and its answer) on all of them;
+ * the entries on top.
+ */
+const FLOORS = [
+  ["src/core/"],
+  ["src/checks/", "src/lists/"],
+  ["src/uploads/", "src/streams/", "src/webhooks/"],
+  ["src/client/"],
+  ["src/testing/", "src/index.ts", "src/operations.ts"],
+];
+
+/**
+ * The floor of each file of `graph` under src/ (by its folder) or generated/ (the highest floor it
+ * reaches through its imports: the generated modules sit between the parts they join).
+ */
+function floors(graph: Map<string, string[]>): Map<string, number> {
+  const floor = new Map<string, number>();
+  const of = (file: string, seen = new Set<string>()): number => {
+    const known = floor.get(file);
+    if (known !== undefined) return known;
+    const own = FLOORS.findIndex((parts) => parts.some((part) => file.startsWith(part)));
+    let level = own;
+    if (own < 0 && !seen.has(file)) {
+      seen.add(file);
+      level = Math.max(0, ...(graph.get(file) ?? []).map((next) => of(next, seen)));
+    }
+    floor.set(file, level);
+    return level;
+  };
+  for (const [file, targets] of graph) for (const one of [file, ...targets]) of(one);
+  return floor;
+}
+
+/** Each import of a src/ file that reaches a floor above its own, as `from (floor) -> to (floor)`. */
+function upwardImports(graph: Map<string, string[]>): string[] {
+  const floor = floors(graph);
+  return [...graph]
+    .filter(([file]) => file.startsWith("src/"))
+    .flatMap(([file, targets]) =>
+      targets
+        .filter((target) => floor.get(target)! > floor.get(file)!)
+        .map((target) => `${file} (${floor.get(file)}) -> ${target} (${floor.get(target)})`),
+    );
+}
+
 describe("the tree", () => {
   it("names the client's parts and the pipeline's stages in its folders, and their tests mirror them", () => {
     const folders = (dir: string) =>
@@ -59,7 +109,7 @@ describe("the tree", () => {
         .map((e) => e.name)
         .sort();
 
-    expect(folders("src")).toEqual(["checks", "core", "lists", "streams", "testing", "uploads", "webhooks"]);
+    expect(folders("src")).toEqual(["checks", "client", "core", "lists", "streams", "testing", "uploads", "webhooks"]);
     expect(folders("scripts/lib")).toEqual([
       "build",
       "dev",
@@ -83,6 +133,30 @@ describe("the tree", () => {
 
     expect(graph.size).toBeGreaterThan(100);
     expect(circles(graph).map((circle) => circle.join(" -> "))).toEqual([]);
+  });
+
+  it("has no import in src/ from a floor to one above it, the ground's included", () => {
+    const graph = importGraph(["src", "generated"]);
+    const placed = [...graph.keys()].filter((file) => file.startsWith("src/"));
+
+    // every file of src/ stands on a floor
+    expect(placed.filter((file) => !FLOORS.flat().some((part) => file.startsWith(part)))).toEqual([]);
+    expect(upwardImports(graph)).toEqual([]);
+  });
+
+  it("would see an import up, through a generated module too", () => {
+    const graph = new Map([
+      ["src/core/errors.ts", ["src/core/policy.js"]],
+      ["src/core/config.ts", ["generated/meta.ts"]],
+      ["generated/meta.ts", ["src/client/client.ts"]],
+      ["src/checks/check.ts", ["src/core/errors.ts", "src/lists/pages.ts"]],
+      ["src/lists/pages.ts", ["src/streams/stream-read.ts"]],
+    ]);
+
+    expect(upwardImports(graph)).toEqual([
+      "src/core/config.ts (0) -> generated/meta.ts (3)",
+      "src/lists/pages.ts (1) -> src/streams/stream-read.ts (2)",
+    ]);
   });
 
   it("would see a circle, of type-only imports too", () => {

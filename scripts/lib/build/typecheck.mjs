@@ -23,7 +23,9 @@ import { root } from "../shared/paths.mjs";
  */
 export function typechecker() {
   const worker = new Worker(new URL(import.meta.url), { workerData: { role: "typecheck" } });
+  /** @type {{ resolve: (result: TypecheckResult) => void, reject: (err: Error) => void }[]} */
   const waiting = [];
+  /** @type {Error | null} */
   let failure = null;
   worker.on("message", (result) => waiting.shift()?.resolve(result));
   worker.on("error", (err) => {
@@ -45,9 +47,13 @@ export function typechecker() {
 // the worker's side: one builder program, re-created on each request from the one before
 async function typecheckWorker() {
   const { default: ts } = await import("typescript");
-  const sources = new Map(); // file -> { text, source }: unchanged files keep their parsed tree
+  /** @type {Map<string, { text: string | undefined, source: import("typescript").SourceFile }>} */
+  const sources = new Map(); // unchanged files keep their parsed tree
+  /** @type {import("typescript").SemanticDiagnosticsBuilderProgram | undefined} */
   let builder;
-  parentPort.on("message", () => {
+  const port = parentPort;
+  if (!port) throw new Error("typecheck: the worker side runs only in a worker thread");
+  port.on("message", () => {
     const started = performance.now();
     const parsed = ts.getParsedCommandLineOfConfigFile(
       resolve(root, "tsconfig.json"),
@@ -59,6 +65,8 @@ async function typecheckWorker() {
         },
       },
     );
+    // unreachable: an unreadable config reaches onUnRecoverableConfigFileDiagnostic, which throws
+    if (!parsed) throw new Error("typecheck: cannot read tsconfig.json");
     const host = ts.createIncrementalCompilerHost(parsed.options);
     const parse = host.getSourceFile;
     host.getSourceFile = (file, ...rest) => {
@@ -91,7 +99,7 @@ async function typecheckWorker() {
       getCurrentDirectory: () => root,
       getNewLine: () => "\n",
     });
-    parentPort.postMessage({ ok: errors === 0, errors, ms: Math.round(performance.now() - started), text });
+    port.postMessage({ ok: errors === 0, errors, ms: Math.round(performance.now() - started), text });
   });
 }
 

@@ -8,8 +8,13 @@ import { join } from "node:path";
  * that saves by writing a new file and renaming it over the old one leaves a file's watch on the
  * old inode (Node 20's own `recursive: true` watches files that way and goes deaf after one such
  * save). Returns { close }.
+ * @param {string} dir
+ * @param {(name: string | null) => void} onEvent
+ * @param {{ recursive?: boolean }} [options]
+ * @returns {{ close: () => void }}
  */
 export function watchFolders(dir, onEvent, { recursive = true } = {}) {
+  /** @type {Map<string, import("node:fs").FSWatcher>} */
   const watchers = new Map();
   const scan = () => {
     let folders = [dir];

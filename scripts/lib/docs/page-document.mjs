@@ -4,7 +4,7 @@
 import { withCodeSamples } from "./code-samples.mjs";
 import { withStreamSamples } from "./stream-samples.mjs";
 import { readIdentity } from "../shared/identity.mjs";
-import { deref, isObject, operationsOf } from "../spec/document.mjs";
+import { deref, isObject, isRecord, operationsOf } from "../spec/document.mjs";
 import { kept } from "../spec/openapi31.mjs";
 
 /** The heading of the intro section that lists the groups with no operation yet. */
@@ -44,9 +44,11 @@ export function pageDocument(spec, { sampler, names = readIdentity(spec?.info) }
       for (const op of Object.values(isObject(item) ? item : {}))
         if (Array.isArray(op?.tags)) for (const tag of op.tags) used.add(tag);
     }
+  /** @type {unknown[]} */
   const tags = Array.isArray(page.tags) ? page.tags : [];
+  const nameOf = (/** @type {unknown} */ tag) => (isRecord(tag) ? tag.name : undefined);
   // a tag that nests one in use (OpenAPI 3.2's parent) is its group in the side menu: it stays there
-  const byName = new Map(tags.map((tag) => [tag?.name, tag]));
+  const byName = new Map(tags.map((tag) => [nameOf(tag), tag]));
   for (const name of [...used]) {
     let parent = kept(byName.get(name), "parent");
     while (byName.has(parent) && !used.has(parent)) {
@@ -64,15 +66,15 @@ export function pageDocument(spec, { sampler, names = readIdentity(spec?.info) }
     const left = [...used].filter((name) => !placed.has(name));
     if (left.length) page["x-tagGroups"] = [...groups, { name: OTHER_GROUP, tags: left }];
   }
-  const unused = tags.filter((tag) => !used.has(tag?.name));
+  const unused = tags.filter((tag) => !used.has(nameOf(tag)));
   if (!unused.length) return page;
-  page.tags = tags.filter((tag) => used.has(tag?.name));
+  page.tags = tags.filter((tag) => used.has(nameOf(tag)));
   // one line per group: a description over several lines would break the list
   const items = unused.map((tag) => {
-    const about = String(tag.description ?? "")
+    const about = String((isRecord(tag) ? tag.description : undefined) ?? "")
       .replace(/\s+/g, " ")
       .trim();
-    return `- **${tag.name}**${about ? `: ${about}` : ""}`;
+    return `- **${nameOf(tag)}**${about ? `: ${about}` : ""}`;
   });
   const intro = String(page.info?.description ?? "").trimEnd();
   const section = [

@@ -5,6 +5,7 @@ import { pipeline } from "node:stream";
 import { badTarget, createGuardedServer, refuse } from "../shared/http-guard.mjs";
 import { fromRoot } from "../shared/paths.mjs";
 
+/** @type {Record<string, string>} */
 const TYPES = {
   ".html": "text/html; charset=utf-8",
   ".js": "text/javascript",
@@ -32,7 +33,8 @@ export function serveDocs({ dir = fromRoot("site"), host = "127.0.0.1", port = 8
       return refuse(res, 405, `${req.method} is not served here; use GET`, undefined, { Allow: "GET, HEAD" });
     const bad = badTarget(req.url);
     if (bad) return refuse(res, bad.status, bad.message);
-    const path = decodeURIComponent(req.url.replace(/[?#].*$/s, ""));
+    // badTarget refused a missing target: req.url is a string here
+    const path = decodeURIComponent(String(req.url).replace(/[?#].*$/s, ""));
     // refused outright rather than resolved: no file of the site is reached through ..
     if (path.split(/[/\\]/).includes("..")) return refuse(res, 403, "no .. in paths");
     const file = resolve(base, `.${path.endsWith("/") ? `${path}index.html` : path}`);

@@ -72,6 +72,7 @@ export function tagGroups(tags) {
   if (!list.some((tag) => grouping(tag) && typeof kept(tag, "parent") === "string")) return undefined;
   const groups = new Map();
   for (const tag of list.filter(grouping)) {
+    /** @type {typeof list} */
     const chain = [];
     // a loop of parents is read once round
     for (let at = tag; at && grouping(at) && !chain.includes(at); at = byName.get(kept(at, "parent")))
@@ -84,7 +85,11 @@ export function tagGroups(tags) {
   return groups;
 }
 
-/** `click_mouse`, `api-keys`, `Org Limits` -> `clickMouse`, `apiKeys`, `orgLimits`. */
+/**
+ * `click_mouse`, `api-keys`, `Org Limits` -> `clickMouse`, `apiKeys`, `orgLimits`.
+ * @param {string} text
+ * @returns {string}
+ */
 export function camel(text) {
   const words = String(text)
     .split(/[^A-Za-z0-9]+/)
@@ -97,6 +102,7 @@ export function camel(text) {
   return RESERVED_SEGMENTS.has(word) ? `${word}Resource` : word;
 }
 
+/** @type {Record<string, string>} */
 export const COLLECTION = {
   get: "list",
   post: "create",
@@ -107,6 +113,7 @@ export const COLLECTION = {
   options: "options",
   trace: "trace",
 };
+/** @type {Record<string, string>} */
 export const ITEM = {
   get: "retrieve",
   post: "update",
@@ -137,7 +144,7 @@ const ACTION_WORDS = new Set([
   "count",
 ]);
 
-export const isParam = (segment) => /^\{.*\}$/.test(segment);
+export const isParam = (/** @type {string} */ segment) => /^\{.*\}$/.test(segment);
 // a leading segment naming the API's version: v1, v2, v1beta1, v2.1
 const VERSION = /^v\d+([._-]?\d+)*([a-z]+\d*)?$/i;
 
@@ -179,7 +186,7 @@ export function versionOf(paths) {
       : undefined;
   };
 }
-export const pascal = (text) => {
+export const pascal = (/** @type {string} */ text) => {
   const word = camel(text);
   return word.charAt(0).toUpperCase() + word.slice(1);
 };

@@ -1,4 +1,4 @@
-// Writes the operation layer of generated/: the table of operations that src/core/method.ts turns
+// Writes the operation layer of generated/: the table of operations that src/client/method.ts turns
 // into methods (operations.ts), the resource tree's interfaces with their JSDoc (resources.ts,
 // emit-resources.mjs), a type for every component schema (types.ts), and the standalone functions
 // (functions.ts, emit-functions.mjs). Everything here comes from the spec alone.
@@ -43,7 +43,7 @@ function operationsSource(operations, table, header, auth, fns, identity) {
   const marker = `\u0001${randomUUID()}:`;
   const schema = (schema, where) => `${marker}S.${table.add(schema, where)}`;
   const rows = operations.map((op) => {
-    // a row holds only what differs from its defaults (src/core/operation-row.ts): its path parameters
+    // a row holds only what differs from its defaults (src/client/operation-row.ts): its path parameters
     // are its template's, its idempotency RFC 9110's rule for its method unless the document or the
     // IANA registry says otherwise, and a JSON answer's media type application/json unless it is another
     /** @type {Record<string, unknown>} */
@@ -134,7 +134,7 @@ export const ${fns.get(op)} = ${text(row)} as const satisfies Operation;
         .map(([, source]) => source)
         .join(", ")} } from "../src/${file}.js";\n`,
   );
-  return `${header}import type { Operation } from "../src/core/operation-row.js";
+  return `${header}import type { Operation } from "../src/client/operation-row.js";
 ${imports.join("")}import * as S from "./validators.js";
 
 export type { Operation };
@@ -151,7 +151,7 @@ ${operations.map((op) => `  ${fns.get(op)},\n`).join("")}] as const;
 
 /**
  * One more media type of an operation's body, as a row's `bodies` carries it
- * (src/core/operation-row.ts `OtherBody`): only what differs from the row's own, so its schema only
+ * (src/client/operation-row.ts `OtherBody`): only what differs from the row's own, so its schema only
  * where it is not the row's `bodySchema`.
  * @param {import("./read-operations.mjs").OperationInfo} op
  * @param {import("./request-bodies.mjs").BodyMedia} media
@@ -174,7 +174,7 @@ const offered = (op) => offeredMedia(op.body);
 
 /**
  * @type {[key: string, source: string, file: string, needed: (op: any) => boolean][]}
- * The readers only some operations need, by the key of a row's \`readers\` (src/core/operation-row.ts):
+ * The readers only some operations need, by the key of a row's \`readers\` (src/client/operation-row.ts):
  * the export that reads it, its module under src/, and which operations need it. A row brings its
  * own, so that a bundle of operations without lists, streams or forms leaves their modules out.
  */
@@ -182,9 +182,9 @@ const READERS = [
   ["openStream", "openEventStream", "streams/event-stream", (op) => op.success.kind === "stream"],
   ["openItems", "openItemStream", "streams/item-stream", (op) => op.success.kind === "sequence"],
   ["PageList", "PagePromise", "lists/pages", (op) => Boolean(op.page)],
-  ["pickMedia", "pickMedia", "uploads/media-type", (op) => Boolean(op.body?.others)],
-  ["styledQuery", "styledQuery", "core/query-string", (op) => Boolean(op.queryStyles)],
-  ["wholeQuery", "wholeQuery", "core/query-string", (op) => op.queryParams.some((p) => p.querystring)],
+  ["pickMedia", "pickMedia", "client/media-type", (op) => Boolean(op.body?.others)],
+  ["styledQuery", "styledQuery", "client/query-string", (op) => Boolean(op.queryStyles)],
+  ["wholeQuery", "wholeQuery", "client/query-string", (op) => op.queryParams.some((p) => p.querystring)],
   ["formBody", "formBody", "uploads/form-body", (op) => offered(op).some((media) => media.form)],
   ["urlEncodedBody", "urlEncodedBody", "uploads/url-encoded", (op) => offered(op).some((m) => m.kind === "urlencoded")],
   [

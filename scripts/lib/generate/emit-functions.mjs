@@ -1,6 +1,6 @@
 // Writes generated/functions.ts: one standalone function per operation, for the package's
 // `/operations` entry, as hey-api's and Speakeasy's SDKs offer them. Each is its
-// row of generated/operations.ts made a function of a client (src/core/standalone.ts), typed as the
+// row of generated/operations.ts made a function of a client (src/client/standalone.ts), typed as the
 // client's method with the client in front, so that a bundle keeps only the operations it imports.
 
 import { exampleCall } from "./examples.mjs";
@@ -29,6 +29,8 @@ export function standaloneCall(op, fn) {
 export function functionsSource(operations, fns, header, identity) {
   const functions = operations.map((op) => {
     const fn = fns.get(op);
+    // fns names every operation: emitted from the same list
+    if (fn === undefined) throw new Error(`no function name for ${op.method} ${op.path}`);
     const example = [
       `import { createCoreClient, ${fn} } from "${identity.packageName}/operations";`,
       `const client = createCoreClient({ apiKey: process.env.${identity.apiKeyEnv} });`,
@@ -46,7 +48,7 @@ export function functionsSource(operations, fns, header, identity) {
       `export const ${fn}: WithClient<Resources${method}> = /* @__PURE__ */ standalone(O.${fn});`,
     ].join("\n");
   });
-  return `${header}import { standalone, type WithClient } from "../src/core/standalone.js";
+  return `${header}import { standalone, type WithClient } from "../src/client/standalone.js";
 import * as O from "./operations.js";
 import type { Resources } from "./resources.js";
 

@@ -39,7 +39,7 @@ export const USER_AGENT = ${value(identity.userAgent)};
 // (package.json's client.displayName): \`err instanceof ${identity.errorName}\` catches every error the client throws
 
 export { ClientError as ${identity.errorName} } from "../src/core/errors.js";
-export type { ApiClient as ${identity.clientName} } from "../src/core/client.js";
+export type { ApiClient as ${identity.clientName} } from "../src/client/client.js";
 `,
   };
 }

@@ -190,7 +190,7 @@ export function resourcesSource(spec, operations, types, header, fns, headerOpti
   ]
     .filter(Boolean)
     .join(", ");
-  return `${header}${streams}import type { ${headerTypes} } from "../src/core/method-type.js";
+  return `${header}${streams}import type { ${headerTypes} } from "../src/client/method-type.js";
 import type { PageOptions, PagePromise } from "../src/lists/pages.js";
 import type { RequestOptions } from "../src/core/request-options.js";
 import * as O from "./operations.js";

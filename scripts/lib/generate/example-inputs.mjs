@@ -176,10 +176,10 @@ function choose(op, sampler) {
 
   let body = op.body;
   // the document's example where the checks accept it and it names no field the types do not know
-  const fits = (/** @type {unknown} */ example) =>
-    sampler.check(body.schema, example, "request").length === 0 &&
-    sampler.undeclared(body.schema, example).length === 0;
-  if (body && !(body.example !== undefined && fits(body.example))) {
+  const fits = (/** @type {NonNullable<typeof body>} */ given, /** @type {unknown} */ example) =>
+    sampler.check(given.schema, example, "request").length === 0 &&
+    sampler.undeclared(given.schema, example).length === 0;
+  if (body && !(body.example !== undefined && fits(body, body.example))) {
     let { value, issues } = sampler.sample(body.schema, { direction: "request", body: true });
     // a body of branches the whole schema's sample mixes up: the first branch's own sample that passes
     const branch = issues.length ? sampler.variants(body.schema, { direction: "request" })[0] : undefined;
@@ -193,7 +193,7 @@ function choose(op, sampler) {
     path: picks(pathParams, op.pathParams),
     header: picks(headerParams, op.headerParams),
     query: picks(queryParams, op.queryParams),
-    body: body === op.body ? null : { example: body.example },
+    body: body === op.body || !body ? null : { example: body.example },
     lines,
     run: 0,
   };

@@ -1,8 +1,8 @@
 // Header parameters as the client takes them. Each operation's own are typed in its options'
-// `headers` (the required ones required, and checked before sending: src/core/method.ts); a header
+// `headers` (the required ones required, and checked before sending: src/client/method.ts); a header
 // that (nearly) every operation declares (an API version, an account id) is a client option as
 // well, set once for every request and still overridable per call (generated/meta.ts
-// `HEADER_OPTIONS`, read by src/core/client.ts).
+// `HEADER_OPTIONS`, read by src/client/client.ts).
 import { identifier, RESERVED_WORDS } from "./identifiers.mjs";
 
 /** The share of a document's operations that must declare a header for it to be a client option. */

@@ -74,7 +74,7 @@ export const GLOBALS = new Set([
 ]);
 
 /** PascalCase of any text, for a type or interface name; `N` goes before a leading digit, which no identifier may start with. */
-export const pascal = (text) => {
+export const pascal = (/** @type {string} */ text) => {
   const words = String(text)
     .split(/[^A-Za-z0-9]+/)
     .filter(Boolean);
@@ -105,7 +105,7 @@ export function typeNames(schemaNames, reserved = []) {
 }
 
 /** A valid JS identifier for a parameter name (`browser-id` -> `browserId`). */
-export const identifier = (name, taken) => {
+export const identifier = (/** @type {string} */ name, /** @type {Set<string>} */ taken) => {
   const words = String(name)
     .split(/[^A-Za-z0-9_$]+/)
     .filter(Boolean);
@@ -175,7 +175,7 @@ export const componentName = (schema) =>
 /**
  * Where openapi-typescript typed an operation, as a type of generated/schema.d.ts: `paths[path][method]`,
  * or, for a method 3.1 has no field for (QUERY, COPY), the `post` of its stand-in path item
- * (spec/openapi31.mjs), as src/core/method-type.ts finds it too.
+ * (spec/openapi31.mjs), as src/client/method-type.ts finds it too.
  * @param {{ method: string, path: string }} op
  * @returns {string}
  * @example

@@ -10,9 +10,12 @@ import { offeredMedia } from "./request-bodies.mjs";
 const inComment = (/** @type {string} */ line) => line.replace(/\*\//g, "*\\/");
 
 /** Text safe inside a JSDoc block: trimmed, no `*\/` that would end it early. */
-export const doc = (text) => inComment(String(text ?? "").trim());
+export const doc = (/** @type {unknown} */ text) => inComment(String(text ?? "").trim());
 
-/** The policy sentence each method's JSDoc carries; the README's table says the same at length. */
+/**
+ * The policy sentence each method's JSDoc carries; the README's table says the same at length.
+ * @param {import("./read-operations.mjs").OperationInfo} op
+ */
 function retryNote(op) {
   const key = op.idempotencyKey
     ? ` Each call sends a new \`${op.idempotencyKey}\` (the same on its retries), or yours from \`options.headers\`.`

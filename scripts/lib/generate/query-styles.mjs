@@ -1,7 +1,7 @@
 // How each query parameter of an operation is written, for the row of generated/operations.ts: only
 // where the document says other than what openapi-fetch writes by default (an array's items
 // repeated, `style: form, explode: true`; an object's fields in brackets, `deepObject`), so that a
-// row of parameters written the default way carries nothing (src/core/query-string.ts writes them).
+// row of parameters written the default way carries nothing (src/client/query-string.ts writes them).
 import { resolve } from "../spec/document.mjs";
 
 /** The styles OpenAPI lets a query parameter have. */

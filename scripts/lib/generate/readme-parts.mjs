@@ -47,12 +47,13 @@ export function policyTable(operations) {
   // the methods OpenAPI 3.2 adds beyond QUERY (`additionalOperations`), idempotent by their RFC or not
   const registered = operations.filter((op) => !named.has(op.method) && idempotentMethod(op.method));
   const others = operations.filter((op) => !named.has(op.method) && !idempotentMethod(op.method));
-  const listed = (ops) =>
+  const listed = (/** @type {typeof operations} */ ops) =>
     ops.length
       ? `: ${ops.map((op) => `\`${op.method} ${op.path}\` (\`${op.name}\`)`).join(", ")}`
       : " (none in this spec)";
   // idempotent as its method and its key would have it: what `x-idempotent` overrides
-  const byRule = (op) => byMethod.has(op.method) || op.idempotencyKey !== undefined;
+  const byRule = (/** @type {(typeof operations)[number]} */ op) =>
+    byMethod.has(op.method) || op.idempotencyKey !== undefined;
   // an operation its key makes idempotent is listed by the key, not as marked
   const keyed = operations.filter((op) => op.idempotent && !byMethod.has(op.method) && op.idempotencyKey);
   const yes = listed(operations.filter((op) => op.idempotent && !byRule(op)));

@@ -253,7 +253,11 @@ export function reportLines(report) {
   ];
 }
 
-/** The entries of `files` (from render()) whose content differs from what is on disk. */
+/**
+ * The entries of `files` (from render()) whose content differs from what is on disk.
+ * @param {Iterable<[string, string]>} files
+ * @returns {[string, string][]}
+ */
 export function changed(files) {
   return [...files].filter(([file, content]) => {
     try {

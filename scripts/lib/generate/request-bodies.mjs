@@ -2,7 +2,7 @@
 // as the client sends it (JSON, an `application/x-www-form-urlencoded` form, a multipart form built
 // from its fields, bytes or text as given). The first is the one a call sends by default (JSON where
 // offered, else the first the document lists); the others are what a call may send instead, chosen by
-// `options.contentType` or by the value (src/core/request-body.ts).
+// `options.contentType` or by the value (src/client/request-body.ts).
 import { sequenceFraming } from "../../../src/streams/sequence-media.js";
 import { exampleOf, resolve } from "../spec/document.mjs";
 import { formShape } from "./multipart.mjs";
@@ -78,7 +78,13 @@ export function requestBody(spec, raw, where, { shapes, unsupported }) {
  */
 export const offeredMedia = (body) => (body ? [body, ...(body.others ?? [])] : []);
 
-/** One media type read, with its report lines (`note`, `unchecked`) beside it. */
+/**
+ * One media type read, with its report lines (`note`, `unchecked`) beside it.
+ * @param {any} spec
+ * @param {unknown} raw
+ * @param {string} mediaType
+ * @param {string} where
+ */
 function mediaOf(spec, raw, mediaType, where) {
   const deref = (/** @type {any} */ node) => resolve(spec, node);
   const media = deref(raw) ?? {};
@@ -120,6 +126,8 @@ const strip = ({ note: _note, unchecked: _unchecked, ...media }) => media;
 /**
  * The fields of a urlencoded body whose `encoding` differs from OpenAPI's default (`style: form`,
  * `explode: true`), and the report line of what the body sends.
+ * @param {any} raw the media type object
+ * @param {string} where
  */
 function urlEncoding(raw, where) {
   /** @type {Record<string, { style?: string, explode?: boolean }>} */

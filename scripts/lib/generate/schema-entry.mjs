@@ -56,11 +56,11 @@ const SINGLE = new Set(["not", "items", "propertyNames", "additionalProperties"]
  */
 function mapRefs(schema, ref, code) {
   if (schema === false) return false;
-  const map = (key, value) =>
+  const map = (/** @type {string} */ key, /** @type {any} */ value) =>
     key === "$ref"
       ? ref(value)
       : LISTS.has(key)
-        ? value.map((sub) => mapRefs(sub, ref, code))
+        ? value.map((/** @type {unknown} */ sub) => mapRefs(sub, ref, code))
         : SINGLE.has(key)
           ? mapRefs(value, ref, code)
           : CODE.has(key)
@@ -100,7 +100,7 @@ function literal(value) {
   if (value instanceof Named) return value.name;
   if (Array.isArray(value)) return `[${value.map(literal).join(",")}]`;
   if (value === null || typeof value !== "object") return JSON.stringify(value);
-  const key = (name) => (name === "__proto__" ? '["__proto__"]' : JSON.stringify(name));
+  const key = (/** @type {string} */ name) => (name === "__proto__" ? '["__proto__"]' : JSON.stringify(name));
   return `{${Object.entries(value)
     .map(([name, v]) => `${key(name)}:${literal(v)}`)
     .join(",")}}`;

@@ -69,7 +69,8 @@ function oauthFacts(scheme) {
 }
 
 /** Whether the scheme `name` of the document is marked `deprecated` (OpenAPI 3.2). */
-const deprecated = (spec, name) => kept(resolve(spec, spec.components?.securitySchemes?.[name]), "deprecated") === true;
+const deprecated = (/** @type {any} */ spec, /** @type {string} */ name) =>
+  kept(resolve(spec, spec.components?.securitySchemes?.[name]), "deprecated") === true;
 
 /**
  * The scheme the client sends for one `security` list, and what it decided on the way. Of several
@@ -84,7 +85,7 @@ function chooseAuth(spec, requirements) {
   const decisions = [];
   const unsupported = [];
   const alternatives = requirements.filter((r) => r && typeof r === "object");
-  const named = alternatives.map((r) => Object.keys(r));
+  const named = alternatives.map((r) => Object.keys(/** @type {object} the filter above kept objects */ (r)));
   const listed = named.map((names) => (names.length ? names.join(" + ") : "{}")).join(", ");
   const old = named.filter((names) => names.length && deprecated(spec, names[0])).map((names) => names[0]);
   // the alternatives not deprecated first, each group in the document's order

@@ -1,7 +1,7 @@
 // The webhooks a document describes (3.1's `webhooks`, or the `x-webhooks` 3.0 documents write): each
 // one's payload, the request the service sends, for generated/webhooks.ts, whose schemas and types
 // src/webhooks/read-webhook.ts checks a received payload with.
-import { deref, escapeToken, isObject } from "../spec/document.mjs";
+import { deref, escapeToken, isObject, isRecord } from "../spec/document.mjs";
 import { HTTP_METHODS } from "../../../src/core/path-template.js";
 
 /** A media type whose body is JSON. */
@@ -38,7 +38,7 @@ export function readWebhooks(spec) {
       const answerStatus = Object.keys(op.responses ?? {}).find(
         (status) => /^2/.test(status) && jsonContent(spec, deref(spec, op.responses[status])),
       );
-      const answer = answerStatus && jsonContent(spec, deref(spec, op.responses[answerStatus]));
+      const answer = answerStatus ? jsonContent(spec, deref(spec, op.responses[answerStatus])) : undefined;
       const payload = body ?? answer;
       if (!body && answer)
         lines.push(
@@ -57,11 +57,16 @@ export function readWebhooks(spec) {
   return { webhooks, lines };
 }
 
-/** The schema of the first JSON media type of a request body or an answer. */
+/**
+ * The schema of the first JSON media type of a request body or an answer.
+ * @param {any} spec
+ * @param {unknown} holder
+ * @returns {{ schema: unknown } | undefined}
+ */
 function jsonContent(spec, holder) {
-  if (!isObject(holder) || !isObject(holder.content)) return undefined;
+  if (!isRecord(holder) || !isRecord(holder.content)) return undefined;
   const type = Object.keys(holder.content).find((t) => JSON_TYPE.test(t));
-  const media = type && deref(spec, holder.content[type]);
+  const media = type ? deref(spec, holder.content[type]) : undefined;
   return isObject(media) && media.schema !== undefined ? { schema: media.schema } : undefined;
 }
 

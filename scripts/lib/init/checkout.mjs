@@ -44,8 +44,10 @@ const KEYWORDS = ["openapi", "openapi-fetch", "typescript", "client", "sdk"];
  * scripts and dependencies as they were.
  * @param {any} pkg package.json as it was
  * @param {import("../shared/identity.mjs").Identity} identity
+ * @returns {{ name: string, version: string } & Record<string, unknown>}
  */
 export function packageJson(pkg, identity) {
+  /** @type {Record<string, unknown>} */
   const out = {};
   for (const [key, value] of Object.entries(pkg)) {
     if (key === "name") out.name = identity.packageName;
@@ -57,7 +59,8 @@ export function packageJson(pkg, identity) {
     else out[key] = value;
     if (key === "description") out.client = clientSection(identity);
   }
-  return out;
+  // where package.json had them, at their place; else last
+  return { ...out, name: identity.packageName, version: "0.1.0" };
 }
 
 /**

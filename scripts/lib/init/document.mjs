@@ -29,7 +29,10 @@ export class DocumentError extends Error {
  * @property {string} openapi its `openapi` version
  */
 
-/** Whether the file's top level reads as an OpenAPI document's (an `openapi` version and `info`). */
+/**
+ * Whether the file's top level reads as an OpenAPI document's (an `openapi` version and `info`).
+ * @param {string} file
+ */
 function isRoot(file) {
   try {
     const text = readFileSync(file, "utf8");
@@ -41,7 +44,11 @@ function isRoot(file) {
   }
 }
 
-/** Every file below `dir`, as absolute paths; refuses a folder of more than {@link MAX_FILES}. */
+/**
+ * Every file below `dir`, as absolute paths; refuses a folder of more than {@link MAX_FILES}.
+ * @param {string} dir
+ * @returns {string[]}
+ */
 function filesBelow(dir) {
   const found = readdirSync(dir, { recursive: true, encoding: "utf8" })
     .map((name) => join(dir, name))
@@ -120,7 +127,11 @@ export async function readDocument(path) {
   };
 }
 
-/** The deepest folder holding every one of `dirs`. */
+/**
+ * The deepest folder holding every one of `dirs`.
+ * @param {string[]} dirs
+ * @returns {string}
+ */
 function commonFolder(dirs) {
   const parts = dirs.map((dir) => dir.split(sep));
   const first = parts[0] ?? [];

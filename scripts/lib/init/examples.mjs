@@ -11,7 +11,10 @@ import { resolve } from "../spec/document.mjs";
  * @typedef {{ read?: Operation, create?: Operation, list?: Operation, stream?: Operation, failing?: Operation }} Chosen
  */
 
-/** Whether every input a call needs has a value: each path parameter, a required query or header parameter, a body. */
+/**
+ * Whether every input a call needs has a value: each path parameter, a required query or header parameter, a body.
+ * @param {Operation} op
+ */
 function callable(op) {
   const required = (/** @type {{ required: boolean, example: unknown }[]} */ params) =>
     params.filter((p) => p.required).every((p) => p.example !== undefined);
@@ -57,7 +60,12 @@ export function chooseOperations(operations) {
   return { read, create, list, stream, failing };
 }
 
-/** The head of every program: what it shows, how to run it, the client from the environment. */
+/**
+ * The head of every program: what it shows, how to run it, the client from the environment.
+ * @param {string} about
+ * @param {import("../shared/identity.mjs").Identity} identity
+ * @param {string[]} [imports]
+ */
 function head(about, identity, imports = ["createClient"]) {
   return [
     `// ${about}`,
@@ -71,12 +79,19 @@ function head(about, identity, imports = ["createClient"]) {
 }
 
 /** A line printing the first 80 characters of a JSON answer held in `name`. */
-const shown = (label, name) => `console.log(\`${label}: \${String(JSON.stringify(${name})).slice(0, 80)}\`);`;
+const shown = (/** @type {string} */ label, /** @type {string} */ name) =>
+  `console.log(\`${label}: \${String(JSON.stringify(${name})).slice(0, 80)}\`);`;
 
 /** `// GET /path: summary` for a call. */
-const about = (op) => `// ${op.method} ${op.path}${op.summary ? `: ${op.summary.replace(/\s+/g, " ").trim()}` : ""}`;
+const about = (/** @type {Operation} */ op) =>
+  `// ${op.method} ${op.path}${op.summary ? `: ${op.summary.replace(/\s+/g, " ").trim()}` : ""}`;
 
-/** The call of `op` as a statement whose answer, where there is one, goes to `name`, then a line showing it. */
+/**
+ * The call of `op` as a statement whose answer, where there is one, goes to `name`, then a line showing it.
+ * @param {Operation} op
+ * @param {string} name
+ * @param {string} label
+ */
 function called(op, name, label) {
   const call = `await ${callExpression(op)};`;
   return op.success.kind === "json"
@@ -92,12 +107,14 @@ function called(op, name, label) {
  * @returns {Operation}
  */
 function essentials(op, spec) {
-  const example = op.body?.example;
-  const required = resolve(spec, op.body?.schema)?.required;
+  const body = op.body;
+  if (!body) return op;
+  const example = body.example;
+  const required = resolve(spec, body.schema)?.required;
   if (!example || typeof example !== "object" || Array.isArray(example) || !Array.isArray(required)) return op;
   if (!required.length || !required.every((field) => field in example)) return op;
   const kept = Object.fromEntries(required.map((field) => [field, /** @type {any} */ (example)[field]]));
-  return { ...op, body: { ...op.body, example: kept } };
+  return { ...op, body: { ...body, example: kept } };
 }
 
 /**
@@ -174,6 +191,7 @@ export function examplePrograms(chosen, identity, spec = {}) {
  * @param {import("../shared/identity.mjs").Identity} identity
  */
 export function examplesReadme(programs, identity) {
+  /** @type {Record<string, string>} */
   const shows = {
     "quick-start.ts": "the smallest program: a client from the environment, a safe read and a create",
     "handle-errors.ts": "each kind of failure told apart (`NotFoundError`, `maybePerformed`, `ApiError`)",

@@ -6,7 +6,7 @@ import { exampleMarkers, markers } from "../generate/readme-parts.mjs";
 import { describeAuth } from "../generate/security.mjs";
 
 /** A part generate writes: its markers, empty until it runs. */
-const part = ({ start, end }) => [start, end];
+const part = (/** @type {{ start: string, end: string }} */ { start, end }) => [start, end];
 
 /**
  * The README of the package `identity` names, for the document titled `title`, showing the example

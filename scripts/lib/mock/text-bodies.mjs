@@ -1,7 +1,7 @@
 // Request bodies Prism cannot read, read by the proxy instead: JSON values one after another (JSON
 // Lines, NDJSON, JSON text sequences), which Prism holds as one string against an array schema, and a
 // number or boolean sent as text (`text/plain` of `type: boolean`), which Prism holds as a string.
-// Each is read as the client writes it (src/core/request-body.ts) and checked with the client's
+// Each is read as the client writes it (src/client/request-body.ts) and checked with the client's
 // checks; Prism's refusal of such a body alone is then not the mock's answer.
 import { SEPARATOR } from "../../../src/streams/sequence-media.js";
 

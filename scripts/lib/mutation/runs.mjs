@@ -1,5 +1,5 @@
 // The verdicts of every mutation run kept together: Stryker's incremental file holds only the files
-// its last run mutated, so a run over src/core/method.ts would forget what a run over src/lists/pages.ts
+// its last run mutated, so a run over src/client/method.ts would forget what a run over src/lists/pages.ts
 // found. scripts/mutation.mjs seeds each run with this store and folds the run's file back into it,
 // so that runs over parts of src/ add up to one report of the whole, and a run over all of src/
 // tests again only what changed since. The store holds no text: files and tests are compared by

@@ -21,6 +21,8 @@ const CONTROL = /[\x00-\x1f\x7f]/;
  * @example
  * badTarget("/org/limits"); // null
  * badTarget("/%"); // { status: 400, message: "malformed percent-encoding in the request target" }
+ * @param {unknown} target
+ * @returns {{ status: number, message: string } | null}
  */
 export function badTarget(target) {
   if (typeof target !== "string" || !target.startsWith("/"))
@@ -56,6 +58,11 @@ export const apiError = (status, message) => [
  * Answers `res` with `status` and `message` in `format` (plainText by default) and closes the
  * connection, or only destroys the response when its head is already out or its client gone.
  * `headers` are added.
+ * @param {import("node:http").ServerResponse} res
+ * @param {number} status
+ * @param {string} message
+ * @param {RefusalFormat} [format]
+ * @param {import("node:http").OutgoingHttpHeaders} [headers]
  */
 export function refuse(res, status, message, format = plainText, headers = {}) {
   if (res.headersSent || res.destroyed) {
@@ -121,7 +128,10 @@ export function createGuardedServer(handler, format = plainText) {
           : err.code === "ERR_HTTP_REQUEST_TIMEOUT"
             ? 408
             : 400;
-    const [type, body] = format(status, status === 400 ? "malformed request" : STATUS_CODES[status].toLowerCase());
+    const [type, body] = format(
+      status,
+      status === 400 ? "malformed request" : String(STATUS_CODES[status]).toLowerCase(),
+    );
     socket.end(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: ${type}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );

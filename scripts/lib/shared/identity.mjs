@@ -85,7 +85,11 @@ export class IdentityError extends Error {
  * @property {Record<string, string>} from where each chosen value came from, by field
  */
 
-/** The words of a title or name, accents taken off, anything but letters and digits a separator. */
+/**
+ * The words of a title or name, accents taken off, anything but letters and digits a separator.
+ * @param {unknown} text
+ * @returns {string[]}
+ */
 function words(text) {
   return String(text)
     .normalize("NFKD")
@@ -94,21 +98,29 @@ function words(text) {
     .filter(Boolean);
 }
 
-/** The words that name the service in a document's `info.title`: those before the first generic word or version, at most four. */
+/**
+ * The words that name the service in a document's `info.title`: those before the first generic word or version, at most four.
+ * @param {unknown} title
+ * @returns {string[]}
+ */
 export function serviceWords(title) {
   const all = words(typeof title === "string" ? title : "");
   const end = all.findIndex((w) => GENERIC.has(w.toLowerCase()) || VERSION.test(w));
   return (end < 0 ? all : all.slice(0, end)).slice(0, MAX_WORDS);
 }
 
-/** A package name's words, its scope and a trailing `client`/`sdk` taken off ("@acme/payments-client" -> payments). */
+/**
+ * A package name's words, its scope and a trailing `client`/`sdk` taken off ("@acme/payments-client" -> payments).
+ * @param {unknown} name
+ * @returns {string[]}
+ */
 function nameWords(name) {
   const bare = String(name).replace(/^@[^/]*\//, "");
   const all = words(bare);
   return all.length > 1 && /^(client|sdk)$/i.test(all.at(-1) ?? "") ? all.slice(0, -1) : all;
 }
 
-const capital = (w) => w.charAt(0).toUpperCase() + w.slice(1);
+const capital = (/** @type {string} */ w) => w.charAt(0).toUpperCase() + w.slice(1);
 
 /**
  * The names a service's words give: the package (`acme-payments-client`), the display name, the
@@ -165,7 +177,7 @@ const HEADER_TEXT = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
 const PROSE = /^[^\p{Cc}]+$/u;
 
 /** `value` as text shown in a message: quoted and cut short. */
-const show = (value) => {
+const show = (/** @type {unknown} */ value) => {
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 80 ? `${text.slice(0, 80)}…` : text;
 };
@@ -209,7 +221,13 @@ export function identityOf(pkg, info) {
   const fromTitle = `from info.title ${show(title ?? "")}`;
   /** @type {Record<string, string>} */
   const from = {};
-  /** the configured value of `field`, else `fallback`, and where it came from */
+  /**
+   * the configured value of `field`, else `fallback`, and where it came from
+   * @param {string} field
+   * @param {unknown} fallback
+   * @param {string} fallbackFrom
+   * @returns {unknown}
+   */
   const pick = (field, fallback, fallbackFrom) => {
     const given = /** @type {Record<string, unknown>} */ (client)[field];
     from[field] = given === undefined ? fallbackFrom : `package.json client.${field}`;
@@ -235,9 +253,14 @@ export function identityOf(pkg, info) {
     throw new IdentityError(
       `package.json client.userAgent must be visible ASCII and spaces, at most 200 characters (got ${show(agent)})`,
     );
-  const docsTitle = pick("docsTitle", undefined, "the page's own: info.title");
-  if (docsTitle !== undefined && (typeof docsTitle !== "string" || !PROSE.test(docsTitle) || docsTitle.length > 200))
-    throw new IdentityError(`package.json client.docsTitle must be one line of text (got ${show(docsTitle)})`);
+  const givenTitle = pick("docsTitle", undefined, "the page's own: info.title");
+  /** @type {string | undefined} */
+  let docsTitle;
+  if (givenTitle !== undefined) {
+    if (typeof givenTitle !== "string" || !PROSE.test(givenTitle) || givenTitle.length > 200)
+      throw new IdentityError(`package.json client.docsTitle must be one line of text (got ${show(givenTitle)})`);
+    docsTitle = givenTitle;
+  }
 
   // the root error and the client by the display name; one the package exports already gets "Service" in
   let pascal = words(displayName).map(capital).join("");

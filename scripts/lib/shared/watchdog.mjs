@@ -51,7 +51,8 @@ child.once("error", (err) => {
   process.exit(127);
 });
 child.once("exit", (code, signal) => {
-  if (code !== null) process.exit(code);
+  // node gives a signal whenever the code is null; 1 only keeps the types whole
+  if (code !== null || signal === null) process.exit(code ?? 1);
   // end the way the command ended, so that the parent sees its signal
   process.removeAllListeners(signal);
   process.kill(process.pid, signal);

@@ -26,9 +26,23 @@ const CLIENT_ANNOTATIONS = new Set(["x-client-method", "x-idempotent", "x-codeSa
 const DIFF_CONFIG = "extends:\n  - diff-recommended\n";
 
 /**
+ * One change of `redocly diff --format=json`'s report (reportVersion 1), the fields read here.
+ * @typedef {object} DiffChange
+ * @property {string} path JSON pointer as a URI fragment (`#/paths/...`)
+ * @property {"added" | "removed" | "modified"} kind
+ * @property {string} [typeName] the OpenAPI type of the changed node (`PathItem`, `Parameter`, ...)
+ * @property {string} [property] the changed field, for a modification
+ * @property {{ pointer?: string, value?: unknown }} [base] the older side
+ * @property {{ pointer?: string, value?: unknown }} [revision] the newer side
+ * @property {{ impact?: string, ruleId: string, message: string }[]} [verdicts]
+ * @property {"none" | "patch" | "minor" | "major"} impact
+ */
+
+/**
  * Changes `redocly diff` 2.77 rates patch that break this API's typed client. Each returns a
  * reason when a change breaks, else undefined.
  */
+/** @type {{ id: string, check: (c: DiffChange) => string | undefined }[]} */
 const PROJECT_RULES = [
   {
     id: "path-template-changed",
@@ -63,8 +77,8 @@ const PROJECT_RULES = [
  * `#/components/...` (as bundleSpec() returns it and later releases hold it), recursive schemas
  * included. A component is rated where operations use it: as a request or a response.
  * `info.version` itself is not a difference.
- * @param {object} released the older document, e.g. openapi/released/0.1.0.json parsed
- * @param {object} current the newer document, e.g. bundleSpec()'s
+ * @param {Record<string, unknown>} released the older document, e.g. openapi/released/0.1.0.json parsed
+ * @param {Record<string, unknown>} current the newer document, e.g. bundleSpec()'s
  * @returns {Promise<Change[]>} one entry per difference (identical lines once), in the order `redocly diff`
  * reports them, then the named components added, removed or edited
  * @example
@@ -96,8 +110,9 @@ export async function compareSpecs(released, current) {
         maxBuffer: 256 * 1024 * 1024,
       }));
     } catch (err) {
+      const failed = /** @type {{ stderr?: string, message?: string }} */ (isObject(err) ? err : {});
       throw new Error(
-        `redocly diff failed: ${String(err.stderr ?? err.message)
+        `redocly diff failed: ${String(failed.stderr ?? failed.message ?? err)
           .replace(/^.*[║╔╚].*\n/gm, "")
           .trim()}`,
       );
@@ -105,7 +120,8 @@ export async function compareSpecs(released, current) {
     const report = JSON.parse(stdout.slice(stdout.indexOf("{")));
     if (report.reportVersion !== "1" || !Array.isArray(report.changes))
       throw new Error(`redocly diff: unknown report format ${report.reportVersion}`);
-    const changes = report.changes
+    // the shape reportVersion 1 gives its changes
+    const changes = /** @type {DiffChange[]} */ (report.changes)
       .filter((c) => !(c.path === "#/info" && c.property === "version"))
       .filter((c) => !NAMED_PATH.test(c.path))
       .map(toChange);
@@ -115,13 +131,17 @@ export async function compareSpecs(released, current) {
   }
 }
 
-/** The document as JSON text; a dereferenced recursive schema is a cycle that JSON cannot hold. */
+/**
+ * The document as JSON text; a dereferenced recursive schema is a cycle that JSON cannot hold.
+ * @param {unknown} doc
+ * @param {string} label
+ */
 function asJson(doc, label) {
   try {
     return JSON.stringify(doc, null, 2);
   } catch (err) {
     throw new Error(
-      `${label} cannot be written as JSON (${err.message.split("\n")[0]}); bundle it with its $refs kept, as bundleSpec() does`,
+      `${label} cannot be written as JSON (${String(err instanceof Error ? err.message : err).split("\n")[0]}); bundle it with its $refs kept, as bundleSpec() does`,
     );
   }
 }
@@ -144,7 +164,10 @@ const NAMED = [
 ];
 const NAMED_PATH = new RegExp(`^#/components/(${NAMED.join("|")})(/|$)`);
 
-/** The changes, each identical line once: a dereferenced release pairs every copy of a component with the one component. */
+/**
+ * The changes, each identical line once: a dereferenced release pairs every copy of a component with the one component.
+ * @param {Change[]} changes
+ */
 function unique(changes) {
   const seen = new Set();
   return changes.filter((c) => {
@@ -153,12 +176,22 @@ function unique(changes) {
   });
 }
 
-/** One Change per named component added, removed or edited (its content read through its $refs). */
+/**
+ * One Change per named component added, removed or edited (its content read through its $refs).
+ * @param {Record<string, unknown>} released
+ * @param {Record<string, unknown>} current
+ * @returns {Change[]}
+ */
 function namedComponentChanges(released, current) {
+  /** @type {Change[]} */
   const changes = [];
+  const named = (/** @type {Record<string, unknown>} */ doc, /** @type {string} */ kind) => {
+    const group = isObject(doc.components) ? doc.components[kind] : undefined;
+    return isObject(group) ? group : {};
+  };
   for (const kind of NAMED) {
-    const before = released.components?.[kind] ?? {};
-    const after = current.components?.[kind] ?? {};
+    const before = named(released, kind);
+    const after = named(current, kind);
     for (const name of new Set([...Object.keys(before), ...Object.keys(after)])) {
       const pointer = `/components/${kind}/${name.replaceAll("~", "~0").replaceAll("/", "~1")}`;
       if (!(name in after)) {
@@ -203,9 +236,23 @@ function namedComponentChanges(released, current) {
  * taken as equal while its first comparison decides, so a recursive schema ends and a widely
  * shared one is compared once. With `annotated`, client annotations on operations (objects under
  * an HTTP method's key) are left out.
+ * @param {unknown} a
+ * @param {unknown} b
+ * @param {unknown} docA
+ * @param {unknown} docB
+ * @param {{ annotated?: boolean }} [options]
+ * @returns {boolean}
  */
 function sameContent(a, b, docA, docB, { annotated = false } = {}) {
+  /** @type {Map<object, Set<object>>} */
   const pairs = new Map();
+  /**
+   * @param {unknown} x
+   * @param {unknown} y
+   * @param {string | undefined} key
+   * @param {string | undefined} parentKey
+   * @returns {boolean}
+   */
   const same = (x, y, key, parentKey) => {
     // two refs to the same component are equal here: that component is compared under its own name
     const sameRef = isObject(x) && isObject(y) && typeof x.$ref === "string" && x.$ref === y.$ref;
@@ -219,21 +266,32 @@ function sameContent(a, b, docA, docB, { annotated = false } = {}) {
     if (met.has(y)) return true;
     pairs.set(x, met.add(y));
     // an operation sits under its method's key in a path item; "properties" names a schema's fields
-    const operation = annotated && METHODS.has(key) && parentKey !== "properties";
-    const keys = (o) => Object.keys(o).filter((k) => !(operation && CLIENT_ANNOTATIONS.has(k)));
+    const operation = annotated && key !== undefined && METHODS.has(key) && parentKey !== "properties";
+    const keys = (/** @type {object} */ o) => Object.keys(o).filter((k) => !(operation && CLIENT_ANNOTATIONS.has(k)));
     const [xs, ys] = [keys(x), keys(y)];
     return xs.length === ys.length && xs.every((k) => Object.hasOwn(y, k) && same(x[k], y[k], k, key));
   };
   return same(a, b, undefined, undefined);
 }
 
+/**
+ * Whether `value` is an object or an array (whose indexes read as keys).
+ * @param {unknown} value
+ * @returns {value is Record<string, unknown>}
+ */
 function isObject(value) {
   return typeof value === "object" && value !== null;
 }
 
+/** @type {WeakMap<object, Record<string, unknown>>} */
 const merged = new WeakMap();
 
-/** The node a local `$ref` points to (through chains of them); a ref with siblings keeps them over its target. */
+/**
+ * The node a local `$ref` points to (through chains of them); a ref with siblings keeps them over its target.
+ * @param {unknown} doc
+ * @param {unknown} node
+ * @returns {unknown}
+ */
 function follow(doc, node) {
   const hops = new Set();
   while (isObject(node) && typeof node.$ref === "string" && node.$ref.startsWith("#") && !hops.has(node)) {
@@ -251,7 +309,12 @@ function follow(doc, node) {
   return node;
 }
 
-/** The value at a JSON pointer (as in a URI fragment, percent-encoded or not), or undefined. */
+/**
+ * The value at a JSON pointer (as in a URI fragment, percent-encoded or not), or undefined.
+ * @param {unknown} doc
+ * @param {string} pointer
+ * @returns {unknown}
+ */
 function pointee(doc, pointer) {
   let node = doc;
   for (const raw of pointer.split("/").slice(1)) {
@@ -271,16 +334,22 @@ function pointee(doc, pointer) {
 /**
  * Whether a `redocly diff` change touches only a client annotation: a plain value on an operation
  * (x-client-method, x-idempotent), or the x-codeSamples list or one of its samples.
+ * @param {DiffChange} c
  */
 function isClientAnnotation(c) {
-  if (c.typeName === "Operation") return c.kind === "modified" && CLIENT_ANNOTATIONS.has(c.property);
+  if (c.typeName === "Operation") return c.kind === "modified" && CLIENT_ANNOTATIONS.has(String(c.property));
   return c.typeName === "XCodeSampleList" || c.typeName === "XCodeSample";
 }
 
-/** Turns one `redocly diff` change into a Change, adding the project rules' verdicts. */
+/**
+ * Turns one `redocly diff` change into a Change, adding the project rules' verdicts.
+ * @param {DiffChange} c
+ * @returns {Change}
+ */
 function toChange(c) {
   const side = c.kind === "removed" ? c.base : c.revision;
   const pointer = (side?.pointer ?? c.path).replace(/^#/, "");
+  /** @type {string} */
   let what = c.kind;
   if (c.kind === "modified" && c.property)
     what = `${c.property} ${short(c.base?.value)} -> ${short(c.revision?.value)}`;
@@ -306,6 +375,7 @@ function toChange(c) {
   return { pointer, kind: c.kind, what, impact, breaking, rules: found.map((f) => f.id) };
 }
 
+/** @param {unknown} value */
 function short(value) {
   const text = value === undefined ? "(none)" : JSON.stringify(value);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;

@@ -90,6 +90,7 @@ export async function documentChecker(spec) {
   return {
     check(schema, value, { answer = false, path = "value" } = {}) {
       const row = rowOf(schema);
+      /** @type {unknown[]} */
       const issues = [];
       const sent = checks.plain(value, path, issues);
       return issues.length > 0 ? issues : checks.check(row, sent, path, [], answer);

@@ -16,8 +16,21 @@ export class RefError extends Error {
   }
 }
 
-/** Whether `v` is a plain JSON object (not null, not an array). */
-export const isObject = (/** @type {unknown} */ v) => typeof v === "object" && v !== null && !Array.isArray(v);
+/**
+ * Whether `v` is a plain JSON object (not null, not an array): a guard whose fields then read as
+ * `unknown`, to be narrowed in turn (a value typed `any` stays `any`).
+ * @template T
+ * @param {T} v
+ * @returns {v is T & Record<string, unknown>}
+ */
+export const isRecord = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * The same test as `isRecord`, typed as a plain boolean that narrows nothing: for the code that
+ * reads untyped (`any`) nodes, which a guard would narrow to fields it does not check.
+ * @type {(v: unknown) => boolean}
+ */
+export const isObject = isRecord;
 
 /**
  * One JSON pointer token, escaped as RFC 6901 says (`~` as `~0`, `/` as `~1`).
@@ -258,9 +271,10 @@ const NAME_MAPS = new Set([
  * // { components: { schemas: { A: { type: "string" } } } }
  */
 export function withoutExamples(spec) {
-  const strip = (/** @type {any} */ node, /** @type {boolean} */ names) => {
+  /** @type {(node: unknown, names: boolean) => unknown} */
+  const strip = (node, names) => {
     if (Array.isArray(node)) return node.map((item) => strip(item, false));
-    if (!isObject(node)) return node;
+    if (!isRecord(node)) return node;
     /** @type {Record<string, unknown>} */
     const out = {};
     for (const [key, child] of Object.entries(node))
@@ -269,7 +283,7 @@ export function withoutExamples(spec) {
     return out;
   };
   const out = strip(spec, false);
-  if (isObject(out.components)) delete out.components.examples;
+  if (isRecord(out) && isRecord(out.components)) delete out.components.examples;
   return out;
 }
 

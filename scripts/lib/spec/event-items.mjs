@@ -5,7 +5,7 @@
 // writes it as the schema of one event as the client hands it out, its `data` the JSON value it holds
 // where it holds one, which openapi-typescript types and the checks and the mock read; and which
 // events' data is JSON, which the client and the mock need to read and write each event's data.
-import { deref, isObject } from "./document.mjs";
+import { deref, isObject, isRecord } from "./document.mjs";
 
 /** The extension of a media type of the view that says which events' data is JSON (`EventData`). */
 export const EVENT_DATA = "x-event-data";
@@ -13,6 +13,7 @@ export const EVENT_DATA = "x-event-data";
 /** The fields of an event, as the `text/event-stream` specification parses them. */
 const FIELDS = ["data", "event", "id", "retry"];
 /** What a field is where the item schema says nothing of it: the generic event of OpenAPI 3.2. */
+/** @type {Record<string, Record<string, unknown>>} */
 const GENERIC = {
   data: { type: "string" },
   event: { type: "string" },
@@ -60,7 +61,12 @@ function fields(spec, node, depth = 0) {
   return { properties, required, split };
 }
 
-/** A field's schemas as one: each keyword of the later over the earlier, `$ref`s followed. */
+/**
+ * A field's schemas as one: each keyword of the later over the earlier, `$ref`s followed.
+ * @param {any} spec
+ * @param {unknown[]} schemas
+ * @returns {unknown}
+ */
 function together(spec, schemas) {
   if (schemas.length === 1) return schemas[0];
   return Object.assign({}, ...schemas.map((schema) => deref(spec, schema) ?? {}));
@@ -72,26 +78,34 @@ function together(spec, schemas) {
  * write an event's data), or a schema that takes no string (an object's: the data as the service's
  * JSON, as documents written before 3.2 give it). The schema of the value, then: the
  * `contentSchema`, or the schema itself; of a string, the schemas together without their content keywords.
- * @returns {{ json: boolean, schema: any }}
+ * @param {any} spec
+ * @param {unknown[]} schemas
+ * @returns {{ json: boolean, schema: unknown }}
  */
 function dataOf(spec, schemas) {
   const resolved = schemas.map((schema) => deref(spec, schema) ?? {});
   const media = resolved.find((s) => typeof s.contentMediaType === "string")?.contentMediaType;
-  const content = resolved.findLast((s) => s.contentSchema !== undefined)?.contentSchema;
+  const content = [...resolved].reverse().find((s) => s.contentSchema !== undefined)?.contentSchema;
   if (media === undefined ? content !== undefined : JSON_MEDIA.test(media))
     return { json: true, schema: structuredClone(content ?? {}) };
   const typed = resolved.filter((s) => s.type !== undefined);
   if (typed.length && typed.every((s) => ![s.type].flat().includes("string")))
     return { json: true, schema: structuredClone(schemas.length === 1 ? schemas[0] : { allOf: schemas }) };
-  const { contentMediaType: _media, contentSchema: _content, ...text } = together(spec, schemas);
+  const joined = together(spec, schemas);
+  const { contentMediaType: _media, contentSchema: _content, ...text } = isRecord(joined) ? joined : {};
   return { json: false, schema: structuredClone({ type: "string", ...text }) };
 }
 
-/** The names an event schema allows: its `const`, or its `enum`'s strings; undefined for any. */
+/**
+ * The names an event schema allows: its `const`, or its `enum`'s strings; undefined for any.
+ * @param {any} spec
+ * @param {unknown[]} schemas
+ * @returns {string[] | undefined}
+ */
 function namesOf(spec, schemas) {
   for (const schema of [...schemas].reverse().map((s) => deref(spec, s) ?? {})) {
     if (typeof schema.const === "string") return [schema.const];
-    if (Array.isArray(schema.enum)) return schema.enum.filter((v) => typeof v === "string");
+    if (Array.isArray(schema.enum)) return schema.enum.filter((/** @type {unknown} */ v) => typeof v === "string");
   }
   return undefined;
 }
@@ -127,17 +141,21 @@ export function eventItems(spec, itemSchema) {
     };
   }
   // a discriminator on `event` names its branches by its mapping
+  /** @type {Map<unknown, string>} */
   const mapped = new Map();
   if (base.split?.discriminator?.propertyName === "event")
     for (const [name, ref] of Object.entries(base.split.discriminator.mapping ?? {})) mapped.set(ref, name);
   /** @type {Record<string, boolean>} */
   const names = {};
+  /** @type {string[]} */
   const kinds = [];
-  const decoded = (branch) => {
-    const own = branch ? fields(spec, branch) : { properties: {}, required: new Set() };
+  const decoded = (/** @type {any} */ branch) => {
+    // no branch: the fields of nothing, none
+    const own = fields(spec, branch);
     const of = (/** @type {string} */ field) => [...(base.properties[field] ?? []), ...(own.properties[field] ?? [])];
     const data = dataOf(spec, of("data").length ? of("data") : [GENERIC.data]);
-    const eventNames = namesOf(spec, of("event")) ?? (mapped.has(branch?.$ref) ? [mapped.get(branch.$ref)] : undefined);
+    const byMapping = mapped.get(branch?.$ref);
+    const eventNames = namesOf(spec, of("event")) ?? (byMapping !== undefined ? [byMapping] : undefined);
     for (const name of eventNames ?? []) names[name] ??= data.json;
     kinds.push(
       `${eventNames ? eventNames.map((n) => JSON.stringify(n)).join(", ") : "any event"}: ${data.json ? "JSON" : "text"}`,

@@ -12,6 +12,8 @@ export const QUERYSTRING = "x-querystring";
  * references) and those that are no method fetch sends dropped, named in `unsupported`.
  * @param {any} view changed in place
  * @param {{ at: string, item: any }[]} pathItems every path item the walk met, with its pointer
+ * @param {(where: string, text: string) => void} say
+ * @param {string[]} unsupported
  */
 export function standIns(view, pathItems, say, unsupported) {
   const covered = new Set();
@@ -66,6 +68,11 @@ export function standIns(view, pathItems, say, unsupported) {
  * openapi-typescript types it, the generator reads it back as the whole query string, and Prism reads a
  * form's (`application/x-www-form-urlencoded`) as the exploded object it is on the wire (prism-view.mjs
  * drops any other's).
+ * @param {any} spec the document as written
+ * @param {any} node a parameter or a reference to one
+ * @param {string} at
+ * @param {(where: string, text: string) => void} say
+ * @param {string[]} unsupported
  */
 export function parameter(spec, node, at, say, unsupported) {
   const p = "$ref" in node ? resolve(spec, node) : node;

@@ -3,7 +3,7 @@
 // this 3.1 view of a 3.2 document, made here and nowhere else. generated/openapi.json and the docs
 // page keep the document as written, repaired, so nothing 3.2 adds is lost to later work. Every
 // change is a line: what 3.2 adds that the view keeps in a 3.1 form, and what it drops.
-import { escapeToken, isObject, resolve } from "./document.mjs";
+import { escapeToken, isObject, isRecord, resolve } from "./document.mjs";
 import { EVENT_DATA, eventItems, eventItemsLine } from "./event-items.mjs";
 import { parameter, standIns } from "./openapi31-paths.mjs";
 import { forEachSchema } from "./schema-walk.mjs";
@@ -13,6 +13,7 @@ import { sequenceFraming } from "../../../src/streams/sequence-media.js";
 export const VIEW_VERSION = "3.1.1";
 
 /** Where a map's values are OpenAPI objects of one kind: the key of the map, and the kind. */
+/** @type {Record<string, string>} */
 const MAP_OF = {
   paths: "pathItem",
   webhooks: "pathItem",
@@ -32,11 +33,13 @@ const MAP_OF = {
 /** The key a Callback object is walked under: a map of path items, by their expressions. */
 const CALLBACK = "callback";
 /** Where a list's items are OpenAPI objects of one kind. */
+/** @type {Record<string, string>} */
 const LIST_OF = { parameters: "parameter", servers: "server", tags: "tag" };
 /** Keys whose values are schemas or data, never OpenAPI objects: the walk does not enter them. */
 const NOT_OBJECTS = new Set(["schema", "schemas", "example", "value", "dataValue", "default", "enum", "const"]);
 
 /** Fields 3.2 adds to objects 3.1 has, dropped from the view: the object's kind, and its fields. */
+/** @type {Record<string, string[]>} */
 const DROPPED = {
   mediaType: ["itemSchema", "itemEncoding", "prefixEncoding", "description"],
   encoding: ["encoding", "prefixEncoding", "itemEncoding"],
@@ -69,13 +72,27 @@ export const KEPT = /** @type {const} */ ({
  */
 export const kept = (node, field) => (isObject(node) ? (node[field] ?? node[KEPT[field]]) : undefined);
 
-/** Moves `field` of `node` to its extension (`KEPT`); whether it was there. */
+/**
+ * Moves `field` of `node` to its extension (`KEPT`); whether it was there.
+ * @param {unknown} node
+ * @param {keyof typeof KEPT} field
+ */
 function keep(node, field) {
-  if (!isObject(node) || !(field in node)) return false;
+  if (!isRecord(node) || !(field in node)) return false;
   node[KEPT[field]] = node[field];
   delete node[field];
   return true;
 }
+
+/**
+ * What `visit` reads and adds to as it walks the view.
+ * @typedef {object} ViewContext
+ * @property {any} spec the document as written
+ * @property {(where: string, text: string) => void} say
+ * @property {string[]} unsupported
+ * @property {Map<string, number>} inlined each reusable media type's count of references inlined
+ * @property {{ at: string, item: any }[]} pathItems every path item the walk met, with its pointer
+ */
 
 /**
  * The 3.1 view of an OpenAPI 3.2 document; any other document is returned as it is, with no line.
@@ -116,6 +133,7 @@ export function openapi31(spec) {
   const inlined = new Map();
   /** @type {{ at: string, item: any }[]} */
   const pathItems = [];
+  /** @type {ViewContext} */
   const objects = { spec, say, unsupported, inlined, pathItems };
   walk(view, "#", "", false, [], (node, at, kind, within) => visit(objects, node, at, kind, within));
   for (const name of reusable) {
@@ -180,7 +198,15 @@ function walk(node, at, key, names, within, visit) {
   }
 }
 
-/** What the view makes of one OpenAPI object (see `Visit`). */
+/**
+ * What the view makes of one OpenAPI object (see `Visit`).
+ * @param {ViewContext} context
+ * @param {any} node an OpenAPI object of the view, changed in place
+ * @param {string} at
+ * @param {string} kind
+ * @param {string[]} within the `$ref`s the walk came through
+ * @returns {any}
+ */
 function visit(context, node, at, kind, within) {
   const { spec, say, unsupported, inlined, pathItems } = context;
   if (kind === "mediaType" && String(node.$ref ?? "").startsWith("#/components/mediaTypes/")) {
@@ -274,20 +300,26 @@ function visit(context, node, at, kind, within) {
   return node;
 }
 
-/** A schema's 3.2 keywords of OpenAPI's own: the discriminator's `defaultMapping`, the XML object's `nodeType`. */
+/**
+ * A schema's 3.2 keywords of OpenAPI's own: the discriminator's `defaultMapping`, the XML object's `nodeType`.
+ * @param {unknown} node
+ * @param {string} at
+ * @param {(where: string, text: string) => void} say
+ */
 function schema(node, at, say) {
-  if (!isObject(node)) return;
-  if (isObject(node.discriminator) && "defaultMapping" in node.discriminator) {
+  if (!isRecord(node)) return;
+  if (isRecord(node.discriminator) && "defaultMapping" in node.discriminator) {
     say(
       `${at}/discriminator`,
       `defaultMapping ${JSON.stringify(node.discriminator.defaultMapping)} (3.2) kept as ${KEPT.defaultMapping}: the checks read a value whose tag no mapping names, or that has none, by the schema it names`,
     );
     keep(node.discriminator, "defaultMapping");
   }
-  if (isObject(node.xml) && "nodeType" in node.xml) {
-    const type = node.xml.nodeType;
-    delete node.xml.nodeType;
-    if (type === "attribute" && node.xml.attribute === undefined) node.xml.attribute = true;
+  const xml = node.xml;
+  if (isRecord(xml) && "nodeType" in xml) {
+    const type = xml.nodeType;
+    delete xml.nodeType;
+    if (type === "attribute" && xml.attribute === undefined) xml.attribute = true;
     say(
       `${at}/xml`,
       type === "attribute"

@@ -3,13 +3,16 @@
 // lint/house.yaml's `plugins`, so `redocly lint`, `npm run dev` and `npm start` all apply them.
 import { clashes, malformed } from "../generate/client-methods.mjs";
 
+/** @typedef {import("@redocly/openapi-core").UserContext} Context what Redocly hands a rule's visitor */
+/** @typedef {Record<string, unknown>} Operation an operation object as written, its fields unchecked */
+
 /** Every operation names where it lives on the client, well-formed and unique. */
 function ClientMethod() {
   /** @type {{ name: string, report: (message: string) => void }[]} */
   const seen = [];
   return {
     Operation: {
-      enter(operation, ctx) {
+      enter(/** @type {Operation} */ operation, /** @type {Context} */ ctx) {
         const name = operation["x-client-method"];
         if (name === undefined) {
           ctx.report({
@@ -19,8 +22,11 @@ function ClientMethod() {
           return;
         }
         const why = malformed(name);
-        if (why) {
-          ctx.report({ message: `x-client-method ${why}.`, location: ctx.location.child("x-client-method") });
+        if (why || typeof name !== "string") {
+          ctx.report({
+            message: `x-client-method ${why ?? "must be a string"}.`,
+            location: ctx.location.child("x-client-method"),
+          });
           return;
         }
         const location = ctx.location.child("x-client-method");
@@ -40,7 +46,7 @@ function ClientMethod() {
 function Idempotent() {
   return {
     Operation: {
-      enter(operation, ctx) {
+      enter(/** @type {Operation} */ operation, /** @type {Context} */ ctx) {
         const value = operation["x-idempotent"];
         if (value !== undefined && typeof value !== "boolean") {
           ctx.report({

@@ -5,7 +5,13 @@ import { deref, escapeToken, isObject, refTarget } from "./document.mjs";
 import { collapse } from "./repair-references.mjs";
 import { ANNOTATIONS } from "./schema-walk.mjs";
 
-/** The values a schema allows for one property: its const or enum, else undefined (any). */
+/**
+ * The values a schema allows for one property: its const or enum, else undefined (any).
+ * @param {any} spec
+ * @param {unknown} schema
+ * @param {string} property
+ * @returns {unknown[] | undefined}
+ */
 function allowed(spec, schema, property) {
   const prop = deref(spec, deref(spec, schema)?.properties?.[property]);
   if (!isObject(prop)) return undefined;
@@ -13,21 +19,35 @@ function allowed(spec, schema, property) {
   return Array.isArray(prop.enum) ? prop.enum : undefined;
 }
 
-/** The one string a schema pins a property to (a `const`, or an `enum` of one), else undefined. */
+/**
+ * The one string a schema pins a property to (a `const`, or an `enum` of one), else undefined.
+ * @param {any} spec
+ * @param {string} ref
+ * @param {string} property
+ */
 function pinned(spec, ref, property) {
   const values = allowed(spec, { $ref: ref }, property);
   return values?.length === 1 && typeof values[0] === "string" ? values[0] : undefined;
 }
 
-/** The `$ref`s of a discriminated schema's `oneOf`/`anyOf` branches, each once. */
+/**
+ * The `$ref`s of a discriminated schema's `oneOf`/`anyOf` branches, each once.
+ * @param {Record<string, unknown>} node
+ * @returns {string[]}
+ */
 function branchRefs(node) {
-  const refs = [...(node.oneOf ?? []), ...(node.anyOf ?? [])]
-    .filter((b) => typeof b?.$ref === "string")
-    .map((b) => b.$ref);
+  const branches = [node.oneOf, node.anyOf].flatMap((list) => (Array.isArray(list) ? list : []));
+  const refs = branches.filter((b) => typeof b?.$ref === "string").map((b) => b.$ref);
   return [...new Set(refs)];
 }
 
-/** Discriminator mappings to a schema the document does not have, or to one of the wrong value. */
+/**
+ * Discriminator mappings to a schema the document does not have, or to one of the wrong value.
+ * @param {any} spec
+ * @param {any} node a schema
+ * @param {string} at
+ * @param {(where: string, text: string) => void} say
+ */
 export function mapping(spec, node, at, say) {
   const map = node?.discriminator?.mapping;
   if (!isObject(node) || !isObject(map)) return;
@@ -62,7 +82,7 @@ export function mapping(spec, node, at, say) {
       ref === undefined
         ? `names ${JSON.stringify(target)}, which the document does not have`
         : disagrees
-          ? `names ${ref}, whose ${property} is ${values.map((v) => JSON.stringify(v)).join(" or ")}`
+          ? `names ${ref}, whose ${property} is ${values.map((/** @type {unknown} */ v) => JSON.stringify(v)).join(" or ")}`
           : `names ${ref}, which is not one of the branches`;
     // no branch sends this value, and the branch it names sends one of its own: the branch's value wins
     const ofBranch = ref !== undefined && disagrees && (!branches.length || branches.includes(ref));
@@ -92,6 +112,10 @@ export function mapping(spec, node, at, say) {
  * property to a value of its own (`role: { enum: [developer] }`) is sent with that value, never
  * its name. Each such branch is mapped from its own value, unless another branch pins the same
  * value or the mapping already has it.
+ * @param {any} spec
+ * @param {any} node a schema
+ * @param {string} at
+ * @param {(where: string, text: string) => void} say
  */
 export function ownValues(spec, node, at, say) {
   const property = node?.discriminator?.propertyName;

@@ -121,7 +121,7 @@ export function checkExamples(spec) {
               `${BASE}#${pointer
                 .slice(1)
                 .split("/")
-                .map((t) => encodeURIComponent(t))
+                .map((/** @type {string} */ t) => encodeURIComponent(t))
                 .join("/")}`,
             ) ?? new Error(`no schema at ${pointer}`);
         }

@@ -7,7 +7,13 @@ import { deref, isObject } from "./document.mjs";
  * @typedef {{ types: Set<string> | null, values: unknown[] | null, required: Set<string>, properties: Map<string, any[]>, closed: boolean }} Shape
  */
 
-/** A schema's shape, its `allOf` folded in: enough to tell two `oneOf` branches apart. */
+/**
+ * A schema's shape, its `allOf` folded in: enough to tell two `oneOf` branches apart.
+ * @param {any} spec
+ * @param {unknown} schema
+ * @param {number} [depth]
+ * @returns {Shape}
+ */
 function shape(spec, schema, depth = 0) {
   /** @type {Shape} */
   const out = { types: null, values: null, required: new Set(), properties: new Map(), closed: false };
@@ -40,7 +46,13 @@ const typesMeet = (/** @type {Set<string> | null} */ a, /** @type {Set<string> |
 const valuesMeet = (/** @type {unknown[] | null} */ a, /** @type {unknown[] | null} */ b) =>
   !a || !b || a.some((v) => b.some((w) => same(v, w)));
 
-/** Whether no value can match both shapes, as far as types, consts, enums and closed objects tell. */
+/**
+ * Whether no value can match both shapes, as far as types, consts, enums and closed objects tell.
+ * @param {any} spec
+ * @param {Shape} a
+ * @param {Shape} b
+ * @returns {boolean}
+ */
 function disjoint(spec, a, b) {
   if (!typesMeet(a.types, b.types) || !valuesMeet(a.values, b.values)) return true;
   for (const name of new Set([...a.required, ...b.required])) {

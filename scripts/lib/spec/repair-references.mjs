@@ -62,6 +62,8 @@ const emptyTokens = textMemo((text, file) => {
  * Every in-document `$ref` must name something: an empty pointer token (`#/components//schemas/X`)
  * is read without it when that names something; a schema `$ref` to nothing is read as any value
  * (named); any other `$ref` to nothing is fatal.
+ * @param {any} spec the bundle, changed in place
+ * @param {(where: string, text: string) => void} say
  */
 export function references(spec, say) {
   const walk = (/** @type {any} */ node, /** @type {string} */ at) => {
@@ -91,7 +93,12 @@ export function references(spec, say) {
   walk(spec, "#");
 }
 
-/** `ref` when it names something; else, when it has empty tokens, the ref without them if that names something; else undefined. */
+/**
+ * `ref` when it names something; else, when it has empty tokens, the ref without them if that names something; else undefined.
+ * @param {any} spec
+ * @param {string} ref
+ * @returns {string | undefined}
+ */
 export function collapse(spec, ref) {
   if (pointerTarget(spec, ref) !== undefined) return ref;
   if (!ref.startsWith("#/")) return undefined;
@@ -99,7 +106,11 @@ export function collapse(spec, ref) {
   return fixed !== ref && pointerTarget(spec, fixed) !== undefined ? fixed : undefined;
 }
 
-/** What the fix could point at: the components of the same kind, a few of them. */
+/**
+ * What the fix could point at: the components of the same kind, a few of them.
+ * @param {any} spec
+ * @param {string} ref
+ */
 function nearest(spec, ref) {
   const kind = /^#\/components\/(\w+)/.exec(ref)?.[1];
   const names = kind && isObject(spec.components?.[kind]) ? Object.keys(spec.components[kind]) : [];
@@ -128,14 +139,16 @@ export function unreadComponents(spec, problems, file, say) {
   let names;
   for (const problem of problems) {
     const at = problem.location[0];
-    if (at?.source.absoluteRef !== file || !/^#\/components\/[^/]+\/[^/]+$/.test(at.pointer ?? "")) continue;
-    const node = pointerTarget(spec, at.pointer);
+    const pointer = at?.pointer;
+    if (at?.source.absoluteRef !== file || pointer === undefined || !/^#\/components\/[^/]+\/[^/]+$/.test(pointer))
+      continue;
+    const node = pointerTarget(spec, pointer);
     if (!isObject(node) || Object.keys(node).length !== 1 || String(node.$ref ?? "#").startsWith("#")) continue;
     names ??= usedComponents(spec);
-    if (names.has(at.pointer)) continue;
+    if (names.has(pointer)) continue;
     handled.add(problem);
-    if (!unread.has(at.pointer)) unread.set(at.pointer, { ref: node.$ref, reasons: new Set() });
-    unread.get(at.pointer)?.reasons.add(problem.message);
+    if (!unread.has(pointer)) unread.set(pointer, { ref: node.$ref, reasons: new Set() });
+    unread.get(pointer)?.reasons.add(problem.message);
   }
   for (const [at, { ref, reasons }] of unread) {
     const [, kind, name] = refTarget(spec, at).tokens;
@@ -147,7 +160,11 @@ export function unreadComponents(spec, problems, file, say) {
   return handled;
 }
 
-/** The components the document uses, as `#/components/<kind>/<name>`: by `$ref`, discriminator mapping or security requirement. */
+/**
+ * The components the document uses, as `#/components/<kind>/<name>`: by `$ref`, discriminator mapping or security requirement.
+ * @param {any} spec
+ * @returns {Set<string>}
+ */
 function usedComponents(spec) {
   const names = new Set();
   const add = (/** @type {string} */ ref) => {

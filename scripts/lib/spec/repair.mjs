@@ -4,7 +4,7 @@
 // cannot be routed around throws, naming the fix. The references' repairs are repair-references.mjs,
 // the discriminators' repair-discriminators.mjs, the overlapping branches' repair-overlaps.mjs,
 // the path items' and operations' repair-paths.mjs, the examples' repair-examples.mjs.
-import { deref, describedProperties, isObject } from "./document.mjs";
+import { deref, describedProperties, isRecord } from "./document.mjs";
 import { mapping, ownValues, wrappedDiscriminated } from "./repair-discriminators.mjs";
 import { checkExamples } from "./repair-examples.mjs";
 import { overlaps } from "./repair-overlaps.mjs";
@@ -16,6 +16,8 @@ import { ANNOTATIONS, forEachSchema } from "./schema-walk.mjs";
 const OUTSIDE = ANNOTATIONS.filter((k) => k !== "discriminator");
 /** Boolean schemas every reader handles: `additionalProperties: false` is the usual way to close an object. */
 const BOOLEAN_OK = new Set(["additionalProperties", "unevaluatedProperties"]);
+
+/** @typedef {(where: string, text: string) => void} Say names one defect: where, and what was done */
 
 /**
  * @typedef {object} Repaired
@@ -75,7 +77,13 @@ export function repairSpec(bundled) {
   return { spec, defects };
 }
 
-/** Boolean schemas: openapi-typescript and older checkers read only objects. */
+/**
+ * Boolean schemas: openapi-typescript and older checkers read only objects.
+ * @param {Record<string | number, unknown>} parent the object or array holding the schema
+ * @param {string | number} key
+ * @param {string} at
+ * @param {Say} say
+ */
 function booleans(parent, key, at, say) {
   const node = parent[key];
   if (typeof node === "boolean") {
@@ -84,11 +92,12 @@ function booleans(parent, key, at, say) {
     say(at, `boolean schema ${node}; read as ${node ? "{} (anything)" : "{ not: {} } (nothing)"}`);
     return;
   }
-  if (!isObject(node)) return;
+  if (!isRecord(node)) return;
   if (Array.isArray(node.allOf) && node.allOf.includes(true)) {
-    node.allOf = node.allOf.filter((s) => s !== true);
+    const allOf = node.allOf.filter((s) => s !== true);
+    node.allOf = allOf;
     say(`${at}/allOf`, `boolean schema true in allOf constrains nothing; dropped`);
-    if (!node.allOf.length) delete node.allOf;
+    if (!allOf.length) delete node.allOf;
   }
   for (const k of ["oneOf", "anyOf"]) {
     if (Array.isArray(node[k]) && node[k].includes(false)) {
@@ -99,12 +108,13 @@ function booleans(parent, key, at, say) {
   if (node.items === false) {
     const most = Array.isArray(node.prefixItems) ? node.prefixItems.length : 0;
     delete node.items;
-    node.maxItems = Math.min(node.maxItems ?? most, most);
+    node.maxItems = Math.min(Number(node.maxItems ?? most), most);
     say(`${at}/items`, `items: false; read as maxItems: ${most}`);
   }
 }
 
 /** The shortest and longest text of the formats the client checks whose length is bounded. */
+/** @type {Record<string, [number, number]>} */
 const FORMAT_LENGTHS = { uuid: [36, 45], date: [10, 10], "date-time": [20, Infinity] };
 
 /**
@@ -112,10 +122,13 @@ const FORMAT_LENGTHS = { uuid: [36, 45], date: [10, 10], "date-time": [20, Infin
  * with `minLength: 24, maxLength: 24`, where a uuid is 36 characters): no value passes, so no
  * request can be sent. The lengths describe the values the service really takes; the format is
  * dropped.
+ * @param {unknown} node
+ * @param {string} at
+ * @param {Say} say
  */
 function impossibleFormat(node, at, say) {
-  if (!isObject(node) || !Object.hasOwn(FORMAT_LENGTHS, node.format)) return;
-  const [shortest, longest] = FORMAT_LENGTHS[/** @type {keyof typeof FORMAT_LENGTHS} */ (node.format)];
+  if (!isRecord(node) || typeof node.format !== "string" || !Object.hasOwn(FORMAT_LENGTHS, node.format)) return;
+  const [shortest, longest] = FORMAT_LENGTHS[node.format];
   const max = typeof node.maxLength === "number" ? node.maxLength : Infinity;
   const min = typeof node.minLength === "number" ? node.minLength : 0;
   if (max >= shortest && min <= longest) return;
@@ -129,9 +142,14 @@ function impossibleFormat(node, at, say) {
   delete node.format;
 }
 
-/** OpenAPI 3.0's `nullable: true`, read as a 3.0 reader would: null is allowed too. */
+/**
+ * OpenAPI 3.0's `nullable: true`, read as a 3.0 reader would: null is allowed too.
+ * @param {unknown} node
+ * @param {string} at
+ * @param {Say} say
+ */
 function nullable(node, at, say) {
-  if (!isObject(node) || !("nullable" in node)) return;
+  if (!isRecord(node) || !("nullable" in node)) return;
   const value = node.nullable;
   delete node.nullable;
   if (value !== true) {
@@ -149,6 +167,7 @@ function nullable(node, at, say) {
     return;
   }
   // no type of its own ($ref, allOf...): the schema or null
+  /** @type {Record<string, unknown>} */
   const inner = {};
   for (const k of Object.keys(node)) {
     if (OUTSIDE.includes(k)) continue;
@@ -164,18 +183,25 @@ function nullable(node, at, say) {
  * it refuses the branches' properties and no body passes. The branches' property names are listed
  * in `properties` (as `{}`: the branch still checks them), so a body of any branch passes and an
  * unknown property is still refused.
+ * @param {any} spec the document being repaired
+ * @param {unknown} node
+ * @param {string} at
+ * @param {Say} say
  */
 function closedComposition(spec, node, at, say) {
-  if (!isObject(node) || node.additionalProperties !== false) return;
+  if (!isRecord(node) || node.additionalProperties !== false) return;
   const composed = ["oneOf", "anyOf", "allOf"].filter((k) => Array.isArray(node[k]));
+  const properties = isRecord(node.properties) ? node.properties : undefined;
   if (!composed.length) return;
   const own = new Set(Object.keys(node.properties ?? {}));
+  /** @type {Set<string>} */
   const names = new Set();
   for (const k of composed)
-    for (const sub of node[k]) for (const [name] of describedProperties(spec, sub)) names.add(name);
+    for (const sub of /** @type {unknown[]} */ (node[k]))
+      for (const [name] of describedProperties(spec, sub)) names.add(name);
   const missing = [...names].filter((name) => !own.has(name));
   if (!missing.length) return;
-  node.properties = { ...node.properties, ...Object.fromEntries(missing.map((name) => [name, {}])) };
+  node.properties = { ...properties, ...Object.fromEntries(missing.map((name) => [name, {}])) };
   say(
     `${at}/additionalProperties`,
     `false beside ${composed.join(" and ")} refuses the branches' own properties, so no body passes; listed ${missing.join(", ")} in properties beside it`,
@@ -187,14 +213,22 @@ function closedComposition(spec, node, at, say) {
  * `allOf`/`oneOf`/`anyOf` (DigitalOcean's logtail `endpoint`, its uptime check's `method`): the
  * checks ask for it and the types do not know it, so no typed call can send it. It is described
  * as any value (`{}`), so that both agree.
+ * @param {any} spec the document being repaired
+ * @param {unknown} node
+ * @param {string} at
+ * @param {Say} say
  */
 function undescribedRequired(spec, node, at, say) {
-  if (!isObject(node) || !Array.isArray(node.required)) return;
+  if (!isRecord(node) || !Array.isArray(node.required)) return;
   if (node.additionalProperties !== undefined && node.additionalProperties !== false) return;
   if (node.patternProperties !== undefined) return;
   const names = new Set(describedProperties(spec, node).map(([name]) => name));
+  /** @type {string[]} */
   const missing = node.required.filter((name) => typeof name === "string" && !names.has(name));
   if (!missing.length) return;
-  node.properties = { ...node.properties, ...Object.fromEntries(missing.map((name) => [name, {}])) };
+  node.properties = {
+    ...(isRecord(node.properties) ? node.properties : undefined),
+    ...Object.fromEntries(missing.map((name) => [name, {}])),
+  };
   say(`${at}/required`, `names ${missing.join(", ")}, which properties never describe; described as any value`);
 }

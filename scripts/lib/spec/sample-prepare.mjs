@@ -7,6 +7,7 @@ import { allows, patternString } from "./sample-values.mjs";
 
 /** Values for the formats openapi-sampler does not know. */
 // `byte` is base64 (OpenAPI 3.0), which openapi-sampler leaves as "string", not base64 (its length is no multiple of 4)
+/** @type {Record<string, string>} */
 const FORMAT_VALUES = { url: "https://example.com/", byte: "c2FtcGxl" };
 /** The keywords that only annotate a schema, asking nothing of its value. */
 const ANNOTATING = new Set(ANNOTATIONS);
@@ -95,7 +96,7 @@ export function prepared(spec, bare) {
         parts.every((/** @type {any} */ part) => isObject(part) && GIVEN.every((key) => part[key] === undefined))
       ) {
         const lengths = (/** @type {string} */ key) =>
-          parts.map((/** @type {any} */ part) => part[key]).filter((n) => typeof n === "number");
+          parts.map((/** @type {any} */ part) => part[key]).filter((/** @type {unknown} */ n) => typeof n === "number");
         const drawn = patternString({
           pattern: patterns[0].pattern,
           minLength: Math.max(0, ...lengths("minLength")),
@@ -135,4 +136,6 @@ const onlyNull = (/** @type {any} */ schema) =>
   isObject(schema) &&
   (schema.type === "null" ||
     (Object.hasOwn(schema, "const") && schema.const === null) ||
-    (Array.isArray(schema.enum) && schema.enum.length > 0 && schema.enum.every((v) => v === null)));
+    (Array.isArray(schema.enum) &&
+      schema.enum.length > 0 &&
+      schema.enum.every((/** @type {unknown} */ v) => v === null)));

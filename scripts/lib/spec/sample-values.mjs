@@ -140,7 +140,8 @@ export function undeclared(spec, schema, value, at = [], depth = 0) {
   if (!isObject(s) || depth > 32) return [];
   if (Array.isArray(value)) return value.flatMap((item, i) => undeclared(spec, s.items, item, [...at, i], depth + 1));
   if (!isObject(value)) return [];
-  const open = (/** @type {any} */ node, level = 0) => {
+  /** @type {(node: unknown, level?: number) => boolean} */
+  const open = (node, level = 0) => {
     const n = deref(spec, node);
     if (!isObject(n) || level > 16) return false;
     if ((n.additionalProperties !== undefined && n.additionalProperties !== false) || n.patternProperties) return true;

@@ -98,11 +98,16 @@ export function parse(version) {
     throw new Error(
       `info.version ${JSON.stringify(version)} is not a semver version (MAJOR.MINOR.PATCH, a pre-release such as -beta.1 allowed)`,
     );
-  const { major, minor, patch } = /** @type {import("semver").SemVer} */ (semver.parse(version));
+  const { major, minor, patch } =
+    /** @type {{ major: number, minor: number, patch: number }} isVersion said it parses */ (semver.parse(version));
   return [major, minor, patch];
 }
 
-/** semver's order: 3.3.6-dev0 < 3.3.6-dev1 < 3.3.6 < 3.4.0. */
+/**
+ * semver's order: 3.3.6-dev0 < 3.3.6-dev1 < 3.3.6 < 3.4.0.
+ * @param {string} a
+ * @param {string} b
+ */
 function compare(a, b) {
   parse(a);
   parse(b);
@@ -110,9 +115,13 @@ function compare(a, b) {
 }
 
 /** Whether `version` is a pre-release of `needed` or of a later version (2.0.0-beta.1 of 2.0.0). */
-const preReleaseOf = (version, needed) =>
+const preReleaseOf = (/** @type {string} */ version, /** @type {string} */ needed) =>
   semver.prerelease(version) !== null && semver.compare(semver.coerce(version) ?? version, needed) >= 0;
 
+/**
+ * @param {number} n
+ * @param {string} noun
+ */
 function plural(n, noun) {
   return `${n} ${noun}${n === 1 ? "" : "s"}`;
 }

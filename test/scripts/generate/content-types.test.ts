@@ -44,7 +44,7 @@ console.log(pages);
 // the resource tree declares (a narrower body would still be assignable to a declared method)
 const EXACT = `import type { Operation, operations } from "./generated/operations.js";
 import type { Resources } from "./generated/resources.js";
-import type { MethodAt, MethodOf } from "./src/core/method-type.js";
+import type { MethodAt, MethodOf } from "./src/client/method-type.js";
 type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 type Exact<E> = E extends Operation ? Same<MethodOf<E>, MethodAt<Resources, E["name"]>> : never;
 // one entry whose method differs makes Exact<…> boolean, and this never

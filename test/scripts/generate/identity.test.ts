@@ -78,7 +78,7 @@ describe("generate's identity", () => {
     expect(out.identity).toContain('export const LOG_ENV = "ACME_PAYMENTS_LOG";');
     expect(out.identity).toContain('export const USER_AGENT = "acme-payments-client/1.4.0";');
     expect(out.names).toContain('export { ClientError as AcmePaymentsError } from "../src/core/errors.js";');
-    expect(out.names).toContain('export type { ApiClient as AcmePaymentsClient } from "../src/core/client.js";');
+    expect(out.names).toContain('export type { ApiClient as AcmePaymentsClient } from "../src/client/client.js";');
     // (the specifier apart from its import: an import of a subpath the package does not export yet)
     expect(out.functions).toContain("import { createCoreClient, listCharges } from ");
     expect(out.functions).toContain('"acme-payments-client/operations";');

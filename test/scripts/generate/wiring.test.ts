@@ -191,7 +191,7 @@ describe("a row of the generated table", () => {
 
   it("brings the writer of its query where it says the style of a parameter, and only there", () => {
     expect(row("toys.find")).toContain('"readers":{"styledQuery":styledQuery}');
-    expect(rows).toContain('import { styledQuery } from "../src/core/query-string.js";');
+    expect(rows).toContain('import { styledQuery } from "../src/client/query-string.js";');
     expect(row("toys.retrieve")).not.toContain("styledQuery");
   });
 

@@ -3,7 +3,7 @@
 // declares a 2xx still meets a redirect as RedirectError.
 import { describe, expect, it } from "vitest";
 import type { Operation } from "../../../generated/operations.js";
-import { clientOf } from "../../../src/core/client.js";
+import { clientOf } from "../../../src/client/client.js";
 import { RedirectError } from "../../../src/index.js";
 import { faultServer } from "../../support/fault-server.js";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import type { Operation } from "../../../generated/operations.js";
-import { clientOf } from "../../../src/core/client.js";
+import { clientOf } from "../../../src/client/client.js";
 import { InternalServerError } from "../../../src/index.js";
 import { faultServer, hang, reply, type FaultServer } from "../../support/fault-server.js";
 

@@ -580,6 +580,31 @@ describe("requests made by a raw-client middleware", () => {
     expect(server.requests[1]?.headers.authorization).toBe("Bearer sk-test-4f9a7c1e");
   });
 
+  it("send the body a middleware's new Request holds, not the one the method built", async () => {
+    const server = await faultServer(reply(200));
+    const client = server.client();
+    client.raw.use({
+      onRequest: ({ request }) =>
+        new Request(request.url, { method: request.method, headers: request.headers, body: '{"x":7,"y":9}' }),
+    });
+
+    await client.browsers.computer.clickMouse("brs_1", CLICK);
+
+    expect(server.requests.map((r) => r.body)).toEqual(['{"x":7,"y":9}']);
+  });
+
+  it("send the method's body with what a middleware set on the Request in place", async () => {
+    const server = await faultServer(reply(200));
+    const client = server.client();
+    client.raw.use({ onRequest: ({ request }) => void request.headers.set("X-Trace", "t-2") });
+
+    await client.browsers.computer.clickMouse("brs_1", CLICK);
+
+    expect(server.requests.map((r) => [r.method, r.headers["x-trace"], r.body])).toEqual([
+      ["POST", "t-2", JSON.stringify(CLICK)],
+    ]);
+  });
+
   it("are not followed through a redirect either", async () => {
     const elsewhere = await faultServer(reply(200));
     const server = await faultServer(redirect(307, `${elsewhere.url}/x`));
@@ -736,10 +761,10 @@ describe("streamed answers", () => {
       res.writeHead(200, { "Content-Type": "application/octet-stream" }).end("bytes"),
     );
 
-    // as openapi-fetch builds a method's request: the call's state on it, no signal in it
-    const request = Object.assign(new Request(`${server.url}/file`), { callState: { body: undefined } });
+    // as a method's fetch hands over the request openapi-fetch built: no signal in it, the call's state beside it
+    const request = new Request(`${server.url}/file`);
 
-    const response = await send(settings, request, { stream: true });
+    const response = await send(settings, request, { stream: true }, { body: undefined });
 
     expect(await response.text()).toBe("bytes");
   });

@@ -4,7 +4,7 @@ import { getEventListeners } from "node:events";
 import type { ServerResponse } from "node:http";
 import { describe, expect, it } from "vitest";
 import { operations, type Operation } from "../../../generated/operations.js";
-import { clientOf } from "../../../src/core/client.js";
+import { clientOf } from "../../../src/client/client.js";
 import { openEventStream, readEventStream } from "../../../src/streams/event-stream.js";
 import {
   ConnectionError,

@@ -5,7 +5,7 @@ import type { ServerResponse } from "node:http";
 import { describe, expect, it } from "vitest";
 import type { Operation } from "../../../generated/operations.js";
 import type { Schema } from "../../../generated/validators.js";
-import { clientOf } from "../../../src/core/client.js";
+import { clientOf } from "../../../src/client/client.js";
 import {
   ConnectionError,
   EventTooLargeError,

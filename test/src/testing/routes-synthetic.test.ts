@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { readOperations } from "../../../scripts/lib/generate/read-operations.mjs";
 import { writeSyntheticSpec } from "../../../scripts/synthetic-spec.mjs";
-import type { Operation } from "../../../src/core/operation-row.js";
+import type { Operation } from "../../../src/client/operation-row.js";
 
 interface RedoclyCore {
   loadConfig(options: { configPath?: string }): Promise<unknown>;
@@ -62,7 +62,7 @@ describe.each([133, 300])("the %i-operation synthetic spec", (count) => {
 
   it("finds every operation's x-idempotent for the raw client, each one overriding its method", async () => {
     const { rows, urls } = await syntheticTable(count);
-    const { idempotencyOverrides } = await import("../../../src/core/raw-operation.js");
+    const { idempotencyOverrides } = await import("../../../src/client/raw-operation.js");
     // every row says the opposite of its method, so that each lookup must find that very row
     const flipped = rows.map((op) => ({
       ...op,

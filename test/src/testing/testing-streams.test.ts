@@ -3,7 +3,7 @@
 // a table with one.
 import { describe, expect, it } from "vitest";
 import type { Operation } from "../../../generated/operations.js";
-import { clientOf } from "../../../src/core/client.js";
+import { clientOf } from "../../../src/client/client.js";
 import { openEventStream } from "../../../src/streams/event-stream.js";
 import { ConnectionError, type EventStream, type StreamOptions } from "../../../src/index.js";
 import { eventStreamResponse, mockFetch } from "../../../src/testing/index.js";

@@ -6,9 +6,9 @@ import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Operation } from "../../../generated/operations.js";
 import type { Schema } from "../../../generated/validators.js";
-import { clientOf } from "../../../src/core/client.js";
+import { clientOf } from "../../../src/client/client.js";
 import { ApiError, ValidationError } from "../../../src/index.js";
-import { pickMedia } from "../../../src/uploads/media-type.js";
+import { pickMedia } from "../../../src/client/media-type.js";
 import { sequenceBody } from "../../../src/uploads/sequence-body.js";
 import { failure } from "../../support/iterate.js";
 

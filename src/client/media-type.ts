@@ -1,7 +1,7 @@
-import type { Media, Operation } from "../core/operation-row.js";
+import type { Media, Operation } from "./operation-row.js";
 import type { ValidationIssue } from "../core/errors.js";
-import { asGiven } from "./form-body.js";
-import { isItems } from "../core/request-body.js";
+import { asGiven } from "../uploads/form-body.js";
+import { isItems } from "./request-body.js";
 
 /**
  * The media type a call sends its body as, of the several its row offers (its own, then its

@@ -4,11 +4,11 @@
 import { describe, expect, it } from "vitest";
 import type { Operation } from "../../../generated/operations.js";
 import type { Schema } from "../../../generated/validators.js";
-import { clientOf } from "../../../src/core/client.js";
+import { clientOf } from "../../../src/client/client.js";
 import { ClientError } from "../../../src/core/errors.js";
 import { ValidationError } from "../../../src/index.js";
 import { givenBody, formBody } from "../../../src/uploads/form-body.js";
-import { pickMedia } from "../../../src/uploads/media-type.js";
+import { pickMedia } from "../../../src/client/media-type.js";
 import { urlEncodedBody } from "../../../src/uploads/url-encoded.js";
 import { faultServer, reply, type SeenRequest } from "../../support/fault-server.js";
 

@@ -5,12 +5,12 @@ import { operations } from "../../generated/operations.js";
 import type { Operation } from "./operation-row.js";
 import { resources, type Resources } from "../../generated/resources.js";
 import type { paths } from "../../generated/schema.d.js";
-import { credentialOf, withoutAuthorization, withQueryParameter, type AuthScheme } from "./auth.js";
-import { clientHeaders, inBrowser, resolveConfig, type ClientOptions } from "./config.js";
+import { credentialOf, withoutAuthorization, withQueryParameter, type AuthScheme } from "../core/auth.js";
+import { clientHeaders, inBrowser, resolveConfig, type ClientOptions } from "../core/config.js";
 import type { openEventStream } from "../streams/event-stream.js";
-import { method, type Connection, type Readers } from "./method.js";
+import { method, type AnyPaths, type Connection, type Readers } from "./method.js";
 import { rawRequests } from "./raw-operation.js";
-import { send, stateOf } from "./transport.js";
+import { send, type CallState } from "../core/transport.js";
 
 /** The openapi-fetch client, typed by `generated/schema.d.ts`. */
 export type RawClient = Client<paths>;
@@ -78,18 +78,33 @@ export function clientOf(
   return { ...tree, raw };
 }
 
+/**
+ * The `Request` openapi-fetch builds (its documented `Request` option): a real one, which middleware
+ * gets, marked so that a call's `fetch` knows it from one a middleware returned in its place. A
+ * middleware may return any `Request` (openapi-fetch checks it with `instanceof` this class).
+ */
+class BuiltRequest extends Request {
+  readonly #built = true;
+  static built(request: Request): boolean {
+    return #built in request;
+  }
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return value instanceof Request;
+  }
+}
+
 // openapi-fetch builds its query serializer per call unless given one: the same one, made once
 const querySerializer = /* @__PURE__ */ createQuerySerializer();
 
 /**
  * What every method of one client shares: its one openapi-fetch client (also `client.raw`), the
  * `fetch` of each call (the client's key and transport) and the readers: the adapter to
- * openapi-fetch. It uses openapi-fetch's documented options (`fetch`, the client's own for raw
- * calls and one per call for a method, carrying that call's limits; `querySerializer`; `headers`)
- * and its real `Request`, so that middleware gets what openapi-fetch documents; and one behaviour
- * it keeps for non-standard options (openapi-typescript#1569): a method's `CallState` rides on the
- * `Request`, so that the transport sends the body as the method built it (CONTRIBUTING.md, "The
- * call path", says why). `lookup` reads a raw request (./raw-operation.ts `rawRequests`): its operation
+ * openapi-fetch. It uses openapi-fetch's documented options only: `fetch`, the client's own for
+ * raw calls and one per call for a method, which holds that call's limits and `CallState`;
+ * `Request`, a class of its own, so that the call's `fetch` tells the `Request` openapi-fetch built
+ * (sent with the body as the method built it: CONTRIBUTING.md, "The call path", says why) from one
+ * a middleware made in its place (sent as itself); `querySerializer`; `headers`. Middleware gets a
+ * real `Request`, as openapi-fetch documents. `lookup` reads a raw request (./raw-operation.ts `rawRequests`): its operation
  * in `table` and its retry policy; without it (the standalone functions' client, which has no raw
  * client to offer) the path matcher and the registry's methods stay out of the bundle.
  */
@@ -110,6 +125,7 @@ export function connect(
   const rawRequest = lookup ? lookup(table, settings.baseUrl) : () => ({ op: undefined, idempotent: false });
   const raw = createFetchClient<paths>({
     baseUrl: settings.baseUrl,
+    Request: BuiltRequest,
     headers,
     querySerializer,
     fetch: async (request) => {
@@ -121,15 +137,19 @@ export function connect(
     },
   });
   const connection: Connection = {
-    raw: raw as never,
+    // the same client, seen by the methods for any path (a row's path is a string): TypeScript relates
+    // no interface of paths (the document's) to an index signature, so the view is declared
+    raw: raw as unknown as Client<AnyPaths>,
     readers: readers ?? {},
     sends: new Set(Object.keys(headers).flatMap((name) => (headers[name] === undefined ? [] : [name.toLowerCase()]))),
     fetchFor: (op, limits, state) => async (request) => {
       state.address ??= request.url;
-      let ready = authorize(request, op.security ?? AUTH);
+      // the method's body and address go with the Request openapi-fetch built, not one a middleware made
+      const own = BuiltRequest.built(request) ? state : undefined;
+      let ready = authorize(request, op.security ?? AUTH, own);
       // only a Request a middleware made, with the key in its query, waits for a copy
       if (ready instanceof Promise) ready = await ready;
-      return (state.answer = await send(settings, ready, limits));
+      return (state.answer = await send(settings, ready, limits, own));
     },
   };
   return { connection, raw, settings };
@@ -143,7 +163,7 @@ export function connect(
  */
 function authorizer(apiKey: string) {
   const credentials = new Map<AuthScheme, ReturnType<typeof credentialOf>>();
-  return (request: Request, scheme: AuthScheme): Request | Promise<Request> => {
+  return (request: Request, scheme: AuthScheme, state?: CallState): Request | Promise<Request> => {
     let credential = credentials.get(scheme);
     if (!credentials.has(scheme)) credentials.set(scheme, (credential = credentialOf(scheme, apiKey)));
     if (!credential) return request;
@@ -152,7 +172,6 @@ function authorizer(apiKey: string) {
       return request;
     }
     const url = withQueryParameter(request.url, ...credential.query);
-    const state = stateOf(request);
     if (!state) return withUrl(request, url);
     state.url = url;
     return request;

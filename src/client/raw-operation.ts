@@ -3,8 +3,8 @@
 // Given to connect() by createClient() and clientOf(); the standalone functions' client, which has
 // no raw client, leaves it (and the path matcher) out of its bundle.
 import type { Operation } from "./operation-row.js";
-import { operationMatcher } from "./path-template.js";
-import { IDEMPOTENT_METHODS } from "./retry.js";
+import { operationMatcher } from "../core/path-template.js";
+import { IDEMPOTENT_METHODS } from "../core/retry.js";
 
 /**
  * For the raw client, which has no table entry at hand: the operation a request is for, its whole
@@ -30,7 +30,7 @@ export function rawIdempotency(op: Operation | undefined): boolean | undefined {
  * The raw client's reading of each request (client.raw, which has no row at hand): the operation of
  * `operations` it is for, where one of them differs from the document's defaults (its key header, its
  * scheme, its `x-idempotent`), and whether it may be sent twice: that operation's `x-idempotent`, else
- * what its HTTP method says (the IANA registry's rule, ./retry.ts). Built once per client.
+ * what its HTTP method says (the IANA registry's rule, src/core/retry.ts). Built once per client.
  */
 export function rawRequests(
   operations: readonly Operation[],

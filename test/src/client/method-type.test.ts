@@ -5,7 +5,7 @@
 import { describe, expectTypeOf, it } from "vitest";
 import type { Operation, operations } from "../../../generated/operations.js";
 import type { Resources } from "../../../generated/resources.js";
-import type { MethodAt, MethodOf } from "../../../src/core/method-type.js";
+import type { MethodAt, MethodOf } from "../../../src/client/method-type.js";
 import type { EventStream } from "../../../src/streams/event-stream.js";
 
 /** Whether `A` and `B` are the same type, not merely assignable either way. */

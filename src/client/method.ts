@@ -4,16 +4,16 @@ import type { StreamOptions } from "../streams/event-stream.js";
 import type { ItemStreamOptions } from "../streams/item-stream.js";
 import type { Schema } from "../../generated/validators.js";
 import { checkAnswer } from "../checks/answer-check.js";
-import type { AnswerPolicy } from "./config.js";
-import type { ValidationIssue } from "./errors.js";
-import type { RequestOptions } from "./request-options.js";
+import type { AnswerPolicy } from "../core/config.js";
+import type { ValidationIssue } from "../core/errors.js";
+import type { RequestOptions } from "../core/request-options.js";
 import type { MethodOf } from "./method-type.js";
 import { answerOf, unreadable, type Answer, type FetchResult } from "./response.js";
-import { splitOptions } from "./request-options.js";
-import type { CallState, Limits } from "./transport.js";
+import { splitOptions } from "../core/request-options.js";
+import type { CallState, Limits } from "../core/transport.js";
 import { defaultPathSerializer } from "openapi-fetch";
-import { pathVariant, templateParams, templatePieces } from "./path-template.js";
-import { IDEMPOTENT_METHODS } from "./policy.js";
+import { pathVariant, templateParams, templatePieces } from "../core/path-template.js";
+import { IDEMPOTENT_METHODS } from "../core/policy.js";
 import type { FetchedPage, PageFetcher, PageOptions, PagePromise, Pagination } from "../lists/pages.js";
 import { assertValid, check, checkId, checkParam, plain } from "../checks/check.js";
 import { bodyOf, mediaOf, need } from "./request-body.js";
@@ -21,13 +21,13 @@ import { bodyOf, mediaOf, need } from "./request-body.js";
 export type { Readers };
 
 /**
- * What the methods of one client share (src/core/client.ts makes it): the client's one openapi-fetch
+ * What the methods of one client share (src/client/client.ts makes it): the client's one openapi-fetch
  * client, the `fetch` of one call, and the readers only some operations need, where the generated
  * table brings none of its own.
  */
 export interface Connection {
-  /** The client's openapi-fetch client: every call goes through its `request`. */
-  readonly raw: Client<Record<string, never>>;
+  /** The client's openapi-fetch client, for any document's paths: every call goes through its `request`. */
+  readonly raw: Client<AnyPaths>;
   /**
    * The `fetch` openapi-fetch calls for one call of `op`: the client's key put on, then the
    * transport within `limits`; the answer is kept in `state.answer`.
@@ -37,6 +37,17 @@ export interface Connection {
   /** The headers the client sends with every request, by name in lower case: a required header parameter among them need not be passed per call. */
   readonly sends?: ReadonlySet<string>;
 }
+
+/** An operation of any document, as openapi-fetch reads one: inputs of any shape. */
+type AnyOperation = {
+  parameters: { path?: Record<string, unknown>; query?: unknown };
+  requestBody?: { content: Record<string, unknown> };
+  responses: Record<string, { content?: Record<string, unknown> }>;
+};
+/** The paths of any document, every method of each. */
+export type AnyPaths = Record<string, Record<RawMethod, AnyOperation>>;
+/** The methods openapi-fetch types (QUERY, which it sends as it is given, goes as one of them). */
+type RawMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
 
 // the body openapi-fetch is given is the one to send
 const asIs = <B>(body: B): B => body;
@@ -48,7 +59,7 @@ const PARSE_AS = { json: "json", empty: "text", other: "stream", stream: "stream
  * Turns one entry of the generated table into a method: `(...pathParams, bodyOrQuery?, options?)`.
  * Path parameters are checked (`checkId`, then their schemas: `checkParam`) and encoded by
  * openapi-fetch; the body goes as the media type the call names (`options.contentType`) or its value
- * is, of those the operation offers (src/core/request-body.ts), checked against that media type's
+ * is, of those the operation offers (src/client/request-body.ts), checked against that media type's
  * schema and sent as checked: JSON snapshotted to plain data, a form built from that snapshot
  * (src/uploads/); query parameters are checked as one object;
  * headers of `options.headers` that the spec declares as parameters are checked against their
@@ -115,10 +126,11 @@ function request(
   const pathSchemas = names.map((name) => schemaOf(op.pathSchemas, name));
   const headers = headerChecks(op);
   const takesInput = op.body !== undefined || op.query !== undefined;
-  const method = op.method.toLowerCase() as "get";
+  // openapi-fetch sends the method it is given; its types name every one but QUERY
+  const method = op.method.toLowerCase() as RawMethod;
   const pathSerializer = pathRenderer(op.path);
   // a query its row says the style of, or OpenAPI 3.2's querystring, is written by a reader the row
-  // brings (src/core/query-string.ts), made at the first call
+  // brings (src/client/query-string.ts), made at the first call
   let querySerializer: ((query: Record<string, unknown>) => string) | undefined;
   const parseAs = PARSE_AS[op.answer];
   // a download is the Response itself (an event stream's reader takes the Response from `send`)
@@ -144,7 +156,7 @@ function request(
       | (RequestOptions & { query?: unknown; contentType?: unknown })
       | undefined;
     let query: unknown;
-    // the media type the body goes as (src/core/request-body.ts), then the body built and checked for it
+    // the media type the body goes as (src/client/request-body.ts), then the body built and checked for it
     const media = op.body === undefined ? undefined : mediaOf(op, input, options?.contentType, readers, issues);
     const built = media && bodyOf(op, media, input, readers, issues);
     if (built?.once) options = { ...options, maxRetries: 0 };
@@ -180,25 +192,19 @@ function request(
       if (built?.type !== undefined && sent !== undefined) headers = { ...headers, "Content-Type": built.type };
       let outcome: FetchResult<unknown>;
       try {
-        outcome = await raw.request(
-          method,
-          op.path as never,
-          {
-            params,
-            body: sent,
-            bodySerializer: asIs,
-            parseAs,
-            pathSerializer,
-            querySerializer,
-            // no signal: a Request built with one listens on it until collected; the transport watches it
-            headers,
-            // a stream body is sent as it is read
-            duplex: sent instanceof ReadableStream ? "half" : undefined,
-            fetch: connection.fetchFor(op, { ...limits, idempotent: op.idempotent, stream, empty }, state),
-            // openapi-fetch keeps it on the Request it builds, where the transport finds it
-            callState: state,
-          } as never,
-        );
+        outcome = await raw.request(method, op.path, {
+          params,
+          body: sent,
+          bodySerializer: asIs,
+          parseAs,
+          pathSerializer,
+          querySerializer,
+          // no signal: a Request built with one listens on it until collected; the transport watches it
+          headers,
+          // a stream body is sent as it is read
+          duplex: sent instanceof ReadableStream ? "half" : undefined,
+          fetch: connection.fetchFor(op, { ...limits, idempotent: op.idempotent, stream, empty }, state),
+        });
       } catch (err) {
         // a body of items that ended early (an item the checks refused, the iterable's own error) says why
         const ended = built?.failure?.();

@@ -1,16 +1,16 @@
-// The row of generated/operations.ts that src/core/method.ts turns into a method: the same for every
+// The row of generated/operations.ts that src/client/method.ts turns into a method: the same for every
 // spec, so the runtime owns it and the generated table only fills it in, with only what differs from
 // the defaults each field names (scripts/lib/generate/emit-client.mjs leaves those out).
 import type { Schema } from "../../generated/validators.js";
-import type { AuthScheme } from "./auth.js";
+import type { AuthScheme } from "../core/auth.js";
 import type { Pagination, PagePromise } from "../lists/pages.js";
-import type { HTTP_METHODS } from "./path-template.js";
+import type { HTTP_METHODS } from "../core/path-template.js";
 import type * as forms from "../uploads/form-body.js";
 import type * as urlEncoded from "../uploads/url-encoded.js";
 import type * as sequence from "../uploads/sequence-body.js";
 import type { openEventStream } from "../streams/event-stream.js";
 import type { openItemStream } from "../streams/item-stream.js";
-import type { ValidationIssue } from "./errors.js";
+import type { ValidationIssue } from "../core/errors.js";
 import type * as queries from "./query-string.js";
 import type { EventData } from "../streams/event-data.js";
 
@@ -20,7 +20,7 @@ type FieldEncoding = urlEncoded.FieldEncoding;
 /**
  * The readers only some operations need. A row of generated/operations.ts brings those its
  * operation needs, so that a bundle of operations without lists, streams or forms leaves them out;
- * a table of a test's own may bring them through the client instead (src/core/client.ts `clientOf`).
+ * a table of a test's own may bring them through the client instead (src/client/client.ts `clientOf`).
  */
 export interface Readers {
   /** Reads an event stream's answer. */
@@ -41,7 +41,7 @@ export interface Readers {
   wholeQuery?: typeof queries.wholeQuery | undefined;
   /** Writes a body of JSON values one after another from an async iterable, each item checked as it is sent. */
   sequenceBody?: typeof sequence.sequenceBody | undefined;
-  /** Chooses the media type of a body offered as several (src/uploads/media-type.ts). */
+  /** Chooses the media type of a body offered as several (src/client/media-type.ts). */
   pickMedia?:
     | ((op: Operation, input: unknown, asked: unknown, issues: ValidationIssue[]) => Media | undefined)
     | undefined;
@@ -49,7 +49,7 @@ export interface Readers {
 
 /**
  * A media type an operation offers for its body beside the row's own (`bodyType`): a call sends it
- * when its `options.contentType` names it, or when the value is one (src/core/request-body.ts).
+ * when its `options.contentType` names it, or when the value is one (src/client/request-body.ts).
  * Written as the row's own fields are, with only what differs from them.
  */
 export interface OtherBody {
@@ -101,13 +101,13 @@ export interface Operation {
   /**
    * Where the operation takes OpenAPI 3.2's `querystring`, the whole query string as one value: the
    * parameter's name (its type's key in the spec's types) and the media type that writes it
-   * (src/core/query-string.ts `wholeQuery`); `query` is then its schema.
+   * (src/client/query-string.ts `wholeQuery`); `query` is then its schema.
    */
   querystring?: { name: string; type: string };
   queryRequired?: true;
   /**
    * How the query parameters are written where the document says other than openapi-fetch's way (an
-   * array's items repeated, an object's fields in brackets): src/core/query-string.ts.
+   * array's items repeated, an object's fields in brackets): src/client/query-string.ts.
    */
   queryStyles?: Readonly<Record<string, FieldEncoding>>;
   /**

@@ -4,8 +4,8 @@
 import createFetchClient from "openapi-fetch";
 import { describe, expect, it } from "vitest";
 import type { Operation } from "../../../generated/operations.js";
-import { method, type Connection } from "../../../src/core/method.js";
-import { styledQuery } from "../../../src/core/query-string.js";
+import { method, type Connection } from "../../../src/client/method.js";
+import { styledQuery } from "../../../src/client/query-string.js";
 import { faultServer, reply } from "../../support/fault-server.js";
 
 const color = ["blue", "black", "brown"];

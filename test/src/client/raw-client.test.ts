@@ -8,7 +8,7 @@ vi.mock(import("../../../src/core/retry.js"), async (original) =>
 );
 
 // the raw client has no table entry at hand: its retry policy comes from the HTTP method, and
-// from an operation's x-idempotent where the spec sets one (test/src/core/raw-client-overrides.test.ts);
+// from an operation's x-idempotent where the spec sets one (test/src/client/raw-client-overrides.test.ts);
 // each case counts what reached a loopback server
 const CLICK = { x: 640, y: 360 };
 const NO_WAIT = { "Retry-After": "0" };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { BufferedResponse } from "../../../src/core/buffered-response.js";
 import { AnswerMismatchError } from "../../../src/core/errors.js";
-import { result } from "../../../src/core/response.js";
+import { result } from "../../../src/client/response.js";
 
 // openapi-fetch rejects with the SyntaxError of JSON.parse when a 2xx body is not JSON
 const notJson = () => Promise.reject(new SyntaxError("Unexpected token '<'"));

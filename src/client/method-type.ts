@@ -3,7 +3,7 @@ import type { components, paths } from "../../generated/schema.d.js";
 import type { EventStream, StreamOptions } from "../streams/event-stream.js";
 import type { ItemStream, ItemStreamOptions } from "../streams/item-stream.js";
 import type { PageOptions, PagePromise } from "../lists/pages.js";
-import type { RequestOptions } from "./request-options.js";
+import type { RequestOptions } from "../core/request-options.js";
 import type { AUTH, HEADER_OPTIONS } from "../../generated/meta.js";
 
 // the spec's declaration of an entry's operation, found by the entry's own path and method; one of

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Operation } from "../../../generated/operations.js";
-import { clientOf } from "../../../src/core/client.js";
+import { clientOf } from "../../../src/client/client.js";
 import { openEventStream } from "../../../src/streams/event-stream.js";
 import { ApiError, createClient, InternalServerError } from "../../../src/index.js";
 import { faultServer, LIMITS, reply } from "../../support/fault-server.js";

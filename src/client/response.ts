@@ -1,9 +1,9 @@
 import type { Schema } from "../../generated/validators.js";
 import { check } from "../checks/check.js";
-import { BufferedResponse } from "./buffered-response.js";
-import { apiErrorFrom } from "./error-answer.js";
-import { AnswerMismatchError } from "./errors.js";
-import { earlierAttemptMayHaveActed } from "./transport.js";
+import { BufferedResponse } from "../core/buffered-response.js";
+import { apiErrorFrom } from "../core/error-answer.js";
+import { AnswerMismatchError } from "../core/errors.js";
+import { earlierAttemptMayHaveActed } from "../core/transport.js";
 
 /** What every openapi-fetch call resolves to. */
 export interface FetchResult<T> {

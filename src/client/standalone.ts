@@ -1,9 +1,9 @@
 import type { Operation } from "./operation-row.js";
 import type { MethodOf } from "./method-type.js";
 import { SCHEMES } from "../../generated/meta.js";
-import { resolveConfig, type ClientOptions } from "./config.js";
+import { resolveConfig, type ClientOptions } from "../core/config.js";
 import { connect } from "./client.js";
-import { ConfigurationError } from "./errors.js";
+import { ConfigurationError } from "../core/errors.js";
 import { method } from "./method.js";
 
 declare const CORE: unique symbol;

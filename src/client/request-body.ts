@@ -2,7 +2,7 @@
 // value is, else the row's own), built for that media type and checked against its schema, so that
 // what is checked is what is sent.
 import type { Media, Operation, Readers } from "./operation-row.js";
-import { ClientError, type ValidationIssue } from "./errors.js";
+import { ClientError, type ValidationIssue } from "../core/errors.js";
 import { check, plain } from "../checks/check.js";
 
 /** A body built for its media type. */
@@ -32,7 +32,7 @@ export const isItems = (input: unknown): input is AsyncIterable<unknown> =>
 /**
  * The media type a call's body goes as: the row's own where it offers one (a call's `contentType`, if
  * given, must name it, in any case), else the choice among all it offers (`readers.pickMedia`,
- * src/uploads/media-type.ts), which only rows offering several bring. Undefined, with an issue, when
+ * src/client/media-type.ts), which only rows offering several bring. Undefined, with an issue, when
  * `contentType` names one not offered.
  *
  * @example
