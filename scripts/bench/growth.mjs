@@ -2,24 +2,23 @@
 // service's (150 operations, scripts/synthetic-spec.mjs from the data in scripts/synthetic-spec/), each in a temporary copy of the
 // checkout's tracked files with node_modules symlinked, side by side with the targets.
 // Called by scripts/bench.mjs, which hands in its output, process and dev-mode helpers; the
-// pipeline's step times are regenerate()'s own (pipeline.mjs).
+// pipeline's step times are regenerate()'s own (pipeline.mjs); growth-rows.mjs makes them the table.
 import { execFileSync } from "node:child_process";
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { writeSyntheticSpec } from "../synthetic-spec.mjs";
-import { MOCK_RUNS, timeMockStart } from "./mock-start.mjs";
+import { timeMockStart } from "./mock-start.mjs";
 import { timeRegenerate } from "./pipeline.mjs";
-import { judge } from "./budgets.mjs";
 import { generateOnce, typesAlone, typesAndPage } from "./peers.mjs";
-import { median, ratios, spread, tail } from "./stats.mjs";
+import { median, ratios, tail } from "./stats.mjs";
 
 /** Operations of the synthetic spec: the real service's size. */
 export const GROWN_OPERATIONS = 150;
 // one fresh process per run, as `npm start` is; the median of three holds better on a busy machine
-const REGENERATE_RUNS = 3;
+export const REGENERATE_RUNS = 3;
 // rounds of `tsc -p .` and tsc on openapi-typescript's types alone, interleaved
-const TYPECHECK_RUNS = 2;
+export const TYPECHECK_RUNS = 2;
 
 /**
  * @typedef {{ median: number, min: number, max: number }} Ratio stats.mjs `ratios`
@@ -255,102 +254,4 @@ async function measureCopy(dir, { withTests, say, run, devRegeneration, work }) 
 async function countOperations(dir) {
   const { readOperations } = await import(pathToFileURL(join(dir, "scripts/lib/generate/read-operations.mjs")).href);
   return readOperations(JSON.parse(readFileSync(join(dir, "generated/openapi.json"), "utf8"))).operations.length;
-}
-
-const seconds = (/** @type {number} */ ms) => `${(ms / 1000).toFixed(1)} s`;
-const kb = (/** @type {number} */ bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-
-/**
- * A figure shown where its step ran, else why it did not.
- * @template {{ ok: true }} T
- * @param {T | Failed} figure
- * @param {(figure: T) => string} show
- */
-const cell = (figure, show) => (figure.ok === false ? `failed: ${figure.error ?? "see above"}` : show(figure));
-
-/**
- * The growth figures as rows of [what, at the repo's size, at 150, target with PASS or MISS].
- * @param {{ sizes: SizeFigures[], withTests: boolean }} growth what {@link measureGrowth} resolved to
- * @returns {string[][]}
- */
-export function growthRows({ sizes: [small, grown], withTests }) {
-  const rows = [];
-  const regen = (/** @type {Extract<RegenerateFigure, { ok: true }>} */ f) =>
-    `${seconds(f.ms)} (lint ${f.steps.lint}, generate ${f.steps.generate}, docs ${f.steps.docs} ms); ${spread(f.ratio)} of openapi-typescript + build-docs alone (${seconds(f.tools)})`;
-  rows.push([
-    `lint, generate and docs (\`npm start\`'s regenerate()) against openapi-typescript + \`redocly build-docs\` alone on its bundle, median of ${REGENERATE_RUNS} interleaved rounds`,
-    cell(small.regenerate, regen),
-    cell(grown.regenerate, regen),
-    judge(
-      "growth.regenerate",
-      grown.regenerate.ok ? grown.regenerate.ratio.median : undefined,
-      grown.regenerate.ok,
-      grown.regenerate.ok ? `${seconds(grown.regenerate.ms)}; the tools alone ${seconds(grown.regenerate.tools)}` : "",
-    ).text,
-  ]);
-  const dev = (/** @type {Extract<DevFigure, { ok: true }>} */ f) =>
-    `${Math.round(f.ms)} ms (generate ${f.steps.generate}, docs ${f.steps.docs} ms; lint ${f.steps.lint} ms after the line); ${f.ratio.toFixed(2)}x of one generate.mjs (${Math.round(f.generate)} ms)`;
-  rows.push([
-    "`npm run dev`: one spec file saved → docs page and generated/ written, `dev: regenerated`, median of 5",
-    cell(small.dev, dev),
-    cell(grown.dev, dev),
-    judge(
-      "growth.dev",
-      grown.dev.ok ? grown.dev.ratio : undefined,
-      grown.dev.ok,
-      grown.dev.ok ? `${Math.round(grown.dev.ms)} ms; one generate.mjs ${Math.round(grown.dev.generate)} ms` : "",
-    ).text,
-  ]);
-  const prism = (/** @type {Extract<MockFigure, { ok: true }>} */ f) =>
-    `${seconds(f.ms)}, ${spread(f.ratio)} of Prism alone (${seconds(f.prism)})`;
-  rows.push([
-    `\`npm run mock\`: launch to the first answer (spec bundled, Prism listening, the proxy's checks built) against \`prism mock\` alone on the same bundle, median of ${MOCK_RUNS} interleaved rounds`,
-    cell(small.mock, prism),
-    cell(grown.mock, prism),
-    judge(
-      "growth.mock",
-      grown.mock.ok ? grown.mock.ratio.median : undefined,
-      grown.mock.ok,
-      grown.mock.ok ? `${seconds(grown.mock.ms)}; Prism alone ${seconds(grown.mock.prism)}` : "",
-    ).text,
-  ]);
-  const typecheck = (/** @type {Extract<TypecheckFigure, { ok: true }>} */ f) =>
-    `${seconds(f.project)}, ${spread(f.ratio)} of openapi-typescript's types alone (${seconds(f.alone)}); tsc -p test ${seconds(f.test)}`;
-  rows.push([
-    `typecheck: \`tsc -p .\` against \`tsc\` on openapi-typescript's types alone, median of ${TYPECHECK_RUNS} interleaved rounds (\`tsc -p test\` once, for information)`,
-    cell(small.typecheck, typecheck),
-    cell(grown.typecheck, typecheck),
-    judge(
-      "growth.typecheck",
-      grown.typecheck.ratio.median,
-      grown.typecheck.ok,
-      `${seconds(grown.typecheck.project)}; types alone ${seconds(grown.typecheck.alone)}`,
-    ).text,
-  ]);
-  // measured at both sizes where withTests is set
-  if (withTests && small.tests && grown.tests) {
-    const tests = (/** @type {TestsFigure} */ f) => `${f.ok ? "passed" : "FAILED"} in ${seconds(f.ms)} (${f.counts})`;
-    const factor = judge("growth.tests", grown.tests.ms / small.tests.ms, small.tests.ok && grown.tests.ok);
-    rows.push([
-      "`npm test` (`bash scripts/test.sh`)",
-      tests(small.tests),
-      tests(grown.tests),
-      `passes, time at ${grown.operations} / at ${small.operations} ${factor.text}`,
-    ]);
-  } else {
-    rows.push([
-      "`npm test` (`bash scripts/test.sh`)",
-      "skipped: pass --with-tests",
-      "skipped: pass --with-tests",
-      "not judged: pass --with-tests",
-    ]);
-  }
-  // judged at the real service's size in the bundle section
-  rows.push([
-    "full client's consumer bundle, minified + gzip",
-    kb(small.bundle.gzip),
-    kb(grown.bundle.gzip),
-    "judged at 133 operations: `npm run bench bundle`",
-  ]);
-  return rows;
 }
