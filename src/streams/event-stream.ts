@@ -4,12 +4,11 @@ import { apiErrorFrom } from "../core/error-answer.js";
 import { ApiError, ConnectionError, UserAbortError } from "../core/errors.js";
 import { EventBounds } from "./event-bounds.js";
 import { eventReader, type StreamEvent, type StreamOperation } from "./event-check.js";
-import { handOut } from "./event-hand-out.js";
+import { eventIterator } from "./event-iterator.js";
 import type { RequestOptions } from "../core/request-options.js";
 import { backoffMs, MAX_RETRY_AFTER_MS } from "../core/retry.js";
-import type { AnswerPolicy } from "../core/config.js";
 import { sleep } from "../core/abort.js";
-import { readChunk, streamEnd, streamOptions, type StreamBounds } from "./stream-read.js";
+import { readChunk, streamEnd, streamOptions, type StreamBounds, type StreamReader } from "./stream-read.js";
 
 export { DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_EVENT_SIZE, DEFAULT_MAX_RECONNECTS } from "./stream-read.js";
 
@@ -48,6 +47,8 @@ export interface EventStream<T, E = StreamEvent<T>> extends AsyncIterable<E> {
   close(): void;
 }
 
+type OpenEvents = StreamReader<StreamOperation, StreamOptions, EventStream<unknown>>;
+
 /**
  * Opens an event stream with `open` (the operation's request, through the client's transport),
  * and returns it once the first answer's headers arrived: a non-2xx rejects like any call. Each
@@ -57,12 +58,7 @@ export interface EventStream<T, E = StreamEvent<T>> extends AsyncIterable<E> {
  * backoff, up to `maxReconnects` attempts in a row, each a single request; a 4xx (or 3xx) answer
  * to a re-open ends the stream with its `ApiError`.
  */
-export async function openEventStream(
-  op: StreamOperation,
-  open: (options: RequestOptions) => Promise<Response>,
-  options: StreamOptions | undefined,
-  policy: AnswerPolicy = {},
-): Promise<EventStream<unknown>> {
+export const openEventStream: OpenEvents = async (op, open, options, policy = {}) => {
   const logger = policy.logger;
   const { maxEventSize, idleTimeoutMs, maxReconnects, lastEventId, request } = streamOptions(options);
   const where = `${op.method} ${op.path}`;
@@ -182,10 +178,10 @@ export async function openEventStream(
     },
     close,
     [Symbol.asyncIterator]() {
-      return (iterator ??= handOut(batches(), read, state, close));
+      return (iterator ??= eventIterator(batches(), read, state, close));
     },
   };
-}
+};
 
 /**
  * Reads an event stream you already hold (from `client.raw`, or an operation that resolves to its
