@@ -62,29 +62,10 @@ export async function mockServer({
   stateful = false,
 } = {}) {
   const agent = new Agent({ keepAlive: true });
-  /** @type {Served | null} */
-  let current = null;
-  /** @type {(prism: Served | null) => void} */
-  let first = () => {};
-  /** @type {Promise<Served | null>} */
-  const ready = new Promise((done) => (first = done));
-  const server = createGuardedServer(async (req, res) => {
-    const bad = badTarget(req.url);
-    if (bad) return refuse(res, bad.status, bad.message, apiError);
-    await gate;
-    const prism = current ?? (await ready);
-    if (!prism) return refuse(res, 503, "the mock did not start; see the dev output", apiError);
-    prism.active++;
-    res.once("close", () => --prism.active || prism.idle?.());
-    await prism.handle(req, res);
-  }, apiError);
-  await new Promise((done, fail) => {
-    server.once("error", fail);
-    server.listen(port, host, () => done(undefined));
-  });
+  const slot = servedSlot();
+  const server = await listen(proxyServer(slot, gate), port, host);
   // each Prism gets its own copy of the spec, which nothing rewrites while it serves it
   const dir = mkdtempSync(join(tmpdir(), "dev-mock-"));
-
   /** @type {string | null} */
   let wanted = null;
   /** @type {Promise<void> | null} */
@@ -94,83 +75,31 @@ export async function mockServer({
   let loosened;
   let closed = false;
   let count = 0;
-  const retire = async (/** @type {Served} */ prism) => {
-    // let the requests it is answering finish, but not forever
-    if (prism.active) await new Promise((done) => ((prism.idle = done), setTimeout(done, 5_000)));
-    await prism.stop();
-    rmSync(prism.file, { force: true });
+  /** @param {string} line */
+  const sayView = (line) => {
+    if (line && line !== loosened) say(`dev: ${line}`);
+    loosened = line;
   };
   const swap = async () => {
     while (wanted !== null && !closed) {
       const spec = wanted;
       wanted = null;
-      if (spec === current?.spec) continue;
+      if (spec === slot.current?.spec) continue;
       const file = join(dir, `openapi-${++count}.json`);
       const started = performance.now();
       /** @type {Served} */
       let prism;
-      /** @type {ReturnType<typeof startMock> | undefined} */
-      let starting;
       try {
-        // Prism and the proxy read an OpenAPI 3.2 document as 3.1, as the client was generated from it;
-        // Prism reads its own view of that (prism-view.mjs), the proxy the full document
-        const document = openapi31(JSON.parse(spec)).spec;
-        const view = prismView(document);
-        writeFileSync(file, JSON.stringify(view.document));
-        const line = [
-          viewLine(view),
-          view.unread.length
-            ? `the mock does not check ${view.unread.join(", ")}: Prism reads a query string only as parameters, so its view leaves it out`
-            : undefined,
-        ]
-          .filter(Boolean)
-          .join("; ");
-        if (line && line !== loosened) say(`dev: ${line}`);
-        loosened = line;
-        // built before Prism starts, so that a failure here leaves no Prism behind
-        const state = stateful ? statefulMock(document, stateful === true ? {} : stateful) : undefined;
-        // Prism first: its start is most of the wait, and the proxy's own modules load meanwhile;
-        // its failure is met where it is awaited below
-        starting = startMock({ host, spec: file });
-        starting.catch(() => {});
-        const [{ createSampler }, { documentMock }] = await Promise.all([
-          import("../spec/sample.mjs"),
-          import("./dispatch.mjs"),
-        ]);
-        // the document's answers are prepared while Prism still starts; its address is known once it listens
-        const address = { host, port: 0 };
-        // the store's handler first: its collections' answers come before the mock's own, and the caller's
-        /** @type {import("./dispatch.mjs").HandlersOf} */
-        const all = (spec, tools) => [...(state?.handlers(spec, tools) ?? []), ...(handlers?.(spec, tools) ?? [])];
-        const handle = documentMock(document, await createSampler(document), { address, agent, say, handlers: all });
-        const mock = await starting;
-        address.port = Number(new URL(mock.url).port);
-        prism = { ...mock, address, spec, file, active: 0, handle };
-        for (const line of state?.lines ?? []) say(`dev: ${line}`);
+        prism = await startServed(spec, file, { host, agent, say, sayView, handlers, stateful });
       } catch (err) {
-        // a Prism that started for a document the proxy could not read is stopped
-        starting?.then(
-          (mock) => mock.stop(),
-          () => {},
-        );
-        rmSync(file, { force: true });
-        say(
-          `dev: Prism did not start on the new spec; the mock ${current ? "keeps serving the previous one" : "answers 503"}\n${err instanceof Error ? err.message : err}`,
-        );
-        if (!current) first(null);
+        startFailed(slot, err, say);
         continue;
       }
       if (closed) {
         await retire(prism);
         break;
       }
-      const old = current;
-      current = prism;
-      first(prism);
-      say(
-        `dev: mock serves the ${old ? "new " : ""}spec from Prism at ${prism.url} (started in ${Math.round(performance.now() - started)} ms)`,
-      );
-      if (old) retire(old);
+      switchTo(slot, prism, started, say);
     }
     swapping = null;
   };
@@ -193,9 +122,158 @@ export async function mockServer({
       server.close();
       server.closeAllConnections();
       await swapping;
-      if (current) await retire(current);
+      if (slot.current) await retire(slot.current);
       agent.destroy();
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The Prism the proxy sends requests to: `current`, and `ready`, which `first` settles with the
+ * first one (null when it did not start), for the requests that arrive before it listens.
+ * @returns {{ current: Served | null, ready: Promise<Served | null>, first: (prism: Served | null) => void }}
+ */
+function servedSlot() {
+  /** @type {(prism: Served | null) => void} */
+  let first = () => {};
+  /** @type {Promise<Served | null>} */
+  const ready = new Promise((done) => (first = done));
+  return { current: null, ready, first: (prism) => first(prism) };
+}
+
+/**
+ * The proxy's server: a path only, held by `gate`, sent to the slot's Prism, counted while it is answered.
+ * @param {ReturnType<typeof servedSlot>} slot
+ * @param {Promise<unknown> | undefined} gate
+ */
+function proxyServer(slot, gate) {
+  return createGuardedServer(async (req, res) => {
+    const bad = badTarget(req.url);
+    if (bad) return refuse(res, bad.status, bad.message, apiError);
+    await gate;
+    const prism = slot.current ?? (await slot.ready);
+    if (!prism) return refuse(res, 503, "the mock did not start; see the dev output", apiError);
+    prism.active++;
+    res.once("close", () => --prism.active || prism.idle?.());
+    await prism.handle(req, res);
+  }, apiError);
+}
+
+/**
+ * The server, once it listens on host:port.
+ * @param {import("node:http").Server} server
+ * @param {number} port
+ * @param {string} host
+ */
+async function listen(server, port, host) {
+  await new Promise((done, fail) => {
+    server.once("error", fail);
+    server.listen(port, host, () => done(undefined));
+  });
+  return server;
+}
+
+/**
+ * The slot's Prism after one did not start: the previous one kept, or none, the waiting requests answered 503.
+ * @param {ReturnType<typeof servedSlot>} slot
+ * @param {unknown} err
+ * @param {(line: string) => void} say
+ */
+function startFailed(slot, err, say) {
+  say(
+    `dev: Prism did not start on the new spec; the mock ${slot.current ? "keeps serving the previous one" : "answers 503"}\n${err instanceof Error ? err.message : err}`,
+  );
+  if (!slot.current) slot.first(null);
+}
+
+/**
+ * The slot switched to a Prism that listens; the one it served before retired.
+ * @param {ReturnType<typeof servedSlot>} slot
+ * @param {Served} prism
+ * @param {number} started when it began starting (performance.now())
+ * @param {(line: string) => void} say
+ */
+function switchTo(slot, prism, started, say) {
+  const old = slot.current;
+  slot.current = prism;
+  slot.first(prism);
+  say(
+    `dev: mock serves the ${old ? "new " : ""}spec from Prism at ${prism.url} (started in ${Math.round(performance.now() - started)} ms)`,
+  );
+  if (old) retire(old);
+}
+
+/**
+ * A Prism stopped once the requests it is answering finish, but not forever, and its spec's copy removed.
+ * @param {Served} prism
+ */
+async function retire(prism) {
+  if (prism.active) await new Promise((done) => ((prism.idle = done), setTimeout(done, 5_000)));
+  await prism.stop();
+  rmSync(prism.file, { force: true });
+}
+
+/**
+ * The line that says what Prism's view of the document leaves unchecked; "" when nothing.
+ * @param {ReturnType<typeof prismView>} view
+ */
+function viewLines(view) {
+  return [
+    viewLine(view),
+    view.unread.length
+      ? `the mock does not check ${view.unread.join(", ")}: Prism reads a query string only as parameters, so its view leaves it out`
+      : undefined,
+  ]
+    .filter(Boolean)
+    .join("; ");
+}
+
+/**
+ * A new Prism on `spec` (its view written to `file`) and the document's handler in front of it;
+ * on a failure, no Prism left running and no file left behind.
+ * @param {string} spec the bundled spec as JSON text
+ * @param {string} file
+ * @param {{ host: string, agent: Agent, say: (line: string) => void, sayView: (line: string) => void, handlers?: import("./dispatch.mjs").HandlersOf, stateful: boolean | { items?: number, bytes?: number } }} options
+ * @returns {Promise<Served>}
+ */
+async function startServed(spec, file, { host, agent, say, sayView, handlers, stateful }) {
+  /** @type {ReturnType<typeof startMock> | undefined} */
+  let starting;
+  try {
+    // Prism and the proxy read an OpenAPI 3.2 document as 3.1, as the client was generated from it;
+    // Prism reads its own view of that (prism-view.mjs), the proxy the full document
+    const document = openapi31(JSON.parse(spec)).spec;
+    const view = prismView(document);
+    writeFileSync(file, JSON.stringify(view.document));
+    sayView(viewLines(view));
+    // built before Prism starts, so that a failure here leaves no Prism behind
+    const state = stateful ? statefulMock(document, stateful === true ? {} : stateful) : undefined;
+    // Prism first: its start is most of the wait, and the proxy's own modules load meanwhile;
+    // its failure is met where it is awaited below
+    starting = startMock({ host, spec: file });
+    starting.catch(() => {});
+    const [{ createSampler }, { documentMock }] = await Promise.all([
+      import("../spec/sample.mjs"),
+      import("./dispatch.mjs"),
+    ]);
+    // the document's answers are prepared while Prism still starts; its address is known once it listens
+    const address = { host, port: 0 };
+    // the store's handler first: its collections' answers come before the mock's own, and the caller's
+    /** @type {import("./dispatch.mjs").HandlersOf} */
+    const all = (spec, tools) => [...(state?.handlers(spec, tools) ?? []), ...(handlers?.(spec, tools) ?? [])];
+    const handle = documentMock(document, await createSampler(document), { address, agent, say, handlers: all });
+    const mock = await starting;
+    address.port = Number(new URL(mock.url).port);
+    for (const line of state?.lines ?? []) say(`dev: ${line}`);
+    return { ...mock, address, spec, file, active: 0, handle };
+  } catch (err) {
+    // a Prism that started for a document the proxy could not read is stopped
+    starting?.then(
+      (mock) => mock.stop(),
+      () => {},
+    );
+    rmSync(file, { force: true });
+    throw err;
+  }
 }
