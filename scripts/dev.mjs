@@ -13,7 +13,6 @@
 // generated prints why and leaves generated/ and site/ as they were. Ctrl-C stops the watcher, the
 // docs server and Prism.
 import { existsSync, readFileSync } from "node:fs";
-import { parseArgs } from "node:util";
 import { docsRenderer } from "./lib/docs/render.mjs";
 import { lintWorker } from "./lib/spec/lint.mjs";
 import { mockServer } from "./lib/mock/proxy.mjs";
@@ -24,8 +23,13 @@ import { compareSpecs } from "./lib/spec/changes.mjs";
 import { checkVersion, newestRelease } from "./lib/spec/versions.mjs";
 import { serveDocs } from "./lib/docs/serve.mjs";
 import { typechecker } from "./lib/build/typecheck.mjs";
-import { watchFolders } from "./lib/dev/watch.mjs";
+import { sayLint, sayRegenerated, typecheckLoop } from "./lib/dev/report.mjs";
+import { saveLoop } from "./lib/dev/saves.mjs";
+import { watchSpec } from "./lib/dev/watch.mjs";
+import { parseOptions } from "./lib/shared/options.mjs";
 import { yamlErrors } from "./lib/spec/yaml-check.mjs";
+
+const USAGE = "usage: node scripts/dev.mjs [--docs-port N] [--mock-port N] [--no-serve]";
 
 /** Quiet time after the last file event before regenerating: one save is often several events. */
 const DEBOUNCE_MS = 40;
@@ -52,69 +56,68 @@ async function versionVerdict(bundle) {
   }
 }
 
-/** `n` and `what`, in the plural unless n is 1: "1 error", "2 errors". */
-const count = (/** @type {number} */ n, /** @type {string} */ what) => `${n} ${what}${n === 1 ? "" : "s"}`;
+/**
+ * One regeneration of the saved spec, a failure to run it as a failed step.
+ * @param {Parameters<typeof regenerate>[0]} options
+ * @returns {Promise<import("./lib/build/regenerate.mjs").Regeneration>}
+ */
+function regeneration(options) {
+  return regenerate(options).catch((e) => ({
+    ok: false,
+    step: "regenerate",
+    lines: [(e instanceof Error && e.stack) || String(e)],
+    written: [],
+    times: {},
+  }));
+}
+
+/**
+ * Whether the spec's YAML parses; the errors said when it does not.
+ * @param {(text: string) => void} complain
+ */
+function yamlParses(complain) {
+  const broken = yamlErrors();
+  if (!broken.length) return true;
+  for (const line of broken) complain(`dev: ${line}`);
+  complain(
+    `dev: YAML errors in ${broken.length === 1 ? "a file" : "files"}; generated/ and site/ keep the last good spec`,
+  );
+  return false;
+}
+
+/**
+ * The docs server and the mock, or none with `--no-serve`.
+ * @param {{ "docs-port"?: string, "mock-port"?: string, "no-serve"?: boolean }} values
+ * @param {(text: string) => void} say
+ */
+async function servers(values, say) {
+  if (values["no-serve"]) return { docs: null, mock: null };
+  const docs = await serveDocs({ port: portArg(values["docs-port"], 8080) });
+  const mock = await mockServer({ port: portArg(values["mock-port"], 4010), say });
+  say(
+    `dev: docs page  ${docs.url}\ndev: mock API   ${mock.url}  (any bearer token; Prefer: code=404 picks a declared status)`,
+  );
+  return { docs, mock };
+}
 
 async function main() {
   const say = (/** @type {string} */ text) => process.stdout.write(`${text}\n`);
   const complain = (/** @type {string} */ text) => process.stderr.write(`${text}\n`);
-
-  const { values } = parseArgs({
+  const { values } = parseOptions(USAGE, {
     options: { "docs-port": { type: "string" }, "mock-port": { type: "string" }, "no-serve": { type: "boolean" } },
   });
-  const serving = !values["no-serve"];
-  const docsPort = portArg(values["docs-port"], 8080);
-  const mockPort = portArg(values["mock-port"], 4010);
-
-  let docs = null;
-  let mock = null;
-  if (serving) {
-    docs = await serveDocs({ port: docsPort });
-    mock = await mockServer({ port: mockPort, say });
-    say(
-      `dev: docs page  ${docs.url}\ndev: mock API   ${mock.url}  (any bearer token; Prefer: code=404 picks a declared status)`,
-    );
-  }
+  const { docs, mock } = await servers(values, say);
 
   // one docs renderer and one linter for the session: the linter keeps its thread, modules and JIT
   // warm between saves, the renderer a build-docs run loaded and waiting for the next
   const docsPage = docsRenderer();
   const linter = lintWorker();
-  /** @type {ReturnType<typeof typechecker> | null} */
-  let checker = null;
-  let checking = false;
-  let recheck = false;
-  const typecheck = async () => {
-    if (!existsSync(fromRoot("tsconfig.json"))) {
-      say("dev: typecheck skipped, no tsconfig.json");
-      return;
-    }
-    if (checking) {
-      recheck = true;
-      return;
-    }
-    checking = true;
-    checker ??= typechecker();
-    try {
-      for (;;) {
-        recheck = false;
-        const result = await checker.check();
-        // a result about a generated/ that has since been rewritten is not worth printing
-        if (recheck) continue;
-        if (result.ok) say(`dev: typecheck ok in ${result.ms} ms`);
-        else
-          complain(
-            `${result.text.trimEnd()}\ndev: typecheck failed in ${result.ms} ms (${count(result.errors, "error")})`,
-          );
-        break;
-      }
-    } catch (e) {
-      complain(`dev: typecheck could not run: ${e instanceof Error ? e.message : e}`);
-      checker = null;
-    } finally {
-      checking = false;
-    }
-  };
+  const typecheck = typecheckLoop({
+    tsconfig: () => existsSync(fromRoot("tsconfig.json")),
+    say,
+    complain,
+    checker: typechecker,
+  });
 
   // lint after the regenerated line: it feeds nothing written, and off the save's path it leaves
   // generate and the docs page the cores. A result about a save that a newer one has followed is
@@ -123,131 +126,48 @@ async function main() {
   const lintAfter = async () => {
     const of = regenerations;
     const result = await linter.lint();
-    if (of !== regenerations || stopping) return;
-    for (const line of result.lines) say(`dev: ${line}`);
-    if (result.errors)
-      say(
-        `dev: lint found ${count(result.errors, "error")} in ${result.ms} ms, regenerated anyway; npm run build and npm test refuse them until they are fixed or redocly.yaml's lint profile allows them`,
-      );
-    else say(`dev: lint passed in ${result.ms} ms${result.warnings ? ` (${count(result.warnings, "warning")})` : ""}`);
+    if (of === regenerations && !saves.stopping()) sayLint(result, say);
   };
 
   let mockFed = false;
-  /** @type {number | null} when the first save not yet regenerated happened */
-  let changedSince = null;
-  /** @type {ReturnType<typeof setTimeout> | undefined} */
-  let timer;
-  /** @type {ReturnType<typeof regenerate> | null} */
-  let running = null;
-  let stopping = false;
-  const regenerateNow = async () => {
-    if (running || changedSince === null || stopping) return;
-    const since = changedSince;
-    changedSince = null;
-    /** @type {import("./lib/build/regenerate.mjs").Regeneration} */
-    let result;
-    const broken = yamlErrors();
-    if (broken.length) {
-      for (const line of broken) complain(`dev: ${line}`);
-      complain(
-        `dev: YAML errors in ${broken.length === 1 ? "a file" : "files"}; generated/ and site/ keep the last good spec`,
-      );
-      return;
-    }
+  const saves = saveLoop(async (since, superseded) => {
+    if (!yamlParses(complain)) return {};
     regenerations++;
-    running = regenerate({ superseded: () => changedSince !== null, docs: docsPage, lint: "skip" });
-    try {
-      result = await running;
-    } catch (e) {
-      result = {
-        ok: false,
-        step: "regenerate",
-        lines: [(e instanceof Error && e.stack) || String(e)],
-        written: [],
-        times: {},
-      };
-    }
-    running = null;
-    if (result.superseded) {
-      // the newer save's own timer, or the check below, runs it; its time counts from this one
-      changedSince = Math.min(since, changedSince ?? since);
-    } else if (result.ok) {
-      // all on stdout, so that the summary, the linter's problems and the verdict keep their order
-      say(
-        `dev: ${result.written.length ? `wrote ${result.written.join(", ")}` : "nothing changed in generated/ or site/"}`,
-      );
-      const { generate, docs: page } = result.times;
-      say(
-        `dev: regenerated in ${Math.round(performance.now() - since)} ms (generate ${generate} ms, docs ${page} ms); lint follows`,
-      );
-      const defects = result.report?.defects.length ?? 0;
-      if (defects)
-        say(
-          `dev: routed around ${defects} defect${defects === 1 ? "" : "s"} of the document; npm run generate names each`,
-        );
-      mock?.serve(result.bundle);
-      mockFed = true;
-      lintAfter();
-      typecheck();
-      versionVerdict(result.bundle);
-    } else {
+    const result = await regeneration({ superseded, docs: docsPage, lint: "skip" });
+    if (result.superseded) return result;
+    if (!result.ok) {
       for (const line of result.lines) complain(`dev: ${line}`);
       complain(`dev: ${result.step} failed; generated/ and site/ keep the last good spec`);
+      return result;
     }
-    if (changedSince !== null && !stopping) {
-      clearTimeout(timer);
-      timer = setTimeout(regenerateNow, DEBOUNCE_MS);
-    }
-  };
-  const onSave = () => {
-    changedSince ??= performance.now();
-    clearTimeout(timer);
-    timer = setTimeout(regenerateNow, DEBOUNCE_MS);
-  };
+    // all on stdout, so that the summary, the linter's problems and the verdict keep their order
+    sayRegenerated(result, since, say);
+    mock?.serve(result.bundle);
+    mockFed = true;
+    lintAfter();
+    typecheck.run();
+    versionVerdict(result.bundle);
+    return result;
+  }, DEBOUNCE_MS);
 
-  // editors' swap and backup files are not part of the spec
-  const scratch = /^(\.#|#)|~$|\.sw[a-p]$|^\d+$/;
-  const watchers = [
-    watchFolders(fromRoot("openapi"), (/** @type {string | null} */ file) =>
-      file && scratch.test(file) ? null : onSave(),
-    ),
-    watchFolders(
-      fromRoot(),
-      (/** @type {string | null} */ file) => (file === "redocly.yaml" || file === "package.json" ? onSave() : null),
-      {
-        recursive: false,
-      },
-    ),
-    // the lint profiles redocly.yaml extends
-    ...(existsSync(fromRoot("lint"))
-      ? [
-          watchFolders(fromRoot("lint"), (/** @type {string | null} */ file) =>
-            file && scratch.test(file) ? null : onSave(),
-          ),
-        ]
-      : []),
-  ];
+  const watchers = watchSpec(fromRoot, saves.onSave);
   say(`dev: watching openapi/, lint/, redocly.yaml and package.json`);
 
   const stop = async (/** @type {string} */ signal) => {
-    if (stopping) return;
-    stopping = true;
+    if (saves.stopping()) return;
     say(`dev: ${signal}, stopping`);
-    clearTimeout(timer);
     for (const w of watchers) w.close();
-    await running?.catch(() => {});
-    await Promise.all([docs?.close(), mock?.close(), checker?.close(), docsPage.close(), linter.close()]);
+    await saves.stop();
+    await Promise.all([docs?.close(), mock?.close(), typecheck.close(), docsPage.close(), linter.close()]);
     say("dev: stopped");
     process.exit(0);
   };
   // any other way out (an uncaught exception, SIGKILL) still ends Prism: see startMock; the lint
   // thread ends with the process, and the waiting build-docs run once its input pipe closes
-
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => stop(signal));
 
   // the first run counts from the start of this process
-  changedSince = 0;
-  await regenerateNow();
+  await saves.start();
   // with a broken spec at start, the mock serves the last good bundle: the one in generated/
   if (mock && !mockFed) {
     if (existsSync(BUNDLE)) mock.serve(readFileSync(BUNDLE, "utf8"));

@@ -1,5 +1,5 @@
 // Watch: folder watches that survive editors' save-by-rename.
-import { readdirSync, watch } from "node:fs";
+import { existsSync, readdirSync, watch } from "node:fs";
 import { join } from "node:path";
 
 /**
@@ -52,4 +52,26 @@ export function watchFolders(dir, onEvent, { recursive = true } = {}) {
   };
   scan();
   return { close: () => watchers.forEach((w) => w.close()) };
+}
+
+// editors' swap and backup files are not part of the spec
+const SCRATCH = /^(\.#|#)|~$|\.sw[a-p]$|^\d+$/;
+
+/**
+ * Watches what `npm run dev` regenerates on: every file under `openapi/` and `lint/` (the lint
+ * profiles redocly.yaml extends, when the folder exists) but editors' scratch files, and the
+ * root's `redocly.yaml` and `package.json`; `onSave()` for each change.
+ * @param {(...parts: string[]) => string} at a path under the repo root
+ * @param {() => void} onSave
+ * @returns {{ close: () => void }[]}
+ */
+export function watchSpec(at, onSave) {
+  const inFolder = (/** @type {string | null} */ file) => (file && SCRATCH.test(file) ? null : onSave());
+  const atRoot = (/** @type {string | null} */ file) =>
+    file === "redocly.yaml" || file === "package.json" ? onSave() : null;
+  return [
+    watchFolders(at("openapi"), inFolder),
+    watchFolders(at(), atRoot, { recursive: false }),
+    ...(existsSync(at("lint")) ? [watchFolders(at("lint"), inFolder)] : []),
+  ];
 }
