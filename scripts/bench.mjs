@@ -16,7 +16,6 @@
 // sections are all by default; --with-tests adds `npm test` to growth.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
-import { parseArgs } from "node:util";
 import { toolEnv } from "./lib/shared/env.mjs";
 import { fromRoot, root } from "./lib/shared/paths.mjs";
 import { run } from "./lib/shared/processes.mjs";
@@ -34,12 +33,13 @@ import { perRequest } from "./bench/requests.mjs";
 import { measureScale } from "./bench/scale.mjs";
 import { streamReading } from "./bench/streams.mjs";
 import { describeMachine, say, table } from "./bench/stats.mjs";
+import { parseOptions } from "./lib/shared/options.mjs";
 
 const SECTIONS = ["requests", "bundle", "checker", "pipeline", "growth", "scale", "pages", "streams"];
 const USAGE = `usage: node scripts/bench.mjs [${SECTIONS.join("|")} ...] [--only=a,b] [--with-tests]`;
 
 function options() {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = parseOptions(USAGE, {
     allowPositionals: true,
     options: { only: { type: "string" }, "with-tests": { type: "boolean", default: false } },
   });

@@ -8,23 +8,18 @@
 // The comparison and the rating: scripts/lib/spec/changes.mjs; the version bump: scripts/lib/spec/versions.mjs.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { bundleSpec } from "./lib/generate/render.mjs";
 import { isMain, root } from "./lib/shared/paths.mjs";
 import { compareSpecs } from "./lib/spec/changes.mjs";
 import { checkVersion, newestRelease, parse } from "./lib/spec/versions.mjs";
+import { parseOptions } from "./lib/shared/options.mjs";
 
 const NAME = "lint:breaking";
 
 async function main() {
-  let values;
-  try {
-    ({ values } = parseArgs({ options: { release: { type: "boolean", default: false }, config: { type: "string" } } }));
-  } catch (err) {
-    throw new Error(
-      `${err instanceof Error ? err.message : err}; usage: breaking-changes.mjs [--release] [--config redocly.yaml]`,
-    );
-  }
+  const { values } = parseOptions("usage: node scripts/breaking-changes.mjs [--release] [--config redocly.yaml]", {
+    options: { release: { type: "boolean", default: false }, config: { type: "string" } },
+  });
   const release = values.release;
   const config = values.config ? resolve(values.config) : join(root, "redocly.yaml");
   const here = process.cwd();

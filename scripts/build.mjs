@@ -3,12 +3,15 @@
 // `npm start` and `npm run dev` run, then compile (dist/, the package).
 //   node scripts/build.mjs            all of it
 //   node scripts/build.mjs compile    only dist/ from what generated/ holds (npm pack runs this)
-import { parseArgs } from "node:util";
 import { compile } from "./lib/build/emit-dist.mjs";
 import { regenerate } from "./lib/build/regenerate.mjs";
+import { parseOptions } from "./lib/shared/options.mjs";
 
 async function main() {
-  const { positionals: only } = parseArgs({ allowPositionals: true, options: {} });
+  const { positionals: only } = parseOptions("usage: node scripts/build.mjs [compile]", {
+    allowPositionals: true,
+    options: {},
+  });
   if (only.some((step) => step !== "compile"))
     throw new Error(`unknown step ${only.join(" ")}; the one step that runs alone is "compile"`);
   const started = performance.now();

@@ -10,7 +10,6 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { build, transform } from "esbuild";
 import { consumerProgram, exampleCall } from "./lib/generate/examples.mjs";
@@ -18,6 +17,7 @@ import { functionNames } from "./lib/generate/identifiers.mjs";
 import { readOperations } from "./lib/generate/read-operations.mjs";
 import { toolEnv } from "./lib/shared/env.mjs";
 import { isMain, root } from "./lib/shared/paths.mjs";
+import { parseOptions } from "./lib/shared/options.mjs";
 
 const spec = JSON.parse(readFileSync(resolve(root, "generated/openapi.json"), "utf8"));
 /** The operations of the spec the client is generated from. */
@@ -201,7 +201,10 @@ export async function consumerParts(consumer = "client") {
 }
 
 if (isMain(import.meta.url)) {
-  const { values, positionals } = parseArgs({ options: { parts: { type: "boolean" } }, allowPositionals: true });
+  const { values, positionals } = parseOptions("usage: node scripts/bundle-size.mjs [--parts [consumer ...]]", {
+    options: { parts: { type: "boolean" } },
+    allowPositionals: true,
+  });
   if (values.parts) {
     for (const name of positionals.length ? positionals : ["functions"]) {
       const { parts, runtime } = await consumerParts(name);

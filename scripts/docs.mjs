@@ -4,12 +4,12 @@
 //   node scripts/docs.mjs
 import { mkdirSync } from "node:fs";
 import { dirname, relative } from "node:path";
-import { parseArgs } from "node:util";
 import { renderDocs } from "./lib/docs/render.mjs";
 import { bundleSpec } from "./lib/generate/render.mjs";
 import { DOCS_PAGE, root } from "./lib/shared/paths.mjs";
+import { parseOptions } from "./lib/shared/options.mjs";
 
-parseArgs({ options: {} });
+parseOptions("usage: node scripts/docs.mjs", { options: {} });
 try {
   const { spec } = await bundleSpec();
   mkdirSync(dirname(DOCS_PAGE), { recursive: true });

@@ -5,12 +5,14 @@
 //   node scripts/generate.mjs --check  write nothing; exit 1 when generated/ is stale
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, relative } from "node:path";
-import { parseArgs } from "node:util";
 import { changed, renderWithReport, reportLines } from "./lib/generate/render.mjs";
 import { root } from "./lib/shared/paths.mjs";
+import { parseOptions } from "./lib/shared/options.mjs";
 
 async function main() {
-  const { values } = parseArgs({ options: { check: { type: "boolean", default: false } } });
+  const { values } = parseOptions("usage: node scripts/generate.mjs [--check]", {
+    options: { check: { type: "boolean", default: false } },
+  });
   const started = performance.now();
   const { files, report } = await renderWithReport();
   for (const line of reportLines(report)) console.log(`generate: ${line}`);

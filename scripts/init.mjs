@@ -7,7 +7,6 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { parseArgs } from "node:util";
 import { withExampleInputs } from "./lib/generate/example-inputs.mjs";
 import { readOperations } from "./lib/generate/read-operations.mjs";
 import {
@@ -31,6 +30,7 @@ import { bundleSpec } from "./lib/spec/bundle.mjs";
 import { openapi31 } from "./lib/spec/openapi31.mjs";
 import { createSampler } from "./lib/spec/sample.mjs";
 import { isVersion } from "./lib/spec/versions.mjs";
+import { parseOptions } from "./lib/shared/options.mjs";
 
 const USAGE = "usage: npm run init -- --document <file or folder> [--name <package>]";
 const say = (/** @type {string} */ line) => console.log(`init: ${line}`);
@@ -62,12 +62,11 @@ function node(args) {
 }
 
 async function main() {
-  let values;
-  try {
-    ({ values } = parseArgs({ options: { document: { type: "string" }, name: { type: "string" } } }));
-  } catch (err) {
-    throw new InitError(`${err instanceof Error ? err.message : err}; ${USAGE}`);
-  }
+  const { values } = parseOptions(
+    USAGE,
+    { options: { document: { type: "string" }, name: { type: "string" } } },
+    (message) => new InitError(message),
+  );
   if (!values.document) throw new InitError(`--document is required; ${USAGE}`);
   if (values.name !== undefined) checkPackageName(values.name, "--name");
   assertCommitted(root);

@@ -9,7 +9,7 @@ import { BUNDLE } from "./lib/shared/paths.mjs";
 import { mockServer } from "./lib/mock/proxy.mjs";
 import { commandLine } from "./lib/shared/processes.mjs";
 
-const { port, flags } = commandLine("mock", 4010, ["stateful"]);
+const { port, flags } = commandLine("mock", 4010, ["stateful"], "usage: node scripts/mock.mjs [port] [--stateful]");
 /** @type {(value?: unknown) => void} */
 let open = () => {};
 const mock = await mockServer({

@@ -20,7 +20,6 @@
 // through a generated copy of the project and so never count.
 //   node scripts/mutation.mjs [--full] [--skip-static] [--related] [--files src/a.ts,src/b.ts] [--concurrency 2]
 import { existsSync } from "node:fs";
-import { parseArgs } from "node:util";
 import { Stryker } from "@stryker-mutator/core";
 import { compactReport, expandStore, namesByHash, testsNeeded, testsOf, textFinder } from "./lib/mutation/record.mjs";
 import { readStore, writeStore } from "./lib/mutation/store-file.mjs";
@@ -34,21 +33,25 @@ import {
 } from "./lib/mutation/runs.mjs";
 import { collectTests } from "./lib/mutation/test-runner.mjs";
 import { root } from "./lib/shared/paths.mjs";
+import { parseOptions } from "./lib/shared/options.mjs";
 
 const STORE = "test/mutation/runs.json";
 const INCREMENTAL = "test-results/mutation/incremental.json";
 const REPORT = "test-results/mutation/report.json";
 const VITEST_CONFIG = "test/mutation/vitest.config.ts";
 
-const { values } = parseArgs({
-  options: {
-    full: { type: "boolean", default: false },
-    "skip-static": { type: "boolean", default: false },
-    related: { type: "boolean", default: false },
-    files: { type: "string" },
-    concurrency: { type: "string", default: "2" },
+const { values } = parseOptions(
+  "usage: node scripts/mutation.mjs [--full] [--skip-static] [--related] [--files a.ts,b.ts] [--concurrency N]",
+  {
+    options: {
+      full: { type: "boolean", default: false },
+      "skip-static": { type: "boolean", default: false },
+      related: { type: "boolean", default: false },
+      files: { type: "string" },
+      concurrency: { type: "string", default: "2" },
+    },
   },
-});
+);
 
 process.chdir(root);
 // testing.ts is the package's test helper for users; index.ts only re-exports

@@ -4,6 +4,6 @@
 import { serveDocs } from "./lib/docs/serve.mjs";
 import { portFromCommandLine } from "./lib/shared/processes.mjs";
 
-const port = portFromCommandLine("docs", 8080);
+const port = portFromCommandLine("docs", 8080, "usage: node scripts/serve-docs.mjs [port]");
 const docs = await serveDocs({ port });
 console.log(`docs: serving site/ at ${docs.url}`);

@@ -7,8 +7,8 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import { isMain } from "./lib/shared/paths.mjs";
+import { parseOptions } from "./lib/shared/options.mjs";
 
 /** Where Debian's `chromium` package puts the browser. */
 export const DEBIAN_CHROMIUM = "/usr/bin/chromium";
@@ -96,7 +96,7 @@ function echoed(/** @type {string} */ command, /** @type {string[]} */ args) {
 }
 
 if (isMain(import.meta.url)) {
-  parseArgs({ options: {} });
+  parseOptions("usage: node scripts/setup-chromium.mjs", { options: {} });
   try {
     log(`ready: ${await setupChromium()}`);
   } catch (err) {

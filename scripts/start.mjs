@@ -5,14 +5,14 @@
 // serves generated/openapi.json, the document as repaired by generate.
 //   node scripts/start.mjs
 import { readFileSync } from "node:fs";
-import { parseArgs } from "node:util";
 import { mockServer } from "./lib/mock/proxy.mjs";
 import { fromRoot } from "./lib/shared/paths.mjs";
 import { regenerate } from "./lib/build/regenerate.mjs";
 import { serveDocs } from "./lib/docs/serve.mjs";
 import { typechecker } from "./lib/build/typecheck.mjs";
+import { parseOptions } from "./lib/shared/options.mjs";
 
-parseArgs({ options: {} });
+parseOptions("usage: node scripts/start.mjs", { options: {} });
 
 console.log("start: lint, generate, docs");
 const result = await regenerate({ lint: "report" });

@@ -11,13 +11,13 @@
 //   node scripts/synthetic-spec.mjs --out <dir> [--operations 150] [--no-client-methods] [--no-examples] [--openapi 3.2]
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { parseYaml, stringifyYaml } from "@redocly/openapi-core";
 import { HTTP_METHODS } from "../src/core/path-template.js";
 import { isMain, root } from "./lib/shared/paths.mjs";
 import { withoutExamples } from "./lib/spec/document.mjs";
 import { chooseOperations, operationText, pathFile, readCatalogue, readOpenAPI32 } from "./lib/synthetic/catalogue.mjs";
 import { asOpenAPI32 } from "./lib/synthetic/openapi32.mjs";
+import { parseOptions } from "./lib/shared/options.mjs";
 
 /**
  * The project's own first four operations (a frozen copy of its openapi/ as it was written to the
@@ -253,15 +253,18 @@ export function writeSyntheticSpec(
 }
 
 function main() {
-  const { values } = parseArgs({
-    options: {
-      operations: { type: "string", default: "150" },
-      out: { type: "string" },
-      "no-client-methods": { type: "boolean", default: false },
-      "no-examples": { type: "boolean", default: false },
-      openapi: { type: "string", default: "3.1" },
+  const { values } = parseOptions(
+    "usage: node scripts/synthetic-spec.mjs --out <dir> [--operations 150] [--no-client-methods] [--no-examples] [--openapi 3.2]",
+    {
+      options: {
+        operations: { type: "string", default: "150" },
+        out: { type: "string" },
+        "no-client-methods": { type: "boolean", default: false },
+        "no-examples": { type: "boolean", default: false },
+        openapi: { type: "string", default: "3.1" },
+      },
     },
-  });
+  );
   if (!values.out) throw new Error("give --out <dir>, a new or empty directory");
   if (!/^\d+$/.test(values.operations)) throw new Error(`--operations takes a whole number, not ${values.operations}`);
   const started = performance.now();

@@ -1,7 +1,7 @@
 // Child processes that lead their own process group, so that stopping one stops everything it
 // started, and commands run to completion with their output collected.
 import { spawn } from "node:child_process";
-import { parseArgs } from "node:util";
+import { parseOptions } from "./options.mjs";
 
 /** How long a group gets to end after SIGTERM before SIGKILL. */
 export const GRACE_MS = 3_000;
@@ -93,12 +93,13 @@ export function portArg(value, fallback) {
  * command line with anything else ends the process with status 2, saying why as `name: reason`.
  * @param {string} name the command's name, the prefix of its lines
  * @param {number} fallback
+ * @param {string} [usage] its usage line, printed on `--help`
  * @returns {number}
  * @example
  * const port = portFromCommandLine("mock", 4010); // `node scripts/mock.mjs 4011` gives 4011
  */
-export function portFromCommandLine(name, fallback) {
-  return commandLine(name, fallback).port;
+export function portFromCommandLine(name, fallback, usage) {
+  return commandLine(name, fallback, [], usage).port;
 }
 
 /**
@@ -106,14 +107,19 @@ export function portFromCommandLine(name, fallback) {
  * @param {string} name the command's name, the prefix of its lines
  * @param {number} fallback
  * @param {string[]} [flags] the `--flag`s it takes; default none
+ * @param {string} [usage] its usage line, printed on `--help` (options.mjs)
  * @returns {{ port: number, flags: Record<string, boolean> }}
  * @example
  * commandLine("mock", 4010, ["stateful"]); // `node scripts/mock.mjs --stateful` gives { port: 4010, flags: { stateful: true } }
  */
-export function commandLine(name, fallback, flags = []) {
+export function commandLine(name, fallback, flags = [], usage = `usage: ${name} [port]`) {
   try {
     const options = Object.fromEntries(flags.map((flag) => [flag, { type: /** @type {const} */ ("boolean") }]));
-    const { positionals, values } = parseArgs({ allowPositionals: true, options });
+    const { positionals, values } = parseOptions(
+      usage,
+      { allowPositionals: true, options },
+      (message) => new Error(message),
+    );
     return {
       port: portArg(positionals[0], fallback),
       flags: Object.fromEntries(flags.map((flag) => [flag, values[flag] === true])),
