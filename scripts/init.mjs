@@ -61,22 +61,14 @@ function node(args) {
   }
 }
 
-async function main() {
-  const { values } = parseOptions(
-    USAGE,
-    { options: { document: { type: "string" }, name: { type: "string" } } },
-    (message) => new InitError(message),
-  );
-  if (!values.document) throw new InitError(`--document is required; ${USAGE}`);
-  if (values.name !== undefined) checkPackageName(values.name, "--name");
-  assertCommitted(root);
-
-  // everything is read before anything is written: a document inside openapi/ included
-  const doc = await readDocument(values.document);
-  const title = typeof doc.info.title === "string" ? doc.info.title : "";
-  const version = typeof doc.info.version === "string" ? doc.info.version : "";
-  const names = derivedNames(title, values.name);
-  const identity = identityOf({ name: names.packageName, version: "0.1.0", client: clientSection(names) }, doc.info);
+/**
+ * Says what the document is and the names derived from it, each with where it came from.
+ * @param {{ document: string, name?: string }} values
+ * @param {Awaited<ReturnType<typeof readDocument>>} doc
+ * @param {ReturnType<typeof identityOf>} identity
+ * @param {string} title
+ */
+function sayDerived(values, doc, identity, title) {
   // where init took each name from: the title, or --name (package.json's, once written)
   const source = values.name === undefined ? `from info.title ${JSON.stringify(title)}` : "from --name";
   /** @type {Record<string, string>} */
@@ -91,16 +83,31 @@ async function main() {
   );
   for (const line of identityLines(identity))
     say(line.replace(/package\.json (name|client\.\w+)/, (said) => from[said] ?? said));
-  const pkg = JSON.parse(readFileSync(fromRoot("package.json"), "utf8"));
-  const before = pkg.name;
+}
 
+/**
+ * The document's files in place of openapi/.
+ * @param {Awaited<ReturnType<typeof readDocument>>} doc
+ */
+function writeDocument(doc) {
   rmSync(fromRoot("openapi"), { recursive: true, force: true });
   for (const [file, bytes] of doc.files) {
     mkdirSync(dirname(fromRoot("openapi", file)), { recursive: true });
     writeFileSync(fromRoot("openapi", file), bytes);
   }
   say(`wrote openapi/ (${doc.files.size} files; the document it replaced is in git's history)`);
-  write("redocly.yaml", redoclyConfig(doc.root));
+}
+
+/**
+ * The checkout's files that carry the package's names or the document's root: redocly.yaml,
+ * package.json and its lockfile, LICENSE, the TypeScript paths.
+ * @param {string} documentRoot
+ * @param {ReturnType<typeof identityOf>} identity
+ */
+function writeCheckout(documentRoot, identity) {
+  const pkg = JSON.parse(readFileSync(fromRoot("package.json"), "utf8"));
+  const before = pkg.name;
+  write("redocly.yaml", redoclyConfig(documentRoot));
   const written = packageJson(pkg, identity);
   write("package.json", `${JSON.stringify(written, null, 2)}\n`);
   if (existsSync(fromRoot("package-lock.json")))
@@ -113,8 +120,15 @@ async function main() {
   for (const file of ["test/tsconfig.json", "examples/tsconfig.json"])
     if (existsSync(fromRoot(file)))
       write(file, renamedPaths(readFileSync(fromRoot(file), "utf8"), before, identity.packageName));
+}
 
-  // the first release, so that the breaking-change gate has a version to compare the next with
+/**
+ * The document's version recorded as its first release, when it is a semver version, so that the
+ * breaking-change gate has one to compare the next with; both changelogs started afresh.
+ * @param {ReturnType<typeof identityOf>} identity
+ * @param {{ title: string, version: string, root: string }} document
+ */
+function writeRelease(identity, { title, version, root: documentRoot }) {
   const released = isVersion(version);
   if (released) {
     node(["scripts/breaking-changes.mjs", "--release"]);
@@ -123,10 +137,16 @@ async function main() {
     say(
       `info.version ${JSON.stringify(version)} is not a semver version: npm run lint:breaking (and npm test) fail until it is and a release is recorded (node scripts/breaking-changes.mjs --release)`,
     );
-  for (const [file, text] of Object.entries(changelogs(identity, { title, version, root: doc.root, released })))
+  for (const [file, text] of Object.entries(changelogs(identity, { title, version, root: documentRoot, released })))
     write(file, text);
+}
 
-  // the operations as generate reads them, with the inputs its examples pass
+/**
+ * examples/ and the README written from the document's operations as generate reads them, with
+ * the inputs its examples pass; this project's own document's tests taken out.
+ * @param {ReturnType<typeof identityOf>} identity
+ */
+async function writeExamples(identity) {
   const { spec: bundled } = await bundleSpec();
   const { spec: view } = openapi31(bundled);
   const read = readOperations(view);
@@ -146,8 +166,10 @@ async function main() {
   const tests = removeDocumentTests(root);
   for (const file of tests.removed) say(`removed ${file}: a test of this project's own document (in git's history)`);
   for (const file of tests.emptied) say(`emptied ${file}: the expected output of this project's own examples`);
+}
 
-  // the document's lint problems as they are now: Redocly's ignore file, so that a new one fails
+/** The document's lint problems as they are now in Redocly's ignore file, so that a new one fails. */
+function writeLintIgnore() {
   const ignore = fromRoot(".redocly.lint-ignore.yaml");
   rmSync(ignore, { force: true });
   try {
@@ -165,7 +187,31 @@ async function main() {
       ? `Redocly's recommended rules find ${ignored} problems in the document as it is: listed in .redocly.lint-ignore.yaml, so that only a new one fails lint`
       : "the document passes Redocly's recommended rules",
   );
+}
 
+async function main() {
+  const { values } = parseOptions(
+    USAGE,
+    { options: { document: { type: "string" }, name: { type: "string" } } },
+    (message) => new InitError(message),
+  );
+  if (!values.document) throw new InitError(`--document is required; ${USAGE}`);
+  if (values.name !== undefined) checkPackageName(values.name, "--name");
+  assertCommitted(root);
+
+  // everything is read before anything is written: a document inside openapi/ included
+  const doc = await readDocument(values.document);
+  const title = typeof doc.info.title === "string" ? doc.info.title : "";
+  const version = typeof doc.info.version === "string" ? doc.info.version : "";
+  const names = derivedNames(title, values.name);
+  const identity = identityOf({ name: names.packageName, version: "0.1.0", client: clientSection(names) }, doc.info);
+  sayDerived({ document: values.document, name: values.name }, doc, identity, title);
+
+  writeDocument(doc);
+  writeCheckout(doc.root, identity);
+  writeRelease(identity, { title, version, root: doc.root });
+  await writeExamples(identity);
+  writeLintIgnore();
   const generated = node(["scripts/generate.mjs"]);
   say(
     `generated: ${generated.split("\n").filter((line) => line.startsWith("generate: wrote ")).length} files (npm run generate prints what it decided)`,

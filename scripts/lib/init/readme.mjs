@@ -9,17 +9,18 @@ import { describeAuth } from "../generate/security.mjs";
 const part = (/** @type {{ start: string, end: string }} */ { start, end }) => [start, end];
 
 /**
- * The README of the package `identity` names, for the document titled `title`, showing the example
- * programs of `programs` (examples.mjs) where the document has them.
- * @param {import("../shared/identity.mjs").Identity} identity
- * @param {import("../generate/security.mjs").AuthScheme} auth how the document's requests carry the key
- * @param {Map<string, string>} programs examples/'s programs, by file name
- * @returns {string}
+ * The program `file`'s markers, which generate fills with examples/'s copy; none where examples/ lacks it.
+ * @param {Map<string, string>} programs
  */
-export function readmeText(identity, auth, programs) {
-  const { packageName: name, errorName, apiKeyEnv, baseUrlEnv, logEnv } = identity;
-  const has = (/** @type {string} */ file) => programs.has(file);
-  const example = (/** @type {string} */ file) => (has(file) ? part(exampleMarkers(file)) : []);
+const exampleOf = (programs) => (/** @type {string} */ file) => (programs.has(file) ? part(exampleMarkers(file)) : []);
+
+/**
+ * The title, what the package is, and the table of contents.
+ * @param {import("../shared/identity.mjs").Identity} identity
+ * @param {(file: string) => boolean} has
+ * @returns {string[]}
+ */
+function intro(identity, has) {
   const sections = [
     ["Quick start", "quick-start"],
     ["Install", "install"],
@@ -32,7 +33,7 @@ export function readmeText(identity, auth, programs) {
     ["Reference", "reference"],
   ];
   return [
-    `# ${name}`,
+    `# ${identity.packageName}`,
     "",
     `A typed TypeScript client for the ${identity.displayName} API, generated from its OpenAPI`,
     "document, which it ships: typed inputs and answers checked against the document, one error",
@@ -42,10 +43,21 @@ export function readmeText(identity, auth, programs) {
     `- ${sections.map(([heading, anchor]) => `[${heading}](#${anchor})`).join(" · ")}`,
     "- Every method: [`generated/api.md`](generated/api.md). Programs to copy: [`examples/`](examples/).",
     "",
+  ];
+}
+
+/**
+ * @param {string} name the package's
+ * @param {(file: string) => string[]} example
+ * @returns {string[]}
+ */
+function quickStart(name, example) {
+  const program = example("quick-start.ts");
+  return [
     "## Quick start",
     "",
-    ...example("quick-start.ts"),
-    ...(has("quick-start.ts") ? [""] : []),
+    ...program,
+    ...(program.length ? [""] : []),
     "Methods sit where the API's groups are (`client.<group>.<method>`); path parameters come",
     "first, then the body (or the query), then per-call options. Inputs are checked against the",
     "document before anything is sent, and answers when they arrive: an answer that drifts from",
@@ -53,6 +65,15 @@ export function readmeText(identity, auth, programs) {
     `method is also a standalone function of \`${name}/operations\`, so that a bundler keeps only`,
     "the operations a program imports ([`generated/api.md`](generated/api.md) lists both).",
     "",
+  ];
+}
+
+/**
+ * @param {string} name the package's
+ * @returns {string[]}
+ */
+function install(name) {
+  return [
     "## Install",
     "",
     "Until the package is published, build the tarball from this repository and install that:",
@@ -66,6 +87,16 @@ export function readmeText(identity, auth, programs) {
     "It needs Node 20.19+, or a browser or edge runtime with `fetch`. The package is ESM with its",
     "own `.d.ts` files; `import` works everywhere, and on Node 20.19+ `require()` too.",
     "",
+  ];
+}
+
+/**
+ * @param {import("../shared/identity.mjs").Identity} identity
+ * @param {import("../generate/security.mjs").AuthScheme} auth
+ * @returns {string[]}
+ */
+function configuration({ apiKeyEnv, baseUrlEnv, logEnv }, auth) {
+  return [
     "## Configuration",
     "",
     "| `createClient` option | default | |",
@@ -87,6 +118,16 @@ export function readmeText(identity, auth, programs) {
     "A wrong option throws `ConfigurationError` from `createClient` itself, naming the option and",
     "the value given (never the key).",
     "",
+  ];
+}
+
+/**
+ * @param {string} errorName the root error class's
+ * @param {(file: string) => string[]} example
+ * @returns {string[]}
+ */
+function errors(errorName, example) {
+  return [
     "## Errors",
     "",
     `Everything the client throws is a \`${errorName}\`, and every one says in \`maybePerformed\``,
@@ -98,34 +139,62 @@ export function readmeText(identity, auth, programs) {
     "",
     ...example("handle-errors.ts"),
     "",
+  ];
+}
+
+/** @returns {string[]} */
+function retries() {
+  return [
     "## Retries, timeouts, cancellation",
     "",
     ...part(markers.policy),
     "",
     "Every method takes a `signal` among its per-call options; an aborted call throws `UserAbortError`.",
     "",
-    ...(has("walk-a-list.ts")
+  ];
+}
+
+/**
+ * The sections of the lists and event streams, where examples/ has their programs.
+ * @param {(file: string) => string[]} example
+ * @returns {string[]}
+ */
+function listsAndStreams(example) {
+  const list = example("walk-a-list.ts");
+  const stream = example("follow-a-stream.ts");
+  return [
+    ...(list.length
       ? [
           "## Lists",
           "",
           "A list method awaits to its first page (`items`, `hasNextPage()`, `nextPage()`); `for await`",
           "walks every item across pages, one request a page, bounded by `maxItems` and `maxPages`.",
           "",
-          ...example("walk-a-list.ts"),
+          ...list,
           "",
         ]
       : []),
-    ...(has("follow-a-stream.ts")
+    ...(stream.length
       ? [
           "## Event streams",
           "",
           "A method answering server-sent events resolves to a stream to read with `for await`; each",
           "event's `data` is checked against the document, and `break` closes the connection.",
           "",
-          ...example("follow-a-stream.ts"),
+          ...stream,
           "",
         ]
       : []),
+  ];
+}
+
+/**
+ * @param {string} name the package's
+ * @param {string} baseUrlEnv
+ * @returns {string[]}
+ */
+function testingAndReference(name, baseUrlEnv) {
+  return [
     "## Testing your own code",
     "",
     `\`${name}/testing\` has \`mockFetch\`, a scripted \`fetch\` that answers by method name, for`,
@@ -141,5 +210,28 @@ export function readmeText(identity, auth, programs) {
     "- [`CHANGELOG.md`](CHANGELOG.md): the document's changes; [`CLIENT_CHANGELOG.md`](CLIENT_CHANGELOG.md): the package's.",
     "- [`CONTRIBUTING.md`](CONTRIBUTING.md): working on this project (`npm start`, `npm test`, `npm run dev`).",
     "",
+  ];
+}
+
+/**
+ * The README of the package `identity` names, for the document titled `title`, showing the example
+ * programs of `programs` (examples.mjs) where the document has them.
+ * @param {import("../shared/identity.mjs").Identity} identity
+ * @param {import("../generate/security.mjs").AuthScheme} auth how the document's requests carry the key
+ * @param {Map<string, string>} programs examples/'s programs, by file name
+ * @returns {string}
+ */
+export function readmeText(identity, auth, programs) {
+  const { packageName: name } = identity;
+  const example = exampleOf(programs);
+  return [
+    ...intro(identity, (file) => programs.has(file)),
+    ...quickStart(name, example),
+    ...install(name),
+    ...configuration(identity, auth),
+    ...errors(identity.errorName, example),
+    ...retries(),
+    ...listsAndStreams(example),
+    ...testingAndReference(name, identity.baseUrlEnv),
   ].join("\n");
 }
