@@ -44,17 +44,44 @@ const refOf = (/** @type {Record<string, unknown> | unknown[]} */ node) =>
  * expansion({ a: { $ref: "#/b" }, b: [1, 2] }).total; // 7: the root, a as [1, 2] (3), b (3)
  */
 export function expansion(doc) {
-  /** @type {Map<object, Unit>} */
-  const units = new Map();
-  const unit = (/** @type {string} */ pointer) =>
-    /** @type {Unit} */ ({ pointer, own: 0, refs: new Map(), cycle: [], size: 0, copies: 0, nodes: 0, entries: 0 });
-  // each pointer read once: a document names the same schema from many places
+  const targetOf = pointerReader(doc);
+  const units = namedUnits(doc, targetOf);
+  const top = /** @type {Unit} */ (units.get(/** @type {object} */ (doc)));
+  for (const [node, one] of units) one.own = bodySize(node, one, { units, targetOf }, true);
+  const cycles = cyclesOf([...units.values()]);
+  sizeCycles(cycles);
+  countCopies(cycles, top);
+  for (const one of units.values()) delete one.inside;
+  return { total: top.size, units };
+}
+
+/** A unit of `pointer`, nothing counted yet. */
+const unit = (/** @type {string} */ pointer) =>
+  /** @type {Unit} */ ({ pointer, own: 0, refs: new Map(), cycle: [], size: 0, copies: 0, nodes: 0, entries: 0 });
+
+/**
+ * What a `$ref` of `doc` names, each pointer read once: a document names the same schema from many places.
+ * @param {unknown} doc
+ * @returns {(ref: string) => unknown}
+ */
+function pointerReader(doc) {
   /** @type {Map<string, unknown>} */
   const read = new Map();
-  const targetOf = (/** @type {string} */ ref) => {
+  return (ref) => {
     if (!read.has(ref)) read.set(ref, pointerTarget(doc, ref));
     return read.get(ref);
   };
+}
+
+/**
+ * Every node a `$ref` of `doc` names, as a unit, and the document itself.
+ * @param {unknown} doc
+ * @param {(ref: string) => unknown} targetOf
+ * @returns {Map<object, Unit>}
+ */
+function namedUnits(doc, targetOf) {
+  /** @type {Map<object, Unit>} */
+  const units = new Map();
   const seen = new Set();
   const collect = (/** @type {unknown} */ node) => {
     if (!isNode(node) || seen.has(node)) return;
@@ -67,33 +94,44 @@ export function expansion(doc) {
     for (const child of Object.values(node)) collect(child);
   };
   collect(doc);
-  if (!units.has(doc)) units.set(doc, unit("#"));
-  const top = /** @type {Unit} */ (units.get(doc));
+  if (!units.has(/** @type {object} */ (doc))) units.set(/** @type {object} */ (doc), unit("#"));
+  return units;
+}
 
-  // each unit's body once: its own nodes, and the units it names (a named node inside it included)
-  /** @type {(node: unknown, of: Unit, start?: boolean) => number} */
-  const body = (node, of, start = false) => {
-    if (!isNode(node)) return 1;
-    const named = start ? undefined : units.get(node);
-    const ref = refOf(node);
-    const target = named ? node : ref !== undefined ? targetOf(ref) : undefined;
-    if (target === undefined) {
-      let size = 1;
-      for (const value of Object.values(node)) size += body(value, of);
-      return size;
-    }
-    const to = isNode(target) ? units.get(target) : undefined;
-    if (to) of.refs.set(to, (of.refs.get(to) ?? 0) + 1);
-    if (named) return 0;
-    let size = to ? 0 : 1;
-    for (const [key, value] of Object.entries(node)) if (key !== "$ref") size += body(value, of);
+/**
+ * A unit's body, once: its own nodes, returned, and the units it names (a named node inside it
+ * included) counted into `of.refs`.
+ * @param {unknown} node
+ * @param {Unit} of
+ * @param {{ units: Map<object, Unit>, targetOf: (ref: string) => unknown }} graph
+ * @param {boolean} [start] the unit's own node, not a named node inside it
+ * @returns {number}
+ */
+function bodySize(node, of, graph, start = false) {
+  if (!isNode(node)) return 1;
+  const named = start ? undefined : graph.units.get(node);
+  const ref = refOf(node);
+  const target = named ? node : ref !== undefined ? graph.targetOf(ref) : undefined;
+  if (target === undefined) {
+    let size = 1;
+    for (const value of Object.values(node)) size += bodySize(value, of, graph);
     return size;
-  };
-  for (const [node, one] of units) one.own = body(node, one, true);
+  }
+  const to = isNode(target) ? graph.units.get(target) : undefined;
+  if (to) of.refs.set(to, (of.refs.get(to) ?? 0) + 1);
+  if (named) return 0;
+  let size = to ? 0 : 1;
+  for (const [key, value] of Object.entries(node)) if (key !== "$ref") size += bodySize(value, of, graph);
+  return size;
+}
 
-  const cycles = cyclesOf([...units.values()]);
-  // sizes, a cycle after every cycle it reaches: a copy of a member holds the members it reaches
-  // inside the cycle, each counted once and reused, a `$ref` back to one it is inside of as 1
+/**
+ * Each unit's size, a cycle after every cycle it reaches: a copy of a member holds the members it
+ * reaches inside the cycle, each counted once and reused, a `$ref` back to one it is inside of as
+ * 1; each member's `inside` kept for countCopies.
+ * @param {Unit[][]} cycles
+ */
+function sizeCycles(cycles) {
   for (const cycle of cycles)
     for (const entry of cycle) {
       /** @type {Map<Unit, number>} */
@@ -127,7 +165,15 @@ export function expansion(doc) {
       sizes.set(entry, entry.size);
       entry.inside = { order, next, sizes };
     }
-  // copies, from the document down, a cycle once every cycle reaching it is done
+}
+
+/**
+ * Each unit's copies and the nodes they count, from the document down, a cycle once every cycle
+ * reaching it is done.
+ * @param {Unit[][]} cycles as cyclesOf finds them
+ * @param {Unit} top the document's unit
+ */
+function countCopies(cycles, top) {
   top.entries = 1;
   for (let i = cycles.length - 1; i >= 0; i--) {
     const cycle = /** @type {Unit[]} */ (cycles[i]);
@@ -147,8 +193,6 @@ export function expansion(doc) {
     for (const one of cycle)
       for (const [to, times] of one.refs) if (to.cycle !== cycle) to.entries += one.copies * times;
   }
-  for (const one of units.values()) delete one.inside;
-  return { total: top.size, units };
 }
 
 /**
