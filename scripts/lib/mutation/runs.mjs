@@ -33,41 +33,10 @@ export function mergeRuns(older, newer) {
   if (!older) return { report: newer, retest: 0 };
   const oldTests = older.testFiles ?? {};
   const newTests = newer.testFiles ?? {};
-  /** @type {Record<string, TestFileRef>} */
-  const testFiles = {};
-  /** @type {Map<string, string>} a test's file and name to its id in the merged report */
-  const ids = new Map();
-  const keyOf = (/** @type {string} */ file, /** @type {string} */ name) => `${file}\u0000${name}`;
-  for (const [file, testFile] of Object.entries({ ...oldTests, ...newTests })) {
-    testFiles[file] = {
-      ...testFile,
-      tests: testFile.tests.map((test) => ({ ...test, id: idFor(ids, keyOf(file, test.name)) })),
-    };
-  }
-  /** @param {Record<string, TestFileRef>} from @returns {Map<string, string>} a report's test id to its file and name */
-  const keysById = (from) =>
-    new Map(
-      Object.entries(from).flatMap(([file, { tests }]) => tests.map((test) => [test.id, keyOf(file, test.name)])),
-    );
+  const { testFiles, ids } = mergedTests(oldTests, newTests);
+  const unchanged = unchangedTests(oldTests, newTests);
   const oldKeys = keysById(oldTests);
   const newKeys = keysById(newTests);
-  // asked once per test, not once per mutant it killed or covered
-  /** @type {Map<string, boolean>} */
-  const seen = new Map();
-  const unchanged = (/** @type {string} */ key) => {
-    let answer = seen.get(key);
-    if (answer === undefined) seen.set(key, (answer = compare(key)));
-    return answer;
-  };
-  const compare = (/** @type {string} */ key) => {
-    const split = key.indexOf("\u0000");
-    const file = key.slice(0, split);
-    const [before, after] = [oldTests[file], newTests[file]];
-    if (after === undefined || after.blob === before?.blob) return true;
-    const name = key.slice(split + 1);
-    const text = testText(before, name);
-    return text !== undefined && text === testText(after, name);
-  };
   // a test of the older report that no longer is, or whose text changed, has no id here
   /** @param {string[] | undefined} list @param {Map<string, string>} keys */
   const renumber = (list, keys) =>
@@ -77,17 +46,16 @@ export function mergeRuns(older, newer) {
         ? [/** @type {string} */ (ids.get(key))]
         : [];
     });
+  /** @param {FileVerdicts} result @param {Map<string, string>} keys */
+  const renumbered = (result, keys) =>
+    result.mutants.map((m) => ({ ...m, killedBy: renumber(m.killedBy, keys), coveredBy: renumber(m.coveredBy, keys) }));
 
   /** @type {Record<string, FileVerdicts>} */
   const files = {};
   let retest = 0;
   for (const [file, result] of Object.entries(older.files)) {
     if (newer.files[file]) continue;
-    const mutants = result.mutants.map((m) => ({
-      ...m,
-      killedBy: renumber(m.killedBy, oldKeys),
-      coveredBy: renumber(m.coveredBy, oldKeys),
-    }));
+    const mutants = renumbered(result, oldKeys);
     const kept = mutants.filter(
       (m, i) =>
         m.status !== "Killed" || (m.killedBy?.length && m.killedBy.length === result.mutants[i]?.killedBy?.length),
@@ -95,16 +63,8 @@ export function mergeRuns(older, newer) {
     retest += mutants.length - kept.length;
     files[file] = { ...result, mutants: kept };
   }
-  for (const [file, result] of Object.entries(newer.files)) {
-    files[file] = {
-      ...result,
-      mutants: result.mutants.map((m) => ({
-        ...m,
-        killedBy: renumber(m.killedBy, newKeys),
-        coveredBy: renumber(m.coveredBy, newKeys),
-      })),
-    };
-  }
+  for (const [file, result] of Object.entries(newer.files))
+    files[file] = { ...result, mutants: renumbered(result, newKeys) };
   // mutant ids, like test ids, are unique within one report only
   let next = 0;
   for (const result of Object.values(files))
@@ -116,6 +76,63 @@ export function mergeRuns(older, newer) {
       testFiles,
     },
     retest,
+  };
+}
+
+/** A test's key: its file and name. */
+const keyOf = (/** @type {string} */ file, /** @type {string} */ name) => `${file}\u0000${name}`;
+
+/**
+ * The test files of both reports, the newer's where both have one, each test numbered anew; `ids`
+ * a test's key to its id in the merged report.
+ * @param {Record<string, TestFileRef>} oldTests
+ * @param {Record<string, TestFileRef>} newTests
+ */
+function mergedTests(oldTests, newTests) {
+  /** @type {Record<string, TestFileRef>} */
+  const testFiles = {};
+  /** @type {Map<string, string>} */
+  const ids = new Map();
+  for (const [file, testFile] of Object.entries({ ...oldTests, ...newTests })) {
+    testFiles[file] = {
+      ...testFile,
+      tests: testFile.tests.map((test) => ({ ...test, id: idFor(ids, keyOf(file, test.name)) })),
+    };
+  }
+  return { testFiles, ids };
+}
+
+/**
+ * A report's test ids to their keys.
+ * @param {Record<string, TestFileRef>} from
+ * @returns {Map<string, string>}
+ */
+const keysById = (from) =>
+  new Map(Object.entries(from).flatMap(([file, { tests }]) => tests.map((test) => [test.id, keyOf(file, test.name)])));
+
+/**
+ * Whether the test of a key is the same in the newer report as in the older: its file unchanged,
+ * or its own text; asked once per test, not once per mutant it killed or covered.
+ * @param {Record<string, TestFileRef>} oldTests
+ * @param {Record<string, TestFileRef>} newTests
+ * @returns {(key: string) => boolean}
+ */
+function unchangedTests(oldTests, newTests) {
+  /** @type {Map<string, boolean>} */
+  const seen = new Map();
+  const compare = (/** @type {string} */ key) => {
+    const split = key.indexOf("\u0000");
+    const file = key.slice(0, split);
+    const [before, after] = [oldTests[file], newTests[file]];
+    if (after === undefined || after.blob === before?.blob) return true;
+    const name = key.slice(split + 1);
+    const text = testText(before, name);
+    return text !== undefined && text === testText(after, name);
+  };
+  return (key) => {
+    let answer = seen.get(key);
+    if (answer === undefined) seen.set(key, (answer = compare(key)));
+    return answer;
   };
 }
 
