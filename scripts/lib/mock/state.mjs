@@ -11,6 +11,7 @@ import { isObject, resolve } from "../spec/document.mjs";
 import { inferCollections, plainName, propertiesOf } from "./collections.mjs";
 import { itemAnswer, itemOf, namedFields } from "./items.mjs";
 import { pageOfItems } from "./pages.mjs";
+import { idDrawer, itemStore, keyOf, scopeOf } from "./store.mjs";
 
 /**
  * The bounds of the store: at most `items` items and `bytes` bytes of them (as JSON), over all
@@ -66,122 +67,10 @@ export function statefulMock(
   const { collections, deletions, stateless, reasons } = inferCollections(spec, operations);
   /** @type {Sampler} the sampler of the mock whose handler the store is (dispatch.mjs's `tools`), set before it handles a request */
   let sampler;
-  /** @type {Map<string, Mapped>} by `METHOD /path` */
-  const roles = new Map();
-  const where = (/** @type {OperationInfo} */ op) => `${op.method} ${op.path}`;
-  for (const d of deletions) {
-    roles.set(where(d.remove), { role: "forget", op: d.remove, deletion: d });
-    if (d.read) roles.set(where(d.read), { role: "forgotten", op: d.read, deletion: d });
-  }
-  for (const c of collections) {
-    const set = (/** @type {OperationInfo} */ op, /** @type {Role} */ role) =>
-      roles.set(where(op), { role, op, collection: c });
-    set(c.create, "create");
-    set(c.read, "read");
-    for (const op of c.updates) set(op, "update");
-    if (c.remove) set(c.remove, "delete");
-    if (c.list) set(c.list, "list");
-  }
-  /** @type {Map<string, Stored>} in the order stored: the first is the oldest */
-  const store = new Map();
-  let bytes = 0;
-  let seeds = 0;
+  const roles = rolesOf(collections, deletions);
+  const store = itemStore(maxItems, maxBytes);
+  const ids = idDrawer(spec, collections, { sampler: () => sampler, taken: (key) => store.has(key), draws: ID_DRAWS });
 
-  const itemSchema = (/** @type {Collection} */ c) =>
-    propertiesOf(spec, c.wrapper ? propertiesOf(spec, c.read.success.schema)[c.wrapper] : c.read.success.schema)[
-      c.idField
-    ];
-  // the item path's parameter as each operation on the item declares it: a new id must fit them all
-  // (read once: the checks keep a row per schema object they meet)
-  const declared = new Map(
-    collections.map((c) => [
-      c,
-      [c.read, ...c.updates, ...(c.remove ? [c.remove] : [])].flatMap(
-        (op) => op.pathParams.find((p) => p.name === c.param)?.schema ?? [],
-      ),
-    ]),
-  );
-  const paramSchemas = (/** @type {Collection} */ c) => declared.get(c) ?? [];
-
-  /**
-   * A new id for `c` under `scope`: the one the request gave (`given`) where it fits, else one
-   * drawn from the id field's schema; either accepted by the path parameter, and not stored.
-   */
-  const newId = (/** @type {Collection} */ c, /** @type {string} */ scope, /** @type {unknown} */ given) => {
-    const schema = itemSchema(c);
-    const params = paramSchemas(c);
-    const numeric = (/** @type {unknown} */ param) =>
-      [resolve(spec, param)?.type].flat().some((t) => t === "integer" || t === "number");
-    for (let draw = -1; draw < ID_DRAWS; draw++) {
-      const seed = ++seeds;
-      // from the field's schema, else from the parameter's where it says more (a uuid the field leaves a string)
-      const drawn =
-        draw < 0
-          ? [given]
-          : integer(c)
-            ? [Math.max(Number(resolve(spec, schema)?.minimum ?? 1), 1) + seed]
-            : [
-                sampler.sample(schema, { seed }).value,
-                ...params.map((param) => sampler.sample(param, { direction: "request", seed }).value),
-              ];
-      for (const value of drawn) {
-        if (typeof value !== "string" && !Number.isSafeInteger(value)) continue;
-        if (sampler.check(schema, value, "response").length) continue;
-        const fits = (/** @type {unknown} */ param) =>
-          !sampler.check(param, numeric(param) ? Number(value) : String(value), "request").length;
-        if (!params.every(fits)) continue;
-        if (!store.has(keyOf(c, scope, String(value)))) return value;
-      }
-    }
-    return undefined;
-  };
-  const integer = (/** @type {Collection} */ c) => [resolve(spec, itemSchema(c))?.type].flat().includes("integer");
-  const keyOf = (/** @type {{ itemPath: string }} */ c, /** @type {string} */ scope, /** @type {string} */ id) =>
-    `${c.itemPath}\n${scope}\n${id}`;
-  /** The parent path's parameters of a request: the part of a key that keeps nested collections apart. */
-  const scopeOf = (/** @type {Record<string, string>} */ params, /** @type {string} */ param) =>
-    JSON.stringify(Object.entries(params).filter(([name]) => name !== param));
-
-  const keep = (/** @type {string} */ key, /** @type {Stored} */ item) => {
-    const old = store.get(key);
-    if (old) bytes -= old.bytes;
-    store.set(key, item);
-    bytes += item.bytes;
-    for (const [oldest, stored] of store) {
-      if (store.size <= maxItems && bytes <= maxBytes) break;
-      if (oldest === key) continue;
-      store.delete(oldest);
-      bytes -= stored.bytes;
-    }
-  };
-
-  const tooLarge = (
-    /** @type {import("node:http").ServerResponse} */ res,
-    /** @type {string} */ what,
-    /** @type {number} */ limit,
-  ) => refuse(res, 413, `${what} the stateful mock stores holds at most ${limit} bytes`, apiError);
-  /** Sends `value` as JSON, or an empty body for undefined. */
-  const json = (
-    /** @type {MockRequest} */ r,
-    /** @type {number} */ status,
-    /** @type {unknown} */ value,
-    /** @type {string | undefined} */ type = "application/json",
-  ) => (value === undefined ? r.send(status, {}) : r.send(status, { "content-type": type }, JSON.stringify(value)));
-  const notFound = (/** @type {MockRequest} */ r, /** @type {OperationInfo} */ op, /** @type {string} */ id) => {
-    const message = `no item ${JSON.stringify(id)} (the stateful mock stores none by that id)`;
-    const declared = op.errors.find((e) => e.status === 404 && e.schema !== undefined);
-    const other = op.errorBodies.find((e) => /^(4XX|default)$/i.test(e.status) && e.schema !== undefined);
-    const schema = declared?.schema ?? other?.schema;
-    if (schema === undefined) return refuse(r.res, 404, message, apiError);
-    const fits = (/** @type {unknown} */ value) => sampler.check(schema, value, "response").length === 0;
-    // the document's own 404 example where it has one, else a sample; its message says what was missing
-    let value =
-      declared?.example !== undefined && fits(declared.example) ? declared.example : sampler.sample(schema).value;
-    // an object, not an array, where isObject says so
-    const object = isObject(value) ? /** @type {Record<string, unknown>} */ (value) : undefined;
-    if (object && typeof object.message === "string" && fits({ ...object, message })) value = { ...object, message };
-    json(r, 404, value, declared ? "application/json" : other?.mediaType);
-  };
   const answerWith = (
     /** @type {MockRequest} */ r,
     /** @type {OperationInfo} */ op,
@@ -190,13 +79,13 @@ export function statefulMock(
     /** @type {number} */ seed,
   ) =>
     op.success.kind === "json"
-      ? json(
+      ? sendJson(
           r,
           op.success.status,
           itemAnswer(sampler, op.success.schema, c.wrapper, record, seed, c.idField),
           op.success.mediaType,
         )
-      : json(r, op.success.status, undefined);
+      : sendJson(r, op.success.status, undefined);
 
   /** Answers a request Prism let through, from the store; `fields` what its body gives. */
   const serve = (
@@ -211,10 +100,10 @@ export function statefulMock(
     const id = params[c.param] ?? "";
     if (role === "create") {
       const given = Object.entries(fields).find(([name]) => plainName(name) === plainName(c.idField))?.[1];
-      const value = newId(c, scope, typeof given === "string" && integer(c) ? Number(given) : given);
+      const value = ids.newId(c, scope, typeof given === "string" && ids.integer(c) ? Number(given) : given);
       if (value === undefined)
         return refuse(r.res, 503, `the stateful mock drew no new id for ${c.path} in ${ID_DRAWS} tries`, apiError);
-      const seed = seeds;
+      const seed = ids.seed();
       const made = itemAnswer(
         sampler,
         c.create.success.schema,
@@ -226,8 +115,8 @@ export function statefulMock(
       const record = itemOf(c, made);
       const size = Buffer.byteLength(JSON.stringify(record));
       if (size > maxBytes) return tooLarge(r.res, "an item", maxBytes);
-      keep(keyOf(c, scope, String(value)), { collection: c, record, bytes: size, seed });
-      return json(r, c.create.success.status, made, c.create.success.mediaType);
+      store.keep(keyOf(c, scope, String(value)), { collection: c, record, bytes: size, seed });
+      return sendJson(r, c.create.success.status, made, c.create.success.mediaType);
     }
     if (role === "list") {
       const list = /** @type {Collection} */ (c).list;
@@ -243,7 +132,7 @@ export function statefulMock(
         if ("error" in page) return refuse(r.res, 400, page.error, apiError);
         return r.send(page.status, page.headers, page.body);
       }
-      return json(
+      return sendJson(
         r,
         list?.success.status ?? 200,
         c.listField === undefined ? items : { ...Object(envelope), [c.listField]: items },
@@ -252,11 +141,10 @@ export function statefulMock(
     }
     const key = keyOf(c, scope, id);
     const stored = store.get(key);
-    if (!stored) return notFound(r, op, id);
+    if (!stored) return notFound(sampler, r, op, id);
     if (role === "read") return answerWith(r, op, stored.record, c, stored.seed);
     if (role === "delete") {
-      store.delete(key);
-      bytes -= stored.bytes;
+      store.forget(key);
       return answerWith(r, op, stored.record, c, stored.seed);
     }
     const updated = itemOf(
@@ -272,7 +160,7 @@ export function statefulMock(
     );
     const size = Buffer.byteLength(JSON.stringify(updated));
     if (size > maxBytes) return tooLarge(r.res, "an item", maxBytes);
-    keep(key, { ...stored, record: updated, bytes: size });
+    store.keep(key, { ...stored, record: updated, bytes: size });
     return answerWith(r, op, updated, c, stored.seed);
   };
 
@@ -285,10 +173,10 @@ export function statefulMock(
       const { param } = mapped.deletion;
       const id = params[param] ?? "";
       const key = keyOf(mapped.deletion, scopeOf(params, param), id);
-      if (store.has(key)) return (notFound(r, mapped.op, id), true);
+      if (store.has(key)) return (notFound(sampler, r, mapped.op, id), true);
       // the stateless answer goes out; a deleted id is remembered
       if (mapped.role === "forget")
-        keep(key, { collection: undefined, record: {}, bytes: Buffer.byteLength(key), seed: 0 });
+        store.keep(key, { collection: undefined, record: {}, bytes: Buffer.byteLength(key), seed: 0 });
       return false;
     }
     try {
@@ -317,7 +205,7 @@ export function statefulMock(
     collections,
     deletions,
     lines,
-    size: () => ({ items: store.size, bytes }),
+    size: store.size,
     handlers(_spec, tools) {
       sampler = tools.sampler;
       return roles.size ? [handle] : [];
@@ -332,4 +220,68 @@ function decoded(/** @type {Record<string, string>} */ params) {
   } catch {
     return undefined;
   }
+}
+
+/** A 413 for an item larger than the store holds. */
+const tooLarge = (
+  /** @type {import("node:http").ServerResponse} */ res,
+  /** @type {string} */ what,
+  /** @type {number} */ limit,
+) => refuse(res, 413, `${what} the stateful mock stores holds at most ${limit} bytes`, apiError);
+/** Sends `value` as JSON, or an empty body for undefined. */
+const sendJson = (
+  /** @type {MockRequest} */ r,
+  /** @type {number} */ status,
+  /** @type {unknown} */ value,
+  /** @type {string | undefined} */ type = "application/json",
+) => (value === undefined ? r.send(status, {}) : r.send(status, { "content-type": type }, JSON.stringify(value)));
+/**
+ * A 404 in the operation's declared error shape (its 404, else its `4XX` or `default` answer; the
+ * API's Error shape where it declares none), its message saying which id was missing.
+ */
+const notFound = (
+  /** @type {Sampler} */ sampler,
+  /** @type {MockRequest} */ r,
+  /** @type {OperationInfo} */ op,
+  /** @type {string} */ id,
+) => {
+  const message = `no item ${JSON.stringify(id)} (the stateful mock stores none by that id)`;
+  const declared = op.errors.find((e) => e.status === 404 && e.schema !== undefined);
+  const other = op.errorBodies.find((e) => /^(4XX|default)$/i.test(e.status) && e.schema !== undefined);
+  const schema = declared?.schema ?? other?.schema;
+  if (schema === undefined) return refuse(r.res, 404, message, apiError);
+  const fits = (/** @type {unknown} */ value) => sampler.check(schema, value, "response").length === 0;
+  // the document's own 404 example where it has one, else a sample; its message says what was missing
+  let value =
+    declared?.example !== undefined && fits(declared.example) ? declared.example : sampler.sample(schema).value;
+  // an object, not an array, where isObject says so
+  const object = isObject(value) ? /** @type {Record<string, unknown>} */ (value) : undefined;
+  if (object && typeof object.message === "string" && fits({ ...object, message })) value = { ...object, message };
+  sendJson(r, 404, value, declared ? "application/json" : other?.mediaType);
+};
+
+/**
+ * What each operation of the collections and deletions does to the store, by `METHOD /path`.
+ * @param {Collection[]} collections
+ * @param {Deletion[]} deletions
+ * @returns {Map<string, Mapped>}
+ */
+function rolesOf(collections, deletions) {
+  /** @type {Map<string, Mapped>} */
+  const roles = new Map();
+  const where = (/** @type {OperationInfo} */ op) => `${op.method} ${op.path}`;
+  for (const d of deletions) {
+    roles.set(where(d.remove), { role: "forget", op: d.remove, deletion: d });
+    if (d.read) roles.set(where(d.read), { role: "forgotten", op: d.read, deletion: d });
+  }
+  for (const c of collections) {
+    const set = (/** @type {OperationInfo} */ op, /** @type {Role} */ role) =>
+      roles.set(where(op), { role, op, collection: c });
+    set(c.create, "create");
+    set(c.read, "read");
+    for (const op of c.updates) set(op, "update");
+    if (c.remove) set(c.remove, "delete");
+    if (c.list) set(c.list, "list");
+  }
+  return roles;
 }
