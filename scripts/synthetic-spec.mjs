@@ -160,29 +160,7 @@ export function writeSyntheticSpec(
     if (bad.length) throw new Error(`client method names malformed or taken twice: ${bad.join(", ")}`);
   }
   const ownPaths = new Map(project.operations.map((op) => [op.path, op.file]));
-  const clients = new Map(project.operations.map((op) => [op.operationId, op.client]));
-
-  // the path items' text, in the order their paths first appear; a path of the project's own
-  // keeps its own path-level parameters
-  const items = new Map();
-  const used = new Set();
-  for (const op of chosen) {
-    const { value, entries } = catalogue.files.get(op.source);
-    if (!items.has(op.path)) items.set(op.path, ownPaths.has(op.path) ? "" : (entries.get("parameters") ?? ""));
-    items.set(op.path, items.get(op.path) + operationText(op, entries.get(op.method), clientMethods));
-    components(
-      data,
-      join(data, "paths", pathFile(op.source)),
-      { parameters: value.parameters, op: value[op.method] },
-      used,
-    );
-  }
-  const written = [...used].sort();
-  for (const file of written)
-    if (existsSync(join(source, file)))
-      throw new Error(
-        `${relative(root, join(source, file))} exists; rename the component in ${relative(root, join(data, file))}`,
-      );
+  const { items, written } = pathItems(chosen, { catalogue, ownPaths, clientMethods, data, source });
 
   // the project's own files, then the generated ones over them
   mkdirSync(dir, { recursive: true });
@@ -193,17 +171,7 @@ export function writeSyntheticSpec(
     writeFileSync(join(dir, file), text);
     files++;
   };
-  for (const op of project.operations) {
-    const file = join(dir, op.file);
-    const text = readFileSync(file, "utf8");
-    // the project's own operations gain their client method name, or lose it for a spec without them
-    const named = clientMethods
-      ? text.replace(/^(\s+)operationId: (\S+)\n(?!\1x-client-method:)/m, (line, indent, operationId) =>
-          operationId === op.operationId ? `${line}${indent}x-client-method: ${clients.get(operationId)}\n` : line,
-        )
-      : text.replace(/^\s+x-client-method: .*\n/gm, "");
-    writeFileSync(file, named);
-  }
+  nameOwnOperations(dir, project.operations, clientMethods);
   for (const [path, text] of items) {
     if (ownPaths.has(path))
       writeFileSync(join(dir, ownPaths.get(path)), readFileSync(join(dir, ownPaths.get(path)), "utf8") + text);
@@ -212,16 +180,8 @@ export function writeSyntheticSpec(
   for (const file of written) write(file, readFileSync(join(data, file), "utf8"));
   if (written.some((file) => file.startsWith("components/headers/")))
     write("components/headers/README.md", readFileSync(join(data, "components/headers/README.md"), "utf8"));
-
-  // the index: the project's own up to `paths:`, then every path and schema
-  const head = project.indexText.slice(0, project.indexText.search(/^paths:/m));
-  const paths = { ...project.index.paths };
-  for (const path of items.keys()) if (!ownPaths.has(path)) paths[path] = { $ref: `paths/${pathFile(path)}` };
-  const schemas = { ...project.index.components?.schemas };
-  for (const file of written)
-    if (file.startsWith("components/schemas/"))
-      schemas[file.slice("components/schemas/".length, -".yaml".length)] = { $ref: file };
-  write("openapi.yaml", head + yaml({ paths, components: { ...project.index.components, schemas } }));
+  const index = indexOf(project, { items, written, ownPaths });
+  write("openapi.yaml", index.text);
   writeFileSync(
     join(dir, "README.md"),
     `# openapi/ (synthetic)\n\nWritten by \`scripts/synthetic-spec.mjs\`: the project's own spec and operations, plus generated ones,\n${operations} operations in all, for growth benchmarks and tests. Not the service's real interface.\n\n` +
@@ -241,8 +201,8 @@ export function writeSyntheticSpec(
     dir,
     index: join(dir, "openapi.yaml"),
     operations: own + chosen.length,
-    paths: Object.keys(paths).length,
-    schemas: Object.keys(schemas).length,
+    paths: index.paths,
+    schemas: index.schemas,
     byMethod,
     tags: project.index.tags
       .map((/** @type {{ name: string }} */ tag) => tag.name)
@@ -250,6 +210,76 @@ export function writeSyntheticSpec(
     files,
     ...(upgraded ? { openapi32: upgraded } : {}),
   };
+}
+
+/**
+ * The path items' text, in the order their paths first appear (a path of the project's own keeps
+ * its own path-level parameters), and the component files they use, none of which the project has.
+ * @param {any[]} chosen the operations chosen from the fake API
+ * @param {{ catalogue: any, ownPaths: Map<string, string>, clientMethods: boolean, data: string, source: string }} from
+ * @returns {{ items: Map<string, string>, written: string[] }}
+ */
+function pathItems(chosen, { catalogue, ownPaths, clientMethods, data, source }) {
+  /** @type {Map<string, string>} */
+  const items = new Map();
+  /** @type {Set<string>} */
+  const used = new Set();
+  for (const op of chosen) {
+    const { value, entries } = catalogue.files.get(op.source);
+    if (!items.has(op.path)) items.set(op.path, ownPaths.has(op.path) ? "" : (entries.get("parameters") ?? ""));
+    items.set(op.path, items.get(op.path) + operationText(op, entries.get(op.method), clientMethods));
+    components(
+      data,
+      join(data, "paths", pathFile(op.source)),
+      { parameters: value.parameters, op: value[op.method] },
+      used,
+    );
+  }
+  const written = [...used].sort();
+  for (const file of written)
+    if (existsSync(join(source, file)))
+      throw new Error(
+        `${relative(root, join(source, file))} exists; rename the component in ${relative(root, join(data, file))}`,
+      );
+  return { items, written };
+}
+
+/**
+ * The project's own operations in the copy at `dir`, each given its client method name, or
+ * without one for a spec without them.
+ * @param {string} dir
+ * @param {{ file: string, operationId: string, client: string }[]} own
+ * @param {boolean} clientMethods
+ */
+function nameOwnOperations(dir, own, clientMethods) {
+  const clients = new Map(own.map((op) => [op.operationId, op.client]));
+  for (const op of own) {
+    const file = join(dir, op.file);
+    const text = readFileSync(file, "utf8");
+    const named = clientMethods
+      ? text.replace(/^(\s+)operationId: (\S+)\n(?!\1x-client-method:)/m, (line, indent, operationId) =>
+          operationId === op.operationId ? `${line}${indent}x-client-method: ${clients.get(operationId)}\n` : line,
+        )
+      : text.replace(/^\s+x-client-method: .*\n/gm, "");
+    writeFileSync(file, named);
+  }
+}
+
+/**
+ * The index's text: the project's own up to `paths:`, then every path and schema; and how many of each.
+ * @param {any} project
+ * @param {{ items: Map<string, string>, written: string[], ownPaths: Map<string, string> }} parts
+ */
+function indexOf(project, { items, written, ownPaths }) {
+  const head = project.indexText.slice(0, project.indexText.search(/^paths:/m));
+  const paths = { ...project.index.paths };
+  for (const path of items.keys()) if (!ownPaths.has(path)) paths[path] = { $ref: `paths/${pathFile(path)}` };
+  const schemas = { ...project.index.components?.schemas };
+  for (const file of written)
+    if (file.startsWith("components/schemas/"))
+      schemas[file.slice("components/schemas/".length, -".yaml".length)] = { $ref: file };
+  const text = head + yaml({ paths, components: { ...project.index.components, schemas } });
+  return { text, paths: Object.keys(paths).length, schemas: Object.keys(schemas).length };
 }
 
 function main() {
