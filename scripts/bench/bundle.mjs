@@ -143,6 +143,19 @@ export async function bundleSizes() {
     ["goal (standalone functions)", repo.text, json3.text, all.text, "", "reported"],
   ];
   table(headers, rows);
+  await sayWhereBytesGo(here, at133);
+  for (const verdict of [repo, json3, all]) say(`target: ${verdict.what}: ${verdict.text}`);
+  return { headers, rows };
+}
+
+/**
+ * Where the bytes of the bundles go, by source file, and each file of the bundle calling this
+ * repo's operations gzipped alone, with the runtime's share.
+ * @param {Record<string, BundleSize>} here the consumers at this repo's size
+ * @param {Record<string, BundleSize>} at133 at SERVICE_OPERATIONS operations
+ */
+async function sayWhereBytesGo(here, at133) {
+  const n = OPERATIONS.length;
   /** @type {[string, BundleSize][]} */
   const parts = [
     [`this client, standalone functions, ${n} operations`, here.functions],
@@ -167,8 +180,6 @@ export async function bundleSizes() {
       .sort((a, b) => b[1].gzip - a[1].gzip)
       .map(([file, { minified, gzip }]) => [file, minified, gzip]),
   );
-  for (const verdict of [repo, json3, all]) say(`target: ${verdict.what}: ${verdict.text}`);
-  return { headers, rows };
 }
 
 /**
