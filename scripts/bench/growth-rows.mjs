@@ -104,24 +104,7 @@ export function growthRows({ sizes: [small, grown], withTests }) {
       `${seconds(grown.typecheck.project)}; types alone ${seconds(grown.typecheck.alone)}`,
     ).text,
   ]);
-  // measured at both sizes where withTests is set
-  if (withTests && small.tests && grown.tests) {
-    const tests = (/** @type {TestsFigure} */ f) => `${f.ok ? "passed" : "FAILED"} in ${seconds(f.ms)} (${f.counts})`;
-    const factor = judge("growth.tests", grown.tests.ms / small.tests.ms, small.tests.ok && grown.tests.ok);
-    rows.push([
-      "`npm test` (`bash scripts/test.sh`)",
-      tests(small.tests),
-      tests(grown.tests),
-      `passes, time at ${grown.operations} / at ${small.operations} ${factor.text}`,
-    ]);
-  } else {
-    rows.push([
-      "`npm test` (`bash scripts/test.sh`)",
-      "skipped: pass --with-tests",
-      "skipped: pass --with-tests",
-      "not judged: pass --with-tests",
-    ]);
-  }
+  rows.push(testsRow(small, grown, withTests));
   // judged at the real service's size in the bundle section
   rows.push([
     "full client's consumer bundle, minified + gzip",
@@ -130,4 +113,30 @@ export function growthRows({ sizes: [small, grown], withTests }) {
     "judged at 133 operations: `npm run bench bundle`",
   ]);
   return rows;
+}
+
+/**
+ * The row of `npm test`'s time at both sizes, measured where withTests is set.
+ * @param {SizeFigures} small
+ * @param {SizeFigures} grown
+ * @param {boolean} withTests
+ * @returns {string[]}
+ */
+function testsRow(small, grown, withTests) {
+  if (withTests && small.tests && grown.tests) {
+    const tests = (/** @type {TestsFigure} */ f) => `${f.ok ? "passed" : "FAILED"} in ${seconds(f.ms)} (${f.counts})`;
+    const factor = judge("growth.tests", grown.tests.ms / small.tests.ms, small.tests.ok && grown.tests.ok);
+    return [
+      "`npm test` (`bash scripts/test.sh`)",
+      tests(small.tests),
+      tests(grown.tests),
+      `passes, time at ${grown.operations} / at ${small.operations} ${factor.text}`,
+    ];
+  }
+  return [
+    "`npm test` (`bash scripts/test.sh`)",
+    "skipped: pass --with-tests",
+    "skipped: pass --with-tests",
+    "not judged: pass --with-tests",
+  ];
 }
