@@ -6,12 +6,18 @@
 import { FORMATS, IN_PLACE } from "./schema-keywords.mjs";
 
 /**
+ * The modules src/checks/formats.ts (`F`) and src/checks/keywords.ts (`K`), or stand-ins that name
+ * their exports.
+ * @typedef {{ F: Record<string, unknown>, K: Record<string, unknown> }} CheckModules
+ */
+
+/**
  * An entry as generated/validators.ts holds it, in memory: `ref(index)` gives the schema an index
  * names (called at its first use), `checks` the modules src/checks/formats.ts and
  * src/checks/keywords.ts; without them an entry naming such a keyword throws.
  * @param {any} schema the emitted entry
  * @param {(index: number) => unknown} ref
- * @param {{ F: any, K: any } | undefined} checks
+ * @param {CheckModules | undefined} checks
  * @returns {any}
  */
 export function liveEntry(schema, ref, checks) {
@@ -33,7 +39,7 @@ const CODE = new Set(["format", "multipleOf", "uniqueItems"]);
  * stand-ins that name their exports): `F.uuid`, `[0.01, K.multipleOf]`, `K.unique`.
  * @param {string} keyword
  * @param {any} value its value in the emitted entry: the format's name, the number, true
- * @param {{ F: any, K: any }} modules
+ * @param {CheckModules} modules
  */
 function codeOf(keyword, value, { F, K }) {
   if (keyword === "format") return F[/** @type {string} */ (FORMATS.get(value))];
