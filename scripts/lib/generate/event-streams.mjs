@@ -6,7 +6,7 @@
 import { createParser } from "eventsource-parser";
 import { jsonData } from "../../../src/streams/event-data.js";
 import { SEPARATOR, sequenceFraming } from "../../../src/streams/sequence-media.js";
-import { exampleOf, resolve } from "../spec/document.mjs";
+import { exampleOf, keyword, resolve } from "../spec/document.mjs";
 import { EVENT_DATA } from "../spec/event-items.mjs";
 
 const EVENT_STREAM = /^text\/event-stream\s*(;|$)/i;
@@ -100,9 +100,12 @@ export function exampleEvents(spec, media) {
   const one = exampleOf(spec, schema);
   if (one !== undefined) return [{ data: JSON.stringify(one) }];
   return (schema?.oneOf ?? schema?.anyOf ?? [])
-    .map((branch) => exampleOf(spec, resolve(spec, branch)) ?? objectExample(spec, resolve(spec, branch)))
-    .filter((e) => e !== undefined)
-    .map((e) => ({ data: JSON.stringify(e) }));
+    .map(
+      (/** @type {unknown} */ branch) =>
+        exampleOf(spec, resolve(spec, branch)) ?? objectExample(spec, resolve(spec, branch)),
+    )
+    .filter((/** @type {unknown} */ e) => e !== undefined)
+    .map((/** @type {unknown} */ e) => ({ data: JSON.stringify(e) }));
 }
 
 /**
@@ -128,7 +131,10 @@ export function eventOf(item, value) {
   };
 }
 
-/** The events of a text in the event-stream wire format, parsed by eventsource-parser. */
+/**
+ * The events of a text in the event-stream wire format, parsed by eventsource-parser.
+ * @param {string} text
+ */
 function wireEvents(text) {
   /** @type {{ id?: string, event?: string, data: string }[]} */
   const events = [];
@@ -140,15 +146,24 @@ function wireEvents(text) {
   return events;
 }
 
-/** An object built from its properties' examples, when each required one has an example. */
+/**
+ * An object built from its properties' examples, when each required one has an example.
+ * @param {object} spec
+ * @param {unknown} schema resolved
+ * @returns {Record<string, unknown> | undefined}
+ */
 function objectExample(spec, schema) {
-  const properties = schema?.properties;
+  const properties = keyword(schema, "properties");
   if (!properties) return undefined;
+  const declared = keyword(schema, "required");
+  // a `required` that is no list (which lint refuses) requires nothing
+  const required = Array.isArray(declared) ? declared : [];
+  /** @type {Record<string, unknown>} */
   const out = {};
   for (const [name, sub] of Object.entries(properties)) {
-    const value = exampleOf(spec, resolve(spec, sub)) ?? resolve(spec, sub)?.const;
+    const value = exampleOf(spec, resolve(spec, sub)) ?? keyword(resolve(spec, sub), "const");
     if (value !== undefined) out[name] = value;
-    else if ((schema.required ?? []).includes(name)) return undefined;
+    else if (required.includes(name)) return undefined;
   }
   return out;
 }
@@ -236,7 +251,12 @@ export function exampleItems(spec, media, mediaType) {
   return one === undefined ? [] : [one];
 }
 
-/** The JSON texts of a sequence written out, each parsed; a text that is no JSON is passed over. */
+/**
+ * The JSON texts of a sequence written out, each parsed; a text that is no JSON is passed over.
+ * @param {string} text
+ * @param {string} separator
+ * @returns {unknown[]}
+ */
 function textItems(text, separator) {
   return text.split(separator).flatMap((piece) => {
     try {

@@ -26,6 +26,15 @@ export class RefError extends Error {
 export const isRecord = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /**
+ * A field of a node as the document writes it, unchecked: undefined where the node is no object
+ * (a schema `true`, a `$ref` to nothing left undefined).
+ * @param {unknown} node
+ * @param {string} key
+ * @returns {unknown}
+ */
+export const keyword = (node, key) => (isRecord(node) ? node[key] : undefined);
+
+/**
  * The same test as `isRecord`, typed as a plain boolean that narrows nothing: for the code that
  * reads untyped (`any`) nodes, which a guard would narrow to fields it does not check.
  * @type {(v: unknown) => boolean}
