@@ -4,6 +4,15 @@
 // the step, lenient where it is being named), and the example a parameter, media type or schema gives.
 import { HTTP_METHODS } from "../../../src/core/path-template.js";
 
+/**
+ * The top-level fields of a bundled document the emitters read directly, as lint has checked them;
+ * every other node is reached through `$ref`s and read as `unknown`.
+ * @typedef {object} DocumentHead
+ * @property {{ title?: unknown, version?: unknown }} [info]
+ * @property {{ schemas?: object }} [components]
+ * @property {{ name: string, description?: string }[]} [tags]
+ */
+
 /** How many `$ref`s in a row are followed before a chain counts as a loop. */
 export const MAX_HOPS = 32;
 
