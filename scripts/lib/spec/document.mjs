@@ -60,7 +60,7 @@ export const escapeToken = (token) => String(token).replace(/~/g, "~0").replace(
 /**
  * The node one `$ref` names, and the decoded tokens of its pointer; throws `RefError` when there
  * is none.
- * @param {any} doc
+ * @param {unknown} doc
  * @param {unknown} ref
  * @returns {{ target: any, tokens: string[] }}
  * @example
@@ -84,16 +84,17 @@ export function refTarget(doc, ref) {
   }
   let target = doc;
   for (const token of tokens) {
-    if ((!isObject(target) && !Array.isArray(target)) || !Object.hasOwn(target, token))
+    if ((!isRecord(target) && !Array.isArray(target)) || !Object.hasOwn(target, token))
       throw new RefError(`$ref ${ref} points to nothing`);
-    target = target[token];
+    // an object or a list, whose own key `token` is: the test above
+    target = /** @type {Record<string, unknown>} */ (target)[token];
   }
   return { target, tokens };
 }
 
 /**
  * The node an in-document `$ref` names, or undefined when it names none.
- * @param {any} doc
+ * @param {unknown} doc
  * @param {string} ref
  * @returns {any}
  */
@@ -109,14 +110,14 @@ export function pointerTarget(doc, ref) {
 /**
  * Follows `$ref`s from `node` to the first node that is not one; throws `RefError` at a `$ref`
  * that names nothing, points outside the document, or at a chain longer than `MAX_HOPS`.
- * @param {any} doc a bundled OpenAPI document
- * @param {any} node
+ * @param {unknown} doc a bundled OpenAPI document
+ * @param {unknown} node
  * @returns {any}
  * @example
  * resolve(spec, { $ref: "#/components/responses/NotFound" }).description; // "Not found"
  */
 export function resolve(doc, node) {
-  for (let hops = 0; isObject(node) && typeof node.$ref === "string"; hops++) {
+  for (let hops = 0; isRecord(node) && typeof node.$ref === "string"; hops++) {
     if (hops >= MAX_HOPS)
       throw new RefError(`$ref ${node.$ref} is reached through more than ${MAX_HOPS} $refs in a row`);
     node = refTarget(doc, node.$ref).target;
@@ -126,8 +127,8 @@ export function resolve(doc, node) {
 
 /**
  * As `resolve`, but undefined where a `$ref` cannot be followed: for the steps that name defects.
- * @param {any} doc
- * @param {any} node
+ * @param {unknown} doc
+ * @param {unknown} node
  * @returns {any}
  */
 export function deref(doc, node) {
@@ -142,16 +143,17 @@ export function deref(doc, node) {
 /**
  * The example of a parameter, media type or schema: `example`, else the first of `examples` (a
  * list, or a map of Example objects, `$ref`s followed).
- * @param {any} doc
- * @param {any} node
+ * @param {unknown} doc
+ * @param {unknown} node
  * @returns {unknown}
  */
 export function exampleOf(doc, node) {
-  if (!node) return undefined;
+  // a node that is no object (a schema `true`) has no example
+  if (!isRecord(node)) return undefined;
   if (node.example !== undefined) return node.example;
   const examples = node.examples;
   if (Array.isArray(examples)) return examples[0];
-  if (isObject(examples)) return resolve(doc, Object.values(examples)[0])?.value;
+  if (isRecord(examples)) return resolve(doc, Object.values(examples)[0])?.value;
   return undefined;
 }
 
