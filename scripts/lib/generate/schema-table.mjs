@@ -4,36 +4,17 @@
 // recursive schemas work, the data grows linearly with the spec, and a bundler keeps only the
 // constants the operations a program calls reach.
 
-import { createHash } from "node:crypto";
-import { ANNOTATIONS, FORMATS, IN_PLACE, NUMBERS, SCHEMA_TYPE, TYPES } from "./schema-keywords.mjs";
-import { entrySource, liveEntry } from "./schema-entry.mjs";
-import { pascal, typeNames } from "./identifiers.mjs";
+import { ANNOTATIONS, DATA_KEYWORDS, dataKeyword, IN_PLACE } from "./schema-keywords.mjs";
+import { liveEntry } from "./schema-entry.mjs";
+import { discriminate } from "./schema-discriminator.mjs";
+import { breakLoops } from "./schema-loops.mjs";
+import { componentSchemas, constantsSource, nameAll } from "./schema-names.mjs";
 import { isObject, isRecord, RefError, refTarget } from "../spec/document.mjs";
-import { kept } from "../spec/openapi31.mjs";
 
 /**
- * One emitted schema: the keywords `check()` enforces, each `$ref` and discriminator mapping an
- * index into the table; a numeric keyword (`minimum`, `maxLength`...) under its own name.
- * @typedef {object} Entry
- * @property {number} [$ref]
- * @property {string[]} [type]
- * @property {unknown[]} [enum]
- * @property {string[]} [required]
- * @property {unknown} [const]
- * @property {string} [pattern]
- * @property {string} [format]
- * @property {true} [uniqueItems]
- * @property {Entry[]} [allOf]
- * @property {Entry[]} [anyOf]
- * @property {Entry[]} [oneOf]
- * @property {Entry} [items]
- * @property {Entry} [not]
- * @property {Entry} [propertyNames]
- * @property {false | Entry} [additionalProperties]
- * @property {Record<string, Entry>} [properties]
- * @property {{ propertyName: string, mapping: Record<string, number>, defaultMapping?: number }} [discriminator]
+ * @typedef {import("./schema-keywords.mjs").Entry} Entry
+ * @typedef {import("./schema-keywords.mjs").OpenEntry} OpenEntry
  */
-/** @typedef {Entry & { [keyword: string]: unknown }} OpenEntry an entry being built, keyed by any keyword */
 /** @typedef {{ where: string, keyword: string }} Unchecked a keyword left out of the data, and where */
 /**
  * What `schemaTable` returns.
@@ -48,13 +29,6 @@ import { kept } from "../spec/openapi31.mjs";
 
 /** @param {unknown} v */
 const isEmpty = (v) => isObject(v) && Object.keys(/** @type {object} */ (v)).length === 0;
-
-/**
- * Whether a `type` keyword's entry is one of JSON Schema's types.
- * @param {unknown} t
- * @returns {t is string}
- */
-const isTypeName = (t) => typeof t === "string" && TYPES.has(t);
 
 /**
  * Collects schemas of a bundled OpenAPI 3.1 document into one table for `check()`.
@@ -219,39 +193,11 @@ export function schemaTable(spec, { checks } = {}) {
       const at = `${where}.${key}`;
       if (key === "$ref") {
         out.$ref = indexOf(...resolve(value, where));
-      } else if (key === "type") {
-        const types = Array.isArray(value) ? [...value] : [value];
-        if (types.length && types.every(isTypeName)) out.type = types;
-        else skip(where, key);
-      } else if (key === "enum") {
-        if (Array.isArray(value)) out.enum = value;
-        else skip(where, key);
-      } else if (key === "required") {
-        if (Array.isArray(value) && value.every((name) => typeof name === "string")) {
-          if (value.length) out.required = value;
-        } else skip(where, key);
       } else if (key === "prefixItems" || IN_PLACE.includes(key)) {
         const subs = list(value, where, key);
         if (subs) out[key] = subs;
-      } else if (key === "const") {
-        out.const = value;
-      } else if (NUMBERS.has(key)) {
-        if (typeof value === "number" && Number.isFinite(value) && (key !== "multipleOf" || value > 0))
-          out[key] = value;
-        else skip(where, key);
-      } else if (key === "pattern") {
-        try {
-          // a pattern that is no string is refused as RegExp refuses an invalid one (`String(value)` is what it reads)
-          if (typeof value !== "string") throw new TypeError("pattern is no string");
-          new RegExp(value, "u");
-          out.pattern = value;
-        } catch {
-          skip(where, key);
-        }
-      } else if (key === "format") {
-        if (typeof value === "string" && FORMATS.has(value)) out.format = value;
-      } else if (key === "uniqueItems") {
-        if (value === true) out.uniqueItems = true;
+      } else if (DATA_KEYWORDS.has(key)) {
+        if (!dataKeyword(key, value, out)) skip(where, key);
       } else if (key === "items" || key === "not" || key === "propertyNames") {
         const sub = prune(value, at);
         if (key === "not" || !isEmpty(sub)) out[key] = sub;
@@ -284,92 +230,13 @@ export function schemaTable(spec, { checks } = {}) {
       (out.allOf ??= []).push({ $ref: out.$ref }), delete out.$ref;
     // check() takes one of anyOf/oneOf per schema, so a second one goes under allOf
     if (out.anyOf && out.oneOf) (out.allOf ??= []).push({ anyOf: out.anyOf }), delete out.anyOf;
-    if (schema.discriminator !== undefined && (out.oneOf || out.anyOf)) discriminate(schema, out, where);
+    if (schema.discriminator !== undefined && (out.oneOf || out.anyOf))
+      discriminate(schema, out, where, { resolve, indexOf, named, skip });
     active.delete(schema);
     if (self.index === undefined) return out;
     schemas[self.index] = out;
     ids.set(schema, self.index);
     return { $ref: self.index };
-  }
-
-  /**
-   * The discriminator's tags, each to the index of its schema: the explicit mapping, then the names of
-   * `$ref`'d branches; and OpenAPI 3.2's `defaultMapping`, the schema of a value whose tag no mapping
-   * names or that has none (not checked where it names no schema of the document).
-   * @param {Record<string, unknown>} schema
-   * @param {Entry} out
-   * @param {string} where
-   */
-  function discriminate(schema, out, where) {
-    const discriminator = isRecord(schema.discriminator) ? schema.discriminator : {};
-    const { propertyName, mapping = {} } = discriminator;
-    const byName = (/** @type {unknown} */ ref) =>
-      typeof ref === "string" && !ref.startsWith("#") ? `#/components/schemas/${ref}` : ref;
-    /** @type {Record<string, number>} */
-    const tags = {};
-    const taken = new Set();
-    for (const [tag, ref] of isRecord(mapping) ? Object.entries(mapping) : []) {
-      const target = resolve(byName(ref), `${where}.discriminator.mapping`);
-      tags[tag] = indexOf(...target);
-      taken.add(tags[tag]);
-    }
-    const fallback = kept(schema.discriminator, "defaultMapping");
-    let defaultMapping;
-    if (fallback !== undefined)
-      try {
-        defaultMapping = indexOf(...resolve(byName(fallback), `${where}.discriminator.defaultMapping`));
-      } catch {
-        skip(where, "discriminator.defaultMapping");
-      }
-    // the branches are a list: `out.oneOf` or `out.anyOf` is set only from one
-    const branches = /** @type {unknown[]} */ (out.oneOf ? schema.oneOf : schema.anyOf);
-    for (const branch of branches) {
-      const component = named.get(branch);
-      /** @type {[unknown, string] | undefined} */
-      const target =
-        isRecord(branch) && typeof branch.$ref === "string"
-          ? resolve(branch.$ref, where)
-          : component !== undefined
-            ? [branch, component]
-            : undefined;
-      if (!target?.[1].startsWith("components.schemas.")) continue;
-      const index = indexOf(...target);
-      const tag = target[1].slice("components.schemas.".length);
-      if (!taken.has(index) && !Object.hasOwn(tags, tag)) tags[tag] = index;
-    }
-    if (typeof propertyName === "string" && Object.keys(tags).length)
-      out.discriminator = { propertyName, mapping: tags, ...(defaultMapping === undefined ? {} : { defaultMapping }) };
-    else skip(where, "discriminator");
-  }
-
-  // a schema that reaches itself through $ref/allOf/anyOf/oneOf/not without descending into the
-  // value would make check() loop forever (2020-12 leaves such schemas undefined): that reference
-  // is dropped and reported
-  function breakLoops() {
-    /** @type {(1 | 2 | undefined)[]} 1 while an entry is being visited, 2 once done */
-    const state = [];
-    /** @type {(index: number) => boolean} */
-    const visit = (index) => {
-      if (state[index]) return state[index] === 1;
-      state[index] = 1;
-      // a slot an `add` that threw left empty has nothing to visit
-      const schema = schemas[index];
-      if (schema) inPlace(schema, index);
-      state[index] = 2;
-      return false;
-    };
-    /** @type {(schema: Entry, index: number) => void} */
-    const inPlace = (schema, index) => {
-      if (schema.$ref !== undefined && visit(schema.$ref)) delete schema.$ref, skip(wheres[index], "$ref");
-      for (const key of /** @type {const} */ (["allOf", "anyOf", "oneOf"]))
-        for (const sub of schema[key] ?? []) inPlace(sub, index);
-      if (schema.not) inPlace(schema.not, index);
-      const mapping = schema.discriminator?.mapping ?? {};
-      for (const [tag, target] of Object.entries(mapping)) {
-        if (visit(target)) delete mapping[tag], skip(wheres[index], "discriminator");
-      }
-    };
-    schemas.forEach((_, index) => visit(index));
   }
 
   /** Each entry's constant, named the first time one is asked for. */
@@ -409,7 +276,7 @@ export function schemaTable(spec, { checks } = {}) {
         }
       }
       if (names) throw new Error(`schemaTable: ${where} added after the constants were named`);
-      breakLoops();
+      breakLoops(schemas, wheres, skip);
       return index;
     },
     name(index) {
@@ -421,61 +288,13 @@ export function schemaTable(spec, { checks } = {}) {
       return live[index];
     },
     source(header) {
-      const all = named$();
-      const order = schemas.map((_, i) => i).sort((a, b) => (all[a] < all[b] ? -1 : all[a] > all[b] ? 1 : 0));
-      const consts = order.map(
-        (i) =>
-          `/** ${roots.has(i) ? "an inline schema" : `\`${wheres[i]}\``} */\nexport const ${all[i]}: Schema = ${entrySource(entry(i), all)};\n`,
+      return constantsSource(
+        header,
+        schemas.map((_, i) => entry(i)),
+        wheres,
+        roots,
+        named$(),
       );
-      return `${header}${SCHEMA_TYPE}
-// every schema the client checks, one constant each, so that a bundle keeps only those its calls reach;
-// \`$ref: () => Name\` refers to another, and is read at the schema's first use
-${consts.join("\n")}`;
     },
   };
-}
-
-/**
- * The document's component schemas, by name (none where it has no such map).
- * @param {unknown} spec
- * @returns {Record<string, unknown>}
- */
-function componentSchemas(spec) {
-  const components = isRecord(spec) ? spec.components : undefined;
-  const schemas = isRecord(components) ? components.schemas : undefined;
-  return isRecord(schemas) ? schemas : {};
-}
-
-/**
- * The constant of every entry: a component by its type's name, another schema reached by `$ref`
- * (a pointer into paths, a cycle of a dereferenced document) by where it was met, an inline root by
- * a hash of its text with its references by name, so that equal schemas share one and none is
- * renamed when another is added.
- * @param {Entry[]} schemas
- * @param {string[]} wheres
- * @param {Set<number>} roots
- * @param {string[]} componentNames every component schema of the document, in its order
- * @returns {string[]}
- */
-function nameAll(schemas, wheres, roots, componentNames) {
-  const types = typeNames(componentNames);
-  /** @type {string[]} */
-  const names = [];
-  const used = new Set(types.values());
-  schemas.forEach((_, i) => {
-    if (roots.has(i)) return;
-    const component = /^components\.schemas\.(.+)$/.exec(wheres[i])?.[1];
-    const type = component === undefined ? undefined : types.get(component);
-    if (type !== undefined) names[i] = type;
-    else {
-      let name = `At${pascal(wheres[i])}`;
-      for (let n = 2; used.has(name); n++) name = `At${pascal(wheres[i])}${n}`;
-      used.add((names[i] = name));
-    }
-  });
-  for (const i of roots) {
-    const hash = createHash("sha256").update(entrySource(schemas[i], names)).digest("hex").slice(0, 10);
-    names[i] = `Inline_${hash}`;
-  }
-  return names;
 }
