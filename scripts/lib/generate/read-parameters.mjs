@@ -14,6 +14,8 @@ import { QUERYSTRING } from "../spec/openapi31-paths.mjs";
  * @property {unknown} [schema]
  * @property {unknown} [description]
  * @property {unknown} [content]
+ * @property {unknown} [style]
+ * @property {unknown} [explode]
  * @property {unknown} [x-querystring] OpenAPI 3.2's `querystring`, marked by the 3.1 view (QUERYSTRING)
  *
  * @typedef {object} Parameter

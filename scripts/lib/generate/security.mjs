@@ -144,7 +144,7 @@ export function readSecurity(spec) {
       kept(scheme, "oauth2MetadataUrl") !== undefined &&
         `authorization server metadata at ${kept(scheme, "oauth2MetadataUrl")}`,
       kept(scheme?.flows, "deviceAuthorization") !== undefined &&
-        `the device authorization flow (token at ${kept(scheme.flows, "deviceAuthorization")?.tokenUrl ?? "?"}); the client takes a token obtained by it as apiKey`,
+        `the device authorization flow (token at ${keyword(kept(scheme.flows, "deviceAuthorization"), "tokenUrl") ?? "?"}); the client takes a token obtained by it as apiKey`,
     ].filter(Boolean);
     if (facts.length) lines.push(`scheme ${name}: ${facts.join("; ")}`);
   }
