@@ -21,7 +21,9 @@ async function main() {
   try {
     ({ values } = parseArgs({ options: { release: { type: "boolean", default: false }, config: { type: "string" } } }));
   } catch (err) {
-    throw new Error(`${err.message}; usage: breaking-changes.mjs [--release] [--config redocly.yaml]`);
+    throw new Error(
+      `${err instanceof Error ? err.message : err}; usage: breaking-changes.mjs [--release] [--config redocly.yaml]`,
+    );
   }
   const release = values.release;
   const config = values.config ? resolve(values.config) : join(root, "redocly.yaml");

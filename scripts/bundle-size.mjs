@@ -36,7 +36,7 @@ const BASE_URL = '"https://api.onkernel.com"';
  * `@redocly/cli`, experimental; no runtime checks): its functions are named by operationId and
  * take the path parameters first, then the body.
  */
-const redoclyProgram = (/** @type {any[]} */ operations, /** @type {string} */ file) => `
+const redoclyProgram = (/** @type {typeof OPERATIONS} */ operations, /** @type {string} */ file) => `
 import { ${operations.map((op) => op.operationId).join(", ")} } from ${JSON.stringify(file)};
 export async function main() {
   return [

@@ -80,6 +80,7 @@ async function main() {
   // warm between saves, the renderer a build-docs run loaded and waiting for the next
   const docsPage = docsRenderer();
   const linter = lintWorker();
+  /** @type {ReturnType<typeof typechecker> | null} */
   let checker = null;
   let checking = false;
   let recheck = false;
@@ -108,7 +109,7 @@ async function main() {
         break;
       }
     } catch (e) {
-      complain(`dev: typecheck could not run: ${e.message}`);
+      complain(`dev: typecheck could not run: ${e instanceof Error ? e.message : e}`);
       checker = null;
     } finally {
       checking = false;
@@ -132,14 +133,18 @@ async function main() {
   };
 
   let mockFed = false;
-  let changedSince = null; // when the first save not yet regenerated happened
-  let timer = null;
+  /** @type {number | null} when the first save not yet regenerated happened */
+  let changedSince = null;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
+  /** @type {ReturnType<typeof regenerate> | null} */
   let running = null;
   let stopping = false;
   const regenerateNow = async () => {
     if (running || changedSince === null || stopping) return;
     const since = changedSince;
     changedSince = null;
+    /** @type {import("./lib/build/regenerate.mjs").Regeneration} */
     let result;
     const broken = yamlErrors();
     if (broken.length) {
@@ -154,7 +159,13 @@ async function main() {
     try {
       result = await running;
     } catch (e) {
-      result = { ok: false, step: "regenerate", lines: [e.stack ?? String(e)], written: [] };
+      result = {
+        ok: false,
+        step: "regenerate",
+        lines: [(e instanceof Error && e.stack) || String(e)],
+        written: [],
+        times: {},
+      };
     }
     running = null;
     if (result.superseded) {
@@ -197,18 +208,28 @@ async function main() {
   // editors' swap and backup files are not part of the spec
   const scratch = /^(\.#|#)|~$|\.sw[a-p]$|^\d+$/;
   const watchers = [
-    watchFolders(fromRoot("openapi"), (file) => (file && scratch.test(file) ? null : onSave())),
-    watchFolders(fromRoot(), (file) => (file === "redocly.yaml" || file === "package.json" ? onSave() : null), {
-      recursive: false,
-    }),
+    watchFolders(fromRoot("openapi"), (/** @type {string | null} */ file) =>
+      file && scratch.test(file) ? null : onSave(),
+    ),
+    watchFolders(
+      fromRoot(),
+      (/** @type {string | null} */ file) => (file === "redocly.yaml" || file === "package.json" ? onSave() : null),
+      {
+        recursive: false,
+      },
+    ),
     // the lint profiles redocly.yaml extends
     ...(existsSync(fromRoot("lint"))
-      ? [watchFolders(fromRoot("lint"), (file) => (file && scratch.test(file) ? null : onSave()))]
+      ? [
+          watchFolders(fromRoot("lint"), (/** @type {string | null} */ file) =>
+            file && scratch.test(file) ? null : onSave(),
+          ),
+        ]
       : []),
   ];
   say(`dev: watching openapi/, lint/, redocly.yaml and package.json`);
 
-  const stop = async (signal) => {
+  const stop = async (/** @type {string} */ signal) => {
     if (stopping) return;
     stopping = true;
     say(`dev: ${signal}, stopping`);

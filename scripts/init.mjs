@@ -35,19 +35,28 @@ import { isVersion } from "./lib/spec/versions.mjs";
 const USAGE = "usage: npm run init -- --document <file or folder> [--name <package>]";
 const say = (/** @type {string} */ line) => console.log(`init: ${line}`);
 
-/** Writes `text` to the checkout's `file`, its folder made, and says so. */
+/**
+ * Writes `text` to the checkout's `file`, its folder made, and says so.
+ * @param {string} file
+ * @param {string} text
+ */
 function write(file, text) {
   mkdirSync(dirname(fromRoot(file)), { recursive: true });
   writeFileSync(fromRoot(file), text);
   say(`wrote ${file}`);
 }
 
-/** Runs a node script of the checkout; its output is returned, or thrown with its last lines. */
+/**
+ * Runs a node script of the checkout; its output is returned, or thrown with its last lines.
+ * @param {string[]} args
+ */
 function node(args) {
   try {
     return execFileSync(process.execPath, args, { cwd: root, env: toolEnv(), encoding: "utf8", stdio: "pipe" });
   } catch (err) {
-    const out = `${err.stdout ?? ""}${err.stderr ?? ""}`.trim().split("\n").slice(-8).join("\n");
+    // execFileSync's error carries the child's output (encoding utf8: text)
+    const { stdout, stderr } = /** @type {{ stdout?: string, stderr?: string }} */ (err);
+    const out = `${stdout ?? ""}${stderr ?? ""}`.trim().split("\n").slice(-8).join("\n");
     throw new InitError(`${args.join(" ")} failed:\n${out}`);
   }
 }
@@ -57,7 +66,7 @@ async function main() {
   try {
     ({ values } = parseArgs({ options: { document: { type: "string" }, name: { type: "string" } } }));
   } catch (err) {
-    throw new InitError(`${err.message}; ${USAGE}`);
+    throw new InitError(`${err instanceof Error ? err.message : err}; ${USAGE}`);
   }
   if (!values.document) throw new InitError(`--document is required; ${USAGE}`);
   if (values.name !== undefined) checkPackageName(values.name, "--name");

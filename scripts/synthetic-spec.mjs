@@ -28,8 +28,9 @@ export const SOURCE = resolve(root, "scripts/synthetic-base");
 export const DATA = resolve(root, "scripts/synthetic-spec");
 const CLIENT_METHOD = /^[a-z][A-Za-z0-9]*(\.[a-z][A-Za-z0-9]*)+$/;
 
-const camel = (text) => text.toLowerCase().replace(/[^a-z0-9]+([a-z0-9])/g, (_, c) => c.toUpperCase());
-const yaml = (value) => stringifyYaml(value, { lineWidth: -1, noRefs: true });
+const camel = (/** @type {string} */ text) =>
+  text.toLowerCase().replace(/[^a-z0-9]+([a-z0-9])/g, (_, /** @type {string} */ c) => c.toUpperCase());
+const yaml = (/** @type {unknown} */ value) => stringifyYaml(value, { lineWidth: -1, noRefs: true });
 
 /**
  * Reads the project's index and the operations of its path files; an operation without an
@@ -56,9 +57,18 @@ function readProject(source, names) {
   return { indexText, index, operations };
 }
 
-/** The data files of the components `text` (a file at `file`) names, and those they name, into `found`. */
+/**
+ * The data files of the components `value` (a file at `file`, parsed) names, and those they name, into `found`.
+ * @param {string} data the fake API's folder
+ * @param {string} file
+ * @param {unknown} value
+ * @param {Set<string>} found paths under `data`
+ * @returns {Set<string>}
+ */
 function components(data, file, value, found) {
+  /** @type {string[]} */
   const refs = [];
+  /** @type {(node: unknown, inMapping: boolean) => void} */
   const walk = (node, inMapping) => {
     if (Array.isArray(node)) node.forEach((item) => walk(item, false));
     else if (node && typeof node === "object")
@@ -178,7 +188,7 @@ export function writeSyntheticSpec(
   mkdirSync(dir, { recursive: true });
   cpSync(source, dir, { recursive: true, filter: (file) => relative(source, file).split("/")[0] !== "released" });
   let files = 0;
-  const write = (file, text) => {
+  const write = (/** @type {string} */ file, /** @type {string} */ text) => {
     mkdirSync(dirname(join(dir, file)), { recursive: true });
     writeFileSync(join(dir, file), text);
     files++;
@@ -235,8 +245,8 @@ export function writeSyntheticSpec(
     schemas: Object.keys(schemas).length,
     byMethod,
     tags: project.index.tags
-      .map((tag) => tag.name)
-      .filter((tag) => [...project.operations, ...chosen].some((op) => op.tag === tag)),
+      .map((/** @type {{ name: string }} */ tag) => tag.name)
+      .filter((/** @type {string} */ tag) => [...project.operations, ...chosen].some((op) => op.tag === tag)),
     files,
     ...(upgraded ? { openapi32: upgraded } : {}),
   };
@@ -277,7 +287,7 @@ if (isMain(import.meta.url)) {
   try {
     main();
   } catch (err) {
-    console.error(`synthetic-spec: ${err.message}`);
+    console.error(`synthetic-spec: ${err instanceof Error ? err.message : err}`);
     process.exit(1);
   }
 }

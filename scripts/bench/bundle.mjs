@@ -38,8 +38,9 @@ const GROUPS = [
 function whereBytesGo(/** @type {Record<string, number>} */ inputs, /** @type {number} */ minified) {
   const sums = new Map(GROUPS.map(([label]) => [label, 0]));
   for (const [file, bytes] of Object.entries(inputs)) {
+    // the last group takes every file
     const [label] = /** @type {[string, unknown]} */ (GROUPS.find(([, match]) => match(file)));
-    sums.set(label, sums.get(label) + bytes);
+    sums.set(label, (sums.get(label) ?? 0) + bytes);
   }
   return [...sums]
     .filter(([, b]) => b > 0)
@@ -53,15 +54,23 @@ const RUNTIME = "functions-json3";
 /** The consumers measured on a synthetic copy, each by the copy's own scripts/bundle-size.mjs. */
 const GROWN = ["client", "functions", "functions-json3", "redocly", "redocly-json3"];
 
-/** Measures `names` in a synthetic copy of `operations` operations. */
+/** @typedef {Awaited<ReturnType<typeof consumerBundleSize>>} BundleSize */
+
+/**
+ * Measures `names` in a synthetic copy of `operations` operations.
+ * @param {number} operations
+ * @param {string[]} names consumers of scripts/bundle-size.mjs
+ * @returns {Promise<Record<string, BundleSize> & { runtime: { gzip: number } }>}
+ */
 async function grown(operations, names) {
   say(`consumer bundle: generating the synthetic spec's client at ${operations} operations`);
   const copy = syntheticProject(operations);
   try {
-    const { consumerBundleSize: size, consumerParts: parts } = await import(
-      pathToFileURL(join(copy.dir, "scripts/bundle-size.mjs")).href
+    // the copy's own module: this checkout's file, copied
+    const { consumerBundleSize: size, consumerParts: parts } = /** @type {typeof import("../bundle-size.mjs")} */ (
+      await import(pathToFileURL(join(copy.dir, "scripts/bundle-size.mjs")).href)
     );
-    /** @type {Record<string, Awaited<ReturnType<typeof consumerBundleSize>>>} */
+    /** @type {Record<string, BundleSize>} */
     const sizes = {};
     for (const name of names) sizes[name] = await size(name);
     return Object.assign(sizes, { runtime: (await parts(RUNTIME)).runtime });
@@ -80,6 +89,7 @@ const kb = (/** @type {number} */ bytes) => (bytes / 1024).toFixed(1);
 export async function bundleSizes() {
   say("");
   say("consumer bundle: esbuild bundle + minify, format esm, platform neutral (mainFields module, main), gzip -9");
+  /** @type {Record<string, BundleSize>} */
   const here = {};
   for (const name of ["client", "functions", "redocly", "openapi-fetch", "sdk"])
     here[name] = await consumerBundleSize(name);
@@ -133,6 +143,7 @@ export async function bundleSizes() {
     ["goal (standalone functions)", repo.text, json3.text, all.text, "", "reported"],
   ];
   table(headers, rows);
+  /** @type {[string, BundleSize][]} */
   const parts = [
     [`this client, standalone functions, ${n} operations`, here.functions],
     [`this client, standalone functions, 3 JSON methods of ${SERVICE_OPERATIONS}`, at133["functions-json3"]],

@@ -77,12 +77,16 @@ export const COMPONENTS = {
   },
 };
 
-/** A list page of about `bytes` of JSON text, the same on every run. */
+/**
+ * A list page of about `bytes` of JSON text, the same on every run.
+ * @param {number} bytes
+ */
 export function pageText(bytes) {
   const items = [];
   let size = 0;
   for (let i = 0; size < bytes; i++) {
-    const hex = (n, width) => ((n * 2654435761) >>> 0).toString(16).padStart(8, "0").repeat(2).slice(0, width);
+    const hex = (/** @type {number} */ n, /** @type {number} */ width) =>
+      ((n * 2654435761) >>> 0).toString(16).padStart(8, "0").repeat(2).slice(0, width);
     const item = {
       session_id: `${hex(i, 8)}-${hex(i + 1, 4)}-4${hex(i + 2, 3)}-8${hex(i + 3, 3)}-${hex(i + 4, 12)}`,
       status: ["starting", "running", "idle", "stopped", "failed"][i % 5],
@@ -106,7 +110,10 @@ export function pageText(bytes) {
   return JSON.stringify({ items, has_more: true, next_cursor: "c_123" });
 }
 
-/** check() as the client ships it (src/checks/check.ts bundled by esbuild), with the fixture's schemas as generated/validators.ts holds its own. */
+/**
+ * check() as the client ships it (src/checks/check.ts bundled by esbuild), with the fixture's schemas as generated/validators.ts holds its own.
+ * @param {string} dir where the bundle is written
+ */
 export async function importChecker(dir) {
   const outfile = join(dir, "checker.mjs");
   const contents = `export { check } from "./src/checks/check.ts"; export * as validators from "./generated/validators.ts"; export * as F from "./src/checks/formats.ts"; export * as K from "./src/checks/keywords.ts";`;
@@ -121,16 +128,20 @@ export async function importChecker(dir) {
 /** Ajv's compiled code for the same page, formats included, as the reference. */
 async function ajvPage() {
   const { Ajv2020 } = await import("ajv/dist/2020.js");
-  // CommonJS: the function may arrive as the default export or wrapped once more
-  const formats = /** @type {any} */ (await import("ajv-formats"));
+  // CommonJS: the function may arrive as the default export or wrapped once more (module.exports,
+  // whose own `default` is the function too)
+  const formats =
+    /** @type {import("ajv-formats").FormatsPlugin & { default?: import("ajv-formats").FormatsPlugin }} */ (
+      (await import("ajv-formats")).default
+    );
   // its plain multipleOf refuses 0.07 as a multiple of 0.01 (binary division); a tolerance accepts the page
   const ajv = new Ajv2020({ strict: false, allErrors: false, multipleOfPrecision: 9 });
-  (formats.default.default ?? formats.default)(ajv);
+  (formats.default ?? formats)(ajv);
   return ajv.compile({ $ref: "#/components/schemas/SessionPage", components: { schemas: COMPONENTS } });
 }
 
 // the best of a few runs, in ms: a garbage collection or another process's burst lands in one run, not in all
-const time = (fn, runs = 3) => {
+const time = (/** @type {() => void} */ fn, runs = 3) => {
   let best = Infinity;
   for (let i = 0; i < runs; i++) {
     const start = process.hrtime.bigint();
@@ -139,6 +150,8 @@ const time = (fn, runs = 3) => {
   }
   return best;
 };
+
+/** @typedef {"parse" | "ours" | "ajv" | "share" | "xAjv"} Figure what one round measures, ms or a ratio */
 
 /**
  * Times JSON.parse, check() and Ajv on the 1 MB page in interleaved rounds; prints the ratios with
@@ -157,6 +170,7 @@ export async function checkerCost(tempDir) {
       throw new Error(
         `the bench page does not conform: ${JSON.stringify(issues.slice(0, 3))} ${JSON.stringify(validate.errors?.slice(0, 3))}`,
       );
+    /** @type {Record<Figure, number>[]} */
     const rounds = [];
     for (let round = -3; round < CHECK_ROUNDS; round++) {
       const parse = time(() => JSON.parse(text));
@@ -172,7 +186,7 @@ export async function checkerCost(tempDir) {
       }, 1) *
         1000) /
       clicks;
-    const range = (key, digits) =>
+    const range = (/** @type {Figure} */ key, /** @type {number} */ digits) =>
       `${quantile(
         rounds.map((r) => r[key]),
         0.1,
@@ -180,7 +194,8 @@ export async function checkerCost(tempDir) {
         rounds.map((r) => r[key]),
         0.9,
       ).toFixed(digits)}`;
-    const spread = (key, digits) => `${median(rounds.map((r) => r[key])).toFixed(digits)} (${range(key, digits)})`;
+    const spread = (/** @type {Figure} */ key, /** @type {number} */ digits) =>
+      `${median(rounds.map((r) => r[key])).toFixed(digits)} (${range(key, digits)})`;
     const share = median(rounds.map((r) => r.share));
     const xAjv = median(rounds.map((r) => r.xAjv));
     const target = judge("checker.answer", share);

@@ -19,14 +19,19 @@ const LINT_LINE = /^dev: lint (?:passed|found \d+ errors?) in (\d+) ms/;
 const ORG_LIMITS = "openapi/components/schemas/OrgLimits.yaml";
 
 /**
+ * @typedef {{ at: number, match: RegExpMatchArray } | { error: string }} Seen a line seen, when, and
+ *   its match; or why none came
+ * @typedef {{ ms: number, stated: number, steps: Record<string, number> }} Edit one edit's regeneration
+ */
+
+/**
  * Spawns dev.mjs --no-serve in a copy of the checkout at `from`, edits OrgLimits.yaml
  * {@link DEV_EDITS} times and times each regeneration: from the write to the line, and as the line
  * states it, with the generate and docs times the line states apart and the lint time its own line
  * after it states (medians in `steps`).
  * @param {string} [from] the checkout to copy, default this one
- * @returns {Promise<{ ok: true, ms: number, stated: number, steps: Record<"lint" | "generate" | "docs", number>, edits: { ms: number, stated: number, steps: Record<string, number> }[] } | { ok: false, error: string, log?: string[] }>}
+ * @returns {Promise<{ ok: true, ms: number, stated: number, steps: Record<"lint" | "generate" | "docs", number>, edits: Edit[] } | { ok: false, error: string, log?: string[] }>}
  */
-/** Spawns dev.mjs --no-serve in a copy of the checkout at `from`, edits OrgLimits.yaml `DEV_EDITS` times, times each regeneration. */
 export async function devRegeneration(from = root) {
   const { dir, remove } = benchCopy({
     entries: ["openapi", "lint", "redocly.yaml", "scripts", "package.json", "generated", "tsconfig.json", "src"],
@@ -40,19 +45,22 @@ export async function devRegeneration(from = root) {
     env: toolEnv(),
   });
   const forget = onInterrupt(() => signalGroup(child.pid, "SIGKILL"));
+  /** @type {string[]} */
   const lines = [];
+  /** @type {((line: string | null) => void)[]} */
   const waiters = [];
   let exited = false;
-  const onLine = (line) => {
+  const onLine = (/** @type {string} */ line) => {
     lines.push(line);
     for (const waiter of [...waiters]) waiter(line);
   };
+  // both piped: stdio is ["ignore", "pipe", "pipe"]
   for (const stream of [child.stdout, child.stderr]) {
     let buffered = "";
-    stream.on("data", (chunk) => {
+    stream?.on("data", (chunk) => {
       buffered += chunk;
       const parts = buffered.split("\n");
-      buffered = parts.pop();
+      buffered = parts.pop() ?? "";
       for (const part of parts) onLine(part);
     });
   }
@@ -60,32 +68,35 @@ export async function devRegeneration(from = root) {
     exited = true;
     for (const waiter of [...waiters]) waiter(null);
   });
-  const waitFor = (pattern, timeoutMs) =>
-    new Promise((done) => {
-      let settled = false;
-      const finish = (value) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        waiters.splice(waiters.indexOf(check), 1);
-        done(value);
-      };
-      const check = (line) => {
-        if (line === null) finish({ error: "dev.mjs exited" });
-        else if (pattern.test(line)) finish({ at: performance.now(), match: line.match(pattern) });
-      };
-      const timer = setTimeout(
-        () => finish({ error: `no line matching ${pattern} within ${timeoutMs / 1000} s` }),
-        timeoutMs,
-      );
-      waiters.push(check);
-      if (exited) finish({ error: "dev.mjs exited" });
-    });
+  const waitFor = (/** @type {RegExp} */ pattern, /** @type {number} */ timeoutMs) =>
+    /** @type {Promise<Seen>} */ (
+      new Promise((done) => {
+        let settled = false;
+        const finish = (/** @type {Seen} */ value) => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          waiters.splice(waiters.indexOf(check), 1);
+          done(value);
+        };
+        const check = (/** @type {string | null} */ line) => {
+          const match = line?.match(pattern);
+          if (line === null) finish({ error: "dev.mjs exited" });
+          else if (match) finish({ at: performance.now(), match });
+        };
+        const timer = setTimeout(
+          () => finish({ error: `no line matching ${pattern} within ${timeoutMs / 1000} s` }),
+          timeoutMs,
+        );
+        waiters.push(check);
+        if (exited) finish({ error: "dev.mjs exited" });
+      })
+    );
   // after a regeneration dev.mjs type-checks; let that finish, and any late second event of the
   // same write pass, so that neither slows the next edit nor is taken for its line
   let typechecks = true;
   const settle = async () => {
-    if (typechecks) typechecks = !(await waitFor(/^dev: typecheck/, 20_000)).error;
+    if (typechecks) typechecks = !("error" in (await waitFor(/^dev: typecheck/, 20_000)));
     let seen = lines.length;
     for (let quiet = 0, waited = 0; quiet < 500 && waited < 5_000; waited += 100) {
       await new Promise((done) => setTimeout(done, 100));
@@ -96,7 +107,7 @@ export async function devRegeneration(from = root) {
 
   try {
     const first = await waitFor(DEV_LINE, 60_000);
-    if (first.error) return { ok: false, error: first.error, log: lines };
+    if ("error" in first) return { ok: false, error: first.error, log: lines };
     await settle();
     const file = join(dir, ORG_LIMITS);
     const original = readFileSync(file, "utf8");
@@ -104,6 +115,7 @@ export async function devRegeneration(from = root) {
     const described = /^(description: [|>]-?\r?\n {2}\S.*)$/m;
     if (!described.test(original))
       return { ok: false, error: `${ORG_LIMITS} has no block description for the bench to edit` };
+    /** @type {Edit[]} */
     const edits = [];
     for (let i = 1; i <= DEV_EDITS; i++) {
       const pending = waitFor(DEV_LINE, 30_000);
@@ -111,9 +123,9 @@ export async function devRegeneration(from = root) {
       const written = performance.now();
       writeFileSync(file, original.replace(described, `$1 Bench edit ${i}.`));
       const seen = await pending;
-      if (seen.error) return { ok: false, error: seen.error, log: lines };
+      if ("error" in seen) return { ok: false, error: seen.error, log: lines };
       const linted = await linting;
-      if (linted.error) return { ok: false, error: linted.error, log: lines };
+      if ("error" in linted) return { ok: false, error: linted.error, log: lines };
       edits.push({
         ms: seen.at - written,
         stated: Number(seen.match[1]),

@@ -2,24 +2,37 @@
 // service's (150 operations, scripts/synthetic-spec.mjs from the data in scripts/synthetic-spec/), each in a temporary copy of the
 // checkout's tracked files with node_modules symlinked, side by side with the targets.
 // Called by scripts/bench.mjs, which hands in its output, process and dev-mode helpers; the
-// pipeline's step times are regenerate()'s own (pipeline.mjs).
+// pipeline's step times are regenerate()'s own (pipeline.mjs); growth-rows.mjs makes them the table.
 import { execFileSync } from "node:child_process";
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { writeSyntheticSpec } from "../synthetic-spec.mjs";
-import { MOCK_RUNS, timeMockStart } from "./mock-start.mjs";
+import { timeMockStart } from "./mock-start.mjs";
 import { timeRegenerate } from "./pipeline.mjs";
-import { judge } from "./budgets.mjs";
 import { generateOnce, typesAlone, typesAndPage } from "./peers.mjs";
-import { median, ratios, spread, tail } from "./stats.mjs";
+import { median, ratios, tail } from "./stats.mjs";
 
 /** Operations of the synthetic spec: the real service's size. */
 export const GROWN_OPERATIONS = 150;
 // one fresh process per run, as `npm start` is; the median of three holds better on a busy machine
-const REGENERATE_RUNS = 3;
+export const REGENERATE_RUNS = 3;
 // rounds of `tsc -p .` and tsc on openapi-typescript's types alone, interleaved
-const TYPECHECK_RUNS = 2;
+export const TYPECHECK_RUNS = 2;
+
+/**
+ * @typedef {{ median: number, min: number, max: number }} Ratio stats.mjs `ratios`
+ * @typedef {{ ok: false, error?: string }} Failed a step that failed, and why where known
+ * @typedef {{ ok: true, ms: number, tools: number, ratio: Ratio, steps: Record<string, number> } | Failed} RegenerateFigure
+ * @typedef {{ ok: true, ms: number, prism: number, ratio: Ratio } | Failed} MockFigure
+ * @typedef {{ ok: true, ms: number, stated: number, steps: Record<string, number>, generate: number, ratio: number } | Failed} DevFigure
+ * @typedef {{ project: number, alone: number, ratio: Ratio, test: number }} TypecheckTimes
+ * @typedef {(TypecheckTimes & { ok: true }) | (TypecheckTimes & Failed)} TypecheckFigure
+ * @typedef {{ ok: boolean, ms: number, counts: string }} TestsFigure
+ * @typedef {{ operations: number, regenerate: RegenerateFigure, mock: MockFigure, dev: DevFigure,
+ *   typecheck: TypecheckFigure, bundle: { minified: number, gzip: number }, tests?: TestsFigure }} SizeFigures
+ * @typedef {(command: string, args: string[], cwd: string) => Promise<{ ms: number, code: number | null, output: string }>} Run
+ */
 
 /**
  * Measures lint + generate + docs, one dev regeneration, the mock's start, the typecheck, the consumer bundle and,
@@ -30,15 +43,17 @@ const TYPECHECK_RUNS = 2;
  * @param {string} context.root the checkout
  * @param {boolean} [context.withTests] also run `bash scripts/test.sh` at both sizes (default false: slow)
  * @param {(line: string) => void} context.say
- * @param {(command: string, args: string[], cwd: string) => Promise<{ ms: number, code: number, output: string }>} context.run
+ * @param {Run} context.run
  * @param {(prefix: string) => { dir: string, remove: () => void }} context.tempDir
- * @param {(from: string) => Promise<object>} context.devRegeneration bench.mjs's dev timing, on a copy at `from`
+ * @param {typeof import("./dev-regeneration.mjs").devRegeneration} context.devRegeneration bench.mjs's dev timing, on a copy at `from`
+ * @returns {Promise<{ sizes: SizeFigures[], withTests: boolean }>}
  */
 export async function measureGrowth({ root, withTests = false, say, run, tempDir, devRegeneration }) {
   say("");
   say(
     `growth: the pipeline at this repo's size and at ${GROWN_OPERATIONS} operations (scripts/synthetic-spec.mjs), each in a temporary copy of the tracked files, node_modules symlinked`,
   );
+  /** @type {SizeFigures[]} */
   const sizes = [];
   for (const grown of [false, true]) {
     const { dir, remove } = tempDir("bench-growth-");
@@ -56,7 +71,8 @@ export async function measureGrowth({ root, withTests = false, say, run, tempDir
           index,
           readFileSync(index, "utf8").replace(
             /^( {2}version: ['"]?)(\d+)\.(\d+)\.\d+/m,
-            (_, head, major, minor) => `${head}${major}.${Number(minor) + 1}.0`,
+            (_, /** @type {string} */ head, /** @type {string} */ major, /** @type {string} */ minor) =>
+              `${head}${major}.${Number(minor) + 1}.0`,
           ),
         );
       }
@@ -73,7 +89,11 @@ export async function measureGrowth({ root, withTests = false, say, run, tempDir
   return { sizes, withTests };
 }
 
-/** Copies the files git tracks (as they are in the working tree) into `dir`, and links node_modules. */
+/**
+ * Copies the files git tracks (as they are in the working tree) into `dir`, and links node_modules.
+ * @param {string} root
+ * @param {string} dir
+ */
 function copyTracked(root, dir) {
   const files = execFileSync("git", ["ls-files", "-z", "--cached"], { cwd: root, encoding: "utf8" })
     .split("\0")
@@ -87,19 +107,27 @@ function copyTracked(root, dir) {
   symlinkSync(resolve(root, "node_modules"), join(dir, "node_modules"), "dir");
 }
 
+/**
+ * The figures of one copy of the checkout at `dir`.
+ * @param {string} dir
+ * @param {{ withTests: boolean, say: (line: string) => void, run: Run, devRegeneration: typeof import("./dev-regeneration.mjs").devRegeneration, work: string }} context
+ * @returns {Promise<SizeFigures>}
+ */
 async function measureCopy(dir, { withTests, say, run, devRegeneration, work }) {
   const tsc = join(dir, "node_modules/typescript/bin/tsc");
-  const figures = {};
 
   // each round: regenerate() in a fresh process, then the two tools it wraps alone on the bundle it wrote
+  /** @type {{ lint: number, generate: number, docs: number, total?: number }[]} */
   const runs = [];
   const tools = [];
-  for (let i = 0; i < REGENERATE_RUNS && !figures.regenerate; i++) {
+  /** @type {RegenerateFigure | undefined} */
+  let regenerate;
+  for (let i = 0; i < REGENERATE_RUNS && !regenerate; i++) {
     const timed = await timeRegenerate(dir, 1);
-    if (!timed.ok) figures.regenerate = { ok: false, error: timed.error };
+    if (!timed.ok) regenerate = { ok: false, error: timed.error };
     else runs.push(timed.times[0]);
     const alone = await typesAndPage(dir, work);
-    if (!alone.ok) figures.regenerate ??= { ok: false, error: "openapi-typescript or build-docs alone failed" };
+    if (!alone.ok) regenerate ??= { ok: false, error: "openapi-typescript or build-docs alone failed" };
     tools.push(alone);
   }
   const operations = await countOperations(dir);
@@ -109,9 +137,9 @@ async function measureCopy(dir, { withTests, say, run, devRegeneration, work }) 
   say(
     `growth: ${operations} operations: lint, generate, docs in ${runs.length} fresh processes, ms: ${runs.map((t) => `${whole(t)} (lint ${t.lint}, generate ${t.generate}, docs ${t.docs})`).join(", ")}; openapi-typescript + build-docs alone, same rounds: ${tools.map((t) => `${Math.round(t.ms)} (${Math.round(t.types.ms)} + ${Math.round(t.page.ms)})`).join(", ")}`,
   );
-  if (!figures.regenerate) {
+  if (!regenerate) {
     const total = median(runs.map(whole));
-    figures.regenerate = {
+    regenerate = {
       ok: true,
       ms: total,
       tools: median(tools.map((t) => t.ms)),
@@ -119,14 +147,17 @@ async function measureCopy(dir, { withTests, say, run, devRegeneration, work }) 
         runs.map(whole),
         tools.map((t) => t.ms),
       ),
-      steps: Object.fromEntries(["lint", "generate", "docs"].map((step) => [step, median(runs.map((t) => t[step]))])),
+      steps: Object.fromEntries(
+        /** @type {const} */ (["lint", "generate", "docs"]).map((step) => [step, median(runs.map((t) => t[step]))]),
+      ),
     };
   }
 
   // right after generate, before the dev edits below: a checkout whose generated/ matches openapi/,
   // as `npm run mock` mostly meets one (where it does not, a second Prism start follows)
   const mock = await timeMockStart(dir);
-  figures.mock = mock.ok
+  /** @type {MockFigure} */
+  const mockFigure = mock.ok
     ? { ok: true, ms: median(mock.times), prism: median(mock.prism), ratio: ratios(mock.times, mock.prism) }
     : { ok: false, error: mock.error };
   say(
@@ -139,11 +170,12 @@ async function measureCopy(dir, { withTests, say, run, devRegeneration, work }) 
   generates.push(await generateOnce(dir), await generateOnce(dir));
   const generateMs = median(generates.map((g) => g.ms));
   const generated = generates.every((g) => g.ok);
-  figures.dev =
+  /** @type {DevFigure} */
+  const devFigure =
     dev.ok && generated
       ? { ok: true, ms: dev.ms, stated: dev.stated, steps: dev.steps, generate: generateMs, ratio: dev.ms / generateMs }
-      : { ok: false, error: dev.ok ? "node scripts/generate.mjs failed" : dev.error };
-  if (dev.ok) {
+      : { ok: false, error: dev.ok === true ? "node scripts/generate.mjs failed" : dev.error };
+  if (dev.ok === true) {
     say(
       `growth: ${operations} operations: dev edits, ms from write to line (ms the line states; lint after the line, generate, docs): ${dev.edits
         .map((e) => `${Math.round(e.ms)} (${e.stated}; ${e.steps.lint}, ${e.steps.generate}, ${e.steps.docs})`)
@@ -152,7 +184,9 @@ async function measureCopy(dir, { withTests, say, run, devRegeneration, work }) 
   } else say(`growth: ${operations} operations: dev.mjs failed: ${dev.error}`);
 
   // tsc -p . against tsc on openapi-typescript's types alone (typesAndPage wrote them), rounds interleaved
+  /** @type {Awaited<ReturnType<Run>>[]} */
   const project = [];
+  /** @type {Awaited<ReturnType<typeof typesAlone>>[]} */
   const alone = [];
   for (let i = 0; i < TYPECHECK_RUNS; i++) {
     project.push(await run(process.execPath, [tsc, "-p", "."], dir));
@@ -161,7 +195,8 @@ async function measureCopy(dir, { withTests, say, run, devRegeneration, work }) 
   const tests =
     project[0].code === 0 ? await run(process.execPath, [tsc, "-p", "test"], dir) : { ms: 0, code: null, output: "" };
   const typecheckOk = project.every((p) => p.code === 0) && alone.every((a) => a.ok) && tests.code === 0;
-  figures.typecheck = {
+  /** @type {TypecheckFigure} */
+  const typecheck = {
     ok: typecheckOk,
     project: median(project.map((p) => p.ms)),
     alone: median(alone.map((a) => a.ms)),
@@ -178,7 +213,15 @@ async function measureCopy(dir, { withTests, say, run, devRegeneration, work }) 
   // the copy's own module: it reads the copy's generated/openapi.json and bundles the copy's src/
   const { consumerBundleSize } = await import(pathToFileURL(join(dir, "scripts/bundle-size.mjs")).href);
   const bundle = await consumerBundleSize("client");
-  figures.bundle = { minified: bundle.minified, gzip: bundle.gzip };
+  /** @type {SizeFigures} */
+  const figures = {
+    operations,
+    regenerate,
+    mock: mockFigure,
+    dev: devFigure,
+    typecheck,
+    bundle: { minified: bundle.minified, gzip: bundle.gzip },
+  };
   say(`growth: ${operations} operations: client consumer bundle ${bundle.minified} B minified, ${bundle.gzip} B gzip`);
 
   if (withTests) {
@@ -200,98 +243,15 @@ async function measureCopy(dir, { withTests, say, run, devRegeneration, work }) 
       `growth: ${operations} operations: npm test ${suite.code === 0 ? "passed" : `failed (exit ${suite.code})`} in ${(suite.ms / 1000).toFixed(1)} s: ${counts}${suite.code === 0 ? "" : `\n${tail(suite.output, 40)}`}`,
     );
   }
-  return { operations, ...figures };
+  return figures;
 }
 
-// the copy's generated/openapi.json, as the client is generated from it
+/**
+ * The operations of the copy's generated/openapi.json, as the client is generated from it.
+ * @param {string} dir
+ * @returns {Promise<number>}
+ */
 async function countOperations(dir) {
   const { readOperations } = await import(pathToFileURL(join(dir, "scripts/lib/generate/read-operations.mjs")).href);
   return readOperations(JSON.parse(readFileSync(join(dir, "generated/openapi.json"), "utf8"))).operations.length;
-}
-
-const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
-const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-
-/**
- * The growth figures as rows of [what, at the repo's size, at 150, target with PASS or MISS].
- * @param {{ sizes: object[], withTests: boolean }} growth what {@link measureGrowth} resolved to
- */
-export function growthRows({ sizes: [small, grown], withTests }) {
-  const cell = (figure, show) => (figure.ok ? show(figure) : `failed: ${figure.error ?? "see above"}`);
-  const rows = [];
-  const regen = (f) =>
-    `${seconds(f.ms)} (lint ${f.steps.lint}, generate ${f.steps.generate}, docs ${f.steps.docs} ms); ${spread(f.ratio)} of openapi-typescript + build-docs alone (${seconds(f.tools)})`;
-  rows.push([
-    `lint, generate and docs (\`npm start\`'s regenerate()) against openapi-typescript + \`redocly build-docs\` alone on its bundle, median of ${REGENERATE_RUNS} interleaved rounds`,
-    cell(small.regenerate, regen),
-    cell(grown.regenerate, regen),
-    judge(
-      "growth.regenerate",
-      grown.regenerate.ratio?.median,
-      grown.regenerate.ok,
-      grown.regenerate.ok ? `${seconds(grown.regenerate.ms)}; the tools alone ${seconds(grown.regenerate.tools)}` : "",
-    ).text,
-  ]);
-  const dev = (f) =>
-    `${Math.round(f.ms)} ms (generate ${f.steps.generate}, docs ${f.steps.docs} ms; lint ${f.steps.lint} ms after the line); ${f.ratio.toFixed(2)}x of one generate.mjs (${Math.round(f.generate)} ms)`;
-  rows.push([
-    "`npm run dev`: one spec file saved → docs page and generated/ written, `dev: regenerated`, median of 5",
-    cell(small.dev, dev),
-    cell(grown.dev, dev),
-    judge(
-      "growth.dev",
-      grown.dev.ratio,
-      grown.dev.ok,
-      grown.dev.ok ? `${Math.round(grown.dev.ms)} ms; one generate.mjs ${Math.round(grown.dev.generate)} ms` : "",
-    ).text,
-  ]);
-  rows.push([
-    `\`npm run mock\`: launch to the first answer (spec bundled, Prism listening, the proxy's checks built) against \`prism mock\` alone on the same bundle, median of ${MOCK_RUNS} interleaved rounds`,
-    cell(small.mock, (f) => `${seconds(f.ms)}, ${spread(f.ratio)} of Prism alone (${seconds(f.prism)})`),
-    cell(grown.mock, (f) => `${seconds(f.ms)}, ${spread(f.ratio)} of Prism alone (${seconds(f.prism)})`),
-    judge(
-      "growth.mock",
-      grown.mock.ratio?.median,
-      grown.mock.ok,
-      grown.mock.ok ? `${seconds(grown.mock.ms)}; Prism alone ${seconds(grown.mock.prism)}` : "",
-    ).text,
-  ]);
-  const typecheck = (f) =>
-    `${seconds(f.project)}, ${spread(f.ratio)} of openapi-typescript's types alone (${seconds(f.alone)}); tsc -p test ${seconds(f.test)}`;
-  rows.push([
-    `typecheck: \`tsc -p .\` against \`tsc\` on openapi-typescript's types alone, median of ${TYPECHECK_RUNS} interleaved rounds (\`tsc -p test\` once, for information)`,
-    cell(small.typecheck, typecheck),
-    cell(grown.typecheck, typecheck),
-    judge(
-      "growth.typecheck",
-      grown.typecheck.ratio?.median,
-      grown.typecheck.ok,
-      `${seconds(grown.typecheck.project)}; types alone ${seconds(grown.typecheck.alone)}`,
-    ).text,
-  ]);
-  if (withTests) {
-    const tests = (f) => `${f.ok ? "passed" : "FAILED"} in ${seconds(f.ms)} (${f.counts})`;
-    const factor = judge("growth.tests", grown.tests.ms / small.tests.ms, small.tests.ok && grown.tests.ok);
-    rows.push([
-      "`npm test` (`bash scripts/test.sh`)",
-      tests(small.tests),
-      tests(grown.tests),
-      `passes, time at ${grown.operations} / at ${small.operations} ${factor.text}`,
-    ]);
-  } else {
-    rows.push([
-      "`npm test` (`bash scripts/test.sh`)",
-      "skipped: pass --with-tests",
-      "skipped: pass --with-tests",
-      "not judged: pass --with-tests",
-    ]);
-  }
-  // judged at the real service's size in the bundle section
-  rows.push([
-    "full client's consumer bundle, minified + gzip",
-    kb(small.bundle.gzip),
-    kb(grown.bundle.gzip),
-    "judged at 133 operations: `npm run bench bundle`",
-  ]);
-  return rows;
 }

@@ -39,10 +39,16 @@ export function countOperations(document, load) {
  * @returns {T | undefined}
  */
 export function largest(entries) {
-  return entries.reduce((best, entry) => (!best || entry.operations > best.operations ? entry : best), undefined);
+  return entries.reduce(
+    (/** @type {T | undefined} */ best, entry) => (!best || entry.operations > best.operations ? entry : best),
+    undefined,
+  );
 }
 
-/** A `$ref`'s target, for a reference to a file beside `from` (and a JSON pointer in it). */
+/**
+ * A `$ref`'s target, for a reference to a file beside `from` (and a JSON pointer in it).
+ * @param {string} from
+ */
 function loader(from) {
   return (/** @type {string} */ ref) => {
     const [file, pointer = ""] = ref.split("#");
@@ -50,8 +56,12 @@ function loader(from) {
     const at = resolve(dirname(from), file);
     if (!existsSync(at)) return undefined;
     let value = parse(readFileSync(at, "utf8"));
-    for (const token of pointer.split("/").slice(1))
-      value = value?.[decodeURIComponent(token).replaceAll("~1", "/").replaceAll("~0", "~")];
+    for (const token of pointer.split("/").slice(1)) {
+      const key = decodeURIComponent(token).replaceAll("~1", "/").replaceAll("~0", "~");
+      // read as `value?.[key]` reads it, off any value
+      value =
+        value === null || value === undefined ? undefined : /** @type {Record<string, unknown>} */ (Object(value))[key];
+    }
     return value;
   };
 }

@@ -21,7 +21,9 @@ const START_LIMIT_MS = 60_000;
  * const { times, prism } = await timeMockStart(copy.dir); // [2410, 2380, 2455], [1510, 1490, 1530]
  */
 export async function timeMockStart(dir) {
+  /** @type {number[]} */
   const times = [];
+  /** @type {number[]} */
   const prism = [];
   const mock = (/** @type {number} */ port) => ["scripts/mock.mjs", String(port)];
   const alone = (/** @type {number} */ port) => [

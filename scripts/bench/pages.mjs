@@ -20,7 +20,15 @@ const PAGES = 100;
 const PER_PAGE = 100;
 const ROUNDS = 15;
 
-/** Serves GET /browsers by offset: PER_PAGE items a page, PAGES pages, as the real service's headers say. */
+/**
+ * @typedef {{ browsers: { list(query: object, options: object): { pages(): AsyncIterable<{ items: unknown[] }> } } }} ListClient
+ *   what the walk reads of the synthetic spec's client
+ */
+
+/**
+ * Serves GET /browsers by offset: PER_PAGE items a page, PAGES pages, as the real service's headers say.
+ * @param {object} item an example item, copied into every page
+ */
 function startPages(item) {
   const total = PAGES * PER_PAGE;
   const bodies = new Map();
@@ -54,7 +62,10 @@ function startPages(item) {
   );
 }
 
-/** One page by hand, as a careful caller writes it (safe-fetch.mjs): bounded attempt, no redirects, capped body, parsed. */
+/**
+ * One page by hand, as a careful caller writes it (safe-fetch.mjs): bounded attempt, no redirects, capped body, parsed.
+ * @param {string} url
+ */
 async function safePage(url) {
   const { data, response } = await safeFetch(url, { headers: { authorization: "Bearer bench-key" } });
   return { items: /** @type {unknown[]} */ (data), headers: response.headers };
@@ -85,6 +96,11 @@ export async function walkPages() {
   }
 }
 
+/**
+ * Walks the list through the client and by hand, rounds interleaved.
+ * @param {ListClient} api the synthetic spec's client
+ * @param {string} url the pages' server
+ */
 async function measure(api, url) {
   setFlagsFromString("--expose-gc");
   const gc = runInNewContext("gc");
@@ -117,11 +133,13 @@ async function measure(api, url) {
       return n;
     },
   };
+  /** @type {Record<keyof typeof contenders, number[]>} */
   const times = { client: [], "by hand": [] };
   const peaks = { client: 0, "by hand": 0 };
   for (let round = -2; round < ROUNDS; round++) {
-    // the order turns each round, so that neither walk always runs on the other's garbage
-    const order = Object.entries(contenders);
+    // the order turns each round, so that neither walk always runs on the other's garbage (the
+    // entries of the literal above: its keys)
+    const order = /** @type {[keyof typeof contenders, () => Promise<number>][]} */ (Object.entries(contenders));
     if (round % 2) order.reverse();
     for (const [name, walk] of order) {
       gc();
@@ -139,7 +157,7 @@ async function measure(api, url) {
   const client = median(times.client);
   const byHand = median(times["by hand"]);
   const ratio = ratios(times.client, times["by hand"]);
-  const mib = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+  const mib = (/** @type {number} */ bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
   const result = {
     pages: PAGES,
     items: PAGES * PER_PAGE,
@@ -171,9 +189,12 @@ async function measure(api, url) {
   return result;
 }
 
-/** The README's Markdown rows of this part. */
+/**
+ * The README's Markdown rows of this part.
+ * @param {Awaited<ReturnType<typeof measure>>} r what walkPages() resolved to
+ */
 export function pagesMarkdown(r) {
-  const mib = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+  const mib = (/** @type {number} */ bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
   return [
     "",
     "| walk 10 000 items over 100 pages | by hand (safe fetch) | this client | target |",

@@ -106,7 +106,7 @@ export async function pipeline() {
     buildTarget.text,
   ]);
   if (steps.ok) {
-    for (const step of ["lint", "generate", "docs"])
+    for (const step of /** @type {const} */ (["lint", "generate", "docs"]))
       rows.push([
         `  ${step} (regenerate()'s own time), median of ${RUNS}`,
         `${Math.round(median(steps.times.map((t) => t[step])))} ms`,
@@ -126,7 +126,7 @@ export async function pipeline() {
     dev.ok && generated,
     dev.ok ? `${Math.round(dev.ms)} ms; one generate.mjs ${Math.round(generateMs)} ms` : "",
   );
-  if (dev.ok) {
+  if (dev.ok === true) {
     say(
       `pipeline: dev edits, ms from write to line (ms the line states): ${dev.edits.map((e) => `${Math.round(e.ms)} (${e.stated})`).join(", ")}`,
     );

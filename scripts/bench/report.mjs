@@ -9,8 +9,21 @@ import { spread } from "./stats.mjs";
 import { STREAM_ROUNDS } from "./streams.mjs";
 
 /**
+ * @typedef {object} Results the figures of the sections that ran, as bench.mjs gathers them
+ * @property {ReturnType<typeof import("./stats.mjs").describeMachine>} machine
+ * @property {Awaited<ReturnType<typeof import("./requests.mjs").perRequest>>} [requests]
+ * @property {Awaited<ReturnType<typeof import("./bundle.mjs").bundleSizes>>} [bundle]
+ * @property {Awaited<ReturnType<typeof import("./pipeline.mjs").pipeline>>} [pipeline]
+ * @property {Awaited<ReturnType<typeof import("./growth.mjs").measureGrowth>>} [growth]
+ * @property {string[][]} [growthRows]
+ * @property {{ label: string, rows: string[][] }[]} [scale]
+ * @property {Awaited<ReturnType<typeof import("./pages.mjs").walkPages>>} [pages]
+ * @property {Awaited<ReturnType<typeof import("./streams.mjs").streamReading>>} [streams]
+ */
+
+/**
  * The README's Benchmarks Markdown from the figures of the sections that ran.
- * @param {{ machine: ReturnType<typeof import("./stats.mjs").describeMachine>, requests?: any, bundle?: any, pipeline?: any, growth?: any, growthRows?: string[][], scale?: { label: string, rows: string[][] }[], pages?: any, streams?: any }} results
+ * @param {Results} results
  * @returns {string}
  */
 export function summary({ machine, requests, bundle, pipeline, growth, growthRows, scale, pages, streams }) {
@@ -26,12 +39,12 @@ export function summary({ machine, requests, bundle, pipeline, growth, growthRow
     out.push("|---|---|---|---|---|---|---|---|---|---|");
   }
   if (requests) {
-    for (const [op, label] of [
+    for (const [op, label] of /** @type {const} */ ([
       ["get", "`GET /org/limits`, µs/request"],
       ["click", "click (`POST …/click_mouse`), µs/request"],
-    ]) {
+    ])) {
       const { stats, target } = requests[op];
-      const cell = (name) => `${Math.round(stats[name].us)} (${stats[name].xFetch.toFixed(2)}x)`;
+      const cell = (/** @type {string} */ name) => `${Math.round(stats[name].us)} (${stats[name].xFetch.toFixed(2)}x)`;
       out.push(
         `| ${label} | ${cell("fetch")} | ${cell("safe fetch")} | ${cell("openapi-fetch")} | ${cell("+ timeout signal")} | ${cell("openapi-fetch over safe")} | ${cell("this client")} | ${cell("Redocly's client")} | ${cell("official SDK")} | this client / safe fetch ${target.text} |`,
       );
@@ -56,7 +69,7 @@ export function summary({ machine, requests, bundle, pipeline, growth, growthRow
       `| \`npm run dev\`: one spec file saved → \`dev: regenerated\`, median of ${DEV_EDITS} | ${devCell} | ${dev.target.text} |`,
     );
   }
-  if (growth) {
+  if (growth && growthRows) {
     const [small, grown] = growth.sizes;
     out.push("");
     out.push(`| growth | ${small.operations} operations | ${grown.operations} operations | target |`);
@@ -71,8 +84,9 @@ export function summary({ machine, requests, bundle, pipeline, growth, growthRow
   }
   if (pages) out.push(pagesMarkdown(pages));
   if (streams) {
-    const rate = (r) => `${Math.round(r.ms)} ms (${Math.round(r.perSecond / 1000)} k events/s)`;
-    const mib = (b) => `${(b / 1024 / 1024).toFixed(2)} MiB`;
+    const rate = (/** @type {{ ms: number, perSecond: number }} */ r) =>
+      `${Math.round(r.ms)} ms (${Math.round(r.perSecond / 1000)} k events/s)`;
+    const mib = (/** @type {number} */ b) => `${(b / 1024 / 1024).toFixed(2)} MiB`;
     out.push("");
     out.push(
       `| event stream, ${streams.events} small events (${(streams.bytes / 1e6).toFixed(1)} MB), ${STREAM_ROUNDS} interleaved rounds | CPU time (median) | / parser alone, CPU time, median of per-round ratios (min-max) | target |`,

@@ -19,26 +19,50 @@ export const WARMUP_ROUNDS = 3;
 const CLICK_BODY = { x: 640, y: 360, button: /** @type {"left"} */ ("left") };
 const API_KEY = "bench-key";
 
-/** Bundles src/index.ts (platform node, not minified) into a temp dir and imports it, so no build is needed. */
+/**
+ * @typedef {{ name: string, get: () => Promise<unknown>, click: () => Promise<unknown> }} Contender
+ *   two calls, each resolved once the answer is read in full
+ * @typedef {{ us: number, cpu: number, spread: number, extra: number, xFetch: number, xBare: number, xSafe: number }} Stats
+ *   one contender's figures for one call
+ * @typedef {{ 200: { content: { "application/json": unknown } } }} Answered
+ * @typedef {{
+ *   "/org/limits": { get: { parameters: {}, responses: Answered } },
+ *   "/browsers/{id}/computer/click_mouse": {
+ *     post: { parameters: { path: { id: string } }, requestBody: { content: { "application/json": typeof CLICK_BODY } }, responses: Answered },
+ *   },
+ * }} BenchPaths the two operations the openapi-fetch contenders call, as openapi-typescript types a document's
+ * @typedef {import("openapi-fetch").Client<BenchPaths>} FetchClient
+ */
+
+/**
+ * Bundles src/index.ts (platform node, not minified) into a temp dir and imports it, so no build is needed.
+ * @param {string} dir
+ * @returns {Promise<typeof import("../../src/index.ts")>} the module src/index.ts is, bundled
+ */
 export async function importClient(dir) {
   const outfile = join(dir, "client.mjs");
   await nodeBundle(fromRoot("src/index.ts"), outfile);
   return import(pathToFileURL(outfile).href);
 }
 
-/** The contenders, each as { get(), click() } that resolve once the answer is read in full. */
+/**
+ * The contenders, each as { get(), click() } that resolve once the answer is read in full.
+ * @param {string} url the server
+ * @param {string} dir where the clients are bundled
+ * @returns {Promise<Contender[]>}
+ */
 async function contenders(url, dir) {
   const { createClient } = await importClient(dir);
   const { default: createFetchClient } = await import("openapi-fetch");
   const { default: Kernel } = await import("@onkernel/sdk");
   const authorization = `Bearer ${API_KEY}`;
   const clickUrl = `${url}/browsers/brs_bench/computer/click_mouse`;
-  const ok = (response) => {
+  const ok = (/** @type {Response} */ response) => {
     if (!response.ok) throw new Error(`${response.url} answered ${response.status}`);
   };
 
   // the same two calls through a plain openapi-fetch client
-  const viaOpenapiFetch = (name, fetchClient) => ({
+  const viaOpenapiFetch = (/** @type {string} */ name, /** @type {FetchClient} */ fetchClient) => ({
     name,
     get: async () => {
       const { data, response } = await fetchClient.GET("/org/limits");
@@ -54,9 +78,11 @@ async function contenders(url, dir) {
     },
   });
 
+  /** @type {FetchClient} */
   const bare = createFetchClient({ baseUrl: url, headers: { Authorization: authorization } });
   // the least a client pays to bound an attempt: an AbortSignal per request, which Node's fetch
   // must follow, and a timer
+  /** @type {FetchClient} */
   const bounded = createFetchClient({
     baseUrl: url,
     headers: { Authorization: authorization },
@@ -69,6 +95,7 @@ async function contenders(url, dir) {
   // openapi-fetch's own request path over the safe floor: its documented `Request` option given a
   // class that keeps URL and init (no Request built per call), its `fetch` the safe floor's attempt,
   // the bytes handed back as a Response for it to parse; what any client through openapi-fetch pays
+  /** @type {FetchClient} */
   const overSafe = createFetchClient({
     baseUrl: url,
     headers: { Authorization: authorization },
@@ -144,7 +171,11 @@ async function contenders(url, dir) {
   ];
 }
 
-/** Wall and CPU microseconds per request over `n` sequential calls. */
+/**
+ * Wall and CPU microseconds per request over `n` sequential calls.
+ * @param {() => Promise<unknown>} call
+ * @param {number} n
+ */
 async function timeRound(call, n) {
   const cpu = process.cpuUsage();
   const started = process.hrtime.bigint();
@@ -168,7 +199,8 @@ export async function perRequest(tempDir) {
   const server = await startServer();
   try {
     const list = await contenders(server.url, dir);
-    const ops = ["get", "click"];
+    const ops = /** @type {const} */ (["get", "click"]);
+    /** @type {Record<string, Record<string, { wall: number[], cpu: number[] }>>} by call, then contender */
     const samples = Object.fromEntries(
       ops.map((op) => [op, Object.fromEntries(list.map((c) => [c.name, { wall: [], cpu: [] }]))]),
     );
@@ -195,12 +227,15 @@ export async function perRequest(tempDir) {
     }
     say(`per-request cost: ${2 * expected} requests in ${seconds} s; the server saw each exactly once`);
 
+    /** @type {Record<string, { stats: Record<string, Stats>, target: ReturnType<typeof judge> }>} */
     const result = {};
     for (const op of ops) {
       // ratios are taken round by round: the contenders of one round ran seconds apart, so a
       // neighbour's load that slows one round slows both sides of its ratio alike
       const per = samples[op];
-      const paired = (name, against) => median(per[name].wall.map((w, i) => w / per[against].wall[i]));
+      const paired = (/** @type {string} */ name, /** @type {string} */ against) =>
+        median(per[name].wall.map((w, i) => w / per[against].wall[i]));
+      /** @type {Record<string, Stats>} */
       const stats = Object.fromEntries(
         list.map(({ name }) => {
           const { wall, cpu } = per[name];

@@ -27,7 +27,10 @@ const DOCUMENTS = resolve(root, "../shared/documents");
 // what generate, the compile step, the bundles and the docs page read of the checkout
 const ENTRIES = ["src", "scripts", "package.json", "redocly.yaml", "lint", "tsconfig.json", "tsconfig.build.json"];
 
-/** Every .d.ts under `dir`, their bytes summed. */
+/**
+ * Every .d.ts under `dir`, their bytes summed.
+ * @param {string} dir
+ */
 function declarationBytes(dir) {
   let bytes = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true }))
@@ -61,7 +64,9 @@ async function measure(label, copy, tables) {
     mkdirSync(join(work.dir, "redocly"));
     // rounds of generate, openapi-typescript alone and generate-client alone, side by side
     const generates = [];
+    /** @type {Awaited<ReturnType<typeof openapiTypescript>>[]} */
     const typeRuns = [];
+    /** @type {Awaited<ReturnType<typeof redoclyGenerateClient>>[]} */
     const clientRuns = [];
     for (let round = 0; round < ROUNDS; round++) {
       const generate = await generateOnce(dir);

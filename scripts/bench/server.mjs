@@ -25,7 +25,7 @@ export function startServer() {
       res
         .writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(LIMITS_JSON) })
         .end(LIMITS_JSON);
-    } else if (req.method === "POST" && CLICK_PATH.test(req.url)) {
+    } else if (req.method === "POST" && CLICK_PATH.test(req.url ?? "")) {
       counts.click++;
       // answer only once the whole body has arrived, as the real service must
       req.resume();

@@ -14,7 +14,10 @@ export const EVENTS = 100_000;
 export const STREAM_ROUNDS = 15;
 const CHUNK = 64 * 1024;
 
-/** The wire bytes of `count` log events, cut into 64 KiB chunks as a socket would deliver them. */
+/**
+ * The wire bytes of `count` log events, cut into 64 KiB chunks as a socket would deliver them.
+ * @param {number} count
+ */
 function wire(count) {
   const text = Array.from(
     { length: count },
@@ -34,6 +37,7 @@ const gc = runInNewContext("gc");
  * eventsource-parser alone (with `json`, also JSON.parse of each event's data): decode, feed, count
  * the events. The decoding is the reader's too (the parser takes text); the callback reads what
  * every reader must (the data), so that the event the parser builds is not optimised away.
+ * @param {Uint8Array[]} chunks
  */
 function parserAlone(chunks, json = false) {
   let events = 0;
@@ -47,7 +51,12 @@ function parserAlone(chunks, json = false) {
   return events;
 }
 
-/** This client's reader over a Response of the same chunks; with `heap`, the heap kept after a collection every 10 000 events. */
+/**
+ * This client's reader over a Response of the same chunks; with `heap`, the heap kept after a collection every 10 000 events.
+ * @param {typeof import("../../src/index.ts").readEventStream} readEventStream
+ * @param {Uint8Array[]} chunks
+ * @param {{ samples: number[] }} [heap]
+ */
 async function reader(readEventStream, chunks, heap) {
   let i = 0;
   const body = new ReadableStream({
@@ -60,7 +69,9 @@ async function reader(readEventStream, chunks, heap) {
       gc();
       heap.samples.push(process.memoryUsage().heapUsed);
     }
-    if (event.data.event !== "log") throw new Error("bench: an event came back wrong");
+    // the events wire() wrote: JSON objects
+    if (/** @type {{ event?: unknown }} */ (event.data).event !== "log")
+      throw new Error("bench: an event came back wrong");
   }
   return count;
 }
@@ -111,7 +122,7 @@ export async function streamReading(tempDir) {
     const floor = ratios(ms.json, ms.parser);
     const overhead = ratios(ms.client, ms.json);
     const wallRate = ratios(wall.client, wall.parser);
-    const perSecond = (list) => (EVENTS / median(list)) * 1000;
+    const perSecond = (/** @type {number[]} */ list) => (EVENTS / median(list)) * 1000;
     const result = {
       events: EVENTS,
       bytes,
@@ -127,7 +138,7 @@ export async function streamReading(tempDir) {
       rateVerdict: judge("streams.rate", rate.median),
       heapVerdict: judge("streams.heap", kept),
     };
-    const mib = (b) => `${(b / 1024 / 1024).toFixed(2)} MiB`;
+    const mib = (/** @type {number} */ b) => `${(b / 1024 / 1024).toFixed(2)} MiB`;
     say("");
     table(
       ["event stream", "CPU ms (median)", "events/CPU s", "/ parser, CPU, median of rounds (min-max)", "target"],

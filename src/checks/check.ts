@@ -14,7 +14,7 @@ const add = (out: ValidationIssue[], path: string, message: string) => void out.
  * service sent: fields the schema does not know are accepted (the service adds fields over time),
  * `writeOnly` fields are not required and `oneOf` accepts a value that matches several branches; on
  * requests (the default) `readOnly` fields are not required. An `undefined` field counts as absent,
- * as in JSON; for everything else JSON would change, pass values through `plain()` first.
+ * as in JSON; for everything else JSON would change, pass values through `jsonSnapshot()` first.
  *
  * A value nested deeper than `MAX_DEPTH` gives one issue, never a `RangeError`. A recursive schema
  * with `anyOf`/`oneOf` at every level takes several stack frames a level and may give that issue
@@ -56,10 +56,10 @@ export function check(
  *
  * @example
  * const issues: ValidationIssue[] = [];
- * const sent = plain({ x: 1, y: 2, at: new Date() }, "body", issues);
+ * const sent = jsonSnapshot({ x: 1, y: 2, at: new Date() }, "body", issues);
  * // issues: [{ path: "body.at", message: "is a Date: pass date.toISOString()" }]
  */
-export function plain(value: unknown, path: string, out: ValidationIssue[]): unknown {
+export function jsonSnapshot(value: unknown, path: string, out: ValidationIssue[]): unknown {
   const open = new Set<object>();
   // a path is built only when a container is entered or an issue is found
   const at = (parent: string, name: string | number | undefined) =>

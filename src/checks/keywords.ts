@@ -10,17 +10,17 @@ const json = JSON.stringify;
 const isArray = Array.isArray;
 
 /** One text per JSON value, object keys sorted: equal values give equal texts. */
-export const key = (v: unknown): string =>
+export const jsonText = (v: unknown): string =>
   isObject(v)
     ? `{${Object.keys(v)
         .sort()
-        .map((k) => `${json(k)}:${key(v[k])}`)}}`
+        .map((k) => `${json(k)}:${jsonText(v[k])}`)}}`
     : isArray(v)
-      ? `[${v.map(key)}]`
+      ? `[${v.map(jsonText)}]`
       : json(v);
 
 /** Pushes an issue when there is somewhere to push it; false either way. */
-export const no = (out: ValidationIssue[] | undefined, path: string, message: string): false => (
+export const refuse = (out: ValidationIssue[] | undefined, path: string, message: string): false => (
   out?.push({ path, message }), false
 );
 
@@ -75,10 +75,10 @@ export function unique(v: unknown[], path: string, out: ValidationIssue[] | unde
   let ok = true;
   for (let i = 0; i < v.length; i++) {
     const item = v[i];
-    const k = typeof item === "object" && item !== null ? key(item) : typeof item === "string" ? json(item) : item;
+    const k = typeof item === "object" && item !== null ? jsonText(item) : typeof item === "string" ? json(item) : item;
     const before = seen.get(k);
     if (before === undefined) seen.set(k, i);
-    else if (((ok = no(out, `${path}[${i}]`, `repeats ${path}[${before}]`)), !out)) return false;
+    else if (((ok = refuse(out, `${path}[${i}]`, `repeats ${path}[${before}]`)), !out)) return false;
   }
   return ok;
 }

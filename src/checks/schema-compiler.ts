@@ -1,7 +1,7 @@
 import type { Schema } from "../../generated/validators.js";
 import type { ValidationIssue } from "../core/errors.js";
 import { isObject } from "../core/values.js";
-import { key, no } from "./keywords.js";
+import { jsonText, refuse } from "./keywords.js";
 
 /** How deeply objects and arrays may nest in a body or an answer: 1024 levels (a top-level object is level 1). */
 export const MAX_DEPTH = 1024;
@@ -41,16 +41,17 @@ function count(
   unit: string,
 ): boolean {
   return (
-    (n >= min || no(out, path, `must have at least ${min} ${unit}${min === 1 ? "" : "s"}`)) &&
-    (n <= max || no(out, path, `must have at most ${max} ${unit}${max === 1 ? "" : "s"}`))
+    (n >= min || refuse(out, path, `must have at least ${min} ${unit}${min === 1 ? "" : "s"}`)) &&
+    (n <= max || refuse(out, path, `must have at most ${max} ${unit}${max === 1 ? "" : "s"}`))
   );
 }
 
 /** Whether `v` equals one of `list`, as JSON values. */
 function oneOfValues(list: unknown[]): (v: unknown) => boolean {
   const simple = new Set(list);
-  const texts = list.filter((e) => typeof e === "object" && e !== null).map(key);
-  return (v) => simple.has(v) || (texts.length > 0 && typeof v === "object" && v !== null && texts.includes(key(v)));
+  const texts = list.filter((e) => typeof e === "object" && e !== null).map(jsonText);
+  return (v) =>
+    simple.has(v) || (texts.length > 0 && typeof v === "object" && v !== null && texts.includes(jsonText(v)));
 }
 
 // one cache per side: a request and an answer are checked differently
@@ -59,20 +60,20 @@ const answers = new WeakMap<Schema, Check>();
 
 /**
  * `schema` compiled once into closures (no `eval`, no `new Function`), cached by schema object and
- * side: `answer` accepts unknown fields, lets `writeOnly` fields be absent and lets `oneOf` match
+ * side: `forAnswer` (an answer's check) accepts unknown fields, lets `writeOnly` fields be absent and lets `oneOf` match
  * several branches; a request lets `readOnly` fields be absent.
  *
  * @example
  * compile(schema, true)(JSON.parse(text), "response", undefined, 0); // true when it conforms
  */
-export function compile(schema: Schema, answer: boolean): Check {
-  const cache = answer ? answers : requests;
+export function compile(schema: Schema, forAnswer: boolean): Check {
+  const cache = forAnswer ? answers : requests;
   let done = cache.get(schema);
   if (!done) {
     // a schema that reaches itself meets this forwarder, filled in below
     let body: Check;
     cache.set(schema, (v, path, out, depth) => body(v, path, out, depth));
-    body = build(schema, answer);
+    body = build(schema, forAnswer);
     cache.set(schema, (done = body));
   }
   return done;
@@ -118,16 +119,16 @@ const kind = (v: unknown): number =>
 
 // every schema runs this one function shape, its keywords fetched once into the closure: the hot path
 // is straight code with one call a nested value, not a call a keyword
-function build(s: Schema, answer: boolean): Check {
+function build(s: Schema, forAnswer: boolean): Check {
   // a $ref has no sibling keywords but readOnly/writeOnly (scripts/lib/generate/schema-table.mjs sees to it)
-  if (s.$ref !== undefined) return compile(s.$ref(), answer);
-  const sub = (x: Schema) => compile(x, answer);
+  if (s.$ref !== undefined) return compile(s.$ref(), forAnswer);
+  const sub = (x: Schema) => compile(x, forAnswer);
   const mask = s.type ? s.type.reduce((m, t) => m | BITS[t]!, 0) : 0;
   const typeMessage = s.type && `must be ${s.type.join(" or ")}`;
   const values = s.enum && oneOfValues(s.enum);
   const constant = hasOwn(s, "const") ? oneOfValues([s.const]) : undefined;
   const all = s.allOf?.map(sub);
-  const choice = s.not || s.anyOf || s.oneOf ? choices(s, answer) : undefined;
+  const choice = s.not || s.anyOf || s.oneOf ? choices(s, forAnswer) : undefined;
   const {
     minimum: min = -Infinity,
     maximum: max = Infinity,
@@ -141,45 +142,46 @@ function build(s: Schema, answer: boolean): Check {
   const format = s.format?.[1];
   const textual = shortest > 0 || longest < Infinity || re || format;
   const list = array(s, sub);
-  const object = fields(s, sub, answer);
+  const object = fields(s, sub, forAnswer);
   const rest = values || constant || all || choice || numeric || textual || list || object;
-  if (!rest) return mask ? (v, path, out) => (mask & kind(v)) !== 0 || no(out, path, typeMessage!) : () => true;
+  if (!rest) return mask ? (v, path, out) => (mask & kind(v)) !== 0 || refuse(out, path, typeMessage!) : () => true;
   // a type and a format alone (an id, a date): most strings of an answer, in a closure far smaller than the one below
   if (rest === format && textual === format && !list && !object)
     return (v, path, out) =>
       mask && !(mask & kind(v))
-        ? no(out, path, typeMessage!)
-        : typeof v !== "string" || format(v) || no(out, path, `must be ${s.format![0]}`);
+        ? refuse(out, path, typeMessage!)
+        : typeof v !== "string" || format(v) || refuse(out, path, `must be ${s.format![0]}`);
 
   return (v, path, out, depth) => {
     // every check that reaches an object enters here first, at depth 0
     if (!depth) plainProto = isPlainProto();
-    if (mask && !(mask & kind(v))) return no(out, path, typeMessage!);
+    if (mask && !(mask & kind(v))) return refuse(out, path, typeMessage!);
     let ok = true;
     // each failed keyword: with nowhere to report it, the verdict is known
-    if (values && !values(v) && ((ok = no(out, path, `must be one of: ${s.enum!.map(key).join(", ")}`)), !out))
+    if (values && !values(v) && ((ok = refuse(out, path, `must be one of: ${s.enum!.map(jsonText).join(", ")}`)), !out))
       return false;
-    if (constant && !constant(v) && ((ok = no(out, path, `must be ${key(s.const)}`)), !out)) return false;
+    if (constant && !constant(v) && ((ok = refuse(out, path, `must be ${jsonText(s.const)}`)), !out)) return false;
     if (all) for (const c of all) if (!c(v, path, out, depth) && ((ok = false), !out)) return false;
     if (choice && !choice(v, path, out, depth) && ((ok = false), !out)) return false;
     if (typeof v === "number") {
       if (numeric) {
-        if (v < min && ((ok = no(out, path, `must be >= ${min}`)), !out)) return false;
-        if (v > max && ((ok = no(out, path, `must be <= ${max}`)), !out)) return false;
-        if (v <= above && ((ok = no(out, path, `must be > ${above}`)), !out)) return false;
-        if (v >= below && ((ok = no(out, path, `must be < ${below}`)), !out)) return false;
-        if (step && !step(v) && ((ok = no(out, path, `must be a multiple of ${s.multipleOf![0]}`)), !out)) return false;
+        if (v < min && ((ok = refuse(out, path, `must be >= ${min}`)), !out)) return false;
+        if (v > max && ((ok = refuse(out, path, `must be <= ${max}`)), !out)) return false;
+        if (v <= above && ((ok = refuse(out, path, `must be > ${above}`)), !out)) return false;
+        if (v >= below && ((ok = refuse(out, path, `must be < ${below}`)), !out)) return false;
+        if (step && !step(v) && ((ok = refuse(out, path, `must be a multiple of ${s.multipleOf![0]}`)), !out))
+          return false;
       }
     } else if (typeof v === "string") {
       if (textual) {
         // JSON Schema counts code points, and there are between length/2 and length of them
         const n = v.length <= longest && v.length >= 2 * shortest ? v.length : [...v].length;
         if (!count(out, path, n, shortest, longest, "character") && ((ok = false), !out)) return false;
-        if (re && !re.test(v) && ((ok = no(out, path, `must match /${s.pattern}/`)), !out)) return false;
-        if (format && !format(v) && ((ok = no(out, path, `must be ${s.format![0]}`)), !out)) return false;
+        if (re && !re.test(v) && ((ok = refuse(out, path, `must match /${s.pattern}/`)), !out)) return false;
+        if (format && !format(v) && ((ok = refuse(out, path, `must be ${s.format![0]}`)), !out)) return false;
       }
     } else if ((list || object) && typeof v === "object" && v !== null) {
-      if (depth >= MAX_DEPTH) return no(out, path, DEEP);
+      if (depth >= MAX_DEPTH) return refuse(out, path, DEEP);
       if (!(isArray(v) ? !list || list(v, path, out, depth) : !object || object(v as Fields, path, out, depth)))
         ok = false;
     }
@@ -188,23 +190,23 @@ function build(s: Schema, answer: boolean): Check {
 }
 
 /** not, anyOf, oneOf and the discriminator. */
-function choices(s: Schema, answer: boolean): Check {
-  const not = s.not && compile(s.not, answer);
-  const alts = (s.oneOf ?? s.anyOf)?.map((x) => compile(x, answer));
-  const only = s.oneOf && !answer;
+function choices(s: Schema, forAnswer: boolean): Check {
+  const not = s.not && compile(s.not, forAnswer);
+  const alts = (s.oneOf ?? s.anyOf)?.map((x) => compile(x, forAnswer));
+  const only = s.oneOf && !forAnswer;
   const tag = s.discriminator;
-  const tags = tag && new Map(keys(tag.mapping).map((name) => [name, compile(tag.mapping[name]!(), answer)]));
+  const tags = tag && new Map(keys(tag.mapping).map((name) => [name, compile(tag.mapping[name]!(), forAnswer)]));
   // OpenAPI 3.2's defaultMapping: the schema of a value whose tag no mapping names, or that has none
-  const fallback = tag?.defaultMapping && compile(tag.defaultMapping(), answer);
-  const tagMessage = tag && `must be one of: ${keys(tag.mapping).map(key).join(", ")}`;
+  const fallback = tag?.defaultMapping && compile(tag.defaultMapping(), forAnswer);
+  const tagMessage = tag && `must be one of: ${keys(tag.mapping).map(jsonText).join(", ")}`;
   return (v, path, out, depth) => {
     let ok = true;
-    if (not?.(v, path, undefined, depth)) ok = no(out, path, "is not allowed");
+    if (not?.(v, path, undefined, depth)) ok = refuse(out, path, "is not allowed");
     if (!ok && !out) return false;
     if (tags && isObject(v)) {
       const name = v[tag.propertyName];
       const branch = (typeof name === "string" && hasOwn(v, tag.propertyName) ? tags.get(name) : undefined) ?? fallback;
-      return (branch ? branch(v, path, out, depth) : no(out, `${path}.${tag.propertyName}`, tagMessage!)) && ok;
+      return (branch ? branch(v, path, out, depth) : refuse(out, `${path}.${tag.propertyName}`, tagMessage!)) && ok;
     }
     if (!alts) return ok;
     if (!out) {
@@ -224,8 +226,9 @@ function choices(s: Schema, answer: boolean): Check {
     if (!matches)
       return near.length === 1
         ? (out.push(...near[0]!), false)
-        : no(out, path, `must match one of ${alts.length} schemas`);
-    if (matches > 1 && only) return no(out, path, `must match only one of ${alts.length} schemas, matches ${matches}`);
+        : refuse(out, path, `must match one of ${alts.length} schemas`);
+    if (matches > 1 && only)
+      return refuse(out, path, `must match only one of ${alts.length} schemas, matches ${matches}`);
     return ok;
   };
 }
@@ -258,17 +261,17 @@ interface Field {
 }
 
 /** properties, required, additionalProperties, propertyNames, minProperties and maxProperties. */
-function fields(s: Schema, sub: (x: Schema) => Check, answer: boolean): Part<Fields> {
+function fields(s: Schema, sub: (x: Schema) => Check, forAnswer: boolean): Part<Fields> {
   const props = s.properties ?? {};
   // a required field the other side never sends is not required of it
   const required = [...new Set(s.required)].filter(
-    (name) => !(hasOwn(props, name) && (answer ? props[name]!.writeOnly : props[name]!.readOnly)),
+    (name) => !(hasOwn(props, name) && (forAnswer ? props[name]!.writeOnly : props[name]!.readOnly)),
   );
   const { minProperties, maxProperties } = s;
   const other: Field = {
     check:
       s.additionalProperties === false
-        ? answer
+        ? forAnswer
           ? undefined
           : false
         : s.additionalProperties && sub(s.additionalProperties),
@@ -292,7 +295,7 @@ function fields(s: Schema, sub: (x: Schema) => Check, answer: boolean): Part<Fie
     // a field counts when it is own and enumerable, as JSON.stringify sends it
     if (out)
       for (const name of required)
-        if (!(isEnumerable.call(o, name) && o[name] !== undefined)) ok = no(out, `${path}.${name}`, "is required");
+        if (!(isEnumerable.call(o, name) && o[name] !== undefined)) ok = refuse(out, `${path}.${name}`, "is required");
     if (sized && !count(out, path, keys(o).length, minProperties, maxProperties, "field") && ((ok = false), !out))
       return false;
     const proto = getPrototypeOf(o);
@@ -309,7 +312,7 @@ function fields(s: Schema, sub: (x: Schema) => Check, answer: boolean): Part<Fie
       }
       const { check, required } = field!;
       n++;
-      if (check === false) ok = no(out, at, "is not a known field");
+      if (check === false) ok = refuse(out, at, "is not a known field");
       else {
         const v = o[name];
         if (v !== undefined && (required && found++, check) && !check(v, at, out, depth + 1)) ok = false;

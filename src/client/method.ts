@@ -2,10 +2,8 @@ import type { Client } from "openapi-fetch";
 import type { Operation, Readers } from "./operation-row.js";
 import type { StreamOptions } from "../streams/event-stream.js";
 import type { ItemStreamOptions } from "../streams/item-stream.js";
-import type { Schema } from "../../generated/validators.js";
 import { checkAnswer } from "../checks/answer-check.js";
 import type { AnswerPolicy } from "../core/config.js";
-import type { ValidationIssue } from "../core/errors.js";
 import type { RequestOptions } from "../core/request-options.js";
 import type { MethodOf } from "./method-type.js";
 import { answerOf, unreadable, type Answer, type FetchResult } from "./response.js";
@@ -15,8 +13,8 @@ import { defaultPathSerializer } from "openapi-fetch";
 import { pathVariant, templateParams, templatePieces } from "../core/path-template.js";
 import { IDEMPOTENT_METHODS } from "../core/policy.js";
 import type { FetchedPage, PageFetcher, PageOptions, PagePromise, Pagination } from "../lists/pages.js";
-import { assertValid, check, checkId, checkParam, plain } from "../checks/check.js";
-import { bodyOf, mediaOf, need } from "./request-body.js";
+import { need } from "./request-body.js";
+import { preparer, type Filled, type Override, type Prepared } from "./call-inputs.js";
 
 export type { Readers };
 
@@ -74,10 +72,18 @@ const PARSE_AS = { json: "json", empty: "text", other: "stream", stream: "stream
  * const retrieve = method(row, connection); // row: one entry of generated/operations.ts
  * const answer = await retrieve({ timeoutMs: 5_000 });
  */
-export function method<const O extends Operation>(op: O, connection: Connection, answers?: AnswerPolicy): MethodOf<O>;
+export function method<const O extends Operation>(
+  op: O,
+  connection: Connection,
+  answerPolicy?: AnswerPolicy,
+): MethodOf<O>;
 // the implementation takes its arguments unchecked (it checks them itself); MethodOf above types them
-// biome-ignore lint/suspicious/noExplicitAny: the overload above is the signature callers see
-export function method(op: Operation, connection: Connection, answers: AnswerPolicy = {}): (...args: any[]) => unknown {
+export function method(
+  op: Operation,
+  connection: Connection,
+  answerPolicy: AnswerPolicy = {},
+  // biome-ignore lint/suspicious/noExplicitAny: the overload above is the signature callers see
+): (...args: any[]) => unknown {
   // what the generated table leaves to its defaults (./operation-row.ts), filled in once
   const row: Filled = {
     ...op,
@@ -88,44 +94,73 @@ export function method(op: Operation, connection: Connection, answers: AnswerPol
     return listMethod(
       row,
       row.page,
-      request(row, connection, answers, true),
+      request(row, connection, answerPolicy, true),
       row.readers?.PageList ?? connection.readers.PageList,
     );
-  const once = request(row, connection, answers, false);
-  return (...args) => once(args);
+  const call = request(row, connection, answerPolicy, false);
+  return (...args) => call(args);
 }
 
-/** A row with what the table leaves to its defaults filled in: its template's path parameters, its method's idempotency (RFC 9110's and QUERY's). */
-type Filled = Operation & { params: readonly string[]; idempotent: boolean };
-
-// what a request override carries: the next page's query, sent unchecked when the service wrote it
-type Override = { query: Record<string, unknown> | undefined; trusted: boolean };
-type Once = (args: unknown[], override?: Override) => Promise<FetchedPage>;
+/** One request of a list's operation: the call's arguments, the page's query over the call's own. */
+type PageRequest = (args: unknown[], override?: Override) => Promise<FetchedPage>;
 
 /**
  * One request of `op`: the inputs checked, sent through the call's transport, the answer read.
  * A page of a list (`paged`) resolves with the answer's status, headers and address, which the walk
  * reads; any other call to its data alone, with nothing built around it.
  */
-function request(op: Filled, connection: Connection, answers: AnswerPolicy, paged: true): Once;
+function request(op: Filled, connection: Connection, answerPolicy: AnswerPolicy, paged: true): PageRequest;
 function request(
   op: Filled,
   connection: Connection,
-  answers: AnswerPolicy,
+  answerPolicy: AnswerPolicy,
   paged: false,
 ): (args: unknown[]) => Promise<unknown>;
 function request(
   op: Filled,
   connection: Connection,
-  answers: AnswerPolicy,
+  answerPolicy: AnswerPolicy,
   paged: boolean,
-): Once | ((args: unknown[]) => Promise<unknown>) {
-  const names = op.params;
-  // per path parameter: the name its issues carry, and its schema where the table gives one
-  const pathAt = names.map((name) => `path.${name}`);
-  const pathSchemas = names.map((name) => schemaOf(op.pathSchemas, name));
-  const headers = headerChecks(op);
-  const takesInput = op.body !== undefined || op.query !== undefined;
+): PageRequest | ((args: unknown[]) => Promise<unknown>) {
+  const prepare = preparer(op, connection.readers, connection.sends);
+  const send = sender(op, connection);
+  return async (args: unknown[], override?: Override): Promise<unknown> => {
+    const call = prepare(args, override);
+    // an event stream (its events, re-opened through the same request; never a list: pages are JSON,
+    // scripts/lib/generate/pagination.mjs) or a sequence of JSON items, read as they arrive: a typed
+    // iterable, opened by the reader its row brings
+    if (op.answer === "stream" || op.answer === "sequence") {
+      const { readers } = connection;
+      const open =
+        op.answer === "stream"
+          ? need(op.readers?.openStream ?? readers.openStream, op, "stream reader")
+          : need(op.readers?.openItems ?? readers.openItems, op, "item stream reader");
+      const streamOptions = call.options as (StreamOptions & ItemStreamOptions) | undefined;
+      return open(op, async (o) => (await send(call, o)).answer.response, streamOptions, answerPolicy);
+    }
+    const { answer, url } = await send(call, call.options);
+    const { response } = answer;
+    // the table gives a schema to JSON answers only
+    const data =
+      op.answer === "empty"
+        ? undefined
+        : op.answerSchema !== undefined
+          ? checkAnswer(answerPolicy, op.name, op.answerSchema, answer.data, response)
+          : answer.data;
+    return paged ? { data, headers: response.headers, status: response.status, url } : data;
+  };
+}
+
+/**
+ * How a prepared call of `op` is sent: through the client's openapi-fetch client, with the call's
+ * own `fetch` (the key, then the transport within the call's limits), and its answer read (the data,
+ * or the `ApiError` of its status); with the address it came from, which a page's next link is
+ * resolved against.
+ */
+function sender(
+  op: Filled,
+  connection: Connection,
+): (call: Prepared, options: RequestOptions | undefined) => Promise<{ answer: Answer<unknown>; url: string }> {
   // openapi-fetch sends the method it is given; its types name every one but QUERY
   const method = op.method.toLowerCase() as RawMethod;
   const pathSerializer = pathRenderer(op.path);
@@ -138,176 +173,45 @@ function request(
   const { raw, readers } = connection;
   const stream = op.answer === "other" || op.answer === "stream" || op.answer === "sequence";
   const empty = op.answer === "empty";
-
-  return async (args: unknown[], override?: Override): Promise<unknown> => {
-    const issues: ValidationIssue[] = [];
-    const path: Record<string, unknown> = {};
-    for (let i = 0; i < names.length; i++) {
-      const at = pathAt[i]!;
-      const schema = pathSchemas[i];
-      const before = issues.length;
-      checkId(args[i], at, issues);
-      // only an id safe to send is held to its schema: one issue for one mistake
-      if (schema && issues.length === before) checkParam(schema, args[i] as string, at, issues);
-      path[names[i]!] = args[i];
-    }
-    const input = takesInput ? args[names.length] : undefined;
-    let options = args[takesInput ? names.length + 1 : names.length] as
-      | (RequestOptions & { query?: unknown; contentType?: unknown })
-      | undefined;
-    let query: unknown;
-    // the media type the body goes as (src/client/request-body.ts), then the body built and checked for it
-    const media = op.body === undefined ? undefined : mediaOf(op, input, options?.contentType, readers, issues);
-    const built = media && bodyOf(op, media, input, readers, issues);
-    if (built?.once) options = { ...options, maxRetries: 0 };
-    const rawQuery = override ? override.query : op.body === undefined ? input : options?.query;
-    if (rawQuery === undefined && op.queryRequired) issues.push({ path: "query", message: "is required" });
-    else if (override?.trusted) query = rawQuery;
-    else if (op.query !== undefined && rawQuery !== undefined) {
-      const before = issues.length;
-      query = plain(rawQuery, "query", issues);
-      if (issues.length === before) check(op.query, query, "query", issues);
-    }
+  return async ({ params, built }, callOptions) => {
     if (op.querystring)
       querySerializer ??= need(op.readers?.wholeQuery ?? readers.wholeQuery, op, "query writer")(op.querystring.type);
     else if (op.queryStyles)
       querySerializer ??= need(op.readers?.styledQuery ?? readers.styledQuery, op, "query writer")(op.queryStyles);
-    if (headers) checkHeaders(headers, options?.headers, issues);
-    if (op.headersRequired) requireHeaders(op.headersRequired, options?.headers, connection.sends, issues);
-    // a list's maxPages and maxItems ride along to the transport, which reads only its own limits
-    assertValid(issues);
-    // one key per request: its retries, and a stream's re-opens, send it again; each page of a list
-    // is a request of its own, with a query of its own, so it gets its own
-    if (op.idempotencyKey) options = withKey(op.idempotencyKey, options);
-
-    let url = "";
-    const params = { path, query };
     // built once, as checked; openapi-fetch passes it on as it is
     const sent = built?.sent;
-    const send = async (callOptions: RequestOptions | undefined): Promise<Answer<unknown>> => {
-      const { init, limits } = splitOptions(callOptions);
-      const state: CallState = { body: sent, signal: init.signal };
-      let headers: Record<string, string | null> | undefined = init.headers;
-      // the type of what is sent: JSON keeps openapi-fetch's; for a FormData, fetch writes it with its boundary
-      if (built?.type !== undefined && sent !== undefined) headers = { ...headers, "Content-Type": built.type };
-      let outcome: FetchResult<unknown>;
-      try {
-        outcome = await raw.request(method, op.path, {
-          params,
-          body: sent,
-          bodySerializer: asIs,
-          parseAs,
-          pathSerializer,
-          querySerializer,
-          // no signal: a Request built with one listens on it until collected; the transport watches it
-          headers,
-          // a stream body is sent as it is read
-          duplex: sent instanceof ReadableStream ? "half" : undefined,
-          fetch: connection.fetchFor(op, { ...limits, idempotent: op.idempotent, stream, empty }, state),
-        });
-      } catch (err) {
-        // a body of items that ended early (an item the checks refused, the iterable's own error) says why
-        const ended = built?.failure?.();
-        if (ended !== undefined) throw ended;
-        throw unreadable(err, op.name, state.answer);
-      }
-      // the address of the answer, which a page's next link is resolved against
-      if (op.page) url = state.address ?? "";
-      const answer = answerOf(outcome, op.errorSchema, op.status);
-      return handsOver ? { data: answer.response, response: answer.response } : answer;
+    const { init, limits } = splitOptions(callOptions);
+    const state: CallState = { body: sent, signal: init.signal };
+    let headers: Record<string, string | null> | undefined = init.headers;
+    // the type of what is sent: JSON keeps openapi-fetch's; for a FormData, fetch writes it with its boundary
+    if (built?.type !== undefined && sent !== undefined) headers = { ...headers, "Content-Type": built.type };
+    let outcome: FetchResult<unknown>;
+    try {
+      outcome = await raw.request(method, op.path, {
+        params,
+        body: sent,
+        bodySerializer: asIs,
+        parseAs,
+        pathSerializer,
+        querySerializer,
+        // no signal: a Request built with one listens on it until collected; the transport watches it
+        headers,
+        // a stream body is sent as it is read
+        duplex: sent instanceof ReadableStream ? "half" : undefined,
+        fetch: connection.fetchFor(op, { ...limits, idempotent: op.idempotent, stream, empty }, state),
+      });
+    } catch (err) {
+      // a body of items that ended early (an item the checks refused, the iterable's own error) says why
+      const ended = built?.failure?.();
+      if (ended !== undefined) throw ended;
+      throw unreadable(err, op.name, state.answer);
+    }
+    const answer = answerOf(outcome, op.errorSchema, op.status);
+    return {
+      answer: handsOver ? { data: answer.response, response: answer.response } : answer,
+      url: op.page ? (state.address ?? "") : "",
     };
-    // an event stream: a typed iterable of its events, re-opened through the same request (never a
-    // list: pages are JSON, scripts/lib/generate/pagination.mjs)
-    if (op.answer === "stream")
-      return need(op.readers?.openStream ?? readers.openStream, op, "stream reader")(
-        op,
-        async (o) => (await send(o)).response,
-        options as StreamOptions | undefined,
-        answers,
-      );
-    // a sequence of JSON items: a typed iterable of them, read as they arrive
-    if (op.answer === "sequence")
-      return need(op.readers?.openItems ?? readers.openItems, op, "item stream reader")(
-        op,
-        async (o) => (await send(o)).response,
-        options as ItemStreamOptions | undefined,
-        answers,
-      );
-    const answer = await send(options);
-    const { response } = answer;
-    // the table gives a schema to JSON answers only
-    const data =
-      op.answer === "empty"
-        ? undefined
-        : op.answerSchema !== undefined
-          ? checkAnswer(answers, op.name, op.answerSchema, answer.data, response)
-          : answer.data;
-    return paged ? { data, headers: response.headers, status: response.status, url } : data;
   };
-}
-
-/** The schema of the parameter `name` in a row's map of parameter schemas (`byName`), if it has one. */
-function schemaOf(byName: Readonly<Record<string, Schema>> | undefined, name: string): Schema | undefined {
-  return byName && Object.hasOwn(byName, name) ? byName[name] : undefined;
-}
-
-/**
- * The header parameters of `op` by their names in lower case (HTTP's names ignore case), each with
- * the name its issues carry and its schema.
- */
-function headerChecks(op: Operation): Map<string, [at: string, schema: Schema]> | undefined {
-  const declared = op.headerSchemas;
-  if (!declared) return undefined;
-  return new Map(
-    Object.keys(declared).map((name) => [name.toLowerCase(), [`header.${name}`, schemaOf(declared, name)!]]),
-  );
-}
-
-/**
- * Checks each header of a call's `headers` that is a declared parameter against its schema. Only
- * string values: anything else the options check refuses, naming the header.
- */
-function checkHeaders(declared: Map<string, [at: string, schema: Schema]>, given: unknown, issues: ValidationIssue[]) {
-  if (typeof given !== "object" || given === null) return;
-  for (const name of Object.keys(given)) {
-    const found = declared.get(name.toLowerCase());
-    const value = (given as Record<string, unknown>)[name];
-    if (found && typeof value === "string") checkParam(found[1], value, found[0], issues);
-  }
-}
-
-/**
- * Names each header of `required` that neither the call's `headers` nor the client's own (`sends`)
- * carry, in any case of its name: `header.<name>` is required.
- */
-function requireHeaders(
-  required: readonly string[],
-  given: unknown,
-  sends: ReadonlySet<string> | undefined,
-  issues: ValidationIssue[],
-) {
-  const passed = new Set<string>();
-  if (typeof given === "object" && given !== null)
-    for (const [name, value] of Object.entries(given)) if (value !== undefined) passed.add(name.toLowerCase());
-  for (const name of required) {
-    const lower = name.toLowerCase();
-    if (!passed.has(lower) && !sends?.has(lower)) issues.push({ path: `header.${name}`, message: "is required" });
-  }
-}
-
-/**
- * `options` with a new key (`crypto.randomUUID()`) in the header `name`, unless its `headers` carry
- * that header already, whatever the case of its name: the caller's key is sent as given. Options the
- * options check refuses (not an object, headers not an object) are left for it to name.
- */
-function withKey<O extends RequestOptions>(name: string, options: O | undefined): O | undefined {
-  if (options !== undefined && (typeof options !== "object" || options === null)) return options;
-  const headers: Record<string, string | undefined> | undefined = options?.headers;
-  if (headers !== undefined && (typeof headers !== "object" || headers === null)) return options;
-  const lower = name.toLowerCase();
-  for (const given of Object.keys(headers ?? {}))
-    if (given.toLowerCase() === lower && headers![given] !== undefined) return options;
-  return { ...options, headers: { ...headers, [name]: crypto.randomUUID() } } as O;
 }
 
 /**
@@ -347,7 +251,7 @@ export function pathRenderer(template: string): ((url: string, params: Record<st
 function listMethod(
   op: Filled,
   style: Pagination,
-  once: Once,
+  requestPage: PageRequest,
   Pages: typeof PagePromise | undefined,
 ): (...args: unknown[]) => PagePromise<unknown> {
   const at = op.params.length;
@@ -359,8 +263,8 @@ function listMethod(
     const first = (op.body !== undefined ? options?.query : takesInput ? args[at] : undefined) as
       | Record<string, unknown>
       | undefined;
-    // the first page's query is the call's own, which once() would read from the arguments alike
-    const fetchPage: PageFetcher = (query, trusted) => once(args, { query, trusted });
+    // the first page's query is the call's own, which requestPage() would read from the arguments alike
+    const fetchPage: PageFetcher = (query, trusted) => requestPage(args, { query, trusted });
     return new Walk(fetchPage, style, first, options);
   };
 }

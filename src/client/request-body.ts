@@ -3,7 +3,7 @@
 // what is checked is what is sent.
 import type { Media, Operation, Readers } from "./operation-row.js";
 import { ClientError, type ValidationIssue } from "../core/errors.js";
-import { check, plain } from "../checks/check.js";
+import { check, jsonSnapshot } from "../checks/check.js";
 
 /** A body built for its media type. */
 export interface Built {
@@ -12,7 +12,7 @@ export interface Built {
   /** The `Content-Type` to send: `undefined` leaves openapi-fetch's (JSON), `null` lets fetch write it (a form's boundary). */
   type: string | null | undefined;
   /** A stream, read as it is sent: it gets one attempt. */
-  once: boolean;
+  singleUse: boolean;
   /** For a body of items streamed as they come (src/uploads/sequence-body.ts): what ended it early, once it did. */
   failure?: (() => unknown) | undefined;
 }
@@ -55,7 +55,7 @@ export function mediaOf(
 
 /**
  * The body of `input` as `media` sends it, checked against its schema; issues go to `issues` (and
- * `sent` is then not to be sent). JSON is snapshotted (`plain`), checked and sent as that snapshot's
+ * `sent` is then not to be sent). JSON is snapshotted (`jsonSnapshot`), checked and sent as that snapshot's
  * text; a urlencoded or multipart form is built from the checked fields (src/uploads/); bytes and
  * text go as given, checked to be what fetch sends as given (src/uploads/form-body.ts `givenBody`);
  * JSON values one after another (`lines`) and a number or boolean as text (`text`) are checked as
@@ -73,7 +73,7 @@ export function bodyOf(
   issues: ValidationIssue[],
 ): Built {
   let body: unknown;
-  let once = false;
+  let singleUse = false;
   const before = issues.length;
   if (input === undefined) {
     if (op.bodyRequired) issues.push({ path: "body", message: "is required" });
@@ -84,9 +84,9 @@ export function bodyOf(
       media.bodySchema,
       media.bodyType,
     );
-    return { sent: stream, type: media.bodyType, once: true, failure };
+    return { sent: stream, type: media.bodyType, singleUse: true, failure };
   } else if (media.body === "json" || media.body === "lines" || media.body === "text") {
-    body = plain(input, "body", issues);
+    body = jsonSnapshot(input, "body", issues);
     // a snapshot with an issue holds holes: check only a clean one
     if (issues.length === before) check(media.bodySchema!, body, "body", issues);
   } else if (media.body === "urlencoded")
@@ -106,9 +106,9 @@ export function bodyOf(
   else {
     body = input;
     // a stream is read as it is sent: it cannot be sent again, so it gets one attempt
-    once = need(op.readers?.givenBody ?? readers.givenBody, op, "body check")(body, media.bodyType, issues).stream;
+    singleUse = need(op.readers?.givenBody ?? readers.givenBody, op, "body check")(body, media.bodyType, issues).stream;
   }
-  if (body === undefined || issues.length > before) return { sent: undefined, type: undefined, once };
+  if (body === undefined || issues.length > before) return { sent: undefined, type: undefined, singleUse };
   // what is sent is what was checked, built once: the snapshot's JSON text, the form's fields, the bytes or form as given
   const json = media.body === "json";
   const sent = json
@@ -127,7 +127,7 @@ export function bodyOf(
       : sent instanceof FormData || named?.includes("*") !== false
         ? null
         : named;
-  return { sent, type, once };
+  return { sent, type, singleUse };
 }
 
 /**

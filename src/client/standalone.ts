@@ -18,8 +18,9 @@ export interface CoreClient {
   readonly [CORE]: true;
 }
 
-type Connection = ReturnType<typeof connect> & { methods: Map<Operation, (...args: unknown[]) => unknown> };
-const connections = new WeakMap<CoreClient, Connection>();
+/** What a core client holds: the connection its functions share, its settings, and the methods made on it so far. */
+type CoreState = ReturnType<typeof connect> & { methods: Map<Operation, (...args: unknown[]) => unknown> };
+const states = new WeakMap<CoreClient, CoreState>();
 
 /**
  * Creates a client for the standalone functions, with the options of `createClient()`. Throws
@@ -35,7 +36,7 @@ export function createCoreClient(options: ClientOptions = {}): CoreClient {
   // the key as every operation needs it: the client holds no row to read their schemes from
   resolveConfig(options, SCHEMES);
   const client = Object.freeze({}) as CoreClient;
-  connections.set(client, { ...connect(options, undefined, []), methods: new Map() });
+  states.set(client, { ...connect(options, undefined, []), methods: new Map() });
   return client;
 }
 
@@ -53,11 +54,11 @@ export function standalone<const O extends Operation>(row: O): WithClient<Method
   // typed by the row above; made and called here as any row's method
   const op: Operation = row;
   const run = (client: CoreClient, ...args: unknown[]) => {
-    const connection = connections.get(client);
-    if (!connection)
+    const state = states.get(client);
+    if (!state)
       throw new ConfigurationError(`${op.name}: pass the client createCoreClient() made as the first argument`);
-    let made = connection.methods.get(op);
-    if (!made) connection.methods.set(op, (made = method(op, connection.connection, connection.settings)));
+    let made = state.methods.get(op);
+    if (!made) state.methods.set(op, (made = method(op, state.connection, state.settings)));
     return made(...args);
   };
   return run as WithClient<MethodOf<O>>;

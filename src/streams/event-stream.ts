@@ -4,12 +4,12 @@ import { apiErrorFrom } from "../core/error-answer.js";
 import { ApiError, ConnectionError, UserAbortError } from "../core/errors.js";
 import { EventBounds } from "./event-bounds.js";
 import { eventReader, type StreamEvent, type StreamOperation } from "./event-check.js";
-import { handOut } from "./event-hand-out.js";
+import { eventIterator } from "./event-iterator.js";
+import type { Logger } from "../core/config.js";
 import type { RequestOptions } from "../core/request-options.js";
 import { backoffMs, MAX_RETRY_AFTER_MS } from "../core/retry.js";
-import type { AnswerPolicy } from "../core/config.js";
 import { sleep } from "../core/abort.js";
-import { readChunk, streamEnd, streamOptions, type StreamBounds } from "./stream-read.js";
+import { readChunk, streamEnd, streamOptions, type StreamBounds, type StreamReader } from "./stream-read.js";
 
 export { DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_EVENT_SIZE, DEFAULT_MAX_RECONNECTS } from "./stream-read.js";
 
@@ -48,6 +48,8 @@ export interface EventStream<T, E = StreamEvent<T>> extends AsyncIterable<E> {
   close(): void;
 }
 
+type OpenEvents = StreamReader<StreamOperation, StreamOptions, EventStream<unknown>>;
+
 /**
  * Opens an event stream with `open` (the operation's request, through the client's transport),
  * and returns it once the first answer's headers arrived: a non-2xx rejects like any call. Each
@@ -57,15 +59,8 @@ export interface EventStream<T, E = StreamEvent<T>> extends AsyncIterable<E> {
  * backoff, up to `maxReconnects` attempts in a row, each a single request; a 4xx (or 3xx) answer
  * to a re-open ends the stream with its `ApiError`.
  */
-export async function openEventStream(
-  op: StreamOperation,
-  open: (options: RequestOptions) => Promise<Response>,
-  options: StreamOptions | undefined,
-  policy: AnswerPolicy = {},
-): Promise<EventStream<unknown>> {
-  const logger = policy.logger;
+export const openEventStream: OpenEvents = async (op, open, options, policy = {}) => {
   const { maxEventSize, idleTimeoutMs, maxReconnects, lastEventId, request } = streamOptions(options);
-  const where = `${op.method} ${op.path}`;
   const state = { lastEventId, reconnects: 0, closed: false, started: false, stopped: false };
   // the caller's signal ends the open connection and the wait between two
   const { stop, release, close: end } = streamEnd(request.signal, state);
@@ -89,90 +84,26 @@ export async function openEventStream(
     release();
     throw err;
   }
-  const read = eventReader(op, policy, () => response);
+  const feed: Feed = {
+    op,
+    where: `${op.method} ${op.path}`,
+    state,
+    stop,
+    release,
+    connect,
+    response,
+    limits: { maxEventSize, idleTimeoutMs, maxReconnects },
+    logger: policy.logger,
+  };
+  const read = eventReader(op, policy, () => feed.response);
   // read for every event handed out: a field, where the signal's getter checks its receiver each time
   stop.signal.addEventListener("abort", () => (state.stopped = true), { once: true });
 
-  // the connection's work, a chunk at a time: each chunk read, bounded and parsed yields the events
-  // it completed as one batch (the same array each time, emptied when the next chunk is asked for)
-  async function* batches(): AsyncGenerator<EventSourceMessage[]> {
-    state.started = true;
-    let inARow = 0;
-    let retryMs: number | undefined;
-    const queue: EventSourceMessage[] = [];
-    const parser = createParser({ onEvent: (event) => queue.push(event), onRetry: (ms) => (retryMs = ms) });
-    try {
-      for (;;) {
-        let dropped: ConnectionError;
-        const reader = response.body?.getReader();
-        // a stream not read through the transport (readEventStream) ends on stop too
-        const cancel = () => void reader?.cancel().catch(() => {});
-        stop.signal.addEventListener("abort", cancel);
-        const decoder = new TextDecoder();
-        const bounds = new EventBounds(maxEventSize);
-        parser.reset();
-        try {
-          for (;;) {
-            const chunk = await readChunk(reader, idleTimeoutMs, where);
-            if (stop.signal.aborted) throw stop.signal.reason;
-            // the server ended the stream: an event without its blank line is dropped, as EventSource does
-            if (chunk.done) return;
-            const text = decoder.decode(chunk.value, { stream: true });
-            bounds.scan(text);
-            parser.feed(text);
-            if (queue.length) {
-              inARow = 0;
-              yield queue;
-              queue.length = 0;
-            }
-          }
-        } catch (err) {
-          if (state.closed) return;
-          if (stop.signal.aborted) throw new UserAbortError({ cause: stop.signal.reason });
-          // a read that failed is a dropped connection; anything else (a limit) ends the stream
-          if (!(err instanceof TypeError)) throw err;
-          dropped = new ConnectionError(`${where}: the event stream was dropped: ${err.message}`, {
-            cause: err,
-            maybePerformed: true,
-          });
-        } finally {
-          queue.length = 0;
-          stop.signal.removeEventListener("abort", cancel);
-          cancel();
-        }
-        // only an operation that may be sent twice is sent again
-        if (!op.idempotent) throw dropped;
-        for (;;) {
-          if (inARow >= maxReconnects) throw dropped;
-          inARow++;
-          state.reconnects++;
-          const wait = retryMs === undefined ? backoffMs(inARow - 1) : Math.min(retryMs, MAX_RETRY_AFTER_MS);
-          logger?.debug(
-            `${PACKAGE_NAME}: ${where}: event stream dropped; re-opening in ${Math.round(wait)} ms (attempt ${inARow}/${maxReconnects}${state.lastEventId === undefined ? "" : ", with Last-Event-ID"})`,
-          );
-          await sleep(wait, stop.signal);
-          if (stop.signal.aborted) throw new UserAbortError({ cause: stop.signal.reason });
-          try {
-            response = await connect(state.lastEventId, 0);
-            break;
-          } catch (err) {
-            // a 4xx (or a redirect) says the stream is gone or not ours: never resumed
-            if (!(err instanceof ConnectionError || (err instanceof ApiError && err.status >= 500))) throw err;
-            dropped = err as ConnectionError;
-          }
-        }
-      }
-    } finally {
-      stop.abort();
-      release();
-    }
-  }
-
-  const close = () => end(response);
+  const close = () => end(feed.response);
   let iterator: AsyncIterableIterator<StreamEvent<unknown>> | undefined;
   return {
     get response() {
-      return response;
+      return feed.response;
     },
     get lastEventId() {
       return state.lastEventId;
@@ -182,9 +113,120 @@ export async function openEventStream(
     },
     close,
     [Symbol.asyncIterator]() {
-      return (iterator ??= handOut(batches(), read, state, close));
+      return (iterator ??= eventIterator(batches(feed), read, state, close));
     },
   };
+};
+
+/** One event stream's connection as its reads and re-opens share it: the answer open now among them. */
+interface Feed {
+  readonly op: StreamOperation;
+  /** The operation as messages name it: `GET /path`. */
+  readonly where: string;
+  readonly state: { lastEventId: string | undefined; reconnects: number; closed: boolean; started: boolean };
+  /** Ends the connection open now and the wait for the next. */
+  readonly stop: AbortController;
+  readonly release: () => void;
+  /** Sends the stream's request again, with `Last-Event-ID` where an event had an id. */
+  readonly connect: (id: string | undefined, maxRetries?: number) => Promise<Response>;
+  response: Response;
+  readonly limits: { maxEventSize: number; idleTimeoutMs: number; maxReconnects: number };
+  readonly logger: Logger | undefined;
+}
+
+/**
+ * The connection's work, a chunk at a time: each chunk read, bounded and parsed yields the events it
+ * completed as one batch (the same array each time, emptied when the next chunk is asked for); a
+ * dropped connection is re-opened (`reopen`) where the operation may be sent twice.
+ */
+async function* batches(feed: Feed): AsyncGenerator<EventSourceMessage[]> {
+  const { state, stop, where } = feed;
+  state.started = true;
+  const inARow = { count: 0 };
+  let retryMs: number | undefined;
+  const queue: EventSourceMessage[] = [];
+  const parser = createParser({ onEvent: (event) => queue.push(event), onRetry: (ms) => (retryMs = ms) });
+  try {
+    for (;;) {
+      let dropped: ConnectionError;
+      const reader = feed.response.body?.getReader();
+      // a stream not read through the transport (readEventStream) ends on stop too
+      const cancel = () => void reader?.cancel().catch(() => {});
+      stop.signal.addEventListener("abort", cancel);
+      const decoder = new TextDecoder();
+      const bounds = new EventBounds(feed.limits.maxEventSize);
+      parser.reset();
+      try {
+        for (;;) {
+          const chunk = await readChunk(reader, feed.limits.idleTimeoutMs, where);
+          if (stop.signal.aborted) throw stop.signal.reason;
+          // the server ended the stream: an event without its blank line is dropped, as EventSource does
+          if (chunk.done) return;
+          const text = decoder.decode(chunk.value, { stream: true });
+          bounds.scan(text);
+          parser.feed(text);
+          if (queue.length) {
+            inARow.count = 0;
+            yield queue;
+            queue.length = 0;
+          }
+        }
+      } catch (err) {
+        if (state.closed) return;
+        if (stop.signal.aborted) throw new UserAbortError({ cause: stop.signal.reason });
+        // a read that failed is a dropped connection; anything else (a limit) ends the stream
+        if (!(err instanceof TypeError)) throw err;
+        dropped = new ConnectionError(`${where}: the event stream was dropped: ${err.message}`, {
+          cause: err,
+          maybePerformed: true,
+        });
+      } finally {
+        queue.length = 0;
+        stop.signal.removeEventListener("abort", cancel);
+        cancel();
+      }
+      await reopen(feed, dropped, inARow, retryMs);
+    }
+  } finally {
+    stop.abort();
+    feed.release();
+  }
+}
+
+/**
+ * Re-opens a dropped stream of an operation that may be sent twice, after the server's `retry:` (at
+ * most 60 s) or the client's backoff, each attempt a single request, up to `maxReconnects` in a row
+ * (`inARow`, which an event sets back to 0); throws what dropped it (or the last attempt's failure)
+ * when it may not, a 4xx (or a redirect) to a re-open, or the caller's abort.
+ */
+async function reopen(
+  feed: Feed,
+  dropped: ConnectionError,
+  inARow: { count: number },
+  retryMs: number | undefined,
+): Promise<void> {
+  const { state, stop, limits } = feed;
+  // only an operation that may be sent twice is sent again
+  if (!feed.op.idempotent) throw dropped;
+  for (;;) {
+    if (inARow.count >= limits.maxReconnects) throw dropped;
+    const attempt = ++inARow.count;
+    state.reconnects++;
+    const wait = retryMs === undefined ? backoffMs(attempt - 1) : Math.min(retryMs, MAX_RETRY_AFTER_MS);
+    feed.logger?.debug(
+      `${PACKAGE_NAME}: ${feed.where}: event stream dropped; re-opening in ${Math.round(wait)} ms (attempt ${attempt}/${limits.maxReconnects}${state.lastEventId === undefined ? "" : ", with Last-Event-ID"})`,
+    );
+    await sleep(wait, stop.signal);
+    if (stop.signal.aborted) throw new UserAbortError({ cause: stop.signal.reason });
+    try {
+      feed.response = await feed.connect(state.lastEventId, 0);
+      return;
+    } catch (err) {
+      // a 4xx (or a redirect) says the stream is gone or not ours: never resumed
+      if (!(err instanceof ConnectionError || (err instanceof ApiError && err.status >= 500))) throw err;
+      dropped = err as ConnectionError;
+    }
+  }
 }
 
 /**

@@ -1,13 +1,12 @@
 // A sequence of JSON texts answered as one body (JSON Lines, NDJSON, a JSON text sequence): read item
 // by item as it arrives, each parsed and checked, bounded as an event stream is (src/streams/stream-read.ts).
 import type { Schema } from "../../generated/validators.js";
-import type { AnswerPolicy } from "../core/config.js";
 import { ConnectionError, UserAbortError } from "../core/errors.js";
 import type { RequestOptions } from "../core/request-options.js";
 import { itemReader, type StreamOperation } from "./event-check.js";
 import { SEPARATOR, sequenceFraming } from "./sequence-media.js";
 import { EventTooLargeError } from "./stream-errors.js";
-import { readChunk, type StreamBounds, streamEnd, streamOptions } from "./stream-read.js";
+import { readChunk, type StreamBounds, type StreamReader, streamEnd, streamOptions } from "./stream-read.js";
 
 /**
  * Options of a method that answers a sequence of JSON items: the per-call options, and the stream's
@@ -88,6 +87,8 @@ export class SequenceSplitter {
   }
 }
 
+type OpenItems = StreamReader<ItemOperation, ItemStreamOptions, ItemStream<unknown>>;
+
 /**
  * Opens a sequence with `open` (the operation's request, through the client's transport) and returns
  * it once the answer's headers arrived: a non-2xx rejects like any call. Its body is framed as the
@@ -95,12 +96,7 @@ export class SequenceSplitter {
  * and checked by `itemReader`; an item is bounded by `maxEventSize`, silence by `idleTimeoutMs`. A
  * dropped connection ends it with `ConnectionError`: a sequence has no way to resume.
  */
-export async function openItemStream(
-  op: ItemOperation,
-  open: (options: RequestOptions) => Promise<Response>,
-  options: ItemStreamOptions | undefined,
-  policy: AnswerPolicy = {},
-): Promise<ItemStream<unknown>> {
+export const openItemStream: OpenItems = async (op, open, options, policy = {}) => {
   const { maxEventSize, idleTimeoutMs, request } = streamOptions(options);
   const where = `${op.method} ${op.path}`;
   const framing = sequenceFraming(op.answerType) ?? "lines";
@@ -179,4 +175,4 @@ export async function openItemStream(
       return (iterator = generator);
     },
   };
-}
+};

@@ -3,11 +3,24 @@
 // options that bound it, their defaults and their check, and one read of the body within the idle time.
 import { ValidationError } from "../core/errors.js";
 import { checkOptions } from "../core/options.js";
+import type { AnswerPolicy } from "../core/config.js";
 import type { RequestOptions } from "../core/request-options.js";
 import { mustBe } from "../core/values.js";
 import { StreamIdleError } from "./stream-errors.js";
 
 /** Default `maxEventSize`: 1 MiB (1 048 576 characters) for one line, and for one event's (or item's) lines together. */
+/**
+ * A stream's reader, as a method calls it (src/client/method.ts): `op`'s row, `open` to send the
+ * call's request (again, for a re-open) with the reader's own options, the call's options, and how
+ * to treat what drifts from the spec.
+ */
+export type StreamReader<Op, Options, Stream> = (
+  op: Op,
+  open: (options: RequestOptions) => Promise<Response>,
+  options: Options | undefined,
+  policy?: AnswerPolicy,
+) => Promise<Stream>;
+
 export const DEFAULT_MAX_EVENT_SIZE = 1024 * 1024;
 /** Default `idleTimeoutMs`: 120 000 ms of silence (no event, no heartbeat, no comment) ends a stream. */
 export const DEFAULT_IDLE_TIMEOUT_MS = 120_000;

@@ -1,7 +1,7 @@
 import type { Schema } from "../../generated/validators.js";
 import type { ValidationIssue } from "../core/errors.js";
 import { isObject } from "../core/values.js";
-import { check, plain } from "../checks/check.js";
+import { check, jsonSnapshot } from "../checks/check.js";
 import { formFields } from "./form-fields.js";
 
 /** How a multipart body is built, as the generated table says (from its schema and `encoding`). */
@@ -71,7 +71,7 @@ export function formBody(
   const marked = Object.fromEntries(Object.entries(input).map(([k, v]) => [k, stand(v, k, k, 0)]));
   const before = issues.length;
   if (before) return undefined;
-  const snapshot = plain(marked, "body", issues) as Record<string, unknown>;
+  const snapshot = jsonSnapshot(marked, "body", issues) as Record<string, unknown>;
   if (issues.length === before && schema) check(schema, snapshot, "body", issues);
   if (issues.length > before) return undefined;
 

@@ -3,7 +3,7 @@
 // client holds is one item, whatever the number of items.
 import type { Schema } from "../../generated/validators.js";
 import { actedBefore, ValidationError, type ValidationIssue } from "../core/errors.js";
-import { check, plain } from "../checks/check.js";
+import { check, jsonSnapshot } from "../checks/check.js";
 
 /** A streamed body, and what ended it early: an item that broke its schema, or the iterable's own error. */
 export interface SequenceBody {
@@ -56,7 +56,7 @@ export function sequenceBody(
         if (next.done) return controller.close();
         const at = `body[${index++}]`;
         const issues: ValidationIssue[] = [];
-        const value = plain(next.value, at, issues);
+        const value = jsonSnapshot(next.value, at, issues);
         if (!issues.length && item) check(item, value, at, issues);
         if (issues.length) return stop(controller, actedBefore(new ValidationError(issues), index > 1));
         controller.enqueue(encoder.encode(`${separator}${JSON.stringify(value)}\n`));

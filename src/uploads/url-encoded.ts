@@ -1,7 +1,7 @@
 import type { Schema } from "../../generated/validators.js";
 import type { ValidationIssue } from "../core/errors.js";
 import { isObject } from "../core/values.js";
-import { check, plain } from "../checks/check.js";
+import { check, jsonSnapshot } from "../checks/check.js";
 import { formFields, type FieldEncoding } from "./form-fields.js";
 
 export type { FieldEncoding };
@@ -36,7 +36,7 @@ export function urlEncodedBody(
     return undefined;
   }
   const before = issues.length;
-  const snapshot = plain(input, "body", issues) as Record<string, unknown>;
+  const snapshot = jsonSnapshot(input, "body", issues) as Record<string, unknown>;
   if (issues.length === before && schema) check(schema, snapshot, "body", issues);
   if (issues.length > before) return undefined;
 

@@ -1,6 +1,6 @@
 import { WEBHOOKS, type WebhookPayloads } from "../../generated/webhooks.js";
 import type { Schema } from "../../generated/validators.js";
-import { assertValid, check, plain } from "../checks/check.js";
+import { assertValid, check, jsonSnapshot } from "../checks/check.js";
 import { ValidationError, type ValidationIssue } from "../core/errors.js";
 
 /** The largest payload text `readWebhook` parses, in UTF-16 code units: 16 Mi, the client's default answer bound. */
@@ -38,7 +38,7 @@ export function readWebhook<const K extends keyof WebhookPayloads>(name: K, payl
       throw new ValidationError([{ path: "payload", message: "is not JSON" }]);
     }
   }
-  const data = plain(value, "payload", issues);
+  const data = jsonSnapshot(value, "payload", issues);
   if (!issues.length) check(schemas[name]!, data, "payload", issues, true);
   assertValid(issues);
   return data as WebhookPayloads[K];

@@ -216,7 +216,10 @@ export async function scoreDocument(doc: Document, say: (line: string) => void):
     let spec: Json;
     await step("lint", async () => {
       // problems make redocly exit 1 with its report; a document it cannot read leaves no report
-      const report = await run(redocly, ["lint", "--format=json"], copy.dir).catch((err) => err);
+      // every problem in the report: Redocly lists the first 100 unless told otherwise
+      const report = await run(redocly, ["lint", "--format=json", "--max-problems=1000000"], copy.dir).catch(
+        (err) => err,
+      );
       const stdout = String(report.stdout ?? "");
       const problems = stdout.includes("{") ? JSON.parse(stdout.slice(stdout.indexOf("{"))).problems : undefined;
       if (!Array.isArray(problems)) throw new Error(`no lint report: ${printed(report)}`);
@@ -246,7 +249,10 @@ export async function scoreDocument(doc: Document, say: (line: string) => void):
     });
     await step("docs page", async () => {
       await run(process.execPath, ["scripts/docs.mjs"], copy.dir);
-      const page = readFileSync(join(copy.dir, "site/index.html"), "utf8");
+      // the page embeds the document as JSON with <, > and & escaped for HTML (\u003c): read back
+      const page = readFileSync(join(copy.dir, "site/index.html"), "utf8").replace(/\\u00(3c|3e|26)/gi, (_, hex) =>
+        String.fromCharCode(Number.parseInt(hex, 16)),
+      );
       const missing = Object.keys(spec.paths ?? {}).filter((path) => !page.includes(JSON.stringify(path).slice(1, -1)));
       if (missing.length) throw new Error(`the page lacks ${missing.length} paths: ${missing.slice(0, 5).join(", ")}`);
       score.documented = true;

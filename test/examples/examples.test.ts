@@ -117,4 +117,14 @@ describe("examples/", () => {
     expect(called.length).toBeGreaterThan(0);
     expect(called.filter((name) => !names.has(name))).toEqual([]);
   });
+
+  it("open the README: its first 40 lines make a client and call one of its methods", () => {
+    const top = readFileSync(new URL("../../README.md", import.meta.url), "utf8")
+      .split("\n")
+      .slice(0, 40)
+      .join("\n");
+
+    expect(top).toMatch(/createClient\(/);
+    expect(top).toMatch(/await client\.(\w+\.)+\w+\(/);
+  });
 });

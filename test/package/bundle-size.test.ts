@@ -165,7 +165,7 @@ describe("a consumer's bundle of the synthetic spec's standalone functions, at 1
       "src/streams/event-bounds.ts",
       "src/streams/event-check.ts",
       "src/streams/event-data.js",
-      "src/streams/event-hand-out.ts",
+      "src/streams/event-iterator.ts",
       "src/streams/event-stream.ts",
       "src/streams/stream-errors.ts",
       "src/streams/stream-read.ts",

@@ -139,49 +139,61 @@ export function examplePrograms(chosen, identity, spec = {}) {
       ...(create ? called(create, "created", "created") : []),
     ]);
   }
-  if (failing) {
-    const root = identity.errorName;
-    programs.set("handle-errors.ts", [
-      ...head("Each kind of failure told apart.", identity, ["ApiError", "createClient", "NotFoundError", root]),
-      about(failing),
-      "try {",
-      `  await ${callExpression(failing)};`,
-      '  console.log("answered");',
-      "} catch (err) {",
-      '  if (err instanceof NotFoundError) console.log("not found: nothing to do");',
-      `  else if (err instanceof ${root} && err.maybePerformed) console.log("it may have happened: check before trying again");`,
-      '  else if (err instanceof ApiError) console.log(`refused: ${err.status} ${err.code ?? ""}`);',
-      "  else throw err;",
-      "}",
-    ]);
-  }
-  if (list) {
-    programs.set("walk-a-list.ts", [
-      ...head("A list: its first page, then every item across pages, at most 25.", identity),
-      about(list),
-      `const first = await ${callExpression(list)};`,
-      "console.log(`first page: ${first.items.length} items, more: ${first.hasNextPage()}`);",
-      "let count = 0;",
-      `for await (const item of ${callExpression(list, { options: "maxItems: 25" })}) {`,
-      "  count++;",
-      "  if (count === 1) console.log(`first item: ${String(JSON.stringify(item)).slice(0, 80)}`);",
-      "}",
-      "console.log(`walked ${count} items`);",
-    ]);
-  }
-  if (stream) {
-    programs.set("follow-a-stream.ts", [
-      ...head("An event stream, read with for await and left after three events.", identity),
-      about(stream),
-      `const events = await ${callExpression(stream)};`,
-      "let count = 0;",
-      "for await (const event of events) {",
-      '  console.log(`event ${++count}: ${event.type ?? "message"}`);',
-      "  if (count === 3) break;",
-      "}",
-      "console.log(`read ${count} events`);",
-    ]);
-  }
+  const root = identity.errorName;
+  /** @type {[file: string, op: Operation | undefined, summary: string, imports: string[] | undefined, body: (op: Operation) => string[]][]} */
+  const shows = [
+    [
+      "handle-errors.ts",
+      failing,
+      "Each kind of failure told apart.",
+      ["ApiError", "createClient", "NotFoundError", root],
+      (op) => [
+        "try {",
+        `  await ${callExpression(op)};`,
+        '  console.log("answered");',
+        "} catch (err) {",
+        '  if (err instanceof NotFoundError) console.log("not found: nothing to do");',
+        `  else if (err instanceof ${root} && err.maybePerformed) console.log("it may have happened: check before trying again");`,
+        '  else if (err instanceof ApiError) console.log(`refused: ${err.status} ${err.code ?? ""}`);',
+        "  else throw err;",
+        "}",
+      ],
+    ],
+    [
+      "walk-a-list.ts",
+      list,
+      "A list: its first page, then every item across pages, at most 25.",
+      undefined,
+      (op) => [
+        `const first = await ${callExpression(op)};`,
+        "console.log(`first page: ${first.items.length} items, more: ${first.hasNextPage()}`);",
+        "let count = 0;",
+        `for await (const item of ${callExpression(op, { options: "maxItems: 25" })}) {`,
+        "  count++;",
+        "  if (count === 1) console.log(`first item: ${String(JSON.stringify(item)).slice(0, 80)}`);",
+        "}",
+        "console.log(`walked ${count} items`);",
+      ],
+    ],
+    [
+      "follow-a-stream.ts",
+      stream,
+      "An event stream, read with for await and left after three events.",
+      undefined,
+      (op) => [
+        `const events = await ${callExpression(op)};`,
+        "let count = 0;",
+        "for await (const event of events) {",
+        '  console.log(`event ${++count}: ${event.type ?? "message"}`);',
+        "  if (count === 3) break;",
+        "}",
+        "console.log(`read ${count} events`);",
+      ],
+    ],
+  ];
+  // each where the document has an operation it shows
+  for (const [file, op, summary, imports, body] of shows)
+    if (op) programs.set(file, [...head(summary, identity, imports), about(op), ...body(op)]);
   return new Map([...programs].map(([file, lines]) => [file, `${lines.join("\n")}\n`]));
 }
 

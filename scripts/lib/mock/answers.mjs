@@ -11,10 +11,10 @@ const KEPT = 2_000;
 /**
  * The media type and schema of a JSON answer of `op` with `status` (its declared success when
  * `status` is that one, else the document's entry for `status`, else its `default`).
- * @param {any} spec
- * @param {any} raw the operation object as the document holds it
+ * @param {unknown} spec a bundled document, `$ref`s kept
+ * @param {{ responses?: Record<string, unknown> } | undefined} raw the operation object as the document holds it
  * @param {number} status
- * @returns {{ mediaType: string, schema: any } | undefined}
+ * @returns {{ mediaType: string, schema: unknown } | undefined}
  */
 export function jsonAnswer(spec, raw, status) {
   const responses = raw?.responses ?? {};
@@ -30,15 +30,15 @@ export function jsonAnswer(spec, raw, status) {
  * `hold(route, status, text)` the JSON text to serve for `status`: `text` (Prism's) when it parses
  * and passes the schema, else a sampled value (said once per operation through `say`);
  * `replace(route, why)` the sampled success answer of an operation Prism gave none for.
- * @param {any} spec a bundled document, `$ref`s kept
- * @param {{ sample(schema: any, options?: object): { value: unknown, issues: unknown[] }, check(schema: any, value: unknown, direction: "request" | "response"): unknown[] }} sampler
+ * @param {unknown} spec a bundled document, `$ref`s kept
+ * @param {{ sample(schema: unknown, options?: object): { value: unknown }, check(schema: unknown, value: unknown, direction: "request" | "response"): { path: string, message: string }[] }} sampler
  * @param {(line: string) => void} say
  * @example
  * const answers = answerBook(spec, await createSampler(spec), console.log);
  * answers.hold(route, 200, prismText); // Prism's text, or a sampled one that passes the schema
  */
 export function answerBook(spec, sampler, say) {
-  /** @type {Map<any, Map<number, string>>} schema -> seed -> JSON text */
+  /** @type {Map<unknown, Map<number, string>>} schema -> seed -> JSON text */
   const kept = new Map();
   let count = 0;
   const told = new Set();
@@ -47,7 +47,7 @@ export function answerBook(spec, sampler, say) {
     told.add(where);
     say(`mock: ${where}: ${why}; it serves an answer built from the schema instead`);
   };
-  const sample = (/** @type {any} */ schema, seed = 0) => {
+  const sample = (/** @type {unknown} */ schema, seed = 0) => {
     let bySeed = kept.get(schema);
     if (!bySeed) kept.set(schema, (bySeed = new Map()));
     let text = bySeed.get(seed);
@@ -67,9 +67,9 @@ export function answerBook(spec, sampler, say) {
     return text;
   };
   return {
-    sample: (/** @type {any} */ schema, seed = 0) => JSON.parse(sample(schema, seed)),
+    sample: (/** @type {unknown} */ schema, seed = 0) => /** @type {unknown} */ (JSON.parse(sample(schema, seed))),
     /**
-     * @param {{ where: string, raw: any }} route
+     * @param {{ where: string, raw: { responses?: Record<string, unknown> } | undefined }} route
      * @param {number} status
      * @param {string} text
      * @returns {{ mediaType: string, body: string } | undefined} undefined when `status` has no JSON answer
@@ -85,9 +85,7 @@ export function answerBook(spec, sampler, say) {
         why = "Prism's answer is not JSON";
       }
       if (!why) {
-        const issues = /** @type {{ path: string, message: string }[]} */ (
-          sampler.check(answer.schema, value, "response")
-        );
+        const issues = sampler.check(answer.schema, value, "response");
         if (!issues.length) return { mediaType: answer.mediaType, body: text };
         why = `Prism's ${status} answer breaks the document's schema (${issues[0].path} ${issues[0].message})`;
       }
@@ -95,7 +93,7 @@ export function answerBook(spec, sampler, say) {
       return { mediaType: answer.mediaType, body: sample(answer.schema) };
     },
     /**
-     * @param {{ where: string, raw: any, status: number }} route
+     * @param {{ where: string, raw: { responses?: Record<string, unknown> } | undefined, status: number }} route
      * @param {string} why
      * @returns {{ mediaType: string, body: string } | undefined}
      */

@@ -31,10 +31,15 @@ const DEPTH = 8;
  * @property {OperationInfo | undefined} read `GET` on the item
  */
 
-/** The schemas of an object's properties, its `allOf` parts followed: name -> schema. */
+/**
+ * The schemas of an object's properties, its `allOf` parts followed: name -> schema.
+ * @param {unknown} spec
+ * @param {unknown} schema
+ * @returns {Record<string, unknown>}
+ */
 export function propertiesOf(spec, schema, depth = 0) {
   const s = resolve(spec, schema);
-  /** @type {Record<string, any>} */
+  /** @type {Record<string, unknown>} */
   const out = {};
   if (!isObject(s) || depth > DEPTH) return out;
   for (const part of Array.isArray(s.allOf) ? s.allOf : []) Object.assign(out, propertiesOf(spec, part, depth + 1));
@@ -45,7 +50,10 @@ export function propertiesOf(spec, schema, depth = 0) {
 /** A name compared without case or separators: `FriendlyName` and `friendly_name` are one. */
 export const plainName = (/** @type {string} */ name) => name.toLowerCase().replace(/[^a-z0-9]/g, "");
 
-/** A collection's last segment in the singular (`domains` -> `domain`, `Services` -> `service`). */
+/**
+ * A collection's last segment in the singular (`domains` -> `domain`, `Services` -> `service`).
+ * @param {string} segment
+ */
 function singular(segment) {
   const word = segment.toLowerCase().replace(/[^a-z0-9]/g, "_");
   if (word.endsWith("ies")) return `${word.slice(0, -3)}y`;
@@ -58,18 +66,19 @@ function singular(segment) {
  * (`{Sid}` -> `sid`), each name of a `{id_or_name}`, `id`, `<thing>_id`, `<thing>Id`, the
  * parameter's last word (`{floating_ip}` -> `ip`, `{domain_name}` -> `name`), the one `readOnly`
  * uuid; each must be a string or an integer.
- * @param {any} spec
- * @param {Record<string, any>} properties
+ * @param {unknown} spec
+ * @param {Record<string, unknown>} properties
  * @param {string} param the item path's parameter
  * @param {string} segment the collection path's last segment
  */
 function idFieldOf(spec, properties, param, segment) {
   const names = Object.keys(properties);
-  const scalar = (name) => {
+  const scalar = (/** @type {string} */ name) => {
     const s = resolve(spec, properties[name]) ?? {};
     return [s.type].flat().some((t) => t === "string" || t === "integer");
   };
-  const byPlain = (wanted) => names.find((name) => plainName(name) === plainName(wanted) && scalar(name));
+  const byPlain = (/** @type {string} */ wanted) =>
+    names.find((name) => plainName(name) === plainName(wanted) && scalar(name));
   const thing = singular(segment);
   const last = param.split(/_|(?=[A-Z])/).at(-1) ?? param;
   const tried = [param, ...param.split(/_or_|Or(?=[A-Z])/), "id", `${thing}_id`, `${thing}Id`, last];
@@ -87,7 +96,11 @@ function idFieldOf(spec, properties, param, segment) {
 /**
  * Where an answer holds the item: the answer itself when it has the id field, else its one field
  * that is an object having it (`{ droplet: { id } }`).
- * @returns {{ idField: string, wrapper: string | undefined, properties: Record<string, any> } | undefined}
+ * @param {unknown} spec
+ * @param {unknown} schema
+ * @param {string} param the item path's parameter
+ * @param {string} segment the collection path's last segment
+ * @returns {{ idField: string, wrapper: string | undefined, properties: Record<string, unknown> } | undefined}
  */
 function itemShape(spec, schema, param, segment) {
   const top = propertiesOf(spec, schema);
@@ -101,11 +114,17 @@ function itemShape(spec, schema, param, segment) {
   return inner.length === 1 ? inner[0] : undefined;
 }
 
-/** The field of a list's answer holding the items (undefined for a bare array), or null when it has none. */
+/**
+ * The field of a list's answer holding the items (undefined for a bare array), or null when it has none.
+ * @param {unknown} spec
+ * @param {OperationInfo} op
+ * @param {string} idField
+ * @returns {string | undefined | null}
+ */
 function listFieldOf(spec, op, idField) {
   const schema = resolve(spec, op.success.schema);
   if (!isObject(schema)) return null;
-  const holdsItems = (s) => {
+  const holdsItems = (/** @type {unknown} */ s) => {
     const array = resolve(spec, s);
     return isObject(array) && isObject(resolve(spec, array.items)) && idField in propertiesOf(spec, array.items);
   };
@@ -116,20 +135,25 @@ function listFieldOf(spec, op, idField) {
   return fields.length === 1 ? fields[0][0] : null;
 }
 
-const json = (/** @type {OperationInfo | undefined} */ op) => op?.success.kind === "json";
+/**
+ * @param {OperationInfo | undefined} op
+ * @returns {op is OperationInfo}
+ */
+const json = (op) => op?.success.kind === "json";
 
 /**
  * The collections of a bundled document, the item paths that only delete (`deletions`: an id
  * deleted there is gone afterwards), and what was left stateless: every operation that is none
  * of theirs, and for each path that looked like a collection, why it is not one.
- * @param {any} spec a bundled document, `$ref`s kept
+ * @param {unknown} spec a bundled document, `$ref`s kept
  * @param {OperationInfo[]} [operations] its operations, when already read
  * @returns {{ collections: Collection[], deletions: Deletion[], stateless: string[], reasons: string[] }}
  * @example
  * inferCollections(spec).collections[0]; // { path: "/domains", itemPath: "/domains/{domain_id}", idField: "id", … }
  */
 export function inferCollections(spec, operations = readOperations(spec).operations) {
-  const at = (method, path) => operations.find((op) => op.method === method && op.path === path);
+  const at = (/** @type {string} */ method, /** @type {string} */ path) =>
+    operations.find((op) => op.method === method && op.path === path);
   /** @type {Collection[]} */
   const collections = [];
   const reasons = [];

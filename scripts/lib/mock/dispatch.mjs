@@ -29,6 +29,11 @@ const HOP_BY_HOP = [
   "expect",
 ];
 
+/**
+ * The headers of a message that are not about its connection.
+ * @param {import("node:http").IncomingHttpHeaders} headers
+ * @returns {Record<string, string | string[] | undefined>}
+ */
 export function endToEnd(headers) {
   const drop = new Set(HOP_BY_HOP);
   for (const name of String(headers.connection ?? "").split(",")) drop.add(name.trim().toLowerCase());
@@ -43,6 +48,12 @@ const FORM = /^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i;
 const JSON_TYPE = /^application\/([\w.+-]*\+)?json\b/i;
 
 /**
+ * @typedef {import("../generate/read-operations.mjs").OperationInfo} OperationInfo
+ * @typedef {OperationInfo & { where: string, raw: import("openapi-typescript").OperationObject | undefined, status: number }} Route
+ *   an operation as readOperations describes it, plus `where` ("GET /path"), `raw` (its object in
+ *   the document) and `status` (its success's)
+ * @typedef {Awaited<ReturnType<typeof import("../spec/sample.mjs").createSampler>>} Sampler
+ *
  * @typedef {object} PrismAnswer Prism's answer to one request, held whole
  * @property {number} status
  * @property {Record<string, string | string[] | undefined>} headers end to end only
@@ -53,17 +64,16 @@ const JSON_TYPE = /^application\/([\w.+-]*\+)?json\b/i;
  * @property {import("node:http").ServerResponse} res
  * @property {URL} url the request's target, against the mock's own origin
  * @property {string} origin the mock's address as the client reached it (`http://127.0.0.1:4010`)
- * @property {any} route the operation as readOperations describes it, plus `where` ("GET /path"),
- *   `raw` (its object in the document) and `params` (the path's values by name)
+ * @property {Route & { params: Record<string, string> }} route the operation, plus `params` (the path's values by name)
  * @property {Buffer} body the request's body
  * @property {unknown} [fields] a JSON body parsed, or a form body read into the document's shape
  * @property {PrismAnswer | undefined} prism what Prism answered, having let the request through (a
  *   2xx, its own 500, a form's 400 or 422 on the body alone), or undefined when it gave no answer in time
- * @property {(status: number, headers: Record<string, string>, body?: string | Buffer) => void} send
+ * @property {(status: number, headers: Record<string, string | string[]>, body?: string | Buffer) => void} send
  *
  * @typedef {(request: MockRequest) => boolean | Promise<boolean>} MockHandler answers the request
  *   and returns true, or returns false for the next handler to
- * @typedef {(spec: any, tools: { answers: ReturnType<typeof answerBook>, sampler: any, operations: any[] }) => MockHandler[]} HandlersOf
+ * @typedef {(spec: unknown, tools: { answers: ReturnType<typeof answerBook>, sampler: Sampler, operations: Route[] }) => MockHandler[]} HandlersOf
  */
 
 /**
@@ -94,10 +104,16 @@ function readBody(req, max) {
  * was larger than MAX_BODY, or Prism failed), the upstream request then ended. A request of a
  * method Prism does not route (QUERY, COPY) goes to its operation's own path in Prism's view, as a
  * POST (`prefix`: prism-view.mjs `prismRoutes`).
+ * @param {{ address: { host: string, port: number }, agent: import("node:http").Agent }} prism
+ * @param {import("node:http").IncomingMessage} req
+ * @param {Buffer} body
+ * @param {number} ms
+ * @param {string | undefined} accept the media type the operation answers
+ * @param {string | undefined} prefix
  * @returns {Promise<PrismAnswer | undefined>}
  */
 function askPrism({ address, agent }, req, body, ms, accept, prefix) {
-  /** @type {Record<string, any>} */
+  /** @type {Record<string, string | string[] | undefined>} */
   const headers = { ...endToEnd(req.headers), "content-length": String(body.length) };
   // what fetch sends by default, narrowed to the type the operation answers: Prism holds an
   // `Accept` header parameter (which OpenAPI says to ignore) to its enum
@@ -129,6 +145,7 @@ function askPrism({ address, agent }, req, body, ms, accept, prefix) {
  * Whether Prism's refusal of a request may be about its body alone: a 400 or 422 whose
  * `validation` entries, when it lists them, are all under `body`. Prism answers a request it finds
  * invalid with the document's own 422 or 400, which says nothing of why.
+ * @param {PrismAnswer} prism
  */
 function bodyOnly(prism) {
   if (prism.status !== 400 && prism.status !== 422) return false;
@@ -144,20 +161,23 @@ function bodyOnly(prism) {
 /**
  * The request handler of one document: `documentMock(spec, sampler, { address, agent, say })`
  * answers each request as mockServer (proxy.mjs) says, Prism at `address`.
- * @param {any} spec the bundled document, `$ref`s kept
- * @param {Awaited<ReturnType<typeof import("../spec/sample.mjs").createSampler>>} sampler
+ * @param {unknown} spec the bundled document, `$ref`s kept
+ * @param {Sampler} sampler
  * @param {{ address: { host: string, port: number }, agent: import("node:http").Agent, say: (line: string) => void, handlers?: HandlersOf, prismMs?: number }} options
  * @returns {(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => Promise<void>}
  */
 export function documentMock(spec, sampler, { address, agent, say, handlers, prismMs = PRISM_MS }) {
+  /** @type {OperationInfo[]} */
   let operations = [];
   try {
     ({ operations } = readOperations(spec));
   } catch (err) {
-    say(`mock: the operations could not be read (${err.message}); every answer is Prism's`);
+    say(
+      `mock: the operations could not be read (${err instanceof Error ? err.message : err}); every answer is Prism's`,
+    );
   }
   const raws = new Map(operationsOf(spec).map(({ method, path, op }) => [`${method.toUpperCase()} ${path}`, op]));
-  const routes = operations.map((op) => {
+  const routes = operations.map((op) => /** @returns {Route} */ {
     const where = `${op.method} ${op.path}`;
     return { ...op, where, raw: raws.get(where), status: op.success.status };
   });
@@ -233,13 +253,13 @@ export function documentMock(spec, sampler, { address, agent, say, handlers, pri
     const type = String(req.headers["content-type"] ?? "");
     const json = body.length && JSON_TYPE.test(type) ? parsed(body) : undefined;
     // a path's variants (`/things#stream` beside `/things`) are told apart by what the request carries
-    const operation =
-      found &&
-      (found.variants.length
+    const route = found && {
+      ...(found.variants.length
         ? choose([found.operation, ...found.variants], { fields: json, query: url.searchParams, headers: req.headers })
-        : found.operation);
-    const route = found && { ...operation, params: found.params };
-    /** @type {(status: number, headers: Record<string, string>, body?: string | Buffer) => void} */
+        : found.operation),
+      params: found.params,
+    };
+    /** @type {MockRequest["send"]} */
     const send = (status, headers, text = "") => {
       if (res.headersSent || res.destroyed) return;
       res.writeHead(status, { ...headers, "content-length": String(Buffer.byteLength(text)) }).end(text);
@@ -294,7 +314,11 @@ export function documentMock(spec, sampler, { address, agent, say, handlers, pri
   };
 }
 
-/** A JSON body parsed; undefined for one that is no JSON. */
+/**
+ * A JSON body parsed; undefined for one that is no JSON.
+ * @param {Buffer} body
+ * @returns {unknown}
+ */
 function parsed(body) {
   try {
     return JSON.parse(body.toString("utf8"));
@@ -303,14 +327,23 @@ function parsed(body) {
   }
 }
 
-/** Whether Prism's answer lets the request through: a 2xx, its own 500, a refusal that may be of a body the proxy read itself alone. */
+/**
+ * Whether Prism's answer lets the request through: a 2xx, its own 500, a refusal that may be of a body the proxy read itself alone.
+ * @param {PrismAnswer} prism
+ * @param {boolean} readItself
+ */
 function letThrough(prism, readItself) {
   return (prism.status >= 200 && prism.status < 300) || prism.status === 500 || (readItself && bodyOnly(prism));
 }
 
-/** Prism's headers to pass on, the length left to the answer that goes out. */
+/**
+ * Prism's headers to pass on, the length left to the answer that goes out.
+ * @param {Record<string, string | string[] | undefined>} headers
+ * @returns {Record<string, string | string[]>}
+ */
 function plainHeaders(headers) {
-  const out = /** @type {Record<string, any>} */ ({});
+  /** @type {Record<string, string | string[]>} */
+  const out = {};
   for (const [name, value] of Object.entries(headers))
     if (name !== "content-length" && value !== undefined) out[name] = value;
   return out;

@@ -21,7 +21,15 @@ import { isObject, pointerTarget } from "../spec/document.mjs";
  *   each holds, and each one's size there
  */
 
-const isNode = (/** @type {unknown} */ v) => isObject(v) || Array.isArray(v);
+/**
+ * @param {unknown} v
+ * @returns {v is Record<string, unknown> | unknown[]}
+ */
+const isNode = (v) => isObject(v) || Array.isArray(v);
+
+/** The `$ref` a node holds, if it is an object holding one. */
+const refOf = (/** @type {Record<string, unknown> | unknown[]} */ node) =>
+  !Array.isArray(node) && typeof node.$ref === "string" ? node.$ref : undefined;
 
 /**
  * The size of `doc` dereferenced as Prism dereferences it: every JSON value counts 1 (an object or
@@ -48,12 +56,13 @@ export function expansion(doc) {
     return read.get(ref);
   };
   const seen = new Set();
-  const collect = (/** @type {any} */ node) => {
+  const collect = (/** @type {unknown} */ node) => {
     if (!isNode(node) || seen.has(node)) return;
     seen.add(node);
-    if (typeof node.$ref === "string") {
-      const target = targetOf(node.$ref);
-      if (isNode(target) && !units.has(target)) units.set(target, unit(node.$ref));
+    const ref = refOf(node);
+    if (ref !== undefined) {
+      const target = targetOf(ref);
+      if (isNode(target) && !units.has(target)) units.set(target, unit(ref));
     }
     for (const child of Object.values(node)) collect(child);
   };
@@ -62,16 +71,18 @@ export function expansion(doc) {
   const top = /** @type {Unit} */ (units.get(doc));
 
   // each unit's body once: its own nodes, and the units it names (a named node inside it included)
-  const body = (/** @type {any} */ node, /** @type {Unit} */ of, start = false) => {
+  /** @type {(node: unknown, of: Unit, start?: boolean) => number} */
+  const body = (node, of, start = false) => {
     if (!isNode(node)) return 1;
     const named = start ? undefined : units.get(node);
-    const target = named ? node : typeof node.$ref === "string" ? targetOf(node.$ref) : undefined;
+    const ref = refOf(node);
+    const target = named ? node : ref !== undefined ? targetOf(ref) : undefined;
     if (target === undefined) {
       let size = 1;
       for (const value of Object.values(node)) size += body(value, of);
       return size;
     }
-    const to = units.get(target);
+    const to = isNode(target) ? units.get(target) : undefined;
     if (to) of.refs.set(to, (of.refs.get(to) ?? 0) + 1);
     if (named) return 0;
     let size = to ? 0 : 1;

@@ -3,16 +3,20 @@
 // fields under the names the item's schema gives them.
 import { isObject } from "../spec/document.mjs";
 import { plainName, propertiesOf } from "./collections.mjs";
+import { fieldOf } from "./page-items.mjs";
 
-/** @typedef {import("./collections.mjs").Collection} Collection */
+/**
+ * @typedef {import("./collections.mjs").Collection} Collection
+ * @typedef {import("./dispatch.mjs").Sampler} Sampler
+ */
 
 /**
  * The answer of `schema` for `record`: a sample of it (`seed`), the item's fields laid over (in
  * `wrapper` where the answer wraps it); a field the schema refuses there keeps the sampled value,
  * but for the id (`idField`). A sample that breaks its schema already (a field no value fits) is
  * served with what it breaks, and nothing more.
- * @param {any} sampler the mock's sampler (../spec/sample.mjs): `sample` and `check`
- * @param {any} schema
+ * @param {Sampler} sampler the mock's sampler (../spec/sample.mjs): `sample` and `check`
+ * @param {unknown} schema
  * @param {string | undefined} wrapper
  * @param {Record<string, unknown>} record
  * @param {number} seed
@@ -22,31 +26,37 @@ import { plainName, propertiesOf } from "./collections.mjs";
  */
 export function itemAnswer(sampler, schema, wrapper, record, seed, idField) {
   const base = sampler.sample(schema, { direction: "response", seed }).value;
-  const whole = /** @type {any} */ (structuredClone(base));
-  const holder = wrapper ? (isObject(whole) ? whole : {}) : undefined;
-  if (holder && !isObject(holder[wrapper])) holder[wrapper] = {};
-  const target = holder ? holder[wrapper] : whole;
+  const whole = structuredClone(base);
+  // the answer's object that holds the item, where it wraps it (objects, not arrays, where isObject says so)
+  /** @type {Record<string, unknown> | undefined} */
+  let holder;
+  let target = whole;
+  if (wrapper) {
+    holder = isObject(whole) ? /** @type {Record<string, unknown>} */ (whole) : {};
+    if (!isObject(holder[wrapper])) holder[wrapper] = {};
+    target = holder[wrapper];
+  }
   if (!isObject(target)) return base;
-  const sampled = /** @type {any} */ (wrapper ? /** @type {any} */ (base)?.[wrapper] : base) ?? {};
-  Object.assign(target, record);
+  const item = /** @type {Record<string, unknown>} */ (target);
+  // the sampled item's fields, as `sampled[key]` reads them off any value
+  const sampled = /** @type {Record<string, unknown>} */ (Object((wrapper ? fieldOf(base, wrapper) : base) ?? {}));
+  Object.assign(item, record);
   const prefix = wrapper ? `value.${wrapper}.` : "value.";
-  const known = new Set(
-    sampler.check(schema, base, "response").map((/** @type {any} */ issue) => `${issue.path} ${issue.message}`),
-  );
+  const known = new Set(sampler.check(schema, base, "response").map((issue) => `${issue.path} ${issue.message}`));
   for (let round = 0; round < 4; round++) {
     const issues = sampler
       .check(schema, holder ?? whole, "response")
-      .filter((/** @type {any} */ issue) => !known.has(`${issue.path} ${issue.message}`));
+      .filter((issue) => !known.has(`${issue.path} ${issue.message}`));
     const keys = new Set(
-      issues.flatMap((/** @type {any} */ issue) =>
+      issues.flatMap((issue) =>
         issue.path.startsWith(prefix) ? [issue.path.slice(prefix.length).split(/[.[]/)[0]] : [],
       ),
     );
     keys.delete(idField);
     if (!keys.size) break;
     for (const key of keys) {
-      if (Object.hasOwn(sampled, key)) target[key] = sampled[key];
-      else delete target[key];
+      if (Object.hasOwn(sampled, key)) item[key] = sampled[key];
+      else delete item[key];
     }
   }
   return holder ?? whole;
@@ -55,7 +65,7 @@ export function itemAnswer(sampler, schema, wrapper, record, seed, idField) {
 /**
  * The request's fields under the names the item's schema gives them (case and `_` aside); its id
  * field never.
- * @param {any} spec
+ * @param {unknown} spec a bundled document, `$ref`s kept
  * @param {Collection} c
  * @param {Record<string, unknown>} fields
  * @returns {Record<string, unknown>}
@@ -75,6 +85,11 @@ export function namedFields(spec, c, fields) {
   return out;
 }
 
-/** The item in an answer of `c`: the answer itself, or its `wrapper` field. */
-export const itemOf = (/** @type {Collection} */ c, /** @type {any} */ answer) =>
-  /** @type {Record<string, unknown>} */ ((c.wrapper ? answer?.[c.wrapper] : answer) ?? {});
+/**
+ * The item in an answer of `c`: the answer itself, or its `wrapper` field.
+ * @param {Collection} c
+ * @param {unknown} answer an answer itemAnswer made, the item an object in it
+ * @returns {Record<string, unknown>}
+ */
+export const itemOf = (c, answer) =>
+  /** @type {Record<string, unknown>} */ ((c.wrapper ? fieldOf(answer, c.wrapper) : answer) ?? {});

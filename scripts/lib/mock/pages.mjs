@@ -5,7 +5,15 @@
 // it is not a success (a bad query or body, a missing token).
 import { readOperations } from "../generate/read-operations.mjs";
 import { propertySchemas, resolve } from "../spec/document.mjs";
-import { MOCK_PAGES, byNumber, distinct, idField, valueAt, virtualList, withField } from "./page-items.mjs";
+import { MOCK_PAGES, byNumber, distinct, fieldOf, idField, valueAt, virtualList, withField } from "./page-items.mjs";
+
+/**
+ * @typedef {import("../generate/read-operations.mjs").OperationInfo} OperationInfo
+ * @typedef {(schema: unknown, seed?: number) => unknown} Sample a value of a schema, `seed` telling values apart
+ * @typedef {(schema: unknown, value: unknown) => unknown[]} Check the issues of an answer's value
+ * @typedef {NonNullable<ReturnType<typeof listRoute>>} ListRoute a list the mock pages
+ * @typedef {{ offset?: number, end?: number, error?: string }} Position a page asked, or why it is none
+ */
 
 export { MOCK_PAGES } from "./page-items.mjs";
 
@@ -22,7 +30,11 @@ export function pageToken(offset) {
   return Buffer.from(JSON.stringify({ o: offset })).toString("base64url");
 }
 
-/** The position a token stands for, or undefined for one the mock never wrote. */
+/**
+ * The position a token stands for, or undefined for one the mock never wrote.
+ * @param {string} token
+ * @returns {number | undefined}
+ */
 function tokenOffset(token) {
   if (token.length > MAX_TOKEN || !/^[A-Za-z0-9_-]+$/.test(token)) return undefined;
   try {
@@ -39,67 +51,76 @@ export const SAMPLED_PAGE = 2;
 /**
  * A list operation the mock pages: the document's example items, else items built from the item
  * schema by `sample(schema, seed)` (a seed each, so that they differ).
- * @param {any} spec
- * @param {any} op
- * @param {(schema: any, seed?: number) => any} [sample]
- * @param {(schema: any, value: unknown) => unknown[]} [check] the issues of an answer's value
+ * @param {unknown} spec
+ * @param {OperationInfo} op
+ * @param {Sample} [sample]
+ * @param {Check} [check] the issues of an answer's value
  */
 function listRoute(spec, op, sample, check) {
+  const page = op.page;
+  if (!page) return undefined;
   const schema = resolve(spec, op.success.schema) ?? {};
   // through allOf/oneOf/anyOf: a list's answer is often its items beside a shared envelope
-  const field = (/** @type {any} */ of, /** @type {string} */ path) =>
-    path.split(".").reduce((at, key) => (at === undefined ? undefined : propertySchemas(spec, at, key)[0]), of);
-  const itemRef =
-    op.page.items === undefined ? schema.items : resolve(spec, field(op.success.schema, op.page.items))?.items;
-  const properties = (key) => resolve(spec, field(itemRef, key));
+  const field = (/** @type {unknown} */ of, /** @type {string} */ path) =>
+    path
+      .split(".")
+      .reduce(
+        (/** @type {unknown} */ at, key) => (at === undefined ? undefined : propertySchemas(spec, at, key)[0]),
+        of,
+      );
+  /** @type {unknown} */
+  const itemRef = page.items === undefined ? schema.items : resolve(spec, field(op.success.schema, page.items))?.items;
+  const properties = (/** @type {string} */ key) => resolve(spec, field(itemRef, key));
   const valid = (/** @type {unknown[]} */ items) => !check || items.every((item) => check(itemRef, item).length === 0);
   let example = op.success.example;
-  let examples = op.page.items === undefined ? example : valueAt(example, op.page.items);
-  const given = Array.isArray(examples) && examples.length > 0;
+  let examples = page.items === undefined ? example : valueAt(example, page.items);
+  // the example items, where the example holds some
+  const exampleItems = Array.isArray(examples) && examples.length > 0 ? examples : undefined;
+  const given = exampleItems !== undefined;
   /** @type {{ list: unknown[], key: string | undefined } | undefined} */
-  let built = given ? virtualList(examples, op.page, properties) : undefined;
+  let built = exampleItems ? virtualList(exampleItems, page, properties) : undefined;
   if ((!built || !distinct(built.list) || !valid(built.list)) && sample && itemRef) {
     // no example items, or none whose copies can be told apart: items built from the item
     // schema, each with its own seed
-    let size = given ? examples.length : SAMPLED_PAGE;
+    let size = exampleItems ? exampleItems.length : SAMPLED_PAGE;
     let list = Array.from({ length: size * MOCK_PAGES }, (_, i) => sample(itemRef, i + 1));
-    let key = idField(list[0], op.page, properties).key;
+    let key = idField(list[0], page, properties).key;
     // samples the seeds could not tell apart (a union's branch, no free text to vary): one item a
     // page, its copies' ids made distinct as an example's are
     if (!distinct(list)) {
-      const copies = virtualList(list.slice(0, 1), op.page, properties);
+      const copies = virtualList(list.slice(0, 1), page, properties);
       if (distinct(copies.list) && valid(copies.list)) ({ list, key, size } = { ...copies, size: 1 });
     }
     if ((distinct(list) && valid(list)) || !built) {
-      if (!given) example = op.page.items === undefined ? [] : sample(op.success.schema);
+      if (!given) example = page.items === undefined ? [] : sample(op.success.schema);
       examples = list.slice(0, size);
       built = { list, key };
     }
   }
   if (!built || !Array.isArray(examples) || !examples.length) return undefined;
   // the parameter sizing a page: item-cursor's own, else a `limit`
-  const limit = op.page.limit ?? op.queryParams.find((p) => p.name === "limit")?.name;
-  const nextSchema = op.page.next ? resolve(spec, field(op.success.schema, op.page.next)) : undefined;
+  const limit = page.limit ?? op.queryParams.find((p) => p.name === "limit")?.name;
+  const nextSchema = page.next ? resolve(spec, field(op.success.schema, page.next)) : undefined;
   const nullable = nextSchema?.nullable === true || [nextSchema?.type].flat().includes("null");
   // a body position the document types as a number (`next: 40`), or one going back into a number
   // parameter, is written as the offset itself: as a number where the field is one, else its digits
   const nextNumber = ["integer", "number"].some((t) => [nextSchema?.type].flat().includes(t));
   const numeric =
-    op.page.style === "cursor-body" && (nextNumber || (op.page.numberParams ?? []).includes(op.page.param))
+    page.style === "cursor-body" && (nextNumber || (page.numberParams ?? []).includes(page.param ?? ""))
       ? { text: !nextNumber }
       : undefined;
   // next-url: the query parameter the addresses it writes carry the offset in (a declared page or
   // offset parameter, so that Prism takes them)
   const param =
-    op.page.style === "next-url"
+    page.style === "next-url"
       ? (op.queryParams.find((p) => /^(page|offset)$/i.test(p.name))?.name ?? "offset")
-      : op.page.param;
+      : page.param;
   // a body cursor named for an id (`last_id`, `first_id`) is the item's own id, not a token
   const ids =
-    op.page.style === "cursor-body" &&
+    page.style === "cursor-body" &&
     built.key !== undefined &&
-    [op.page.next, op.page.first].some((name) => /(^|_)id$/i.test(name ?? ""));
-  if (op.page.style === "item-cursor") built = { ...built, list: byNumber(built.list, built.key) };
+    [page.next, page.first].some((name) => /(^|_)id$/i.test(name ?? ""));
+  if (page.style === "item-cursor") built = { ...built, list: byNumber(built.list, built.key) };
   return {
     ...built,
     ids,
@@ -108,7 +129,7 @@ function listRoute(spec, op, sample, check) {
     size: examples.length,
     limit,
     nullable,
-    page: { ...op.page, param },
+    page: { ...page, param },
     status: op.success.status,
     type: op.success.mediaType ?? "application/json",
   };
@@ -117,6 +138,8 @@ function listRoute(spec, op, sample, check) {
 /**
  * The items on a page of `route` asked with `query`: the example's count, or a smaller limit;
  * item-cursor: the limit asked, whatever it is, since a shorter page would end the walk.
+ * @param {ListRoute} route
+ * @param {URLSearchParams} query
  */
 function pageSize(route, query) {
   const limit = route.limit === undefined ? NaN : Number(query.get(route.limit));
@@ -128,10 +151,15 @@ function pageSize(route, query) {
 const OFFSETS = ["offset-header", "link", "next-url"];
 
 /** Whether the list's position parameter counts pages (page-number, or a next page's address by `page`). */
-const byPage = (route) =>
-  route.page.style === "page-number" || (route.page.style === "next-url" && /page/i.test(route.page.param));
+const byPage = (/** @type {ListRoute} */ route) =>
+  route.page.style === "page-number" || (route.page.style === "next-url" && /page/i.test(route.page.param ?? ""));
 
-/** The position of a request, or a message saying why it is no position the mock gave. */
+/**
+ * The position of a request, or a message saying why it is no position the mock gave.
+ * @param {ListRoute} route
+ * @param {URLSearchParams} query
+ * @returns {Position}
+ */
 function position(route, query) {
   const { style, param = "offset", lastItem } = route.page;
   const total = route.list.length;
@@ -143,7 +171,8 @@ function position(route, query) {
     const by = first && !route.ids ? undefined : (firstItem ?? route.key);
     // an id the list never held (the document's example id, as the docs' calls send it) stands
     // for a position past its end: the walk backwards starts from the last page
-    const found = by === undefined ? tokenOffset(back) : route.list.findIndex((item) => String(item?.[by]) === back);
+    const found =
+      by === undefined ? tokenOffset(back) : route.list.findIndex((item) => String(fieldOf(item, by)) === back);
     const at = by !== undefined && found === -1 ? total : found;
     if (at === undefined || at < 0 || at > total)
       return { error: `${before} must be a position this list gave (got ${JSON.stringify(back.slice(0, 40))})` };
@@ -157,7 +186,7 @@ function position(route, query) {
     const by = lastItem ?? route.key;
     // an id the list never held (the document's example id) stands for a position before its
     // start: the walk starts from the first page
-    const at = route.list.findIndex((item) => String(item?.[by]) === given);
+    const at = route.list.findIndex((item) => String(fieldOf(item, by)) === given);
     offset = at + 1;
   } else offset = tokenOffset(given);
   if (offset === undefined || offset < 0 || offset > total) {
@@ -174,6 +203,11 @@ function position(route, query) {
 /**
  * Headers and body of the page at `offset` of `route` (up to `end` for a page asked backwards), its
  * next position from the same query.
+ * @param {ListRoute} route
+ * @param {URL} url
+ * @param {number} offset
+ * @param {number | undefined} end
+ * @param {string} origin
  */
 function pageAnswer(route, url, offset, end, origin) {
   const { style, param = "offset", next, hasMore, items, first } = route.page;
@@ -188,20 +222,20 @@ function pageAnswer(route, url, offset, end, origin) {
         ? String(after)
         : after
       : route.ids
-        ? String(/** @type {any} */ (slice.at(-1))?.[route.key])
+        ? String(fieldOf(slice.at(-1), route.key))
         : route.page.next
           ? pageToken(after)
           : undefined;
   /** @type {Record<string, string>} */
   const headers = { "Content-Type": route.type };
+  /** @type {unknown} */
   let body = items === undefined ? slice : withField(route.example, items, slice);
   if (style === "cursor-body") {
     if (hasMore) body = withField(body, hasMore, end === undefined ? more : offset > 0);
     // an id cursor names the page's last item on every page; a token only where one follows
     if (next && route.ids && slice.length) body = withField(body, next, nextValue);
     else if (next) body = withField(body, next, more ? nextValue : route.nullable ? null : undefined);
-    if (first)
-      body = withField(body, first, route.ids ? /** @type {any} */ (slice[0])?.[route.key] : pageToken(offset));
+    if (first) body = withField(body, first, route.ids ? fieldOf(slice[0], route.key) : pageToken(offset));
   } else if (style === "link" || style === "next-url") {
     const target = new URLSearchParams(url.searchParams);
     target.set(param, String(byPage(route) ? Math.floor(after / size) + 1 : after));
@@ -209,11 +243,12 @@ function pageAnswer(route, url, offset, end, origin) {
     const address = `${origin}${url.pathname}?${target}`;
     if (style === "link" && more) headers.Link = `<${address}>; rel="next"`;
     // the last page: null where the field may be, else no field
-    if (style === "next-url") body = withField(body, next, more ? address : route.nullable ? null : undefined);
+    if (style === "next-url" && next) body = withField(body, next, more ? address : route.nullable ? null : undefined);
   } else if (style === "page-number") {
     const total = route.list.length;
     const { total: count, totalPages } = route.page;
-    body = totalPages ? withField(body, totalPages, Math.ceil(total / size)) : withField(body, count, total);
+    if (totalPages) body = withField(body, totalPages, Math.ceil(total / size));
+    else if (count) body = withField(body, count, total);
   } else {
     if (hasMore) headers[hasMore] = String(more);
     if (more && next) headers[next] = String(nextValue);
@@ -232,8 +267,8 @@ function pageAnswer(route, url, offset, end, origin) {
  * `position(list, url)` the page a request asks, or `{ error }` for a position the mock never gave
  * (a negative or huge offset, a garbage token), which the proxy refuses with a 400 before asking
  * Prism; `answer(list, url, at, origin)` the page's status, headers and body.
- * @param {any} spec the bundled spec, its `$ref`s kept
- * @param {{ operations?: any[], sample?: (schema: any, seed?: number) => any, check?: (schema: any, value: unknown) => unknown[] }} [options]
+ * @param {unknown} spec the bundled spec, its `$ref`s kept
+ * @param {{ operations?: OperationInfo[], sample?: Sample, check?: Check }} [options]
  *   `operations`: readOperations(spec)'s, when the caller has them; `check`: the issues of an
  *   answer's value (example items that break their schema give way to sampled ones)
  * @example
@@ -250,7 +285,7 @@ export function listPageMock(spec, { operations, sample, check } = {}) {
       // a malformed x-pagination fails the generator with its reason; the mock leaves lists to Prism
       operations = [];
     }
-  /** @type {Map<string, any>} */
+  /** @type {Map<string, ListRoute>} */
   const lists = new Map();
   for (const op of operations ?? []) {
     const list = op.page ? listRoute(spec, op, sample, check) : undefined;
@@ -260,10 +295,10 @@ export function listPageMock(spec, { operations, sample, check } = {}) {
     operations: lists.size,
     /** @param {string} method @param {string} template */
     list: (method, template) => lists.get(`${method.toUpperCase()} ${template}`),
-    /** @param {any} list @param {URL} url */
+    /** @param {ListRoute} list @param {URL} url */
     position: (list, url) => position(list, url.searchParams),
     /**
-     * @param {any} list @param {URL} url @param {{ offset?: number, end?: number }} at @param {string} origin
+     * @param {ListRoute} list @param {URL} url @param {Position} at @param {string} origin
      * @returns {{ status: number, headers: Record<string, string>, body: string }}
      */
     answer(list, url, at, origin) {
@@ -281,8 +316,8 @@ export const STORED_PAGE = 10;
  * operation `op`, in the list's own convention as this module pages the example items: `envelope`
  * is the answer the items go in (its other fields kept). Gives `{ status, headers, body }`, or
  * `{ error }` for a position the list never gave.
- * @param {any} spec the bundled spec
- * @param {import("../generate/read-operations.mjs").OperationInfo} op a list operation (`op.page` set)
+ * @param {unknown} spec the bundled spec
+ * @param {OperationInfo} op a list operation (`op.page` set)
  * @param {unknown} envelope
  * @param {unknown[]} items
  * @param {URL} url the request's address

@@ -22,14 +22,14 @@ const FORM = /^application\/x-www-form-urlencoded\s*(;|$)/i;
  * @returns {string[]} the querystrings left out: `GET /user: querystring json (application/json)`
  */
 export function asPrismReadsParameters(doc) {
-  const ignored = (/** @type {any} */ p) => {
+  const ignored = (/** @type {unknown} */ p) => {
     const param = deref(doc, p);
     return param?.in === "header" && IGNORED_HEADERS.has(String(param.name).toLowerCase());
   };
   /** @type {string[]} */
   const unread = [];
   // OpenAPI 3.2's querystring of a media type other than a form, which Prism would read as parameters it is not
-  const whole = (/** @type {any} */ p, /** @type {string} */ where) => {
+  const whole = (/** @type {unknown} */ p, /** @type {string} */ where) => {
     const media = deref(doc, p)?.[QUERYSTRING];
     if (typeof media !== "string" || FORM.test(media)) return false;
     unread.push(`${where}: querystring ${deref(doc, p).name} (${media})`);
@@ -44,7 +44,7 @@ export function asPrismReadsParameters(doc) {
   const read = new Set();
   for (const [node, where] of items) {
     if (!Array.isArray(node.parameters)) continue;
-    node.parameters = node.parameters.filter((p) => !ignored(p) && !whole(p, where));
+    node.parameters = node.parameters.filter((/** @type {unknown} */ p) => !ignored(p) && !whole(p, where));
     for (const p of node.parameters) {
       const param = deref(doc, p);
       const exploded = (param?.style ?? "form") === "form" && param?.explode !== false;

@@ -14,6 +14,8 @@ import { deref, escapeToken, isObject, operationsOf, refTarget, STAND_IN, standI
 import { asPrismReadsParameters } from "./prism-parameters.mjs";
 import { expansion } from "./expansion.mjs";
 
+/** @typedef {import("openapi-typescript").OperationObject} OperationObject */
+
 /**
  * What Prism's start may cost, in seconds of one core: under half the 30 s startMock waits for it,
  * so that it still listens in time on a machine loaded twice over.
@@ -162,7 +164,10 @@ export function prismRoutes(doc) {
   return routes;
 }
 
-/** Each stand-in of `doc` moved to `paths` as `prismRoutes` says, without its mark. Changes `doc`. */
+/**
+ * Each stand-in of `doc` moved to `paths` as `prismRoutes` says, without its mark. Changes `doc`.
+ * @param {any} doc the 3.1 view of a document, changed in place
+ */
 function standInsAsPosts(doc) {
   const routes = prismRoutes(doc);
   if (!routes.size) return;
@@ -219,7 +224,13 @@ export function foldVariants(doc) {
   }
 }
 
-/** One operation that lets the requests of `a` and of `b` through, and answers as either does. */
+/**
+ * One operation that lets the requests of `a` and of `b` through, and answers as either does.
+ * @param {any} doc a bundled document, `$ref`s kept, changed in place
+ * @param {OperationObject} a
+ * @param {OperationObject} b
+ * @returns {OperationObject}
+ */
 function either(doc, a, b) {
   const out = { ...a };
   const bodyA = deref(doc, a.requestBody);
@@ -227,16 +238,15 @@ function either(doc, a, b) {
   if (isObject(bodyA) || isObject(bodyB)) {
     const content = { ...(bodyA?.content ?? {}) };
     for (const [type, media] of Object.entries(bodyB?.content ?? {}))
-      content[type] = content[type]
-        ? { schema: { anyOf: [content[type].schema ?? {}, /** @type {any} */ (media).schema ?? {}] } }
-        : media;
+      content[type] = content[type] ? { schema: { anyOf: [content[type].schema ?? {}, media.schema ?? {}] } } : media;
     out.requestBody = { content, required: bodyA?.required === true && bodyB?.required === true };
   }
   const params = new Map();
-  const keyOf = (/** @type {any} */ p) => `${p.in} ${String(p.name).toLowerCase()}`;
-  for (const p of (a.parameters ?? []).map((p) => deref(doc, p)).filter(isObject)) params.set(keyOf(p), { ...p });
+  const keyOf = (/** @type {{ in?: unknown, name?: unknown }} */ p) => `${p.in} ${String(p.name).toLowerCase()}`;
+  for (const p of (a.parameters ?? []).map((param) => deref(doc, param)).filter(isObject))
+    params.set(keyOf(p), { ...p });
   const inB = new Set();
-  for (const p of (b.parameters ?? []).map((p) => deref(doc, p)).filter(isObject)) {
+  for (const p of (b.parameters ?? []).map((param) => deref(doc, param)).filter(isObject)) {
     const key = keyOf(p);
     inB.add(key);
     const held = params.get(key);
@@ -262,8 +272,10 @@ function either(doc, a, b) {
 }
 
 /** The entries of `map` whose keys `other` has not. */
-const withoutKeys = (/** @type {any} */ map, /** @type {any} */ other) =>
-  Object.fromEntries(Object.entries(map ?? {}).filter(([key]) => !Object.hasOwn(other ?? {}, key)));
+const withoutKeys = (
+  /** @type {Record<string, unknown> | undefined} */ map,
+  /** @type {Record<string, unknown> | undefined} */ other,
+) => Object.fromEntries(Object.entries(map ?? {}).filter(([key]) => !Object.hasOwn(other ?? {}, key)));
 
 /**
  * The schema to give Prism as any value next (`#/components/schemas/…`, not `{}` already): the

@@ -111,8 +111,9 @@ async function startOn({ host = "127.0.0.1", port, log, spec = defaultSpec(), ti
       for (const group of running) signalGroup(group, "SIGTERM");
     });
   }
-  /** @type {{ code: number | string | null, signal: NodeJS.Signals | null } | null} */
-  let exited = null;
+  // set by the child's exit, which the checks below read later: typed wide so that the checks
+  // are not narrowed to the null it starts as
+  let exited = /** @type {{ code: number | string | null, signal: NodeJS.Signals | null } | null} */ (null);
   const exit = new Promise((done) => {
     child.once("exit", (code, signal) => {
       running.delete(child.pid);

@@ -11,6 +11,17 @@ import { prismView, viewLine } from "./prism-view.mjs";
 import { statefulMock } from "./state.mjs";
 
 /**
+ * @typedef {Awaited<ReturnType<typeof startMock>> & {
+ *   address: { host: string, port: number },
+ *   spec: string,
+ *   file: string,
+ *   active: number,
+ *   idle?: (value?: unknown) => void,
+ *   handle: ReturnType<typeof import("./dispatch.mjs").documentMock>,
+ * }} Served a Prism serving one spec, and the requests it is answering
+ */
+
+/**
  * A mock API on host:port that keeps answering while the spec changes: a small proxy in front of
  * Prism. Every request goes to Prism first, which checks it (its path, query, body, credentials)
  * against the document; Prism's refusal goes out as it is, and so does any answer a request asked
@@ -51,8 +62,11 @@ export async function mockServer({
   stateful = false,
 } = {}) {
   const agent = new Agent({ keepAlive: true });
+  /** @type {Served | null} */
   let current = null;
-  let first;
+  /** @type {(prism: Served | null) => void} */
+  let first = () => {};
+  /** @type {Promise<Served | null>} */
   const ready = new Promise((done) => (first = done));
   const server = createGuardedServer(async (req, res) => {
     const bad = badTarget(req.url);
@@ -71,13 +85,16 @@ export async function mockServer({
   // each Prism gets its own copy of the spec, which nothing rewrites while it serves it
   const dir = mkdtempSync(join(tmpdir(), "dev-mock-"));
 
+  /** @type {string | null} */
   let wanted = null;
+  /** @type {Promise<void> | null} */
   let swapping = null;
   // what the last view loosened, said once until it changes
+  /** @type {string | undefined} */
   let loosened;
   let closed = false;
   let count = 0;
-  const retire = async (prism) => {
+  const retire = async (/** @type {Served} */ prism) => {
     // let the requests it is answering finish, but not forever
     if (prism.active) await new Promise((done) => ((prism.idle = done), setTimeout(done, 5_000)));
     await prism.stop();
@@ -90,6 +107,7 @@ export async function mockServer({
       if (spec === current?.spec) continue;
       const file = join(dir, `openapi-${++count}.json`);
       const started = performance.now();
+      /** @type {Served} */
       let prism;
       /** @type {ReturnType<typeof startMock> | undefined} */
       let starting;
@@ -137,7 +155,7 @@ export async function mockServer({
         );
         rmSync(file, { force: true });
         say(
-          `dev: Prism did not start on the new spec; the mock ${current ? "keeps serving the previous one" : "answers 503"}\n${err.message}`,
+          `dev: Prism did not start on the new spec; the mock ${current ? "keeps serving the previous one" : "answers 503"}\n${err instanceof Error ? err.message : err}`,
         );
         if (!current) first(null);
         continue;
@@ -158,7 +176,11 @@ export async function mockServer({
   };
   return {
     url: `http://${host}:${/** @type {import("node:net").AddressInfo} */ (server.address()).port}`,
-    /** Serves `spec` (the bundled spec as JSON text) from now on; resolves once it does. */
+    /**
+     * Serves `spec` (the bundled spec as JSON text) from now on; resolves once it does.
+     * @param {unknown} spec
+     * @returns {Promise<void>}
+     */
     serve(spec) {
       if (typeof spec !== "string") return Promise.resolve();
       wanted = spec;

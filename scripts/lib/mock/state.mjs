@@ -24,6 +24,11 @@ const ID_DRAWS = 64;
  * @typedef {import("./collections.mjs").Collection} Collection
  * @typedef {import("./collections.mjs").Deletion} Deletion
  * @typedef {import("./dispatch.mjs").MockRequest} MockRequest
+ * @typedef {import("./dispatch.mjs").Sampler} Sampler
+ * @typedef {import("../generate/read-operations.mjs").OperationInfo} OperationInfo
+ * @typedef {"create" | "read" | "update" | "delete" | "list"} Role what an operation does to its collection's store
+ * @typedef {{ role: Role, op: OperationInfo, collection: Collection } | { role: "forget" | "forgotten", op: OperationInfo, deletion: Deletion }} Mapped
+ *   an operation the store answers, and its part there
  * @typedef {{ collection: Collection | undefined, record: Record<string, unknown>, bytes: number, seed: number }} Stored
  *   `collection` undefined: an id deleted on a Deletion's path
  */
@@ -45,7 +50,7 @@ const ID_DRAWS = 64;
  * The request's fields are the ones dispatch read: a JSON object, or a form read into the
  * document's shape (uploads.mjs). Every other operation is left to the mock's other answers (the
  * handler returns false); a request Prism refused, or one with `Prefer:`, never reaches it.
- * @param {any} spec the bundled document, `$ref`s kept
+ * @param {unknown} spec the bundled document, `$ref`s kept
  * @param {{ items?: number, bytes?: number }} [limits] default STATE_LIMITS
  * @returns {{ collections: Collection[], deletions: Deletion[], lines: string[], size(): { items: number, bytes: number }, handlers: import("./dispatch.mjs").HandlersOf }}
  *   `lines` say what was mapped and what was not, for the mock's log
@@ -59,17 +64,18 @@ export function statefulMock(
 ) {
   const { operations } = readOperations(spec);
   const { collections, deletions, stateless, reasons } = inferCollections(spec, operations);
-  /** @type {any} the sampler of the mock whose handler the store is (dispatch.mjs's `tools`) */
+  /** @type {Sampler} the sampler of the mock whose handler the store is (dispatch.mjs's `tools`), set before it handles a request */
   let sampler;
-  /** @type {Map<string, { role: string, op: any, collection: Collection } | { role: "forget" | "forgotten", op: any, deletion: Deletion }>} by `METHOD /path` */
+  /** @type {Map<string, Mapped>} by `METHOD /path` */
   const roles = new Map();
-  const where = (/** @type {any} */ op) => `${op.method} ${op.path}`;
+  const where = (/** @type {OperationInfo} */ op) => `${op.method} ${op.path}`;
   for (const d of deletions) {
     roles.set(where(d.remove), { role: "forget", op: d.remove, deletion: d });
     if (d.read) roles.set(where(d.read), { role: "forgotten", op: d.read, deletion: d });
   }
   for (const c of collections) {
-    const set = (op, role) => roles.set(where(op), { role, op, collection: c });
+    const set = (/** @type {OperationInfo} */ op, /** @type {Role} */ role) =>
+      roles.set(where(op), { role, op, collection: c });
     set(c.create, "create");
     set(c.read, "read");
     for (const op of c.updates) set(op, "update");
@@ -104,7 +110,8 @@ export function statefulMock(
   const newId = (/** @type {Collection} */ c, /** @type {string} */ scope, /** @type {unknown} */ given) => {
     const schema = itemSchema(c);
     const params = paramSchemas(c);
-    const numeric = (param) => [resolve(spec, param)?.type].flat().some((t) => t === "integer" || t === "number");
+    const numeric = (/** @type {unknown} */ param) =>
+      [resolve(spec, param)?.type].flat().some((t) => t === "integer" || t === "number");
     for (let draw = -1; draw < ID_DRAWS; draw++) {
       const seed = ++seeds;
       // from the field's schema, else from the parameter's where it says more (a uuid the field leaves a string)
@@ -120,7 +127,8 @@ export function statefulMock(
       for (const value of drawn) {
         if (typeof value !== "string" && !Number.isSafeInteger(value)) continue;
         if (sampler.check(schema, value, "response").length) continue;
-        const fits = (param) => !sampler.check(param, numeric(param) ? Number(value) : String(value), "request").length;
+        const fits = (/** @type {unknown} */ param) =>
+          !sampler.check(param, numeric(param) ? Number(value) : String(value), "request").length;
         if (!params.every(fits)) continue;
         if (!store.has(keyOf(c, scope, String(value)))) return value;
       }
@@ -147,26 +155,40 @@ export function statefulMock(
     }
   };
 
-  const tooLarge = (res, what, limit) =>
-    refuse(res, 413, `${what} the stateful mock stores holds at most ${limit} bytes`, apiError);
+  const tooLarge = (
+    /** @type {import("node:http").ServerResponse} */ res,
+    /** @type {string} */ what,
+    /** @type {number} */ limit,
+  ) => refuse(res, 413, `${what} the stateful mock stores holds at most ${limit} bytes`, apiError);
   /** Sends `value` as JSON, or an empty body for undefined. */
-  const json = (/** @type {MockRequest} */ r, status, value, type = "application/json") =>
-    value === undefined ? r.send(status, {}) : r.send(status, { "content-type": type }, JSON.stringify(value));
-  const notFound = (/** @type {MockRequest} */ r, op, id) => {
+  const json = (
+    /** @type {MockRequest} */ r,
+    /** @type {number} */ status,
+    /** @type {unknown} */ value,
+    /** @type {string | undefined} */ type = "application/json",
+  ) => (value === undefined ? r.send(status, {}) : r.send(status, { "content-type": type }, JSON.stringify(value)));
+  const notFound = (/** @type {MockRequest} */ r, /** @type {OperationInfo} */ op, /** @type {string} */ id) => {
     const message = `no item ${JSON.stringify(id)} (the stateful mock stores none by that id)`;
     const declared = op.errors.find((e) => e.status === 404 && e.schema !== undefined);
     const other = op.errorBodies.find((e) => /^(4XX|default)$/i.test(e.status) && e.schema !== undefined);
     const schema = declared?.schema ?? other?.schema;
     if (schema === undefined) return refuse(r.res, 404, message, apiError);
-    const fits = (value) => sampler.check(schema, value, "response").length === 0;
+    const fits = (/** @type {unknown} */ value) => sampler.check(schema, value, "response").length === 0;
     // the document's own 404 example where it has one, else a sample; its message says what was missing
     let value =
       declared?.example !== undefined && fits(declared.example) ? declared.example : sampler.sample(schema).value;
-    if (isObject(value) && typeof value.message === "string" && fits({ ...value, message }))
-      value = { ...value, message };
+    // an object, not an array, where isObject says so
+    const object = isObject(value) ? /** @type {Record<string, unknown>} */ (value) : undefined;
+    if (object && typeof object.message === "string" && fits({ ...object, message })) value = { ...object, message };
     json(r, 404, value, declared ? "application/json" : other?.mediaType);
   };
-  const answerWith = (/** @type {MockRequest} */ r, op, record, c, seed) =>
+  const answerWith = (
+    /** @type {MockRequest} */ r,
+    /** @type {OperationInfo} */ op,
+    /** @type {Record<string, unknown>} */ record,
+    /** @type {Collection} */ c,
+    /** @type {number} */ seed,
+  ) =>
     op.success.kind === "json"
       ? json(
           r,
@@ -177,7 +199,14 @@ export function statefulMock(
       : json(r, op.success.status, undefined);
 
   /** Answers a request Prism let through, from the store; `fields` what its body gives. */
-  const serve = (/** @type {MockRequest} */ r, op, role, c, params, /** @type {Record<string, unknown>} */ fields) => {
+  const serve = (
+    /** @type {MockRequest} */ r,
+    /** @type {OperationInfo} */ op,
+    /** @type {Role} */ role,
+    /** @type {Collection} */ c,
+    /** @type {Record<string, string>} */ params,
+    /** @type {Record<string, unknown>} */ fields,
+  ) => {
     const scope = scopeOf(params, c.param);
     const id = params[c.param] ?? "";
     if (role === "create") {

@@ -15,6 +15,7 @@ import {
 import { namedEvent } from "../../../src/streams/event-data.js";
 import { SEPARATOR, sequenceFraming } from "../../../src/streams/sequence-media.js";
 import { operationsOf, resolve } from "../spec/document.mjs";
+import { fieldOf } from "./page-items.mjs";
 
 /**
  * The events the mock sends of a stream an `itemSchema` describes (`schema`, one whole event; `item`,
@@ -22,16 +23,19 @@ import { operationsOf, resolve } from "../spec/document.mjs";
  * whose data is of several kinds (a `oneOf`), one of each kind of data; each named and its data written
  * as its kind says (`eventOf`). Its id is its place (a sampled one is the same for all, and would resume
  * nowhere), and a name no kind pins nor needs is left out, as a stream of one kind sends none.
- * @param {any} schema
+ * @param {unknown} schema
  * @param {import("../spec/event-items.mjs").EventData} item
- * @param {(schema: any) => unknown[]} kinds one value of each kind a schema describes
+ * @param {(schema: unknown) => unknown[]} kinds one value of each kind a schema describes
  * @returns {{ event?: string, data: string }[]}
  */
 function namedEvents(schema, item, kinds) {
-  const branches = schema?.oneOf ?? schema?.anyOf;
-  const values =
-    branches || !schema?.properties?.data ? kinds(schema) : kinds(schema.properties.data).map((data) => ({ data }));
-  const needed = [schema, ...(branches ?? [])].some((s) => s?.required?.includes("event"));
+  const branches = fieldOf(schema, "oneOf") ?? fieldOf(schema, "anyOf");
+  const data = fieldOf(fieldOf(schema, "properties"), "data");
+  const values = branches || !data ? kinds(schema) : kinds(data).map((value) => ({ data: value }));
+  const needed = [schema, ...(Array.isArray(branches) ? branches : [])].some((s) => {
+    const required = fieldOf(s, "required");
+    return Array.isArray(required) && required.includes("event");
+  });
   return values.map((value) => {
     const { id: _id, ...event } = eventOf(item, value);
     if (event.event !== undefined && !namedEvent(item, event.event) && !needed) delete event.event;
@@ -78,8 +82,8 @@ export const MOCK_RETRY_MS = 1000;
  * `write(stream, req, res)` answers with `200 text/event-stream`, `retry: 1000`, then the events,
  * each with an `id` (the example's, else its 1-based position), and ends; a `Last-Event-ID`
  * resumes after that event.
- * @param {any} spec the bundled spec, its `$ref`s kept
- * @param {{ variants?: (schema: any) => { value: unknown }[] }} [options]
+ * @param {unknown} spec the bundled spec, its `$ref`s kept
+ * @param {{ variants?: (schema: unknown) => { value: unknown }[] }} [options]
  * @example
  * const streams = eventStreamMock(spec, { variants: (schema) => sampler.variants(schema) });
  * const stream = streams.stream("GET", "/browsers/{id}/logs/stream");
@@ -89,7 +93,7 @@ export function eventStreamMock(spec, { variants } = {}) {
   /** @type {Map<string, { status: number, events: { id: string, event?: string, data: string }[], sequence?: string }>} */
   const streams = new Map();
   // one value of each kind a schema describes, as the sampler builds them
-  const kinds = (/** @type {any} */ schema) => {
+  const kinds = (/** @type {unknown} */ schema) => {
     if (!variants || !schema) return [];
     const values = variants(schema).map(({ value }) => value);
     // no kind passes the whole schema (a discriminator whose implicit mapping, the branch's name,

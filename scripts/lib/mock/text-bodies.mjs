@@ -10,9 +10,9 @@ import { SEPARATOR } from "../../../src/streams/sequence-media.js";
  * client's checks read it: each line (or record, after a record separator) a JSON value, the values
  * together the array the schema describes (one value alone where the schema is no array); the text
  * read as a path parameter's is (`true`, `150`).
- * @param {{ kind: string, schema: any }} media the media type the request was sent as
+ * @param {{ kind: string, schema: unknown }} media the media type the request was sent as
  * @param {Buffer} bytes the request's body
- * @param {{ check(schema: any, value: unknown, direction: "request"): { path: string, message: string }[], checkParam(schema: any, text: string): { path: string, message: string }[] }} sampler
+ * @param {{ check(schema: unknown, value: unknown, direction: "request"): { path: string, message: string }[], checkParam(schema: unknown, text: string): { path: string, message: string }[] }} sampler
  * @returns {{ path: string, message: string }[]}
  * @example
  * textBodyIssues({ kind: "lines", schema: { type: "array" } }, Buffer.from('{"a":1}\n{"a":2}\n'), sampler); // []

@@ -9,38 +9,63 @@ import { isObject, propertySchemas, resolve } from "../spec/document.mjs";
 /** What a file stands for in the decoded body: the schema has it as a (binary) string. */
 export const FILE = "(file)";
 const MAX_DEPTH = 32;
+/** @type {Record<string, string | undefined>} */
 const DELIMITERS = { spaceDelimited: " ", pipeDelimited: "|" };
 
-/** `files[0][file]` as its steps: `["files", "0", "file"]`; `tags[]` as `["tags", ""]`. */
+/**
+ * `files[0][file]` as its steps: `["files", "0", "file"]`; `tags[]` as `["tags", ""]`.
+ * @param {string} name
+ * @returns {string[]}
+ */
 function steps(name) {
   const open = name.indexOf("[");
   if (open <= 0 || !name.endsWith("]")) return [name];
   const rest = name.slice(open);
   if (!/^(\[[^[\]]*\])+$/.test(rest)) return [name];
-  return [name.slice(0, open), ...[...rest.matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1])];
+  return [name.slice(0, open), ...[...rest.matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1] ?? "")];
 }
 
 const LEAF = Symbol("leaf");
 
-/** The fields as a tree of their bracket names; a name given twice holds every value, in order. */
+/**
+ * @typedef {{ [LEAF]: true, values: unknown[] }} Leaf the values given under one name
+ * @typedef {{ [step: string]: Leaf | Branch }} Branch the names under one bracket name, without a prototype
+ * @typedef {{ style?: string, explode?: boolean }} Encoding how a field is written
+ */
+
+/** @param {Leaf | Branch} node @returns {node is Leaf} */
+const isLeaf = (node) => LEAF in node;
+
+/**
+ * The fields as a tree of their bracket names; a name given twice holds every value, in order.
+ * Its objects have no prototype, so that a name such as `__proto__[x]` is a field like any other.
+ * @param {[string, unknown][]} entries
+ * @returns {Branch}
+ */
 function tree(entries) {
-  /** @type {any} */
-  const root = {};
+  /** @type {Branch} */
+  const root = Object.create(null);
   for (const [name, value] of entries) {
     const path = steps(name).slice(0, MAX_DEPTH);
     let node = root;
     for (const step of path.slice(0, -1)) {
-      if (!isObject(node[step]) || node[step][LEAF]) node[step] = {};
-      node = node[step];
+      const next = node[step];
+      node = node[step] = next && !isLeaf(next) ? next : Object.create(null);
     }
     const last = /** @type {string} */ (path.at(-1));
-    if (isObject(node[last]) && node[last][LEAF]) node[last].values.push(value);
+    const held = node[last];
+    if (held && isLeaf(held)) held.values.push(value);
     else node[last] = { [LEAF]: true, values: [value] };
   }
   return root;
 }
 
-/** The schema's types, its `oneOf`/`anyOf` branches' as well, `$ref`s followed. */
+/**
+ * The schema's types, its `oneOf`/`anyOf` branches' as well, `$ref`s followed.
+ * @param {unknown} spec
+ * @param {unknown} schema
+ * @returns {Set<string>}
+ */
 function types(spec, schema, depth = 0) {
   const s = resolve(spec, schema);
   if (!isObject(s) || depth > MAX_DEPTH) return new Set();
@@ -53,7 +78,12 @@ function types(spec, schema, depth = 0) {
   return new Set(own);
 }
 
-/** The schema of an array's items, through `allOf`/`oneOf`/`anyOf`. */
+/**
+ * The schema of an array's items, through `allOf`/`oneOf`/`anyOf`.
+ * @param {unknown} spec
+ * @param {unknown} schema
+ * @returns {unknown}
+ */
 function itemsOf(spec, schema, depth = 0) {
   const s = resolve(spec, schema);
   if (!isObject(s) || depth > MAX_DEPTH) return undefined;
@@ -65,7 +95,13 @@ function itemsOf(spec, schema, depth = 0) {
   return undefined;
 }
 
-/** One text value read as the schema's type says: a number, a boolean, null, JSON for an object. */
+/**
+ * One text value read as the schema's type says: a number, a boolean, null, JSON for an object.
+ * @param {unknown} spec
+ * @param {unknown} schema
+ * @param {unknown} value a text, else a file
+ * @returns {unknown}
+ */
 function scalar(spec, schema, value) {
   if (typeof value !== "string") return FILE;
   const t = types(spec, schema);
@@ -82,7 +118,11 @@ function scalar(spec, schema, value) {
   return value;
 }
 
-/** The array a JSON text writes, else undefined. */
+/**
+ * The array a JSON text writes, else undefined.
+ * @param {unknown} value
+ * @returns {unknown[] | undefined}
+ */
 function jsonArray(value) {
   if (typeof value !== "string" || !/^\s*\[/.test(value)) return undefined;
   try {
@@ -93,21 +133,33 @@ function jsonArray(value) {
   }
 }
 
-/** A node of the tree read into the shape of `schema`, an array where it says array. */
+/**
+ * A node of the tree read into the shape of `schema`, an array where it says array.
+ * @param {unknown} spec
+ * @param {unknown} schema
+ * @param {Leaf | Branch} node
+ * @param {Encoding | undefined} how
+ * @param {number} depth
+ * @returns {unknown}
+ */
 function shaped(spec, schema, node, how, depth) {
   const t = types(spec, schema);
   const items = itemsOf(spec, schema);
-  if (isObject(node) && node[LEAF]) {
+  if (isLeaf(node)) {
     const values = node.values;
     if (t.has("array") && !t.has("string")) {
       // the whole array as one JSON part (multipart's default for an array of objects)
       const whole = values.length === 1 ? jsonArray(values[0]) : undefined;
       if (whole) return whole;
       const style = how?.style ?? "form";
-      // one value of a delimited array: its items joined
+      const first = values[0];
+      // one value of a delimited array: its items joined (a style of no delimiter: the one value)
+      const delimiter = style === "form" ? "," : Object.hasOwn(DELIMITERS, style) ? DELIMITERS[style] : undefined;
       const split =
-        values.length === 1 && typeof values[0] === "string" && (style !== "form" || how?.explode === false)
-          ? values[0].split(style === "form" ? "," : DELIMITERS[style])
+        values.length === 1 && typeof first === "string" && (style !== "form" || how?.explode === false)
+          ? delimiter === undefined
+            ? [first]
+            : first.split(delimiter)
           : values;
       return split.map((v) => scalar(spec, items, v));
     }
@@ -123,13 +175,13 @@ function shaped(spec, schema, node, how, depth) {
     }
     return scalar(spec, schema, one);
   }
-  if (!isObject(node) || depth > MAX_DEPTH) return node;
+  if (depth > MAX_DEPTH) return node;
   if (t.has("array") && !t.has("object")) {
     // `files[0][…]`, `files[1][…]` in order of their index; `tags[]` repeated in order given
     const keys = Object.keys(node).sort((a, b) => Number(a) - Number(b));
     return keys.flatMap((key) => {
       const child = node[key];
-      if (key === "" && isObject(child) && child[LEAF]) return child.values.map((v) => scalar(spec, items, v));
+      if (key === "" && isLeaf(child)) return child.values.map((v) => scalar(spec, items, v));
       return [shaped(spec, items, child, undefined, depth + 1)];
     });
   }
@@ -161,11 +213,11 @@ export function sentMedia(body, contentType) {
  * as its schema's type says (numbers, booleans, null, a JSON part parsed), arrays where the schema
  * has them (repeated keys, indexes, or one value delimited as its `encoding` says), each file as
  * {@link FILE}. `undefined` when the bytes are no form of that media type.
- * @param {any} spec
+ * @param {unknown} spec
  * @param {string} contentType the request's `Content-Type`
  * @param {Buffer} bytes the request's body
- * @param {any} schema the body's schema in the document
- * @param {Record<string, { style?: string, explode?: boolean }>} [encoding] the media type's `encoding`
+ * @param {unknown} schema the body's schema in the document
+ * @param {Record<string, Encoding>} [encoding] the media type's `encoding`
  * @returns {Promise<Record<string, unknown> | undefined>}
  * @example
  * await formFields(spec, "multipart/form-data; boundary=x", bytes, schema);
@@ -178,9 +230,10 @@ export async function formFields(spec, contentType, bytes, schema, encoding = {}
     try {
       const form = await new Response(new Uint8Array(bytes), { headers: { "content-type": contentType } }).formData();
       entries = [];
-      /** @type {any} */
-      const all = form;
-      for (const [name, value] of /** @type {Iterable<[string, string | Blob]>} */ (all)) {
+      /** @type {[string, FormDataEntryValue][]} */
+      const parts = [];
+      form.forEach((value, name) => parts.push([name, value]));
+      for (const [name, value] of parts) {
         const json = typeof value !== "string" && /json/i.test(value.type);
         entries.push([name, json ? await value.text() : value]);
       }

@@ -29,7 +29,7 @@ async function checksSource() {
   const { build } = await import("esbuild");
   const result = await build({
     stdin: {
-      contents: `export { check, checkParam, plain } from "./src/checks/check.ts"; export * as F from "./src/checks/formats.ts"; export * as K from "./src/checks/keywords.ts";`,
+      contents: `export { check, checkParam, jsonSnapshot } from "./src/checks/check.ts"; export * as F from "./src/checks/formats.ts"; export * as K from "./src/checks/keywords.ts";`,
       resolveDir: fromRoot("."),
       loader: "ts",
     },
@@ -92,7 +92,7 @@ export async function documentChecker(spec) {
       const row = rowOf(schema);
       /** @type {unknown[]} */
       const issues = [];
-      const sent = checks.plain(value, path, issues);
+      const sent = checks.jsonSnapshot(value, path, issues);
       return issues.length > 0 ? issues : checks.check(row, sent, path, [], answer);
     },
     checkParam(schema, text, { path = "value" } = {}) {

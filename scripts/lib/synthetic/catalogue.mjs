@@ -4,8 +4,21 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseYaml, stringifyYaml } from "@redocly/openapi-core";
 
+/**
+ * @typedef {object} CatalogueEntry one operation of the fake API, as the catalogue lists it
+ * @property {string} method lower case, as its path file writes it
+ * @property {string} path
+ * @property {string} source the path of its path file (its `path` before a round renames it)
+ * @property {string} tag
+ * @property {string} operationId
+ * @property {string} client its `x-client-method`
+ * @typedef {CatalogueEntry & { round: number }} ChosenOperation an entry as a spec takes it, in a round
+ * @typedef {{ value: any, entries: Map<string, string> }} PathFile a path file: parsed (any: YAML as
+ *   read, before anything types it), and each top-level entry's own text
+ */
+
 // no folding, so that prose keeps its lines, as the data files are written
-const yaml = (value) => stringifyYaml(value, { lineWidth: -1, noRefs: true });
+const yaml = (/** @type {unknown} */ value) => stringifyYaml(value, { lineWidth: -1, noRefs: true });
 
 /**
  * A path's file name: the URL without its leading slash, `/` as `_`.
@@ -22,6 +35,7 @@ export function pathFile(path) {
  * byte (a stream's example must stay a double-quoted string: prism's yaml parser drops the blank
  * line that ends a block scalar, and that blank line ends a server-sent event).
  * @param {string} file
+ * @returns {PathFile}
  */
 function readEntries(file) {
   const text = readFileSync(file, "utf8");
@@ -47,8 +61,8 @@ export function readCatalogue(data) {
  * parent, the operations sent as QUERY (`post /path`), and the operations only 3.2 can write, by tag,
  * their path files read into `files` (readCatalogue's).
  * @param {string} data the fake API's folder
- * @param {Map<string, any>} files
- * @returns {{ parents: Record<string, string>, query: string[], byTag: Record<string, any[]> }}
+ * @param {Map<string, PathFile>} files
+ * @returns {{ parents: Record<string, string>, query: string[], byTag: Record<string, CatalogueEntry[]> }}
  */
 export function readOpenAPI32(data, files) {
   const changes = /** @type {any} */ (parseYaml(readFileSync(join(data, "openapi-3.2.yaml"), "utf8")));
@@ -59,15 +73,23 @@ export function readOpenAPI32(data, files) {
   };
 }
 
-/** Each tag's operations (`<method> <path>`) as the catalogue's entries, their path files read into `files`. */
+/**
+ * Each tag's operations (`<method> <path>`) as the catalogue's entries, their path files read into `files`.
+ * @param {string} data the fake API's folder
+ * @param {string} from the file that lists them, for messages
+ * @param {Record<string, string[]>} operations `<method> <path>` by tag
+ * @param {Map<string, PathFile>} files
+ * @returns {Record<string, CatalogueEntry[]>}
+ */
 function entriesByTag(data, from, operations, files) {
-  /** @type {Record<string, any[]>} */
+  /** @type {Record<string, CatalogueEntry[]>} */
   const byTag = {};
   for (const [tag, entries] of Object.entries(operations)) {
-    byTag[tag] = entries.map((/** @type {string} */ entry) => {
-      const [method, path] = entry.split(" ");
-      if (!files.has(path)) files.set(path, readEntries(join(data, "paths", pathFile(path))));
-      const op = files.get(path).value[method];
+    byTag[tag] = entries.map((entry) => {
+      const [method = "", path = ""] = entry.split(" ");
+      let file = files.get(path);
+      if (!file) files.set(path, (file = readEntries(join(data, "paths", pathFile(path)))));
+      const op = file.value[method];
       if (!op) throw new Error(`${from} names ${entry}, which paths/${pathFile(path)} does not have`);
       return { method, path, source: path, tag, operationId: op.operationId, client: op["x-client-method"] };
     });
@@ -79,8 +101,12 @@ function entriesByTag(data, from, operations, files) {
  * The catalogue in the order a spec takes it: each next operation is of the HTTP method furthest
  * behind its share of the whole catalogue, and within a method one tag after another (the index's
  * tag order), so that a smaller spec keeps the proportions and still spreads over the tags.
+ * @param {string[]} tags
+ * @param {Record<string, CatalogueEntry[]>} byTag
+ * @returns {CatalogueEntry[]}
  */
 function catalogueOrder(tags, byTag) {
+  /** @type {Map<string, CatalogueEntry[]>} */
   const byMethod = new Map();
   const queues = tags.map((tag) => byTag[tag] ?? []);
   for (let i = 0; queues.some((queue) => i < queue.length); i++) {
@@ -89,16 +115,21 @@ function catalogueOrder(tags, byTag) {
   }
   const total = [...byMethod.values()].reduce((sum, ops) => sum + ops.length, 0);
   const taken = new Map([...byMethod.keys()].map((method) => [method, 0]));
+  /** @type {CatalogueEntry[]} */
   const order = [];
   while (order.length < total) {
+    /** @type {{ ops: CatalogueEntry[], method: string, at: number, behind: number } | undefined} */
     let best;
     for (const [method, ops] of byMethod) {
-      if (taken.get(method) === ops.length) continue;
-      const behind = (ops.length / total) * (order.length + 1) - taken.get(method);
-      if (best === undefined || behind > best.behind) best = { method, behind };
+      const at = taken.get(method) ?? 0;
+      if (at === ops.length) continue;
+      const behind = (ops.length / total) * (order.length + 1) - at;
+      if (best === undefined || behind > best.behind) best = { ops, method, at, behind };
     }
-    order.push(byMethod.get(best.method)[taken.get(best.method)]);
-    taken.set(best.method, taken.get(best.method) + 1);
+    // fewer taken than the catalogue holds: some method is behind
+    const { ops, method, at } = /** @type {NonNullable<typeof best>} */ (best);
+    order.push(ops[at]);
+    taken.set(method, at + 1);
   }
   return order;
 }
@@ -108,8 +139,9 @@ function catalogueOrder(tags, byTag) {
  * `/r<round>` with suffixed names. Operations that the project's spec already has (the same path
  * and method, operationId or client method) are left out.
  * @param {number} count
- * @param {{ index: any, operations: { method: string, path: string, operationId: string, client: string }[] }} project
- * @param {Record<string, any[]>} byTag
+ * @param {{ index: { tags: { name: string }[] }, operations: { method: string, path: string, operationId: string, client: string }[] }} project
+ * @param {Record<string, CatalogueEntry[]>} byTag
+ * @returns {ChosenOperation[]}
  * @example
  * chooseOperations(146, project, readCatalogue(DATA).byTag).length; // 146
  */
@@ -119,6 +151,7 @@ export function chooseOperations(count, project, byTag) {
     if (!tags.includes(tag)) throw new Error(`openapi/openapi.yaml has no tag "${tag}"`);
   const once = catalogueOrder(tags, byTag);
   const taken = new Set(project.operations.flatMap((op) => [`${op.method} ${op.path}`, op.operationId, op.client]));
+  /** @type {ChosenOperation[]} */
   const chosen = [];
   for (let round = 1; chosen.length < count; round++) {
     for (const template of once) {
@@ -151,6 +184,7 @@ export function chooseOperations(count, project, byTag) {
 export function operationText(op, entry, clientMethods) {
   let text = clientMethods ? entry : entry.replace(/^ {2}x-client-method: .*\n/m, "");
   if (op.round > 1) {
+    /** @type {Record<string, (v: unknown) => string>} */
     const suffix = {
       operationId: (v) => `${v}R${op.round}`,
       "x-client-method": (v) => `r${op.round}.${v}`,
@@ -158,7 +192,9 @@ export function operationText(op, entry, clientMethods) {
     };
     text = text.replace(
       /^ {2}(operationId|x-client-method|summary): (.*)\n/gm,
-      (_, key, value) => `  ${yaml({ [key]: suffix[key](parseYaml(value)) })}`,
+      (_, /** @type {string} */ key, /** @type {string} */ value) =>
+        // the pattern matches only the keys of `suffix`
+        `  ${yaml({ [key]: /** @type {(v: unknown) => string} */ (suffix[key])(parseYaml(value)) })}`,
     );
   }
   return text;

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseYaml, stringifyYaml } from "@redocly/openapi-core";
 
-const yaml = (value) => stringifyYaml(value, { lineWidth: -1, noRefs: true });
+const yaml = (/** @type {unknown} */ value) => stringifyYaml(value, { lineWidth: -1, noRefs: true });
 const EVENT_STREAM = /^text\/event-stream\s*(;|$)/i;
 
 /**
@@ -41,7 +41,7 @@ export function asOpenAPI32(dir, { parents, query }) {
     let changed = false;
     for (const [method, op] of Object.entries(item)) {
       for (const response of Object.values(op?.responses ?? {}))
-        for (const [type, media] of Object.entries(/** @type {any} */ (response)?.content ?? {}))
+        for (const [type, media] of Object.entries(response?.content ?? {}))
           if (EVENT_STREAM.test(type) && media?.schema?.contentSchema) {
             media.itemSchema = eventItem(media.schema);
             delete media.schema;
@@ -63,6 +63,7 @@ export function asOpenAPI32(dir, { parents, query }) {
 /**
  * The `itemSchema` of a stream a 3.1 document describes as a string whose `contentSchema` is each
  * event's data: one event of OpenAPI 3.2's model, its `data` that JSON, its `id` a string.
+ * @param {{ description?: string, contentSchema: unknown }} schema
  */
 function eventItem(schema) {
   return {
@@ -76,7 +77,11 @@ function eventItem(schema) {
   };
 }
 
-/** The path a path file of `index` holds, without its leading slash (its key in `paths`). */
+/**
+ * The path a path file of `index` holds, without its leading slash (its key in `paths`).
+ * @param {{ paths?: Record<string, { $ref?: string } | null> }} index the index as parsed
+ * @param {string} file
+ */
 function pathOf(index, file) {
   const entry = Object.entries(index.paths ?? {}).find(([, item]) => item?.$ref === `paths/${file}`);
   return (entry?.[0] ?? "").replace(/^\//, "");

@@ -94,6 +94,8 @@ describe("npm run init", () => {
     expect(existsSync(join(copy.dir, "examples/retrieve-limits.ts"))).toBe(false);
     const readme = read("README.md");
     expect(readme).toMatch(/^# acme-notes-client$/m);
+    // the client made and called within its first 40 lines
+    expect(readme.split("\n").slice(0, 40).join("\n")).toMatch(/createClient\([\s\S]*await client\.(\w+\.)+\w+\(/);
     // the README shows the example programs as examples/ holds them, and the key's variable
     expect(readme).toContain(`\`\`\`ts\n${quickStart.trimEnd()}\n\`\`\``);
     expect(readme).toContain("| `ACME_NOTES_API_KEY` | `apiKey` is not given |");

@@ -344,6 +344,29 @@ describe("the mock's lists", () => {
     expect(ids(pages)).toEqual(["a1", "a2", "a1_2", "a2_2", "a1_3", "a2_3"]);
   });
 
+  it("serves a list whose example items give their id field values of other types, each copy's id read as its text", async () => {
+    const mixed = [{ id: "a1" }, { id: true }, { id: { n: 1 } }];
+    const spec = structuredClone(SPEC) as any;
+    spec.paths["/items"].get.responses["200"].content["application/json"].example = mixed;
+    const url = await serve(spec);
+
+    const pages = await walk(url, "/items", (r) =>
+      r.headers.get("x-has-more") === "true" ? `/items?offset=${r.headers.get("x-next-offset")}` : undefined,
+    );
+
+    expect(ids(pages)).toEqual([
+      "a1",
+      true,
+      { n: 1 },
+      "a2",
+      "truf",
+      "[object Object]2",
+      "a3",
+      "trug",
+      "[object Object]3",
+    ]);
+  });
+
   it("tells apart items without an id by their first free-text field, leaving formatted ones as they are", async () => {
     const line = { at: "2026-11-22T10:15:00Z", message: "Navigated" };
     const spec = structuredClone(SPEC) as any;

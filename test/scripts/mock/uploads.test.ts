@@ -141,4 +141,15 @@ describe("form bodies read into the document's shape", () => {
     ).toBeUndefined();
     expect(await formFields(spec, "application/json", Buffer.from("{}"), ref("Form"))).toBeUndefined();
   });
+
+  it("reads a field named __proto__ as a field, and changes no object's prototype", async () => {
+    const bytes = Buffer.from("__proto__[polluted]=yes&Count=1");
+
+    const fields = await formFields(spec, "application/x-www-form-urlencoded", bytes, ref("Form"));
+
+    expect(Object.getOwnPropertyDescriptor(fields, "__proto__")?.value).toEqual({ polluted: "yes" });
+    expect(fields?.Count).toBe(1);
+    expect(Object.hasOwn(Object.prototype, "polluted")).toBe(false);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
 });

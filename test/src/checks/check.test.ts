@@ -3,7 +3,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { operations } from "../../../generated/operations.js";
 import type { Schema } from "../../../generated/validators.js";
-import { check, checkId, checkParam, MAX_DEPTH, plain } from "../../../src/checks/check.js";
+import { check, checkId, checkParam, MAX_DEPTH, jsonSnapshot } from "../../../src/checks/check.js";
 import { uuid } from "../../../src/checks/formats.js";
 import { BrowserCloudError, ValidationError, type ClickMouseRequest } from "../../../src/index.js";
 import { faultServer, reply } from "../../support/fault-server.js";
@@ -307,7 +307,7 @@ describe("answer checks", () => {
   });
 });
 
-describe("plain()", () => {
+describe("jsonSnapshot()", () => {
   it("copies plain data into fresh objects and arrays, leaving undefined fields out", () => {
     const input = {
       a: 1,
@@ -317,7 +317,7 @@ describe("plain()", () => {
     };
     const issues: { path: string; message: string }[] = [];
 
-    const copy = plain(input, "body", issues) as typeof input;
+    const copy = jsonSnapshot(input, "body", issues) as typeof input;
 
     expect(issues).toEqual([]);
     expect(JSON.stringify(copy)).toBe(JSON.stringify(input));
@@ -332,7 +332,7 @@ describe("plain()", () => {
 
     const issues: { path: string; message: string }[] = [];
 
-    const copy = plain(input, "body", issues) as Record<string, unknown>;
+    const copy = jsonSnapshot(input, "body", issues) as Record<string, unknown>;
 
     expect(issues).toEqual([]);
     expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
@@ -352,7 +352,7 @@ describe("plain()", () => {
     cyclic.self = cyclic;
     const issues: { path: string; message: string }[] = [];
 
-    plain({ when: new Date(0), list: [1, Infinity], loop: cyclic, map: new Map() }, "body", issues);
+    jsonSnapshot({ when: new Date(0), list: [1, Infinity], loop: cyclic, map: new Map() }, "body", issues);
 
     expect(issues).toEqual([
       { path: "body.when", message: "is a Date: pass date.toISOString()" },
@@ -366,7 +366,7 @@ describe("plain()", () => {
     const shared = { k: 1 };
     const issues: { path: string; message: string }[] = [];
 
-    expect(plain({ a: shared, b: [shared] }, "body", issues)).toEqual({ a: { k: 1 }, b: [{ k: 1 }] });
+    expect(jsonSnapshot({ a: shared, b: [shared] }, "body", issues)).toEqual({ a: { k: 1 }, b: [{ k: 1 }] });
     expect(issues).toEqual([]);
   });
 
@@ -375,7 +375,7 @@ describe("plain()", () => {
     sparse[1e9] = "x";
     const issues: { path: string; message: string }[] = [];
 
-    plain({ keys: sparse }, "body", issues);
+    jsonSnapshot({ keys: sparse }, "body", issues);
 
     expect(issues).toEqual([{ path: "body.keys[0]", message: "is a hole: pass a dense array" }]);
   });
@@ -384,9 +384,9 @@ describe("plain()", () => {
     const deep = (levels: number) => JSON.parse("[".repeat(levels) + "]".repeat(levels));
     const issues: { path: string; message: string }[] = [];
 
-    expect(plain(deep(MAX_DEPTH), "body", issues)).toEqual(deep(MAX_DEPTH));
+    expect(jsonSnapshot(deep(MAX_DEPTH), "body", issues)).toEqual(deep(MAX_DEPTH));
     expect(issues).toEqual([]);
-    plain(deep(100_000), "body", issues);
+    jsonSnapshot(deep(100_000), "body", issues);
     expect(issues).toEqual([{ path: `body${"[0]".repeat(MAX_DEPTH)}`, message: "is nested deeper than 1024 levels" }]);
   });
 
@@ -394,9 +394,9 @@ describe("plain()", () => {
     const deep = (levels: number) => JSON.parse(`${'{"a":'.repeat(levels)}1${"}".repeat(levels)}`);
     const issues: { path: string; message: string }[] = [];
 
-    expect(plain(deep(MAX_DEPTH), "body", issues)).toEqual(deep(MAX_DEPTH));
+    expect(jsonSnapshot(deep(MAX_DEPTH), "body", issues)).toEqual(deep(MAX_DEPTH));
     expect(issues).toEqual([]);
-    plain(deep(MAX_DEPTH + 1), "body", issues);
+    jsonSnapshot(deep(MAX_DEPTH + 1), "body", issues);
     expect(issues).toEqual([{ path: `body${".a".repeat(MAX_DEPTH)}`, message: "is nested deeper than 1024 levels" }]);
   });
 });

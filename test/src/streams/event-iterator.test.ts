@@ -1,10 +1,10 @@
-// handOut called directly: the consumer's side of an event stream, fed batches of
+// eventIterator called directly: the consumer's side of an event stream, fed batches of
 // parsed events by a stand-in for the connection. test/src/streams/event-stream.test.ts runs the whole reader.
 import type { EventSourceMessage } from "eventsource-parser";
 import { describe, expect, it } from "vitest";
 import type { Operation } from "../../../generated/operations.js";
 import { eventReader, HEARTBEAT, type StreamOperation } from "../../../src/streams/event-check.js";
-import { handOut } from "../../../src/streams/event-hand-out.js";
+import { eventIterator } from "../../../src/streams/event-iterator.js";
 
 const op: Operation & StreamOperation = {
   name: "browsers.logs.follow",
@@ -33,7 +33,7 @@ function connection(batches: EventSourceMessage[][]) {
   return { source: source(), seen };
 }
 
-describe("handOut", () => {
+describe("eventIterator", () => {
   it("hands out every event of every batch in order, each data read, heartbeats left out, with for await on itself", async () => {
     const { source } = connection([
       [message('{"n":1}', "1"), message("", undefined, HEARTBEAT)],
@@ -43,7 +43,7 @@ describe("handOut", () => {
     const state = { lastEventId: undefined as string | undefined, stopped: false };
 
     const events = [];
-    for await (const event of handOut(source, eventReader(op), state, () => {})) events.push(event);
+    for await (const event of eventIterator(source, eventReader(op), state, () => {})) events.push(event);
 
     expect(events).toEqual([
       { data: { n: 1 }, id: "1", type: undefined },
@@ -55,7 +55,7 @@ describe("handOut", () => {
   it("keeps as the last event id only an id a header can carry", async () => {
     const { source } = connection([[message("{}", "evt_1"), message("{}", "evt\n2"), message("{}", "evt\u01003")]]);
     const state = { lastEventId: undefined as string | undefined, stopped: false };
-    const iterator = handOut(source, eventReader(op), state, () => {});
+    const iterator = eventIterator(source, eventReader(op), state, () => {});
 
     await iterator.next();
     await iterator.next();
@@ -74,7 +74,7 @@ describe("handOut", () => {
       if (data === "bad") throw broken;
       return JSON.parse(data);
     };
-    const iterator = handOut(source, read, { lastEventId: undefined, stopped: false }, () => {});
+    const iterator = eventIterator(source, read, { lastEventId: undefined, stopped: false }, () => {});
 
     expect(await iterator.next()).toEqual({ done: false, value: { data: { n: 1 }, id: undefined, type: undefined } });
     await expect(iterator.next()).rejects.toBe(broken);
@@ -86,7 +86,7 @@ describe("handOut", () => {
   it("ends the connection and hands out nothing more once returned", async () => {
     const { source, seen } = connection([[message('{"n":1}'), message('{"n":2}')], [message('{"n":3}')]]);
     let closed = 0;
-    const iterator = handOut(source, eventReader(op), { lastEventId: undefined, stopped: false }, () => closed++);
+    const iterator = eventIterator(source, eventReader(op), { lastEventId: undefined, stopped: false }, () => closed++);
 
     await iterator.next();
     expect(await iterator.return!()).toEqual({ done: true, value: undefined });
@@ -97,7 +97,7 @@ describe("handOut", () => {
 
   it("serves calls of next() made at once in order, one batch pulled at a time, losing no event", async () => {
     const { source, seen } = connection([[message('{"n":1}'), message('{"n":2}')], [message('{"n":3}')]]);
-    const iterator = handOut(source, eventReader(op), { lastEventId: undefined, stopped: false }, () => {});
+    const iterator = eventIterator(source, eventReader(op), { lastEventId: undefined, stopped: false }, () => {});
 
     const results = await Promise.all([iterator.next(), iterator.next(), iterator.next(), iterator.next()]);
 
@@ -108,7 +108,7 @@ describe("handOut", () => {
   it("hands out nothing once the stream is stopped, and lets the connection end it", async () => {
     const { source } = connection([[message('{"n":1}'), message('{"n":2}')]]);
     const state = { lastEventId: undefined as string | undefined, stopped: false };
-    const iterator = handOut(source, eventReader(op), state, () => {});
+    const iterator = eventIterator(source, eventReader(op), state, () => {});
 
     await iterator.next();
     state.stopped = true;

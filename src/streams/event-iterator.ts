@@ -13,9 +13,9 @@ const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value:
  * at once, and only an empty batch waits for the connection. Calls of `next()` are served in order.
  *
  * @example
- * const events = handOut(batches(), eventReader(op, policy, () => response), state, close);
+ * const events = eventIterator(batches(), eventReader(op, policy, () => response), state, close);
  */
-export function handOut(
+export function eventIterator(
   source: AsyncGenerator<EventSourceMessage[]>,
   read: EventRead,
   state: { lastEventId: string | undefined; readonly stopped: boolean },
