@@ -4,12 +4,16 @@
 
 import { RESERVED_WORDS } from "./identifiers.mjs";
 
-/** @typedef {import("./read-operations.mjs").OperationInfo} OperationInfo */
+/**
+ * @typedef {import("./read-operations.mjs").OperationInfo} OperationInfo
+ * @typedef {Omit<OperationInfo, "success"> & { success: Pick<OperationInfo["success"], "kind"> }} CalledOperation
+ *   what an example call reads of an operation: of its answer, only the kind
+ */
 
 /**
  * A call of the method with the spec's example values, for its JSDoc `@example`; `runnable` fills
  * a raw body from the example too (a multipart one through a `form(fields)` helper the caller defines).
- * @param {OperationInfo} op
+ * @param {CalledOperation} op
  * @param {{ runnable?: boolean }} [how]
  * @returns {string}
  */
@@ -30,7 +34,7 @@ export function exampleCall(op, { runnable = false } = {}) {
 /**
  * The method called with the spec's example values, as an expression (`client.notes.list({ limit: 20 })`),
  * its per-call options holding `options` (the text of more fields, `maxItems: 20`) where given.
- * @param {OperationInfo} op
+ * @param {CalledOperation} op
  * @param {{ runnable?: boolean, options?: string }} [how] `runnable` as exampleCall's
  * @returns {string}
  */
@@ -136,7 +140,7 @@ const SAMPLE_NAMES = new Set([
 ]);
 
 /** The variable an example assigns a JSON answer to: the noun of the method's name, else `result`. */
-const resultName = (/** @type {OperationInfo} */ op) => {
+const resultName = (/** @type {CalledOperation} */ op) => {
   const segments = op.name.split(".");
   const last = segments.at(-1) ?? "";
   const noun =

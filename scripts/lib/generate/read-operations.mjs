@@ -4,7 +4,7 @@
 // valid document: what the client cannot express yet is listed in `report.unsupported`.
 import { fillTemplate } from "../../../src/core/path-template.js";
 import { IDEMPOTENCY_KEY_HEADER, idempotentMethod } from "../../../src/core/policy.js";
-import { isRecord, operationsOf, resolve } from "../spec/document.mjs";
+import { isRecord, keyword, operationsOf, resolve } from "../spec/document.mjs";
 import { QUERYSTRING } from "../spec/openapi31-paths.mjs";
 import { BODY_SENT_BY } from "../spec/repair-paths.mjs";
 import { tagGroups } from "./client-methods.mjs";
@@ -24,17 +24,19 @@ const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
 /**
  * The first server's address with its variables at their defaults and no trailing slash; empty
  * when the document declares no server (the samples then show the path alone).
- * @param {any} spec a bundled OpenAPI document
+ * @param {unknown} spec a bundled OpenAPI document
  * @returns {string}
  * @example
  * serverUrl({ servers: [{ url: "{base_url}", variables: { base_url: { default: "https://api.example.com" } } }] }); // "https://api.example.com"
  */
 export function serverUrl(spec) {
-  const server = Array.isArray(spec?.servers) ? spec.servers[0] : undefined;
-  if (!server || typeof server.url !== "string") return "";
-  const variables = server.variables ?? {};
-  const url = fillTemplate(server.url, (name) => {
-    const value = variables[name]?.default;
+  const servers = keyword(spec, "servers");
+  const server = Array.isArray(servers) ? servers[0] : undefined;
+  const template = keyword(server, "url");
+  if (typeof template !== "string") return "";
+  const variables = keyword(server, "variables");
+  const url = fillTemplate(template, (name) => {
+    const value = keyword(keyword(variables, name), "default");
     return value === undefined ? `{${name}}` : String(value);
   });
   return url.replace(/\/+$/, "");

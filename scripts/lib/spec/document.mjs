@@ -183,7 +183,7 @@ const FIXED = new Set([...HTTP_METHODS, "query"]);
  * `request()` writes every method so); with `key`, where it sits (`query`, `additionalOperations/COPY`).
  * An entry that cannot be sent as a method of its own is `refused`, with why: a key that is no
  * method, the method of one of the fixed fields (3.2 forbids it there), or one fetch refuses.
- * @param {any} item a path item, `$ref` followed
+ * @param {unknown} item a path item, `$ref` followed
  * @returns {{ operations: { method: string, key: string, op: any }[], refused: { method: string, key: string, why: string }[] }}
  * @example
  * moreOperations({ query: {}, additionalOperations: { COPY: {} } }).operations.map((o) => o.method); // ["QUERY", "COPY"]
@@ -193,8 +193,10 @@ export function moreOperations(item) {
   const operations = [];
   /** @type {{ method: string, key: string, why: string }[]} */
   const refused = [];
-  if (isObject(item?.query)) operations.push({ method: "QUERY", key: "query", op: item.query });
-  const more = isObject(item?.additionalOperations) ? item.additionalOperations : {};
+  const query = keyword(item, "query");
+  if (isRecord(query)) operations.push({ method: "QUERY", key: "query", op: query });
+  const additional = keyword(item, "additionalOperations");
+  const more = isRecord(additional) ? additional : {};
   for (const [name, op] of Object.entries(more)) {
     if (!isObject(op)) continue;
     const method = name.toUpperCase();
@@ -311,8 +313,8 @@ export function withoutExamples(spec) {
  * Every property a value of `schema` may have, as `[name, schema]` pairs: the properties of the
  * schema, then of its `allOf` parts and its `oneOf`/`anyOf` branches, `$ref`s followed, to a
  * bounded depth (a recursive schema ends there); a name may come more than once.
- * @param {any} doc
- * @param {any} schema
+ * @param {unknown} doc
+ * @param {unknown} schema
  * @returns {[string, any][]}
  */
 export function describedProperties(doc, schema, depth = 0) {
@@ -325,8 +327,8 @@ export function describedProperties(doc, schema, depth = 0) {
 
 /**
  * The schemas that may describe `value[key]` of a value of `schema`, in `describedProperties`' order.
- * @param {any} doc
- * @param {any} schema
+ * @param {unknown} doc
+ * @param {unknown} schema
  * @param {string} key
  * @returns {any[]}
  */
