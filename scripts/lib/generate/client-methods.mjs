@@ -68,7 +68,7 @@ export function clashes(names) {
 export function tagGroups(tags) {
   const list = Array.isArray(tags) ? tags.filter((tag) => typeof tag?.name === "string") : [];
   const byName = new Map(list.map((tag) => [tag.name, tag]));
-  const grouping = (/** @type {any} */ tag) => !["badge", "audience"].includes(String(kept(tag, "kind")));
+  const grouping = (/** @type {unknown} */ tag) => !["badge", "audience"].includes(String(kept(tag, "kind")));
   if (!list.some((tag) => grouping(tag) && typeof kept(tag, "parent") === "string")) return undefined;
   const groups = new Map();
   for (const tag of list.filter(grouping)) {

@@ -5,21 +5,43 @@ import { exampleCall, literal } from "./examples.mjs";
 import { standaloneCall } from "./emit-functions.mjs";
 import { functionNames, typeNames } from "./identifiers.mjs";
 import { errorClassName, RETRYABLE_STATUSES } from "../../../src/core/policy.js";
-import { resolve } from "../spec/document.mjs";
+import { isRecord, resolve } from "../spec/document.mjs";
 import { identityOf } from "../shared/identity.mjs";
 
+/** @typedef {import("./read-operations.mjs").OperationInfo} OperationInfo */
+
 /** One line of table cell text: no line breaks, no unescaped pipes. */
-const cell = (text) =>
+const cell = (/** @type {unknown} */ text) =>
   String(text ?? "")
     .trim()
     .replace(/\s*\n\s*/g, " ")
     .replace(/\|/g, "\\|");
 
-/** A short type of a schema: a component's exported type name, else its JSON type, with its bounds and values. */
+/**
+ * A schema resolved, as an object whose keywords read unchecked (an empty one where it is no object).
+ * @param {object} spec
+ * @param {unknown} schema
+ * @returns {Record<string, unknown>}
+ */
+function resolved(spec, schema) {
+  /** @type {unknown} */
+  const node = resolve(spec, schema);
+  return isRecord(node) ? node : {};
+}
+
+/**
+ * A short type of a schema: a component's exported type name, else its JSON type, with its bounds and values.
+ * @param {object} spec
+ * @param {unknown} schema
+ * @param {Map<string, string>} types each component schema's type name
+ * @returns {string}
+ */
 function typeText(spec, schema, types, depth = 0) {
-  const ref = typeof schema?.$ref === "string" ? /^#\/components\/schemas\/([^/]+)$/.exec(schema.$ref)?.[1] : undefined;
-  if (ref && types.has(ref)) return `\`${types.get(ref)}\``;
-  const s = resolve(spec, schema) ?? {};
+  const $ref = isRecord(schema) ? schema.$ref : undefined;
+  const ref = typeof $ref === "string" ? /^#\/components\/schemas\/([^/]+)$/.exec($ref)?.[1] : undefined;
+  const type = ref ? types.get(ref) : undefined;
+  if (type !== undefined) return `\`${type}\``;
+  const s = resolved(spec, schema);
   if (Array.isArray(s.enum)) return s.enum.map((v) => `\`${JSON.stringify(v)}\``).join(" \\| ");
   if (s.const !== undefined) return `\`${JSON.stringify(s.const)}\``;
   const kinds = Array.isArray(s.type) ? s.type : s.type ? [s.type] : [];
@@ -38,12 +60,18 @@ function typeText(spec, schema, types, depth = 0) {
   return bounds.length ? `${base}, ${bounds.join(", ")}` : base;
 }
 
-/** The fields of an object schema, as table rows. */
+/**
+ * The fields of an object schema, as table rows.
+ * @param {object} spec
+ * @param {unknown} schema
+ * @param {Map<string, string>} types
+ */
 function fieldRows(spec, schema, types) {
-  const s = resolve(spec, schema) ?? {};
-  const required = new Set(s.required ?? []);
+  const s = resolved(spec, schema);
+  // a `required` that is no list (which lint refuses) requires nothing
+  const required = new Set(Array.isArray(s.required) ? s.required : []);
   return Object.entries(s.properties ?? {}).map(([name, raw]) => {
-    const field = resolve(spec, raw) ?? {};
+    const field = resolved(spec, raw);
     const notes = [
       field.default !== undefined && `default \`${JSON.stringify(field.default)}\``,
       field.readOnly && "read-only",
@@ -54,7 +82,10 @@ function fieldRows(spec, schema, types) {
   });
 }
 
-/** The signature of a method, as a user calls it. */
+/**
+ * The signature of a method, as a user calls it.
+ * @param {OperationInfo} op
+ */
 function signature(op) {
   const args = op.pathParams.map((p) => p.name);
   if (op.body) args.push(op.body.required ? "body" : "body?");
@@ -64,7 +95,7 @@ function signature(op) {
 }
 
 // the heading's anchor as GitHub and most renderers make it: lowercase, punctuation dropped
-const anchor = (op) =>
+const anchor = (/** @type {OperationInfo} */ op) =>
   op.name
     .toLowerCase()
     .replace(/[^\w\- ]/g, "")
@@ -72,8 +103,8 @@ const anchor = (op) =>
 
 /**
  * Renders generated/api.md.
- * @param {any} spec the bundled document
- * @param {import("./read-operations.mjs").OperationInfo[]} operations from readOperations()
+ * @param {import("../spec/document.mjs").DocumentHead} spec the bundled document
+ * @param {OperationInfo[]} operations from readOperations()
  * @param {import("../shared/identity.mjs").Identity} [identity] the package's names
  * (scripts/lib/shared/identity.mjs); default those the document's title gives
  * @returns {string}
@@ -100,7 +131,7 @@ export function apiReference(spec, operations, identity = identityOf({}, spec.in
     "|---|---|---|---|",
   ];
   const fns = functionNames(operations);
-  const answerText = (op) =>
+  const answerText = (/** @type {OperationInfo} */ op) =>
     op.success.kind === "json"
       ? typeText(spec, op.success.schema, types)
       : op.success.kind === "empty"
@@ -194,7 +225,8 @@ export function apiReference(spec, operations, identity = identityOf({}, spec.in
       "```ts",
       exampleCall(op),
       `// or, from ${identity.packageName}/operations`,
-      standaloneCall(op, fns.get(op)),
+      // functionNames names every operation
+      standaloneCall(op, /** @type {string} */ (fns.get(op))),
       "```",
     );
   }

@@ -13,12 +13,22 @@ import { identityOf } from "../shared/identity.mjs";
 import { IDEMPOTENT_METHODS } from "../../../src/core/policy.js";
 
 /**
+ * @typedef {import("./read-operations.mjs").OperationInfo} OperationInfo
+ * @typedef {import("./read-operations.mjs").Parameter} Parameter
+ * @typedef {import("./security.mjs").AuthScheme} AuthScheme
+ * @typedef {import("../shared/identity.mjs").Identity} Identity
+ * @typedef {{ add(schema: unknown, where: string): number, name(index: number): string }} SchemaRefs the
+ *   schema checks (schema-table.mjs): a schema registered, and the constant an index is named
+ * @typedef {(schema: unknown, where: string) => string} SchemaRef registers a schema, returns its reference
+ */
+
+/**
  * Renders generated/operations.ts, generated/resources.ts, generated/functions.ts and generated/types.ts.
- * @param {any} spec the bundled document
- * @param {import("./read-operations.mjs").OperationInfo[]} operations from readOperations()
- * @param {{ add(schema: any, where: string): number, name(index: number): string }} table the schema checks (schema-table.mjs)
+ * @param {import("../spec/document.mjs").DocumentHead} spec the bundled document
+ * @param {OperationInfo[]} operations from readOperations()
+ * @param {SchemaRefs} table the schema checks (schema-table.mjs)
  * @param {string} header the generated-file header
- * @param {{ auth?: import("./security.mjs").AuthScheme, headerOptions?: import("./headers.mjs").HeaderOption[], identity?: import("../shared/identity.mjs").Identity }} [options]
+ * @param {{ auth?: AuthScheme, headerOptions?: import("./headers.mjs").HeaderOption[], identity?: Identity }} [options]
  * `auth`: the document's own scheme (a row carries `auth` only where its operation's differs); `headerOptions`:
  * the headers a client option sets (never required per call), default none; `identity`: the package's names
  * (scripts/lib/shared/identity.mjs), default those the document's title gives
@@ -38,9 +48,20 @@ export function emitClient(spec, operations, table, header, options = {}) {
   };
 }
 
+/**
+ * generated/operations.ts: one row per operation.
+ * @param {OperationInfo[]} operations
+ * @param {SchemaRefs} table
+ * @param {string} header
+ * @param {AuthScheme | undefined} auth the document's own scheme
+ * @param {Map<object, string>} fns each operation's function name
+ * @param {Identity} identity
+ * @returns {string}
+ */
 function operationsSource(operations, table, header, auth, fns, identity) {
   // a schema or a reader in a row is a reference, written as a marker that the text below replaces
   const marker = `\u0001${randomUUID()}:`;
+  /** @type {SchemaRef} */
   const schema = (schema, where) => `${marker}S.${table.add(schema, where)}`;
   const rows = operations.map((op) => {
     // a row holds only what differs from its defaults (src/client/operation-row.ts): its path parameters
@@ -93,7 +114,7 @@ function operationsSource(operations, table, header, auth, fns, identity) {
       if (op.success.schema)
         row.itemSchema = schema(op.success.schema, `${op.method} ${op.path} ${op.success.status} item`);
     }
-    const schemasOf = (params, place) =>
+    const schemasOf = (/** @type {Parameter[]} */ params, /** @type {string} */ place) =>
       Object.fromEntries(
         params.map((p) => [p.name, schema(p.schema, `${op.method} ${op.path} ${place} parameter ${p.name}`)]),
       );
@@ -115,7 +136,7 @@ function operationsSource(operations, table, header, auth, fns, identity) {
     .slice(1, -1)
     .replace(/[\\^$.*+?()[\]{}|-]/g, "\\$&");
   const references = new RegExp(`"${escaped}(S\\.)?(\\w+)"`, "g");
-  const text = (row) =>
+  const text = (/** @type {Record<string, unknown>} */ row) =>
     JSON.stringify(row)
       .replaceAll('"__proto__":', '["__proto__"]:')
       .replace(references, (_, inTable, ref) => (inTable ? `S.${table.name(Number(ref))}` : ref));
@@ -155,7 +176,7 @@ ${operations.map((op) => `  ${fns.get(op)},\n`).join("")}] as const;
  * where it is not the row's `bodySchema`.
  * @param {import("./read-operations.mjs").OperationInfo} op
  * @param {import("./request-bodies.mjs").BodyMedia} media
- * @param {(schema: any, where: string) => string} schema registers a schema, returns its reference
+ * @param {SchemaRef} schema registers a schema, returns its reference
  */
 function otherBody(op, media, schema) {
   /** @type {Record<string, unknown>} */
@@ -170,10 +191,10 @@ function otherBody(op, media, schema) {
 }
 
 /** Every media type an operation's body may be sent as: its own, then the others it offers. */
-const offered = (op) => offeredMedia(op.body);
+const offered = (/** @type {OperationInfo} */ op) => offeredMedia(op.body);
 
 /**
- * @type {[key: string, source: string, file: string, needed: (op: any) => boolean][]}
+ * @type {[key: string, source: string, file: string, needed: (op: OperationInfo) => boolean][]}
  * The readers only some operations need, by the key of a row's \`readers\` (src/client/operation-row.ts):
  * the export that reads it, its module under src/, and which operations need it. A row brings its
  * own, so that a bundle of operations without lists, streams or forms leaves their modules out.
@@ -208,19 +229,30 @@ function errorSchema(bodies) {
   return distinct.length === 1 ? distinct[0] : { anyOf: distinct };
 }
 
-/** The type of an operation's error bodies: the union of what errorSchema() checks, `unknown` where it checks nothing. */
+/**
+ * The type of an operation's error bodies: the union of what errorSchema() checks, `unknown` where it checks nothing.
+ * @param {OperationInfo} op
+ * @param {Map<string, string>} types each component schema's type name
+ */
 function errorBodyType(op, types) {
   if (!errorSchema(op.errorBodies)) return "unknown";
   const at = `${operationType(op)}["responses"]`;
   const each = op.errorBodies.map((b) => {
     const name = componentName(b.schema);
-    return name && types.has(name)
-      ? types.get(name)
-      : `${at}[${JSON.stringify(b.status)}]["content"][${JSON.stringify(b.mediaType)}]`;
+    const type = name ? types.get(name) : undefined;
+    return type !== undefined ? type : `${at}[${JSON.stringify(b.status)}]["content"][${JSON.stringify(b.mediaType)}]`;
   });
   return [...new Set(each)].join(" | ");
 }
 
+/**
+ * generated/types.ts: a type per component schema, and each method's error bodies.
+ * @param {string[]} schemaNames
+ * @param {Map<string, string>} types
+ * @param {OperationInfo[]} operations
+ * @param {string} header
+ * @returns {string}
+ */
 function typesSource(schemaNames, types, operations, header) {
   const lines = schemaNames.map((name) => {
     const type = types.get(name);

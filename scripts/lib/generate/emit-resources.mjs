@@ -16,45 +16,60 @@ import {
 import { offeredMedia } from "./request-bodies.mjs";
 
 /**
+ * @typedef {import("./read-operations.mjs").OperationInfo} OperationInfo
+ * @typedef {Map<string, Tree | OperationInfo>} Tree the groups of the client, each leaf one method
+ * @typedef {(schema: unknown, indexed: string) => string} TypeOf a schema's type: a component's by
+ *   name, else `indexed`, its type in the spec's types at the operation
+ */
+
+/**
  * Renders generated/resources.ts.
- * @param {any} spec the bundled document
- * @param {import("./read-operations.mjs").OperationInfo[]} operations from readOperations()
+ * @param {import("../spec/document.mjs").DocumentHead} spec the bundled document
+ * @param {OperationInfo[]} operations from readOperations()
  * @param {Map<string, string>} types each component schema's type name (identifiers.mjs typeNames)
  * @param {string} header the generated-file header
- * @param {Map<any, string>} fns each operation's function name (identifiers.mjs functionNames)
+ * @param {Map<object, string>} fns each operation's function name (identifiers.mjs functionNames)
  * @param {import("./headers.mjs").HeaderOption[]} headerOptions the headers a client option sets: never required per call
  * @param {string[]} [reserved] names a group's interface must not take (the package's error and client names)
  * @returns {string}
  */
 export function resourcesSource(spec, operations, types, header, fns, headerOptions, reserved = []) {
   // the tree of groups, each leaf one method
+  /** @type {Tree} */
   const tree = new Map();
   for (const op of operations) {
     const segments = op.name.split(".");
     let node = tree;
     for (const group of segments.slice(0, -1)) {
       if (!node.has(group)) node.set(group, new Map());
-      node = node.get(group);
+      const child = node.get(group);
+      // names are assigned so that no method is a group too (name-clashes.mjs)
+      if (!(child instanceof Map)) throw new Error(`resourcesSource: ${op.name} is under a method, not a group`);
+      node = child;
     }
-    node.set(segments.at(-1), op);
+    node.set(segments[segments.length - 1], op);
   }
   const tagText = new Map((spec.tags ?? []).map((t) => [t.name, t.description]));
+  /** @type {Map<string, Set<string>>} */
   const groupTags = new Map();
   for (const op of operations) {
     const top = op.name.split(".")[0];
     const item = operationAt(spec, op.method, op.path);
     for (const tag of item?.tags ?? []) {
-      if (!groupTags.has(top)) groupTags.set(top, new Set());
-      groupTags.get(top).add(tag);
+      const tags = groupTags.get(top) ?? new Set();
+      groupTags.set(top, tags.add(tag));
     }
   }
 
+  /** @type {TypeOf} */
   const typeOf = (schema, indexed) => {
     const name = componentName(schema);
-    return name && types.has(name) ? `T.${types.get(name)}` : indexed;
+    const type = name ? types.get(name) : undefined;
+    return type !== undefined ? `T.${type}` : indexed;
   };
   const at = operationType;
 
+  /** @type {(key: string, op: OperationInfo, indent: string) => string} */
   const method = (key, op, indent) => {
     const taken = new Set();
     const args = op.pathParams.map((p) => `${identifier(p.name, taken)}: string`);
@@ -131,6 +146,7 @@ export function resourcesSource(spec, operations, types, header, fns, headerOpti
     ].join("\n");
   };
 
+  /** @type {(node: Tree, indent: string) => string} */
   const body = (node, indent) =>
     [...node]
       .map(([key, value]) =>
@@ -141,7 +157,9 @@ export function resourcesSource(spec, operations, types, header, fns, headerOpti
       .join("\n");
 
   const usedTypeNames = new Set(types.values());
+  /** @type {string[]} */
   const interfaces = [];
+  /** @type {string[]} */
   const members = [];
   for (const [key, value] of tree) {
     if (!(value instanceof Map)) {
@@ -158,13 +176,19 @@ export function resourcesSource(spec, operations, types, header, fns, headerOpti
     usedTypeNames.add(name);
     const tags = [...(groupTags.get(key) ?? [])];
     const about = tags.length
-      ? tags.map((t) => `${doc(t)}${tagText.get(t) ? `: ${doc(tagText.get(t)).replace(/\.$/, "")}` : ""}`).join("; ")
+      ? tags
+          .map((t) => {
+            const text = tagText.get(t);
+            return `${doc(t)}${text ? `: ${doc(text).replace(/\.$/, "")}` : ""}`;
+          })
+          .join("; ")
       : `the ${key} operations`;
     interfaces.push(`/** \`client.${key}\`: ${about}. */\nexport interface ${name} {\n${body(value, "  ")}\n}\n`);
     members.push(`  readonly ${key}: ${name};`);
   }
   // the runtime tree, each leaf built from its table entry: typed as Resources, so the compiler
   // checks every declaration above against the entry its method comes from
+  /** @type {(node: Tree, indent: string) => string} */
   const runtime = (node, indent) =>
     [...node]
       .map(
@@ -217,6 +241,9 @@ ${runtime(tree, "    ")}
  * type, or the media type's in the spec's types); where an OpenAPI 3.2 `itemSchema` describes each whole
  * event, each kind's name and data typed together (`NamedEvent`) from the media type's type, which the
  * 3.1 view makes that of one event (spec/event-items.mjs).
+ * @param {OperationInfo} op
+ * @param {TypeOf} typeOf
+ * @param {string} at the operation's type
  */
 function streamType(op, typeOf, at) {
   const { schema, eventFromMedia, eventItem, status, mediaType } = op.success;
@@ -229,6 +256,9 @@ function streamType(op, typeOf, at) {
  * The type of one item of a sequence: its schema's type where that is a component, else read from
  * the media type's type in the spec's types: an array's items, or, where the document gave one
  * item's schema as the media type's, that type itself; `unknown` where the spec says nothing.
+ * @param {OperationInfo} op
+ * @param {TypeOf} typeOf
+ * @param {string} at the operation's type
  */
 function itemType(op, typeOf, at) {
   const { schema, itemFrom, status, mediaType } = op.success;
@@ -240,6 +270,8 @@ function itemType(op, typeOf, at) {
 /**
  * The type a body of one media type takes: JSON's or a form's typed fields, bytes, or anything fetch
  * sends; JSON values one after another (`lines`) their array, or an async iterable of its items.
+ * @param {import("./request-bodies.mjs").BodyMedia} media
+ * @param {string} typed its type in the spec's types
  */
 function bodyType(media, typed) {
   if (media.kind === "lines") return `${typed} | AsyncIterable<ItemOf<${typed}>>`;
@@ -249,10 +281,14 @@ function bodyType(media, typed) {
   return "BodyInit";
 }
 
-/** A list method's answer: the items typed from the answer's array (at the dotted path `items`). */
+/**
+ * A list method's answer: the items typed from the answer's array (at the dotted path `items`).
+ * @param {import("./pagination.mjs").Pagination} page
+ * @param {string} answer the answer's type
+ */
 const pageType = (page, answer) => {
   const items = (page.items?.split(".") ?? []).reduce(
-    (at, key, i) => `${i ? `NonNullable<${at}>` : at}[${JSON.stringify(key)}]`,
+    (/** @type {string} */ at, key, i) => `${i ? `NonNullable<${at}>` : at}[${JSON.stringify(key)}]`,
     answer,
   );
   return `PagePromise<NonNullable<${items}>[number], ${answer}>`;

@@ -6,18 +6,18 @@
 import { createParser } from "eventsource-parser";
 import { jsonData } from "../../../src/streams/event-data.js";
 import { SEPARATOR, sequenceFraming } from "../../../src/streams/sequence-media.js";
-import { exampleOf, resolve } from "../spec/document.mjs";
+import { exampleOf, isRecord, keyword, resolve } from "../spec/document.mjs";
 import { EVENT_DATA } from "../spec/event-items.mjs";
 
 const EVENT_STREAM = /^text\/event-stream\s*(;|$)/i;
 
 /**
  * The media type of `response` that is an event stream, if any.
- * @param {any} response a resolved response object
+ * @param {unknown} response a resolved response object
  * @returns {string | undefined}
  */
 export function eventStreamType(response) {
-  return Object.keys(response?.content ?? {}).find((type) => EVENT_STREAM.test(type));
+  return Object.keys(keyword(response, "content") ?? {}).find((type) => EVENT_STREAM.test(type));
 }
 
 /**
@@ -27,22 +27,29 @@ export function eventStreamType(response) {
  * spec says nothing (an empty schema), so the events go unchecked.
  * In the 3.1 view of an OpenAPI 3.2 document, an answer's `itemSchema` is the media type's schema of
  * one whole event (spec/event-items.mjs), and `item` says which events' data is JSON.
- * @param {any} spec
- * @param {any} media the media type object
- * @returns {{ schema: any, fromMedia: boolean, item?: import("../spec/event-items.mjs").EventData } | undefined} `fromMedia` when it is the media type's own schema
+ * @param {unknown} spec
+ * @param {unknown} media the media type object
+ * @returns {{ schema: unknown, fromMedia: boolean, item?: import("../spec/event-items.mjs").EventData } | undefined} `fromMedia` when it is the media type's own schema
  */
 export function eventSchema(spec, media) {
-  if (media?.[EVENT_DATA]) return { schema: media.schema, fromMedia: true, item: media[EVENT_DATA] };
-  let schema = media?.itemSchema;
+  const marked = keyword(media, EVENT_DATA);
+  // the 3.1 view marks the media type with the EventData it read (spec/event-items.mjs)
+  if (marked)
+    return {
+      schema: keyword(media, "schema"),
+      fromMedia: true,
+      item: /** @type {import("../spec/event-items.mjs").EventData} */ (marked),
+    };
+  let schema = keyword(media, "itemSchema");
   let fromMedia = false;
   if (schema) {
-    const data = resolve(spec, schema)?.properties?.data;
+    const data = keyword(keyword(resolve(spec, schema), "properties"), "data");
     if (data) schema = data;
   } else {
-    schema = media?.schema;
+    schema = keyword(media, "schema");
     fromMedia = true;
   }
-  const content = resolve(spec, schema)?.contentSchema;
+  const content = keyword(resolve(spec, schema), "contentSchema");
   if (content) [schema, fromMedia] = [content, false];
   if (!schema || (typeof schema === "object" && Object.keys(schema).length === 0)) return undefined;
   return { schema, fromMedia };
@@ -51,14 +58,14 @@ export function eventSchema(spec, media) {
 /**
  * The success answer of an operation whose first 2xx is an event stream, as `readOperations`
  * describes answers; `undefined` when it is not one.
- * @param {any} spec
- * @param {any} response the resolved response object
+ * @param {unknown} spec
+ * @param {unknown} response the resolved response object
  * @param {number} status
  */
 export function eventStreamAnswer(spec, response, status) {
   const mediaType = eventStreamType(response);
   if (!mediaType) return undefined;
-  const media = response.content[mediaType] ?? {};
+  const media = keyword(keyword(response, "content"), mediaType) ?? {};
   const event = eventSchema(spec, media);
   return {
     status,
@@ -76,16 +83,14 @@ export function eventStreamAnswer(spec, response, status) {
  * text: a wire-format example (a string with `data:` lines) gives its events; an example that is
  * JSON data gives one event; failing those, the examples of the event schema, or of each branch
  * of its `oneOf`/`anyOf` (one event per kind).
- * @param {any} spec
- * @param {any} media the media type object
+ * @param {unknown} spec
+ * @param {unknown} media the media type object
  * @returns {{ id?: string, event?: string, data: string }[]}
  */
 export function exampleEvents(spec, media) {
-  const given =
-    media?.examples && typeof media.examples === "object" && !Array.isArray(media.examples)
-      ? Object.values(media.examples).map((e) => resolve(spec, e)?.value)
-      : [exampleOf(spec, media)];
-  const item = media?.[EVENT_DATA];
+  const given = givenExamples(spec, media);
+  // the 3.1 view marks the media type with the EventData it read (spec/event-items.mjs)
+  const item = /** @type {import("../spec/event-items.mjs").EventData | undefined} */ (keyword(media, EVENT_DATA));
   const events = given
     .filter((e) => e !== undefined)
     .flatMap((example) =>
@@ -100,9 +105,12 @@ export function exampleEvents(spec, media) {
   const one = exampleOf(spec, schema);
   if (one !== undefined) return [{ data: JSON.stringify(one) }];
   return (schema?.oneOf ?? schema?.anyOf ?? [])
-    .map((branch) => exampleOf(spec, resolve(spec, branch)) ?? objectExample(spec, resolve(spec, branch)))
-    .filter((e) => e !== undefined)
-    .map((e) => ({ data: JSON.stringify(e) }));
+    .map(
+      (/** @type {unknown} */ branch) =>
+        exampleOf(spec, resolve(spec, branch)) ?? objectExample(spec, resolve(spec, branch)),
+    )
+    .filter((/** @type {unknown} */ e) => e !== undefined)
+    .map((/** @type {unknown} */ e) => ({ data: JSON.stringify(e) }));
 }
 
 /**
@@ -110,25 +118,28 @@ export function exampleEvents(spec, media) {
  * as the client hands it out (`{ event, data, id }`, its data the JSON value where the kind holds
  * JSON): its data written as JSON where the kind's is (as given where it is text already), else as text.
  * @param {import("../spec/event-items.mjs").EventData} item which events' data is JSON
- * @param {any} value
+ * @param {unknown} value
  * @returns {{ id?: string, event?: string, data: string }}
  * @example
  * eventOf({ json: false, names: { addJson: true } }, { event: "addJson", data: { foo: 1 } }); // { event: "addJson", data: '{"foo":1}' }
  */
 export function eventOf(item, value) {
-  const name = typeof value.event === "string" ? value.event : undefined;
-  const data =
-    jsonData(item, name) && typeof value.data !== "string"
-      ? JSON.stringify(value.data ?? null)
-      : String(value.data ?? "");
+  const event = keyword(value, "event");
+  const name = typeof event === "string" ? event : undefined;
+  const given = keyword(value, "data");
+  const data = jsonData(item, name) && typeof given !== "string" ? JSON.stringify(given ?? null) : String(given ?? "");
+  const id = keyword(value, "id");
   return {
-    ...(typeof value.id === "string" ? { id: value.id } : {}),
+    ...(typeof id === "string" ? { id } : {}),
     ...(name === undefined ? {} : { event: name }),
     data,
   };
 }
 
-/** The events of a text in the event-stream wire format, parsed by eventsource-parser. */
+/**
+ * The events of a text in the event-stream wire format, parsed by eventsource-parser.
+ * @param {string} text
+ */
 function wireEvents(text) {
   /** @type {{ id?: string, event?: string, data: string }[]} */
   const events = [];
@@ -140,15 +151,24 @@ function wireEvents(text) {
   return events;
 }
 
-/** An object built from its properties' examples, when each required one has an example. */
+/**
+ * An object built from its properties' examples, when each required one has an example.
+ * @param {unknown} spec
+ * @param {unknown} schema resolved
+ * @returns {Record<string, unknown> | undefined}
+ */
 function objectExample(spec, schema) {
-  const properties = schema?.properties;
+  const properties = keyword(schema, "properties");
   if (!properties) return undefined;
+  const declared = keyword(schema, "required");
+  // a `required` that is no list (which lint refuses) requires nothing
+  const required = Array.isArray(declared) ? declared : [];
+  /** @type {Record<string, unknown>} */
   const out = {};
   for (const [name, sub] of Object.entries(properties)) {
-    const value = exampleOf(spec, resolve(spec, sub)) ?? resolve(spec, sub)?.const;
+    const value = exampleOf(spec, resolve(spec, sub)) ?? keyword(resolve(spec, sub), "const");
     if (value !== undefined) out[name] = value;
-    else if ((schema.required ?? []).includes(name)) return undefined;
+    else if (required.includes(name)) return undefined;
   }
   return out;
 }
@@ -157,11 +177,11 @@ function objectExample(spec, schema) {
  * The media type of `response` that is a sequence of JSON texts (src/streams/sequence-media.js), if
  * any, and if the response offers no JSON beside it: then the JSON answer is the method's, and the
  * sequence the caller's to ask for through `client.raw`.
- * @param {any} response a resolved response object
+ * @param {unknown} response a resolved response object
  * @returns {string | undefined}
  */
 export function sequenceType(response) {
-  const types = Object.keys(response?.content ?? {});
+  const types = Object.keys(keyword(response, "content") ?? {});
   const json = types.some((type) => /^application\/(.+\+)?json$/i.test(type) && !sequenceFraming(type));
   return json ? undefined : types.find((type) => sequenceFraming(type));
 }
@@ -172,31 +192,33 @@ export function sequenceType(response) {
  * and the 3.1 view writes an `itemSchema` (spec/openapi31.mjs); else the schema itself, which
  * documents written before 3.2 give for one item (`application/x-ndjson: schema: Task`). `from` says
  * which; `undefined` when the media type says nothing (an empty schema), so the items go unchecked.
- * @param {any} spec
- * @param {any} media the media type object
- * @returns {{ schema: any, from: "itemSchema" | "items" | "schema" } | undefined}
+ * @param {unknown} spec
+ * @param {unknown} media the media type object
+ * @returns {{ schema: unknown, from: "itemSchema" | "items" | "schema" } | undefined}
  */
 export function itemSchemaOf(spec, media) {
-  const empty = (/** @type {any} */ schema) =>
+  const empty = (/** @type {unknown} */ schema) =>
     !schema || (typeof schema === "object" && Object.keys(schema).length === 0);
-  if (!empty(media?.itemSchema)) return { schema: media.itemSchema, from: "itemSchema" };
-  const whole = resolve(spec, media?.schema);
+  const itemSchema = keyword(media, "itemSchema");
+  if (!empty(itemSchema)) return { schema: itemSchema, from: "itemSchema" };
+  const schema = keyword(media, "schema");
+  const whole = resolve(spec, schema);
   if (whole?.type === "array") return empty(whole.items) ? undefined : { schema: whole.items, from: "items" };
-  return empty(media?.schema) ? undefined : { schema: media.schema, from: "schema" };
+  return empty(schema) ? undefined : { schema, from: "schema" };
 }
 
 /**
  * The success answer of an operation whose first 2xx is a sequence of JSON items, as `readOperations`
  * describes answers (`schema` one item's, `itemFrom` where it was read: `itemSchemaOf`); `undefined`
  * when it is none.
- * @param {any} spec
- * @param {any} response the resolved response object
+ * @param {unknown} spec
+ * @param {unknown} response the resolved response object
  * @param {number} status
  */
 export function sequenceAnswer(spec, response, status) {
   const mediaType = sequenceType(response);
   if (!mediaType) return undefined;
-  const media = response.content[mediaType] ?? {};
+  const media = keyword(keyword(response, "content"), mediaType) ?? {};
   const item = itemSchemaOf(spec, media);
   return {
     status,
@@ -212,17 +234,14 @@ export function sequenceAnswer(spec, response, status) {
  * The items the spec's examples show for a sequence: an example of the whole sequence (an array,
  * where its schema is one) gives its items, one of an item gives itself, a text gives the JSON texts
  * its lines or records hold; failing those, the example of the item's schema.
- * @param {any} spec
- * @param {any} media the media type object
+ * @param {unknown} spec
+ * @param {unknown} media the media type object
  * @param {string} mediaType its key, which frames a text example
  * @returns {unknown[]}
  */
 export function exampleItems(spec, media, mediaType) {
   const item = itemSchemaOf(spec, media);
-  const given =
-    media?.examples && typeof media.examples === "object" && !Array.isArray(media.examples)
-      ? Object.values(media.examples).map((e) => resolve(spec, e)?.value)
-      : [exampleOf(spec, media)];
+  const given = givenExamples(spec, media);
   const items = given
     .filter((e) => e !== undefined)
     .flatMap((example) => {
@@ -236,7 +255,23 @@ export function exampleItems(spec, media, mediaType) {
   return one === undefined ? [] : [one];
 }
 
-/** The JSON texts of a sequence written out, each parsed; a text that is no JSON is passed over. */
+/**
+ * The values a media type's examples give: each of its `examples` map's (`$ref`s followed), else its example.
+ * @param {unknown} spec
+ * @param {unknown} media
+ * @returns {unknown[]}
+ */
+function givenExamples(spec, media) {
+  const examples = keyword(media, "examples");
+  return isRecord(examples) ? Object.values(examples).map((e) => resolve(spec, e)?.value) : [exampleOf(spec, media)];
+}
+
+/**
+ * The JSON texts of a sequence written out, each parsed; a text that is no JSON is passed over.
+ * @param {string} text
+ * @param {string} separator
+ * @returns {unknown[]}
+ */
 function textItems(text, separator) {
   return text.split(separator).flatMap((piece) => {
     try {

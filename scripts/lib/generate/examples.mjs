@@ -5,8 +5,17 @@
 import { RESERVED_WORDS } from "./identifiers.mjs";
 
 /**
+ * @typedef {import("./read-operations.mjs").OperationInfo} OperationInfo
+ * @typedef {Omit<OperationInfo, "success"> & { success: Pick<OperationInfo["success"], "kind"> }} CalledOperation
+ *   what an example call reads of an operation: of its answer, only the kind
+ */
+
+/**
  * A call of the method with the spec's example values, for its JSDoc `@example`; `runnable` fills
  * a raw body from the example too (a multipart one through a `form(fields)` helper the caller defines).
+ * @param {CalledOperation} op
+ * @param {{ runnable?: boolean }} [how]
+ * @returns {string}
  */
 export function exampleCall(op, { runnable = false } = {}) {
   const call = `await ${callExpression(op, { runnable })};`;
@@ -25,7 +34,7 @@ export function exampleCall(op, { runnable = false } = {}) {
 /**
  * The method called with the spec's example values, as an expression (`client.notes.list({ limit: 20 })`),
  * its per-call options holding `options` (the text of more fields, `maxItems: 20`) where given.
- * @param {import("./read-operations.mjs").OperationInfo} op
+ * @param {CalledOperation} op
  * @param {{ runnable?: boolean, options?: string }} [how] `runnable` as exampleCall's
  * @returns {string}
  */
@@ -47,7 +56,7 @@ export function callExpression(op, { runnable = false, options: more } = {}) {
     [Object.keys(headers).length > 0 ? `headers: ${literal(headers)}` : undefined, more].filter(Boolean).join(", ") ||
     undefined;
   if (op.body) {
-    const text = (value) => (typeof value === "string" ? value : JSON.stringify(value ?? ""));
+    const text = (/** @type {unknown} */ value) => (typeof value === "string" ? value : JSON.stringify(value ?? ""));
     const multipart = /^multipart\//.test(op.body.mediaType);
     const fields = Object.fromEntries(Object.entries(op.body.example ?? {}).map(([k, v]) => [k, text(v)]));
     const raw = !runnable
@@ -131,7 +140,7 @@ const SAMPLE_NAMES = new Set([
 ]);
 
 /** The variable an example assigns a JSON answer to: the noun of the method's name, else `result`. */
-const resultName = (op) => {
+const resultName = (/** @type {CalledOperation} */ op) => {
   const segments = op.name.split(".");
   const last = segments.at(-1) ?? "";
   const noun =
@@ -142,7 +151,11 @@ const resultName = (op) => {
   return RESERVED_WORDS.has(name) || SAMPLE_NAMES.has(name) || !/^[A-Za-z_$][\w$]*$/.test(name) ? "result" : name;
 };
 
-/** A multipart body's fields as an object literal, each file a `Blob` of the example's text. */
+/**
+ * A multipart body's fields as an object literal, each file a `Blob` of the example's text.
+ * @param {import("./multipart.mjs").FormShape} form
+ * @param {unknown} example
+ */
 function formLiteral(form, example) {
   const entries = Object.entries(example ?? {}).map(([k, v]) => {
     const key = /^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k);
@@ -151,7 +164,11 @@ function formLiteral(form, example) {
   return entries.length ? `{ ${entries.join(", ")} }` : "{}";
 }
 
-/** A JS object literal of a JSON value, unquoted keys where they are identifiers. */
+/**
+ * A JS object literal of a JSON value, unquoted keys where they are identifiers.
+ * @param {unknown} value
+ * @returns {string}
+ */
 export function literal(value) {
   if (Array.isArray(value)) return `[${value.map(literal).join(", ")}]`;
   if (value && typeof value === "object") {

@@ -31,7 +31,7 @@ export const CLIENT_OPTIONS = [
  * @typedef {object} HeaderOption
  * @property {string} name the header, as the document writes it
  * @property {string} option the client option that sets it (`Intercom-Version` -> `intercomVersion`)
- * @property {any} schema its schema, as the first operation that declares it gives it
+ * @property {unknown} schema its schema, as the first operation that declares it gives it
  * @property {string | undefined} description
  * @property {{ path: string, method: string }} at the first operation that declares it, whose types give its value's
  */
@@ -45,7 +45,7 @@ export const CLIENT_OPTIONS = [
  * @returns {{ options: HeaderOption[], lines: string[] }}
  */
 export function headerOptions(operations) {
-  /** @type {Map<string, { count: number, first: { name: string, schema: any, description?: string }, at: { path: string, method: string } }>} */
+  /** @type {Map<string, { count: number, first: import("./read-operations.mjs").Parameter, at: { path: string, method: string } }>} */
   const declared = new Map();
   for (const op of operations)
     for (const p of op.headerParams) {

@@ -2,7 +2,7 @@
 // words they must not take. Shared by the client writer, the API reference and the example calls,
 // so that all three name a thing the same way.
 import { HTTP_METHODS } from "../../../src/core/path-template.js";
-import { standInKey } from "../spec/document.mjs";
+import { isRecord, standInKey } from "../spec/document.mjs";
 
 /**
  * Names the package's own modules export (src/index.ts), which a schema type must not shadow; the
@@ -164,13 +164,15 @@ export function functionNames(operations) {
 
 /**
  * The name of the component schema a schema refers to (`#/components/schemas/Name` -> `Name`), else undefined.
- * @param {any} schema
+ * @param {unknown} schema
  * @returns {string | undefined}
  */
-export const componentName = (schema) =>
-  typeof schema?.$ref === "string"
-    ? /^#\/components\/schemas\/([^/]+)$/.exec(schema.$ref)?.[1]?.replace(/~1/g, "/").replace(/~0/g, "~")
+export const componentName = (schema) => {
+  const ref = isRecord(schema) ? schema.$ref : undefined;
+  return typeof ref === "string"
+    ? /^#\/components\/schemas\/([^/]+)$/.exec(ref)?.[1]?.replace(/~1/g, "/").replace(/~0/g, "~")
     : undefined;
+};
 
 /**
  * Where openapi-typescript typed an operation, as a type of generated/schema.d.ts: `paths[path][method]`,

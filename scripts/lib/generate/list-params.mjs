@@ -3,6 +3,7 @@
 // items it holds (a size: `limit`, `page_size`), which is a filter by time, and which answer field
 // each takes back (`cursor` <- `next_cursor`, `starting_after` <- `pages.next.starting_after`).
 import { deref } from "../spec/document.mjs";
+import { keyword } from "../spec/document.mjs";
 import { ID, holds, isAddress, isNumber, isType, reads, readsNext, words } from "./list-shape.mjs";
 
 // a parameter that says where a page starts
@@ -22,15 +23,15 @@ const SIZE = ["limit", "size", "count", "max", "per", "top", "take"];
  * @typedef {object} Param a query parameter as the rules read it
  * @property {string} name
  * @property {string[]} words
- * @property {any} schema resolved
+ * @property {unknown} schema resolved
  * @property {boolean} size it says how many items a page holds (`limit`, `page_size`, `per_page`)
  * @property {boolean} position it says where a page starts (`cursor`, `page_token`, `after`, `page`), not when
  */
 
 /**
  * The query parameters of an operation with their roles.
- * @param {any} doc
- * @param {{ name: string, schema?: any }[]} queryParams
+ * @param {object} doc
+ * @param {{ name: string, schema?: unknown }[]} queryParams
  * @returns {Param[]}
  */
 export function paramRoles(doc, queryParams) {
@@ -38,7 +39,8 @@ export function paramRoles(doc, queryParams) {
     const list = words(p.name);
     const schema = deref(doc, p.schema) ?? {};
     const size = isNumber(schema) && reads(list, SIZE) && !reads(list, ID) && !reads(list, POSITION);
-    const when = reads(list, TIME_WORDS) || TIME.test(schema.format ?? "");
+    // RegExp's test reads its argument as String() does
+    const when = reads(list, TIME_WORDS) || TIME.test(String(keyword(schema, "format") ?? ""));
     return {
       name: p.name,
       words: list,
@@ -57,17 +59,27 @@ const TIME = /^(date|date-time|time|duration|timestamp|unix-time)$/;
  * number into text; where `loosely`, plain text (no format, pattern or enum) into a number too, as a
  * document may type one key as text in its answer and as a number in its query (the runtime sends
  * digits as a number, anything else as text, which the request check then refuses).
+ * @param {Param} param
+ * @param {unknown} schema
  */
 export function takes(param, schema, loosely = false) {
-  if (TIME.test(param.schema.format ?? "") || TIME.test(schema?.format ?? "")) return false;
+  const format = (/** @type {unknown} */ s) => String(keyword(s, "format") ?? "");
+  if (TIME.test(format(param.schema)) || TIME.test(format(schema))) return false;
   const text = isType(schema, "string");
   if (isNumber(param.schema))
-    return isNumber(schema) || (loosely && text && !schema.format && !schema.pattern && !schema.enum);
-  const typed = param.schema.type !== undefined;
+    return (
+      isNumber(schema) ||
+      (loosely && text && !keyword(schema, "format") && !keyword(schema, "pattern") && !keyword(schema, "enum"))
+    );
+  const typed = keyword(param.schema, "type") !== undefined;
   return (text || isNumber(schema)) && (!typed || isType(param.schema, "string"));
 }
 
-/** Whether `next` stands right before the words `inner` in `outer` (`next_page_token`, `page_token`). */
+/**
+ * Whether `next` stands right before the words `inner` in `outer` (`next_page_token`, `page_token`).
+ * @param {string[]} outer
+ * @param {string[]} inner
+ */
 function nextBefore(outer, inner) {
   for (let i = 1; i + inner.length <= outer.length; i++)
     if (outer[i - 1] === "next" && inner.every((w, j) => outer[i + j] === w)) return true;
@@ -79,6 +91,9 @@ function nextBefore(outer, inner) {
  * (strictly),
  * else the only one sharing a word with the field's name beside next (`pagination_token` for
  * `next_token`, where `since_id` could take it too).
+ * @param {import("./list-shape.mjs").Field} field
+ * @param {Param} param
+ * @param {Param[]} params
  */
 function soleTaker(field, param, params) {
   const own = words(field.name).filter((w) => w !== "next");
@@ -113,6 +128,7 @@ export function takenBack(found, params) {
       !reads(words(f.name), [...SIZE, "total"]),
   );
   const open = params.filter((p) => !p.size);
+  /** @type {{ field: import("./list-shape.mjs").Field, param: Param, key: number[] }[]} */
   const ranked = [];
   for (const field of candidates) {
     const own = words(field.name);
@@ -150,7 +166,7 @@ export function takenBack(found, params) {
  * @param {Param[]} params
  */
 export function mirrorOf(forward, params) {
-  const plain = (list) =>
+  const plain = (/** @type {string[]} */ list) =>
     list
       .filter((w) => !FORWARD.includes(w) && !BACKWARD.includes(w))
       .map((w) => (w === "starting" ? "ending" : w))
@@ -159,7 +175,10 @@ export function mirrorOf(forward, params) {
   return params.find((p) => reads(p.words, BACKWARD) && !p.size && plain(p.words) === plain(forward.words));
 }
 
-/** The parameter that sizes a page: the one made only of size words (`limit`), else the only one. */
+/**
+ * The parameter that sizes a page: the one made only of size words (`limit`), else the only one.
+ * @param {Param[]} params
+ */
 export function sizeParam(params) {
   const sizes = params.filter((p) => p.size);
   return sizes.find((p) => p.words.every((w) => SIZE.includes(w))) ?? (sizes.length === 1 ? sizes[0] : undefined);

@@ -4,7 +4,7 @@
 // array holding its items (list-params.mjs reads the parameters). Roles are read from the words
 // wherever they sit in a name (`next_page_token`, `X-Next-Cursor`, `nextCursor`), never from a list
 // of whole names.
-import { deref, describedProperties } from "../spec/document.mjs";
+import { deref, describedProperties, isRecord, keyword } from "../spec/document.mjs";
 
 /** How deep an answer is searched: `meta.total`, `links.pages.next`, `response_metadata.next_cursor`. */
 export const FIELD_DEPTH = 3;
@@ -55,22 +55,27 @@ export function holds(/** @type {string[]} */ outer, /** @type {string[]} */ inn
   return false;
 }
 
-/** Whether a schema's `type` is or holds `type` (`["string", "null"]` is a string). */
+/**
+ * Whether a schema's `type` is or holds `type` (`["string", "null"]` is a string).
+ * @param {unknown} schema
+ * @param {string} type
+ */
 export function isType(schema, type) {
-  const declared = schema?.type;
+  const declared = keyword(schema, "type");
   return declared === type || (Array.isArray(declared) && declared.includes(type));
 }
 
-export const isNumber = (schema) => isType(schema, "integer") || isType(schema, "number");
+export const isNumber = (/** @type {unknown} */ schema) => isType(schema, "integer") || isType(schema, "number");
 
 /**
  * The fields of an object schema by name, `$ref`s followed, its `allOf`, `anyOf` and `oneOf`
  * branches' merged in (a field any branch can hold is a field of the answer; its own first).
- * @param {any} doc the bundled document
- * @param {any} schema
- * @returns {Record<string, any>}
+ * @param {object} doc the bundled document
+ * @param {unknown} schema
+ * @returns {Record<string, unknown>}
  */
 export function fields(doc, schema) {
+  /** @type {unknown} */
   const node = deref(doc, schema);
   if (!node || typeof node !== "object") return {};
   // a shared component is read once per document, however many answers hold it
@@ -78,13 +83,15 @@ export function fields(doc, schema) {
   if (!read) fieldsOf.set(doc, (read = new WeakMap()));
   let out = read.get(node);
   if (out) return out;
-  out = {};
+  /** @type {Record<string, unknown>} */
+  const own = {};
+  out = own;
   for (const [name, s] of describedProperties(doc, node))
-    if (!Object.hasOwn(out, name)) out[name] = deref(doc, s) ?? {};
+    if (!Object.hasOwn(own, name)) own[name] = deref(doc, s) ?? {};
   read.set(node, out);
   return out;
 }
-/** @type {WeakMap<object, WeakMap<object, Record<string, any>>>} */
+/** @type {WeakMap<object, WeakMap<object, Record<string, unknown>>>} */
 const fieldsOf = new WeakMap();
 
 /**
@@ -92,21 +99,22 @@ const fieldsOf = new WeakMap();
  * @property {string[]} path its names from the answer down (`["meta", "next_page_url"]`)
  * @property {string} name its own name
  * @property {string[]} words the words of its whole path
- * @property {any} schema resolved
+ * @property {unknown} schema resolved
  */
 
 /**
  * Every field of an answer down to FIELD_DEPTH objects deep, shallower fields first.
- * @param {any} doc
- * @param {any} schema
+ * @param {object} doc
+ * @param {unknown} schema
  * @returns {Field[]}
  */
 export function fieldPaths(doc, schema) {
   /** @type {Field[]} */
   const found = [];
-  /** @type {{ path: string[], schema: any, field?: Field }[]} */
+  /** @type {{ path: string[], schema: unknown, field?: Field }[]} */
   let level = [{ path: [], schema }];
   for (let depth = 0; depth < FIELD_DEPTH && level.length; depth++) {
+    /** @type {typeof level} */
     const next = [];
     for (const parent of level)
       for (const [name, s] of Object.entries(fields(doc, parent.schema))) {
@@ -120,7 +128,14 @@ export function fieldPaths(doc, schema) {
   return found;
 }
 
-/** A field of fieldPaths(), the words of its path split when first asked for (most are never). */
+/**
+ * A field of fieldPaths(), the words of its path split when first asked for (most are never).
+ * @param {string[]} path
+ * @param {string} name
+ * @param {unknown} schema
+ * @param {Field | undefined} parent
+ * @returns {Field}
+ */
 function pathField(path, name, schema, parent) {
   /** @type {string[] | undefined} */
   let split;
@@ -155,21 +170,34 @@ export function itemsPath(found) {
  * @param {Field} field
  */
 export function isAddress({ name, path, schema }, loosely = true) {
-  if (!isType(schema, "string")) return false;
-  const example = schema.example ?? schema.examples?.[0];
+  if (!isRecord(schema) || !isType(schema, "string")) return false;
+  const examples = schema.examples;
+  const example =
+    schema.example ??
+    (Array.isArray(examples) || typeof examples === "string"
+      ? examples[0]
+      : isRecord(examples)
+        ? examples["0"]
+        : undefined);
+  // RegExp's test reads its argument as String() does
   return (
     /ur[li]/i.test(name) ||
-    /^(uri|url|iri|uri-reference|iri-reference)$/.test(schema.format ?? "") ||
+    /^(uri|url|iri|uri-reference|iri-reference)$/.test(String(schema.format ?? "")) ||
     (typeof example === "string" && /^(https?:\/\/|\/)/i.test(example)) ||
     (loosely &&
-      (/\b(url|uri)\b/i.test(schema.description ?? "") || path.slice(0, -1).some((p) => reads(words(p), LINKS))))
+      (/\b(url|uri)\b/i.test(String(schema.description ?? "")) ||
+        path.slice(0, -1).some((p) => reads(words(p), LINKS))))
   );
 }
 
 /** Whether a field reads as the next page's: a word of its path is `next`. */
 export const readsNext = (/** @type {Field} */ f) => reads(f.words, NEXT);
 
-/** Whether a boolean field or header reads as "more pages follow": `has_more`, `hasMore`, `has_next`. */
+/**
+ * Whether a boolean field or header reads as "more pages follow": `has_more`, `hasMore`, `has_next`.
+ * @param {string} name
+ * @param {unknown} schema undefined for a header, whose schema does not matter
+ */
 export function readsMore(name, schema) {
   const list = words(name);
   return (schema === undefined || isType(schema, "boolean")) && (reads(list, MORE) || holds(list, ["has", "next"]));
@@ -192,7 +220,7 @@ export function countOf(f) {
 /**
  * The field of an item that is its id: `id`, else the only one whose last word reads as an id
  * (`message_id`, `uuid`), a string or a whole number.
- * @param {Record<string, any>} item fields() of the item schema
+ * @param {Record<string, unknown>} item fields() of the item schema
  */
 export function idField(item) {
   const ids = Object.entries(item).filter(

@@ -2,7 +2,7 @@
 // its query parameters and answer shows (pagination-detect.mjs: header cursors, body cursors, a
 // Link header, a next page's address in the body, page numbers with a total, items whose id is the
 // position). What it decides for each list is a line of `npm run generate`'s report.
-import { deref } from "../spec/document.mjs";
+import { deref, isRecord } from "../spec/document.mjs";
 import { fieldPaths, isNumber, isType, itemsPath } from "./list-shape.mjs";
 import { bodyPosition, detect } from "./pagination-detect.mjs";
 
@@ -37,15 +37,17 @@ export const STYLES = [
  * @property {string[]} [numberParams] the position parameters typed as numbers (read from the document,
  *   never declared): a position the service gave goes into them as a number, into any other as text
  */
+/** @typedef {{ name: string, schema?: unknown }} QueryParam a query parameter as the rules read it: its name and schema */
+/** @typedef {{ requestBody?: unknown, "x-pagination"?: unknown }} ListOperation what the rules read of an operation object */
 
 /**
  * The pagination of one operation, or undefined for one that is not a list of pages.
- * @param {any} doc the bundled document, whose `$ref`s the answer's follow
+ * @param {object} doc the bundled document, whose `$ref`s the answer's follow
  * @param {string} where `GET /path`, for messages
- * @param {any} op the operation object
- * @param {{ name: string, schema?: any }[]} queryParams its query parameters
- * @param {{ kind: string, schema: any }} success its success answer as operations.mjs reads it
- * @param {any} response the success response object, resolved
+ * @param {ListOperation} op the operation object
+ * @param {QueryParam[]} queryParams its query parameters
+ * @param {{ kind: string, schema: unknown }} success its success answer as operations.mjs reads it
+ * @param {unknown} response the success response object, resolved
  * @returns {{ page: Pagination | undefined, note: string | undefined, unexpressed?: string }} `note` is the
  *   report line (lists only); `unexpressed` says why a list is one page all the same
  */
@@ -77,11 +79,19 @@ export function pagination(doc, where, op, queryParams, success, response) {
 // the styles whose position is a value the service gave, sent back as it came
 const GIVEN_POSITION = ["cursor-header", "cursor-body", "item-cursor"];
 
-/** The page with `numberParams`: its position parameters whose schema is a number. */
+/**
+ * The page with `numberParams`: its position parameters whose schema is a number.
+ * @param {object} doc
+ * @param {Pagination | undefined} page
+ * @param {QueryParam[]} queryParams
+ * @returns {Pagination | undefined}
+ */
 function withNumbers(doc, page, queryParams) {
   if (!page || !GIVEN_POSITION.includes(page.style)) return page;
-  const schema = (name) => deref(doc, queryParams.find((p) => p.name === name)?.schema);
-  const numbers = [page.param, page.before].filter((name) => name !== undefined && isNumber(schema(name)));
+  const schema = (/** @type {string} */ name) => deref(doc, queryParams.find((p) => p.name === name)?.schema);
+  const numbers = [page.param, page.before].filter(
+    /** @returns {name is string} */ (name) => name !== undefined && isNumber(schema(name)),
+  );
   return numbers.length ? { ...page, numberParams: numbers } : page;
 }
 
@@ -100,6 +110,7 @@ const FIELDS = [
   "totalPages",
   "limit",
 ];
+/** @type {Record<string, string[]>} */
 const STYLE_FIELDS = {
   before: ["cursor-body", "item-cursor"],
   first: ["cursor-body"],
@@ -111,14 +122,24 @@ const STYLE_FIELDS = {
 // item-cursor reads its position from the items: a field naming it elsewhere is a mistake
 const NOT_ITEM_CURSOR = ["next", "hasMore"];
 
-/** `x-pagination` checked and filled in; throws on one the client cannot follow. */
+/**
+ * `x-pagination` checked and filled in; throws on one the client cannot follow.
+ * @param {unknown} declared
+ * @param {string} where
+ * @param {Set<string>} params the operation's query parameters' names
+ * @param {{ kind: string, schema: unknown }} success
+ * @param {object} doc
+ * @returns {Pagination | undefined}
+ */
 function fromExtension(declared, where, params, success, doc) {
+  /** @type {(message: string) => never} */
   const fail = (message) => {
     throw new Error(`${where}: x-pagination ${message}`);
   };
-  if (!declared || typeof declared !== "object" || Array.isArray(declared)) fail("must be an object");
+  if (!isRecord(declared)) return fail("must be an object");
   const { style } = declared;
-  if (!STYLES.includes(style)) fail(`style must be one of ${STYLES.join(", ")} (got ${JSON.stringify(style)})`);
+  if (typeof style !== "string" || !STYLES.includes(style))
+    fail(`style must be one of ${STYLES.join(", ")} (got ${JSON.stringify(style)})`);
   if (style === "none") return undefined;
   if (success.kind !== "json") fail("is on an operation whose answer is not JSON");
   for (const key of Object.keys(declared)) if (!FIELDS.includes(key)) fail(`has an unknown field ${key}`);
@@ -127,12 +148,15 @@ function fromExtension(declared, where, params, success, doc) {
       fail(`${key} must be a non-empty string`);
   for (const [key, only] of Object.entries(STYLE_FIELDS))
     if (declared[key] !== undefined && !only.includes(style)) fail(`${key} is for style ${only.join(" or ")} only`);
+  /** @type {Record<string, unknown>} */
   const page = { ...declared };
   if (style === "offset-header") page.param ??= "offset";
   if (style === "page-number") page.param ??= "page";
-  const isParam = (key) => {
-    if (page[key] !== undefined && !params.has(page[key]))
-      fail(`${key} ${page[key]} is not a query parameter of the operation`);
+  const isParam = (/** @type {string} */ key) => {
+    const name = page[key];
+    // every field but style is a non-empty string: checked above
+    if (name !== undefined && !params.has(/** @type {string} */ (name)))
+      fail(`${key} ${name} is not a query parameter of the operation`);
   };
   if (style === "item-cursor") itemCursor(page, fail);
   else if (style !== "link" && style !== "next-url" && !page.param)
@@ -157,10 +181,16 @@ function fromExtension(declared, where, params, success, doc) {
     if (!page.items)
       fail("is on an answer that is neither an array nor an object with one array field; name it with items");
   }
-  return page;
+  // a Pagination by the checks above: its style one of STYLES but none, each other field one of
+  // FIELDS and a non-empty string
+  return /** @type {Pagination} */ (page);
 }
 
-/** item-cursor's own rules: a direction, each with the item field its position is read from. */
+/**
+ * item-cursor's own rules: a direction, each with the item field its position is read from.
+ * @param {Record<string, unknown>} page
+ * @param {(message: string) => never} fail
+ */
 function itemCursor(page, fail) {
   for (const key of NOT_ITEM_CURSOR)
     if (page[key] !== undefined) fail(`${key} is not for item-cursor, whose position is an item's field`);
@@ -170,7 +200,10 @@ function itemCursor(page, fail) {
   if (!page.param && page.lastItem) fail("lastItem needs param, the query parameter it goes into");
 }
 
-/** The report's words for a pagination. */
+/**
+ * The report's words for a pagination.
+ * @param {Pagination} page
+ */
 export function describe(page) {
   const where = page.items ? `, items in ${page.items}` : "";
   const more = page.hasMore ? ` while ${page.hasMore} is true` : "";

@@ -12,8 +12,8 @@ const MAX_DEPTH = 16;
 /**
  * What a query parameter's value can be, read from its schema's structure: an array, an object,
  * a scalar, or several of them through its branches.
- * @param {any} spec
- * @param {any} schema
+ * @param {unknown} spec
+ * @param {unknown} schema
  * @param {number} [depth]
  * @returns {Set<"array" | "object" | "scalar">}
  */
@@ -36,8 +36,8 @@ function kinds(spec, schema, depth = 0) {
  * The `style` and `explode` of each query parameter of `params` whose value, as its schema allows
  * it to be, the document writes otherwise than openapi-fetch does; undefined when there is none.
  * OpenAPI's defaults: `style: form`, and `explode` true for form, false for the others.
- * @param {any} spec a bundled document
- * @param {any[]} params the operation's query parameters, resolved
+ * @param {unknown} spec a bundled document
+ * @param {import("./read-parameters.mjs").DeclaredParameter[]} params the operation's query parameters, resolved
  * @returns {Record<string, { style?: string, explode?: boolean }> | undefined}
  * @example
  * queryStyles(spec, [{ name: "ids", in: "query", explode: false, schema: { type: "array" } }]);
@@ -48,7 +48,7 @@ export function queryStyles(spec, params) {
   const styles = {};
   for (const p of params) {
     if (p.content) continue;
-    const style = STYLES.has(p.style) ? p.style : "form";
+    const style = typeof p.style === "string" && STYLES.has(p.style) ? p.style : "form";
     const explode = typeof p.explode === "boolean" ? p.explode : style === "form";
     const kind = kinds(spec, p.schema);
     // what openapi-fetch writes otherwise: an array's items joined (explode false; exploded, every

@@ -99,7 +99,7 @@ export async function renderWithReport({ onBundle } = {}) {
   // the webhooks' schemas join the table before the client's names are read from it
   const hooks = readWebhooks(parsed);
   const types = typeNames(Object.keys(parsed.components?.schemas ?? {}), [identity.errorName, identity.clientName]);
-  const typeOf = (/** @type {any} */ schema) => {
+  const typeOf = (/** @type {unknown} */ schema) => {
     const name = componentName(schema);
     return name && types.has(name) ? `T.${types.get(name)}` : undefined;
   };
@@ -206,7 +206,7 @@ function schemes(auth, operations) {
  * (multipart.mjs `isFileSchema`, the same rule the form builder is told). JSON cannot carry bytes:
  * such a field of a JSON body (inline, or a component no form reaches) is the text it is sent as.
  * @param {Set<string>} formSchemas component schemas a form reaches (multipart.mjs `formComponents`)
- * @returns {(schema: any, options: { path?: string }) => import("typescript").TypeNode | undefined}
+ * @returns {(schema: unknown, options: { path?: string }) => import("typescript").TypeNode | undefined}
  * @example
  * await openapiTS(spec, { transform: fileAsBlob(formComponents(spec)) });
  */

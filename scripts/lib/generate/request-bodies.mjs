@@ -4,7 +4,7 @@
 // offered, else the first the document lists); the others are what a call may send instead, chosen by
 // `options.contentType` or by the value (src/client/request-body.ts).
 import { sequenceFraming } from "../../../src/streams/sequence-media.js";
-import { exampleOf, resolve } from "../spec/document.mjs";
+import { exampleOf, keyword, resolve } from "../spec/document.mjs";
 import { formShape } from "./multipart.mjs";
 
 const JSON_MEDIA = /^application\/(.+\+)?json$/i;
@@ -23,7 +23,7 @@ const FORM_STYLES = new Set(["form", "spaceDelimited", "pipeDelimited", "deepObj
  *   boolean as its text (`text`: a `text/*` body of such a schema), or anything else (a multipart form,
  *   which the client builds from its fields: `form`; bytes or text, sent as given)
  * @property {string} mediaType as the document writes it
- * @property {any} schema
+ * @property {unknown} schema
  * @property {unknown} example
  * @property {import("./multipart.mjs").FormShape} [form] how a multipart body is built (multipart.mjs)
  * @property {Record<string, { style?: string, explode?: boolean }>} [encoding] how the fields of a
@@ -38,8 +38,8 @@ const FORM_STYLES = new Set(["form", "spaceDelimited", "pipeDelimited", "deepObj
  * form's shape and an encoding that differs from the default are reported to `shapes`, a media type
  * the client sends unchecked to `unsupported`, and an operation that offers several gets one line
  * naming them.
- * @param {any} spec the bundled document
- * @param {any} raw the operation's `requestBody` (a `$ref` followed)
+ * @param {unknown} spec the bundled document
+ * @param {unknown} raw the operation's `requestBody` (a `$ref` followed)
  * @param {string} where `POST /path`, for the report
  * @param {{ shapes: string[], unsupported: string[] }} report
  * @returns {RequestBody | undefined}
@@ -80,13 +80,13 @@ export const offeredMedia = (body) => (body ? [body, ...(body.others ?? [])] : [
 
 /**
  * One media type read, with its report lines (`note`, `unchecked`) beside it.
- * @param {any} spec
+ * @param {unknown} spec
  * @param {unknown} raw
  * @param {string} mediaType
  * @param {string} where
  */
 function mediaOf(spec, raw, mediaType, where) {
-  const deref = (/** @type {any} */ node) => resolve(spec, node);
+  const deref = (/** @type {unknown} */ node) => resolve(spec, node);
   const media = deref(raw) ?? {};
   const schema = media.schema ?? {};
   // JSON values one after another (JSON Lines, NDJSON, JSON text sequences: src/streams/sequence-media.js),
@@ -126,16 +126,19 @@ const strip = ({ note: _note, unchecked: _unchecked, ...media }) => media;
 /**
  * The fields of a urlencoded body whose `encoding` differs from OpenAPI's default (`style: form`,
  * `explode: true`), and the report line of what the body sends.
- * @param {any} raw the media type object
+ * @param {unknown} raw the media type's `encoding`
  * @param {string} where
  */
 function urlEncoding(raw, where) {
   /** @type {Record<string, { style?: string, explode?: boolean }>} */
   const encoding = {};
+  /** @type {string[]} */
   const parts = [];
   for (const [name, e] of Object.entries(raw ?? {})) {
-    const style = FORM_STYLES.has(e?.style) ? e.style : "form";
-    const explode = typeof e?.explode === "boolean" ? e.explode : style === "form";
+    const given = keyword(e, "style");
+    const style = typeof given === "string" && FORM_STYLES.has(given) ? given : "form";
+    const declared = keyword(e, "explode");
+    const explode = typeof declared === "boolean" ? declared : style === "form";
     if (style === "form" && explode) continue;
     encoding[name] = style === "form" ? { explode } : { style };
     parts.push(`${name} ${style === "form" ? "comma-joined" : style}`);

@@ -3,16 +3,25 @@
 // is imported (`format`, `multipleOf`, `uniqueItems`) that check, either as the objects themselves
 // (`liveEntry`, for the scripts that run `check()` on a document) or as TypeScript
 // (`entrySource`, for generated/validators.ts).
+import { isRecord } from "../spec/document.mjs";
 import { FORMATS, IN_PLACE } from "./schema-keywords.mjs";
+
+/** @typedef {import("./schema-keywords.mjs").Entry} Entry */
+
+/**
+ * The modules src/checks/formats.ts (`F`) and src/checks/keywords.ts (`K`), or stand-ins that name
+ * their exports.
+ * @typedef {{ F: Record<string, unknown>, K: Record<string, unknown> }} CheckModules
+ */
 
 /**
  * An entry as generated/validators.ts holds it, in memory: `ref(index)` gives the schema an index
  * names (called at its first use), `checks` the modules src/checks/formats.ts and
  * src/checks/keywords.ts; without them an entry naming such a keyword throws.
- * @param {any} schema the emitted entry
+ * @param {Entry} schema the emitted entry
  * @param {(index: number) => unknown} ref
- * @param {{ F: any, K: any } | undefined} checks
- * @returns {any}
+ * @param {CheckModules | undefined} checks
+ * @returns {unknown}
  */
 export function liveEntry(schema, ref, checks) {
   return mapRefs(
@@ -32,11 +41,12 @@ const CODE = new Set(["format", "multipleOf", "uniqueItems"]);
  * The value of such a keyword as the checks read it, given the two modules (or, for the source,
  * stand-ins that name their exports): `F.uuid`, `[0.01, K.multipleOf]`, `K.unique`.
  * @param {string} keyword
- * @param {any} value its value in the emitted entry: the format's name, the number, true
- * @param {{ F: any, K: any }} modules
+ * @param {unknown} value its value in the emitted entry: the format's name, the number, true
+ * @param {CheckModules} modules
  */
 function codeOf(keyword, value, { F, K }) {
-  if (keyword === "format") return F[/** @type {string} */ (FORMATS.get(value))];
+  // a format's name FORMATS holds: the table emits no other
+  if (keyword === "format") return F[/** @type {string} */ (FORMATS.get(String(value)))];
   if (keyword === "multipleOf") return [value, K.multipleOf];
   return K.unique;
 }
@@ -49,29 +59,33 @@ const SINGLE = new Set(["not", "items", "propertyNames", "additionalProperties"]
  * A copy of an emitted schema with each `$ref` and discriminator mapping (an index) replaced by
  * `ref(index)`, and each keyword whose check is imported (`format`, `multipleOf`, `uniqueItems`) by
  * `code(keyword, value)`; data (`enum`, `const`) is kept as it is.
- * @param {any} schema
+ * An entry's keywords hold what schema-table.mjs puts there (`$ref` an index, a list of entries, an
+ * entry, a discriminator's indexes); a value of another shape is kept as it is.
+ * @param {unknown} schema an entry, or `false` (`additionalProperties`)
  * @param {(index: number) => unknown} ref
- * @param {(keyword: string, value: any) => unknown} code
- * @returns {any}
+ * @param {(keyword: string, value: unknown) => unknown} code
+ * @returns {unknown}
  */
 function mapRefs(schema, ref, code) {
-  if (schema === false) return false;
-  const map = (/** @type {string} */ key, /** @type {any} */ value) =>
+  if (!isRecord(schema)) return schema;
+  const index = (/** @type {unknown} */ value) => (typeof value === "number" ? ref(value) : value);
+  /** @type {(key: string, value: unknown) => unknown} */
+  const map = (key, value) =>
     key === "$ref"
-      ? ref(value)
-      : LISTS.has(key)
-        ? value.map((/** @type {unknown} */ sub) => mapRefs(sub, ref, code))
+      ? index(value)
+      : LISTS.has(key) && Array.isArray(value)
+        ? value.map((sub) => mapRefs(sub, ref, code))
         : SINGLE.has(key)
           ? mapRefs(value, ref, code)
           : CODE.has(key)
             ? code(key, value)
-            : key === "properties"
+            : key === "properties" && isRecord(value)
               ? Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, mapRefs(sub, ref, code)]))
-              : key === "discriminator"
+              : key === "discriminator" && isRecord(value) && isRecord(value.mapping)
                 ? {
                     ...value,
-                    mapping: Object.fromEntries(Object.entries(value.mapping).map(([t, i]) => [t, ref(i)])),
-                    ...(value.defaultMapping === undefined ? {} : { defaultMapping: ref(value.defaultMapping) }),
+                    mapping: Object.fromEntries(Object.entries(value.mapping).map(([t, i]) => [t, index(i)])),
+                    ...(value.defaultMapping === undefined ? {} : { defaultMapping: index(value.defaultMapping) }),
                   }
                 : value;
   return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, map(key, value)]));
@@ -110,7 +124,7 @@ function literal(value) {
  * One emitted schema as TypeScript (generated/validators.ts), by the names of the constants: its data as JSON, each `$ref` and discriminator mapping a
  * function returning the constant it names (read at first use, so that order and cycles do not
  * matter), each `format` the check of src/checks/formats.ts it names.
- * @param {any} schema
+ * @param {Entry} schema
  * @param {string[]} names
  * @returns {string}
  */

@@ -93,3 +93,95 @@ export interface Schema {
   writeOnly?: true;
 }
 `;
+
+/**
+ * One emitted schema as schema-table.mjs holds it (the `Schema` above before its references are
+ * functions): the keywords `check()` enforces, each `$ref` and discriminator mapping an
+ * index into the table; a numeric keyword (`minimum`, `maxLength`...) under its own name.
+ * @typedef {object} Entry
+ * @property {number} [$ref]
+ * @property {string[]} [type]
+ * @property {unknown[]} [enum]
+ * @property {string[]} [required]
+ * @property {unknown} [const]
+ * @property {string} [pattern]
+ * @property {string} [format]
+ * @property {true} [uniqueItems]
+ * @property {Entry[]} [allOf]
+ * @property {Entry[]} [anyOf]
+ * @property {Entry[]} [oneOf]
+ * @property {Entry} [items]
+ * @property {Entry} [not]
+ * @property {Entry} [propertyNames]
+ * @property {false | Entry} [additionalProperties]
+ * @property {Record<string, Entry>} [properties]
+ * @property {{ propertyName: string, mapping: Record<string, number>, defaultMapping?: number }} [discriminator]
+ */
+/** @typedef {Entry & { [keyword: string]: unknown }} OpenEntry an entry being built, keyed by any keyword */
+
+/**
+ * Whether a `type` keyword's entry is one of JSON Schema's types.
+ * @param {unknown} t
+ * @returns {t is string}
+ */
+const isTypeName = (t) => typeof t === "string" && TYPES.has(t);
+
+/** The keywords whose value is data, no subschema: `dataKeyword` copies them. */
+export const DATA_KEYWORDS = new Set([
+  "type",
+  "enum",
+  "required",
+  "const",
+  "pattern",
+  "format",
+  "uniqueItems",
+  ...NUMBERS,
+]);
+
+/**
+ * Copies one keyword of DATA_KEYWORDS into the entry `out` as `check()` reads it (`type` always a
+ * list, an empty `required` left out, a `format` or `uniqueItems` it does not check left out);
+ * false where `check()` cannot enforce the value (an unknown type, a number that is none, a pattern
+ * that is no valid `u` regular expression), which the caller reports.
+ * @param {string} key
+ * @param {unknown} value
+ * @param {OpenEntry} out
+ * @returns {boolean}
+ */
+export function dataKeyword(key, value, out) {
+  if (key === "type") {
+    const types = Array.isArray(value) ? [...value] : [value];
+    if (!types.length || !types.every(isTypeName)) return false;
+    out.type = types;
+  } else if (key === "enum") {
+    if (!Array.isArray(value)) return false;
+    out.enum = value;
+  } else if (key === "required") {
+    if (!Array.isArray(value) || !value.every((name) => typeof name === "string")) return false;
+    if (value.length) out.required = value;
+  } else if (key === "const") {
+    out.const = value;
+  } else if (NUMBERS.has(key)) {
+    if (typeof value !== "number" || !Number.isFinite(value) || (key === "multipleOf" && value <= 0)) return false;
+    out[key] = value;
+  } else if (key === "pattern") {
+    // a pattern that is no text is refused as one RegExp refuses
+    if (typeof value !== "string" || !isPattern(value)) return false;
+    out.pattern = value;
+  } else if (key === "format") {
+    if (typeof value === "string" && FORMATS.has(value)) out.format = value;
+  } else if (key === "uniqueItems") {
+    if (value === true) out.uniqueItems = true;
+  }
+  return true;
+}
+
+/** Whether a pattern compiles as a `u` regular expression, as `check()` compiles it. */
+function isPattern(/** @type {string} */ pattern) {
+  try {
+    new RegExp(pattern, "u");
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -4,14 +4,31 @@
 // recursive schemas work, the data grows linearly with the spec, and a bundler keeps only the
 // constants the operations a program calls reach.
 
-import { createHash } from "node:crypto";
-import { ANNOTATIONS, FORMATS, IN_PLACE, NUMBERS, SCHEMA_TYPE, TYPES } from "./schema-keywords.mjs";
-import { entrySource, liveEntry } from "./schema-entry.mjs";
-import { pascal, typeNames } from "./identifiers.mjs";
-import { isObject, RefError, refTarget } from "../spec/document.mjs";
-import { kept } from "../spec/openapi31.mjs";
+import { ANNOTATIONS, DATA_KEYWORDS, dataKeyword, IN_PLACE } from "./schema-keywords.mjs";
+import { liveEntry } from "./schema-entry.mjs";
+import { discriminate } from "./schema-discriminator.mjs";
+import { breakLoops } from "./schema-loops.mjs";
+import { componentSchemas, constantsSource, nameAll } from "./schema-names.mjs";
+import { isObject, isRecord, RefError, refTarget } from "../spec/document.mjs";
 
-const isEmpty = (v) => isObject(v) && Object.keys(v).length === 0;
+/**
+ * @typedef {import("./schema-keywords.mjs").Entry} Entry
+ * @typedef {import("./schema-keywords.mjs").OpenEntry} OpenEntry
+ */
+/** @typedef {{ where: string, keyword: string }} Unchecked a keyword left out of the data, and where */
+/**
+ * What `schemaTable` returns.
+ * @typedef {object} SchemaTable
+ * @property {(schema: unknown, where: string) => number} add
+ * @property {(index: number) => string} name
+ * @property {() => Entry[]} entries
+ * @property {(index: number) => unknown} schema
+ * @property {(header: string) => string} source
+ * @property {Unchecked[]} unchecked
+ */
+
+/** @param {unknown} v */
+const isEmpty = (v) => isObject(v) && Object.keys(/** @type {object} */ (v)).length === 0;
 
 /**
  * Collects schemas of a bundled OpenAPI 3.1 document into one table for `check()`.
@@ -31,11 +48,11 @@ const isEmpty = (v) => isObject(v) && Object.keys(v).length === 0;
  * generated/validators.ts holds it (its references functions), for the scripts that run `check()`
  * on a document's schemas without writing the file (scripts/lib/spec/checker.mjs), given `checks`.
  *
- * @param {any} spec the bundled document
- * @param {{ checks?: { F: any, K: any } }} [options] `checks`: the modules src/checks/formats.ts and
+ * @param {unknown} spec the bundled document, read as it may break the model
+ * @param {{ checks?: import("./schema-entry.mjs").CheckModules }} [options] `checks`: the modules src/checks/formats.ts and
  *   src/checks/keywords.ts, whose checks `schema(index)` puts where a schema names them, as
  *   generated/validators.ts imports them
- * @returns {{ add(schema: unknown, where: string): number, name(index: number): string, entries(): any[], schema(index: number): any, source(header: string): string, unchecked: { where: string, keyword: string }[] }}
+ * @returns {SchemaTable}
  * @example
  * const table = schemaTable(spec);
  * const click = table.add({ $ref: "#/components/schemas/ClickMouseRequest" }, "components.schemas.ClickMouseRequest");
@@ -43,32 +60,38 @@ const isEmpty = (v) => isObject(v) && Object.keys(v).length === 0;
  * writeFileSync("generated/validators.ts", table.source(HEADER));
  */
 export function schemaTable(spec, { checks } = {}) {
-  /** @type {any[]} the emitted schemas */
+  /** @type {(Entry | undefined)[]} the emitted schemas (a slot is empty until its schema is pruned) */
   const schemas = [];
-  /** where each emitted schema comes from, for messages */
+  /** @type {string[]} where each emitted schema comes from, for messages */
   const wheres = [];
-  /** the entries that are inline roots (named by their content), by index */
+  /** @type {Set<number>} the entries that are inline roots (named by their content), by index */
   const roots = new Set();
   /** @type {string[] | undefined} each entry's constant, fixed once the first is asked for */
   let names;
-  /** @type {any[]} each entry as check() reads it, made when first asked for */
+  /** @type {unknown[]} each entry as check() reads it, made when first asked for */
   const live = [];
-  /** @type {{ where: string, keyword: string }[]} */
+  /** @type {Unchecked[]} */
   const unchecked = [];
-  /** schema object -> its index, for components and for objects met again while being pruned */
+  /** @type {Map<unknown, number>} schema object -> its index, for components and for objects met again while being pruned */
   const ids = new Map();
-  /** emitted entries by their content, so that equal inline roots share one entry */
+  /** @type {Map<string, number>} emitted entries by their content, so that equal inline roots share one entry */
   const inline = new Map();
-  /** component schema object -> its location; in a dereferenced document it stands for the component */
+  /** @type {Map<unknown, string>} component schema object -> its location; in a dereferenced document it stands for the component */
   const named = new Map();
-  for (const [name, schema] of Object.entries(spec?.components?.schemas ?? {}))
+  const components = componentSchemas(spec);
+  for (const [name, schema] of Object.entries(components))
     if (isObject(schema)) named.set(schema, `components.schemas.${name}`);
-  /** objects being pruned right now (dereferenced cycles); a value gets an index once met again */
+  /** @type {Map<unknown, { index?: number }>} objects being pruned right now (dereferenced cycles); a value gets an index once met again */
   const active = new Map();
 
-  const skip = (where, keyword) => unchecked.push({ where, keyword });
+  const skip = (/** @type {string} */ where, /** @type {string} */ keyword) => unchecked.push({ where, keyword });
 
-  /** Resolves a `$ref` inside the document: its target and a readable location. */
+  /**
+   * Resolves a `$ref` inside the document: its target and a readable location.
+   * @param {unknown} ref
+   * @param {string} where
+   * @returns {[unknown, string]}
+   */
   function resolve(ref, where) {
     try {
       const { target, tokens } = refTarget(spec, ref);
@@ -78,11 +101,16 @@ export function schemaTable(spec, { checks } = {}) {
     }
   }
 
-  /** The index of a schema reached by reference, emitting it the first time. */
+  /**
+   * The index of a schema reached by reference, emitting it the first time.
+   * @param {unknown} schema
+   * @param {string} where
+   * @returns {number}
+   */
   function indexOf(schema, where) {
     let index = ids.get(schema);
     if (index === undefined) {
-      index = schemas.push(undefined) - 1;
+      index = reserve();
       wheres[index] = where;
       ids.set(schema, index);
       schemas[index] = prune(schema, where, true);
@@ -93,74 +121,83 @@ export function schemaTable(spec, { checks } = {}) {
     return index;
   }
 
-  /** Whether a property schema is marked `key` (readOnly, writeOnly), here or behind its `$ref`s. */
+  /** A slot in the table for an entry still being pruned, filled when it is done. */
+  const reserve = () => schemas.push(undefined) - 1;
+
+  /**
+   * The entry at `index`; throws when its schema was never pruned (an `add` that threw left it).
+   * @param {number} index
+   * @returns {Entry}
+   */
+  function entry(index) {
+    const found = schemas[index];
+    if (found === undefined) throw new Error(`schemaTable: ${wheres[index]} was never completed`);
+    return found;
+  }
+
+  /**
+   * Whether a property schema is marked `key` (readOnly, writeOnly), here or behind its `$ref`s.
+   * @param {unknown} schema
+   * @param {string} key
+   * @returns {boolean}
+   */
   function marked(schema, key, seen = new Set()) {
-    if (!isObject(schema) || seen.has(schema)) return false;
+    if (!isRecord(schema) || seen.has(schema)) return false;
     seen.add(schema);
     return schema[key] === true || (typeof schema.$ref === "string" && marked(resolve(schema.$ref, "")[0], key, seen));
   }
 
-  /** A list of subschemas, or undefined (and noted) when the value is not a list. */
+  /**
+   * A list of subschemas, or undefined (and noted) when the value is not a list.
+   * @param {unknown} value
+   * @param {string} where
+   * @param {string} key
+   * @returns {Entry[] | undefined}
+   */
   function list(value, where, key) {
     if (Array.isArray(value) && value.length) return value.map((sub, i) => prune(sub, `${where}.${key}[${i}]`));
     skip(where, key);
   }
 
-  /** The schema pruned to what `check()` enforces. `own`: it is the entry of its own index. */
+  /**
+   * The schema pruned to what `check()` enforces. `own`: it is the entry of its own index.
+   * @param {unknown} schema
+   * @param {string} where
+   * @returns {Entry}
+   */
   function prune(schema, where, own = false) {
     if (schema === true) return {};
     if (schema === false) return { not: {} };
     // anything else is no schema at all: it checks nothing, and the report says so
-    if (!isObject(schema)) return (skip(where, "schema"), {});
+    if (!isRecord(schema)) return (skip(where, "schema"), {});
     if (!own) {
-      if (ids.has(schema)) return { $ref: ids.get(schema) };
-      if (named.has(schema)) return { $ref: indexOf(schema, named.get(schema)) };
+      const known = ids.get(schema);
+      if (known !== undefined) return { $ref: known };
+      const component = named.get(schema);
+      if (component !== undefined) return { $ref: indexOf(schema, component) };
       const seen = active.get(schema);
       if (seen) {
         if (seen.index === undefined) {
-          seen.index = schemas.push(undefined) - 1;
+          seen.index = reserve();
           wheres[seen.index] = where;
         }
         return { $ref: seen.index };
       }
     }
+    /** @type {{ index?: number }} */
     const self = {};
     active.set(schema, self);
+    /** @type {OpenEntry} */
     const out = {};
     for (const [key, value] of Object.entries(schema)) {
       const at = `${where}.${key}`;
       if (key === "$ref") {
         out.$ref = indexOf(...resolve(value, where));
-      } else if (key === "type") {
-        const types = [].concat(value);
-        if (types.length && types.every((t) => TYPES.has(t))) out.type = types;
-        else skip(where, key);
-      } else if (key === "enum") {
-        if (Array.isArray(value)) out.enum = value;
-        else skip(where, key);
-      } else if (key === "required") {
-        if (Array.isArray(value) && value.every((name) => typeof name === "string")) {
-          if (value.length) out.required = value;
-        } else skip(where, key);
       } else if (key === "prefixItems" || IN_PLACE.includes(key)) {
         const subs = list(value, where, key);
         if (subs) out[key] = subs;
-      } else if (key === "const") {
-        out.const = value;
-      } else if (NUMBERS.has(key)) {
-        if (Number.isFinite(value) && (key !== "multipleOf" || value > 0)) out[key] = value;
-        else skip(where, key);
-      } else if (key === "pattern") {
-        try {
-          new RegExp(value, "u");
-          out.pattern = value;
-        } catch {
-          skip(where, key);
-        }
-      } else if (key === "format") {
-        if (FORMATS.has(value)) out.format = value;
-      } else if (key === "uniqueItems") {
-        if (value === true) out.uniqueItems = true;
+      } else if (DATA_KEYWORDS.has(key)) {
+        if (!dataKeyword(key, value, out)) skip(where, key);
       } else if (key === "items" || key === "not" || key === "propertyNames") {
         const sub = prune(value, at);
         if (key === "not" || !isEmpty(sub)) out[key] = sub;
@@ -171,7 +208,7 @@ export function schemaTable(spec, { checks } = {}) {
           if (!isEmpty(sub)) out.additionalProperties = sub;
         }
       } else if (key === "properties") {
-        if (!isObject(value)) skip(where, key);
+        if (!isRecord(value)) skip(where, key);
         else
           out.properties = Object.fromEntries(
             Object.entries(value).map(([name, sub]) => [name, prune(sub, `${at}.${name}`)]),
@@ -181,17 +218,20 @@ export function schemaTable(spec, { checks } = {}) {
       }
     }
     // a required field the other side never sends is not required of it
+    const written = isRecord(schema.properties) ? schema.properties : {};
     for (const name of out.properties && out.required ? out.required : []) {
-      if (!Object.hasOwn(out.properties, name)) continue;
+      const property = out.properties?.[name];
+      if (!property || !Object.hasOwn(out.properties ?? {}, name)) continue;
       for (const key of ["readOnly", "writeOnly"])
-        if (marked(schema.properties[name], key)) out.properties[name][key] = true;
+        if (marked(written[name], key)) /** @type {OpenEntry} */ (property)[key] = true;
     }
     // check() follows a $ref without a stack frame, so the ref's siblings go under allOf
     if (out.$ref !== undefined && Object.keys(out).length > 1)
       (out.allOf ??= []).push({ $ref: out.$ref }), delete out.$ref;
     // check() takes one of anyOf/oneOf per schema, so a second one goes under allOf
     if (out.anyOf && out.oneOf) (out.allOf ??= []).push({ anyOf: out.anyOf }), delete out.anyOf;
-    if (schema.discriminator !== undefined && (out.oneOf || out.anyOf)) discriminate(schema, out, where);
+    if (schema.discriminator !== undefined && (out.oneOf || out.anyOf))
+      discriminate(schema, out, where, { resolve, indexOf, named, skip });
     active.delete(schema);
     if (self.index === undefined) return out;
     schemas[self.index] = out;
@@ -199,82 +239,31 @@ export function schemaTable(spec, { checks } = {}) {
     return { $ref: self.index };
   }
 
-  /**
-   * The discriminator's tags, each to the index of its schema: the explicit mapping, then the names of
-   * `$ref`'d branches; and OpenAPI 3.2's `defaultMapping`, the schema of a value whose tag no mapping
-   * names or that has none (not checked where it names no schema of the document).
-   */
-  function discriminate(schema, out, where) {
-    const { propertyName, mapping = {} } = schema.discriminator ?? {};
-    const byName = (/** @type {unknown} */ ref) =>
-      typeof ref === "string" && !ref.startsWith("#") ? `#/components/schemas/${ref}` : ref;
-    const tags = {};
-    const taken = new Set();
-    for (const [tag, ref] of isObject(mapping) ? Object.entries(mapping) : []) {
-      const target = resolve(byName(ref), `${where}.discriminator.mapping`);
-      tags[tag] = indexOf(...target);
-      taken.add(tags[tag]);
-    }
-    const fallback = kept(schema.discriminator, "defaultMapping");
-    let defaultMapping;
-    if (fallback !== undefined)
-      try {
-        defaultMapping = indexOf(...resolve(byName(fallback), `${where}.discriminator.defaultMapping`));
-      } catch {
-        skip(where, "discriminator.defaultMapping");
-      }
-    for (const branch of out.oneOf ? schema.oneOf : schema.anyOf) {
-      const target =
-        isObject(branch) && typeof branch.$ref === "string"
-          ? resolve(branch.$ref, where)
-          : named.has(branch)
-            ? [branch, named.get(branch)]
-            : undefined;
-      if (!target?.[1].startsWith("components.schemas.")) continue;
-      const index = indexOf(...target);
-      const tag = target[1].slice("components.schemas.".length);
-      if (!taken.has(index) && !Object.hasOwn(tags, tag)) tags[tag] = index;
-    }
-    if (typeof propertyName === "string" && Object.keys(tags).length)
-      out.discriminator = { propertyName, mapping: tags, ...(defaultMapping === undefined ? {} : { defaultMapping }) };
-    else skip(where, "discriminator");
-  }
-
-  // a schema that reaches itself through $ref/allOf/anyOf/oneOf/not without descending into the
-  // value would make check() loop forever (2020-12 leaves such schemas undefined): that reference
-  // is dropped and reported
-  function breakLoops() {
-    const state = [];
-    const visit = (index) => {
-      if (state[index]) return state[index] === 1;
-      state[index] = 1;
-      inPlace(schemas[index], index);
-      state[index] = 2;
-      return false;
-    };
-    const inPlace = (schema, index) => {
-      if (schema.$ref !== undefined && visit(schema.$ref)) delete schema.$ref, skip(wheres[index], "$ref");
-      for (const key of IN_PLACE) for (const sub of schema[key] ?? []) inPlace(sub, index);
-      if (schema.not) inPlace(schema.not, index);
-      for (const [tag, target] of Object.entries(schema.discriminator?.mapping ?? {})) {
-        if (visit(target)) delete schema.discriminator.mapping[tag], skip(wheres[index], "discriminator");
-      }
-    };
-    schemas.forEach((_, index) => visit(index));
+  /** Each entry's constant, named the first time one is asked for. */
+  function named$() {
+    names ??= nameAll(
+      schemas.map((_, i) => entry(i)),
+      wheres,
+      roots,
+      Object.keys(components),
+    );
+    return names;
   }
 
   return {
     unchecked,
-    add(/** @type {any} */ schema, where) {
+    add(schema, where) {
       let index;
+      const component = named.get(schema);
       if (
-        isObject(schema) &&
+        isRecord(schema) &&
         typeof schema.$ref === "string" &&
         Object.keys(schema).every((key) => key === "$ref" || ANNOTATIONS.has(key))
       ) {
         index = indexOf(...resolve(schema.$ref, where));
-      } else if (named.has(schema) || ids.has(schema)) {
-        index = ids.get(schema) ?? indexOf(schema, named.get(schema));
+      } else if (component !== undefined || ids.has(schema)) {
+        // `ids` holds the schema, or `named` does
+        index = ids.get(schema) ?? indexOf(schema, /** @type {string} */ (component));
       } else {
         const out = prune(schema, where);
         const key = JSON.stringify(out);
@@ -287,60 +276,25 @@ export function schemaTable(spec, { checks } = {}) {
         }
       }
       if (names) throw new Error(`schemaTable: ${where} added after the constants were named`);
-      breakLoops();
+      breakLoops(schemas, wheres, skip);
       return index;
     },
     name(index) {
-      names ??= nameAll(schemas, wheres, roots, Object.keys(spec?.components?.schemas ?? {}));
-      return names[index];
+      return named$()[index];
     },
-    entries: () => schemas,
+    entries: () => schemas.map((_, i) => entry(i)),
     schema(index) {
-      live[index] ??= liveEntry(schemas[index], (n) => this.schema(n), checks);
+      live[index] ??= liveEntry(entry(index), (n) => this.schema(n), checks);
       return live[index];
     },
     source(header) {
-      names ??= nameAll(schemas, wheres, roots, Object.keys(spec?.components?.schemas ?? {}));
-      const order = schemas.map((_, i) => i).sort((a, b) => (names[a] < names[b] ? -1 : names[a] > names[b] ? 1 : 0));
-      const consts = order.map(
-        (i) =>
-          `/** ${roots.has(i) ? "an inline schema" : `\`${wheres[i]}\``} */\nexport const ${names[i]}: Schema = ${entrySource(schemas[i], names)};\n`,
+      return constantsSource(
+        header,
+        schemas.map((_, i) => entry(i)),
+        wheres,
+        roots,
+        named$(),
       );
-      return `${header}${SCHEMA_TYPE}
-// every schema the client checks, one constant each, so that a bundle keeps only those its calls reach;
-// \`$ref: () => Name\` refers to another, and is read at the schema's first use
-${consts.join("\n")}`;
     },
   };
-}
-
-/**
- * The constant of every entry: a component by its type's name, another schema reached by `$ref`
- * (a pointer into paths, a cycle of a dereferenced document) by where it was met, an inline root by
- * a hash of its text with its references by name, so that equal schemas share one and none is
- * renamed when another is added.
- * @param {any[]} schemas
- * @param {string[]} wheres
- * @param {Set<number>} roots
- * @param {string[]} componentNames every component schema of the document, in its order
- */
-function nameAll(schemas, wheres, roots, componentNames) {
-  const types = typeNames(componentNames);
-  const names = [];
-  const used = new Set(types.values());
-  schemas.forEach((_, i) => {
-    if (roots.has(i)) return;
-    const component = /^components\.schemas\.(.+)$/.exec(wheres[i])?.[1];
-    if (component !== undefined && types.has(component)) names[i] = types.get(component);
-    else {
-      let name = `At${pascal(wheres[i])}`;
-      for (let n = 2; used.has(name); n++) name = `At${pascal(wheres[i])}${n}`;
-      used.add((names[i] = name));
-    }
-  });
-  for (const i of roots) {
-    const hash = createHash("sha256").update(entrySource(schemas[i], names)).digest("hex").slice(0, 10);
-    names[i] = `Inline_${hash}`;
-  }
-  return names;
 }

@@ -3,12 +3,14 @@
 // (src/core/auth.ts `AuthScheme`). Never throws: a scheme the client cannot send is reported. What
 // OpenAPI 3.2 adds to a scheme is read and named: `deprecated` (an alternative that is not is taken
 // first), `oauth2MetadataUrl` and the device authorization flow (the client still takes a token).
-import { operationsOf, resolve } from "../spec/document.mjs";
+import { keyword, operationsOf, resolve } from "../spec/document.mjs";
 import { KEPT, kept } from "../spec/openapi31.mjs";
 import { COMMON_SHARE } from "./headers.mjs";
 
 /**
  * @typedef {{ kind: "none" | "bearer" | "basic" } | { kind: "header" | "query", name: string }} AuthScheme
+ * @typedef {{ components?: { securitySchemes?: Record<string, unknown> }, security?: unknown }} SecuredDocument
+ *   what is read of a bundled document: its schemes (each a `$ref` or a scheme, unchecked) and its `security`
  */
 
 const NONE = Object.freeze({ kind: "none" });
@@ -27,7 +29,7 @@ export function describeAuth(auth) {
 
 /**
  * The scheme `name` of the document as the client sends it, or why it cannot.
- * @param {any} spec
+ * @param {SecuredDocument} spec
  * @param {string} name
  * @returns {{ auth: AuthScheme, note?: string } | { unsupported: string }}
  */
@@ -56,12 +58,12 @@ function schemeNamed(spec, name) {
 /**
  * An OAuth scheme's flows, the device authorization flow (OpenAPI 3.2, RFC 8628) among them, and
  * its authorization server's metadata (3.2's `oauth2MetadataUrl`, RFC 8414), as a report says them.
- * @param {any} scheme
+ * @param {unknown} scheme
  * @returns {string} empty for a scheme without flows or metadata
  */
 function oauthFacts(scheme) {
   const device = (/** @type {string} */ flow) => flow === "deviceAuthorization" || flow === KEPT.deviceAuthorization;
-  const flows = Object.keys(scheme?.flows ?? {})
+  const flows = Object.keys(keyword(scheme, "flows") ?? {})
     .filter((flow) => !flow.startsWith("x-") || device(flow))
     .map((flow) => (device(flow) ? "deviceAuthorization (the device flow)" : flow));
   const metadata = kept(scheme, "oauth2MetadataUrl");
@@ -69,7 +71,7 @@ function oauthFacts(scheme) {
 }
 
 /** Whether the scheme `name` of the document is marked `deprecated` (OpenAPI 3.2). */
-const deprecated = (/** @type {any} */ spec, /** @type {string} */ name) =>
+const deprecated = (/** @type {SecuredDocument} */ spec, /** @type {string} */ name) =>
   kept(resolve(spec, spec.components?.securitySchemes?.[name]), "deprecated") === true;
 
 /**
@@ -77,7 +79,7 @@ const deprecated = (/** @type {any} */ spec, /** @type {string} */ name) =>
  * alternatives it takes the first the document lists that the client can send and that is not
  * `deprecated` (OpenAPI 3.2), else the first it can send; `{}` (no credential) is taken only when
  * no other can be sent.
- * @param {any} spec
+ * @param {SecuredDocument} spec
  * @param {unknown[]} requirements
  * @returns {{ auth: AuthScheme, chosen?: string, decisions: string[], unsupported: string[] }}
  */
@@ -117,8 +119,8 @@ function chooseAuth(spec, requirements) {
 
 /**
  * How the document's requests authenticate, and each operation's own `security`, if it declares one.
- * @param {any} spec a bundled OpenAPI document
- * @returns {{ auth: AuthScheme, lines: string[], unsupported: string[], operation: (op: any, where: string) => AuthScheme }}
+ * @param {SecuredDocument} spec a bundled OpenAPI document
+ * @returns {{ auth: AuthScheme, lines: string[], unsupported: string[], operation: (op: { security?: unknown }, where: string) => AuthScheme }}
  *   `auth` is the top-level `security`'s (none when the document declares none); `operation()` the
  *   scheme of one operation, its own `security` or else the document's; `lines` what was decided
  *   (filled in as operations are read); `unsupported` the schemes the client cannot send
@@ -142,7 +144,7 @@ export function readSecurity(spec) {
       kept(scheme, "oauth2MetadataUrl") !== undefined &&
         `authorization server metadata at ${kept(scheme, "oauth2MetadataUrl")}`,
       kept(scheme?.flows, "deviceAuthorization") !== undefined &&
-        `the device authorization flow (token at ${kept(scheme.flows, "deviceAuthorization")?.tokenUrl ?? "?"}); the client takes a token obtained by it as apiKey`,
+        `the device authorization flow (token at ${keyword(kept(scheme.flows, "deviceAuthorization"), "tokenUrl") ?? "?"}); the client takes a token obtained by it as apiKey`,
     ].filter(Boolean);
     if (facts.length) lines.push(`scheme ${name}: ${facts.join("; ")}`);
   }
@@ -172,7 +174,7 @@ const KEY_NAME = /(^|[-_])(api[-_]?key|apikey|key|token|secret|auth|authorizatio
  * Where a document declares no security scheme, the header parameter that carries the key: one whose
  * name says it is a key (KEY_NAME) and that (nearly) every operation declares (COMMON_SHARE), with
  * how many declare it; none where the document declares a scheme or no such header.
- * @param {any} spec
+ * @param {SecuredDocument} spec
  * @returns {{ name: string, count: number, of: number } | undefined}
  */
 function keyHeader(spec) {

@@ -11,7 +11,7 @@ const JSON_TYPE = /^application\/(.+\+)?json(;.*)?$/i;
  * @typedef {object} Webhook
  * @property {string} name the webhook's key in the document
  * @property {string} method the operation that carries it
- * @property {any} schema its payload's schema, `{}` (any value) where the document gives none
+ * @property {unknown} schema its payload's schema, `{}` (any value) where the document gives none
  * @property {string} where the operation that carries it, as a JSON pointer
  * @property {string | undefined} summary
  */
@@ -59,7 +59,7 @@ export function readWebhooks(spec) {
 
 /**
  * The schema of the first JSON media type of a request body or an answer.
- * @param {any} spec
+ * @param {unknown} spec
  * @param {unknown} holder
  * @returns {{ schema: unknown } | undefined}
  */
@@ -75,8 +75,8 @@ function jsonContent(spec, holder) {
  * `WebhookPayloads` (name -> its payload's type: the component's type, else the one openapi-typescript
  * gives a 3.1 document's webhook, else unknown).
  * @param {Webhook[]} webhooks
- * @param {{ add(schema: any, where: string): number, name(index: number): string }} table
- * @param {(schema: any) => string | undefined} typeOf a component schema's exported type (`T.Name`)
+ * @param {import("./emit-client.mjs").SchemaRefs} table
+ * @param {(schema: unknown) => string | undefined} typeOf a component schema's exported type (`T.Name`)
  * @param {string} header
  */
 export function webhooksSource(webhooks, table, typeOf, header) {

@@ -4,6 +4,15 @@
 // the step, lenient where it is being named), and the example a parameter, media type or schema gives.
 import { HTTP_METHODS } from "../../../src/core/path-template.js";
 
+/**
+ * The top-level fields of a bundled document the emitters read directly, as lint has checked them;
+ * every other node is reached through `$ref`s and read as `unknown`.
+ * @typedef {object} DocumentHead
+ * @property {{ title?: unknown, version?: unknown }} [info]
+ * @property {{ schemas?: object }} [components]
+ * @property {{ name: string, description?: string }[]} [tags]
+ */
+
 /** How many `$ref`s in a row are followed before a chain counts as a loop. */
 export const MAX_HOPS = 32;
 
@@ -26,6 +35,15 @@ export class RefError extends Error {
 export const isRecord = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /**
+ * A field of a node as the document writes it, unchecked: undefined where the node is no object
+ * (a schema `true`, a `$ref` to nothing left undefined).
+ * @param {unknown} node
+ * @param {string} key
+ * @returns {unknown}
+ */
+export const keyword = (node, key) => (isRecord(node) ? node[key] : undefined);
+
+/**
  * The same test as `isRecord`, typed as a plain boolean that narrows nothing: for the code that
  * reads untyped (`any`) nodes, which a guard would narrow to fields it does not check.
  * @type {(v: unknown) => boolean}
@@ -42,7 +60,7 @@ export const escapeToken = (token) => String(token).replace(/~/g, "~0").replace(
 /**
  * The node one `$ref` names, and the decoded tokens of its pointer; throws `RefError` when there
  * is none.
- * @param {any} doc
+ * @param {unknown} doc
  * @param {unknown} ref
  * @returns {{ target: any, tokens: string[] }}
  * @example
@@ -66,16 +84,17 @@ export function refTarget(doc, ref) {
   }
   let target = doc;
   for (const token of tokens) {
-    if ((!isObject(target) && !Array.isArray(target)) || !Object.hasOwn(target, token))
+    if ((!isRecord(target) && !Array.isArray(target)) || !Object.hasOwn(target, token))
       throw new RefError(`$ref ${ref} points to nothing`);
-    target = target[token];
+    // an object or a list, whose own key `token` is: the test above
+    target = /** @type {Record<string, unknown>} */ (target)[token];
   }
   return { target, tokens };
 }
 
 /**
  * The node an in-document `$ref` names, or undefined when it names none.
- * @param {any} doc
+ * @param {unknown} doc
  * @param {string} ref
  * @returns {any}
  */
@@ -91,14 +110,14 @@ export function pointerTarget(doc, ref) {
 /**
  * Follows `$ref`s from `node` to the first node that is not one; throws `RefError` at a `$ref`
  * that names nothing, points outside the document, or at a chain longer than `MAX_HOPS`.
- * @param {any} doc a bundled OpenAPI document
- * @param {any} node
+ * @param {unknown} doc a bundled OpenAPI document
+ * @param {unknown} node
  * @returns {any}
  * @example
  * resolve(spec, { $ref: "#/components/responses/NotFound" }).description; // "Not found"
  */
 export function resolve(doc, node) {
-  for (let hops = 0; isObject(node) && typeof node.$ref === "string"; hops++) {
+  for (let hops = 0; isRecord(node) && typeof node.$ref === "string"; hops++) {
     if (hops >= MAX_HOPS)
       throw new RefError(`$ref ${node.$ref} is reached through more than ${MAX_HOPS} $refs in a row`);
     node = refTarget(doc, node.$ref).target;
@@ -108,8 +127,8 @@ export function resolve(doc, node) {
 
 /**
  * As `resolve`, but undefined where a `$ref` cannot be followed: for the steps that name defects.
- * @param {any} doc
- * @param {any} node
+ * @param {unknown} doc
+ * @param {unknown} node
  * @returns {any}
  */
 export function deref(doc, node) {
@@ -124,16 +143,17 @@ export function deref(doc, node) {
 /**
  * The example of a parameter, media type or schema: `example`, else the first of `examples` (a
  * list, or a map of Example objects, `$ref`s followed).
- * @param {any} doc
- * @param {any} node
+ * @param {unknown} doc
+ * @param {unknown} node
  * @returns {unknown}
  */
 export function exampleOf(doc, node) {
-  if (!node) return undefined;
+  // a node that is no object (a schema `true`) has no example
+  if (!isRecord(node)) return undefined;
   if (node.example !== undefined) return node.example;
   const examples = node.examples;
   if (Array.isArray(examples)) return examples[0];
-  if (isObject(examples)) return resolve(doc, Object.values(examples)[0])?.value;
+  if (isRecord(examples)) return resolve(doc, Object.values(examples)[0])?.value;
   return undefined;
 }
 
@@ -163,7 +183,7 @@ const FIXED = new Set([...HTTP_METHODS, "query"]);
  * `request()` writes every method so); with `key`, where it sits (`query`, `additionalOperations/COPY`).
  * An entry that cannot be sent as a method of its own is `refused`, with why: a key that is no
  * method, the method of one of the fixed fields (3.2 forbids it there), or one fetch refuses.
- * @param {any} item a path item, `$ref` followed
+ * @param {unknown} item a path item, `$ref` followed
  * @returns {{ operations: { method: string, key: string, op: any }[], refused: { method: string, key: string, why: string }[] }}
  * @example
  * moreOperations({ query: {}, additionalOperations: { COPY: {} } }).operations.map((o) => o.method); // ["QUERY", "COPY"]
@@ -173,8 +193,10 @@ export function moreOperations(item) {
   const operations = [];
   /** @type {{ method: string, key: string, why: string }[]} */
   const refused = [];
-  if (isObject(item?.query)) operations.push({ method: "QUERY", key: "query", op: item.query });
-  const more = isObject(item?.additionalOperations) ? item.additionalOperations : {};
+  const query = keyword(item, "query");
+  if (isRecord(query)) operations.push({ method: "QUERY", key: "query", op: query });
+  const additional = keyword(item, "additionalOperations");
+  const more = isRecord(additional) ? additional : {};
   for (const [name, op] of Object.entries(more)) {
     if (!isObject(op)) continue;
     const method = name.toUpperCase();
@@ -291,8 +313,8 @@ export function withoutExamples(spec) {
  * Every property a value of `schema` may have, as `[name, schema]` pairs: the properties of the
  * schema, then of its `allOf` parts and its `oneOf`/`anyOf` branches, `$ref`s followed, to a
  * bounded depth (a recursive schema ends there); a name may come more than once.
- * @param {any} doc
- * @param {any} schema
+ * @param {unknown} doc
+ * @param {unknown} schema
  * @returns {[string, any][]}
  */
 export function describedProperties(doc, schema, depth = 0) {
@@ -305,8 +327,8 @@ export function describedProperties(doc, schema, depth = 0) {
 
 /**
  * The schemas that may describe `value[key]` of a value of `schema`, in `describedProperties`' order.
- * @param {any} doc
- * @param {any} schema
+ * @param {unknown} doc
+ * @param {unknown} schema
  * @param {string} key
  * @returns {any[]}
  */

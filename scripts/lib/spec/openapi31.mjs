@@ -64,13 +64,13 @@ export const KEPT = /** @type {const} */ ({
 
 /**
  * A field of `KEPT` of an object, from an OpenAPI 3.2 document as written or from its 3.1 view.
- * @param {any} node
+ * @param {unknown} node
  * @param {keyof typeof KEPT} field
- * @returns {any}
+ * @returns {unknown}
  * @example
  * kept(view.components.securitySchemes.Old, "deprecated"); // true
  */
-export const kept = (node, field) => (isObject(node) ? (node[field] ?? node[KEPT[field]]) : undefined);
+export const kept = (node, field) => (isRecord(node) ? (node[field] ?? node[KEPT[field]]) : undefined);
 
 /**
  * Moves `field` of `node` to its extension (`KEPT`); whether it was there.

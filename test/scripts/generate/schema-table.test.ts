@@ -185,6 +185,27 @@ describe("schemaTable()", () => {
     expect(table.unchecked).toEqual([]);
   });
 
+  it("goes on after an add that threw, leaving the schema it was pruning out of the table", () => {
+    const table = schemaTable(
+      spec({ User: { type: "object", properties: { team: ref("Team") } }, Name: { type: "string" } }),
+    );
+    expect(() => table.add(ref("User"), "body")).toThrow("points to nothing");
+
+    const name = table.add(ref("Name"), "name");
+
+    expect(table.schema(name)).toEqual({ type: ["string"] });
+    expect(() => table.source("")).toThrow("schemaTable: components.schemas.User was never completed");
+  });
+
+  it("leaves out and lists a pattern that is no string, which generated/validators.ts could not type", () => {
+    const table = schemaTable(spec({ Code: { type: "string", pattern: 5 } }));
+
+    const index = table.add(ref("Code"), "body");
+
+    expect(table.unchecked).toEqual([{ where: "components.schemas.Code", keyword: "pattern" }]);
+    expect(rows(table)[index]).toEqual({ type: ["string"] });
+  });
+
   it("lists what it cannot enforce, with its place, leaves it out and goes on", () => {
     const table = schemaTable(
       spec({
