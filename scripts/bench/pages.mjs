@@ -154,39 +154,45 @@ async function measure(api, url) {
       if (round >= 0) times[name].push(ms), (peaks[name] = Math.max(peaks[name], peak));
     }
   }
-  const client = median(times.client);
-  const byHand = median(times["by hand"]);
   const ratio = ratios(times.client, times["by hand"]);
-  const mib = (/** @type {number} */ bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
   const result = {
     pages: PAGES,
     items: PAGES * PER_PAGE,
-    clientMs: client,
-    byHandMs: byHand,
+    clientMs: median(times.client),
+    byHandMs: median(times["by hand"]),
     ratio,
     verdict: judge("pages.walk", ratio.median),
     clientPeak: peaks.client,
     byHandPeak: peaks["by hand"],
   };
+  sayWalk(result);
+  return result;
+}
+
+/**
+ * The walk's table: wall time and peak memory, by hand and through the client.
+ * @param {{ clientMs: number, byHandMs: number, ratio: ReturnType<typeof ratios>, verdict: { text: string }, clientPeak: number, byHandPeak: number }} result
+ */
+function sayWalk({ clientMs, byHandMs, ratio, verdict, clientPeak, byHandPeak }) {
+  const mib = (/** @type {number} */ bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
   say("");
   table(
     ["walk 10 000 items over 100 pages", "by hand (safe fetch)", "this client", "target"],
     [
       [
         `wall time, median of ${ROUNDS} walks; median of per-round ratios (min-max)`,
-        `${byHand.toFixed(0)} ms (1.00x)`,
-        `${client.toFixed(0)} ms (${spread(ratio)})`,
-        `by hand ${result.verdict.text}`,
+        `${byHandMs.toFixed(0)} ms (1.00x)`,
+        `${clientMs.toFixed(0)} ms (${spread(ratio)})`,
+        `by hand ${verdict.text}`,
       ],
       [
         "peak heap + buffers over a full collection, garbage included",
-        mib(peaks["by hand"]),
-        mib(peaks.client),
+        mib(byHandPeak),
+        mib(clientPeak),
         "one page at a time",
       ],
     ],
   );
-  return result;
 }
 
 /**
