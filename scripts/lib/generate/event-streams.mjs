@@ -63,19 +63,35 @@ export function eventSchema(spec, media) {
  * @param {number} status
  */
 export function eventStreamAnswer(spec, response, status) {
-  const mediaType = eventStreamType(response);
+  return streamedAnswer(spec, response, status, "stream", eventStreamType, (media) => {
+    const event = eventSchema(spec, media);
+    return {
+      schema: event?.schema,
+      eventFromMedia: event?.fromMedia ?? false,
+      ...(event?.item ? { eventItem: event.item } : {}),
+    };
+  });
+}
+
+/**
+ * A streamed success answer as `readOperations` describes answers: its status and kind, the schema
+ * and what else `read` finds in its media type, which `typeOf` names (`undefined`: the answer is
+ * no such stream), and the example the media type gives.
+ * @template {string} K
+ * @template {{ schema: unknown }} R
+ * @param {unknown} spec
+ * @param {unknown} response the resolved response object
+ * @param {number} status
+ * @param {K} kind
+ * @param {(response: unknown) => string | undefined} typeOf
+ * @param {(media: unknown) => R} read
+ */
+function streamedAnswer(spec, response, status, kind, typeOf, read) {
+  const mediaType = typeOf(response);
   if (!mediaType) return undefined;
   const media = keyword(keyword(response, "content"), mediaType) ?? {};
-  const event = eventSchema(spec, media);
-  return {
-    status,
-    kind: /** @type {const} */ ("stream"),
-    schema: event?.schema,
-    mediaType,
-    example: exampleOf(spec, media),
-    eventFromMedia: event?.fromMedia ?? false,
-    ...(event?.item ? { eventItem: event.item } : {}),
-  };
+  const { schema, ...more } = read(media);
+  return { status, kind, schema, mediaType, example: exampleOf(spec, media), ...more };
 }
 
 /**
@@ -216,18 +232,10 @@ export function itemSchemaOf(spec, media) {
  * @param {number} status
  */
 export function sequenceAnswer(spec, response, status) {
-  const mediaType = sequenceType(response);
-  if (!mediaType) return undefined;
-  const media = keyword(keyword(response, "content"), mediaType) ?? {};
-  const item = itemSchemaOf(spec, media);
-  return {
-    status,
-    kind: /** @type {const} */ ("sequence"),
-    schema: item?.schema,
-    mediaType,
-    example: exampleOf(spec, media),
-    itemFrom: item?.from,
-  };
+  return streamedAnswer(spec, response, status, "sequence", sequenceType, (media) => {
+    const item = itemSchemaOf(spec, media);
+    return { schema: item?.schema, itemFrom: item?.from };
+  });
 }
 
 /**
