@@ -136,10 +136,9 @@ export function connect(
       return send(settings, await authorize(request, op?.security ?? AUTH), { idempotent });
     },
   });
+  if (!forAnyPath(raw)) throw new TypeError("openapi-fetch's client has no request()");
   const connection: Connection = {
-    // the same client, seen by the methods for any path (a row's path is a string): TypeScript relates
-    // no interface of paths (the document's) to an index signature, so the view is declared
-    raw: raw as unknown as Client<AnyPaths>,
+    raw,
     readers: readers ?? {},
     sends: new Set(Object.keys(headers).flatMap((name) => (headers[name] === undefined ? [] : [name.toLowerCase()]))),
     fetchFor: (op, limits, state) => async (request) => {
@@ -153,6 +152,15 @@ export function connect(
     },
   };
   return { connection, raw, settings };
+}
+
+/**
+ * Whether the client typed by the document's paths also serves any path, as the methods send a row's
+ * path (a string): openapi-fetch's `request` takes every path alike, the paths' types are erased,
+ * and TypeScript relates no interface of paths to an index signature of them.
+ */
+function forAnyPath(raw: RawClient): raw is RawClient & Client<AnyPaths> {
+  return typeof raw.request === "function";
 }
 
 /**
