@@ -1,6 +1,7 @@
 // The error of a non-2xx answer: its class by status (src/core/policy.js's table), its message
 // and body read from what came, within bounds. The classes themselves are in errors.ts.
-import { ApiError, type ApiErrorBody, CLASSES, type ErrorOptions, isJson, readError, RedirectError } from "./errors.js";
+import { isJson, readError } from "./error-body.js";
+import { ApiError, type ApiErrorBody, CLASSES, type ErrorOptions, RedirectError } from "./errors.js";
 import { errorClassName } from "./policy.js";
 
 /** The `ApiError` subclass thrown for a status, as src/core/policy.js's `errorClassName` names it. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { apiErrorFrom, MAX_ERROR_BODY_BYTES } from "../../../src/core/error-answer.js";
-import { readError } from "../../../src/core/errors.js";
+import { readError } from "../../../src/core/error-body.js";
 
 describe("the error built from an answer (apiErrorFrom)", () => {
   const encoder = new TextEncoder();
