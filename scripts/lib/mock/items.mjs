@@ -1,7 +1,7 @@
 // What an item of the stateful mock (state.mjs) looks like in an answer: the operation's own
 // sampled answer with the item's fields laid over, held to the client's checks, and a request's
 // fields under the names the item's schema gives them.
-import { isObject } from "../spec/document.mjs";
+import { isRecord } from "../spec/document.mjs";
 import { plainName, propertiesOf } from "./collections.mjs";
 import { fieldOf } from "./page-items.mjs";
 
@@ -27,16 +27,16 @@ import { fieldOf } from "./page-items.mjs";
 export function itemAnswer(sampler, schema, wrapper, record, seed, idField) {
   const base = sampler.sample(schema, { direction: "response", seed }).value;
   const whole = structuredClone(base);
-  // the answer's object that holds the item, where it wraps it (objects, not arrays, where isObject says so)
+  // the answer's object that holds the item, where it wraps it (objects, not arrays, where isRecord says so)
   /** @type {Record<string, unknown> | undefined} */
   let holder;
   let target = whole;
   if (wrapper) {
-    holder = isObject(whole) ? /** @type {Record<string, unknown>} */ (whole) : {};
-    if (!isObject(holder[wrapper])) holder[wrapper] = {};
+    holder = isRecord(whole) ? /** @type {Record<string, unknown>} */ (whole) : {};
+    if (!isRecord(holder[wrapper])) holder[wrapper] = {};
     target = holder[wrapper];
   }
-  if (!isObject(target)) return base;
+  if (!isRecord(target)) return base;
   const item = /** @type {Record<string, unknown>} */ (target);
   // the sampled item's fields, as `sampled[key]` reads them off any value
   const sampled = /** @type {Record<string, unknown>} */ (Object((wrapper ? fieldOf(base, wrapper) : base) ?? {}));

@@ -7,7 +7,7 @@
 // overlaid with the item's fields, held to the client's checks.
 import { readOperations } from "../generate/read-operations.mjs";
 import { apiError, refuse } from "../shared/http-guard.mjs";
-import { isObject, resolve } from "../spec/document.mjs";
+import { isRecord, keyword, resolve } from "../spec/document.mjs";
 import { inferCollections, plainName, propertiesOf } from "./collections.mjs";
 import { itemAnswer, itemOf, namedFields } from "./items.mjs";
 import { pageOfItems } from "./pages.mjs";
@@ -124,7 +124,7 @@ export function statefulMock(
       const arraySchema = c.listField === undefined ? schema : resolve(spec, propertiesOf(spec, schema)[c.listField]);
       const items = [...store.values()]
         .filter((s) => s.collection === c && store.get(keyOf(c, scope, String(s.record[c.idField]))) === s)
-        .map((s) => itemAnswer(sampler, arraySchema?.items, undefined, s.record, s.seed, c.idField));
+        .map((s) => itemAnswer(sampler, keyword(arraySchema, "items"), undefined, s.record, s.seed, c.idField));
       const envelope =
         c.listField === undefined ? [] : sampler.sample(list?.success.schema, { direction: "response" }).value;
       if (list?.page) {
@@ -186,7 +186,7 @@ export function statefulMock(
         mapped.role,
         mapped.collection,
         params,
-        isObject(r.fields) ? /** @type {Record<string, unknown>} */ (r.fields) : {},
+        isRecord(r.fields) ? /** @type {Record<string, unknown>} */ (r.fields) : {},
       );
     } catch (err) {
       refuse(r.res, 502, `stateful mock: ${err instanceof Error ? err.message : err}`, apiError);
@@ -254,8 +254,8 @@ const notFound = (
   // the document's own 404 example where it has one, else a sample; its message says what was missing
   let value =
     declared?.example !== undefined && fits(declared.example) ? declared.example : sampler.sample(schema).value;
-  // an object, not an array, where isObject says so
-  const object = isObject(value) ? /** @type {Record<string, unknown>} */ (value) : undefined;
+  // an object, not an array, where isRecord says so
+  const object = isRecord(value) ? /** @type {Record<string, unknown>} */ (value) : undefined;
   if (object && typeof object.message === "string" && fits({ ...object, message })) value = { ...object, message };
   sendJson(r, 404, value, declared ? "application/json" : other?.mediaType);
 };

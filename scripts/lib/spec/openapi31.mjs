@@ -3,7 +3,7 @@
 // this 3.1 view of a 3.2 document, made here and nowhere else. generated/openapi.json and the docs
 // page keep the document as written, repaired, so nothing 3.2 adds is lost to later work. Every
 // change is a line: what 3.2 adds that the view keeps in a 3.1 form, and what it drops.
-import { escapeToken, isObject, isRecord, resolve } from "./document.mjs";
+import { escapeToken, isRecord, keyword, resolve } from "./document.mjs";
 import { EVENT_DATA, eventItems, eventItemsLine } from "./event-items.mjs";
 import { parameter, standIns } from "./openapi31-paths.mjs";
 import { forEachSchema } from "./schema-walk.mjs";
@@ -87,11 +87,11 @@ function keep(node, field) {
 /**
  * What `visit` reads and adds to as it walks the view.
  * @typedef {object} ViewContext
- * @property {any} spec the document as written
+ * @property {unknown} spec the document as written
  * @property {(where: string, text: string) => void} say
  * @property {string[]} unsupported
  * @property {Map<string, number>} inlined each reusable media type's count of references inlined
- * @property {{ at: string, item: any }[]} pathItems every path item the walk met, with its pointer
+ * @property {import("./openapi31-paths.mjs").MetPathItem[]} pathItems every path item the walk met, with its pointer
  */
 
 /**
@@ -104,14 +104,15 @@ function keep(node, field) {
  * `components.pathItems["QUERY /pets"]` (`standInKey`), marked `STAND_IN` with the method and path:
  * openapi-typescript types it there, `operationsOf` reads it back as the QUERY of `/pets`, and the
  * mock gives Prism a POST of a path of its own for it (prism-view.mjs).
- * @param {any} spec a bundled, repaired OpenAPI document (not changed)
- * @returns {{ spec: any, changes: string[], unsupported: string[] }}
+ * @param {unknown} spec a bundled, repaired OpenAPI document (not changed)
+ * @returns {{ spec: any, changes: string[], unsupported: string[] }} `spec` is `any` for
+ * generate/render.mjs, which hands it to openapi-typescript as the `OpenAPI3` it types its input as
  * @example
  * const { spec: view, changes } = openapi31(bundled);
  * await openapiTS(view);
  */
 export function openapi31(spec) {
-  if (!/^3\.2(\.|$)/.test(String(spec?.openapi ?? ""))) return { spec, changes: [], unsupported: [] };
+  if (!isRecord(spec) || !/^3\.2(\.|$)/.test(String(spec.openapi ?? ""))) return { spec, changes: [], unsupported: [] };
   const view = structuredClone(spec);
   /** @type {string[]} */
   const changes = [];
@@ -127,11 +128,13 @@ export function openapi31(spec) {
     delete view.$self;
     say("#/$self", "the document's own URI (3.2) dropped; its $refs are read from where its files are");
   }
-  const reusable = isObject(view.components?.mediaTypes) ? Object.keys(view.components.mediaTypes) : [];
-  if (isObject(view.components)) delete view.components.mediaTypes;
+  const components = view.components;
+  const mediaTypes = keyword(components, "mediaTypes");
+  const reusable = isRecord(mediaTypes) ? Object.keys(mediaTypes) : [];
+  if (isRecord(components)) delete components.mediaTypes;
   /** @type {Map<string, number>} */
   const inlined = new Map();
-  /** @type {{ at: string, item: any }[]} */
+  /** @type {import("./openapi31-paths.mjs").MetPathItem[]} */
   const pathItems = [];
   /** @type {ViewContext} */
   const objects = { spec, say, unsupported, inlined, pathItems };
@@ -143,7 +146,7 @@ export function openapi31(spec) {
       `reusable media types are 3.2; ${count ? `inlined at its ${count} reference${count > 1 ? "s" : ""}` : "referenced nowhere, dropped"}`,
     );
   }
-  forEachSchema(view, (parent, key, at) => schema(parent[key], at, say));
+  forEachSchema(view, (node, at) => schema(node, at, say));
   // last, so that each operation moved was read as 3.1 where the document writes it
   standIns(view, pathItems, say, unsupported);
   return { spec: view, changes, unsupported };
@@ -151,34 +154,35 @@ export function openapi31(spec) {
 
 /**
  * @callback Visit
- * @param {any} node an OpenAPI object of `kind`
+ * @param {Record<string, unknown>} node an OpenAPI object of `kind`
  * @param {string} at its JSON pointer
  * @param {string} kind
- * @param {string[]} within the `$ref`s of the media types inlined on the way to it
- * @returns {any} what stands in its place: itself, another object, or undefined to drop it
+ * @param {unknown[]} within the `$ref`s of the media types inlined on the way to it
+ * @returns {unknown} what stands in its place: itself, another object, or undefined to drop it
  */
 
 /**
  * Calls `visit` on each OpenAPI object of a kind `MAP_OF` or `LIST_OF` names, a parent before what
  * it holds, and walks into what `visit` put in its place; schemas and values are not entered.
- * @param {any} node
+ * @param {unknown} node
  * @param {string} at its JSON pointer
  * @param {string} key the key `node` sits under
  * @param {boolean} names whether `node` is a map of named objects, not an object's fields
- * @param {string[]} within
+ * @param {unknown[]} within
  * @param {Visit} visit
  */
 function walk(node, at, key, names, within, visit) {
-  /** Visits `parent[k]` as `kind`, puts what stands in its place there, and walks into it. */
-  const step = (/** @type {any} */ parent, /** @type {string | number} */ k, /** @type {string} */ kind) => {
+  /** Visits `parent[k]` (an array's item or an object's field) as `kind`, puts what stands in its place there, and walks into it. */
+  const step = (/** @type {object} */ parent, /** @type {string | number} */ k, /** @type {string} */ kind) => {
     const here = `${at}/${escapeToken(k)}`;
-    const before = parent[k];
-    const after = kind && isObject(before) ? visit(before, here, kind, within) : before;
+    /** @type {unknown} */
+    const before = Reflect.get(parent, k);
+    const after = kind && isRecord(before) ? visit(before, here, kind, within) : before;
     if (after === undefined) return false;
-    parent[k] = after;
+    Reflect.set(parent, k, after);
     // a callback is a map of path items; a media type put in place of a reference is one inlined
     if (kind === "callback") walk(after, here, CALLBACK, true, within, visit);
-    else walk(after, here, "", false, after === before ? within : [...within, before.$ref], visit);
+    else walk(after, here, "", false, after === before ? within : [...within, keyword(before, "$ref")], visit);
     return true;
   };
   if (Array.isArray(node)) {
@@ -188,12 +192,12 @@ function walk(node, at, key, names, within, visit) {
     node.splice(0, node.length, ...kept);
     return;
   }
-  if (!isObject(node)) return;
+  if (!isRecord(node)) return;
   for (const k of Object.keys(node)) {
     if (names) {
       if (!step(node, k, key === CALLBACK ? "pathItem" : MAP_OF[key])) delete node[k];
     } else if (!NOT_OBJECTS.has(k) && !k.startsWith("x-")) {
-      walk(node[k], `${at}/${escapeToken(k)}`, k, k in MAP_OF && isObject(node[k]), within, visit);
+      walk(node[k], `${at}/${escapeToken(k)}`, k, k in MAP_OF && isRecord(node[k]), within, visit);
     }
   }
 }
@@ -201,23 +205,26 @@ function walk(node, at, key, names, within, visit) {
 /**
  * What the view makes of one OpenAPI object (see `Visit`).
  * @param {ViewContext} context
- * @param {any} node an OpenAPI object of the view, changed in place
+ * @param {Record<string, unknown>} node an OpenAPI object of the view, changed in place
  * @param {string} at
  * @param {string} kind
- * @param {string[]} within the `$ref`s the walk came through
- * @returns {any}
+ * @param {unknown[]} within the `$ref`s the walk came through
+ * @returns {unknown}
  */
 function visit(context, node, at, kind, within) {
   const { spec, say, unsupported, inlined, pathItems } = context;
-  if (kind === "mediaType" && String(node.$ref ?? "").startsWith("#/components/mediaTypes/")) {
-    if (within.includes(node.$ref)) {
-      say(at, `$ref ${node.$ref} reaches itself through its own content; read as any value`);
+  const ref = node.$ref;
+  if (kind === "mediaType" && typeof ref === "string" && ref.startsWith("#/components/mediaTypes/")) {
+    if (within.includes(ref)) {
+      say(at, `$ref ${ref} reaches itself through its own content; read as any value`);
       return {};
     }
-    const name = /^#\/components\/mediaTypes\/([^/]+)/.exec(node.$ref)?.[1] ?? "";
+    const name = /^#\/components\/mediaTypes\/([^/]+)/.exec(ref)?.[1] ?? "";
     const key = decodeURIComponent(name).replace(/~1/g, "/").replace(/~0/g, "~");
     inlined.set(key, (inlined.get(key) ?? 0) + 1);
-    return visit(context, structuredClone(resolve(spec, node)), at, kind, within);
+    const target = structuredClone(resolve(spec, node));
+    // a reusable media type that is no object is no media type: left for lint to name, in place
+    return isRecord(target) ? visit(context, target, at, kind, within) : target;
   }
   if (kind === "parameter") return parameter(spec, node, at, say, unsupported);
   if ("$ref" in node) return node;

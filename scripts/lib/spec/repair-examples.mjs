@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import formats from "ajv-formats";
-import { deref, escapeToken, isObject, pointerTarget } from "./document.mjs";
+import { deref, escapeToken, isRecord, pointerTarget } from "./document.mjs";
 import { ANNOTATIONS, forEachSchema } from "./schema-walk.mjs";
 
 /** Keywords left out of a schema compiled on its own. */
@@ -13,10 +13,8 @@ const DESCRIBING = new Set(ANNOTATIONS);
 
 /** A schema (a boolean, or an object whose own annotations are left out), as compiled on its own. */
 function withoutAnnotations(/** @type {unknown} */ schema) {
-  if (!isObject(schema)) return schema;
-  return Object.fromEntries(
-    Object.entries(/** @type {object} */ (schema)).filter(([k]) => !DESCRIBING.has(k) && !k.startsWith("x-")),
-  );
+  if (!isRecord(schema)) return schema;
+  return Object.fromEntries(Object.entries(schema).filter(([k]) => !DESCRIBING.has(k) && !k.startsWith("x-")));
 }
 
 /** Where the document is registered in Ajv: every schema is compiled as a `$ref` into it. */
@@ -38,7 +36,7 @@ const SCOPED = /"\$(id|anchor|dynamicAnchor|dynamicRef|recursiveAnchor|recursive
  * Checks every example of `spec` (media types, parameters and headers: `example` and each of
  * `examples`; schemas: `example` and each of `examples`) against the schema beside it, and drops
  * each one that breaks it. Changes `spec` in place.
- * @param {any} spec a bundled OpenAPI 3.1 document, its other defects already repaired
+ * @param {unknown} spec a bundled OpenAPI 3.1 document, its other defects already repaired
  * @returns {string[]} one line per dropped example (or per example that could not be checked)
  * @example
  * for (const line of checkExamples(spec)) console.log(`defect: ${line}`);
@@ -58,6 +56,7 @@ export function checkExamples(spec) {
   });
   // a CommonJS module: its function is also its own `default`, which is what the types describe
   formats.default(ajv);
+  if (!isRecord(spec)) return ["examples not checked: the document is no object"];
   try {
     ajv.addSchema(spec, BASE);
   } catch (err) {
@@ -98,7 +97,7 @@ export function checkExamples(spec) {
     // compiling is what costs: a schema that is only a `$ref` is checked as its component, and one
     // without any `$ref` by its content (most property schemas are alike), each compiled once
     const ref =
-      isObject(node) && typeof node.$ref === "string" && node.$ref.startsWith("#/") && Object.keys(node).length === 1
+      isRecord(node) && typeof node.$ref === "string" && node.$ref.startsWith("#/") && Object.keys(node).length === 1
         ? node.$ref
         : undefined;
     const standalone = !ref && !JSON.stringify(node ?? null).includes('"$ref"') ? withoutAnnotations(node) : undefined;
@@ -113,7 +112,9 @@ export function checkExamples(spec) {
       /** @type {import("ajv").ValidateFunction | Error} */
       let validate;
       try {
-        if (standalone !== undefined) validate = ajv.compile(/** @type {any} */ (standalone));
+        if (isRecord(standalone) || typeof standalone === "boolean") validate = ajv.compile(standalone);
+        // what Ajv says of a schema that is neither (the walks below check only objects and booleans)
+        else if (standalone !== undefined) validate = new Error("schema must be object or boolean");
         else {
           // resolved inside the registered document, so that its components are compiled once
           validate =
@@ -151,7 +152,11 @@ export function checkExamples(spec) {
     );
 
   // one media type, parameter or header: its schema is at `${at}/schema`
-  const beside = (/** @type {any} */ node, /** @type {string} */ at, /** @type {string} */ schemaAt) => {
+  const beside = (
+    /** @type {Record<string, unknown>} */ node,
+    /** @type {string} */ at,
+    /** @type {string} */ schemaAt,
+  ) => {
     if ("example" in node) {
       const why = breaks(schemaAt, node.example);
       if (why) {
@@ -159,36 +164,37 @@ export function checkExamples(spec) {
         if (!why.startsWith("not checked")) delete node.example;
       }
     }
-    if (isObject(node.examples)) {
-      for (const [name, raw] of Object.entries(node.examples)) {
+    const examples = node.examples;
+    if (isRecord(examples)) {
+      for (const [name, raw] of Object.entries(examples)) {
         const example = deref(spec, raw);
-        if (!isObject(example) || !("value" in example)) continue;
+        if (!isRecord(example) || !("value" in example)) continue;
         const why = breaks(schemaAt, example.value);
         if (!why) continue;
         drop(`${at}/examples/${escapeToken(name)}`, why);
-        if (!why.startsWith("not checked")) delete node.examples[name];
+        if (!why.startsWith("not checked")) delete examples[name];
       }
-      if (!Object.keys(node.examples).length) delete node.examples;
+      if (!Object.keys(examples).length) delete node.examples;
     }
   };
-  const walk = (/** @type {any} */ node, /** @type {string} */ at) => {
+  const walk = (/** @type {unknown} */ node, /** @type {string} */ at) => {
     if (Array.isArray(node)) node.forEach((v, i) => walk(v, `${at}/${i}`));
-    if (!isObject(node)) return;
-    if ("schema" in node && (isObject(node.schema) || typeof node.schema === "boolean"))
+    if (!isRecord(node)) return;
+    if ("schema" in node && (isRecord(node.schema) || typeof node.schema === "boolean"))
       beside(node, at, `${at}/schema`);
     for (const [k, v] of Object.entries(node))
       if (k !== "schema" && k !== "example" && k !== "examples" && !k.startsWith("x-"))
         walk(v, `${at}/${escapeToken(k)}`);
   };
   for (const part of ["paths", "webhooks", "components"]) {
-    if (!isObject(spec[part])) continue;
-    for (const [k, v] of Object.entries(spec[part]))
+    const node = spec[part];
+    if (!isRecord(node)) continue;
+    for (const [k, v] of Object.entries(node))
       if (!(part === "components" && k === "schemas")) walk(v, `#/${part}/${escapeToken(k)}`);
   }
 
-  forEachSchema(spec, (parent, key, at) => {
-    const node = parent[key];
-    if (!isObject(node)) return;
+  forEachSchema(spec, (node, at) => {
+    if (!isRecord(node)) return;
     if ("example" in node) {
       const why = breaks(at, node.example);
       if (why) {
