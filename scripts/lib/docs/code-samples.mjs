@@ -7,7 +7,8 @@ import { exampleCall } from "../generate/examples.mjs";
 import { fillTemplate, pathVariant } from "../../../src/core/path-template.js";
 import { readOperations, serverUrl } from "../generate/read-operations.mjs";
 import { identityOf } from "../shared/identity.mjs";
-import { isRecord, keyword, operationAt } from "../spec/document.mjs";
+import { operationAt } from "../spec/document.mjs";
+import { isRecord, keyword } from "../spec/guards.mjs";
 import { sequenceFraming } from "../../../src/streams/sequence-media.js";
 
 /** What the samples name: the package they import and the environment variable both read the API key from. */

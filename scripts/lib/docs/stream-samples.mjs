@@ -5,7 +5,9 @@
 // `itemSchema`) shows that value's fields, where the renderer would show only `data string`.
 import { eventStreamType, itemSchemaOf, sequenceType } from "../generate/event-streams.mjs";
 import { eventFrames, eventStreamMock } from "../mock/streams.mjs";
-import { exampleOf, fieldsOf, isRecord, keyword, operationsOf, resolve } from "../spec/document.mjs";
+import { operationsOf, resolve } from "../spec/document.mjs";
+import { exampleOf } from "../spec/examples.mjs";
+import { fieldsOf, isRecord, keyword } from "../spec/guards.mjs";
 import { openapi31 } from "../spec/openapi31.mjs";
 import { sequenceFraming } from "../../../src/streams/sequence-media.js";
 

@@ -6,7 +6,9 @@
 import { createParser } from "eventsource-parser";
 import { jsonData } from "../../../src/streams/event-data.js";
 import { SEPARATOR, sequenceFraming } from "../../../src/streams/sequence-media.js";
-import { exampleOf, isRecord, itemsOf, keyword, resolve } from "../spec/document.mjs";
+import { resolve } from "../spec/document.mjs";
+import { exampleOf } from "../spec/examples.mjs";
+import { isRecord, itemsOf, keyword } from "../spec/guards.mjs";
 import { EVENT_DATA } from "../spec/event-items.mjs";
 
 const EVENT_STREAM = /^text\/event-stream\s*(;|$)/i;

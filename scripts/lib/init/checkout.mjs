@@ -3,7 +3,7 @@
 // the two changelogs, LICENSE, the TypeScript paths that map the package's name onto src/.
 import { execFileSync } from "node:child_process";
 import { clientSection } from "../shared/identity.mjs";
-import { fieldsOf, isRecord, keyword } from "../spec/document.mjs";
+import { fieldsOf, isRecord, keyword } from "../spec/guards.mjs";
 
 /** Why init will not run here, or cannot go on. */
 export class InitError extends Error {

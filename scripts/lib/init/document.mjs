@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { createRequire } from "node:module";
-import { fieldsOf, keyword } from "../spec/document.mjs";
+import { fieldsOf, keyword } from "../spec/guards.mjs";
 import { withDeviceFlowScopes } from "../spec/redocly-types.mjs";
 
 /** @type {typeof import("@redocly/openapi-core")} */

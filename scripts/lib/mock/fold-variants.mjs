@@ -1,7 +1,8 @@
 // A path's variants (`/things#stream`) folded into its one path item, for Prism's view
 // (prism-view.mjs): Prism routes by the path alone.
 import { HTTP_METHODS, pathVariant } from "../../../src/core/path-template.js";
-import { deref, fieldsOf, isRecord, itemsOf, keyword } from "../spec/document.mjs";
+import { deref } from "../spec/document.mjs";
+import { fieldsOf, isRecord, itemsOf, keyword } from "../spec/guards.mjs";
 
 /**
  * Folds each variant of a path (`/things#stream`, `/files/{id}#get_shared_link`: pathVariant) into

@@ -1,7 +1,7 @@
 // What an item of the stateful mock (state.mjs) looks like in an answer: the operation's own
 // sampled answer with the item's fields laid over, held to the client's checks, and a request's
 // fields under the names the item's schema gives them.
-import { isRecord } from "../spec/document.mjs";
+import { isRecord } from "../spec/guards.mjs";
 import { plainName, propertiesOf } from "./collections.mjs";
 import { fieldOf } from "./page-items.mjs";
 

@@ -7,7 +7,8 @@
 // overlaid with the item's fields, held to the client's checks.
 import { readOperations } from "../generate/read-operations.mjs";
 import { apiError, refuse } from "../shared/http-guard.mjs";
-import { isRecord, keyword, resolve } from "../spec/document.mjs";
+import { resolve } from "../spec/document.mjs";
+import { isRecord, keyword } from "../spec/guards.mjs";
 import { inferCollections, plainName, propertiesOf } from "./collections.mjs";
 import { itemAnswer, itemOf, namedFields } from "./items.mjs";
 import { pageOfItems } from "./pages.mjs";

@@ -4,7 +4,8 @@
 // `encoding` styles (src/uploads/url-encoded.ts). Prism reads bracket names literally and reports
 // the document's fields missing; the mock checks the decoded body with the client's own checks.
 import { offeredMedia } from "../generate/request-bodies.mjs";
-import { isRecord, partsOf, propertySchemas, resolve } from "../spec/document.mjs";
+import { partsOf, propertySchemas, resolve } from "../spec/document.mjs";
+import { isRecord } from "../spec/guards.mjs";
 
 /** What a file stands for in the decoded body: the schema has it as a (binary) string. */
 export const FILE = "(file)";

@@ -1,8 +1,13 @@
 // Reading a bundled document, once for the whole pipeline: its operations, its in-document `$ref`s
 // (`#/components/schemas/Thing`: JSON pointers as RFC 6901 writes them, `~0` and `~1`,
 // percent-escapes as a URI fragment carries them, own keys only; strict where a defect must stop
-// the step, lenient where it is being named), and the example a parameter, media type or schema gives.
+// the step, lenient where it is being named), and the properties a schema describes. A node is read
+// through the guards of guards.mjs; the examples a node gives, examples.mjs.
 import { HTTP_METHODS } from "../../../src/core/path-template.js";
+import { isRecord, keyword } from "./guards.mjs";
+
+// the guards, for the modules of generate/ that import them with the readers
+export { isObject, isRecord } from "./guards.mjs";
 
 /**
  * The top-level fields of a bundled document the emitters read directly, as lint has checked them;
@@ -24,47 +29,6 @@ export class RefError extends Error {
     this.name = "RefError";
   }
 }
-
-/**
- * Whether `v` is a plain JSON object (not null, not an array): a guard whose fields then read as
- * `unknown`, to be narrowed in turn (a value typed `any` stays `any`).
- * @template T
- * @param {T} v
- * @returns {v is T & Record<string, unknown>}
- */
-export const isRecord = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
-
-/**
- * A field of a node as the document writes it, unchecked: undefined where the node is no object
- * (a schema `true`, a `$ref` to nothing left undefined).
- * @param {unknown} node
- * @param {string} key
- * @returns {unknown}
- */
-export const keyword = (node, key) => (isRecord(node) ? node[key] : undefined);
-
-/**
- * A node's fields, none where it is no object: for a node read as `{}` where it is missing or
- * something else (a schema `true`), as `node ?? {}` reads it.
- * @param {unknown} node
- * @returns {Record<string, unknown>}
- */
-export const fieldsOf = (node) => (isRecord(node) ? node : {});
-
-/**
- * A node's items, none where it is no list: for a list read as `[]` where it is missing or
- * something else.
- * @param {unknown} node
- * @returns {unknown[]}
- */
-export const itemsOf = (node) => (Array.isArray(node) ? node : []);
-
-/**
- * `isRecord` for the code that still reads a node as `any` (generate/webhooks.mjs and
- * generate/schema-table.mjs): its fields read as `any`. Everything else narrows with `isRecord`.
- * @type {(v: unknown) => v is Record<string, any>}
- */
-export const isObject = isRecord;
 
 /**
  * One JSON pointer token, escaped as RFC 6901 says (`~` as `~0`, `/` as `~1`).
@@ -154,23 +118,6 @@ export function deref(doc, node) {
     if (err instanceof RefError) return undefined;
     throw err;
   }
-}
-
-/**
- * The example of a parameter, media type or schema: `example`, else the first of `examples` (a
- * list, or a map of Example objects, `$ref`s followed).
- * @param {unknown} doc
- * @param {unknown} node
- * @returns {unknown}
- */
-export function exampleOf(doc, node) {
-  // a node that is no object (a schema `true`) has no example
-  if (!isRecord(node)) return undefined;
-  if (node.example !== undefined) return node.example;
-  const examples = node.examples;
-  if (Array.isArray(examples)) return examples[0];
-  if (isRecord(examples)) return keyword(resolve(doc, Object.values(examples)[0]), "value");
-  return undefined;
 }
 
 /**
@@ -298,55 +245,6 @@ export function operationAt(doc, method, path) {
   return operationsOf({ paths: { [path]: keyword(paths, path) }, components: keyword(doc, "components") }).find(
     (found) => found.path === path && found.method.toUpperCase() === upper,
   )?.op;
-}
-
-// the maps whose keys are names (a field may be called `example`), not keywords
-const NAME_MAPS = new Set([
-  "properties",
-  "patternProperties",
-  "$defs",
-  "definitions",
-  "schemas",
-  "paths",
-  "responses",
-  "parameters",
-  "headers",
-  "content",
-  "encoding",
-  "links",
-  "callbacks",
-  "securitySchemes",
-  "requestBodies",
-  "pathItems",
-  "webhooks",
-  "mapping",
-]);
-
-/**
- * A copy of a bundled document with every example taken out: `example` and `examples` of its
- * schemas, parameters, headers and media types, and `components.examples`. What a document that
- * gives no example looks like, for the tests of what is built from schemas alone.
- * @param {unknown} spec
- * @returns {unknown}
- * @example
- * withoutExamples({ components: { schemas: { A: { type: "string", example: "a" } } } });
- * // { components: { schemas: { A: { type: "string" } } } }
- */
-export function withoutExamples(spec) {
-  /** @type {(node: unknown, names: boolean) => unknown} */
-  const strip = (node, names) => {
-    if (Array.isArray(node)) return node.map((item) => strip(item, false));
-    if (!isRecord(node)) return node;
-    /** @type {Record<string, unknown>} */
-    const out = {};
-    for (const [key, child] of Object.entries(node))
-      if (names || (key !== "example" && key !== "examples" && key !== "x-example" && key !== "x-examples"))
-        out[key] = strip(child, !names && NAME_MAPS.has(key) && isRecord(child));
-    return out;
-  };
-  const out = strip(spec, false);
-  if (isRecord(out) && isRecord(out.components)) delete out.components.examples;
-  return out;
 }
 
 /**

@@ -1,7 +1,8 @@
 // Overlapping `oneOf` branches: one value that matches two of them is refused by oneOf, though each
 // branch alone takes it (an object with both `id` and `name`). Part of repair.mjs: such a oneOf is
 // read as anyOf, and said so.
-import { deref, fieldsOf, isRecord } from "./document.mjs";
+import { deref } from "./document.mjs";
+import { fieldsOf, isRecord } from "./guards.mjs";
 
 /**
  * @typedef {{ types: Set<unknown> | null, values: unknown[] | null, required: Set<string>, properties: Map<string, unknown[]>, closed: boolean }} Shape

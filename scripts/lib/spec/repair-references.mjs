@@ -7,7 +7,8 @@ import { relative } from "node:path";
 import { load } from "js-yaml";
 import { root } from "../shared/paths.mjs";
 import { textMemo } from "../shared/text-memo.mjs";
-import { escapeToken, isRecord, keyword, pointerTarget, refTarget } from "./document.mjs";
+import { escapeToken, pointerTarget, refTarget } from "./document.mjs";
+import { isRecord, keyword } from "./guards.mjs";
 
 /**
  * The `$ref`s (and discriminator mapping values) of the spec's files whose JSON pointer has an

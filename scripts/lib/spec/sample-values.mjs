@@ -2,7 +2,8 @@
 // `pattern`, values varied by a seed, a required field never described filled, fields a recursive
 // schema's sample cut short pruned, and the fields a schema never names listed.
 import { createRequire } from "node:module";
-import { deref, isRecord, partsOf, propertySchemas } from "./document.mjs";
+import { deref, partsOf, propertySchemas } from "./document.mjs";
+import { isRecord } from "./guards.mjs";
 
 const require = createRequire(import.meta.url);
 /** @type {new (pattern: RegExp) => { max: number, randInt: (a: number, b: number) => number, gen(): string }} */

@@ -5,7 +5,8 @@
 // the client accepts.
 import { createRequire } from "node:module";
 import { documentChecker } from "./checker.mjs";
-import { deref, fieldsOf, isRecord, keyword, propertySchemas, resolve } from "./document.mjs";
+import { deref, propertySchemas, resolve } from "./document.mjs";
+import { fieldsOf, isRecord, keyword } from "./guards.mjs";
 import { prepared } from "./sample-prepare.mjs";
 import {
   fill,

@@ -6,7 +6,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import { parseYaml, stringifyYaml } from "@redocly/openapi-core";
 import { HTTP_METHODS } from "../../../src/core/path-template.js";
 import { root } from "../shared/paths.mjs";
-import { withoutExamples } from "../spec/document.mjs";
+import { withoutExamples } from "../spec/examples.mjs";
 import { operationText, pathFile } from "./catalogue.mjs";
 
 const camel = (/** @type {string} */ text) =>
