@@ -74,22 +74,6 @@ export function checkExamples(spec) {
     if (text === undefined) texts.set(pointer, (text = JSON.stringify(pointerTarget(spec, pointer) ?? null)));
     return text;
   };
-  /** The key of what compiling the schema at `pointer` reads, or undefined when a ref leaves the document. */
-  const reachKey = (/** @type {string} */ pointer) => {
-    const hash = createHash("sha256");
-    const seen = new Set([pointer]);
-    const todo = [pointer];
-    for (let at = todo.pop(); at !== undefined; at = todo.pop()) {
-      const text = textAt(at);
-      hash.update(`${at}\n${text}\n`);
-      for (const [, quoted] of text.matchAll(/"\$ref":("(?:[^"\\]|\\.)*")/g)) {
-        const ref = JSON.parse(quoted);
-        if (!ref.startsWith("#/") && ref !== "#") return undefined;
-        if (!seen.has(ref)) seen.add(ref), todo.push(ref);
-      }
-    }
-    return `reach:${hash.digest("base64")}`;
-  };
   /** @type {Map<string, string | undefined>} */
   const reachKeys = new Map();
   /** Why `value` breaks the schema at `pointer`, or null when it does not. */
@@ -103,34 +87,15 @@ export function checkExamples(spec) {
         : undefined;
     const standalone = !ref && !JSON.stringify(node ?? null).includes('"$ref"') ? withoutAnnotations(node) : undefined;
     const pointer = ref ?? at;
-    if (standalone === undefined && keyable && !reachKeys.has(pointer)) reachKeys.set(pointer, reachKey(pointer));
+    if (standalone === undefined && keyable && !reachKeys.has(pointer))
+      reachKeys.set(pointer, reachKey(textAt, pointer));
     const key =
       standalone !== undefined
         ? `schema:${JSON.stringify(standalone)}`
         : (keyable && reachKeys.get(pointer)) || `this check:${pointer}`;
     let entry = validators.get(key);
     if (!entry) {
-      /** @type {import("ajv").ValidateFunction | Error} */
-      let validate;
-      try {
-        if (isRecord(standalone) || typeof standalone === "boolean") validate = ajv.compile(standalone);
-        // what Ajv says of a schema that is neither (the walks below check only objects and booleans)
-        else if (standalone !== undefined) validate = new Error("schema must be object or boolean");
-        else {
-          // resolved inside the registered document, so that its components are compiled once
-          validate =
-            ajv.getSchema(
-              `${BASE}#${pointer
-                .slice(1)
-                .split("/")
-                .map((/** @type {string} */ t) => encodeURIComponent(t))
-                .join("/")}`,
-            ) ?? new Error(`no schema at ${pointer}`);
-        }
-      } catch (err) {
-        validate = err instanceof Error ? err : new Error(String(err));
-      }
-      entry = { validate, check };
+      entry = { validate: compiled(ajv, standalone, pointer), check };
       validators.set(key, entry);
     }
     used.add(key);
@@ -152,6 +117,87 @@ export function checkExamples(spec) {
         : `${where}: breaks its own schema (${why}); dropped, so the mock and the docs derive one from the schema`,
     );
 
+  besideSchemas(spec, breaks, drop);
+  inSchemas(spec, breaks, drop);
+  forget(used);
+  return lines;
+}
+
+/**
+ * The validator of a schema: `standalone`, compiled on its own where it has no `$ref`, else the
+ * one at `pointer` of the document registered as BASE; an Error where Ajv could not compile it.
+ * @param {Ajv2020} ajv
+ * @param {unknown} standalone
+ * @param {string} pointer
+ * @returns {import("ajv").ValidateFunction | Error}
+ */
+function compiled(ajv, standalone, pointer) {
+  /** @type {import("ajv").ValidateFunction | Error} */
+  let validate;
+  try {
+    if (isRecord(standalone) || typeof standalone === "boolean") validate = ajv.compile(standalone);
+    // what Ajv says of a schema that is neither (besideSchemas and inSchemas check only objects and booleans)
+    else if (standalone !== undefined) validate = new Error("schema must be object or boolean");
+    else {
+      // resolved inside the registered document, so that its components are compiled once
+      validate =
+        ajv.getSchema(
+          `${BASE}#${pointer
+            .slice(1)
+            .split("/")
+            .map((/** @type {string} */ t) => encodeURIComponent(t))
+            .join("/")}`,
+        ) ?? new Error(`no schema at ${pointer}`);
+    }
+  } catch (err) {
+    validate = err instanceof Error ? err : new Error(String(err));
+  }
+  return validate;
+}
+
+/**
+ * @callback Breaks why `value` breaks the schema at pointer `at`, or null when it does not
+ * @param {string} at
+ * @param {unknown} value
+ * @returns {string | null}
+ *
+ * @callback Drop names an example dropped (or not checked) and why
+ * @param {string} where
+ * @param {string} why
+ * @returns {void}
+ */
+
+/**
+ * The key of what compiling the schema at `pointer` reads: every node it reaches through `#/`
+ * pointers, hashed; undefined when a ref leaves the document.
+ * @param {(pointer: string) => string} textAt the JSON of the node at a pointer
+ * @param {string} pointer
+ * @returns {string | undefined}
+ */
+function reachKey(textAt, pointer) {
+  const hash = createHash("sha256");
+  const seen = new Set([pointer]);
+  const todo = [pointer];
+  for (let at = todo.pop(); at !== undefined; at = todo.pop()) {
+    const text = textAt(at);
+    hash.update(`${at}\n${text}\n`);
+    for (const [, quoted] of text.matchAll(/"\$ref":("(?:[^"\\]|\\.)*")/g)) {
+      const ref = JSON.parse(quoted);
+      if (!ref.startsWith("#/") && ref !== "#") return undefined;
+      if (!seen.has(ref)) seen.add(ref), todo.push(ref);
+    }
+  }
+  return `reach:${hash.digest("base64")}`;
+}
+
+/**
+ * Checks the examples of every media type, parameter and header of `spec` (`example`, each of
+ * `examples`) against the schema beside it, dropping each that breaks it.
+ * @param {Record<string, unknown>} spec changed in place
+ * @param {Breaks} breaks
+ * @param {Drop} drop
+ */
+function besideSchemas(spec, breaks, drop) {
   // one media type, parameter or header: its schema is at `${at}/schema`
   const beside = (
     /** @type {Record<string, unknown>} */ node,
@@ -193,7 +239,16 @@ export function checkExamples(spec) {
     for (const [k, v] of Object.entries(node))
       if (!(part === "components" && k === "schemas")) walk(v, `#/${part}/${escapeToken(k)}`);
   }
+}
 
+/**
+ * Checks the examples of every schema of `spec` (`example`, each of `examples`) against it,
+ * dropping each that breaks it.
+ * @param {Record<string, unknown>} spec changed in place
+ * @param {Breaks} breaks
+ * @param {Drop} drop
+ */
+function inSchemas(spec, breaks, drop) {
   forEachSchema(spec, (node, at) => {
     if (!isRecord(node)) return;
     if ("example" in node) {
@@ -213,8 +268,6 @@ export function checkExamples(spec) {
       else delete node.examples;
     }
   });
-  forget(used);
-  return lines;
 }
 
 /**

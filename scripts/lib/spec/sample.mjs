@@ -36,6 +36,15 @@ const BRANCH_DEPTH = 4;
  */
 
 /**
+ * What `branchPicked` and `variantsOf` share with the sampler they serve: its document, its checks,
+ * and its plain sample of a schema.
+ * @typedef {object} SamplerParts
+ * @property {unknown} spec
+ * @property {(schema: unknown, value: unknown, direction: Direction) => { path: string, message: string }[]} check
+ * @property {(schema: unknown, direction: Direction, depth?: number) => Sample} plainSample
+ */
+
+/**
  * A sampler over one document. `sample(schema)` builds a value for a schema of the document (an
  * object of it, or a `{ $ref }` into it): openapi-sampler's, with every field the schema names,
  * `readOnly` fields left out of requests and `writeOnly` ones out of answers, strings drawn from
@@ -90,7 +99,7 @@ export async function createSampler(spec) {
       // a value of branches openapi-sampler mixed up (`{}` for `oneOf: [null, an integer enum]`): one
       // branch's own sample in its place
       if (issues.length > 0 && depth < BRANCH_DEPTH)
-        ({ value, issues } = branchPicked(schema, value, issues, direction, depth));
+        ({ value, issues } = branchPicked(parts, schema, value, issues, direction, depth));
       // a field the sampler cut short (a recursive schema past its depth) is left out where it may be
       if (issues.length > 0) ({ value, issues } = pruned(value, issues, (v) => check(schema, v, direction)));
       /** @type {Sample} */
@@ -101,82 +110,10 @@ export async function createSampler(spec) {
     return /** @type {Sample} */ (first);
   }
 
-  /**
-   * `value` (a sample of `schema` with `issues`) with each value below the top whose branches the
-   * checks refused (none matched) replaced by the first branch's own sample that leaves fewer issues.
-   * @param {unknown} schema
-   * @param {unknown} value
-   * @param {{ path: string, message: string }[]} issues
-   * @param {Direction} direction
-   * @param {number} depth
-   */
-  function branchPicked(schema, value, issues, direction, depth) {
-    let current = { value, issues };
-    for (const issue of issues) {
-      if (!/^must match one of \d+ schemas$/.test(issue.message)) continue;
-      const steps = stepsOf(issue.path);
-      // the whole value's branches are sample()'s to pick, after the document's own values are dropped
-      if (!steps.length) continue;
-      let at = schema;
-      for (const step of steps)
-        at = typeof step === "number" ? keyword(deref(spec, at), "items") : propertySchemas(spec, at, step)[0];
-      const whole = deref(spec, at);
-      if (!isRecord(whole)) continue;
-      const branches = whole.oneOf ?? whole.anyOf;
-      if (!Array.isArray(branches)) continue;
-      const { allOf, oneOf, anyOf, discriminator, ...shared } = whole;
-      for (const branch of branches) {
-        const picked = plainSample(
-          Object.keys(shared).length ? { allOf: [shared, branch] } : branch,
-          direction,
-          depth + 1,
-        );
-        if (picked.issues.length) continue;
-        const next = structuredClone(current.value);
-        const parent = valueAt(next, steps.slice(0, -1));
-        if (!parent || typeof parent !== "object") continue;
-        // an object or an array (the test above)
-        /** @type {Record<string | number, unknown>} */ (parent)[/** @type {string | number} */ (steps.at(-1))] =
-          picked.value;
-        const left = check(schema, next, direction);
-        if (left.length < current.issues.length) {
-          current = { value: next, issues: left };
-          break;
-        }
-      }
-    }
-    return current;
-  }
-
-  /**
-   * @param {unknown} schema
-   * @param {{ direction?: Direction }} [options]
-   * @returns {Sample[]}
-   */
-  function variants(schema, { direction = "response" } = {}) {
-    const whole = resolve(spec, schema);
-    const branches = keyword(whole, "oneOf") ?? keyword(whole, "anyOf");
-    if (!isRecord(whole) || !Array.isArray(branches)) return [plainSample(schema, direction)];
-    const tag = keyword(whole.discriminator, "propertyName");
-    const mapping = Object.entries(fieldsOf(keyword(whole.discriminator, "mapping")));
-    return branches.flatMap((branch) => {
-      const { allOf, oneOf, anyOf, discriminator, ...shared } = whole;
-      const one = Object.keys(shared).length > 0 ? { allOf: [shared, branch] } : branch;
-      const sample = plainSample(one, direction);
-      const value = sample.value;
-      // a propertyName that is no string names no field (an object's key is a string)
-      if (typeof tag !== "string" || !isRecord(value)) return check(schema, value, direction).length ? [] : [sample];
-      // the tag as the mapping names the branch, else as the branch pins it, else the branch's name
-      const ref = keyword(branch, "$ref");
-      const mapped = mapping.find(([, target]) => target === ref)?.[0];
-      const named = typeof ref === "string" ? ref.split("/").at(-1) : undefined;
-      const tags = [mapped, value[tag], named].filter((t) => t !== undefined);
-      const fits = tags.find((t) => check(schema, { ...value, [tag]: t }, direction).length === 0);
-      if (fits === undefined) return [];
-      value[tag] = fits;
-      return [{ ...sample, issues: [] }];
-    });
-  }
+  /** @type {SamplerParts} */
+  const parts = { spec, check, plainSample };
+  const variants = (/** @type {unknown} */ schema, /** @type {{ direction?: Direction }} */ options = {}) =>
+    variantsOf(parts, schema, options);
 
   return {
     /** The document sampled: withExampleInputs() keys what it chose by the nodes of it an operation reaches. */
@@ -208,25 +145,117 @@ export async function createSampler(spec) {
      * schema that says nothing: a JSON body of `null` reads as none to a server); default false
      * @returns {Sample}
      */
-    sample(schema, { direction = "response", seed = 0, body = false } = {}) {
-      let sample = plainSample(schema, direction);
-      if (body && sample.value == null && check(schema, {}, direction).length === 0)
-        sample = { ...sample, value: {}, issues: [] };
-      // a oneOf/anyOf whose first branch openapi-sampler mixed up: the first branch that passes
-      if (sample.issues.length > 0)
-        sample = variants(schema, { direction }).find((one) => one.issues.length === 0) ?? sample;
-      if (seed === 0 || sample.issues.length > 0) return sample;
-      const varied = vary(spec, schema, structuredClone(sample.value), seed);
-      // where a varied field breaks the schema (a uuid's neighbour, a length), the plain one
-      for (let round = 0; round < PRUNES; round++) {
-        const issues = check(schema, varied, direction);
-        if (issues.length === 0) return { ...sample, value: varied };
-        if (!issues.every((issue) => restore(varied, sample.value, stepsOf(issue.path)))) break;
-      }
-      return sample;
-    },
+    sample: (schema, options = {}) => sampleOf(parts, schema, options),
     variants,
   };
+}
+
+/**
+ * The sampler's `sample` (see `createSampler`): the plain sample of `schema`, a body's `{}` in
+ * place of null, the first branch that passes where the whole does not, varied by `seed`.
+ * @param {SamplerParts} parts
+ * @param {unknown} schema
+ * @param {{ direction?: Direction, seed?: number, body?: boolean }} [options]
+ * @returns {Sample}
+ */
+function sampleOf(parts, schema, { direction = "response", seed = 0, body = false } = {}) {
+  const { spec, check, plainSample } = parts;
+  let sample = plainSample(schema, direction);
+  if (body && sample.value == null && check(schema, {}, direction).length === 0)
+    sample = { ...sample, value: {}, issues: [] };
+  // a oneOf/anyOf whose first branch openapi-sampler mixed up: the first branch that passes
+  if (sample.issues.length > 0)
+    sample = variantsOf(parts, schema, { direction }).find((one) => one.issues.length === 0) ?? sample;
+  if (seed === 0 || sample.issues.length > 0) return sample;
+  const varied = vary(spec, schema, structuredClone(sample.value), seed);
+  // where a varied field breaks the schema (a uuid's neighbour, a length), the plain one
+  for (let round = 0; round < PRUNES; round++) {
+    const issues = check(schema, varied, direction);
+    if (issues.length === 0) return { ...sample, value: varied };
+    if (!issues.every((issue) => restore(varied, sample.value, stepsOf(issue.path)))) break;
+  }
+  return sample;
+}
+
+/**
+ * `value` (a sample of `schema` with `issues`) with each value below the top whose branches the
+ * checks refused (none matched) replaced by the first branch's own sample that leaves fewer issues.
+ * @param {SamplerParts} parts
+ * @param {unknown} schema
+ * @param {unknown} value
+ * @param {{ path: string, message: string }[]} issues
+ * @param {Direction} direction
+ * @param {number} depth
+ */
+function branchPicked({ spec, check, plainSample }, schema, value, issues, direction, depth) {
+  let current = { value, issues };
+  for (const issue of issues) {
+    if (!/^must match one of \d+ schemas$/.test(issue.message)) continue;
+    const steps = stepsOf(issue.path);
+    // the whole value's branches are sample()'s to pick, after the document's own values are dropped
+    if (!steps.length) continue;
+    let at = schema;
+    for (const step of steps)
+      at = typeof step === "number" ? keyword(deref(spec, at), "items") : propertySchemas(spec, at, step)[0];
+    const whole = deref(spec, at);
+    if (!isRecord(whole)) continue;
+    const branches = whole.oneOf ?? whole.anyOf;
+    if (!Array.isArray(branches)) continue;
+    const { allOf, oneOf, anyOf, discriminator, ...shared } = whole;
+    for (const branch of branches) {
+      const picked = plainSample(
+        Object.keys(shared).length ? { allOf: [shared, branch] } : branch,
+        direction,
+        depth + 1,
+      );
+      if (picked.issues.length) continue;
+      const next = structuredClone(current.value);
+      const parent = valueAt(next, steps.slice(0, -1));
+      if (!parent || typeof parent !== "object") continue;
+      // an object or an array (the test above)
+      /** @type {Record<string | number, unknown>} */ (parent)[/** @type {string | number} */ (steps.at(-1))] =
+        picked.value;
+      const left = check(schema, next, direction);
+      if (left.length < current.issues.length) {
+        current = { value: next, issues: left };
+        break;
+      }
+    }
+  }
+  return current;
+}
+
+/**
+ * One value per branch of a `oneOf`/`anyOf` at the top of `schema`, each with its discriminator's
+ * tag set, those that pass the schema (see `createSampler`).
+ * @param {SamplerParts} parts
+ * @param {unknown} schema
+ * @param {{ direction?: Direction }} [options]
+ * @returns {Sample[]}
+ */
+function variantsOf({ spec, check, plainSample }, schema, { direction = "response" } = {}) {
+  const whole = resolve(spec, schema);
+  const branches = keyword(whole, "oneOf") ?? keyword(whole, "anyOf");
+  if (!isRecord(whole) || !Array.isArray(branches)) return [plainSample(schema, direction)];
+  const tag = keyword(whole.discriminator, "propertyName");
+  const mapping = Object.entries(fieldsOf(keyword(whole.discriminator, "mapping")));
+  return branches.flatMap((branch) => {
+    const { allOf, oneOf, anyOf, discriminator, ...shared } = whole;
+    const one = Object.keys(shared).length > 0 ? { allOf: [shared, branch] } : branch;
+    const sample = plainSample(one, direction);
+    const value = sample.value;
+    // a propertyName that is no string names no field (an object's key is a string)
+    if (typeof tag !== "string" || !isRecord(value)) return check(schema, value, direction).length ? [] : [sample];
+    // the tag as the mapping names the branch, else as the branch pins it, else the branch's name
+    const ref = keyword(branch, "$ref");
+    const mapped = mapping.find(([, target]) => target === ref)?.[0];
+    const named = typeof ref === "string" ? ref.split("/").at(-1) : undefined;
+    const tags = [mapped, value[tag], named].filter((t) => t !== undefined);
+    const fits = tags.find((t) => check(schema, { ...value, [tag]: t }, direction).length === 0);
+    if (fits === undefined) return [];
+    value[tag] = fits;
+    return [{ ...sample, issues: [] }];
+  });
 }
 
 /** openapi-sampler throws on a few shapes (a `$ref` it cannot follow, a cycle past its depth): no value then. */
