@@ -7,7 +7,7 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { createParser } from "eventsource-parser";
 import { judge } from "./budgets.mjs";
-import { importClient } from "./requests.mjs";
+import { importClient } from "./requests-contenders.mjs";
 import { median, ratios, say, spread, table } from "./stats.mjs";
 
 export const EVENTS = 100_000;
