@@ -5,8 +5,9 @@ import { describe, expect, it, vi } from "vitest";
 import { createClient } from "../../../src/index.js";
 import { mockFetch } from "../../../src/testing/index.js";
 
-vi.mock(import("../../../generated/meta.js"), async (original) => ({
-  ...(await original()),
+// by path: the scheme given here is none the generated module's own type allows
+vi.mock("../../../generated/meta.js", async (original) => ({
+  ...(await original<object>()),
   AUTH: { kind: "header", name: "X-Api-Key" },
   SCHEMES: [{ kind: "header", name: "X-Api-Key" }],
 }));
@@ -16,7 +17,8 @@ const BASE = "https://api.example.test/v2";
 
 describe("mockFetch, a key carried in a header of its own", () => {
   it("records the key's header as redacted", async () => {
-    const fetch = mockFetch({ "organization.limits.retrieve": { body: {} } }, { baseUrl: BASE });
+    const LIMITS = { max_concurrent_sessions: 5, default_project_max_concurrent_sessions: null };
+    const fetch = mockFetch({ "organization.limits.retrieve": { body: LIMITS } }, { baseUrl: BASE });
     const client = createClient({ apiKey: KEY, baseUrl: BASE, fetch, maxRetries: 0 });
 
     await client.organization.limits.retrieve();
