@@ -70,6 +70,21 @@ describe("a method whose row says how its query is written", () => {
     ]);
   });
 
+  it("writes OpenAPI 3.2's querystring from one value with the writer its row or its client brings", async () => {
+    const server = await faultServer(reply(204, ""));
+    const whole: Operation = { ...row, querystring: { name: "filter", type: "application/json" } };
+
+    await method({ ...whole, readers: { wholeQuery } }, direct(server.url))({ n: [1, 2] });
+    await method(whole, { ...direct(server.url), readers: { wholeQuery } })({ state: "open" });
+    const err = await method(whole, direct(server.url))({ n: 1 }).catch((e: unknown) => e);
+
+    expect(server.requests.map((r) => r.url)).toEqual([
+      "/events?%7B%22n%22%3A%5B1%2C2%5D%7D",
+      "/events?%7B%22state%22%3A%22open%22%7D",
+    ]);
+    expect((err as Error).message).toBe("events.list: no query writer; run npm run generate");
+  });
+
   it("fails loudly when its row brings no writer of its query, naming the command that writes it, and sends nothing", async () => {
     const server = await faultServer(reply(204, ""));
     const bare: Operation = { ...row, queryStyles: { ids: { explode: false } } };
