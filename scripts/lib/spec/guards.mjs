@@ -37,7 +37,7 @@ export const itemsOf = (node) => (Array.isArray(node) ? node : []);
 
 /**
  * `isRecord` for the code that still reads a node as `any` (generate/webhooks.mjs and
- * generate/schema-table.mjs): its fields read as `any`. Everything else narrows with `isRecord`.
+ * generate/schema-prune.mjs): its fields read as `any`. Everything else narrows with `isRecord`.
  * @type {(v: unknown) => v is Record<string, any>}
  */
 export const isObject = isRecord;
