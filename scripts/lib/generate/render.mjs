@@ -9,7 +9,9 @@ import { emitClient } from "./emit-client.mjs";
 import { withExampleInputs } from "./example-inputs.mjs";
 import { identitySources } from "./emit-identity.mjs";
 import { headerOptions } from "./headers.mjs";
-import { componentName, operationType, typeNames, usesComponents } from "./identifiers.mjs";
+import { componentName, typeNames } from "./identifiers.mjs";
+import { metaSource } from "./emit-meta.mjs";
+import { formatModules } from "./format.mjs";
 import { formComponents, isFileSchema } from "./multipart.mjs";
 import { readOperations, serverUrl } from "./read-operations.mjs";
 import { bundleApi } from "../spec/bundle.mjs";
@@ -111,27 +113,14 @@ export async function renderWithReport({ onBundle } = {}) {
   files.set(resolve(dir, "validators.ts"), table.source(HEADER));
   files.set(resolve(dir, "api.md"), apiReference(parsed, operations, identity));
 
-  const baseUrl = serverUrl(parsed);
-  const headerSource = headerOptionsSource(headers.options);
-  // the header options are typed as their first operation is, a stand-in's (QUERY's) in components
-  const schemaTypes = [usesComponents(headerSource) && "components", headerSource.includes("paths[") && "paths"];
-  files.set(
-    resolve(dir, "meta.ts"),
-    HEADER +
-      `import type { AuthScheme } from "../src/core/auth.js";\n` +
-      (headers.options.length
-        ? `import type { ${schemaTypes.filter(Boolean).join(", ")} } from "./schema.d.js";\n`
-        : "") +
-      "\n" +
-      `/** The \`info.version\` of the OpenAPI document this client was generated from. */\n` +
-      `export const API_VERSION = ${JSON.stringify(parsed.info.version)};\n\n` +
-      `/** The first server of the OpenAPI document, its variables at their defaults. */\n` +
-      `export const DEFAULT_BASE_URL = ${JSON.stringify(baseUrl)};\n\n` +
-      `/** How requests carry the key, as the document's top-level \`security\` says; an operation that declares its own carries \`auth\` in operations.ts. */\n` +
-      `export const AUTH = ${JSON.stringify(auth)} as const satisfies AuthScheme;\n\n` +
-      `/** Every way the document's operations carry the key (\`AUTH\` and each operation's own), for a client that holds none of their rows: \`createCoreClient()\` checks the key against them all. */\n` +
-      `export const SCHEMES = ${JSON.stringify(schemes(auth, operations))} as const satisfies readonly AuthScheme[];\n\n` +
-      headerOptionsSource(headers.options),
+  const meta = { version: parsed.info.version, baseUrl: serverUrl(parsed), auth, operations };
+  files.set(resolve(dir, "meta.ts"), metaSource(meta, headers.options, HEADER));
+  // the modules the printer wrote, laid out by Biome (format.mjs)
+  const printed = [...Object.keys(client), "identity.ts", "public-names.ts", "webhooks.ts", "meta.ts"];
+  await formatModules(
+    files,
+    printed.map((file) => resolve(dir, file)),
+    root,
   );
   const readme = resolve(root, "README.md");
   if (existsSync(readme))
@@ -163,40 +152,6 @@ export async function renderWithReport({ onBundle } = {}) {
       operations: operations.length,
     },
   };
-}
-
-/**
- * generated/meta.ts's header options: `HEADER_OPTIONS` (option -> header) for the runtime, and their
- * type, each value typed as the first operation that declares the header types it (as text).
- * @param {import("./headers.mjs").HeaderOption[]} options
- */
-function headerOptionsSource(options) {
-  const fields = options.map(({ name, option, description, at }) => {
-    const said = description ? `${description.replaceAll("*/", "*\\/").trim()} ` : "";
-    const type = `NonNullable<NonNullable<${operationType(at)}["parameters"]["header"]>[${JSON.stringify(name)}]>`;
-    return `  /** ${said}Sent as \`${name}\` with every request; a call's \`headers\` override it. */\n  ${option}?: TextOf<${type}> | undefined;\n`;
-  });
-  return (
-    `/** The client options that set a header (nearly) every operation declares: option -> header, as the document writes it. */\n` +
-    `export const HEADER_OPTIONS = ${JSON.stringify(Object.fromEntries(options.map((o) => [o.option, o.name])))} as const;\n\n` +
-    (options.length
-      ? `// a header's value is sent as text: a number or boolean parameter is written as one\ntype TextOf<T> = T extends string ? T : string;\n\n`
-      : "") +
-    `/** The client options \`HEADER_OPTIONS\` names, typed as the document types their headers. */\n` +
-    (options.length
-      ? `export interface HeaderOptions {\n${fields.join("")}}\n`
-      : `export type HeaderOptions = Record<never, never>;\n`)
-  );
-}
-
-/**
- * The document's scheme and each operation's own, each once, in the order they are first met.
- * @param {unknown} auth
- * @param {{ auth?: unknown }[]} operations
- */
-function schemes(auth, operations) {
-  const all = [auth, ...operations.map((op) => op.auth).filter(Boolean)];
-  return [...new Map(all.map((scheme) => [JSON.stringify(scheme), scheme])).values()];
 }
 
 /**
