@@ -4,8 +4,9 @@
 // comment's text, never code. format.mjs then lays the printed text out with Biome.
 import { createRequire } from "node:module";
 
-// TypeScript through its CommonJS entry, on first use (render.mjs says why): bundleSpec() users
-// import the generator's modules and need no TypeScript
+// TypeScript through its CommonJS entry, on first use: an ESM import of typescript.js has Node scan and
+// lex its 9 MB before running it (render.mjs has the figures), and bundleSpec() users import the
+// generator's modules but need no TypeScript. The generator's one way to TypeScript.
 const require = createRequire(import.meta.url);
 /** @type {typeof import("typescript") | undefined} */
 let loaded;
