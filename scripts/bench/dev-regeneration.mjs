@@ -45,23 +45,52 @@ export async function devRegeneration(from = root) {
     env: toolEnv(),
   });
   const forget = onInterrupt(() => signalGroup(child.pid, "SIGKILL"));
+  const watch = watchLines(child);
+  try {
+    const first = await watch.waitFor(DEV_LINE, 60_000);
+    if ("error" in first) return { ok: false, error: first.error, log: watch.lines };
+    const settle = settler(watch);
+    await settle();
+    const edits = await timeEdits(join(dir, ORG_LIMITS), watch, settle);
+    if ("error" in edits) return { ok: false, error: edits.error, log: edits.log ? watch.lines : undefined };
+    const steps = /** @type {Record<"lint" | "generate" | "docs", number>} */ (
+      Object.fromEntries(["lint", ...STEPS].map((step) => [step, median(edits.map((e) => e.steps[step]))]))
+    );
+    return { ok: true, ms: median(edits.map((e) => e.ms)), stated: median(edits.map((e) => e.stated)), steps, edits };
+  } finally {
+    await stopGroup(child);
+    forget();
+    remove();
+  }
+}
+
+/**
+ * @typedef {object} Watch a child's output, line by line
+ * @property {string[]} lines every line so far, stdout's and stderr's
+ * @property {(pattern: RegExp, timeoutMs: number) => Promise<Seen>} waitFor the next line matching `pattern`
+ */
+
+/**
+ * Reads both of a child's piped streams line by line.
+ * @param {import("node:child_process").ChildProcess} child
+ * @returns {Watch}
+ */
+function watchLines(child) {
   /** @type {string[]} */
   const lines = [];
   /** @type {((line: string | null) => void)[]} */
   const waiters = [];
   let exited = false;
-  const onLine = (/** @type {string} */ line) => {
-    lines.push(line);
-    for (const waiter of [...waiters]) waiter(line);
-  };
-  // both piped: stdio is ["ignore", "pipe", "pipe"]
   for (const stream of [child.stdout, child.stderr]) {
     let buffered = "";
     stream?.on("data", (chunk) => {
       buffered += chunk;
       const parts = buffered.split("\n");
       buffered = parts.pop() ?? "";
-      for (const part of parts) onLine(part);
+      for (const part of parts) {
+        lines.push(part);
+        for (const waiter of [...waiters]) waiter(part);
+      }
     });
   }
   child.once("exit", () => {
@@ -92,10 +121,17 @@ export async function devRegeneration(from = root) {
         if (exited) finish({ error: "dev.mjs exited" });
       })
     );
-  // after a regeneration dev.mjs type-checks; let that finish, and any late second event of the
-  // same write pass, so that neither slows the next edit nor is taken for its line
+  return { lines, waitFor };
+}
+
+/**
+ * After a regeneration dev.mjs type-checks: the returned wait lets that finish, and any late second
+ * event of the same write pass, so that neither slows the next edit nor is taken for its line.
+ * @param {Watch} watch
+ */
+function settler({ lines, waitFor }) {
   let typechecks = true;
-  const settle = async () => {
+  return async () => {
     if (typechecks) typechecks = !("error" in (await waitFor(/^dev: typecheck/, 20_000)));
     let seen = lines.length;
     for (let quiet = 0, waited = 0; quiet < 500 && waited < 5_000; waited += 100) {
@@ -104,45 +140,40 @@ export async function devRegeneration(from = root) {
       seen = lines.length;
     }
   };
+}
 
-  try {
-    const first = await waitFor(DEV_LINE, 60_000);
-    if ("error" in first) return { ok: false, error: first.error, log: lines };
+/**
+ * Edits the schema's own description (first line: prose only, so the spec stays valid)
+ * {@link DEV_EDITS} times, each timed to its regeneration's line and its lint's line.
+ * @param {string} file
+ * @param {Watch} watch
+ * @param {() => Promise<void>} settle
+ * @returns {Promise<Edit[] | { error: string, log?: true }>} `log`: the dev output says why
+ */
+async function timeEdits(file, { waitFor }, settle) {
+  const original = readFileSync(file, "utf8");
+  const described = /^(description: [|>]-?\r?\n {2}\S.*)$/m;
+  if (!described.test(original)) return { error: `${ORG_LIMITS} has no block description for the bench to edit` };
+  /** @type {Edit[]} */
+  const edits = [];
+  for (let i = 1; i <= DEV_EDITS; i++) {
+    const pending = waitFor(DEV_LINE, 30_000);
+    const linting = waitFor(LINT_LINE, 60_000);
+    const written = performance.now();
+    writeFileSync(file, original.replace(described, `$1 Bench edit ${i}.`));
+    const seen = await pending;
+    if ("error" in seen) return { error: seen.error, log: true };
+    const linted = await linting;
+    if ("error" in linted) return { error: linted.error, log: true };
+    edits.push({
+      ms: seen.at - written,
+      stated: Number(seen.match[1]),
+      steps: {
+        lint: Number(linted.match[1]),
+        ...Object.fromEntries(STEPS.map((step, k) => [step, Number(seen.match[k + 2])])),
+      },
+    });
     await settle();
-    const file = join(dir, ORG_LIMITS);
-    const original = readFileSync(file, "utf8");
-    // the schema's own description, first line: prose only, so the spec stays valid
-    const described = /^(description: [|>]-?\r?\n {2}\S.*)$/m;
-    if (!described.test(original))
-      return { ok: false, error: `${ORG_LIMITS} has no block description for the bench to edit` };
-    /** @type {Edit[]} */
-    const edits = [];
-    for (let i = 1; i <= DEV_EDITS; i++) {
-      const pending = waitFor(DEV_LINE, 30_000);
-      const linting = waitFor(LINT_LINE, 60_000);
-      const written = performance.now();
-      writeFileSync(file, original.replace(described, `$1 Bench edit ${i}.`));
-      const seen = await pending;
-      if ("error" in seen) return { ok: false, error: seen.error, log: lines };
-      const linted = await linting;
-      if ("error" in linted) return { ok: false, error: linted.error, log: lines };
-      edits.push({
-        ms: seen.at - written,
-        stated: Number(seen.match[1]),
-        steps: {
-          lint: Number(linted.match[1]),
-          ...Object.fromEntries(STEPS.map((step, i) => [step, Number(seen.match[i + 2])])),
-        },
-      });
-      await settle();
-    }
-    const steps = /** @type {Record<"lint" | "generate" | "docs", number>} */ (
-      Object.fromEntries(["lint", ...STEPS].map((step) => [step, median(edits.map((e) => e.steps[step]))]))
-    );
-    return { ok: true, ms: median(edits.map((e) => e.ms)), stated: median(edits.map((e) => e.stated)), steps, edits };
-  } finally {
-    await stopGroup(child);
-    forget();
-    remove();
   }
+  return edits;
 }

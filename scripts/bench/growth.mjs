@@ -8,17 +8,11 @@ import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, syml
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { writeSyntheticSpec } from "../synthetic-spec.mjs";
-import { timeMockStart } from "./mock-start.mjs";
-import { timeRegenerate } from "./pipeline.mjs";
-import { generateOnce, typesAlone, typesAndPage } from "./peers.mjs";
-import { median, ratios, tail } from "./stats.mjs";
+import { devFigure, mockFigure, regenerateFigure, testsFigure, typecheckFigure } from "./growth-steps.mjs";
 
 /** Operations of the synthetic spec: the real service's size. */
 export const GROWN_OPERATIONS = 150;
-// one fresh process per run, as `npm start` is; the median of three holds better on a busy machine
-export const REGENERATE_RUNS = 3;
-// rounds of `tsc -p .` and tsc on openapi-typescript's types alone, interleaved
-export const TYPECHECK_RUNS = 2;
+export { REGENERATE_RUNS, TYPECHECK_RUNS } from "./growth-steps.mjs";
 
 /**
  * @typedef {{ median: number, min: number, max: number }} Ratio stats.mjs `ratios`
@@ -110,139 +104,33 @@ function copyTracked(root, dir) {
 /**
  * The figures of one copy of the checkout at `dir`.
  * @param {string} dir
- * @param {{ withTests: boolean, say: (line: string) => void, run: Run, devRegeneration: typeof import("./dev-regeneration.mjs").devRegeneration, work: string }} context
+ * @param {import("./growth-steps.mjs").Context} context
  * @returns {Promise<SizeFigures>}
  */
-async function measureCopy(dir, { withTests, say, run, devRegeneration, work }) {
-  const tsc = join(dir, "node_modules/typescript/bin/tsc");
-
-  // each round: regenerate() in a fresh process, then the two tools it wraps alone on the bundle it wrote
-  /** @type {{ lint: number, generate: number, docs: number, total?: number }[]} */
-  const runs = [];
-  const tools = [];
-  /** @type {RegenerateFigure | undefined} */
-  let regenerate;
-  for (let i = 0; i < REGENERATE_RUNS && !regenerate; i++) {
-    const timed = await timeRegenerate(dir, 1);
-    if (!timed.ok) regenerate = { ok: false, error: timed.error };
-    else runs.push(timed.times[0]);
-    const alone = await typesAndPage(dir, work);
-    if (!alone.ok) regenerate ??= { ok: false, error: "openapi-typescript or build-docs alone failed" };
-    tools.push(alone);
-  }
+async function measureCopy(dir, context) {
   const operations = await countOperations(dir);
-  // lint runs beside generate, and docs beside its end: the whole is regenerate()'s own total
-  const whole = (/** @type {{ lint: number, generate: number, docs: number, total?: number }} */ t) =>
-    t.total ?? t.lint + t.generate + t.docs;
-  say(
-    `growth: ${operations} operations: lint, generate, docs in ${runs.length} fresh processes, ms: ${runs.map((t) => `${whole(t)} (lint ${t.lint}, generate ${t.generate}, docs ${t.docs})`).join(", ")}; openapi-typescript + build-docs alone, same rounds: ${tools.map((t) => `${Math.round(t.ms)} (${Math.round(t.types.ms)} + ${Math.round(t.page.ms)})`).join(", ")}`,
-  );
-  if (!regenerate) {
-    const total = median(runs.map(whole));
-    regenerate = {
-      ok: true,
-      ms: total,
-      tools: median(tools.map((t) => t.ms)),
-      ratio: ratios(
-        runs.map(whole),
-        tools.map((t) => t.ms),
-      ),
-      steps: Object.fromEntries(
-        /** @type {const} */ (["lint", "generate", "docs"]).map((step) => [step, median(runs.map((t) => t[step]))]),
-      ),
-    };
-  }
-
-  // right after generate, before the dev edits below: a checkout whose generated/ matches openapi/,
-  // as `npm run mock` mostly meets one (where it does not, a second Prism start follows)
-  const mock = await timeMockStart(dir);
-  /** @type {MockFigure} */
-  const mockFigure = mock.ok
-    ? { ok: true, ms: median(mock.times), prism: median(mock.prism), ratio: ratios(mock.times, mock.prism) }
-    : { ok: false, error: mock.error };
-  say(
-    `growth: ${operations} operations: npm run mock, ms from launch to the first answer: ${mock.ok ? `${mock.times.join(", ")}; prism mock alone, same rounds: ${mock.prism.join(", ")}` : `failed: ${mock.error}`}`,
-  );
-
-  // one `node scripts/generate.mjs` on the same tree, before and after the dev session
-  const generates = [await generateOnce(dir)];
-  const dev = await devRegeneration(dir);
-  generates.push(await generateOnce(dir), await generateOnce(dir));
-  const generateMs = median(generates.map((g) => g.ms));
-  const generated = generates.every((g) => g.ok);
-  /** @type {DevFigure} */
-  const devFigure =
-    dev.ok && generated
-      ? { ok: true, ms: dev.ms, stated: dev.stated, steps: dev.steps, generate: generateMs, ratio: dev.ms / generateMs }
-      : { ok: false, error: dev.ok === true ? "node scripts/generate.mjs failed" : dev.error };
-  if (dev.ok === true) {
-    say(
-      `growth: ${operations} operations: dev edits, ms from write to line (ms the line states; lint after the line, generate, docs): ${dev.edits
-        .map((e) => `${Math.round(e.ms)} (${e.stated}; ${e.steps.lint}, ${e.steps.generate}, ${e.steps.docs})`)
-        .join(", ")}; one node scripts/generate.mjs: ${generates.map((g) => Math.round(g.ms)).join(", ")} ms`,
-    );
-  } else say(`growth: ${operations} operations: dev.mjs failed: ${dev.error}`);
-
-  // tsc -p . against tsc on openapi-typescript's types alone (typesAndPage wrote them), rounds interleaved
-  /** @type {Awaited<ReturnType<Run>>[]} */
-  const project = [];
-  /** @type {Awaited<ReturnType<typeof typesAlone>>[]} */
-  const alone = [];
-  for (let i = 0; i < TYPECHECK_RUNS; i++) {
-    project.push(await run(process.execPath, [tsc, "-p", "."], dir));
-    alone.push(await typesAlone(dir, join(work, "openapi-typescript.d.ts")));
-  }
-  const tests =
-    project[0].code === 0 ? await run(process.execPath, [tsc, "-p", "test"], dir) : { ms: 0, code: null, output: "" };
-  const typecheckOk = project.every((p) => p.code === 0) && alone.every((a) => a.ok) && tests.code === 0;
-  /** @type {TypecheckFigure} */
-  const typecheck = {
-    ok: typecheckOk,
-    project: median(project.map((p) => p.ms)),
-    alone: median(alone.map((a) => a.ms)),
-    ratio: ratios(
-      project.map((p) => p.ms),
-      alone.map((a) => a.ms),
-    ),
-    test: tests.ms,
-  };
-  say(
-    `growth: ${operations} operations: tsc -p . ${project.map((p) => Math.round(p.ms)).join(", ")} ms, tsc on openapi-typescript's types alone ${alone.map((a) => Math.round(a.ms)).join(", ")} ms, tsc -p test ${Math.round(tests.ms)} ms${typecheckOk ? "" : `, failed:\n${tail(project.map((p) => p.output).join("") + alone.map((a) => a.output).join("") + tests.output)}`}`,
-  );
-
+  const say = (/** @type {string} */ line) => context.say(`growth: ${operations} operations: ${line}`);
+  const step = { ...context, dir, say };
+  const regenerate = await regenerateFigure(step);
+  // right after generate, before the dev edits: a checkout whose generated/ matches openapi/, as
+  // `npm run mock` mostly meets one (where it does not, a second Prism start follows)
+  const mock = await mockFigure(step);
+  const dev = await devFigure(step);
+  const typecheck = await typecheckFigure(step);
   // the copy's own module: it reads the copy's generated/openapi.json and bundles the copy's src/
   const { consumerBundleSize } = await import(pathToFileURL(join(dir, "scripts/bundle-size.mjs")).href);
   const bundle = await consumerBundleSize("client");
+  say(`client consumer bundle ${bundle.minified} B minified, ${bundle.gzip} B gzip`);
   /** @type {SizeFigures} */
   const figures = {
     operations,
     regenerate,
-    mock: mockFigure,
-    dev: devFigure,
+    mock,
+    dev,
     typecheck,
     bundle: { minified: bundle.minified, gzip: bundle.gzip },
   };
-  say(`growth: ${operations} operations: client consumer bundle ${bundle.minified} B minified, ${bundle.gzip} B gzip`);
-
-  if (withTests) {
-    say(`growth: ${operations} operations: bash scripts/test.sh`);
-    const suite = await run("bash", ["scripts/test.sh"], dir);
-    // the closing line counts every stage; a failed run may stop before it, then the last vitest summary says most
-    const plain = // biome-ignore lint/suspicious/noControlCharactersInRegex: an ANSI colour escape starts with ESC
-      suite.output.replace(/\x1b\[[0-9;]*m/g, "");
-    const counts =
-      plain.match(/^test: (\d+ passed, \d+ failed)$/m)?.[1] ??
-      plain
-        .match(/^\s*Tests\s+(.*)$/gm)
-        ?.at(-1)
-        ?.trim()
-        .replaceAll(" | ", ", ") ??
-      "no test summary";
-    figures.tests = { ok: suite.code === 0, ms: suite.ms, counts };
-    say(
-      `growth: ${operations} operations: npm test ${suite.code === 0 ? "passed" : `failed (exit ${suite.code})`} in ${(suite.ms / 1000).toFixed(1)} s: ${counts}${suite.code === 0 ? "" : `\n${tail(suite.output, 40)}`}`,
-    );
-  }
+  if (context.withTests) figures.tests = await testsFigure(step);
   return figures;
 }
 

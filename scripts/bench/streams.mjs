@@ -7,7 +7,7 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { createParser } from "eventsource-parser";
 import { judge } from "./budgets.mjs";
-import { importClient } from "./requests.mjs";
+import { importClient } from "./requests-contenders.mjs";
 import { median, ratios, say, spread, table } from "./stats.mjs";
 
 export const EVENTS = 100_000;
@@ -89,40 +89,15 @@ export async function streamReading(tempDir) {
   try {
     const { readEventStream } = await importClient(dir);
     const { chunks, bytes } = wire(EVENTS);
-    /** @type {Record<"parser" | "json" | "client", number[]>} */
-    const ms = { parser: [], json: [], client: [] };
-    /** @type {Record<"parser" | "json" | "client", number[]>} */
-    const wall = { parser: [], json: [], client: [] };
-    const contenders = /** @type {const} */ ([
-      ["parser", () => parserAlone(chunks)],
-      ["json", () => parserAlone(chunks, true)],
-      ["client", () => reader(readEventStream, chunks)],
-    ]);
-    // the first round warms all three up
-    for (let round = -1; round < STREAM_ROUNDS; round++) {
-      for (let k = 0; k < contenders.length; k++) {
-        const [name, run] = contenders[(k + round + 1) % contenders.length];
-        gc();
-        const started = performance.now();
-        const cpu = process.cpuUsage();
-        if ((await run()) !== EVENTS) throw new Error(`bench: ${name} lost events`);
-        const { user, system } = process.cpuUsage(cpu);
-        if (round >= 0) ms[name].push((user + system) / 1000), wall[name].push(performance.now() - started);
-      }
-    }
+    const { ms, wall } = await timeReaders(readEventStream, chunks);
     // a round of its own: the collections it forces would slow the timed ones
     gc();
     const heap = { samples: /** @type {number[]} */ ([]) };
     const base = process.memoryUsage().heapUsed;
     await reader(readEventStream, chunks, heap);
     const kept = Math.max(0, Math.max(...heap.samples) - base);
-    // from the first sample to the last: what 90 000 more events added
-    const growth = heap.samples[heap.samples.length - 1] - heap.samples[0];
-    const rate = ratios(ms.client, ms.parser);
-    const floor = ratios(ms.json, ms.parser);
-    const overhead = ratios(ms.client, ms.json);
-    const wallRate = ratios(wall.client, wall.parser);
     const perSecond = (/** @type {number[]} */ list) => (EVENTS / median(list)) * 1000;
+    const rate = ratios(ms.client, ms.parser);
     const result = {
       events: EVENTS,
       bytes,
@@ -130,53 +105,99 @@ export async function streamReading(tempDir) {
       json: { ms: median(ms.json), perSecond: perSecond(ms.json) },
       client: { ms: median(ms.client), perSecond: perSecond(ms.client) },
       rate,
-      floor,
-      overhead,
-      wallRate,
+      floor: ratios(ms.json, ms.parser),
+      overhead: ratios(ms.client, ms.json),
+      wallRate: ratios(wall.client, wall.parser),
       heapKept: kept,
-      heapGrowth: growth,
+      // from the first sample to the last: what 90 000 more events added
+      heapGrowth: /** @type {number} */ (heap.samples.at(-1)) - /** @type {number} */ (heap.samples[0]),
       rateVerdict: judge("streams.rate", rate.median),
       heapVerdict: judge("streams.heap", kept),
     };
-    const mib = (/** @type {number} */ b) => `${(b / 1024 / 1024).toFixed(2)} MiB`;
-    say("");
-    table(
-      ["event stream", "CPU ms (median)", "events/CPU s", "/ parser, CPU, median of rounds (min-max)", "target"],
-      [
-        [
-          `eventsource-parser alone, ${EVENTS} events (${(bytes / 1e6).toFixed(1)} MB)`,
-          result.parser.ms.toFixed(0),
-          Math.round(result.parser.perSecond),
-          "1.00x",
-          "",
-        ],
-        [
-          "eventsource-parser + JSON.parse of each data",
-          result.json.ms.toFixed(0),
-          Math.round(result.json.perSecond),
-          spread(floor),
-          "(the floor of a JSON reader)",
-        ],
-        [
-          "this client (readEventStream)",
-          result.client.ms.toFixed(0),
-          Math.round(result.client.perSecond),
-          spread(rate),
-          `${result.rateVerdict.text} (${Math.round(100 / rate.median)} % of the parser's rate)`,
-        ],
-        ["  this client / parser + JSON.parse", "", "", spread(overhead), "(what the client adds to the floor)"],
-        ["  this client / parser, wall time", "", "", spread(wallRate), "(under load, wall time swings more)"],
-        [
-          "  heap it keeps (after a collection, every 10 000 events)",
-          "",
-          mib(kept),
-          `${mib(growth)} from 10 000 to 100 000 events`,
-          result.heapVerdict.text,
-        ],
-      ],
-    );
+    printStreams(result);
     return result;
   } finally {
     remove();
   }
+}
+
+/** @typedef {Record<"parser" | "json" | "client", number[]>} ReaderTimes each reader's rounds, ms */
+
+/**
+ * The parser alone, the parser with JSON.parse of each event, and the client, over the same chunks
+ * in interleaved rounds (the first warms all three up): each round's CPU and wall milliseconds.
+ * @param {Parameters<typeof reader>[0]} readEventStream
+ * @param {Uint8Array[]} chunks
+ * @returns {Promise<{ ms: ReaderTimes, wall: ReaderTimes }>}
+ */
+async function timeReaders(readEventStream, chunks) {
+  /** @type {ReaderTimes} */
+  const ms = { parser: [], json: [], client: [] };
+  /** @type {ReaderTimes} */
+  const wall = { parser: [], json: [], client: [] };
+  const contenders = /** @type {const} */ ([
+    ["parser", () => parserAlone(chunks)],
+    ["json", () => parserAlone(chunks, true)],
+    ["client", () => reader(readEventStream, chunks)],
+  ]);
+  for (let round = -1; round < STREAM_ROUNDS; round++) {
+    for (let k = 0; k < contenders.length; k++) {
+      const [name, run] = contenders[(k + round + 1) % contenders.length];
+      gc();
+      const started = performance.now();
+      const cpu = process.cpuUsage();
+      if ((await run()) !== EVENTS) throw new Error(`bench: ${name} lost events`);
+      const { user, system } = process.cpuUsage(cpu);
+      if (round >= 0) ms[name].push((user + system) / 1000), wall[name].push(performance.now() - started);
+    }
+  }
+  return { ms, wall };
+}
+
+/**
+ * The section's table.
+ * @param {{ bytes: number, parser: Speed, json: Speed, client: Speed, rate: Ratio, floor: Ratio, overhead: Ratio,
+ *   wallRate: Ratio, heapKept: number, heapGrowth: number, rateVerdict: { text: string }, heapVerdict: { text: string } }} result
+ * @typedef {{ ms: number, perSecond: number }} Speed
+ * @typedef {{ median: number, min: number, max: number }} Ratio
+ */
+function printStreams(result) {
+  const mib = (/** @type {number} */ b) => `${(b / 1024 / 1024).toFixed(2)} MiB`;
+  const { parser, json, client, rate } = result;
+  say("");
+  table(
+    ["event stream", "CPU ms (median)", "events/CPU s", "/ parser, CPU, median of rounds (min-max)", "target"],
+    [
+      [
+        `eventsource-parser alone, ${EVENTS} events (${(result.bytes / 1e6).toFixed(1)} MB)`,
+        parser.ms.toFixed(0),
+        Math.round(parser.perSecond),
+        "1.00x",
+        "",
+      ],
+      [
+        "eventsource-parser + JSON.parse of each data",
+        json.ms.toFixed(0),
+        Math.round(json.perSecond),
+        spread(result.floor),
+        "(the floor of a JSON reader)",
+      ],
+      [
+        "this client (readEventStream)",
+        client.ms.toFixed(0),
+        Math.round(client.perSecond),
+        spread(rate),
+        `${result.rateVerdict.text} (${Math.round(100 / rate.median)} % of the parser's rate)`,
+      ],
+      ["  this client / parser + JSON.parse", "", "", spread(result.overhead), "(what the client adds to the floor)"],
+      ["  this client / parser, wall time", "", "", spread(result.wallRate), "(under load, wall time swings more)"],
+      [
+        "  heap it keeps (after a collection, every 10 000 events)",
+        "",
+        mib(result.heapKept),
+        `${mib(result.heapGrowth)} from 10 000 to 100 000 events`,
+        result.heapVerdict.text,
+      ],
+    ],
+  );
 }

@@ -40,6 +40,21 @@ export function formBody(
     issues.push({ path: "body", message: "must be an object of the form's fields, or a FormData" });
     return undefined;
   }
+  const { marked, files } = markFiles(input, shape, issues);
+  const before = issues.length;
+  if (before) return undefined;
+  const snapshot = jsonSnapshot(marked, "body", issues) as Record<string, unknown>;
+  if (issues.length === before && schema) check(schema, snapshot, "body", issues);
+  if (issues.length > before) return undefined;
+  // built from the checked snapshot, so that what was checked is what is sent
+  return writeForm(snapshot, shape, files);
+}
+
+/**
+ * The fields with each file replaced by a stand-in, and the files by where they stood: a file where
+ * the shape has none, or a value where it has one, is an issue.
+ */
+function markFiles(input: Record<string, unknown>, shape: FormShape, issues: ValidationIssue[]) {
   const files = new Map<string, Blob>();
   const allowed = new Set(shape.files);
   const stand = (value: unknown, at: string, pattern: string, depth: number): unknown => {
@@ -69,13 +84,11 @@ export function formBody(
     );
   };
   const marked = Object.fromEntries(Object.entries(input).map(([k, v]) => [k, stand(v, k, k, 0)]));
-  const before = issues.length;
-  if (before) return undefined;
-  const snapshot = jsonSnapshot(marked, "body", issues) as Record<string, unknown>;
-  if (issues.length === before && schema) check(schema, snapshot, "body", issues);
-  if (issues.length > before) return undefined;
+  return { marked, files };
+}
 
-  // built from the checked snapshot, so that what was checked is what is sent
+/** The `FormData` of checked fields: each file put back where it stood, named by its field where it has no name. */
+function writeForm(snapshot: Record<string, unknown>, shape: FormShape, files: Map<string, Blob>): FormData {
   const form = new FormData();
   const brackets = new Set(shape.brackets);
   const json = new Set(shape.json);

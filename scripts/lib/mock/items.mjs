@@ -1,6 +1,8 @@
 // What an item of the stateful mock (state.mjs) looks like in an answer: the operation's own
 // sampled answer with the item's fields laid over, held to the client's checks, and a request's
-// fields under the names the item's schema gives them.
+// fields under the names the item's schema gives them; and the store's answers that hold no item
+// (404 in the operation's error shape, 413 for an item too large).
+import { apiError, refuse } from "../shared/http-guard.mjs";
 import { isObject } from "../spec/document.mjs";
 import { plainName, propertiesOf } from "./collections.mjs";
 import { fieldOf } from "./page-items.mjs";
@@ -8,6 +10,8 @@ import { fieldOf } from "./page-items.mjs";
 /**
  * @typedef {import("./collections.mjs").Collection} Collection
  * @typedef {import("./dispatch.mjs").Sampler} Sampler
+ * @typedef {import("./dispatch.mjs").MockRequest} MockRequest
+ * @typedef {import("../generate/read-operations.mjs").OperationInfo} OperationInfo
  */
 
 /**
@@ -93,3 +97,60 @@ export function namedFields(spec, c, fields) {
  */
 export const itemOf = (c, answer) =>
   /** @type {Record<string, unknown>} */ ((c.wrapper ? fieldOf(answer, c.wrapper) : answer) ?? {});
+
+/**
+ * The operation's own answer for an item: its success schema sampled and overlaid with the item.
+ * @param {Sampler} sampler
+ * @param {MockRequest} r
+ * @param {OperationInfo} op
+ * @param {Record<string, unknown>} record
+ * @param {Collection} c
+ * @param {number} seed
+ */
+export const answerWith = (sampler, r, op, record, c, seed) =>
+  op.success.kind === "json"
+    ? sendJson(
+        r,
+        op.success.status,
+        itemAnswer(sampler, op.success.schema, c.wrapper, record, seed, c.idField),
+        op.success.mediaType,
+      )
+    : sendJson(r, op.success.status, undefined);
+
+/** A 413 for an item larger than the store holds. */
+export const tooLarge = (
+  /** @type {import("node:http").ServerResponse} */ res,
+  /** @type {string} */ what,
+  /** @type {number} */ limit,
+) => refuse(res, 413, `${what} the stateful mock stores holds at most ${limit} bytes`, apiError);
+/** Sends `value` as JSON, or an empty body for undefined. */
+export const sendJson = (
+  /** @type {MockRequest} */ r,
+  /** @type {number} */ status,
+  /** @type {unknown} */ value,
+  /** @type {string | undefined} */ type = "application/json",
+) => (value === undefined ? r.send(status, {}) : r.send(status, { "content-type": type }, JSON.stringify(value)));
+/**
+ * A 404 in the operation's declared error shape (its 404, else its `4XX` or `default` answer; the
+ * API's Error shape where it declares none), its message saying which id was missing.
+ */
+export const notFound = (
+  /** @type {Sampler} */ sampler,
+  /** @type {MockRequest} */ r,
+  /** @type {OperationInfo} */ op,
+  /** @type {string} */ id,
+) => {
+  const message = `no item ${JSON.stringify(id)} (the stateful mock stores none by that id)`;
+  const declared = op.errors.find((e) => e.status === 404 && e.schema !== undefined);
+  const other = op.errorBodies.find((e) => /^(4XX|default)$/i.test(e.status) && e.schema !== undefined);
+  const schema = declared?.schema ?? other?.schema;
+  if (schema === undefined) return refuse(r.res, 404, message, apiError);
+  const fits = (/** @type {unknown} */ value) => sampler.check(schema, value, "response").length === 0;
+  // the document's own 404 example where it has one, else a sample; its message says what was missing
+  let value =
+    declared?.example !== undefined && fits(declared.example) ? declared.example : sampler.sample(schema).value;
+  // an object, not an array, where isObject says so
+  const object = isObject(value) ? /** @type {Record<string, unknown>} */ (value) : undefined;
+  if (object && typeof object.message === "string" && fits({ ...object, message })) value = { ...object, message };
+  sendJson(r, 404, value, declared ? "application/json" : other?.mediaType);
+};

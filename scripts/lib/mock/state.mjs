@@ -9,7 +9,7 @@ import { readOperations } from "../generate/read-operations.mjs";
 import { apiError, refuse } from "../shared/http-guard.mjs";
 import { isObject, resolve } from "../spec/document.mjs";
 import { inferCollections, plainName, propertiesOf } from "./collections.mjs";
-import { itemAnswer, itemOf, namedFields } from "./items.mjs";
+import { answerWith, itemAnswer, itemOf, namedFields, notFound, sendJson, tooLarge } from "./items.mjs";
 import { pageOfItems } from "./pages.mjs";
 import { idDrawer, itemStore, keyOf, scopeOf } from "./store.mjs";
 
@@ -65,135 +65,11 @@ export function statefulMock(
 ) {
   const { operations } = readOperations(spec);
   const { collections, deletions, stateless, reasons } = inferCollections(spec, operations);
-  /** @type {Sampler} the sampler of the mock whose handler the store is (dispatch.mjs's `tools`), set before it handles a request */
-  let sampler;
   const roles = rolesOf(collections, deletions);
   const store = itemStore(maxItems, maxBytes);
+  /** @type {Sampler} the sampler of the mock whose handler the store is (dispatch.mjs's `tools`), set before it handles a request */
+  let sampler;
   const ids = idDrawer(spec, collections, { sampler: () => sampler, taken: (key) => store.has(key), draws: ID_DRAWS });
-
-  const answerWith = (
-    /** @type {MockRequest} */ r,
-    /** @type {OperationInfo} */ op,
-    /** @type {Record<string, unknown>} */ record,
-    /** @type {Collection} */ c,
-    /** @type {number} */ seed,
-  ) =>
-    op.success.kind === "json"
-      ? sendJson(
-          r,
-          op.success.status,
-          itemAnswer(sampler, op.success.schema, c.wrapper, record, seed, c.idField),
-          op.success.mediaType,
-        )
-      : sendJson(r, op.success.status, undefined);
-
-  /** Answers a request Prism let through, from the store; `fields` what its body gives. */
-  const serve = (
-    /** @type {MockRequest} */ r,
-    /** @type {OperationInfo} */ op,
-    /** @type {Role} */ role,
-    /** @type {Collection} */ c,
-    /** @type {Record<string, string>} */ params,
-    /** @type {Record<string, unknown>} */ fields,
-  ) => {
-    const scope = scopeOf(params, c.param);
-    const id = params[c.param] ?? "";
-    if (role === "create") {
-      const given = Object.entries(fields).find(([name]) => plainName(name) === plainName(c.idField))?.[1];
-      const value = ids.newId(c, scope, typeof given === "string" && ids.integer(c) ? Number(given) : given);
-      if (value === undefined)
-        return refuse(r.res, 503, `the stateful mock drew no new id for ${c.path} in ${ID_DRAWS} tries`, apiError);
-      const seed = ids.seed();
-      const made = itemAnswer(
-        sampler,
-        c.create.success.schema,
-        c.wrapper,
-        { ...namedFields(spec, c, fields), [c.idField]: value },
-        seed,
-        c.idField,
-      );
-      const record = itemOf(c, made);
-      const size = Buffer.byteLength(JSON.stringify(record));
-      if (size > maxBytes) return tooLarge(r.res, "an item", maxBytes);
-      store.keep(keyOf(c, scope, String(value)), { collection: c, record, bytes: size, seed });
-      return sendJson(r, c.create.success.status, made, c.create.success.mediaType);
-    }
-    if (role === "list") {
-      const list = /** @type {Collection} */ (c).list;
-      const schema = resolve(spec, list?.success.schema);
-      const arraySchema = c.listField === undefined ? schema : resolve(spec, propertiesOf(spec, schema)[c.listField]);
-      const items = [...store.values()]
-        .filter((s) => s.collection === c && store.get(keyOf(c, scope, String(s.record[c.idField]))) === s)
-        .map((s) => itemAnswer(sampler, arraySchema?.items, undefined, s.record, s.seed, c.idField));
-      const envelope =
-        c.listField === undefined ? [] : sampler.sample(list?.success.schema, { direction: "response" }).value;
-      if (list?.page) {
-        const page = pageOfItems(spec, list, envelope, items, r.url);
-        if ("error" in page) return refuse(r.res, 400, page.error, apiError);
-        return r.send(page.status, page.headers, page.body);
-      }
-      return sendJson(
-        r,
-        list?.success.status ?? 200,
-        c.listField === undefined ? items : { ...Object(envelope), [c.listField]: items },
-        list?.success.mediaType,
-      );
-    }
-    const key = keyOf(c, scope, id);
-    const stored = store.get(key);
-    if (!stored) return notFound(sampler, r, op, id);
-    if (role === "read") return answerWith(r, op, stored.record, c, stored.seed);
-    if (role === "delete") {
-      store.forget(key);
-      return answerWith(r, op, stored.record, c, stored.seed);
-    }
-    const updated = itemOf(
-      c,
-      itemAnswer(
-        sampler,
-        c.read.success.schema,
-        c.wrapper,
-        { ...stored.record, ...namedFields(spec, c, fields) },
-        stored.seed,
-        c.idField,
-      ),
-    );
-    const size = Buffer.byteLength(JSON.stringify(updated));
-    if (size > maxBytes) return tooLarge(r.res, "an item", maxBytes);
-    store.keep(key, { ...stored, record: updated, bytes: size });
-    return answerWith(r, op, updated, c, stored.seed);
-  };
-
-  /** @type {import("./dispatch.mjs").MockHandler} */
-  const handle = (r) => {
-    const mapped = roles.get(r.route.where);
-    const params = mapped && decoded(r.route.params);
-    if (!mapped || !params) return false;
-    if ("deletion" in mapped) {
-      const { param } = mapped.deletion;
-      const id = params[param] ?? "";
-      const key = keyOf(mapped.deletion, scopeOf(params, param), id);
-      if (store.has(key)) return (notFound(sampler, r, mapped.op, id), true);
-      // the stateless answer goes out; a deleted id is remembered
-      if (mapped.role === "forget")
-        store.keep(key, { collection: undefined, record: {}, bytes: Buffer.byteLength(key), seed: 0 });
-      return false;
-    }
-    try {
-      serve(
-        r,
-        mapped.op,
-        mapped.role,
-        mapped.collection,
-        params,
-        isObject(r.fields) ? /** @type {Record<string, unknown>} */ (r.fields) : {},
-      );
-    } catch (err) {
-      refuse(r.res, 502, `stateful mock: ${err instanceof Error ? err.message : err}`, apiError);
-    }
-    return true;
-  };
-
   const lines = [
     `stateful: ${collections.length} collections: ${collections.map((c) => `${c.path} (id ${c.idField})`).join(", ") || "none"}`,
     `stateful: ${deletions.length} item paths that only delete, where a deleted id answers 404 afterwards: ${deletions.map((d) => d.itemPath).join(", ") || "none"}`,
@@ -208,9 +84,135 @@ export function statefulMock(
     size: store.size,
     handlers(_spec, tools) {
       sampler = tools.sampler;
-      return roles.size ? [handle] : [];
+      /** @type {State} */
+      const state = { spec, store, ids, maxBytes, sampler };
+      return roles.size ? [(/** @type {MockRequest} */ r) => handleRequest(state, roles, r)] : [];
     },
   };
+}
+
+/**
+ * What the store's handlers share: the document, the items, the id drawer and the mock's sampler.
+ * @typedef {object} State
+ * @property {unknown} spec
+ * @property {ReturnType<typeof itemStore>} store
+ * @property {ReturnType<typeof idDrawer>} ids
+ * @property {number} maxBytes
+ * @property {Sampler} sampler the sampler of the mock whose handler the store is (dispatch.mjs's `tools`)
+ */
+
+/**
+ * Handles a request Prism let through when its operation is one the store answers: a path that
+ * only deletes remembers a deleted id; a collection's operation is served from the store.
+ * @param {State} state
+ * @param {Map<string, Mapped>} roles
+ * @param {MockRequest} r
+ * @returns {boolean} whether the request was answered
+ */
+function handleRequest(state, roles, r) {
+  const mapped = roles.get(r.route.where);
+  const params = mapped && decoded(r.route.params);
+  if (!mapped || !params) return false;
+  if ("deletion" in mapped) {
+    const { param } = mapped.deletion;
+    const id = params[param] ?? "";
+    const key = keyOf(mapped.deletion, scopeOf(params, param), id);
+    if (state.store.has(key)) return (notFound(state.sampler, r, mapped.op, id), true);
+    // the stateless answer goes out; a deleted id is remembered
+    if (mapped.role === "forget")
+      state.store.keep(key, { collection: undefined, record: {}, bytes: Buffer.byteLength(key), seed: 0 });
+    return false;
+  }
+  const fields = isObject(r.fields) ? /** @type {Record<string, unknown>} */ (r.fields) : {};
+  const { op, role, collection: c } = mapped;
+  try {
+    const scope = scopeOf(params, c.param);
+    if (role === "create") createItem(state, r, c, scope, fields);
+    else if (role === "list") listItems(state, r, c, scope);
+    else itemRequest(state, r, op, role, c, scope, params[c.param] ?? "", fields);
+  } catch (err) {
+    refuse(r.res, 502, `stateful mock: ${err instanceof Error ? err.message : err}`, apiError);
+  }
+  return true;
+}
+
+/**
+ * `POST` on the collection: a new item with a fresh id, the create's sampled answer overlaid with
+ * the request's fields, kept in the store.
+ * @param {State} state
+ * @param {MockRequest} r
+ * @param {Collection} c
+ * @param {string} scope
+ * @param {Record<string, unknown>} fields
+ */
+function createItem({ spec, store, ids, maxBytes, sampler }, r, c, scope, fields) {
+  const given = Object.entries(fields).find(([name]) => plainName(name) === plainName(c.idField))?.[1];
+  const value = ids.newId(c, scope, typeof given === "string" && ids.integer(c) ? Number(given) : given);
+  if (value === undefined)
+    return refuse(r.res, 503, `the stateful mock drew no new id for ${c.path} in ${ID_DRAWS} tries`, apiError);
+  const seed = ids.seed();
+  const named = { ...namedFields(spec, c, fields), [c.idField]: value };
+  const made = itemAnswer(sampler, c.create.success.schema, c.wrapper, named, seed, c.idField);
+  const record = itemOf(c, made);
+  const size = Buffer.byteLength(JSON.stringify(record));
+  if (size > maxBytes) return tooLarge(r.res, "an item", maxBytes);
+  store.keep(keyOf(c, scope, String(value)), { collection: c, record, bytes: size, seed });
+  return sendJson(r, c.create.success.status, made, c.create.success.mediaType);
+}
+
+/**
+ * `GET` on the collection: the items stored under the same parent path, in the list's own
+ * envelope and paging convention.
+ * @param {State} state
+ * @param {MockRequest} r
+ * @param {Collection} c
+ * @param {string} scope
+ */
+function listItems({ spec, store, sampler }, r, c, scope) {
+  const list = c.list;
+  const schema = resolve(spec, list?.success.schema);
+  const arraySchema = c.listField === undefined ? schema : resolve(spec, propertiesOf(spec, schema)[c.listField]);
+  const items = [...store.values()]
+    .filter((s) => s.collection === c && store.get(keyOf(c, scope, String(s.record[c.idField]))) === s)
+    .map((s) => itemAnswer(sampler, arraySchema?.items, undefined, s.record, s.seed, c.idField));
+  const envelope =
+    c.listField === undefined ? [] : sampler.sample(list?.success.schema, { direction: "response" }).value;
+  if (list?.page) {
+    const page = pageOfItems(spec, list, envelope, items, r.url);
+    if ("error" in page) return refuse(r.res, 400, page.error, apiError);
+    return r.send(page.status, page.headers, page.body);
+  }
+  return sendJson(
+    r,
+    list?.success.status ?? 200,
+    c.listField === undefined ? items : { ...Object(envelope), [c.listField]: items },
+    list?.success.mediaType,
+  );
+}
+
+/**
+ * A read, update or delete of one stored item; 404 in the operation's error shape for an id not stored.
+ * @param {State} state
+ * @param {MockRequest} r
+ * @param {OperationInfo} op
+ * @param {Role} role
+ * @param {Collection} c
+ * @param {string} scope
+ * @param {string} id
+ * @param {Record<string, unknown>} fields
+ */
+function itemRequest({ spec, store, maxBytes, sampler }, r, op, role, c, scope, id, fields) {
+  const key = keyOf(c, scope, id);
+  const stored = store.get(key);
+  if (!stored) return notFound(sampler, r, op, id);
+  if (role === "delete") store.forget(key);
+  if (role === "read" || role === "delete") return answerWith(sampler, r, op, stored.record, c, stored.seed);
+  const overlaid = { ...stored.record, ...namedFields(spec, c, fields) };
+  const updated = itemOf(c, itemAnswer(sampler, c.read.success.schema, c.wrapper, overlaid, stored.seed, c.idField));
+  const size = Buffer.byteLength(JSON.stringify(updated));
+  if (size > maxBytes) return tooLarge(r.res, "an item", maxBytes);
+  store.keep(key, { ...stored, record: updated, bytes: size });
+  return answerWith(sampler, r, op, updated, c, stored.seed);
 }
 
 /** The path's parameters percent-decoded, or undefined for one that is not valid UTF-8 once decoded. */
@@ -221,44 +223,6 @@ function decoded(/** @type {Record<string, string>} */ params) {
     return undefined;
   }
 }
-
-/** A 413 for an item larger than the store holds. */
-const tooLarge = (
-  /** @type {import("node:http").ServerResponse} */ res,
-  /** @type {string} */ what,
-  /** @type {number} */ limit,
-) => refuse(res, 413, `${what} the stateful mock stores holds at most ${limit} bytes`, apiError);
-/** Sends `value` as JSON, or an empty body for undefined. */
-const sendJson = (
-  /** @type {MockRequest} */ r,
-  /** @type {number} */ status,
-  /** @type {unknown} */ value,
-  /** @type {string | undefined} */ type = "application/json",
-) => (value === undefined ? r.send(status, {}) : r.send(status, { "content-type": type }, JSON.stringify(value)));
-/**
- * A 404 in the operation's declared error shape (its 404, else its `4XX` or `default` answer; the
- * API's Error shape where it declares none), its message saying which id was missing.
- */
-const notFound = (
-  /** @type {Sampler} */ sampler,
-  /** @type {MockRequest} */ r,
-  /** @type {OperationInfo} */ op,
-  /** @type {string} */ id,
-) => {
-  const message = `no item ${JSON.stringify(id)} (the stateful mock stores none by that id)`;
-  const declared = op.errors.find((e) => e.status === 404 && e.schema !== undefined);
-  const other = op.errorBodies.find((e) => /^(4XX|default)$/i.test(e.status) && e.schema !== undefined);
-  const schema = declared?.schema ?? other?.schema;
-  if (schema === undefined) return refuse(r.res, 404, message, apiError);
-  const fits = (/** @type {unknown} */ value) => sampler.check(schema, value, "response").length === 0;
-  // the document's own 404 example where it has one, else a sample; its message says what was missing
-  let value =
-    declared?.example !== undefined && fits(declared.example) ? declared.example : sampler.sample(schema).value;
-  // an object, not an array, where isObject says so
-  const object = isObject(value) ? /** @type {Record<string, unknown>} */ (value) : undefined;
-  if (object && typeof object.message === "string" && fits({ ...object, message })) value = { ...object, message };
-  sendJson(r, 404, value, declared ? "application/json" : other?.mediaType);
-};
 
 /**
  * What each operation of the collections and deletions does to the store, by `METHOD /path`.

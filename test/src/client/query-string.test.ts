@@ -5,7 +5,7 @@ import createFetchClient from "openapi-fetch";
 import { describe, expect, it } from "vitest";
 import type { Operation } from "../../../generated/operations.js";
 import { method, type Connection } from "../../../src/client/method.js";
-import { styledQuery } from "../../../src/client/query-string.js";
+import { styledQuery, wholeQuery } from "../../../src/client/query-string.js";
 import { faultServer, reply } from "../../support/fault-server.js";
 
 const color = ["blue", "black", "brown"];
@@ -77,5 +77,54 @@ describe("a method whose row says how its query is written", () => {
 
     expect((err as Error).message).toBe("events.list: no query writer; run npm run generate");
     expect(server.requests).toHaveLength(0);
+  });
+});
+
+// OpenAPI 3.2's `querystring`: the whole query from one value, as its media type says. The oracles are
+// the texts URLSearchParams' form encoding (WHATWG URL, application/x-www-form-urlencoded) and
+// encodeURIComponent give, written out.
+describe("a whole query written from one value", () => {
+  const FORM = "application/x-www-form-urlencoded";
+
+  it.each([
+    ["an object's fields, an array repeated", { name: "Rex", tags: ["a", "b"] }, "name=Rex&tags=a&tags=b"],
+    ["a space as +, reserved characters escaped", { q: "x y&z=1" }, "q=x+y%26z%3D1"],
+    ["an object field as its JSON text", { filter: { state: "open" } }, "filter=%7B%22state%22%3A%22open%22%7D"],
+    ["null and undefined fields and items left out", { a: null, b: undefined, c: [1, null, 2] }, "c=1&c=2"],
+    ["numbers and booleans as their text", { n: 1.5, ok: false }, "n=1.5&ok=false"],
+    ["an empty object as nothing", {}, ""],
+  ])("form: %s", (_, value, written) => {
+    expect(wholeQuery(FORM)(value)).toBe(written);
+  });
+
+  it.each([
+    ["a string, percent-encoded", "a b&c", "a%20b%26c"],
+    ["a number", 5, "5"],
+    ["an array, as its items joined", [1, 2], "1%2C2"],
+    ["null", null, ""],
+    ["undefined", undefined, ""],
+  ])("form, a value that is no object of fields: %s", (_, value, written) => {
+    expect(wholeQuery(FORM)(value)).toBe(written);
+  });
+
+  it("reads the form media type whatever its case and parameters, and no longer name as it", () => {
+    expect(wholeQuery("Application/X-WWW-Form-URLEncoded; charset=utf-8")({ a: "b c" })).toBe("a=b+c");
+    // not the form type: the value's JSON text, as any other type writes an object
+    expect(wholeQuery(`${FORM}x`)({ a: "b" })).toBe("%7B%22a%22%3A%22b%22%7D");
+  });
+
+  it.each([
+    ["application/json", "a b", "%22a%20b%22"],
+    ["application/json; charset=utf-8", { n: [1, 2] }, "%7B%22n%22%3A%5B1%2C2%5D%7D"],
+    ["application/problem+json", "x", "%22x%22"],
+    ["APPLICATION/JSON", true, "true"],
+    ["application/json", undefined, ""],
+    ["application/jsonx", "a b", "a%20b"],
+    ["text/plain", "a b", "a%20b"],
+    ["text/plain", { a: 1 }, "%7B%22a%22%3A1%7D"],
+    ["text/plain", 7, "7"],
+    ["text/plain", undefined, ""],
+  ])("%s writes %j as %s", (type, value, written) => {
+    expect(wholeQuery(type)(value)).toBe(written);
   });
 });

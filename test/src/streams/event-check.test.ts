@@ -198,3 +198,76 @@ describe("eventReader", () => {
     });
   });
 });
+
+// OpenAPI 3.2's `itemSchema`: the schema of one whole event (its `event`, `data` and `id` fields), and
+// which kinds' data is JSON (`eventItem`, as the generator reads it from the item schema)
+describe("eventReader, a stream whose item schema describes each whole event", () => {
+  const EVENT: Schema = {
+    type: ["object"],
+    required: ["event", "data"],
+    properties: {
+      event: { type: ["string"], enum: ["addJson", "note", "sse_heartbeat"] },
+      data: { type: ["object", "string"] },
+      id: { type: ["string"], pattern: "^[0-9]+$" },
+    },
+  };
+  const named = (names: Record<string, boolean>) => ({
+    ...stream(),
+    eventSchema: EVENT,
+    eventItem: { json: false, names },
+  });
+  const strict = (names: Record<string, boolean> = { addJson: true }) =>
+    eventReader(named(names), { strictAnswers: true });
+  /** The issues of the StreamEventError `run` throws, and the event it carries. */
+  function drift(run: () => unknown) {
+    try {
+      run();
+    } catch (err) {
+      expect(err).toBeInstanceOf(StreamEventError);
+      return { issues: (err as StreamEventError).issues, event: (err as StreamEventError).event };
+    }
+    throw new Error("no StreamEventError");
+  }
+
+  it("reads the data of a kind whose data is JSON as JSON, and returns the data alone", () => {
+    expect(strict()('{"n":1}', "addJson", "7")).toEqual({ n: 1 });
+  });
+
+  it("keeps the data of any other kind as its text", () => {
+    expect(strict()('{"n":1}', "note", "8")).toBe('{"n":1}');
+  });
+
+  it("keeps data that is not JSON as text, for the schema to judge", () => {
+    expect(strict()("oops", "addJson", undefined)).toBe("oops");
+  });
+
+  it("checks the event as its fields came: its name, its data and its id", () => {
+    expect(drift(() => strict()('{"n":1}', "addJson", "x1"))).toEqual({
+      issues: [{ path: "event.id", message: "must match /^[0-9]+$/" }],
+      event: { id: "x1", type: "addJson", data: '{"n":1}' },
+    });
+    expect(drift(() => strict()("1", "addJson", "9")).issues).toEqual([
+      { path: "event.data", message: "must be object or string" },
+    ]);
+  });
+
+  it("leaves out the fields the wire did not send, for the schema to require", () => {
+    expect(drift(() => strict()("hi", undefined, undefined))).toEqual({
+      issues: [{ path: "event.event", message: "is required" }],
+      event: { id: undefined, type: undefined, data: "hi" },
+    });
+  });
+
+  it("passes over a heartbeat its item schema names no kind for, and checks one it names", () => {
+    expect(isSkipped(strict()("", HEARTBEAT, undefined))).toBe(true);
+    expect(strict({ addJson: true, [HEARTBEAT]: false })("still here", HEARTBEAT, "10")).toBe("still here");
+  });
+
+  it("yields an event that breaks the schema without strictAnswers, and reports it", () => {
+    const seen: AnswerMismatch[] = [];
+    const read = eventReader(named({ addJson: true }), { onAnswerMismatch: (m) => seen.push(m) }, () => new Response());
+
+    expect(read('{"n":1}', "addJson", "x")).toEqual({ n: 1 });
+    expect(seen.map((m) => m.issues)).toEqual([[{ path: "event.id", message: "must match /^[0-9]+$/" }]]);
+  });
+});

@@ -70,6 +70,33 @@ describe("formFields", () => {
     ).toEqual({ tags: ["a", "b"], sizes: [1, 2], to: { city: "Rome", floor: 2 } });
   });
 
+  it("splits one value of an array with explode false at its commas, and keeps it whole with form's default", () => {
+    expect(formFields(new URLSearchParams("sizes=1,2,3"), LETTER, { sizes: { explode: false } })).toEqual({
+      sizes: [1, 2, 3],
+    });
+    // explode true: each value is one item, and "1,2" writes no integer
+    expect(formFields(new URLSearchParams("sizes=1,2"), LETTER)).toEqual({ sizes: ["1,2"] });
+  });
+
+  it("reads a schema without a type as its items or properties say: an array, an object", () => {
+    const untyped: Schema = {
+      type: ["object"],
+      properties: {
+        list: { items: { type: ["integer"] } },
+        box: { properties: { a: { type: ["integer"] } } },
+      },
+    };
+
+    expect(formFields(new URLSearchParams('list=1&list=2&box={"a":1}'), untyped)).toEqual({
+      list: [1, 2],
+      box: { a: 1 },
+    });
+  });
+
+  it("keeps text that opens as JSON but is none as it is, where an object goes", () => {
+    expect(formFields(new URLSearchParams("meta={oops"), LETTER)).toEqual({ meta: "{oops" });
+  });
+
   it("reads one JSON text of an array as the array, where the schema has one", () => {
     const form = new FormData();
     form.append("pages", '[{"n":1},{"n":2}]');
