@@ -54,12 +54,17 @@ export function indexed(type, ...keys) {
   return keys.reduce((/** @type {TypeNode} */ on, key) => f.createIndexedAccessTypeNode(on, index(key)), type);
 }
 
-/** The union of the types, each printed once (a single type is itself). */
-export function union(/** @type {TypeNode[]} */ types) {
-  const { factory: f, createPrinter, EmitHint } = ts();
+/**
+ * The union of the types, each printed once (a single type is itself); a union among them joins its
+ * members, as `A | B | C`, not `(A | B) | C`.
+ * @param {TypeNode[]} types
+ */
+export function union(types) {
+  const { factory: f, createPrinter, EmitHint, isUnionTypeNode } = ts();
   const printer = createPrinter();
   const file = sourceFile();
-  const once = [...new Map(types.map((t) => [printer.printNode(EmitHint.Unspecified, t, file), t])).values()];
+  const members = types.flatMap((t) => (isUnionTypeNode(t) ? [...t.types] : [t]));
+  const once = [...new Map(members.map((t) => [printer.printNode(EmitHint.Unspecified, t, file), t])).values()];
   return once.length === 1 ? /** @type {TypeNode} */ (once[0]) : f.createUnionTypeNode(once);
 }
 

@@ -11,7 +11,7 @@ import {
   printModule,
   ref,
 } from "../../../scripts/lib/generate/print.mjs";
-import { indexed, namesUsed, typeAlias, typeRef } from "../../../scripts/lib/generate/print-types.mjs";
+import { indexed, namesUsed, typeAlias, typeRef, union } from "../../../scripts/lib/generate/print-types.mjs";
 
 /** A module of one `const x = <value>;`, printed, without its header. */
 const printed = (value: unknown) => printModule("", [[constant("x", literal(value), { exported: false })]]);
@@ -90,6 +90,12 @@ describe("print-types", () => {
     const type = indexed(typeRef("paths"), '/pets/{id}"]; evil', "get");
     const text = printModule("", [[typeAlias("At", indexed(type, Number))]]);
     expect(text).toBe('export type At = paths["/pets/{id}\\"]; evil"]["get"][number];\n');
+  });
+
+  it("joins a union among the members of a union, each member once", () => {
+    const inner = union([typeRef("A"), typeRef("B")]);
+    const text = printModule("", [[typeAlias("U", union([inner, typeRef("C"), typeRef("A")]))]]);
+    expect(text).toBe("export type U = A | B | C;\n");
   });
 
   it("names the roots a type refers to, for the imports", () => {
