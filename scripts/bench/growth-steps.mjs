@@ -39,10 +39,12 @@ const whole = (/** @type {Times} */ t) => t.total ?? t.lint + t.generate + t.doc
 
 /**
  * Rounds of regenerate() in a fresh process, then the two tools it wraps alone on the bundle it wrote.
+ * Resolves to the figure and its line, which the caller prints once it has counted the operations
+ * regenerate() wrote.
  * @param {Step} step
- * @returns {Promise<RegenerateFigure>}
+ * @returns {Promise<{ figure: RegenerateFigure, line: string }>}
  */
-export async function regenerateFigure({ dir, work, say }) {
+export async function regenerateFigure({ dir, work }) {
   /** @type {Times[]} */
   const runs = [];
   const tools = [];
@@ -56,12 +58,10 @@ export async function regenerateFigure({ dir, work, say }) {
     if (!alone.ok) failed ??= { ok: false, error: "openapi-typescript or build-docs alone failed" };
     tools.push(alone);
   }
-  say(
-    `lint, generate, docs in ${runs.length} fresh processes, ms: ${runs.map((t) => `${whole(t)} (lint ${t.lint}, generate ${t.generate}, docs ${t.docs})`).join(", ")}; openapi-typescript + build-docs alone, same rounds: ${tools.map((t) => `${Math.round(t.ms)} (${Math.round(t.types.ms)} + ${Math.round(t.page.ms)})`).join(", ")}`,
-  );
-  if (failed) return failed;
-  return {
-    ok: true,
+  const line = `lint, generate, docs in ${runs.length} fresh processes, ms: ${runs.map((t) => `${whole(t)} (lint ${t.lint}, generate ${t.generate}, docs ${t.docs})`).join(", ")}; openapi-typescript + build-docs alone, same rounds: ${tools.map((t) => `${Math.round(t.ms)} (${Math.round(t.types.ms)} + ${Math.round(t.page.ms)})`).join(", ")}`;
+  if (failed) return { figure: failed, line };
+  const figure = {
+    ok: /** @type {const} */ (true),
     ms: median(runs.map(whole)),
     tools: median(tools.map((t) => t.ms)),
     ratio: ratios(
@@ -72,6 +72,7 @@ export async function regenerateFigure({ dir, work, say }) {
       /** @type {const} */ (["lint", "generate", "docs"]).map((key) => [key, median(runs.map((t) => t[key]))]),
     ),
   };
+  return { figure, line };
 }
 
 /**

@@ -108,10 +108,13 @@ function copyTracked(root, dir) {
  * @returns {Promise<SizeFigures>}
  */
 async function measureCopy(dir, context) {
-  const operations = await countOperations(dir);
+  // counted once regenerate() has written the copy's generated/openapi.json: until then it is the checkout's
+  let operations = 0;
   const say = (/** @type {string} */ line) => context.say(`growth: ${operations} operations: ${line}`);
   const step = { ...context, dir, say };
-  const regenerate = await regenerateFigure(step);
+  const { figure: regenerate, line } = await regenerateFigure(step);
+  operations = await countOperations(dir);
+  say(line);
   // right after generate, before the dev edits: a checkout whose generated/ matches openapi/, as
   // `npm run mock` mostly meets one (where it does not, a second Prism start follows)
   const mock = await mockFigure(step);

@@ -31,6 +31,7 @@ describe("a query written as the document's style says", () => {
       "ids=1,2&tags=a&tags=b&filter[state]=open&q=x%20y",
     );
     expect(serializer({ ids: [], filter: {}, none: null })).toBe("");
+    expect(serializer({ a: 1, filter: {}, b: 2 })).toBe("a=1&b=2");
   });
 });
 
@@ -69,6 +70,21 @@ describe("a method whose row says how its query is written", () => {
     ]);
   });
 
+  it("writes OpenAPI 3.2's querystring from one value with the writer its row or its client brings", async () => {
+    const server = await faultServer(reply(204, ""));
+    const whole: Operation = { ...row, querystring: { name: "filter", type: "application/json" } };
+
+    await method({ ...whole, readers: { wholeQuery } }, direct(server.url))({ n: [1, 2] });
+    await method(whole, { ...direct(server.url), readers: { wholeQuery } })({ state: "open" });
+    const err = await method(whole, direct(server.url))({ n: 1 }).catch((e: unknown) => e);
+
+    expect(server.requests.map((r) => r.url)).toEqual([
+      "/events?%7B%22n%22%3A%5B1%2C2%5D%7D",
+      "/events?%7B%22state%22%3A%22open%22%7D",
+    ]);
+    expect((err as Error).message).toBe("events.list: no query writer; run npm run generate");
+  });
+
   it("fails loudly when its row brings no writer of its query, naming the command that writes it, and sends nothing", async () => {
     const server = await faultServer(reply(204, ""));
     const bare: Operation = { ...row, queryStyles: { ids: { explode: false } } };
@@ -90,7 +106,7 @@ describe("a whole query written from one value", () => {
     ["an object's fields, an array repeated", { name: "Rex", tags: ["a", "b"] }, "name=Rex&tags=a&tags=b"],
     ["a space as +, reserved characters escaped", { q: "x y&z=1" }, "q=x+y%26z%3D1"],
     ["an object field as its JSON text", { filter: { state: "open" } }, "filter=%7B%22state%22%3A%22open%22%7D"],
-    ["null and undefined fields and items left out", { a: null, b: undefined, c: [1, null, 2] }, "c=1&c=2"],
+    ["null and undefined fields and items left out", { a: null, b: undefined, c: [1, null, undefined, 2] }, "c=1&c=2"],
     ["numbers and booleans as their text", { n: 1.5, ok: false }, "n=1.5&ok=false"],
     ["an empty object as nothing", {}, ""],
   ])("form: %s", (_, value, written) => {

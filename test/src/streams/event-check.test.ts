@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import type { Operation } from "../../../generated/operations.js";
 import type { Schema } from "../../../generated/validators.js";
 import type { AnswerMismatch } from "../../../src/core/config.js";
-import { eventReader, HEARTBEAT, isSkipped, type StreamOperation } from "../../../src/streams/event-check.js";
+import {
+  eventReader,
+  HEARTBEAT,
+  isSkipped,
+  itemReader,
+  type StreamOperation,
+} from "../../../src/streams/event-check.js";
 import { StreamEventError } from "../../../src/streams/stream-errors.js";
 
 // the schemas a stream's events are checked against, in generated/validators.ts's shape (a `$ref`
@@ -269,5 +275,33 @@ describe("eventReader, a stream whose item schema describes each whole event", (
 
     expect(read('{"n":1}', "addJson", "x")).toEqual({ n: 1 });
     expect(seen.map((m) => m.issues)).toEqual([[{ path: "event.id", message: "must match /^[0-9]+$/" }]]);
+  });
+});
+
+describe("itemReader, a stream of JSON texts", () => {
+  const POINT: Schema = { type: ["object"], required: ["x"], properties: { x: { type: ["integer"] } } };
+
+  it("reads each item as JSON and checks it like an answer", () => {
+    expect(itemReader(stream(), POINT)('{"x":1,"y":2}')).toEqual({ x: 1, y: 2 });
+  });
+
+  it("yields text that is no JSON, reported, with no answer to report it with: nothing throws without strictAnswers", () => {
+    const logged: string[] = [];
+    const read = itemReader(stream(), POINT, { logger: { debug: (line: string) => void logged.push(line) } });
+
+    expect(read("not json")).toBe("not json");
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toContain("data is not JSON");
+  });
+
+  it("reports an item that is no JSON with the stream's answer, where there is one", () => {
+    const seen: AnswerMismatch[] = [];
+    const response = new Response(null, { status: 200 });
+    const read = itemReader(stream(), POINT, { onAnswerMismatch: (m) => seen.push(m) }, () => response);
+
+    expect(read("{")).toBe("{");
+    expect(seen).toEqual([
+      { operation: "browsers.logs.follow", issues: [{ path: "data", message: "is not JSON" }], data: "{", response },
+    ]);
   });
 });

@@ -57,9 +57,16 @@ describe("urlEncodedBody", () => {
 
     expect(written(value, { color: { style: "form", explode: false } })).toBe("color=R%2C100%2CG%2C200");
     expect(written(value, { color: { style: "deepObject" } })).toBe("color%5BR%5D=100&color%5BG%5D=200");
-    // an object holding an object is not joined: its fields go as brackets
+    // an object holding an object is not joined, nor one holding one beside values: its fields go as brackets
     expect(written({ color: { R: { x: 1 } } }, { color: { style: "form", explode: false } })).toBe(
       "color%5BR%5D%5Bx%5D=1",
+    );
+    expect(written({ color: { R: 1, G: { x: 2 } } }, { color: { style: "form", explode: false } })).toBe(
+      "color%5BR%5D=1&color%5BG%5D%5Bx%5D=2",
+    );
+    // explode: false joins only in form's style
+    expect(written(value, { color: { style: "deepObject", explode: false } })).toBe(
+      "color%5BR%5D=100&color%5BG%5D=200",
     );
   });
 
@@ -77,6 +84,14 @@ describe("urlEncodedBody", () => {
 
     expect(names).toHaveLength(1);
     expect(names[0]).toBe(`f${"[a]".repeat(64)}`);
+  });
+
+  it("counts arrays as levels too: objects and arrays in turn stop 64 levels in", () => {
+    let deep: unknown = "end";
+    for (let i = 0; i < 35; i++) deep = { a: [deep] };
+    const form = urlEncodedBody({ f: deep }, {}, undefined, []);
+
+    expect([...(form?.keys() ?? [])]).toEqual([`f${"[a][0]".repeat(32)}`]);
   });
 
   it("reads a URLSearchParams' entries into the schema's shape, checks them and writes them again", () => {
