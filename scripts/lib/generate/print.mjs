@@ -4,9 +4,8 @@
 // comment's text, never code. format.mjs then lays the printed text out with Biome.
 import { createRequire } from "node:module";
 
-// TypeScript through its CommonJS entry, on first use: an ESM import of typescript.js has Node scan and
-// lex its 9 MB before running it (render.mjs has the figures), and bundleSpec() users import the
-// generator's modules but need no TypeScript. The generator's one way to TypeScript.
+// The generator's one way to TypeScript: its CommonJS entry (an ESM import has Node scan and lex its
+// 9 MB first, render.mjs has the figures), on first use (bundleSpec() users need no TypeScript).
 const require = createRequire(import.meta.url);
 /** @type {typeof import("typescript") | undefined} */
 let loaded;
@@ -64,19 +63,11 @@ export function nameParts(name) {
   return /** @type {[string, ...string[]]} */ (parts);
 }
 
-/**
- * A dotted name as an expression: `S.Pet` a property access, `openEventStream` an identifier. Each
- * part must be an identifier: a name from the document never reaches here unchecked.
- * @param {string} name
- * @returns {Expression}
- */
-function dotted(name) {
-  const { factory: f } = ts();
+/** A dotted name as an expression: `S.Pet` a property access, `openEventStream` an identifier. */
+function dotted(/** @type {string} */ name) {
   const [first, ...rest] = nameParts(name);
-  return rest.reduce(
-    (/** @type {Expression} */ on, part) => f.createPropertyAccessExpression(on, part),
-    f.createIdentifier(first),
-  );
+  const on = /** @type {Expression} */ (ts().factory.createIdentifier(first));
+  return rest.reduce((expr, part) => ts().factory.createPropertyAccessExpression(expr, part), on);
 }
 
 /**
@@ -109,11 +100,8 @@ export const lazyRef = (/** @type {string} */ name) =>
  */
 export const call = (callee, args, { pure = false } = {}) =>
   new Code(() => {
-    const node = ts().factory.createCallExpression(
-      dotted(callee),
-      undefined,
-      args.map((a) => a.build()),
-    );
+    const built = args.map((a) => a.build());
+    const node = ts().factory.createCallExpression(dotted(callee), undefined, built);
     if (pure) ts().addSyntheticLeadingComment(node, ts().SyntaxKind.MultiLineCommentTrivia, " @__PURE__ ", false);
     return node;
   });
@@ -130,12 +118,11 @@ export function propertyName(key) {
 }
 
 /**
- * A JSON-like value as an expression: objects and arrays as literals, strings as string literals
- * (escaped by the printer), `Code` leaves as the code they build. As JSON.stringify writes a value:
- * an object's `undefined` field left out, an array's written `null`. A `Map` is an object of its
- * entries in their order. Objects and arrays are written on one line, for Biome to break where they are
- * too long; with `expanded`, one field or item a line (Biome keeps an object so: a tree a reader
- * follows by its indentation; and a list one item a line changes by a line an item).
+ * A JSON-like value as an expression: objects (a `Map` an object of its entries, in order) and arrays as
+ * literals, strings as string literals (escaped by the printer), `Code` leaves as the code they build;
+ * as JSON.stringify writes it, an object's `undefined` field left out, an array's written `null`. On
+ * one line, for Biome to break where too long; `expanded`, one field or item a line (Biome keeps an
+ * object so: a tree read by its indentation; a list so changes by a line an item).
  * @param {unknown} value
  * @param {{ expanded?: boolean }} [options]
  * @returns {Expression}
@@ -166,12 +153,8 @@ export function literal(value, options = {}) {
   throw new PrintError(`cannot print a ${typeof value} as a value`);
 }
 
-/**
- * An object literal of the fields, in their order, those `undefined` left out.
- * @param {[string, unknown][]} fields
- * @param {{ expanded?: boolean }} options
- */
-function objectLiteral(fields, options) {
+/** An object literal of the fields, in their order, those `undefined` left out. */
+function objectLiteral(/** @type {[string, unknown][]} */ fields, /** @type {{ expanded?: boolean }} */ options) {
   const { factory: f } = ts();
   const properties = fields
     .filter(([, field]) => field !== undefined)
