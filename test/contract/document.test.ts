@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readOperations } from "../../scripts/lib/generate/read-operations.mjs";
 import { mockServer } from "../../scripts/lib/mock/proxy.mjs";
-import { withoutExamples } from "../../scripts/lib/spec/document.mjs";
+import { withoutExamples } from "../../scripts/lib/spec/examples.mjs";
 import { createClient } from "../../src/index.js";
 import { walkEveryOperation, type WalkResult } from "../support/mock-walk.js";
 

@@ -18,7 +18,7 @@ import { mockServer } from "../../scripts/lib/mock/proxy.mjs";
 import { toolEnv } from "../../scripts/lib/shared/env.mjs";
 import { readIdentity } from "../../scripts/lib/shared/identity.mjs";
 import { root } from "../../scripts/lib/shared/paths.mjs";
-import { withoutExamples } from "../../scripts/lib/spec/document.mjs";
+import { withoutExamples } from "../../scripts/lib/spec/examples.mjs";
 import { createSampler } from "../../scripts/lib/spec/sample.mjs";
 import { copyFor, type Document } from "../support/corpus.js";
 import { samplesProgram } from "../support/docs-samples.js";

@@ -15,7 +15,7 @@ import { mockServer } from "../../scripts/lib/mock/proxy.mjs";
 import { toolEnv } from "../../scripts/lib/shared/env.mjs";
 import { root } from "../../scripts/lib/shared/paths.mjs";
 import { copyRepo } from "../../scripts/lib/shared/repo-copy.mjs";
-import { withoutExamples } from "../../scripts/lib/spec/document.mjs";
+import { withoutExamples } from "../../scripts/lib/spec/examples.mjs";
 import { openapi31 } from "../../scripts/lib/spec/openapi31.mjs";
 import { writeSyntheticSpec, type SyntheticSpec } from "../../scripts/synthetic-spec.mjs";
 import { walkEveryOperation, walkReport } from "../support/mock-walk.js";

@@ -8,7 +8,7 @@ import { createClient, type ApiErrorBody } from "../../src/index.js";
 export const spec = JSON.parse(readFileSync(new URL("../../generated/openapi.json", import.meta.url), "utf8"));
 
 /** The node a local `$ref` ("#/components/responses/NotFound") points to, through chains of them; any other node as it is. */
-const resolved = <T>(node: T): T => resolve(spec, node);
+const resolved = <T>(node: T): T => resolve(spec, node) as T;
 
 /** Base address of the mock the globalSetup started (or TEST_API_BASE_URL). */
 export const apiBaseUrl = (): string => inject("apiBaseUrl");

@@ -68,7 +68,7 @@ function withFiles(value: Json, pattern: string): Json {
 
 /** The discriminator tags an event schema declares (one per `oneOf`/`anyOf` branch), and its tag's name. */
 function declaredKinds(spec: Json, sampler: Json, schema: Json): { tag?: string; kinds: string[] } {
-  const whole = resolve(spec, schema);
+  const whole: Json = resolve(spec, schema);
   const tag = whole?.discriminator?.propertyName;
   if (!tag) return { kinds: [] };
   const kinds = sampler

@@ -8,6 +8,7 @@ import { fillTemplate, pathVariant } from "../../../src/core/path-template.js";
 import { readOperations, serverUrl } from "../generate/read-operations.mjs";
 import { identityOf } from "../shared/identity.mjs";
 import { operationAt } from "../spec/document.mjs";
+import { isRecord, keyword } from "../spec/guards.mjs";
 import { sequenceFraming } from "../../../src/streams/sequence-media.js";
 
 /** What the samples name: the package they import and the environment variable both read the API key from. */
@@ -168,23 +169,23 @@ export function typescriptSample(op, { packageName, apiKeyEnv }) {
  * A copy of `spec` in which every operation carries `x-codeSamples`: a TypeScript sample of this
  * client and a curl sample, their inputs the document's examples, else sampled by `sampler`
  * (example-inputs.mjs). The document passed in is left as it was.
- * @param {any} spec a bundled OpenAPI 3.1 document
+ * @param {unknown} spec a bundled OpenAPI 3.1 document
  * @param {{ sampler: import("../generate/example-inputs.mjs").Sampler, names?: SampleNames }} options
  * `sampler`: createSampler() over `spec`; `names` the package's name and key variable
  * (scripts/lib/shared/identity.mjs), default those the document's title gives
- * @returns {any}
+ * @returns {unknown}
  * @example
  * const spec = JSON.parse(readFileSync("generated/openapi.json", "utf8"));
  * const page = withCodeSamples(spec, { sampler: await createSampler(spec) });
  * page.paths["/deployments/{id}"].delete["x-codeSamples"][1].label; // "curl"
  */
-export function withCodeSamples(spec, { sampler, names = identityOf({}, spec?.info) }) {
+export function withCodeSamples(spec, { sampler, names = identityOf({}, keyword(spec, "info")) }) {
   const copy = structuredClone(spec);
   const { operations } = withExampleInputs(readOperations(copy).operations, sampler);
   const base = serverUrl(copy);
   for (const op of operations) {
     const target = operationAt(copy, op.method, op.path);
-    if (!target || typeof target !== "object") continue;
+    if (!isRecord(target)) continue;
     /** @type {CodeSample[]} */
     const samples = [
       { lang: "TypeScript", label: "Node.js", source: typescriptSample(op, names) },

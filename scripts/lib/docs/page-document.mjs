@@ -4,7 +4,8 @@
 import { withCodeSamples } from "./code-samples.mjs";
 import { withStreamSamples } from "./stream-samples.mjs";
 import { readIdentity } from "../shared/identity.mjs";
-import { deref, isObject, isRecord, operationsOf } from "../spec/document.mjs";
+import { deref, operationsOf } from "../spec/document.mjs";
+import { fieldsOf, isRecord, keyword } from "../spec/guards.mjs";
 import { kept } from "../spec/openapi31.mjs";
 
 /** The heading of the intro section that lists the groups with no operation yet. */
@@ -22,28 +23,32 @@ export const OTHER_GROUP = "Other operations";
  * only groups with operations, and are listed once in a "Not yet specified" section appended to
  * `info.description`, each with its description. Where `x-tagGroups` lays the menu out, the groups of
  * operations it leaves out, which the renderer would not show, follow in a last group (`OTHER_GROUP`).
- * @param {any} spec the bundled spec, as generated/openapi.json holds it
+ * @param {unknown} spec the bundled spec, as generated/openapi.json holds it
  * @param {{ sampler: import("../generate/example-inputs.mjs").Sampler, names?: import("./code-samples.mjs").SampleNames }} options
  * `sampler`: createSampler() over `spec`, for the samples' inputs the spec gives no example of;
  * `names`: the package and key variable the samples name, default the checkout's (package.json and
  * the document's title, scripts/lib/shared/identity.mjs)
- * @returns {any}
+ * @returns {unknown}
  * @example
  * const spec = JSON.parse(readFileSync("generated/openapi.json", "utf8"));
  * const page = pageDocument(spec, { sampler: await createSampler(spec) });
  * page.tags.length; // the groups that have operations
  */
-export function pageDocument(spec, { sampler, names = readIdentity(spec?.info) }) {
+export function pageDocument(spec, { sampler, names = readIdentity(keyword(spec, "info")) }) {
   const page = withStreamSamples(withCodeSamples(spec, { sampler, names }), { sampler });
+  // a document that is no object has no page to lay out
+  if (!isRecord(page)) return page;
+  /** @type {Set<unknown>} */
   const used = new Set();
-  for (const { op } of operationsOf(page)) if (Array.isArray(op?.tags)) for (const tag of op.tags) used.add(tag);
+  const addTags = (/** @type {unknown} */ op) => {
+    const tags = keyword(op, "tags");
+    if (Array.isArray(tags)) for (const tag of tags) used.add(tag);
+  };
+  for (const { op } of operationsOf(page)) addTags(op);
   // a webhook's group is one the page shows too, with the webhooks under it
   for (const key of ["webhooks", "x-webhooks"])
-    for (const raw of Object.values(isObject(page[key]) ? page[key] : {})) {
-      const item = deref(page, raw);
-      for (const op of Object.values(isObject(item) ? item : {}))
-        if (Array.isArray(op?.tags)) for (const tag of op.tags) used.add(tag);
-    }
+    for (const raw of Object.values(fieldsOf(page[key])))
+      for (const op of Object.values(fieldsOf(deref(page, raw)))) addTags(op);
   /** @type {unknown[]} */
   const tags = Array.isArray(page.tags) ? page.tags : [];
   const nameOf = (/** @type {unknown} */ tag) => (isRecord(tag) ? tag.name : undefined);
@@ -56,7 +61,10 @@ export function pageDocument(spec, { sampler, names = readIdentity(spec?.info) }
       parent = kept(byName.get(parent), "parent");
     }
   }
-  const groups = Array.isArray(page["x-tagGroups"]) ? page["x-tagGroups"].filter(isObject) : undefined;
+  const tagGroups = page["x-tagGroups"];
+  const groups = Array.isArray(tagGroups)
+    ? tagGroups.filter((/** @type {unknown} */ group) => isRecord(group))
+    : undefined;
   if (groups) {
     // a side menu the document lays out (x-tagGroups): every tag it places there stays, prose ones
     // too, and the renderer shows no tag it leaves out, so the groups of operations it leaves out
@@ -76,13 +84,13 @@ export function pageDocument(spec, { sampler, names = readIdentity(spec?.info) }
       .trim();
     return `- **${nameOf(tag)}**${about ? `: ${about}` : ""}`;
   });
-  const intro = String(page.info?.description ?? "").trimEnd();
+  const intro = String(keyword(page.info, "description") ?? "").trimEnd();
   const section = [
     `## ${UNSPECIFIED_HEADING}`,
     "The service has these operation groups, with no operation in this document yet:",
     "",
     ...items,
   ].join("\n");
-  page.info = { ...page.info, description: `${intro ? `${intro}\n\n` : ""}${section}\n` };
+  page.info = { ...fieldsOf(page.info), description: `${intro ? `${intro}\n\n` : ""}${section}\n` };
   return page;
 }

@@ -5,7 +5,9 @@
 // `itemSchema`) shows that value's fields, where the renderer would show only `data string`.
 import { eventStreamType, itemSchemaOf, sequenceType } from "../generate/event-streams.mjs";
 import { eventFrames, eventStreamMock } from "../mock/streams.mjs";
-import { exampleOf, isObject, operationsOf, resolve } from "../spec/document.mjs";
+import { operationsOf, resolve } from "../spec/document.mjs";
+import { exampleOf } from "../spec/examples.mjs";
+import { fieldsOf, isRecord, keyword } from "../spec/guards.mjs";
 import { openapi31 } from "../spec/openapi31.mjs";
 import { sequenceFraming } from "../../../src/streams/sequence-media.js";
 
@@ -13,7 +15,7 @@ import { sequenceFraming } from "../../../src/streams/sequence-media.js";
 const MAX_DEPTH = 8;
 
 /** Whether a media type object gives an example of its own. */
-const hasExample = (/** @type {any} */ page, /** @type {any} */ media) => exampleOf(page, media) !== undefined;
+const hasExample = (/** @type {unknown} */ page, /** @type {unknown} */ media) => exampleOf(page, media) !== undefined;
 
 /**
  * Gives every stream of `page` a sample where it has none, and shows the value an event's `data` is
@@ -25,9 +27,9 @@ const hasExample = (/** @type {any} */ page, /** @type {any} */ media) => exampl
  *   schema describes.
  * - A server-sent event whose `data` has a `contentSchema`: `data` is shown as that schema, its
  *   description saying the field holds the value's text.
- * @param {any} page the page document (a copy of the bundled spec)
+ * @param {unknown} page the page document (a copy of the bundled spec)
  * @param {{ sampler: import("../generate/example-inputs.mjs").Sampler }} options
- * @returns {any} `page`
+ * @returns {unknown} `page`
  * @example
  * withStreamSamples(page, { sampler: await createSampler(page) });
  * page.paths["/logs"].get.responses["200"].content["text/event-stream"].example; // "id: 1\ndata: {...}\n\n"
@@ -36,18 +38,18 @@ export function withStreamSamples(page, { sampler }) {
   const streams = eventStreamMock(openapi31(page).spec, { variants: (schema) => sampler.variants(schema) });
   for (const { path, method, op } of operationsOf(page)) {
     const route = streams.stream(method, path);
-    const response = route ? resolve(page, op.responses?.[String(route.status)]) : undefined;
+    const response = route ? resolve(page, keyword(op.responses, String(route.status))) : undefined;
     const type = eventStreamType(response) ?? sequenceType(response);
-    const media = type ? resolve(page, response.content[type]) : undefined;
-    if (route && isObject(media)) {
+    const media = type ? resolve(page, keyword(keyword(response, "content"), type)) : undefined;
+    if (route && isRecord(media)) {
       if (!hasExample(page, media) && route.events.length)
         media.example = route.sequence ? route.events.map((e) => JSON.parse(e.data)) : eventFrames(route.events);
       if (!route.sequence && media.itemSchema) media.itemSchema = dataShown(page, media.itemSchema);
     }
     const body = resolve(page, op.requestBody);
-    for (const [bodyType, raw] of Object.entries(isObject(body?.content) ? body.content : {})) {
+    for (const [bodyType, raw] of Object.entries(fieldsOf(keyword(body, "content")))) {
       const bodyMedia = resolve(page, raw);
-      if (!sequenceFraming(bodyType) || !isObject(bodyMedia) || hasExample(page, bodyMedia)) continue;
+      if (!sequenceFraming(bodyType) || !isRecord(bodyMedia) || hasExample(page, bodyMedia)) continue;
       const item = itemSchemaOf(page, bodyMedia);
       const items = item ? sampler.variants(item.schema, { direction: "request" }).map(({ value }) => value) : [];
       if (items.length) bodyMedia.example = items;
@@ -59,16 +61,16 @@ export function withStreamSamples(page, { sampler }) {
 /**
  * An event's schema as the page shows it: where it, or a branch of it, has a `data` field whose text is
  * a value a `contentSchema` describes, that field shown as the schema; else `schema` itself.
- * @param {any} page
- * @param {any} schema
+ * @param {unknown} page
+ * @param {unknown} schema
  * @param {number} [depth]
- * @returns {any}
+ * @returns {unknown}
  */
 function dataShown(page, schema, depth = 0) {
   const node = resolve(page, schema);
-  if (!isObject(node) || depth > MAX_DEPTH) return schema;
-  const data = resolve(page, node.properties?.data);
-  if (isObject(data) && isObject(data.contentSchema)) {
+  if (!isRecord(node) || depth > MAX_DEPTH) return schema;
+  const data = resolve(page, keyword(node.properties, "data"));
+  if (isRecord(data) && isRecord(data.contentSchema)) {
     const { contentSchema, contentMediaType, type: _type, ...rest } = data;
     const note = `Sent as the ${contentMediaType ?? "JSON"} text of this value.`;
     const shown = {
@@ -76,12 +78,14 @@ function dataShown(page, schema, depth = 0) {
       description: rest.description ? `${rest.description} ${note}` : note,
       allOf: [contentSchema],
     };
-    return { ...node, properties: { ...node.properties, data: shown } };
+    // properties that hold a data field are an object
+    return { ...node, properties: { ...fieldsOf(node.properties), data: shown } };
   }
   for (const key of ["oneOf", "anyOf", "allOf"]) {
-    if (!Array.isArray(node[key])) continue;
-    const branches = node[key].map((/** @type {any} */ branch) => dataShown(page, branch, depth + 1));
-    if (branches.some((branch, i) => branch !== node[key][i])) return { ...node, [key]: branches };
+    const list = node[key];
+    if (!Array.isArray(list)) continue;
+    const branches = list.map((/** @type {unknown} */ branch) => dataShown(page, branch, depth + 1));
+    if (branches.some((branch, i) => branch !== list[i])) return { ...node, [key]: branches };
   }
   return schema;
 }

@@ -6,7 +6,9 @@
 import { createParser } from "eventsource-parser";
 import { jsonData } from "../../../src/streams/event-data.js";
 import { SEPARATOR, sequenceFraming } from "../../../src/streams/sequence-media.js";
-import { exampleOf, isRecord, keyword, resolve } from "../spec/document.mjs";
+import { resolve } from "../spec/document.mjs";
+import { exampleOf } from "../spec/examples.mjs";
+import { isRecord, itemsOf, keyword } from "../spec/guards.mjs";
 import { EVENT_DATA } from "../spec/event-items.mjs";
 
 const EVENT_STREAM = /^text\/event-stream\s*(;|$)/i;
@@ -120,7 +122,7 @@ export function exampleEvents(spec, media) {
   const schema = resolve(spec, eventSchema(spec, media)?.schema);
   const one = exampleOf(spec, schema);
   if (one !== undefined) return [{ data: JSON.stringify(one) }];
-  return (schema?.oneOf ?? schema?.anyOf ?? [])
+  return itemsOf(keyword(schema, "oneOf") ?? keyword(schema, "anyOf"))
     .map(
       (/** @type {unknown} */ branch) =>
         exampleOf(spec, resolve(spec, branch)) ?? objectExample(spec, resolve(spec, branch)),
@@ -219,7 +221,8 @@ export function itemSchemaOf(spec, media) {
   if (!empty(itemSchema)) return { schema: itemSchema, from: "itemSchema" };
   const schema = keyword(media, "schema");
   const whole = resolve(spec, schema);
-  if (whole?.type === "array") return empty(whole.items) ? undefined : { schema: whole.items, from: "items" };
+  const items = keyword(whole, "items");
+  if (keyword(whole, "type") === "array") return empty(items) ? undefined : { schema: items, from: "items" };
   return empty(schema) ? undefined : { schema, from: "schema" };
 }
 
@@ -254,7 +257,7 @@ export function exampleItems(spec, media, mediaType) {
     .filter((e) => e !== undefined)
     .flatMap((example) => {
       // a text where an item is no text: the sequence as it goes over the wire
-      if (typeof example === "string" && resolve(spec, item?.schema)?.type !== "string")
+      if (typeof example === "string" && keyword(resolve(spec, item?.schema), "type") !== "string")
         return textItems(example, SEPARATOR[sequenceFraming(mediaType) ?? "lines"]);
       return item?.from === "items" && Array.isArray(example) ? example : [example];
     });
@@ -271,7 +274,9 @@ export function exampleItems(spec, media, mediaType) {
  */
 function givenExamples(spec, media) {
   const examples = keyword(media, "examples");
-  return isRecord(examples) ? Object.values(examples).map((e) => resolve(spec, e)?.value) : [exampleOf(spec, media)];
+  return isRecord(examples)
+    ? Object.values(examples).map((e) => keyword(resolve(spec, e), "value"))
+    : [exampleOf(spec, media)];
 }
 
 /**

@@ -14,12 +14,12 @@ const UNSENDABLE = new Set(["", ".", ".."]);
  * @typedef {import("./read-operations.mjs").Parameter} Parameter
  * @typedef {{ value: unknown, issues: { path: string, message: string }[] }} Sample
  * @typedef {object} Sampler createSampler()'s (scripts/lib/spec/sample.mjs)
- * @property {(schema: any, options?: { direction?: "request" | "response", body?: boolean }) => Sample} sample
- * @property {(schema: any, options?: { direction?: "request" | "response" }) => Sample[]} variants
- * @property {(schema: any, value: unknown, direction: "request" | "response") => { path: string, message: string }[]} check
- * @property {(schema: any, text: string) => { path: string, message: string }[]} checkParam
- * @property {(schema: any, value: unknown) => string[]} undeclared
- * @property {any} [document] the document it samples; without it nothing is kept between calls
+ * @property {(schema: unknown, options?: { direction?: "request" | "response", body?: boolean }) => Sample} sample
+ * @property {(schema: unknown, options?: { direction?: "request" | "response" }) => Sample[]} variants
+ * @property {(schema: unknown, value: unknown, direction: "request" | "response") => { path: string, message: string }[]} check
+ * @property {(schema: unknown, text: string) => { path: string, message: string }[]} checkParam
+ * @property {(schema: unknown, value: unknown) => string[]} undeclared
+ * @property {unknown} [document] the document it samples; without it nothing is kept between calls
  */
 
 /**
@@ -75,7 +75,7 @@ const chosen = new Map();
  * examples) and every node of the document they reach through a `#/` pointer (a `$ref`, a
  * discriminator's mapping), transitively; undefined when one points elsewhere.
  * @param {OperationInfo} op
- * @param {any} spec
+ * @param {unknown} spec
  * @param {Map<string, string>} texts
  * @returns {string | undefined}
  */
@@ -102,14 +102,21 @@ function choiceKey(op, spec, texts) {
 }
 
 /**
+ * An input (a parameter or a body) with the example `picked` holds, a copy; itself where it holds none.
+ * @template {{ example?: unknown }} T
+ * @param {T} input
+ * @param {Pick} picked
+ * @returns {T}
+ */
+const pick = (input, picked) => (picked === null ? input : { ...input, example: structuredClone(picked.example) });
+
+/**
  * `op` with the inputs `choice` holds: each chosen example a copy, every other input `op`'s own.
  * @param {OperationInfo} op
  * @param {Choice} choice
  * @returns {OperationInfo}
  */
 function applied(op, choice) {
-  const pick = (/** @type {any} */ input, /** @type {Pick} */ picked) =>
-    picked === null ? input : { ...input, example: structuredClone(picked.example) };
   return {
     ...op,
     pathParams: op.pathParams.map((p, i) => pick(p, choice.path[i])),
@@ -187,7 +194,7 @@ function choose(op, sampler) {
     if (issues.length) missed("body", issues);
     body = { ...body, example: value };
   }
-  const picks = (/** @type {any[]} */ inputs, /** @type {any[]} */ own) =>
+  const picks = (/** @type {{ example?: unknown }[]} */ inputs, /** @type {unknown[]} */ own) =>
     inputs.map((input, i) => (input === own[i] ? null : { example: input.example }));
   return {
     path: picks(pathParams, op.pathParams),

@@ -2,7 +2,8 @@
 // words they must not take. Shared by the client writer, the API reference and the example calls,
 // so that all three name a thing the same way.
 import { HTTP_METHODS } from "../../../src/core/path-template.js";
-import { isRecord, standInKey } from "../spec/document.mjs";
+import { standInKey } from "../spec/document.mjs";
+import { isRecord } from "../spec/guards.mjs";
 import { indexed, typeRef } from "./print-types.mjs";
 
 /**

@@ -4,7 +4,8 @@
 // array holding its items (list-params.mjs reads the parameters). Roles are read from the words
 // wherever they sit in a name (`next_page_token`, `X-Next-Cursor`, `nextCursor`), never from a list
 // of whole names.
-import { deref, describedProperties, isRecord, keyword } from "../spec/document.mjs";
+import { deref, describedProperties } from "../spec/document.mjs";
+import { isRecord, keyword } from "../spec/guards.mjs";
 
 /** How deep an answer is searched: `meta.total`, `links.pages.next`, `response_metadata.next_cursor`. */
 export const FIELD_DEPTH = 3;

@@ -1,7 +1,7 @@
 // How a multipart/form-data body is built from its schema and `encoding`: which fields are files,
 // which objects and arrays of objects go as bracket names (`files[0][file]`) and which as a JSON
 // part. What it decides for each upload is a line of `npm run generate`'s report.
-import { isRecord, keyword } from "../spec/document.mjs";
+import { isRecord, keyword } from "../spec/guards.mjs";
 
 const MAX_DEPTH = 16;
 

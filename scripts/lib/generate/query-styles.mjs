@@ -2,7 +2,8 @@
 // where the document says other than what openapi-fetch writes by default (an array's items
 // repeated, `style: form, explode: true`; an object's fields in brackets, `deepObject`), so that a
 // row of parameters written the default way carries nothing (src/client/query-string.ts writes them).
-import { resolve } from "../spec/document.mjs";
+import { partsOf, resolve } from "../spec/document.mjs";
+import { isRecord } from "../spec/guards.mjs";
 
 /** The styles OpenAPI lets a query parameter have. */
 const STYLES = new Set(["form", "spaceDelimited", "pipeDelimited", "deepObject"]);
@@ -21,14 +22,14 @@ function kinds(spec, schema, depth = 0) {
   const s = resolve(spec, schema);
   /** @type {Set<"array" | "object" | "scalar">} */
   const found = new Set();
-  if (!s || typeof s !== "object" || depth > MAX_DEPTH) return found;
+  // a list in a schema's place has none of its keywords
+  if (!isRecord(s) || depth > MAX_DEPTH) return found;
   const types = Array.isArray(s.type) ? s.type : s.type ? [s.type] : [];
   for (const type of types) found.add(type === "array" || type === "object" ? type : "scalar");
   // a declared type says what the value is: `properties` beside `type: string` describe nothing
   if (!types.length && (s.items || s.prefixItems)) found.add("array");
   if (!types.length && (s.properties || s.additionalProperties || s.patternProperties)) found.add("object");
-  for (const branch of [...(s.allOf ?? []), ...(s.oneOf ?? []), ...(s.anyOf ?? [])])
-    for (const kind of kinds(spec, branch, depth + 1)) found.add(kind);
+  for (const branch of partsOf(s)) for (const kind of kinds(spec, branch, depth + 1)) found.add(kind);
   return found;
 }
 

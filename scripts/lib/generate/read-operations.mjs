@@ -4,7 +4,8 @@
 // valid document: what the client cannot express yet is listed in `report.unsupported`.
 import { fillTemplate } from "../../../src/core/path-template.js";
 import { IDEMPOTENCY_KEY_HEADER, idempotentMethod } from "../../../src/core/policy.js";
-import { isRecord, keyword, operationsOf, resolve } from "../spec/document.mjs";
+import { operationsOf, resolve } from "../spec/document.mjs";
+import { fieldsOf, isRecord, keyword } from "../spec/guards.mjs";
 import { QUERYSTRING } from "../spec/openapi31-paths.mjs";
 import { BODY_SENT_BY } from "../spec/repair-paths.mjs";
 import { tagGroups } from "./client-methods.mjs";
@@ -83,16 +84,20 @@ export function serverUrl(spec) {
  *   body are written, where it is `application/x-www-form-urlencoded` and their `encoding` says other than the default
  */
 
+/** A field the document gives as text: a string, else none (a number where text belongs is lint's to name). */
+const text = (/** @type {unknown} */ value) => (typeof value === "string" ? value : undefined);
+
 /**
  * Every operation of `spec`, in document order, named and described for the generator, and how
  * the document's requests authenticate (`auth`, its top-level `security`; security.mjs). An OpenAPI
  * 3.2 document is read through its 3.1 view (spec/openapi31.mjs), as the client is generated from it:
  * its querystring, its item schemas and its QUERY operations as the client has them.
- * @param {any} spec a bundled OpenAPI 3.1 document, or 3.2
+ * @param {unknown} document a bundled OpenAPI 3.1 document, or 3.2
  * @returns {{ operations: OperationInfo[], auth: import("./security.mjs").AuthScheme, report: { derived: string[], resolved: string[], unsupported: string[], shapes: string[], auth: string[] } }}
  */
-export function readOperations(spec) {
-  spec = openapi31(spec).spec;
+export function readOperations(document) {
+  // a document that is no object has no operation
+  const spec = fieldsOf(openapi31(document).spec);
   /** @type {(Omit<OperationInfo, "name" | "derived"> & { given: unknown, tags: unknown })[]} each before it is named */
   const found = [];
   const security = readSecurity(spec);
@@ -143,12 +148,12 @@ export function readOperations(spec) {
       ...shape,
       method: method.toUpperCase(),
       path,
-      operationId: op.operationId,
+      operationId: text(op.operationId),
       given: op["x-client-method"],
       tags: op.tags,
-      bodySentBy: op[BODY_SENT_BY],
-      summary: op.summary,
-      description: op.description,
+      bodySentBy: text(op[BODY_SENT_BY]),
+      summary: text(op.summary),
+      description: text(op.description),
       deprecated: op.deprecated === true,
       pathParams: pathParams.map((p) => parameter(spec, p)),
       queryParams: queryParams.map((p) => parameter(spec, p)),

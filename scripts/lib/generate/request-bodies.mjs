@@ -4,7 +4,9 @@
 // offered, else the first the document lists); the others are what a call may send instead, chosen by
 // `options.contentType` or by the value (src/client/request-body.ts).
 import { sequenceFraming } from "../../../src/streams/sequence-media.js";
-import { exampleOf, keyword, resolve } from "../spec/document.mjs";
+import { resolve } from "../spec/document.mjs";
+import { exampleOf } from "../spec/examples.mjs";
+import { fieldsOf, isRecord, keyword } from "../spec/guards.mjs";
 import { formShape } from "./multipart.mjs";
 
 const JSON_MEDIA = /^application\/(.+\+)?json$/i;
@@ -49,11 +51,12 @@ const FORM_STYLES = new Set(["form", "spaceDelimited", "pipeDelimited", "deepObj
  */
 export function requestBody(spec, raw, where, { shapes, unsupported }) {
   const body = resolve(spec, raw);
-  if (!body?.content || typeof body.content !== "object") return undefined;
+  const content = keyword(body, "content");
+  if (!isRecord(content)) return undefined;
   // a body that names no media type is bytes
-  const types = Object.keys(body.content);
+  const types = Object.keys(content);
   const first = types.find((t) => JSON_MEDIA.test(t)) ?? types[0] ?? "application/octet-stream";
-  const read = (/** @type {string} */ mediaType) => mediaOf(spec, body.content[mediaType], mediaType, where);
+  const read = (/** @type {string} */ mediaType) => mediaOf(spec, content[mediaType], mediaType, where);
   const main = read(first);
   const others = types.filter((t) => t !== first).map(read);
   for (const media of [main, ...others]) {
@@ -65,7 +68,7 @@ export function requestBody(spec, raw, where, { shapes, unsupported }) {
       `body ${where}: ${first} (default), ${others.map((o) => o.mediaType).join(", ")}; chosen by options.contentType or by the value`,
     );
   /** @type {RequestBody} */
-  const out = { ...strip(main), required: body.required === true };
+  const out = { ...strip(main), required: keyword(body, "required") === true };
   if (others.length) out.others = others.map(strip);
   return out;
 }
@@ -87,7 +90,7 @@ export const offeredMedia = (body) => (body ? [body, ...(body.others ?? [])] : [
  */
 function mediaOf(spec, raw, mediaType, where) {
   const deref = (/** @type {unknown} */ node) => resolve(spec, node);
-  const media = deref(raw) ?? {};
+  const media = fieldsOf(deref(raw));
   const schema = media.schema ?? {};
   // JSON values one after another (JSON Lines, NDJSON, JSON text sequences: src/streams/sequence-media.js),
   // application/stream+json among them, before JSON
@@ -97,7 +100,8 @@ function mediaOf(spec, raw, mediaType, where) {
       ? "json"
       : URLENCODED.test(mediaType)
         ? "urlencoded"
-        : TEXT.test(mediaType) && [deref(schema)?.type ?? []].flat().some((type) => SCALARS.has(type))
+        : TEXT.test(mediaType) &&
+            [keyword(deref(schema), "type") ?? []].flat().some((type) => typeof type === "string" && SCALARS.has(type))
           ? "text"
           : "raw";
   /** @type {BodyMedia & { note?: string, unchecked?: string }} */

@@ -3,15 +3,17 @@
 // (src/core/auth.ts `AuthScheme`). Never throws: a scheme the client cannot send is reported. What
 // OpenAPI 3.2 adds to a scheme is read and named: `deprecated` (an alternative that is not is taken
 // first), `oauth2MetadataUrl` and the device authorization flow (the client still takes a token).
-import { keyword, operationsOf, resolve } from "../spec/document.mjs";
+import { operationsOf, resolve } from "../spec/document.mjs";
+import { fieldsOf, itemsOf, keyword } from "../spec/guards.mjs";
 import { KEPT, kept } from "../spec/openapi31.mjs";
 import { COMMON_SHARE } from "./headers.mjs";
 
 /**
  * @typedef {{ kind: "none" | "bearer" | "basic" } | { kind: "header" | "query", name: string }} AuthScheme
- * @typedef {{ components?: { securitySchemes?: Record<string, unknown> }, security?: unknown }} SecuredDocument
- *   what is read of a bundled document: its schemes (each a `$ref` or a scheme, unchecked) and its `security`
  */
+
+/** A document's `components.securitySchemes` (each a `$ref` or a scheme, unchecked), none where it has none. */
+const schemes = (/** @type {unknown} */ spec) => fieldsOf(keyword(keyword(spec, "components"), "securitySchemes"));
 
 const NONE = Object.freeze({ kind: "none" });
 
@@ -29,23 +31,24 @@ export function describeAuth(auth) {
 
 /**
  * The scheme `name` of the document as the client sends it, or why it cannot.
- * @param {SecuredDocument} spec
+ * @param {unknown} spec
  * @param {string} name
  * @returns {{ auth: AuthScheme, note?: string } | { unsupported: string }}
  */
 function schemeNamed(spec, name) {
-  const scheme = resolve(spec, spec.components?.securitySchemes?.[name]);
+  const scheme = resolve(spec, schemes(spec)[name]);
   if (!scheme || typeof scheme !== "object") return { unsupported: `${name} is not in components.securitySchemes` };
-  const type = scheme.type;
+  // a list in its place has none of a scheme's fields
+  const { type, scheme: http, name: key, in: where } = fieldsOf(scheme);
   if (type === "http") {
-    const kind = String(scheme.scheme ?? "").toLowerCase();
+    const kind = String(http ?? "").toLowerCase();
     if (kind === "bearer" || kind === "basic") return { auth: { kind } };
-    return { unsupported: `${name} (http ${scheme.scheme}) is not sent` };
+    return { unsupported: `${name} (http ${http}) is not sent` };
   }
   if (type === "apiKey") {
-    if (typeof scheme.name !== "string" || !scheme.name) return { unsupported: `${name} (apiKey) has no name` };
-    if (scheme.in === "header" || scheme.in === "query") return { auth: { kind: scheme.in, name: scheme.name } };
-    return { unsupported: `${name} (apiKey in ${scheme.in}) is not sent` };
+    if (typeof key !== "string" || !key) return { unsupported: `${name} (apiKey) has no name` };
+    if (where === "header" || where === "query") return { auth: { kind: where, name: key } };
+    return { unsupported: `${name} (apiKey in ${where}) is not sent` };
   }
   if (type === "oauth2" || type === "openIdConnect")
     return {
@@ -71,15 +74,15 @@ function oauthFacts(scheme) {
 }
 
 /** Whether the scheme `name` of the document is marked `deprecated` (OpenAPI 3.2). */
-const deprecated = (/** @type {SecuredDocument} */ spec, /** @type {string} */ name) =>
-  kept(resolve(spec, spec.components?.securitySchemes?.[name]), "deprecated") === true;
+const deprecated = (/** @type {unknown} */ spec, /** @type {string} */ name) =>
+  kept(resolve(spec, schemes(spec)[name]), "deprecated") === true;
 
 /**
  * The scheme the client sends for one `security` list, and what it decided on the way. Of several
  * alternatives it takes the first the document lists that the client can send and that is not
  * `deprecated` (OpenAPI 3.2), else the first it can send; `{}` (no credential) is taken only when
  * no other can be sent.
- * @param {SecuredDocument} spec
+ * @param {unknown} spec
  * @param {unknown[]} requirements
  * @returns {{ auth: AuthScheme, chosen?: string, decisions: string[], unsupported: string[] }}
  */
@@ -119,7 +122,7 @@ function chooseAuth(spec, requirements) {
 
 /**
  * How the document's requests authenticate, and each operation's own `security`, if it declares one.
- * @param {SecuredDocument} spec a bundled OpenAPI document
+ * @param {unknown} spec a bundled OpenAPI document
  * @returns {{ auth: AuthScheme, lines: string[], unsupported: string[], operation: (op: { security?: unknown }, where: string) => AuthScheme }}
  *   `auth` is the top-level `security`'s (none when the document declares none); `operation()` the
  *   scheme of one operation, its own `security` or else the document's; `lines` what was decided
@@ -128,7 +131,8 @@ function chooseAuth(spec, requirements) {
  * readSecurity({ components: { securitySchemes: { b: { type: "http", scheme: "basic" } } }, security: [{ b: [] }] }).auth; // { kind: "basic" }
  */
 export function readSecurity(spec) {
-  const top = Array.isArray(spec.security) ? chooseAuth(spec, spec.security) : undefined;
+  const security = keyword(spec, "security");
+  const top = Array.isArray(security) ? chooseAuth(spec, security) : undefined;
   const header = top ? undefined : keyHeader(spec);
   const auth = top?.auth ?? (header ? { kind: "header", name: header.name } : NONE);
   const lines = [
@@ -137,14 +141,14 @@ export function readSecurity(spec) {
   ];
   const unsupported = (top?.unsupported ?? []).map((line) => `document security: ${line}`);
   // what 3.2 says of each scheme, named once, whether or not an operation sends it
-  for (const [name, raw] of Object.entries(spec.components?.securitySchemes ?? {})) {
+  for (const [name, raw] of Object.entries(schemes(spec))) {
     const scheme = resolve(spec, raw);
     const facts = [
       deprecated(spec, name) && "deprecated (3.2)",
       kept(scheme, "oauth2MetadataUrl") !== undefined &&
         `authorization server metadata at ${kept(scheme, "oauth2MetadataUrl")}`,
-      kept(scheme?.flows, "deviceAuthorization") !== undefined &&
-        `the device authorization flow (token at ${keyword(kept(scheme.flows, "deviceAuthorization"), "tokenUrl") ?? "?"}); the client takes a token obtained by it as apiKey`,
+      kept(keyword(scheme, "flows"), "deviceAuthorization") !== undefined &&
+        `the device authorization flow (token at ${keyword(kept(keyword(scheme, "flows"), "deviceAuthorization"), "tokenUrl") ?? "?"}); the client takes a token obtained by it as apiKey`,
     ].filter(Boolean);
     if (facts.length) lines.push(`scheme ${name}: ${facts.join("; ")}`);
   }
@@ -174,19 +178,19 @@ const KEY_NAME = /(^|[-_])(api[-_]?key|apikey|key|token|secret|auth|authorizatio
  * Where a document declares no security scheme, the header parameter that carries the key: one whose
  * name says it is a key (KEY_NAME) and that (nearly) every operation declares (COMMON_SHARE), with
  * how many declare it; none where the document declares a scheme or no such header.
- * @param {SecuredDocument} spec
+ * @param {unknown} spec
  * @returns {{ name: string, count: number, of: number } | undefined}
  */
 function keyHeader(spec) {
-  if (Object.keys(spec.components?.securitySchemes ?? {}).length) return undefined;
+  if (Object.keys(schemes(spec)).length) return undefined;
   const operations = operationsOf(spec);
   /** @type {Map<string, { name: string, count: number }>} */
   const declared = new Map();
   for (const { item, op } of operations) {
     const names = new Set();
-    for (const raw of [...(item.parameters ?? []), ...(op.parameters ?? [])]) {
-      const p = resolve(spec, raw);
-      if (p?.in !== "header" || typeof p.name !== "string" || !KEY_NAME.test(p.name)) continue;
+    for (const raw of [...itemsOf(item.parameters), ...itemsOf(op.parameters)]) {
+      const p = fieldsOf(resolve(spec, raw));
+      if (p.in !== "header" || typeof p.name !== "string" || !KEY_NAME.test(p.name)) continue;
       const lower = p.name.toLowerCase();
       if (names.has(lower)) continue;
       names.add(lower);

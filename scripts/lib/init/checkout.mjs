@@ -3,6 +3,7 @@
 // the two changelogs, LICENSE, the TypeScript paths that map the package's name onto src/.
 import { execFileSync } from "node:child_process";
 import { clientSection } from "../shared/identity.mjs";
+import { fieldsOf, isRecord, keyword } from "../spec/guards.mjs";
 
 /** Why init will not run here, or cannot go on. */
 export class InitError extends Error {
@@ -42,7 +43,7 @@ const KEYWORDS = ["openapi", "openapi-fetch", "typescript", "client", "sdk"];
  * package.json for the team's package: its name, a first version, a description of its service,
  * generic keywords and the `client` section written out (so that a title change renames nothing);
  * scripts and dependencies as they were.
- * @param {any} pkg package.json as it was
+ * @param {Record<string, unknown>} pkg package.json as it was
  * @param {import("../shared/identity.mjs").Identity} identity
  * @returns {{ name: string, version: string } & Record<string, unknown>}
  */
@@ -65,16 +66,16 @@ export function packageJson(pkg, identity) {
 
 /**
  * package-lock.json with the root package's name and version as package.json now has them.
- * @param {any} lock
+ * @param {Record<string, unknown>} lock package-lock.json as it was
  * @param {{ name: string, version: string }} pkg
  */
 export function lockfile(lock, { name, version }) {
-  const root = lock.packages?.[""];
+  const root = keyword(lock.packages, "");
   return {
     ...lock,
     name,
     version,
-    ...(root ? { packages: { ...lock.packages, "": { ...root, name, version } } } : {}),
+    ...(isRecord(root) ? { packages: { ...fieldsOf(lock.packages), "": { ...root, name, version } } } : {}),
   };
 }
 

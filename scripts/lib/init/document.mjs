@@ -3,6 +3,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { createRequire } from "node:module";
+import { fieldsOf, keyword } from "../spec/guards.mjs";
 import { withDeviceFlowScopes } from "../spec/redocly-types.mjs";
 
 /** @type {typeof import("@redocly/openapi-core")} */
@@ -25,7 +26,7 @@ export class DocumentError extends Error {
  * @property {string} root the root file, relative to the folder openapi/ becomes (`openapi.yaml`, `specification/api.v2.yaml`)
  * @property {Map<string, Buffer>} files every file openapi/ will hold, by path relative to it
  * @property {boolean} split whether it is more than its root file
- * @property {any} info the document's `info`
+ * @property {Record<string, unknown>} info the document's `info`, its fields unchecked (none where it is no object)
  * @property {string} openapi its `openapi` version
  */
 
@@ -106,9 +107,9 @@ export async function readDocument(path) {
       `${relative(process.cwd(), rootFile)} cannot be read: ${/** @type {Error} */ (err).message}`,
     );
   }
-  /** @type {any} */
+  /** @type {unknown} the document as parsed, before anything reads it */
   const parsed = bundled.bundle.parsed;
-  const openapi = parsed?.openapi;
+  const openapi = keyword(parsed, "openapi");
   if (typeof openapi !== "string" || !/^3\./.test(openapi))
     throw new DocumentError(
       `${relative(process.cwd(), rootFile)} is not an OpenAPI 3 document (openapi: ${JSON.stringify(openapi ?? null)})`,
@@ -122,7 +123,7 @@ export async function readDocument(path) {
     root: relative(folder, rootFile),
     files,
     split: read.length > 1,
-    info: parsed.info ?? {},
+    info: fieldsOf(keyword(parsed, "info")),
     openapi,
   };
 }

@@ -5,6 +5,7 @@
 // runs them against the mock (test/examples/examples.test.ts).
 import { callExpression } from "../generate/examples.mjs";
 import { resolve } from "../spec/document.mjs";
+import { isRecord, keyword } from "../spec/guards.mjs";
 
 /**
  * @typedef {import("../generate/read-operations.mjs").OperationInfo} Operation
@@ -103,17 +104,17 @@ function called(op, name, label) {
  * `op` sending only the fields its body schema requires, where its example object holds them all:
  * a quick start shows what a create needs, not every option the document's example sets.
  * @param {Operation} op
- * @param {any} spec the document `op` was read from
+ * @param {unknown} spec the document `op` was read from
  * @returns {Operation}
  */
 function essentials(op, spec) {
   const body = op.body;
   if (!body) return op;
   const example = body.example;
-  const required = resolve(spec, body.schema)?.required;
-  if (!example || typeof example !== "object" || Array.isArray(example) || !Array.isArray(required)) return op;
+  const required = keyword(resolve(spec, body.schema), "required");
+  if (!isRecord(example) || !Array.isArray(required)) return op;
   if (!required.length || !required.every((field) => field in example)) return op;
-  const kept = Object.fromEntries(required.map((field) => [field, /** @type {any} */ (example)[field]]));
+  const kept = Object.fromEntries(required.map((field) => [field, example[field]]));
   return { ...op, body: { ...body, example: kept } };
 }
 
@@ -124,7 +125,7 @@ function essentials(op, spec) {
  * a program can call.
  * @param {Chosen} chosen from chooseOperations()
  * @param {import("../shared/identity.mjs").Identity} identity
- * @param {any} [spec] the document they were read from, for the create's body schema; default none
+ * @param {unknown} [spec] the document they were read from, for the create's body schema; default none
  * @returns {Map<string, string>}
  */
 export function examplePrograms(chosen, identity, spec = {}) {

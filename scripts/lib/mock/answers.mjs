@@ -4,6 +4,7 @@
 // the schema by the project's sampler (scripts/lib/spec/sample.mjs). Each operation whose answer
 // was replaced is said once in the mock's log.
 import { resolve } from "../spec/document.mjs";
+import { fieldsOf, keyword } from "../spec/guards.mjs";
 
 /** How many sampled answers are kept per document (operation × seed). */
 const KEPT = 2_000;
@@ -17,11 +18,14 @@ const KEPT = 2_000;
  * @returns {{ mediaType: string, schema: unknown } | undefined}
  */
 export function jsonAnswer(spec, raw, status) {
-  const responses = raw?.responses ?? {};
+  const responses = fieldsOf(keyword(raw, "responses"));
   const response = resolve(spec, responses[String(status)] ?? responses[`${String(status)[0]}XX`] ?? responses.default);
   const [mediaType, media] =
-    Object.entries(response?.content ?? {}).find(([type]) => /^application\/([\w.+-]*\+)?json\b/i.test(type)) ?? [];
-  return mediaType && media?.schema ? { mediaType, schema: media.schema } : undefined;
+    Object.entries(fieldsOf(keyword(response, "content"))).find(([type]) =>
+      /^application\/([\w.+-]*\+)?json\b/i.test(type),
+    ) ?? [];
+  const schema = keyword(media, "schema");
+  return mediaType && schema ? { mediaType, schema } : undefined;
 }
 
 /**

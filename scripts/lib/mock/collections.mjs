@@ -4,7 +4,8 @@
 // answer wraps it (`{ "droplet": { … } }`), and the list's array. Everything else is left to the
 // stateless mock, each with the reason inference stopped there.
 import { readOperations } from "../generate/read-operations.mjs";
-import { isObject, resolve } from "../spec/document.mjs";
+import { resolve } from "../spec/document.mjs";
+import { fieldsOf, isRecord } from "../spec/guards.mjs";
 
 /** How deep `allOf` parts are followed for an object's properties. */
 const DEPTH = 8;
@@ -41,9 +42,9 @@ export function propertiesOf(spec, schema, depth = 0) {
   const s = resolve(spec, schema);
   /** @type {Record<string, unknown>} */
   const out = {};
-  if (!isObject(s) || depth > DEPTH) return out;
+  if (!isRecord(s) || depth > DEPTH) return out;
   for (const part of Array.isArray(s.allOf) ? s.allOf : []) Object.assign(out, propertiesOf(spec, part, depth + 1));
-  if (isObject(s.properties)) Object.assign(out, s.properties);
+  if (isRecord(s.properties)) Object.assign(out, s.properties);
   return out;
 }
 
@@ -74,7 +75,7 @@ function singular(segment) {
 function idFieldOf(spec, properties, param, segment) {
   const names = Object.keys(properties);
   const scalar = (/** @type {string} */ name) => {
-    const s = resolve(spec, properties[name]) ?? {};
+    const s = fieldsOf(resolve(spec, properties[name]));
     return [s.type].flat().some((t) => t === "string" || t === "integer");
   };
   const byPlain = (/** @type {string} */ wanted) =>
@@ -87,7 +88,7 @@ function idFieldOf(spec, properties, param, segment) {
     if (found) return found;
   }
   const marked = names.filter((name) => {
-    const s = resolve(spec, properties[name]) ?? {};
+    const s = fieldsOf(resolve(spec, properties[name]));
     return s.readOnly === true && s.format === "uuid";
   });
   return marked.length === 1 ? marked[0] : undefined;
@@ -123,10 +124,10 @@ function itemShape(spec, schema, param, segment) {
  */
 function listFieldOf(spec, op, idField) {
   const schema = resolve(spec, op.success.schema);
-  if (!isObject(schema)) return null;
+  if (!isRecord(schema)) return null;
   const holdsItems = (/** @type {unknown} */ s) => {
     const array = resolve(spec, s);
-    return isObject(array) && isObject(resolve(spec, array.items)) && idField in propertiesOf(spec, array.items);
+    return isRecord(array) && isRecord(resolve(spec, array.items)) && idField in propertiesOf(spec, array.items);
   };
   if (holdsItems(schema)) return undefined;
   // items below the top level (`artists.items`): the store answers with a top-level field only

@@ -20,7 +20,7 @@ const JSON_TYPE = /^application\/([\w.+-]*\+)?json\b/i;
 
 /**
  * @typedef {import("../generate/read-operations.mjs").OperationInfo} OperationInfo
- * @typedef {OperationInfo & { where: string, raw: import("openapi-typescript").OperationObject | undefined, status: number }} Route
+ * @typedef {OperationInfo & { where: string, raw: import("../spec/document.mjs").OperationNode | undefined, status: number }} Route
  *   an operation as readOperations describes it, plus `where` ("GET /path"), `raw` (its object in
  *   the document) and `status` (its success's)
  * @typedef {Awaited<ReturnType<typeof import("../spec/sample.mjs").createSampler>>} Sampler

@@ -3,7 +3,8 @@
 // `@stoplight/json` `decycle`, a `$ref` back to a node it is inside of kept as a `$ref`): a schema
 // reached along many routes is copied once per route, and its start costs about the same time per
 // node copied (see PRISM_BUDGET in prism-view.mjs). This counts those nodes without making them.
-import { isObject, pointerTarget } from "../spec/document.mjs";
+import { pointerTarget } from "../spec/document.mjs";
+import { isRecord } from "../spec/guards.mjs";
 
 /**
  * @typedef {object} Unit a node a `$ref` names, or the document itself
@@ -25,7 +26,7 @@ import { isObject, pointerTarget } from "../spec/document.mjs";
  * @param {unknown} v
  * @returns {v is Record<string, unknown> | unknown[]}
  */
-const isNode = (v) => isObject(v) || Array.isArray(v);
+const isNode = (v) => isRecord(v) || Array.isArray(v);
 
 /** The `$ref` a node holds, if it is an object holding one. */
 const refOf = (/** @type {Record<string, unknown> | unknown[]} */ node) =>
@@ -38,7 +39,7 @@ const refOf = (/** @type {Record<string, unknown> | unknown[]} */ node) =>
  * per cycle it enters (once in an acyclic document) and its count reused: memoised, so the count
  * costs the document's size, not the expansion's. `units` holds every node a `$ref` names: the
  * size of one copy of it, how many copies of it the expansion holds and how many nodes they count.
- * @param {any} doc a bundled document, `$ref`s kept
+ * @param {object} doc a bundled document, `$ref`s kept
  * @returns {{ total: number, units: Map<object, Unit> }}
  * @example
  * expansion({ a: { $ref: "#/b" }, b: [1, 2] }).total; // 7: the root, a as [1, 2] (3), b (3)
@@ -46,7 +47,8 @@ const refOf = (/** @type {Record<string, unknown> | unknown[]} */ node) =>
 export function expansion(doc) {
   const targetOf = pointerReader(doc);
   const units = namedUnits(doc, targetOf);
-  const top = /** @type {Unit} */ (units.get(/** @type {object} */ (doc)));
+  // namedUnits holds the document itself
+  const top = /** @type {Unit} */ (units.get(doc));
   for (const [node, one] of units) one.own = bodySize(node, one, { units, targetOf }, true);
   const cycles = cyclesOf([...units.values()]);
   sizeCycles(cycles);
@@ -75,7 +77,7 @@ function pointerReader(doc) {
 
 /**
  * Every node a `$ref` of `doc` names, as a unit, and the document itself.
- * @param {unknown} doc
+ * @param {object} doc
  * @param {(ref: string) => unknown} targetOf
  * @returns {Map<object, Unit>}
  */
@@ -94,7 +96,7 @@ function namedUnits(doc, targetOf) {
     for (const child of Object.values(node)) collect(child);
   };
   collect(doc);
-  if (!units.has(/** @type {object} */ (doc))) units.set(/** @type {object} */ (doc), unit("#"));
+  if (!units.has(doc)) units.set(doc, unit("#"));
   return units;
 }
 

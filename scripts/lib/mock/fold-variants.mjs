@@ -1,9 +1,8 @@
 // A path's variants (`/things#stream`) folded into its one path item, for Prism's view
 // (prism-view.mjs): Prism routes by the path alone.
 import { HTTP_METHODS, pathVariant } from "../../../src/core/path-template.js";
-import { deref, isObject } from "../spec/document.mjs";
-
-/** @typedef {import("openapi-typescript").OperationObject} OperationObject */
+import { deref } from "../spec/document.mjs";
+import { fieldsOf, isRecord, itemsOf, keyword } from "../spec/guards.mjs";
 
 /**
  * Folds each variant of a path (`/things#stream`, `/files/{id}#get_shared_link`: pathVariant) into
@@ -12,50 +11,62 @@ import { deref, isObject } from "../spec/document.mjs";
  * either through (the body either one's, `anyOf`; a parameter required only where both require
  * it, its schema either one's; each answer's media types both give). The proxy then routes the
  * request to the variant it is for (variants.mjs) and answers it as that one says. Changes `doc`.
- * @param {any} doc a bundled document, `$ref`s kept
+ * @param {unknown} doc a bundled document, `$ref`s kept
  */
 export function foldVariants(doc) {
-  if (!isObject(doc.paths)) return;
-  for (const key of Object.keys(doc.paths)) {
+  const paths = keyword(doc, "paths");
+  if (!isRecord(paths)) return;
+  for (const key of Object.keys(paths)) {
     const { path, variant } = pathVariant(key);
     if (variant === undefined) continue;
-    const item = deref(doc, doc.paths[key]);
-    delete doc.paths[key];
-    if (!isObject(item)) continue;
-    const into = { ...(deref(doc, doc.paths[path]) ?? {}) };
-    doc.paths[path] = into;
+    const item = deref(doc, paths[key]);
+    delete paths[key];
+    if (!isRecord(item)) continue;
+    /** @type {Record<string, unknown>} */
+    const into = { ...fieldsOf(deref(doc, paths[path])) };
+    paths[path] = into;
     for (const method of HTTP_METHODS) {
-      if (!isObject(item[method])) continue;
+      const own = item[method];
+      if (!isRecord(own)) continue;
       // the variant's path-level parameters go with its operation
-      const op = { ...item[method], parameters: [...(item.parameters ?? []), ...(item[method].parameters ?? [])] };
-      into[method] = isObject(into[method]) ? either(doc, into[method], op) : op;
+      const op = { ...own, parameters: [...itemsOf(item.parameters), ...itemsOf(own.parameters)] };
+      const held = into[method];
+      into[method] = isRecord(held) ? either(doc, held, op) : op;
     }
   }
 }
 
 /**
  * One operation that lets the requests of `a` and of `b` through, and answers as either does.
- * @param {any} doc a bundled document, `$ref`s kept, changed in place
- * @param {OperationObject} a
- * @param {OperationObject} b
- * @returns {OperationObject}
+ * @param {unknown} doc a bundled document, `$ref`s kept, changed in place
+ * @param {Record<string, unknown>} a an operation
+ * @param {Record<string, unknown>} b an operation
+ * @returns {Record<string, unknown>}
  */
 function either(doc, a, b) {
   const out = { ...a };
   const bodyA = deref(doc, a.requestBody);
   const bodyB = deref(doc, b.requestBody);
-  if (isObject(bodyA) || isObject(bodyB)) {
-    const content = { ...(bodyA?.content ?? {}) };
-    for (const [type, media] of Object.entries(bodyB?.content ?? {}))
-      content[type] = content[type] ? { schema: { anyOf: [content[type].schema ?? {}, media.schema ?? {}] } } : media;
-    out.requestBody = { content, required: bodyA?.required === true && bodyB?.required === true };
+  if (isRecord(bodyA) || isRecord(bodyB)) {
+    /** @type {Record<string, unknown>} */
+    const content = { ...fieldsOf(keyword(bodyA, "content")) };
+    for (const [type, media] of Object.entries(fieldsOf(keyword(bodyB, "content"))))
+      content[type] = content[type]
+        ? { schema: { anyOf: [keyword(content[type], "schema") ?? {}, keyword(media, "schema") ?? {}] } }
+        : media;
+    out.requestBody = { content, required: keyword(bodyA, "required") === true && keyword(bodyB, "required") === true };
   }
+  /** @type {Map<string, Record<string, unknown>>} */
   const params = new Map();
   const keyOf = (/** @type {{ in?: unknown, name?: unknown }} */ p) => `${p.in} ${String(p.name).toLowerCase()}`;
-  for (const p of (a.parameters ?? []).map((param) => deref(doc, param)).filter(isObject))
+  for (const p of itemsOf(a.parameters)
+    .map((param) => deref(doc, param))
+    .filter(isRecord))
     params.set(keyOf(p), { ...p });
   const inB = new Set();
-  for (const p of (b.parameters ?? []).map((param) => deref(doc, param)).filter(isObject)) {
+  for (const p of itemsOf(b.parameters)
+    .map((param) => deref(doc, param))
+    .filter(isRecord)) {
     const key = keyOf(p);
     inB.add(key);
     const held = params.get(key);
@@ -68,12 +79,16 @@ function either(doc, a, b) {
   }
   for (const [key, p] of params) if (!inB.has(key) && p.in !== "path") p.required = false;
   out.parameters = [...params.values()];
-  const responses = { ...(a.responses ?? {}) };
-  for (const [status, answer] of Object.entries(b.responses ?? {})) {
+  /** @type {Record<string, unknown>} */
+  const responses = { ...fieldsOf(a.responses) };
+  for (const [status, answer] of Object.entries(fieldsOf(b.responses))) {
     const mine = deref(doc, responses[status]);
     const theirs = deref(doc, answer);
-    responses[status] = isObject(mine)
-      ? { ...mine, content: Object.assign({}, mine.content ?? {}, withoutKeys(theirs?.content, mine.content)) }
+    responses[status] = isRecord(mine)
+      ? {
+          ...mine,
+          content: Object.assign({}, mine.content ?? {}, withoutKeys(keyword(theirs, "content"), mine.content)),
+        }
       : answer;
   }
   out.responses = responses;
@@ -81,7 +96,5 @@ function either(doc, a, b) {
 }
 
 /** The entries of `map` whose keys `other` has not. */
-const withoutKeys = (
-  /** @type {Record<string, unknown> | undefined} */ map,
-  /** @type {Record<string, unknown> | undefined} */ other,
-) => Object.fromEntries(Object.entries(map ?? {}).filter(([key]) => !Object.hasOwn(other ?? {}, key)));
+const withoutKeys = (/** @type {unknown} */ map, /** @type {unknown} */ other) =>
+  Object.fromEntries(Object.entries(fieldsOf(map)).filter(([key]) => !Object.hasOwn(fieldsOf(other), key)));

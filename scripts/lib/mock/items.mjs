@@ -3,7 +3,7 @@
 // fields under the names the item's schema gives them; and the store's answers that hold no item
 // (404 in the operation's error shape, 413 for an item too large).
 import { apiError, refuse } from "../shared/http-guard.mjs";
-import { isObject } from "../spec/document.mjs";
+import { isRecord } from "../spec/guards.mjs";
 import { plainName, propertiesOf } from "./collections.mjs";
 import { fieldOf } from "./page-items.mjs";
 
@@ -31,16 +31,16 @@ import { fieldOf } from "./page-items.mjs";
 export function itemAnswer(sampler, schema, wrapper, record, seed, idField) {
   const base = sampler.sample(schema, { direction: "response", seed }).value;
   const whole = structuredClone(base);
-  // the answer's object that holds the item, where it wraps it (objects, not arrays, where isObject says so)
+  // the answer's object that holds the item, where it wraps it (objects, not arrays, where isRecord says so)
   /** @type {Record<string, unknown> | undefined} */
   let holder;
   let target = whole;
   if (wrapper) {
-    holder = isObject(whole) ? /** @type {Record<string, unknown>} */ (whole) : {};
-    if (!isObject(holder[wrapper])) holder[wrapper] = {};
+    holder = isRecord(whole) ? /** @type {Record<string, unknown>} */ (whole) : {};
+    if (!isRecord(holder[wrapper])) holder[wrapper] = {};
     target = holder[wrapper];
   }
-  if (!isObject(target)) return base;
+  if (!isRecord(target)) return base;
   const item = /** @type {Record<string, unknown>} */ (target);
   // the sampled item's fields, as `sampled[key]` reads them off any value
   const sampled = /** @type {Record<string, unknown>} */ (Object((wrapper ? fieldOf(base, wrapper) : base) ?? {}));
@@ -149,8 +149,8 @@ export const notFound = (
   // the document's own 404 example where it has one, else a sample; its message says what was missing
   let value =
     declared?.example !== undefined && fits(declared.example) ? declared.example : sampler.sample(schema).value;
-  // an object, not an array, where isObject says so
-  const object = isObject(value) ? /** @type {Record<string, unknown>} */ (value) : undefined;
+  // an object, not an array, where isRecord says so
+  const object = isRecord(value) ? /** @type {Record<string, unknown>} */ (value) : undefined;
   if (object && typeof object.message === "string" && fits({ ...object, message })) value = { ...object, message };
   sendJson(r, 404, value, declared ? "application/json" : other?.mediaType);
 };

@@ -5,6 +5,7 @@
 // it is not a success (a bad query or body, a missing token).
 import { readOperations } from "../generate/read-operations.mjs";
 import { propertySchemas, resolve } from "../spec/document.mjs";
+import { keyword } from "../spec/guards.mjs";
 import { byPage, OFFSETS, pageSize, pageToken, position } from "./page-position.mjs";
 import { MOCK_PAGES, byNumber, distinct, fieldOf, idField, valueAt, virtualList, withField } from "./page-items.mjs";
 
@@ -33,7 +34,7 @@ export const SAMPLED_PAGE = 2;
 function listRoute(spec, op, sample, check) {
   const page = op.page;
   if (!page) return undefined;
-  const schema = resolve(spec, op.success.schema) ?? {};
+  const schema = resolve(spec, op.success.schema);
   // through allOf/oneOf/anyOf: a list's answer is often its items beside a shared envelope
   const field = (/** @type {unknown} */ of, /** @type {string} */ path) =>
     path
@@ -43,7 +44,10 @@ function listRoute(spec, op, sample, check) {
         of,
       );
   /** @type {unknown} */
-  const itemRef = page.items === undefined ? schema.items : resolve(spec, field(op.success.schema, page.items))?.items;
+  const itemRef =
+    page.items === undefined
+      ? keyword(schema, "items")
+      : keyword(resolve(spec, field(op.success.schema, page.items)), "items");
   const properties = (/** @type {string} */ key) => resolve(spec, field(itemRef, key));
   const valid = (/** @type {unknown[]} */ items) => !check || items.every((item) => check(itemRef, item).length === 0);
   let example = op.success.example;
@@ -75,10 +79,10 @@ function listRoute(spec, op, sample, check) {
   // the parameter sizing a page: item-cursor's own, else a `limit`
   const limit = page.limit ?? op.queryParams.find((p) => p.name === "limit")?.name;
   const nextSchema = page.next ? resolve(spec, field(op.success.schema, page.next)) : undefined;
-  const nullable = nextSchema?.nullable === true || [nextSchema?.type].flat().includes("null");
+  const nullable = keyword(nextSchema, "nullable") === true || [keyword(nextSchema, "type")].flat().includes("null");
   // a body position the document types as a number (`next: 40`), or one going back into a number
   // parameter, is written as the offset itself: as a number where the field is one, else its digits
-  const nextNumber = ["integer", "number"].some((t) => [nextSchema?.type].flat().includes(t));
+  const nextNumber = ["integer", "number"].some((t) => [keyword(nextSchema, "type")].flat().includes(t));
   const numeric =
     page.style === "cursor-body" && (nextNumber || (page.numberParams ?? []).includes(page.param ?? ""))
       ? { text: !nextNumber }

@@ -2,6 +2,7 @@
 // of the document Prism is given (prism-view.mjs) changes in the parameters for Prism to let
 // through exactly the requests OpenAPI allows.
 import { deref, describedProperties, operationsOf } from "../spec/document.mjs";
+import { fieldsOf, isRecord, keyword } from "../spec/guards.mjs";
 import { QUERYSTRING } from "../spec/openapi31-paths.mjs";
 
 // header parameters OpenAPI says to ignore (the client writes them itself), which Prism requires
@@ -18,21 +19,22 @@ const FORM = /^application\/x-www-form-urlencoded\s*(;|$)/i;
  * how Prism reads it absent. OpenAPI 3.2's `querystring` (the 3.1 view's query parameter marked
  * `QUERYSTRING`) of a form is such an exploded object, which Prism checks; of any other media type (JSON
  * text as the whole query) it is left out, unchecked: returned, one line each.
- * @param {any} doc changed in place
+ * @param {unknown} doc changed in place
  * @returns {string[]} the querystrings left out: `GET /user: querystring json (application/json)`
  */
 export function asPrismReadsParameters(doc) {
   const ignored = (/** @type {unknown} */ p) => {
-    const param = deref(doc, p);
-    return param?.in === "header" && IGNORED_HEADERS.has(String(param.name).toLowerCase());
+    const param = fieldsOf(deref(doc, p));
+    return param.in === "header" && IGNORED_HEADERS.has(String(param.name).toLowerCase());
   };
   /** @type {string[]} */
   const unread = [];
   // OpenAPI 3.2's querystring of a media type other than a form, which Prism would read as parameters it is not
   const whole = (/** @type {unknown} */ p, /** @type {string} */ where) => {
-    const media = deref(doc, p)?.[QUERYSTRING];
+    const param = deref(doc, p);
+    const media = keyword(param, QUERYSTRING);
     if (typeof media !== "string" || FORM.test(media)) return false;
-    unread.push(`${where}: querystring ${deref(doc, p).name} (${media})`);
+    unread.push(`${where}: querystring ${keyword(param, "name")} (${media})`);
     return true;
   };
   const items = new Map(
@@ -43,18 +45,22 @@ export function asPrismReadsParameters(doc) {
   );
   const read = new Set();
   for (const [node, where] of items) {
-    if (!Array.isArray(node.parameters)) continue;
-    node.parameters = node.parameters.filter((/** @type {unknown} */ p) => !ignored(p) && !whole(p, where));
-    for (const p of node.parameters) {
+    const parameters = node.parameters;
+    if (!Array.isArray(parameters)) continue;
+    const kept = parameters.filter((/** @type {unknown} */ p) => !ignored(p) && !whole(p, where));
+    node.parameters = kept;
+    for (const p of kept) {
       const param = deref(doc, p);
-      const exploded = (param?.style ?? "form") === "form" && param?.explode !== false;
+      // what is no object is no parameter, nor one of the query
+      if (!isRecord(param)) continue;
+      const exploded = (param.style ?? "form") === "form" && param.explode !== false;
       // a component parameter many operations share is read once
-      if (param?.in !== "query" || !exploded || !param.schema || read.has(param)) continue;
+      if (param.in !== "query" || !exploded || !param.schema || read.has(param)) continue;
       read.add(param);
       const fields = describedProperties(doc, param.schema).map(([name]) => name);
       const schema = deref(doc, param.schema);
-      const own = schema?.properties ?? {};
-      const types = [schema?.type ?? []].flat();
+      const own = keyword(schema, "properties") ?? {};
+      const types = [keyword(schema, "type") ?? []].flat();
       // a declared type says what it is (`properties` beside `type: string` describe nothing)
       if (types.length ? !types.includes("object") : !fields.length) continue;
       // Prism reads an absent object parameter as {}: an optional one takes {} as absent

@@ -9,12 +9,12 @@
 // must read them (prism-parameters.mjs). An operation of a method 3.1 has no field for (QUERY, COPY:
 // the stand-ins of spec/openapi31.mjs) is given as a POST of a path of its own (`prismRoutes`). The
 // proxy's own checks and samples keep reading the full document: only Prism's file is the view.
-import { escapeToken, isObject, operationsOf, refTarget, STAND_IN, standInKey } from "../spec/document.mjs";
+import { escapeToken, operationsOf, refTarget, STAND_IN, standInKey } from "../spec/document.mjs";
+import { fieldsOf, isRecord, keyword } from "../spec/guards.mjs";
+import { valueAt } from "../spec/sample-values.mjs";
 import { asPrismReadsParameters } from "./prism-parameters.mjs";
 import { expansion } from "./expansion.mjs";
 import { foldVariants } from "./fold-variants.mjs";
-
-/** @typedef {import("openapi-typescript").OperationObject} OperationObject */
 
 /**
  * What Prism's start may cost, in seconds of one core: under half the 30 s startMock waits for it,
@@ -56,7 +56,7 @@ const BY_REFERENCE = [
  * The components of `doc` that nothing outside `components` reaches through `$ref`s (or a
  * discriminator's mapping: a pointer, or a schema's name), removed from `doc`; returns their
  * pointers. Security schemes stay: an operation names them, it does not reference them.
- * @param {any} doc changed in place
+ * @param {unknown} doc changed in place
  * @returns {string[]}
  */
 export function leaveOutUnreached(doc) {
@@ -76,24 +76,27 @@ export function leaveOutUnreached(doc) {
     const key = `${tokens[1]}/${tokens[2]}`;
     if (reached.has(key)) return;
     reached.add(key);
-    walk(doc.components[/** @type {string} */ (tokens[1])][/** @type {string} */ (tokens[2])]);
+    walk(keyword(keyword(keyword(doc, "components"), tokens[1]), tokens[2]));
   };
-  const walk = (/** @type {any} */ node) => {
-    if ((!isObject(node) && !Array.isArray(node)) || seen.has(node)) return;
+  const walk = (/** @type {unknown} */ node) => {
+    if ((!isRecord(node) && !Array.isArray(node)) || seen.has(node)) return;
     seen.add(node);
-    follow(node.$ref);
-    if (isObject(node.discriminator) && isObject(node.discriminator.mapping))
-      for (const ref of Object.values(node.discriminator.mapping))
+    follow(keyword(node, "$ref"));
+    const mapping = keyword(keyword(node, "discriminator"), "mapping");
+    if (isRecord(mapping))
+      for (const ref of Object.values(mapping))
         follow(typeof ref === "string" && !ref.startsWith("#") ? `#/components/schemas/${escapeToken(ref)}` : ref);
     for (const child of Object.values(node)) walk(child);
   };
-  for (const [key, value] of Object.entries(doc)) if (key !== "components") walk(value);
-  if (!isObject(doc.components)) return [];
-  walk(doc.components.securitySchemes);
+  for (const [key, value] of Object.entries(fieldsOf(doc))) if (key !== "components") walk(value);
+  const components = keyword(doc, "components");
+  if (!isRecord(components)) return [];
+  walk(components.securitySchemes);
+  /** @type {string[]} */
   const left = [];
   for (const kind of BY_REFERENCE) {
-    const map = doc.components[kind];
-    if (!isObject(map)) continue;
+    const map = components[kind];
+    if (!isRecord(map)) continue;
     for (const name of Object.keys(map))
       if (!reached.has(`${kind}/${name}`)) {
         delete map[name];
@@ -108,9 +111,9 @@ export function leaveOutUnreached(doc) {
  * (`foldVariants`), without the components no path reaches, and, while
  * its `expansion()` is over `budget`, with the schema whose copies count the most nodes as any
  * value, one at a time, the components that only it reached left out in turn. `doc` is not changed.
- * @param {any} doc a bundled document, `$ref`s kept
+ * @param {unknown} doc a bundled document, `$ref`s kept
  * @param {{ budget?: number }} [options] default {@link PRISM_BUDGET}
- * @returns {{ document: any, left: string[], loosened: string[], full: number, size: number, unread: string[] }}
+ * @returns {{ document: unknown, left: string[], loosened: string[], full: number, size: number, unread: string[] }}
  * `left` the components left out, `loosened` the schemas given as any value (JSON pointers),
  * `full` the document's expansion, `size` the view's, `unread` the querystrings Prism is not given
  * (prism-parameters.mjs)
@@ -120,6 +123,8 @@ export function leaveOutUnreached(doc) {
  */
 export function prismView(doc, { budget = PRISM_BUDGET } = {}) {
   const document = structuredClone(doc);
+  // a document that is no object gives Prism nothing to route, as it is
+  if (!isRecord(document)) return { document, left: [], loosened: [], full: 0, size: 0, unread: [] };
   standInsAsPosts(document);
   foldVariants(document);
   const unread = asPrismReadsParameters(document);
@@ -133,9 +138,11 @@ export function prismView(doc, { budget = PRISM_BUDGET } = {}) {
     const most = heaviest(units.values());
     if (!most) break;
     const { tokens } = refTarget(document, most.pointer);
-    let parent = document;
-    for (const token of tokens.slice(0, -1)) parent = parent[token];
-    parent[/** @type {string} */ (tokens.at(-1))] = {};
+    // the pointer names a node (refTarget): what holds it is an object, or a list by its index
+    const parent = valueAt(document, tokens.slice(0, -1));
+    const last = /** @type {string} */ (tokens.at(-1));
+    if (Array.isArray(parent)) parent[Number(last)] = {};
+    else if (isRecord(parent)) parent[last] = {};
     loosened.push(most.pointer);
     left.push(...leaveOutUnreached(document));
     ({ total, units } = expansion(document));
@@ -149,35 +156,38 @@ export function prismView(doc, { budget = PRISM_BUDGET } = {}) {
  * `/~QUERY/pets/{id}` (one `~` more while a path of the document starts with as many), so that it
  * takes no other operation's route. The proxy sends such a request to Prism there, as a POST
  * (dispatch.mjs), and answers it as the operation says.
- * @param {any} doc the 3.1 view of a document
+ * @param {unknown} doc the 3.1 view of a document
  * @returns {Map<string, string>} `QUERY /pets/{id}` -> the prefix of its Prism path, `/~QUERY`
  * @example
  * prismRoutes(view).get("QUERY /pets/{id}"); // "/~QUERY"
  */
 export function prismRoutes(doc) {
-  const paths = Object.keys(isObject(doc.paths) ? doc.paths : {});
+  const paths = Object.keys(fieldsOf(keyword(doc, "paths")));
   let mark = "~";
   while (paths.some((path) => path.startsWith(`/${mark}`))) mark += "~";
   const routes = new Map();
   for (const { method, path, item } of operationsOf(doc))
-    if (isObject(item?.[STAND_IN])) routes.set(standInKey(method, path), `/${mark}${method}`);
+    if (isRecord(item[STAND_IN])) routes.set(standInKey(method, path), `/${mark}${method}`);
   return routes;
 }
 
 /**
  * Each stand-in of `doc` moved to `paths` as `prismRoutes` says, without its mark. Changes `doc`.
- * @param {any} doc the 3.1 view of a document, changed in place
+ * @param {unknown} doc the 3.1 view of a document, changed in place
  */
 function standInsAsPosts(doc) {
   const routes = prismRoutes(doc);
-  if (!routes.size) return;
-  const items = doc.components.pathItems;
+  // a route is a stand-in of a path of `paths` (operationsOf): both are objects then
+  const items = keyword(keyword(doc, "components"), "pathItems");
+  const paths = keyword(doc, "paths");
+  if (!routes.size || !isRecord(items) || !isRecord(paths)) return;
   for (const [name, item] of Object.entries(items)) {
-    const of = item?.[STAND_IN];
-    const prefix = isObject(of) ? routes.get(standInKey(of.method, of.path)) : undefined;
+    const of = keyword(item, STAND_IN);
+    if (!isRecord(item) || !isRecord(of) || typeof of.method !== "string" || typeof of.path !== "string") continue;
+    const prefix = routes.get(standInKey(of.method, of.path));
     if (prefix === undefined) continue;
     const { [STAND_IN]: _, ...rest } = item;
-    doc.paths[`${prefix}${of.path}`] = rest;
+    paths[`${prefix}${of.path}`] = rest;
     delete items[name];
   }
 }
@@ -186,12 +196,12 @@ function standInsAsPosts(doc) {
  * An operation that declares no answer but errors (no 2xx, 3xx or default: sendgrid's SSO
  * certificate update) answers 200 with no body in Prism's view, as the client reads it (its method
  * resolves to the Response): Prism would otherwise serve the first error it declares to every call.
- * @param {any} doc changed in place
+ * @param {unknown} doc changed in place
  */
 function withSuccess(doc) {
   for (const { op } of operationsOf(doc)) {
-    const responses = op?.responses;
-    if (!isObject(responses) || Object.keys(responses).some((status) => /^([23]|default$)/i.test(status))) continue;
+    const responses = op.responses;
+    if (!isRecord(responses) || Object.keys(responses).some((status) => /^([23]|default$)/i.test(status))) continue;
     responses["200"] = { description: "Not in the document: the answer of a call that worked, with no body" };
   }
 }

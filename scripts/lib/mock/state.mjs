@@ -7,7 +7,8 @@
 // overlaid with the item's fields, held to the client's checks.
 import { readOperations } from "../generate/read-operations.mjs";
 import { apiError, refuse } from "../shared/http-guard.mjs";
-import { isObject, resolve } from "../spec/document.mjs";
+import { resolve } from "../spec/document.mjs";
+import { isRecord, keyword } from "../spec/guards.mjs";
 import { inferCollections, plainName, propertiesOf } from "./collections.mjs";
 import { answerWith, itemAnswer, itemOf, namedFields, notFound, sendJson, tooLarge } from "./items.mjs";
 import { pageOfItems } from "./pages.mjs";
@@ -123,7 +124,7 @@ function handleRequest(state, roles, r) {
       state.store.keep(key, { collection: undefined, record: {}, bytes: Buffer.byteLength(key), seed: 0 });
     return false;
   }
-  const fields = isObject(r.fields) ? /** @type {Record<string, unknown>} */ (r.fields) : {};
+  const fields = isRecord(r.fields) ? /** @type {Record<string, unknown>} */ (r.fields) : {};
   const { op, role, collection: c } = mapped;
   try {
     const scope = scopeOf(params, c.param);
@@ -174,7 +175,7 @@ function listItems({ spec, store, sampler }, r, c, scope) {
   const arraySchema = c.listField === undefined ? schema : resolve(spec, propertiesOf(spec, schema)[c.listField]);
   const items = [...store.values()]
     .filter((s) => s.collection === c && store.get(keyOf(c, scope, String(s.record[c.idField]))) === s)
-    .map((s) => itemAnswer(sampler, arraySchema?.items, undefined, s.record, s.seed, c.idField));
+    .map((s) => itemAnswer(sampler, keyword(arraySchema, "items"), undefined, s.record, s.seed, c.idField));
   const envelope =
     c.listField === undefined ? [] : sampler.sample(list?.success.schema, { direction: "response" }).value;
   if (list?.page) {

@@ -1,6 +1,7 @@
 // The stateful mock's store (state.mjs): items by key, bounded in count and bytes, the oldest
 // dropped first; and the new ids it draws for a collection's items.
 import { resolve } from "../spec/document.mjs";
+import { keyword } from "../spec/guards.mjs";
 import { propertiesOf } from "./collections.mjs";
 
 /**
@@ -76,9 +77,10 @@ export function idDrawer(spec, collections, { sampler, taken, draws }) {
       ),
     ]),
   );
-  const integer = (/** @type {Collection} */ c) => [resolve(spec, itemSchema(c))?.type].flat().includes("integer");
+  const integer = (/** @type {Collection} */ c) =>
+    [keyword(resolve(spec, itemSchema(c)), "type")].flat().includes("integer");
   const numeric = (/** @type {unknown} */ param) =>
-    [resolve(spec, param)?.type].flat().some((t) => t === "integer" || t === "number");
+    [keyword(resolve(spec, param), "type")].flat().some((t) => t === "integer" || t === "number");
   /**
    * A new id for `c` under `scope`: the one the request gave (`given`) where it fits, else one
    * drawn from the id field's schema; either accepted by the path parameter, and not stored.
@@ -97,7 +99,7 @@ export function idDrawer(spec, collections, { sampler, taken, draws }) {
         draw < 0
           ? [given]
           : integer(c)
-            ? [Math.max(Number(resolve(spec, schema)?.minimum ?? 1), 1) + seed]
+            ? [Math.max(Number(keyword(resolve(spec, schema), "minimum") ?? 1), 1) + seed]
             : [
                 drawer.sample(schema, { seed }).value,
                 ...params.map((param) => drawer.sample(param, { direction: "request", seed }).value),

@@ -15,6 +15,7 @@ import {
 import { namedEvent } from "../../../src/streams/event-data.js";
 import { SEPARATOR, sequenceFraming } from "../../../src/streams/sequence-media.js";
 import { operationsOf, resolve } from "../spec/document.mjs";
+import { keyword } from "../spec/guards.mjs";
 import { fieldOf } from "./page-items.mjs";
 
 /**
@@ -99,7 +100,7 @@ export function eventStreamMock(spec, { variants } = {}) {
     // no kind passes the whole schema (a discriminator whose implicit mapping, the branch's name,
     // contradicts the tag the branch pins): each branch as it describes itself
     const whole = resolve(spec, schema);
-    const branches = whole?.oneOf ?? whole?.anyOf;
+    const branches = keyword(whole, "oneOf") ?? keyword(whole, "anyOf");
     if (!values.length && Array.isArray(branches))
       return branches.flatMap((branch) => variants(branch).map(({ value }) => value));
     return values;
@@ -108,11 +109,11 @@ export function eventStreamMock(spec, { variants } = {}) {
     const status = Object.keys(op.responses ?? {})
       .filter((s) => /^2\d\d$/.test(s))
       .sort()[0];
-    const response = status ? resolve(spec, op.responses[status]) : undefined;
+    const response = status ? resolve(spec, keyword(op.responses, status)) : undefined;
     const type = eventStreamType(response);
     const lines = type ? undefined : sequenceType(response);
     if (lines) {
-      const media = response.content[lines];
+      const media = keyword(keyword(response, "content"), lines);
       const items = exampleItems(spec, media, lines);
       // no schema: any JSON value is an item, and one is sent
       const values = items.length ? items : kinds(itemSchemaOf(spec, media)?.schema ?? {});
@@ -121,7 +122,7 @@ export function eventStreamMock(spec, { variants } = {}) {
       continue;
     }
     if (!type) continue;
-    const media = response.content[type];
+    const media = keyword(keyword(response, "content"), type);
     let events = exampleEvents(spec, media);
     const { schema, item } = eventSchema(spec, media) ?? {};
     if (!events.length)

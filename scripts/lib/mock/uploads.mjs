@@ -4,7 +4,8 @@
 // `encoding` styles (src/uploads/url-encoded.ts). Prism reads bracket names literally and reports
 // the document's fields missing; the mock checks the decoded body with the client's own checks.
 import { offeredMedia } from "../generate/request-bodies.mjs";
-import { isObject, propertySchemas, resolve } from "../spec/document.mjs";
+import { partsOf, propertySchemas, resolve } from "../spec/document.mjs";
+import { isRecord } from "../spec/guards.mjs";
 
 /** What a file stands for in the decoded body: the schema has it as a (binary) string. */
 export const FILE = "(file)";
@@ -68,13 +69,12 @@ function tree(entries) {
  */
 function types(spec, schema, depth = 0) {
   const s = resolve(spec, schema);
-  if (!isObject(s) || depth > MAX_DEPTH) return new Set();
+  if (!isRecord(s) || depth > MAX_DEPTH) return new Set();
   const own = [s.type].flat().filter((t) => typeof t === "string");
   if (s.properties && !own.length) own.push("object");
   if (s.items && !own.length) own.push("array");
   if (s.const !== undefined) own.push(s.const === null ? "null" : typeof s.const);
-  for (const part of [...(s.allOf ?? []), ...(s.oneOf ?? []), ...(s.anyOf ?? [])])
-    for (const t of types(spec, part, depth + 1)) own.push(t);
+  for (const part of partsOf(s)) for (const t of types(spec, part, depth + 1)) own.push(t);
   return new Set(own);
 }
 
@@ -86,9 +86,9 @@ function types(spec, schema, depth = 0) {
  */
 function itemsOf(spec, schema, depth = 0) {
   const s = resolve(spec, schema);
-  if (!isObject(s) || depth > MAX_DEPTH) return undefined;
+  if (!isRecord(s) || depth > MAX_DEPTH) return undefined;
   if (s.items) return s.items;
-  for (const part of [...(s.allOf ?? []), ...(s.oneOf ?? []), ...(s.anyOf ?? [])]) {
+  for (const part of partsOf(s)) {
     const found = itemsOf(spec, part, depth + 1);
     if (found) return found;
   }

@@ -4,6 +4,7 @@
 // tells them apart by what the request carries, as the service does.
 import { pathVariant } from "../../../src/core/path-template.js";
 import { resolve } from "../spec/document.mjs";
+import { isRecord } from "../spec/guards.mjs";
 
 /**
  * @typedef {object} Sent what a request carries that tells variants apart
@@ -31,7 +32,7 @@ import { resolve } from "../spec/document.mjs";
  */
 function pinned(spec, schema) {
   const s = resolve(spec, schema);
-  if (!s || typeof s !== "object") return undefined;
+  if (!isRecord(s)) return undefined;
   if ("const" in s) return { value: s.const };
   if (Array.isArray(s.enum) && s.enum.length === 1) return { value: s.enum[0] };
   return undefined;
@@ -45,7 +46,7 @@ function pinned(spec, schema) {
  */
 function propertiesOf(spec, schema, seen = new Set()) {
   const s = resolve(spec, schema);
-  if (!s || typeof s !== "object" || seen.has(s)) return {};
+  if (!isRecord(s) || seen.has(s)) return {};
   seen.add(s);
   const own = s.properties && typeof s.properties === "object" ? s.properties : {};
   return Object.assign(

@@ -202,7 +202,7 @@ export function checkPackageName(name, where) {
  * {@link IdentityError} for a value that cannot name a package (an unknown field of `client`
  * included), naming the field.
  * @param {{ name?: unknown, version?: unknown, client?: unknown }} pkg package.json
- * @param {{ title?: unknown } | undefined} info the document's `info`
+ * @param {unknown} info the document's `info`, as the document gives it
  * @returns {Identity}
  * @example
  * identityOf({ name: "acme-payments-client", version: "1.0.0" }, { title: "Acme Payments API" }).apiKeyEnv; // "ACME_PAYMENTS_API_KEY"
@@ -216,7 +216,7 @@ export function identityOf(pkg, info) {
     throw new IdentityError(
       `package.json client has no field ${unknown.map(show).join(", ")}; its fields are ${CLIENT_FIELDS.join(", ")}`,
     );
-  const title = info?.title;
+  const title = typeof info === "object" && info !== null && "title" in info ? info.title : undefined;
   const derived = derivedNames(title);
   const fromTitle = `from info.title ${show(title ?? "")}`;
   /** @type {Record<string, string>} */
@@ -288,7 +288,7 @@ export function identityOf(pkg, info) {
 /**
  * The identity of this checkout: its package.json and the document's `info` (every name from
  * `info.title` where there is no package.json).
- * @param {{ title?: unknown } | undefined} info the bundled document's `info`
+ * @param {unknown} info the bundled document's `info`
  * @param {string} [file] package.json; default the checkout's
  * @returns {Identity}
  */

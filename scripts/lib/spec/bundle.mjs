@@ -17,7 +17,8 @@ import { emptyTokenRefs, unreadComponents } from "./repair-references.mjs";
  * @param {string} spec
  * @param {import("@redocly/openapi-core").Config} config
  * @param {string} label
- * @returns {Promise<{ spec: any, defects: string[] }>}
+ * @returns {Promise<{ spec: any, defects: string[] }>} `spec` the document as parsed and repaired, `any` for
+ *   the commands that read it whole (breaking-changes.mjs reads its `info`)
  */
 export async function bundleApi(spec, config, label) {
   const {

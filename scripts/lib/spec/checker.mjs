@@ -22,7 +22,18 @@ const IDENTITY_STAND_IN = {
   },
 };
 
-/** @type {Promise<any> | undefined} the bundled checks, imported once a process */
+/**
+ * The bundled checks as this file and `schemaTable` call them: src/checks/check.ts's `check`,
+ * `checkParam` and `jsonSnapshot`, and the modules of formats (`F`) and keywords (`K`).
+ * @typedef {object} BundledChecks
+ * @property {(row: unknown, value: unknown, path: string, issues: Issue[], answer: boolean) => Issue[]} check
+ * @property {(row: unknown, text: string, path: string, issues: Issue[]) => Issue[]} checkParam
+ * @property {(value: unknown, path: string, issues: Issue[]) => unknown} jsonSnapshot
+ * @property {Record<string, unknown>} F
+ * @property {Record<string, unknown>} K
+ */
+
+/** @type {Promise<BundledChecks> | undefined} the bundled checks, imported once a process */
 let bundled;
 
 async function checksSource() {
@@ -59,7 +70,7 @@ async function checksSource() {
  * client reads what a service sent (unknown fields accepted, `writeOnly` not required); the default
  * reads it as a request (`readOnly` not required). Each call gets its own table, so several
  * documents can be checked in one process.
- * @param {any} spec
+ * @param {unknown} spec
  * @returns {Promise<DocumentChecker>}
  * @example
  * const { check } = await documentChecker(spec);
@@ -70,6 +81,7 @@ export async function documentChecker(spec) {
   // one module for every checker of the process: its compiled checks are cached by schema object
   // (a WeakMap), and each checker's table has objects of its own, so nothing is shared between
   // documents and a table dropped is collected; a module per checker would never be
+  // the module is the bundle of checksSource(), whose exports BundledChecks names
   bundled ??= checksSource().then(
     (source) => import(`data:text/javascript;base64,${Buffer.from(source).toString("base64")}`),
   );
@@ -90,7 +102,7 @@ export async function documentChecker(spec) {
   return {
     check(schema, value, { answer = false, path = "value" } = {}) {
       const row = rowOf(schema);
-      /** @type {unknown[]} */
+      /** @type {Issue[]} */
       const issues = [];
       const sent = checks.jsonSnapshot(value, path, issues);
       return issues.length > 0 ? issues : checks.check(row, sent, path, [], answer);

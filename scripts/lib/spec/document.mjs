@@ -1,8 +1,13 @@
 // Reading a bundled document, once for the whole pipeline: its operations, its in-document `$ref`s
 // (`#/components/schemas/Thing`: JSON pointers as RFC 6901 writes them, `~0` and `~1`,
 // percent-escapes as a URI fragment carries them, own keys only; strict where a defect must stop
-// the step, lenient where it is being named), and the example a parameter, media type or schema gives.
+// the step, lenient where it is being named), and the properties a schema describes. A node is read
+// through the guards of guards.mjs; the examples a node gives, examples.mjs.
 import { HTTP_METHODS } from "../../../src/core/path-template.js";
+import { isRecord, keyword } from "./guards.mjs";
+
+// the guards, for the modules of generate/ that import them with the readers
+export { isObject, isRecord } from "./guards.mjs";
 
 /**
  * The top-level fields of a bundled document the emitters read directly, as lint has checked them;
@@ -26,31 +31,6 @@ export class RefError extends Error {
 }
 
 /**
- * Whether `v` is a plain JSON object (not null, not an array): a guard whose fields then read as
- * `unknown`, to be narrowed in turn (a value typed `any` stays `any`).
- * @template T
- * @param {T} v
- * @returns {v is T & Record<string, unknown>}
- */
-export const isRecord = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
-
-/**
- * A field of a node as the document writes it, unchecked: undefined where the node is no object
- * (a schema `true`, a `$ref` to nothing left undefined).
- * @param {unknown} node
- * @param {string} key
- * @returns {unknown}
- */
-export const keyword = (node, key) => (isRecord(node) ? node[key] : undefined);
-
-/**
- * The same test as `isRecord`, typed as a plain boolean that narrows nothing: for the code that
- * reads untyped (`any`) nodes, which a guard would narrow to fields it does not check.
- * @type {(v: unknown) => boolean}
- */
-export const isObject = isRecord;
-
-/**
  * One JSON pointer token, escaped as RFC 6901 says (`~` as `~0`, `/` as `~1`).
  * @param {string | number} token
  * @returns {string}
@@ -62,7 +42,7 @@ export const escapeToken = (token) => String(token).replace(/~/g, "~0").replace(
  * is none.
  * @param {unknown} doc
  * @param {unknown} ref
- * @returns {{ target: any, tokens: string[] }}
+ * @returns {{ target: unknown, tokens: string[] }}
  * @example
  * refTarget(spec, "#/components/schemas/a~1b").tokens; // ["components", "schemas", "a/b"]
  */
@@ -96,7 +76,7 @@ export function refTarget(doc, ref) {
  * The node an in-document `$ref` names, or undefined when it names none.
  * @param {unknown} doc
  * @param {string} ref
- * @returns {any}
+ * @returns {unknown}
  */
 export function pointerTarget(doc, ref) {
   try {
@@ -112,7 +92,7 @@ export function pointerTarget(doc, ref) {
  * that names nothing, points outside the document, or at a chain longer than `MAX_HOPS`.
  * @param {unknown} doc a bundled OpenAPI document
  * @param {unknown} node
- * @returns {any}
+ * @returns {unknown}
  * @example
  * resolve(spec, { $ref: "#/components/responses/NotFound" }).description; // "Not found"
  */
@@ -129,7 +109,7 @@ export function resolve(doc, node) {
  * As `resolve`, but undefined where a `$ref` cannot be followed: for the steps that name defects.
  * @param {unknown} doc
  * @param {unknown} node
- * @returns {any}
+ * @returns {unknown}
  */
 export function deref(doc, node) {
   try {
@@ -138,23 +118,6 @@ export function deref(doc, node) {
     if (err instanceof RefError) return undefined;
     throw err;
   }
-}
-
-/**
- * The example of a parameter, media type or schema: `example`, else the first of `examples` (a
- * list, or a map of Example objects, `$ref`s followed).
- * @param {unknown} doc
- * @param {unknown} node
- * @returns {unknown}
- */
-export function exampleOf(doc, node) {
-  // a node that is no object (a schema `true`) has no example
-  if (!isRecord(node)) return undefined;
-  if (node.example !== undefined) return node.example;
-  const examples = node.examples;
-  if (Array.isArray(examples)) return examples[0];
-  if (isRecord(examples)) return resolve(doc, Object.values(examples)[0])?.value;
-  return undefined;
 }
 
 /**
@@ -178,18 +141,34 @@ const FORBIDDEN = new Set(["CONNECT", "TRACE", "TRACK"]);
 const FIXED = new Set([...HTTP_METHODS, "query"]);
 
 /**
+ * An operation as the readers below find it: an object, its fields unchecked.
+ * @typedef {Record<string, unknown>} OperationNode
+ */
+
+/**
+ * One operation of a path item beyond 3.1's eight fields (`moreOperations`).
+ * @typedef {{ method: string, key: string, op: OperationNode }} MoreOperation
+ */
+
+/**
+ * One operation of a document (`operationsOf`): its path, its method, its path item (`$ref`
+ * followed; for a stand-in, the stand-in) and the operation.
+ * @typedef {{ path: string, method: string, item: Record<string, unknown>, op: OperationNode }} FoundOperation
+ */
+
+/**
  * The operations OpenAPI 3.2 gives a path item beyond 3.1's eight fields: its `query`, sent as
  * QUERY, and each of its `additionalOperations`, sent as its key in capitals (openapi-fetch's
  * `request()` writes every method so); with `key`, where it sits (`query`, `additionalOperations/COPY`).
  * An entry that cannot be sent as a method of its own is `refused`, with why: a key that is no
  * method, the method of one of the fixed fields (3.2 forbids it there), or one fetch refuses.
  * @param {unknown} item a path item, `$ref` followed
- * @returns {{ operations: { method: string, key: string, op: any }[], refused: { method: string, key: string, why: string }[] }}
+ * @returns {{ operations: MoreOperation[], refused: { method: string, key: string, why: string }[] }}
  * @example
  * moreOperations({ query: {}, additionalOperations: { COPY: {} } }).operations.map((o) => o.method); // ["QUERY", "COPY"]
  */
 export function moreOperations(item) {
-  /** @type {{ method: string, key: string, op: any }[]} */
+  /** @type {MoreOperation[]} */
   const operations = [];
   /** @type {{ method: string, key: string, why: string }[]} */
   const refused = [];
@@ -198,7 +177,7 @@ export function moreOperations(item) {
   const additional = keyword(item, "additionalOperations");
   const more = isRecord(additional) ? additional : {};
   for (const [name, op] of Object.entries(more)) {
-    if (!isObject(op)) continue;
+    if (!isRecord(op)) continue;
     const method = name.toUpperCase();
     const key = `additionalOperations/${escapeToken(name)}`;
     const why = !TOKEN.test(name)
@@ -220,25 +199,31 @@ export function moreOperations(item) {
  * document, its `query` and `additionalOperations` (`moreOperations`: `method` as sent, in
  * capitals), or, of the 3.1 view of one, the stand-ins that hold them (`STAND_IN`: `item` the
  * stand-in, `op` its `post`).
- * @param {any} doc a bundled OpenAPI document
- * @returns {{ path: string, method: string, item: any, op: any }[]}
+ * @param {unknown} doc a bundled OpenAPI document
+ * @returns {FoundOperation[]}
  * @example
  * operationsOf(spec).map(({ method, path }) => `${method} ${path}`); // ["get /org/limits", …, "QUERY /pets"]
  */
 export function operationsOf(doc) {
-  /** @type {Map<string, { path: string, method: string, item: any, op: any }[]>} */
+  /** @type {Map<string, FoundOperation[]>} */
   const standIns = new Map();
-  const items = isObject(doc.components?.pathItems) ? doc.components.pathItems : {};
-  for (const item of Object.values(items)) {
-    const of = item?.[STAND_IN];
-    if (!isObject(of) || typeof of.path !== "string" || typeof of.method !== "string" || !isObject(item.post)) continue;
+  const pathItems = keyword(keyword(doc, "components"), "pathItems");
+  for (const item of isRecord(pathItems) ? Object.values(pathItems) : []) {
+    const of = keyword(item, STAND_IN);
+    if (!isRecord(item) || !isRecord(of) || !isRecord(item.post)) continue;
     const { path, method } = of;
+    if (typeof path !== "string" || typeof method !== "string") continue;
     standIns.set(path, [...(standIns.get(path) ?? []), { path, method, item, op: item.post }]);
   }
-  return Object.entries(doc.paths ?? {}).flatMap(([path, raw]) => {
-    const item = resolve(doc, raw) ?? {};
+  const paths = keyword(doc, "paths");
+  return Object.entries(isRecord(paths) ? paths : {}).flatMap(([path, raw]) => {
+    const resolved = resolve(doc, raw);
+    const item = isRecord(resolved) ? resolved : {};
     return [
-      ...HTTP_METHODS.filter((method) => item[method]).map((method) => ({ path, method, item, op: item[method] })),
+      ...HTTP_METHODS.flatMap((method) => {
+        const op = item[method];
+        return isRecord(op) ? [{ path, method, item, op }] : [];
+      }),
       ...moreOperations(item).operations.map(({ method, op }) => ({ path, method, item, op })),
       ...(standIns.get(path) ?? []),
     ];
@@ -248,65 +233,18 @@ export function operationsOf(doc) {
 /**
  * The operation of `method` at `path` in a document or its 3.1 view: a path item's field, its
  * `query` (QUERY), one of its `additionalOperations`, or a stand-in's `post`; undefined where none is.
- * @param {any} doc
+ * `any` still for generate/emit-resources.mjs, which reads its `tags` unchecked.
+ * @param {unknown} doc
  * @param {string} method any case
  * @param {string} path a key of `paths`
  * @returns {any}
  */
 export function operationAt(doc, method, path) {
   const upper = method.toUpperCase();
-  return operationsOf({ paths: { [path]: doc.paths?.[path] }, components: doc.components }).find(
+  const paths = keyword(doc, "paths");
+  return operationsOf({ paths: { [path]: keyword(paths, path) }, components: keyword(doc, "components") }).find(
     (found) => found.path === path && found.method.toUpperCase() === upper,
   )?.op;
-}
-
-// the maps whose keys are names (a field may be called `example`), not keywords
-const NAME_MAPS = new Set([
-  "properties",
-  "patternProperties",
-  "$defs",
-  "definitions",
-  "schemas",
-  "paths",
-  "responses",
-  "parameters",
-  "headers",
-  "content",
-  "encoding",
-  "links",
-  "callbacks",
-  "securitySchemes",
-  "requestBodies",
-  "pathItems",
-  "webhooks",
-  "mapping",
-]);
-
-/**
- * A copy of a bundled document with every example taken out: `example` and `examples` of its
- * schemas, parameters, headers and media types, and `components.examples`. What a document that
- * gives no example looks like, for the tests of what is built from schemas alone.
- * @param {any} spec
- * @returns {any}
- * @example
- * withoutExamples({ components: { schemas: { A: { type: "string", example: "a" } } } });
- * // { components: { schemas: { A: { type: "string" } } } }
- */
-export function withoutExamples(spec) {
-  /** @type {(node: unknown, names: boolean) => unknown} */
-  const strip = (node, names) => {
-    if (Array.isArray(node)) return node.map((item) => strip(item, false));
-    if (!isRecord(node)) return node;
-    /** @type {Record<string, unknown>} */
-    const out = {};
-    for (const [key, child] of Object.entries(node))
-      if (names || (key !== "example" && key !== "examples" && key !== "x-example" && key !== "x-examples"))
-        out[key] = strip(child, !names && NAME_MAPS.has(key) && isObject(child));
-    return out;
-  };
-  const out = strip(spec, false);
-  if (isRecord(out) && isRecord(out.components)) delete out.components.examples;
-  return out;
 }
 
 /**
@@ -315,22 +253,29 @@ export function withoutExamples(spec) {
  * bounded depth (a recursive schema ends there); a name may come more than once.
  * @param {unknown} doc
  * @param {unknown} schema
- * @returns {[string, any][]}
+ * @returns {[string, unknown][]}
  */
 export function describedProperties(doc, schema, depth = 0) {
   const s = deref(doc, schema);
-  if (!isObject(s) || depth > 16) return [];
-  const own = isObject(s.properties) ? Object.entries(s.properties) : [];
-  const parts = [...(s.allOf ?? []), ...(s.oneOf ?? []), ...(s.anyOf ?? [])];
-  return [...own, ...parts.flatMap((part) => describedProperties(doc, part, depth + 1))];
+  if (!isRecord(s) || depth > 16) return [];
+  const own = isRecord(s.properties) ? Object.entries(s.properties) : [];
+  return [...own, ...partsOf(s).flatMap((part) => describedProperties(doc, part, depth + 1))];
 }
+
+/**
+ * A schema's `allOf` parts, then its `oneOf` and `anyOf` branches (each where it is a list).
+ * @param {Record<string, unknown>} schema
+ * @returns {unknown[]}
+ */
+export const partsOf = (schema) =>
+  [schema.allOf, schema.oneOf, schema.anyOf].flatMap((list) => (Array.isArray(list) ? list : []));
 
 /**
  * The schemas that may describe `value[key]` of a value of `schema`, in `describedProperties`' order.
  * @param {unknown} doc
  * @param {unknown} schema
  * @param {string} key
- * @returns {any[]}
+ * @returns {unknown[]}
  */
 export const propertySchemas = (doc, schema, key) =>
   describedProperties(doc, schema).flatMap(([name, property]) => (name === key ? [property] : []));

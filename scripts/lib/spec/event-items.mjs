@@ -5,7 +5,8 @@
 // writes it as the schema of one event as the client hands it out, its `data` the JSON value it holds
 // where it holds one, which openapi-typescript types and the checks and the mock read; and which
 // events' data is JSON, which the client and the mock need to read and write each event's data.
-import { deref, isObject, isRecord } from "./document.mjs";
+import { deref } from "./document.mjs";
+import { fieldsOf, isRecord, keyword } from "./guards.mjs";
 
 /** The extension of a media type of the view that says which events' data is JSON (`EventData`). */
 export const EVENT_DATA = "x-event-data";
@@ -31,24 +32,28 @@ const JSON_MEDIA = /^application\/(.+\+)?json\s*(;|$)/i;
  * The fields one schema of the item (or a branch of it) describes, its siblings of a `$ref` and its
  * `allOf` read with what it names: each field's schemas (all apply), the fields it requires, and its
  * branches (`oneOf` or `anyOf`).
- * @param {any} spec
- * @param {any} node
+ * @param {unknown} spec
+ * @param {unknown} node
  * @param {number} [depth]
  */
 function fields(spec, node, depth = 0) {
-  /** @type {Record<string, any[]>} */
+  /** @type {Record<string, unknown[]>} */
   const properties = {};
+  /** @type {Set<string>} */
   const required = new Set();
-  /** @type {{ branches: any[], combinator: "oneOf" | "anyOf", discriminator: any } | undefined} */
+  /** @type {{ branches: unknown[], combinator: "oneOf" | "anyOf", discriminator: unknown } | undefined} */
   let split;
-  const add = (/** @type {any} */ schema) => {
-    if (!isObject(schema) || depth > 16) return;
-    for (const [name, sub] of Object.entries(isObject(schema.properties) ? schema.properties : {}))
+  const add = (/** @type {unknown} */ schema) => {
+    if (!isRecord(schema) || depth > 16) return;
+    for (const [name, sub] of Object.entries(fieldsOf(schema.properties)))
       if (FIELDS.includes(name)) (properties[name] ??= []).push(sub);
     for (const name of Array.isArray(schema.required) ? schema.required : [])
       if (FIELDS.includes(name)) required.add(name);
-    const combinator = Array.isArray(schema.oneOf) ? "oneOf" : Array.isArray(schema.anyOf) ? "anyOf" : undefined;
-    if (combinator && !split) split = { branches: schema[combinator], combinator, discriminator: schema.discriminator };
+    const { oneOf, anyOf } = schema;
+    if (!split && Array.isArray(oneOf))
+      split = { branches: oneOf, combinator: "oneOf", discriminator: schema.discriminator };
+    else if (!split && Array.isArray(anyOf))
+      split = { branches: anyOf, combinator: "anyOf", discriminator: schema.discriminator };
     for (const member of Array.isArray(schema.allOf) ? schema.allOf : []) merge(fields(spec, member, depth + 1));
     if (typeof schema.$ref === "string") merge(fields(spec, deref(spec, { $ref: schema.$ref }), depth + 1));
   };
@@ -63,7 +68,7 @@ function fields(spec, node, depth = 0) {
 
 /**
  * A field's schemas as one: each keyword of the later over the earlier, `$ref`s followed.
- * @param {any} spec
+ * @param {unknown} spec
  * @param {unknown[]} schemas
  * @returns {unknown}
  */
@@ -78,13 +83,13 @@ function together(spec, schemas) {
  * write an event's data), or a schema that takes no string (an object's: the data as the service's
  * JSON, as documents written before 3.2 give it). The schema of the value, then: the
  * `contentSchema`, or the schema itself; of a string, the schemas together without their content keywords.
- * @param {any} spec
+ * @param {unknown} spec
  * @param {unknown[]} schemas
  * @returns {{ json: boolean, schema: unknown }}
  */
 function dataOf(spec, schemas) {
-  const resolved = schemas.map((schema) => deref(spec, schema) ?? {});
-  const media = resolved.find((s) => typeof s.contentMediaType === "string")?.contentMediaType;
+  const resolved = schemas.map((schema) => fieldsOf(deref(spec, schema)));
+  const media = resolved.map((s) => s.contentMediaType).find((m) => typeof m === "string");
   const content = [...resolved].reverse().find((s) => s.contentSchema !== undefined)?.contentSchema;
   if (media === undefined ? content !== undefined : JSON_MEDIA.test(media))
     return { json: true, schema: structuredClone(content ?? {}) };
@@ -98,12 +103,12 @@ function dataOf(spec, schemas) {
 
 /**
  * The names an event schema allows: its `const`, or its `enum`'s strings; undefined for any.
- * @param {any} spec
+ * @param {unknown} spec
  * @param {unknown[]} schemas
  * @returns {string[] | undefined}
  */
 function namesOf(spec, schemas) {
-  for (const schema of [...schemas].reverse().map((s) => deref(spec, s) ?? {})) {
+  for (const schema of [...schemas].reverse().map((s) => fieldsOf(deref(spec, s)))) {
     if (typeof schema.const === "string") return [schema.const];
     if (Array.isArray(schema.enum)) return schema.enum.filter((/** @type {unknown} */ v) => typeof v === "string");
   }
@@ -114,9 +119,9 @@ function namesOf(spec, schemas) {
  * The view of a `text/event-stream` `itemSchema`: `schema`, one event as the client hands it out (an
  * object of the four fields, its `data` the JSON value where it holds JSON), one branch per kind the
  * item schema tells apart; `data`, which events' data is JSON; `kinds`, a line's account of them.
- * @param {any} spec the document as written
- * @param {any} itemSchema
- * @returns {{ schema: any, data: EventData, kinds: string[] }}
+ * @param {unknown} spec the document as written
+ * @param {unknown} itemSchema
+ * @returns {{ schema: Record<string, unknown>, data: EventData, kinds: string[] }}
  * @example
  * eventItems(spec, { properties: { data: { contentMediaType: "application/json", contentSchema: { $ref: "#/components/schemas/Log" } } } });
  * // { schema: { type: "object", required: ["data"], properties: { data: { $ref: … }, … } }, data: { json: true }, kinds: ["any event: JSON"] }
@@ -143,31 +148,33 @@ export function eventItems(spec, itemSchema) {
   // a discriminator on `event` names its branches by its mapping
   /** @type {Map<unknown, string>} */
   const mapped = new Map();
-  if (base.split?.discriminator?.propertyName === "event")
-    for (const [name, ref] of Object.entries(base.split.discriminator.mapping ?? {})) mapped.set(ref, name);
+  const discriminator = base.split?.discriminator;
+  if (keyword(discriminator, "propertyName") === "event")
+    for (const [name, ref] of Object.entries(fieldsOf(keyword(discriminator, "mapping")))) mapped.set(ref, name);
   /** @type {Record<string, boolean>} */
   const names = {};
   /** @type {string[]} */
   const kinds = [];
-  const decoded = (/** @type {any} */ branch) => {
+  const decoded = (/** @type {unknown} */ branch) => {
     // no branch: the fields of nothing, none
     const own = fields(spec, branch);
     const of = (/** @type {string} */ field) => [...(base.properties[field] ?? []), ...(own.properties[field] ?? [])];
     const data = dataOf(spec, of("data").length ? of("data") : [GENERIC.data]);
-    const byMapping = mapped.get(branch?.$ref);
+    const byMapping = mapped.get(keyword(branch, "$ref"));
     const eventNames = namesOf(spec, of("event")) ?? (byMapping !== undefined ? [byMapping] : undefined);
     for (const name of eventNames ?? []) names[name] ??= data.json;
     kinds.push(
       `${eventNames ? eventNames.map((n) => JSON.stringify(n)).join(", ") : "any event"}: ${data.json ? "JSON" : "text"}`,
     );
-    /** @type {Record<string, any>} */
+    /** @type {Record<string, unknown>} */
     const properties = { data: data.schema };
     for (const field of ["event", "id", "retry"]) {
       const given = of(field);
       properties[field] = structuredClone(given.length ? together(spec, given) : GENERIC[field]);
     }
     // named by the discriminator's mapping alone: the name pinned as the branch's own
-    if (eventNames && !namesOf(spec, of("event"))) properties.event = { ...properties.event, enum: eventNames };
+    if (eventNames && !namesOf(spec, of("event")))
+      properties.event = { ...fieldsOf(properties.event), enum: eventNames };
     const required = [...new Set(["data", ...base.required, ...own.required])];
     return { json: data.json, named: eventNames !== undefined, schema: { type: "object", required, properties } };
   };

@@ -1,28 +1,34 @@
 // The 3.1 view's changes to paths and parameters (openapi31.mjs): a path's `query` and
 // `additionalOperations` operations moved to stand-ins, and a `querystring` parameter read as the query
 // parameter of its content's schema, marked.
-import { deref, escapeToken, isObject, moreOperations, resolve, STAND_IN, standInKey } from "./document.mjs";
+import { deref, escapeToken, moreOperations, resolve, STAND_IN, standInKey } from "./document.mjs";
+import { fieldsOf, isRecord, keyword } from "./guards.mjs";
 
 /** The mark of a query parameter that stands for an OpenAPI 3.2 `querystring` one: its media type. */
 export const QUERYSTRING = "x-querystring";
 
 /**
+ * A path item the view's walk met (openapi31.mjs), with its JSON pointer.
+ * @typedef {{ at: string, item: Record<string, unknown> }} MetPathItem
+ */
+
+/**
  * Each `query` and `additionalOperations` operation of a path, moved to its stand-in (see `openapi31`),
  * a line each; those of any other path item (a webhook's, a callback's, a component no path
  * references) and those that are no method fetch sends dropped, named in `unsupported`.
- * @param {any} view changed in place
- * @param {{ at: string, item: any }[]} pathItems every path item the walk met, with its pointer
+ * @param {Record<string, unknown>} view changed in place
+ * @param {MetPathItem[]} pathItems every path item the walk met, with its pointer
  * @param {(where: string, text: string) => void} say
  * @param {string[]} unsupported
  */
 export function standIns(view, pathItems, say, unsupported) {
   const covered = new Set();
-  /** @type {Record<string, any>} */
+  /** @type {Record<string, unknown>} */
   const made = {};
-  const taken = isObject(view.components?.pathItems) ? view.components.pathItems : {};
-  for (const [path, raw] of Object.entries(isObject(view.paths) ? view.paths : {})) {
+  const taken = fieldsOf(keyword(view.components, "pathItems"));
+  for (const [path, raw] of Object.entries(fieldsOf(view.paths))) {
     const item = deref(view, raw);
-    if (!isObject(item)) continue;
+    if (!isRecord(item)) continue;
     covered.add(item);
     const { operations, refused } = moreOperations(item);
     const at = (/** @type {string} */ key) => `#/paths/${escapeToken(path)}/${key}`;
@@ -59,7 +65,8 @@ export function standIns(view, pathItems, say, unsupported) {
     delete item.query;
     delete item.additionalOperations;
   }
-  if (Object.keys(made).length) view.components = { ...view.components, pathItems: { ...taken, ...made } };
+  // components that are no object (lint names them) give way to ones that hold the stand-ins
+  if (Object.keys(made).length) view.components = { ...fieldsOf(view.components), pathItems: { ...taken, ...made } };
 }
 
 /**
@@ -68,16 +75,17 @@ export function standIns(view, pathItems, say, unsupported) {
  * openapi-typescript types it, the generator reads it back as the whole query string, and Prism reads a
  * form's (`application/x-www-form-urlencoded`) as the exploded object it is on the wire (prism-view.mjs
  * drops any other's).
- * @param {any} spec the document as written
- * @param {any} node a parameter or a reference to one
+ * @param {unknown} spec the document as written
+ * @param {Record<string, unknown>} node a parameter or a reference to one
  * @param {string} at
  * @param {(where: string, text: string) => void} say
  * @param {string[]} unsupported
+ * @returns {unknown} what stands in its place, undefined to drop it
  */
 export function parameter(spec, node, at, say, unsupported) {
   const p = "$ref" in node ? resolve(spec, node) : node;
-  if (p?.in === "querystring") {
-    const [media, content] = isObject(p.content) ? (Object.entries(p.content)[0] ?? []) : [];
+  if (isRecord(p) && p.in === "querystring") {
+    const [media, content] = isRecord(p.content) ? (Object.entries(p.content)[0] ?? []) : [];
     if (!media) {
       unsupported.push(`${at}: querystring parameter ${p.name} names no media type; left out`);
       return undefined;
@@ -87,7 +95,7 @@ export function parameter(spec, node, at, say, unsupported) {
       at,
       `querystring parameter ${p.name} (3.2: the whole query string, ${media}) read as a query parameter of its schema, marked ${QUERYSTRING}: the method's query argument, checked, sent as ${media} writes it`,
     );
-    const { schema = {}, example, examples } = resolve(spec, content) ?? {};
+    const { schema = {}, example, examples } = fieldsOf(resolve(spec, content));
     const shown = rest.example !== undefined || rest.examples !== undefined ? {} : { example, examples };
     return { ...rest, ...structuredClone(shown), in: "query", schema: structuredClone(schema), [QUERYSTRING]: media };
   }

@@ -12,8 +12,8 @@ const FLOWS = ["ImplicitFlow", "PasswordFlow", "ClientCredentials", "Authorizati
 /**
  * Declares the `scopes` of a `deviceAuthorization` flow as the first of the other flows that the
  * tree holds declares its own; a tree without that flow, or with none of the others, is left as it is.
- * @param {Record<string, any>} types
- * @returns {Record<string, any>}
+ * @param {Record<string, import("@redocly/openapi-core").NodeType>} types
+ * @returns {Record<string, import("@redocly/openapi-core").NodeType>}
  */
 export function deviceFlowScopes(types) {
   const device = types.DeviceAuthorization;
@@ -22,7 +22,10 @@ export function deviceFlowScopes(types) {
   return { ...types, DeviceAuthorization: { ...device, properties: { ...device.properties, scopes } } };
 }
 
-/** The plugin that carries the type extension. */
+/**
+ * The plugin that carries the type extension.
+ * @type {import("@redocly/openapi-core").Plugin}
+ */
 const PLUGIN = { id: "openapi-3-2-device-flow", typeExtension: { oas3: deviceFlowScopes } };
 
 /**
@@ -38,7 +41,7 @@ export function withDeviceFlowScopes(config) {
     document: config.document,
     resolvedRefMap: config.resolvedRefMap,
     alias: config._alias,
-    plugins: [...config.plugins, /** @type {any} */ (PLUGIN)],
+    plugins: [...config.plugins, PLUGIN],
     ignore: config.ignore,
   });
 }

@@ -1,27 +1,28 @@
 // Repair's discriminators (repair.mjs): a mapping to a schema the document does not have or of the
 // wrong value, branches read by their schema's name where they pin a value of their own, and an
 // allOf that only wraps a discriminated schema.
-import { deref, escapeToken, isObject, refTarget } from "./document.mjs";
+import { deref, escapeToken, refTarget } from "./document.mjs";
+import { isRecord, keyword } from "./guards.mjs";
 import { collapse } from "./repair-references.mjs";
 import { ANNOTATIONS } from "./schema-walk.mjs";
 
 /**
  * The values a schema allows for one property: its const or enum, else undefined (any).
- * @param {any} spec
+ * @param {unknown} spec
  * @param {unknown} schema
  * @param {string} property
  * @returns {unknown[] | undefined}
  */
 function allowed(spec, schema, property) {
-  const prop = deref(spec, deref(spec, schema)?.properties?.[property]);
-  if (!isObject(prop)) return undefined;
+  const prop = deref(spec, keyword(keyword(deref(spec, schema), "properties"), property));
+  if (!isRecord(prop)) return undefined;
   if ("const" in prop) return [prop.const];
   return Array.isArray(prop.enum) ? prop.enum : undefined;
 }
 
 /**
  * The one string a schema pins a property to (a `const`, or an `enum` of one), else undefined.
- * @param {any} spec
+ * @param {unknown} spec
  * @param {string} ref
  * @param {string} property
  */
@@ -37,21 +38,23 @@ function pinned(spec, ref, property) {
  */
 function branchRefs(node) {
   const branches = [node.oneOf, node.anyOf].flatMap((list) => (Array.isArray(list) ? list : []));
-  const refs = branches.filter((b) => typeof b?.$ref === "string").map((b) => b.$ref);
+  const refs = branches.map((b) => keyword(b, "$ref")).filter((ref) => typeof ref === "string");
   return [...new Set(refs)];
 }
 
 /**
  * Discriminator mappings to a schema the document does not have, or to one of the wrong value.
- * @param {any} spec
- * @param {any} node a schema
+ * @param {unknown} spec
+ * @param {unknown} node a schema
  * @param {string} at
  * @param {(where: string, text: string) => void} say
  */
 export function mapping(spec, node, at, say) {
-  const map = node?.discriminator?.mapping;
-  if (!isObject(node) || !isObject(map)) return;
-  const property = node.discriminator.propertyName;
+  const discriminator = keyword(node, "discriminator");
+  const map = keyword(discriminator, "mapping");
+  if (!isRecord(node) || !isRecord(discriminator) || !isRecord(map)) return;
+  // as a template writes it: a missing propertyName reads as "undefined", a name no schema gives
+  const property = String(discriminator.propertyName);
   const branches = branchRefs(node);
   const owner = (/** @type {unknown} */ value) =>
     branches.find((ref) => allowed(spec, { $ref: ref }, property)?.includes(value));
@@ -62,7 +65,7 @@ export function mapping(spec, node, at, say) {
         ? undefined
         : target.startsWith("#")
           ? collapse(spec, target)
-          : /^[\w.-]+$/.test(target) && isObject(spec.components?.schemas?.[target])
+          : /^[\w.-]+$/.test(target) && isRecord(keyword(keyword(keyword(spec, "components"), "schemas"), target))
             ? `#/components/schemas/${target}`
             : undefined;
     const values = ref ? allowed(spec, { $ref: ref }, property) : undefined;
@@ -103,7 +106,7 @@ export function mapping(spec, node, at, say) {
       say(where, `${what}; dropped (no branch has ${property} ${JSON.stringify(value)})`);
     }
   }
-  if (!Object.keys(map).length) delete node.discriminator.mapping;
+  if (!Object.keys(map).length) delete discriminator.mapping;
 }
 
 /**
@@ -112,16 +115,17 @@ export function mapping(spec, node, at, say) {
  * property to a value of its own (`role: { enum: [developer] }`) is sent with that value, never
  * its name. Each such branch is mapped from its own value, unless another branch pins the same
  * value or the mapping already has it.
- * @param {any} spec
- * @param {any} node a schema
+ * @param {unknown} spec
+ * @param {unknown} node a schema
  * @param {string} at
  * @param {(where: string, text: string) => void} say
  */
 export function ownValues(spec, node, at, say) {
-  const property = node?.discriminator?.propertyName;
-  if (!isObject(node) || typeof property !== "string") return;
-  const map = node.discriminator.mapping;
-  if (map !== undefined && !isObject(map)) return;
+  const discriminator = keyword(node, "discriminator");
+  const property = keyword(discriminator, "propertyName");
+  if (!isRecord(node) || !isRecord(discriminator) || typeof property !== "string") return;
+  const map = discriminator.mapping;
+  if (map !== undefined && !isRecord(map)) return;
   const branches = branchRefs(node);
   const named = new Set(Object.values(map ?? {}));
   const values = branches.map((ref) => pinned(spec, ref, property));
@@ -135,7 +139,7 @@ export function ownValues(spec, node, at, say) {
     added.push([value, ref, name ?? ref]);
   });
   if (!added.length) return;
-  node.discriminator.mapping = { ...map, ...Object.fromEntries(added.map(([value, ref]) => [value, ref])) };
+  discriminator.mapping = { ...map, ...Object.fromEntries(added.map(([value, ref]) => [value, ref])) };
   const names = added.map(([, , name]) => JSON.stringify(name)).join(", ");
   const own = added.map(([value]) => JSON.stringify(value)).join(", ");
   const entries = added.map(([value, ref]) => `${JSON.stringify(value)} to ${ref}`).join(", ");
@@ -151,17 +155,17 @@ export function ownValues(spec, node, at, say) {
  * description or a default, as some generators write every reference): openapi-typescript reads
  * it as a subtype that sets the discriminator itself and types it `Omit<Base, "tag">`, which no
  * value of the base fits; it is read as the `$ref` it wraps, its annotations kept beside it.
- * @param {any} spec
- * @param {any} node
+ * @param {unknown} spec
+ * @param {unknown} node
  * @param {string} at
  * @param {(where: string, text: string) => void} say
  */
 export function wrappedDiscriminated(spec, node, at, say) {
-  if (!isObject(node) || !Array.isArray(node.allOf) || node.allOf.length !== 1) return;
+  if (!isRecord(node) || !Array.isArray(node.allOf) || node.allOf.length !== 1) return;
   const [only] = node.allOf;
-  if (!isObject(only) || typeof only.$ref !== "string" || Object.keys(only).length !== 1) return;
+  if (!isRecord(only) || typeof only.$ref !== "string" || Object.keys(only).length !== 1) return;
   if (Object.keys(node).some((k) => k !== "allOf" && (k === "discriminator" || !ANNOTATIONS.includes(k)))) return;
-  if (!isObject(deref(spec, only)?.discriminator)) return;
+  if (!isRecord(keyword(deref(spec, only), "discriminator"))) return;
   delete node.allOf;
   node.$ref = only.$ref;
   say(

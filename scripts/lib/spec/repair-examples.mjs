@@ -5,7 +5,8 @@
 import { createHash } from "node:crypto";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import formats from "ajv-formats";
-import { deref, escapeToken, isObject, pointerTarget } from "./document.mjs";
+import { deref, escapeToken, pointerTarget } from "./document.mjs";
+import { isRecord } from "./guards.mjs";
 import { ANNOTATIONS, forEachSchema } from "./schema-walk.mjs";
 
 /** Keywords left out of a schema compiled on its own. */
@@ -13,10 +14,8 @@ const DESCRIBING = new Set(ANNOTATIONS);
 
 /** A schema (a boolean, or an object whose own annotations are left out), as compiled on its own. */
 function withoutAnnotations(/** @type {unknown} */ schema) {
-  if (!isObject(schema)) return schema;
-  return Object.fromEntries(
-    Object.entries(/** @type {object} */ (schema)).filter(([k]) => !DESCRIBING.has(k) && !k.startsWith("x-")),
-  );
+  if (!isRecord(schema)) return schema;
+  return Object.fromEntries(Object.entries(schema).filter(([k]) => !DESCRIBING.has(k) && !k.startsWith("x-")));
 }
 
 /** Where the document is registered in Ajv: every schema is compiled as a `$ref` into it. */
@@ -38,7 +37,7 @@ const SCOPED = /"\$(id|anchor|dynamicAnchor|dynamicRef|recursiveAnchor|recursive
  * Checks every example of `spec` (media types, parameters and headers: `example` and each of
  * `examples`; schemas: `example` and each of `examples`) against the schema beside it, and drops
  * each one that breaks it. Changes `spec` in place.
- * @param {any} spec a bundled OpenAPI 3.1 document, its other defects already repaired
+ * @param {unknown} spec a bundled OpenAPI 3.1 document, its other defects already repaired
  * @returns {string[]} one line per dropped example (or per example that could not be checked)
  * @example
  * for (const line of checkExamples(spec)) console.log(`defect: ${line}`);
@@ -58,6 +57,7 @@ export function checkExamples(spec) {
   });
   // a CommonJS module: its function is also its own `default`, which is what the types describe
   formats.default(ajv);
+  if (!isRecord(spec)) return ["examples not checked: the document is no object"];
   try {
     ajv.addSchema(spec, BASE);
   } catch (err) {
@@ -74,22 +74,6 @@ export function checkExamples(spec) {
     if (text === undefined) texts.set(pointer, (text = JSON.stringify(pointerTarget(spec, pointer) ?? null)));
     return text;
   };
-  /** The key of what compiling the schema at `pointer` reads, or undefined when a ref leaves the document. */
-  const reachKey = (/** @type {string} */ pointer) => {
-    const hash = createHash("sha256");
-    const seen = new Set([pointer]);
-    const todo = [pointer];
-    for (let at = todo.pop(); at !== undefined; at = todo.pop()) {
-      const text = textAt(at);
-      hash.update(`${at}\n${text}\n`);
-      for (const [, quoted] of text.matchAll(/"\$ref":("(?:[^"\\]|\\.)*")/g)) {
-        const ref = JSON.parse(quoted);
-        if (!ref.startsWith("#/") && ref !== "#") return undefined;
-        if (!seen.has(ref)) seen.add(ref), todo.push(ref);
-      }
-    }
-    return `reach:${hash.digest("base64")}`;
-  };
   /** @type {Map<string, string | undefined>} */
   const reachKeys = new Map();
   /** Why `value` breaks the schema at `pointer`, or null when it does not. */
@@ -98,37 +82,20 @@ export function checkExamples(spec) {
     // compiling is what costs: a schema that is only a `$ref` is checked as its component, and one
     // without any `$ref` by its content (most property schemas are alike), each compiled once
     const ref =
-      isObject(node) && typeof node.$ref === "string" && node.$ref.startsWith("#/") && Object.keys(node).length === 1
+      isRecord(node) && typeof node.$ref === "string" && node.$ref.startsWith("#/") && Object.keys(node).length === 1
         ? node.$ref
         : undefined;
     const standalone = !ref && !JSON.stringify(node ?? null).includes('"$ref"') ? withoutAnnotations(node) : undefined;
     const pointer = ref ?? at;
-    if (standalone === undefined && keyable && !reachKeys.has(pointer)) reachKeys.set(pointer, reachKey(pointer));
+    if (standalone === undefined && keyable && !reachKeys.has(pointer))
+      reachKeys.set(pointer, reachKey(textAt, pointer));
     const key =
       standalone !== undefined
         ? `schema:${JSON.stringify(standalone)}`
         : (keyable && reachKeys.get(pointer)) || `this check:${pointer}`;
     let entry = validators.get(key);
     if (!entry) {
-      /** @type {import("ajv").ValidateFunction | Error} */
-      let validate;
-      try {
-        if (standalone !== undefined) validate = ajv.compile(/** @type {any} */ (standalone));
-        else {
-          // resolved inside the registered document, so that its components are compiled once
-          validate =
-            ajv.getSchema(
-              `${BASE}#${pointer
-                .slice(1)
-                .split("/")
-                .map((/** @type {string} */ t) => encodeURIComponent(t))
-                .join("/")}`,
-            ) ?? new Error(`no schema at ${pointer}`);
-        }
-      } catch (err) {
-        validate = err instanceof Error ? err : new Error(String(err));
-      }
-      entry = { validate, check };
+      entry = { validate: compiled(ajv, standalone, pointer), check };
       validators.set(key, entry);
     }
     used.add(key);
@@ -150,8 +117,93 @@ export function checkExamples(spec) {
         : `${where}: breaks its own schema (${why}); dropped, so the mock and the docs derive one from the schema`,
     );
 
+  besideSchemas(spec, breaks, drop);
+  inSchemas(spec, breaks, drop);
+  forget(used);
+  return lines;
+}
+
+/**
+ * The validator of a schema: `standalone`, compiled on its own where it has no `$ref`, else the
+ * one at `pointer` of the document registered as BASE; an Error where Ajv could not compile it.
+ * @param {Ajv2020} ajv
+ * @param {unknown} standalone
+ * @param {string} pointer
+ * @returns {import("ajv").ValidateFunction | Error}
+ */
+function compiled(ajv, standalone, pointer) {
+  /** @type {import("ajv").ValidateFunction | Error} */
+  let validate;
+  try {
+    if (isRecord(standalone) || typeof standalone === "boolean") validate = ajv.compile(standalone);
+    // what Ajv says of a schema that is neither (besideSchemas and inSchemas check only objects and booleans)
+    else if (standalone !== undefined) validate = new Error("schema must be object or boolean");
+    else {
+      // resolved inside the registered document, so that its components are compiled once
+      validate =
+        ajv.getSchema(
+          `${BASE}#${pointer
+            .slice(1)
+            .split("/")
+            .map((/** @type {string} */ t) => encodeURIComponent(t))
+            .join("/")}`,
+        ) ?? new Error(`no schema at ${pointer}`);
+    }
+  } catch (err) {
+    validate = err instanceof Error ? err : new Error(String(err));
+  }
+  return validate;
+}
+
+/**
+ * @callback Breaks why `value` breaks the schema at pointer `at`, or null when it does not
+ * @param {string} at
+ * @param {unknown} value
+ * @returns {string | null}
+ *
+ * @callback Drop names an example dropped (or not checked) and why
+ * @param {string} where
+ * @param {string} why
+ * @returns {void}
+ */
+
+/**
+ * The key of what compiling the schema at `pointer` reads: every node it reaches through `#/`
+ * pointers, hashed; undefined when a ref leaves the document.
+ * @param {(pointer: string) => string} textAt the JSON of the node at a pointer
+ * @param {string} pointer
+ * @returns {string | undefined}
+ */
+function reachKey(textAt, pointer) {
+  const hash = createHash("sha256");
+  const seen = new Set([pointer]);
+  const todo = [pointer];
+  for (let at = todo.pop(); at !== undefined; at = todo.pop()) {
+    const text = textAt(at);
+    hash.update(`${at}\n${text}\n`);
+    for (const [, quoted] of text.matchAll(/"\$ref":("(?:[^"\\]|\\.)*")/g)) {
+      const ref = JSON.parse(quoted);
+      if (!ref.startsWith("#/") && ref !== "#") return undefined;
+      if (!seen.has(ref)) seen.add(ref), todo.push(ref);
+    }
+  }
+  return `reach:${hash.digest("base64")}`;
+}
+
+/**
+ * Checks the examples of every media type, parameter and header of `spec` (`example`, each of
+ * `examples`) against the schema beside it, dropping each that breaks it.
+ * @param {Record<string, unknown>} spec changed in place
+ * @param {Breaks} breaks
+ * @param {Drop} drop
+ */
+function besideSchemas(spec, breaks, drop) {
   // one media type, parameter or header: its schema is at `${at}/schema`
-  const beside = (/** @type {any} */ node, /** @type {string} */ at, /** @type {string} */ schemaAt) => {
+  const beside = (
+    /** @type {Record<string, unknown>} */ node,
+    /** @type {string} */ at,
+    /** @type {string} */ schemaAt,
+  ) => {
     if ("example" in node) {
       const why = breaks(schemaAt, node.example);
       if (why) {
@@ -159,36 +211,46 @@ export function checkExamples(spec) {
         if (!why.startsWith("not checked")) delete node.example;
       }
     }
-    if (isObject(node.examples)) {
-      for (const [name, raw] of Object.entries(node.examples)) {
+    const examples = node.examples;
+    if (isRecord(examples)) {
+      for (const [name, raw] of Object.entries(examples)) {
         const example = deref(spec, raw);
-        if (!isObject(example) || !("value" in example)) continue;
+        if (!isRecord(example) || !("value" in example)) continue;
         const why = breaks(schemaAt, example.value);
         if (!why) continue;
         drop(`${at}/examples/${escapeToken(name)}`, why);
-        if (!why.startsWith("not checked")) delete node.examples[name];
+        if (!why.startsWith("not checked")) delete examples[name];
       }
-      if (!Object.keys(node.examples).length) delete node.examples;
+      if (!Object.keys(examples).length) delete node.examples;
     }
   };
-  const walk = (/** @type {any} */ node, /** @type {string} */ at) => {
+  const walk = (/** @type {unknown} */ node, /** @type {string} */ at) => {
     if (Array.isArray(node)) node.forEach((v, i) => walk(v, `${at}/${i}`));
-    if (!isObject(node)) return;
-    if ("schema" in node && (isObject(node.schema) || typeof node.schema === "boolean"))
+    if (!isRecord(node)) return;
+    if ("schema" in node && (isRecord(node.schema) || typeof node.schema === "boolean"))
       beside(node, at, `${at}/schema`);
     for (const [k, v] of Object.entries(node))
       if (k !== "schema" && k !== "example" && k !== "examples" && !k.startsWith("x-"))
         walk(v, `${at}/${escapeToken(k)}`);
   };
   for (const part of ["paths", "webhooks", "components"]) {
-    if (!isObject(spec[part])) continue;
-    for (const [k, v] of Object.entries(spec[part]))
+    const node = spec[part];
+    if (!isRecord(node)) continue;
+    for (const [k, v] of Object.entries(node))
       if (!(part === "components" && k === "schemas")) walk(v, `#/${part}/${escapeToken(k)}`);
   }
+}
 
-  forEachSchema(spec, (parent, key, at) => {
-    const node = parent[key];
-    if (!isObject(node)) return;
+/**
+ * Checks the examples of every schema of `spec` (`example`, each of `examples`) against it,
+ * dropping each that breaks it.
+ * @param {Record<string, unknown>} spec changed in place
+ * @param {Breaks} breaks
+ * @param {Drop} drop
+ */
+function inSchemas(spec, breaks, drop) {
+  forEachSchema(spec, (node, at) => {
+    if (!isRecord(node)) return;
     if ("example" in node) {
       const why = breaks(at, node.example);
       if (why) {
@@ -206,8 +268,6 @@ export function checkExamples(spec) {
       else delete node.examples;
     }
   });
-  forget(used);
-  return lines;
 }
 
 /**

@@ -2,7 +2,8 @@
 // writes it. Templates that differ only in their parameters' names are one route; a GET or HEAD
 // carries no request body; a 204, 205 or 304 answer carries no content. Each named as a defect.
 import { HTTP_METHODS, templateParams } from "../../../src/core/path-template.js";
-import { deref, escapeToken, isObject } from "./document.mjs";
+import { deref, escapeToken } from "./document.mjs";
+import { fieldsOf, isRecord, keyword } from "./guards.mjs";
 
 /** The methods whose requests the Fetch standard gives no body: `fetch` throws a TypeError for one. */
 const BODILESS = ["get", "head"];
@@ -18,23 +19,22 @@ export const BODY_SENT_BY = "x-request-body-sent-by";
  * A request body on a GET or HEAD operation: no `fetch` can send it, so the operation is read without
  * one, and the line names the operation of the same path that takes the same body, where there is one
  * (kept in the operation's `BODY_SENT_BY`).
- * @param {any} spec
+ * @param {unknown} spec
  * @param {(where: string, text: string) => void} say
  */
 export function bodiesFetchCannotSend(spec, say) {
-  for (const [path, item] of Object.entries(isObject(spec.paths) ? spec.paths : {})) {
-    if (!isObject(item)) continue;
+  for (const [path, item] of Object.entries(fieldsOf(keyword(spec, "paths")))) {
+    if (!isRecord(item)) continue;
     for (const method of BODILESS) {
-      const body = item[method]?.requestBody;
-      if (body === undefined) continue;
-      delete item[method].requestBody;
-      const same = Object.keys(item).find(
-        (other) =>
-          isObject(item[other]) &&
-          item[other].requestBody !== undefined &&
-          JSON.stringify(item[other].requestBody) === JSON.stringify(body),
-      );
-      if (same) item[method][BODY_SENT_BY] = same;
+      const op = item[method];
+      if (!isRecord(op) || op.requestBody === undefined) continue;
+      const body = op.requestBody;
+      delete op.requestBody;
+      const same = Object.keys(item).find((other) => {
+        const theirs = keyword(item[other], "requestBody");
+        return theirs !== undefined && JSON.stringify(theirs) === JSON.stringify(body);
+      });
+      if (same) op[BODY_SENT_BY] = same;
       say(
         `#/paths/${escapeToken(path)}/${method}/requestBody`,
         `a ${method.toUpperCase()} request cannot carry a body in fetch; left out, so the method sends none${same ? ` (${same.toUpperCase()} ${path} takes the same body)` : ""}`,
@@ -50,17 +50,18 @@ const BODILESS_ANSWERS = ["204", "205", "304"];
  * Content declared on a 204, 205 or 304 answer: HTTP sends none, so the answer is read as empty. A
  * shared answer (`$ref`) is replaced at the operation by its description alone, so that the others
  * that use it keep their content.
- * @param {any} spec
+ * @param {unknown} spec
  * @param {(where: string, text: string) => void} say
  */
 export function bodiesNoAnswerCarries(spec, say) {
-  for (const [path, item] of Object.entries(isObject(spec.paths) ? spec.paths : {})) {
-    if (!isObject(item)) continue;
+  for (const [path, item] of Object.entries(fieldsOf(keyword(spec, "paths")))) {
+    if (!isRecord(item)) continue;
     for (const [method, op] of Object.entries(item)) {
-      const responses = isObject(op) && isObject(op.responses) ? op.responses : undefined;
+      const responses = keyword(op, "responses");
+      if (!isRecord(responses)) continue;
       for (const status of BODILESS_ANSWERS) {
-        const answer = deref(spec, responses?.[status]);
-        if (!isObject(answer) || answer.content === undefined) continue;
+        const answer = deref(spec, responses[status]);
+        if (!isRecord(answer) || answer.content === undefined) continue;
         const { content, ...rest } = answer;
         responses[status] = rest;
         say(
@@ -83,47 +84,49 @@ const shapeOf = (/** @type {string} */ path) => path.replace(/\{[^}]*\}/g, "{}")
  * the later one's operations join the first's path item, their path parameters renamed to the
  * first's names (a shared parameter copied, not changed). An operation whose method the first
  * already has stays where it is, named as unreachable by a router.
- * @param {any} spec
+ * @param {unknown} spec
  * @param {(where: string, text: string) => void} say
  */
 export function equivalentTemplates(spec, say) {
-  if (!isObject(spec.paths)) return;
+  const paths = keyword(spec, "paths");
+  if (!isRecord(paths)) return;
   /** @type {Map<string, string>} shape -> the first template of that shape */
   const first = new Map();
-  for (const path of Object.keys(spec.paths)) {
+  for (const path of Object.keys(paths)) {
     const shape = shapeOf(path);
     const kept = first.get(shape);
     if (kept === undefined) {
       first.set(shape, path);
       continue;
     }
-    const item = spec.paths[path];
-    const into = spec.paths[kept];
-    if (!isObject(item) || !isObject(into)) continue;
+    const item = paths[path];
+    const into = paths[kept];
+    if (!isRecord(item) || !isRecord(into)) continue;
     const renamed = new Map(templateParams(path).map((name, i) => [name, templateParams(kept)[i]]));
-    const rename = (/** @type {any[] | undefined} */ params) =>
-      params?.map((p) => {
+    // parameters that are no list (lint names them) are none
+    const rename = (/** @type {unknown} */ params) =>
+      (Array.isArray(params) ? params : []).map((/** @type {unknown} */ p) => {
         const param = deref(spec, p);
-        return isObject(param) && param.in === "path" && renamed.has(param.name)
+        return isRecord(param) && param.in === "path" && typeof param.name === "string" && renamed.has(param.name)
           ? { ...param, name: renamed.get(param.name) }
           : p;
       });
     const moved = [];
     const stayed = [];
     for (const method of Object.keys(item)) {
-      if (!METHODS.has(method) || !isObject(item[method])) continue;
+      const op = item[method];
+      if (!METHODS.has(method) || !isRecord(op)) continue;
       if (into[method] !== undefined) {
         stayed.push(method.toUpperCase());
         continue;
       }
-      const op = item[method];
       // the path item's own parameters go with each operation that moves
-      const params = [...(rename(item.parameters) ?? []), ...(rename(op.parameters) ?? [])];
+      const params = [...rename(item.parameters), ...rename(op.parameters)];
       into[method] = { ...op, ...(params.length ? { parameters: params } : {}) };
       delete item[method];
       moved.push(method.toUpperCase());
     }
-    if (!Object.keys(item).some((key) => METHODS.has(key))) delete spec.paths[path];
+    if (!Object.keys(item).some((key) => METHODS.has(key))) delete paths[path];
     say(
       `#/paths/${escapeToken(path)}`,
       `the same template as ${kept} but for its parameters' names, so no router tells them apart; ${moved.length ? `its ${moved.join(", ")} read as ${kept}'s` : "nothing moved"}${stayed.length ? `; its ${stayed.join(", ")} stays, which a router sends to ${kept}'s` : ""}`,

@@ -7,7 +7,8 @@ import { relative } from "node:path";
 import { load } from "js-yaml";
 import { root } from "../shared/paths.mjs";
 import { textMemo } from "../shared/text-memo.mjs";
-import { escapeToken, isObject, pointerTarget, refTarget } from "./document.mjs";
+import { escapeToken, pointerTarget, refTarget } from "./document.mjs";
+import { isRecord, keyword } from "./guards.mjs";
 
 /**
  * The `$ref`s (and discriminator mapping values) of the spec's files whose JSON pointer has an
@@ -42,9 +43,9 @@ const emptyTokens = textMemo((text, file) => {
   } catch {
     return lines; // a YAML error is the linter's and the bundler's to name
   }
-  const walk = (/** @type {any} */ node, /** @type {string} */ at, /** @type {boolean} */ refs) => {
+  const walk = (/** @type {unknown} */ node, /** @type {string} */ at, /** @type {boolean} */ refs) => {
     if (Array.isArray(node)) node.forEach((v, i) => walk(v, `${at}/${i}`, false));
-    if (!isObject(node)) return;
+    if (!isRecord(node)) return;
     for (const [k, v] of Object.entries(node)) {
       const here = `${at}/${escapeToken(k)}`;
       if (typeof v === "string" && (k === "$ref" || refs) && /#.*(\/\/|\/$)/.test(v) && !v.endsWith("#/")) {
@@ -62,13 +63,13 @@ const emptyTokens = textMemo((text, file) => {
  * Every in-document `$ref` must name something: an empty pointer token (`#/components//schemas/X`)
  * is read without it when that names something; a schema `$ref` to nothing is read as any value
  * (named); any other `$ref` to nothing is fatal.
- * @param {any} spec the bundle, changed in place
+ * @param {unknown} spec the bundle, changed in place
  * @param {(where: string, text: string) => void} say
  */
 export function references(spec, say) {
-  const walk = (/** @type {any} */ node, /** @type {string} */ at) => {
+  const walk = (/** @type {unknown} */ node, /** @type {string} */ at) => {
     if (Array.isArray(node)) node.forEach((v, i) => walk(v, `${at}/${i}`));
-    if (!isObject(node)) return;
+    if (!isRecord(node)) return;
     for (const [k, v] of Object.entries(node)) {
       if (k === "$ref" && typeof v === "string") {
         const fixed = collapse(spec, v);
@@ -95,7 +96,7 @@ export function references(spec, say) {
 
 /**
  * `ref` when it names something; else, when it has empty tokens, the ref without them if that names something; else undefined.
- * @param {any} spec
+ * @param {unknown} spec
  * @param {string} ref
  * @returns {string | undefined}
  */
@@ -108,12 +109,13 @@ export function collapse(spec, ref) {
 
 /**
  * What the fix could point at: the components of the same kind, a few of them.
- * @param {any} spec
+ * @param {unknown} spec
  * @param {string} ref
  */
 function nearest(spec, ref) {
   const kind = /^#\/components\/(\w+)/.exec(ref)?.[1];
-  const names = kind && isObject(spec.components?.[kind]) ? Object.keys(spec.components[kind]) : [];
+  const components = kind ? keyword(keyword(spec, "components"), kind) : undefined;
+  const names = isRecord(components) ? Object.keys(components) : [];
   return names.length
     ? `#/components/${kind}/ has ${names.slice(0, 5).join(", ")}${names.length > 5 ? ", ..." : ""}`
     : "e.g. #/components/schemas/<Name>";
@@ -124,7 +126,7 @@ function nearest(spec, ref) {
  * file it could not fetch): one that nothing in the document uses (no `$ref` or discriminator
  * mapping names it, nor, for a security scheme, a security requirement) is dropped, one line each,
  * since nothing the document declares loses anything; a used one stays, for the bundler's error.
- * @param {any} spec the bundle, changed in place
+ * @param {unknown} spec the bundle, changed in place
  * @param {import("@redocly/openapi-core").NormalizedProblem[]} problems the bundler's
  * @param {string} file the root file's absolute path, where a component's pointer is the bundle's own
  * @param {(line: string) => void} say
@@ -143,16 +145,18 @@ export function unreadComponents(spec, problems, file, say) {
     if (at?.source.absoluteRef !== file || pointer === undefined || !/^#\/components\/[^/]+\/[^/]+$/.test(pointer))
       continue;
     const node = pointerTarget(spec, pointer);
-    if (!isObject(node) || Object.keys(node).length !== 1 || String(node.$ref ?? "#").startsWith("#")) continue;
+    if (!isRecord(node) || Object.keys(node).length !== 1 || String(node.$ref ?? "#").startsWith("#")) continue;
     names ??= usedComponents(spec);
     if (names.has(pointer)) continue;
     handled.add(problem);
-    if (!unread.has(pointer)) unread.set(pointer, { ref: node.$ref, reasons: new Set() });
+    if (!unread.has(pointer)) unread.set(pointer, { ref: String(node.$ref), reasons: new Set() });
     unread.get(pointer)?.reasons.add(problem.message);
   }
   for (const [at, { ref, reasons }] of unread) {
     const [, kind, name] = refTarget(spec, at).tokens;
-    delete spec.components[kind][name];
+    // the pointer named an object here (the loop above), so its holder is one too
+    const holder = keyword(keyword(spec, "components"), kind);
+    if (isRecord(holder)) delete holder[name];
     say(
       `${at}: $ref ${ref} could not be read (${[...reasons].join("; ")}), and nothing in the document uses it; dropped`,
     );
@@ -162,29 +166,30 @@ export function unreadComponents(spec, problems, file, say) {
 
 /**
  * The components the document uses, as `#/components/<kind>/<name>`: by `$ref`, discriminator mapping or security requirement.
- * @param {any} spec
+ * @param {unknown} spec
  * @returns {Set<string>}
  */
 function usedComponents(spec) {
+  /** @type {Set<string>} */
   const names = new Set();
   const add = (/** @type {string} */ ref) => {
     const component = /^#\/components\/[^/]+\/[^/]+/.exec(ref)?.[0];
     if (component) names.add(component);
   };
-  const walk = (/** @type {any} */ node, /** @type {string} */ key) => {
+  const walk = (/** @type {unknown} */ node, /** @type {string} */ key) => {
     if (Array.isArray(node)) {
       for (const item of node) {
-        if (key === "security" && isObject(item))
+        if (key === "security" && isRecord(item))
           for (const name of Object.keys(item)) add(`#/components/securitySchemes/${escapeToken(name)}`);
         walk(item, "");
       }
     }
-    if (!isObject(node)) return;
+    if (!isRecord(node)) return;
     for (const [k, v] of Object.entries(node)) {
       if (k === "$ref" && typeof v === "string") add(v);
-      else if (k === "mapping" && isObject(v))
+      else if (k === "mapping" && isRecord(v))
         for (const target of Object.values(v))
-          add(String(target).startsWith("#") ? String(target) : `#/components/schemas/${escapeToken(target)}`);
+          add(String(target).startsWith("#") ? String(target) : `#/components/schemas/${escapeToken(String(target))}`);
       else if (k !== "example" && k !== "examples" && k !== "enum" && k !== "const" && k !== "default") walk(v, k);
     }
   };
@@ -201,18 +206,18 @@ const VALUES = new Set(["example", "examples", "enum", "const", "default"]);
  * function that, once the repairs are done, points each one that no longer reaches its node at the
  * place the node went. A pointer into a schema's branches (`#/components/schemas/X/oneOf/1`) then
  * still names what it named.
- * @param {any} spec
+ * @param {unknown} spec
  * @returns {() => void}
  */
 export function followMoves(spec) {
-  /** @type {[holder: any, target: object][]} */
+  /** @type {[holder: Record<string, unknown>, target: object][]} */
   const held = [];
-  const walk = (/** @type {any} */ node) => {
+  const walk = (/** @type {unknown} */ node) => {
     if (Array.isArray(node)) node.forEach(walk);
-    if (!isObject(node)) return;
+    if (!isRecord(node)) return;
     if (typeof node.$ref === "string" && node.$ref.startsWith("#")) {
       const target = pointerTarget(spec, node.$ref);
-      if (isObject(target)) held.push([node, target]);
+      if (isRecord(target)) held.push([node, target]);
     }
     // values, not schemas: a field named $ref in an example is the example's
     for (const [key, value] of Object.entries(node)) if (!VALUES.has(key)) walk(value);
@@ -221,7 +226,7 @@ export function followMoves(spec) {
   return () => {
     /** @type {Map<object, string>} where each object of the repaired document is */
     const where = new Map();
-    const place = (/** @type {any} */ node, /** @type {string} */ at) => {
+    const place = (/** @type {unknown} */ node, /** @type {string} */ at) => {
       if (!node || typeof node !== "object" || where.has(node)) return;
       where.set(node, at);
       for (const [key, value] of Object.entries(node)) place(value, `${at}/${escapeToken(key)}`);

@@ -4,7 +4,8 @@
 // cannot be routed around throws, naming the fix. The references' repairs are repair-references.mjs,
 // the discriminators' repair-discriminators.mjs, the overlapping branches' repair-overlaps.mjs,
 // the path items' and operations' repair-paths.mjs, the examples' repair-examples.mjs.
-import { deref, describedProperties, isRecord } from "./document.mjs";
+import { deref, describedProperties } from "./document.mjs";
+import { isRecord, keyword } from "./guards.mjs";
 import { mapping, ownValues, wrappedDiscriminated } from "./repair-discriminators.mjs";
 import { checkExamples } from "./repair-examples.mjs";
 import { overlaps } from "./repair-overlaps.mjs";
@@ -21,7 +22,7 @@ const BOOLEAN_OK = new Set(["additionalProperties", "unevaluatedProperties"]);
 
 /**
  * @typedef {object} Repaired
- * @property {any} spec the repaired document (a copy; the input is not changed)
+ * @property {unknown} spec the repaired document (a copy; the input is not changed)
  * @property {string[]} defects one line per defect: `<where>: <what>; <what was done instead>`
  */
 
@@ -35,7 +36,7 @@ const BOOLEAN_OK = new Set(["additionalProperties", "unevaluatedProperties"]);
  * request body on a GET or HEAD (which fetch cannot send), content on a 204, 205 or 304 answer (which
  * carries none), and examples that break their own schema (checked last, against the repaired schemas). An OpenAPI
  * 3.0 document's `nullable` is read as 3.1 writes it too, but not named: it is 3.0 itself there.
- * @param {any} bundled the document as bundled
+ * @param {unknown} bundled the document as bundled
  * @returns {Repaired}
  * @throws {Error} for a `$ref` other than a schema's that names nothing in the document, with where it is and the fix
  * @example
@@ -49,25 +50,26 @@ export function repairSpec(bundled) {
   const say = (/** @type {string} */ where, /** @type {string} */ text) => defects.push(`${where}: ${text}`);
   // a repair that moves a node (wraps it, reads its oneOf as anyOf) leaves every $ref to it on it
   const follow = followMoves(spec);
-  forEachSchema(spec, (parent, key, at) => booleans(parent, key, at, say));
+  forEachSchema(spec, (node, at, replace, key) => booleans(node, key, at, replace, say));
   // nullable is OpenAPI 3.0's own keyword: a 3.0 document is read as 3.1 writes it, unnamed
-  const version30 = /^3\.0(\.|$)/.test(String(spec.openapi ?? ""));
-  forEachSchema(spec, (parent, key, at) => nullable(parent[key], at, version30 ? () => {} : say));
-  forEachSchema(spec, (parent, key, at) => impossibleFormat(parent[key], at, say));
+  const version30 = /^3\.0(\.|$)/.test(String(keyword(spec, "openapi") ?? ""));
+  forEachSchema(spec, (node, at) => nullable(node, at, version30 ? () => {} : say));
+  forEachSchema(spec, (node, at) => impossibleFormat(node, at, say));
   follow();
   references(spec, say);
-  forEachSchema(spec, (parent, key, at) => mapping(spec, parent[key], at, say));
-  forEachSchema(spec, (parent, key, at) => ownValues(spec, parent[key], at, say));
-  forEachSchema(spec, (parent, key, at) => closedComposition(spec, parent[key], at, say));
+  forEachSchema(spec, (node, at) => mapping(spec, node, at, say));
+  forEachSchema(spec, (node, at) => ownValues(spec, node, at, say));
+  forEachSchema(spec, (node, at) => closedComposition(spec, node, at, say));
   follow();
   // a part of an allOf may require what another part describes: only whole schemas are judged
   const parts = new Set();
-  forEachSchema(spec, (parent, key) => {
-    for (const part of Array.isArray(parent[key]?.allOf) ? parent[key].allOf : []) parts.add(deref(spec, part));
+  forEachSchema(spec, (node) => {
+    const allOf = keyword(node, "allOf");
+    for (const part of Array.isArray(allOf) ? allOf : []) parts.add(deref(spec, part));
   });
-  forEachSchema(spec, (parent, key, at) => parts.has(parent[key]) || undescribedRequired(spec, parent[key], at, say));
-  forEachSchema(spec, (parent, key, at) => overlaps(spec, parent[key], at, say));
-  forEachSchema(spec, (parent, key, at) => wrappedDiscriminated(spec, parent[key], at, say));
+  forEachSchema(spec, (node, at) => parts.has(node) || undescribedRequired(spec, node, at, say));
+  forEachSchema(spec, (node, at) => overlaps(spec, node, at, say));
+  forEachSchema(spec, (node, at) => wrappedDiscriminated(spec, node, at, say));
   follow();
   equivalentTemplates(spec, say);
   follow();
@@ -79,16 +81,16 @@ export function repairSpec(bundled) {
 
 /**
  * Boolean schemas: openapi-typescript and older checkers read only objects.
- * @param {Record<string | number, unknown>} parent the object or array holding the schema
- * @param {string | number} key
+ * @param {unknown} node the schema
+ * @param {string | number} key where its parent holds it
  * @param {string} at
+ * @param {(schema: unknown) => void} replace puts a schema in its place
  * @param {Say} say
  */
-function booleans(parent, key, at, say) {
-  const node = parent[key];
+function booleans(node, key, at, replace, say) {
   if (typeof node === "boolean") {
     if (BOOLEAN_OK.has(String(key))) return;
-    parent[key] = node ? {} : { not: {} };
+    replace(node ? {} : { not: {} });
     say(at, `boolean schema ${node}; read as ${node ? "{} (anything)" : "{ not: {} } (nothing)"}`);
     return;
   }
@@ -183,7 +185,7 @@ function nullable(node, at, say) {
  * it refuses the branches' properties and no body passes. The branches' property names are listed
  * in `properties` (as `{}`: the branch still checks them), so a body of any branch passes and an
  * unknown property is still refused.
- * @param {any} spec the document being repaired
+ * @param {unknown} spec the document being repaired
  * @param {unknown} node
  * @param {string} at
  * @param {Say} say
@@ -213,7 +215,7 @@ function closedComposition(spec, node, at, say) {
  * `allOf`/`oneOf`/`anyOf` (DigitalOcean's logtail `endpoint`, its uptime check's `method`): the
  * checks ask for it and the types do not know it, so no typed call can send it. It is described
  * as any value (`{}`), so that both agree.
- * @param {any} spec the document being repaired
+ * @param {unknown} spec the document being repaired
  * @param {unknown} node
  * @param {string} at
  * @param {Say} say

@@ -2,7 +2,8 @@
 // `pattern`, values varied by a seed, a required field never described filled, fields a recursive
 // schema's sample cut short pruned, and the fields a schema never names listed.
 import { createRequire } from "node:module";
-import { deref, isObject, propertySchemas } from "./document.mjs";
+import { deref, partsOf, propertySchemas } from "./document.mjs";
+import { isRecord } from "./guards.mjs";
 
 const require = createRequire(import.meta.url);
 /** @type {new (pattern: RegExp) => { max: number, randInt: (a: number, b: number) => number, gen(): string }} */
@@ -31,7 +32,8 @@ function seeded(seed) {
 
 /**
  * A string that matches `schema.pattern` within its length bounds, or undefined when none was drawn.
- * @param {{ pattern: string, minLength?: number, maxLength?: number }} schema
+ * @param {{ pattern: string, minLength?: unknown, maxLength?: unknown }} schema the lengths as the
+ * document gives them, compared as JavaScript compares them
  * @param {number} seed
  */
 export function patternString(schema, seed = 0) {
@@ -45,8 +47,8 @@ export function patternString(schema, seed = 0) {
   const draw = new RandExp(regex);
   draw.max = REPEAT;
   draw.randInt = (from, to) => from + Math.floor(random() * (to - from + 1));
-  const min = schema.minLength ?? 0;
-  const max = schema.maxLength ?? Infinity;
+  const min = Number(schema.minLength ?? 0);
+  const max = Number(schema.maxLength ?? Infinity);
   for (let i = 0; i < DRAWS; i++) {
     const value = draw.gen();
     const length = [...value].length;
@@ -55,7 +57,7 @@ export function patternString(schema, seed = 0) {
   return undefined;
 }
 
-export const allows = (/** @type {any} */ schema, /** @type {string} */ type) =>
+export const allows = (/** @type {Record<string, unknown>} */ schema, /** @type {string} */ type) =>
   schema.type === type || (Array.isArray(schema.type) && schema.type.includes(type));
 
 /**
@@ -67,9 +69,23 @@ export const allows = (/** @type {any} */ schema, /** @type {string} */ type) =>
 export function fill(value, path) {
   const steps = stepsOf(path);
   const last = steps.pop();
-  let node = /** @type {any} */ (value);
-  for (const step of steps) node = node?.[step];
-  if (isObject(node) && typeof last === "string" && !Object.hasOwn(node, last)) node[last] = "string";
+  const node = valueAt(value, steps);
+  if (isRecord(node) && typeof last === "string" && !Object.hasOwn(node, last)) node[last] = "string";
+}
+
+/**
+ * What lies at `steps` in a value (`["a", 0]`: `value.a[0]`), as `value?.a?.[0]` reads it: undefined
+ * past a step that is missing; a string's characters and length are read as JavaScript reads them.
+ * @param {unknown} value
+ * @param {(string | number)[]} steps
+ * @returns {unknown}
+ */
+export function valueAt(value, steps) {
+  let node = value;
+  // null and undefined end the walk (`?.`); any other value is read as JavaScript reads a property of it
+  for (const step of steps)
+    node = node == null ? undefined : /** @type {Record<string | number, unknown>} */ (Object(node))[step];
+  return node;
 }
 
 /** The steps of a path as the checks write it (`value.a[0].b`): `["a", 0, "b"]`. */
@@ -91,10 +107,9 @@ export function pruned(value, issues, check) {
     let better;
     for (let depth = steps.length; depth > 0 && !better; depth--) {
       const copy = structuredClone(current.value);
-      let parent = /** @type {any} */ (copy);
-      for (const step of steps.slice(0, depth - 1)) parent = parent?.[step];
+      const parent = valueAt(copy, steps.slice(0, depth - 1));
       const last = steps[depth - 1];
-      if (!isObject(parent) || typeof last !== "string" || !Object.hasOwn(parent, last)) continue;
+      if (!isRecord(parent) || typeof last !== "string" || !Object.hasOwn(parent, last)) continue;
       delete parent[last];
       const left = check(copy);
       if (left.length < current.issues.length) better = { value: copy, issues: left };
@@ -108,47 +123,46 @@ export function pruned(value, issues, check) {
 /**
  * Sets the field of `varied` at `steps` back to the one of `plain`; false when the path cannot
  * be followed in both, or is the whole value.
- * @param {any} varied
- * @param {any} plain
+ * @param {unknown} varied
+ * @param {unknown} plain
  * @param {(string | number)[]} steps
  */
 export function restore(varied, plain, steps) {
   if (steps.length === 0) return false;
-  let to = varied;
-  let from = plain;
-  for (const step of steps.slice(0, -1)) {
-    to = to?.[step];
-    from = from?.[step];
-  }
+  const to = valueAt(varied, steps.slice(0, -1));
+  const from = valueAt(plain, steps.slice(0, -1));
   const last = /** @type {string | number} */ (steps.at(-1));
   if (!to || typeof to !== "object" || !from || typeof from !== "object" || !Object.hasOwn(from, last)) return false;
-  to[last] = structuredClone(from[last]);
+  // objects or arrays, both (the test above)
+  /** @type {Record<string | number, unknown>} */ (to)[last] = structuredClone(
+    /** @type {Record<string | number, unknown>} */ (from)[last],
+  );
   return true;
 }
 
 /**
  * The fields of `value` its schema never names, each as its steps from the top (`["a", 0, "b"]`),
  * where the schema does not open itself to others (`additionalProperties` or `patternProperties`).
- * @param {any} spec
- * @param {any} schema
+ * @param {unknown} spec
+ * @param {unknown} schema
  * @param {unknown} value
  * @param {(string | number)[]} [at] the steps to `value`
  * @returns {(string | number)[][]}
  */
 export function undeclared(spec, schema, value, at = [], depth = 0) {
   const s = deref(spec, schema);
-  if (!isObject(s) || depth > 32) return [];
+  if (!isRecord(s) || depth > 32) return [];
   if (Array.isArray(value)) return value.flatMap((item, i) => undeclared(spec, s.items, item, [...at, i], depth + 1));
-  if (!isObject(value)) return [];
+  if (!isRecord(value)) return [];
   /** @type {(node: unknown, level?: number) => boolean} */
   const open = (node, level = 0) => {
     const n = deref(spec, node);
-    if (!isObject(n) || level > 16) return false;
+    if (!isRecord(n) || level > 16) return false;
     if ((n.additionalProperties !== undefined && n.additionalProperties !== false) || n.patternProperties) return true;
-    return [...(n.allOf ?? []), ...(n.oneOf ?? []), ...(n.anyOf ?? [])].some((part) => open(part, level + 1));
+    return partsOf(n).some((part) => open(part, level + 1));
   };
   if (open(s)) return [];
-  return Object.entries(/** @type {Record<string, unknown>} */ (value)).flatMap(([key, field]) => {
+  return Object.entries(value).flatMap(([key, field]) => {
     const [first] = propertySchemas(spec, s, key);
     return first === undefined ? [[...at, key]] : undeclared(spec, first, field, [...at, key], depth + 1);
   });
@@ -164,10 +178,9 @@ export function without(value, places) {
   if (!places.length) return value;
   const copy = structuredClone(value);
   for (const steps of places) {
-    let parent = /** @type {any} */ (copy);
-    for (const step of steps.slice(0, -1)) parent = parent?.[step];
-    const last = /** @type {string | number} */ (steps.at(-1));
-    if (isObject(parent) && typeof last === "string") delete parent[last];
+    const parent = valueAt(copy, steps.slice(0, -1));
+    const last = steps.at(-1);
+    if (isRecord(parent) && typeof last === "string") delete parent[last];
   }
   return copy;
 }
@@ -175,21 +188,21 @@ export function without(value, places) {
 /**
  * `value` with its free-text strings, uuids, emails, patterned strings and integers changed by
  * `seed`, each as far as its own schema allows; the caller checks the whole again.
- * @param {any} spec
- * @param {any} schema
+ * @param {unknown} spec
+ * @param {unknown} schema
  * @param {unknown} value
  * @param {number} seed
  * @returns {unknown}
  */
 export function vary(spec, schema, value, seed, depth = 0) {
   const s = deref(spec, schema);
-  if (!isObject(s) || depth > 32) return value;
+  if (!isRecord(s) || depth > 32) return value;
   if (Array.isArray(value)) {
     const items = deref(spec, s.items);
     return value.map((item) => vary(spec, items, item, seed, depth + 1));
   }
-  if (isObject(value)) {
-    const out = /** @type {Record<string, unknown>} */ (value);
+  if (isRecord(value)) {
+    const out = value;
     for (const key of Object.keys(out)) {
       const [first] = propertySchemas(spec, s, key);
       if (first !== undefined) out[key] = vary(spec, first, out[key], seed, depth + 1);
@@ -201,13 +214,16 @@ export function vary(spec, schema, value, seed, depth = 0) {
     if (s.format === "uuid") return `${value.slice(0, 24)}${seed.toString(16).padStart(12, "0").slice(-12)}`;
     if (s.format === "email") return `user${seed}@example.com`;
     if (s.format !== undefined) return value;
-    if (typeof s.pattern === "string") return patternString(s, seed) ?? value;
+    if (typeof s.pattern === "string")
+      return patternString({ pattern: s.pattern, minLength: s.minLength, maxLength: s.maxLength }, seed) ?? value;
     const longer = `${value}-${seed}`;
-    return [...longer].length <= (s.maxLength ?? Infinity) ? longer : value;
+    // the bounds as the document gives them, compared as JavaScript compares them (a 3.0
+    // `exclusiveMaximum: true` is 1)
+    return [...longer].length <= Number(s.maxLength ?? Infinity) ? longer : value;
   }
   if (Number.isInteger(value) && (s.type === "integer" || allows(s, "integer"))) {
-    const next = /** @type {number} */ (value) + seed * (s.multipleOf ?? 1);
-    return next <= (s.maximum ?? Infinity) && next < (s.exclusiveMaximum ?? Infinity) ? next : value;
+    const next = /** @type {number} */ (value) + seed * Number(s.multipleOf ?? 1);
+    return next <= Number(s.maximum ?? Infinity) && next < Number(s.exclusiveMaximum ?? Infinity) ? next : value;
   }
   return value;
 }

@@ -6,7 +6,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import { parseYaml, stringifyYaml } from "@redocly/openapi-core";
 import { HTTP_METHODS } from "../../../src/core/path-template.js";
 import { root } from "../shared/paths.mjs";
-import { withoutExamples } from "../spec/document.mjs";
+import { withoutExamples } from "../spec/examples.mjs";
 import { operationText, pathFile } from "./catalogue.mjs";
 
 const camel = (/** @type {string} */ text) =>
@@ -83,8 +83,8 @@ export function examplesOut(dir) {
 /**
  * The path items' text, in the order their paths first appear (a path of the project's own keeps
  * its own path-level parameters), and the component files they use, none of which the project has.
- * @param {any[]} chosen the operations chosen from the fake API
- * @param {{ catalogue: any, ownPaths: Map<string, string>, clientMethods: boolean, data: string, source: string }} from
+ * @param {import("./catalogue.mjs").ChosenOperation[]} chosen the operations chosen from the fake API
+ * @param {{ catalogue: { files: Map<string, import("./catalogue.mjs").PathFile> }, ownPaths: Map<string, string>, clientMethods: boolean, data: string, source: string }} from
  * @returns {{ items: Map<string, string>, written: string[] }}
  */
 export function pathItems(chosen, { catalogue, ownPaths, clientMethods, data, source }) {
@@ -93,9 +93,14 @@ export function pathItems(chosen, { catalogue, ownPaths, clientMethods, data, so
   /** @type {Set<string>} */
   const used = new Set();
   for (const op of chosen) {
-    const { value, entries } = catalogue.files.get(op.source);
+    const file = catalogue.files.get(op.source);
+    // readCatalogue reads the path file of every operation it lists
+    if (!file) throw new Error(`${op.source}: the catalogue read no path file for ${op.method} ${op.path}`);
+    const { value, entries } = file;
     if (!items.has(op.path)) items.set(op.path, ownPaths.has(op.path) ? "" : (entries.get("parameters") ?? ""));
-    items.set(op.path, items.get(op.path) + operationText(op, entries.get(op.method), clientMethods));
+    const entry = entries.get(op.method);
+    if (entry === undefined) throw new Error(`${op.source}: its path file has no ${op.method} for ${op.path}`);
+    items.set(op.path, items.get(op.path) + operationText(op, entry, clientMethods));
     components(
       data,
       join(data, "paths", pathFile(op.source)),
@@ -135,7 +140,7 @@ export function nameOwnOperations(dir, own, clientMethods) {
 
 /**
  * The index's text: the project's own up to `paths:`, then every path and schema; and how many of each.
- * @param {any} project
+ * @param {ReturnType<typeof readProject>} project
  * @param {{ items: Map<string, string>, written: string[], ownPaths: Map<string, string> }} parts
  */
 export function indexOf(project, { items, written, ownPaths }) {

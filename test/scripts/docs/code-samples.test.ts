@@ -122,7 +122,7 @@ describe("code samples for the docs page", () => {
   it("adds both samples to every operation of a copy and leaves the document given unchanged", async () => {
     const before = JSON.stringify(spec);
 
-    const page = withCodeSamples(spec, { sampler: await createSampler(spec) });
+    const page: any = withCodeSamples(spec, { sampler: await createSampler(spec) });
 
     expect(JSON.stringify(spec)).toBe(before);
     for (const [path, method] of [
@@ -187,7 +187,7 @@ const bare = {
 
 describe("code samples where the document gives no example", () => {
   it("samples each input from its schema: path ids by pattern and format, the required header, body and query", async () => {
-    const page = withCodeSamples(bare, { sampler: await createSampler(bare) });
+    const page: any = withCodeSamples(bare, { sampler: await createSampler(bare) });
     const samples = (path: string, method: string) =>
       Object.fromEntries(
         (page.paths[path][method]["x-codeSamples"] as { label: string; source: string }[]).map((s) => [
@@ -294,7 +294,7 @@ const v32 = {
 
 describe("code samples of an OpenAPI 3.2 document", () => {
   const curl = async (path: string) => {
-    const page = withCodeSamples(v32, { sampler: await createSampler(v32) });
+    const page: any = withCodeSamples(v32, { sampler: await createSampler(v32) });
     const samples = page.paths[path][path === "/lookup" || path === "/search" ? "get" : "post"]["x-codeSamples"];
     return (samples as { label: string; source: string }[]).find((s) => s.label === "curl")!.source;
   };

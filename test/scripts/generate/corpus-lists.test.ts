@@ -31,14 +31,14 @@ function scan(spec: Json, schema: Json) {
   const leaves: { path: string[]; schema: Json }[] = [];
   let arrays = false;
   const visit = (node: Json, path: string[], depth: number, seen: Set<Json>) => {
-    const s = deref(spec, node);
+    const s: Json = deref(spec, node);
     if (!s || typeof s !== "object" || seen.has(s)) return;
     if (kind(s) === "other" && [s.type].flat().includes("array")) arrays = true;
     const inner = new Set(seen).add(s);
     for (const part of [...(s.allOf ?? []), ...(s.anyOf ?? []), ...(s.oneOf ?? [])]) visit(part, path, depth, inner);
     if (depth >= 3) return;
     for (const [name, field] of Object.entries<Json>(s.properties ?? {})) {
-      const f = deref(spec, field) ?? {};
+      const f: Json = deref(spec, field) ?? {};
       if (kind(f) !== "other") leaves.push({ path: [...path, name], schema: f });
       else visit(f, [...path, name], depth + 1, inner);
     }
@@ -63,7 +63,7 @@ function fits(param: Json, field: Json): boolean {
 function feedingBack(spec: Json): Map<string, string> {
   const found = new Map<string, string>();
   for (const [path, raw] of Object.entries<Json>(spec.paths ?? {})) {
-    const item = deref(spec, raw) ?? {};
+    const item: Json = deref(spec, raw) ?? {};
     const op = item.get;
     if (!op) continue;
     const params = [...(item.parameters ?? []), ...(op.parameters ?? [])]
@@ -71,9 +71,9 @@ function feedingBack(spec: Json): Map<string, string> {
       .filter((p: Json) => p?.in === "query" && typeof p.name === "string")
       .map((p: Json) => ({ name: p.name as string, schema: deref(spec, p.schema) ?? {} }));
     const status = Object.keys(op.responses ?? {}).find((s) => /^2\d\d$/.test(s));
-    const content = deref(spec, op.responses?.[status ?? ""])?.content ?? {};
+    const content: Json = (deref(spec, op.responses?.[status ?? ""]) as Json)?.content ?? {};
     const media = Object.keys(content).find((m) => /[/+]json$/i.test(m.split(";")[0]!.trim()));
-    const answer = media && deref(spec, content[media].schema);
+    const answer: Json = media && deref(spec, content[media].schema);
     if (!answer) continue;
     const { leaves, arrays } = scan(spec, answer);
     const bare = [answer.type].flat().includes("array");
@@ -89,7 +89,7 @@ function feedingBack(spec: Json): Map<string, string> {
       });
       if (leaf && (arrays || bare)) found.set(`GET ${path}`, `${p.name} <- ${leaf.path.join(".")}`);
     }
-    const items = bare ? deref(spec, answer.items) : undefined;
+    const items: Json = bare ? deref(spec, answer.items) : undefined;
     const id = items?.properties && deref(spec, items.properties.id);
     const sized = params.some((p) => /limit|size|count|perpage/.test(norm(p.name)) && kind(p.schema) === "number");
     const position = params.find((p) =>

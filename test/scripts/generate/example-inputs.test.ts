@@ -53,7 +53,7 @@ async function countingSampler(spec: object) {
   return counted;
 }
 
-const inputs = (spec: object, sampler: Awaited<ReturnType<typeof countingSampler>>) =>
+const inputs = (spec: unknown, sampler: Awaited<ReturnType<typeof countingSampler>>) =>
   withExampleInputs(readOperations(spec).operations, sampler).operations.map((op) => ({
     name: op.name,
     path: op.pathParams.map((p) => p.example),

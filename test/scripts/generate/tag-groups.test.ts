@@ -77,7 +77,7 @@ describe("the docs page's menu of nested tags", () => {
       paths: { ...doc.paths, "/pets": { get: op(["Pets"]) } },
     };
 
-    const page = pageDocument(spec, { sampler: await createSampler(spec) });
+    const page: any = pageDocument(spec, { sampler: await createSampler(spec) });
 
     expect(page.tags.map((tag: { name: string }) => tag.name)).toEqual([
       "Browsers",

@@ -5,8 +5,14 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { expansion } from "../../../scripts/lib/mock/expansion.mjs";
-import { PRISM_BUDGET, prismRoutes, prismView } from "../../../scripts/lib/mock/prism-view.mjs";
+import { PRISM_BUDGET, prismRoutes, prismView as viewOf } from "../../../scripts/lib/mock/prism-view.mjs";
 import { mockServer } from "../../../scripts/lib/mock/proxy.mjs";
+
+/** Prism's view, its document read as deep as the documents these tests build. */
+const prismView = (
+  doc: unknown,
+  options?: { budget?: number },
+): Omit<ReturnType<typeof viewOf>, "document"> & { document: any } => viewOf(doc, options);
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: object) => ({ description: "ok", content: { "application/json": { schema } } });

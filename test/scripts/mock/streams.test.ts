@@ -14,7 +14,7 @@ import {
 } from "../../../scripts/lib/generate/event-streams.mjs";
 import { eventStreamMock } from "../../../scripts/lib/mock/streams.mjs";
 import { readOperations } from "../../../scripts/lib/generate/read-operations.mjs";
-import { withoutExamples } from "../../../scripts/lib/spec/document.mjs";
+import { withoutExamples } from "../../../scripts/lib/spec/examples.mjs";
 import { createSampler } from "../../../scripts/lib/spec/sample.mjs";
 import { operationMatcher } from "../../../src/core/path-template.js";
 

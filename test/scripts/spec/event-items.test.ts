@@ -106,7 +106,7 @@ describe("an event stream's itemSchema read as one event", () => {
     const todo = eventItems(withTodo, mapped);
 
     expect(token.data).toEqual({ json: false, names: { token: false, refresh: false } });
-    expect(token.schema.properties.data).toEqual({ type: "string" });
+    expect((token.schema.properties as Record<string, unknown>).data).toEqual({ type: "string" });
     expect(todo.data).toEqual({ json: true, names: { todo: true } });
     // one branch is the event itself
     expect(todo.schema).toEqual({

@@ -2,7 +2,7 @@
 // expected values are literals, or read from the schema itself (a pattern tested with RegExp).
 import { describe, expect, it } from "vitest";
 import { documentChecker } from "../../../scripts/lib/spec/checker.mjs";
-import { withoutExamples } from "../../../scripts/lib/spec/document.mjs";
+import { withoutExamples } from "../../../scripts/lib/spec/examples.mjs";
 import { createSampler, patternString } from "../../../scripts/lib/spec/sample.mjs";
 import { fixtureDocument } from "../../support/schema-fixtures.js";
 

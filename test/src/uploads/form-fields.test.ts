@@ -128,3 +128,126 @@ describe("formFields", () => {
     expect(formFields(new URLSearchParams("a=1&b[=2&[c]=3"), undefined)).toEqual({ a: "1", "b[": "2", "[c]": "3" });
   });
 });
+
+describe("formFields, each text read as its place's schema says", () => {
+  const TYPED: Schema = {
+    type: ["object"],
+    properties: {
+      n: { type: ["number"] },
+      i: { type: ["integer"] },
+      b: { type: ["boolean"] },
+      mixed: { type: ["array", "string"] },
+      either: { type: ["array", "object"] },
+      list: { type: ["array"] },
+      nested: {
+        type: ["object"],
+        properties: { tags: { type: ["array"], items: { type: ["string"] } }, box: { type: ["object"] } },
+      },
+    },
+  };
+  const read = (text: string, encoding = {}) => formFields(new URLSearchParams(text), TYPED, encoding);
+
+  it.each([
+    ["1.25", 1.25],
+    ["-0.5", -0.5],
+    ["1e3", 1000],
+    ["1E+3", 1000],
+    ["2e-2", 0.02],
+    ["1e12", 1e12],
+    ["01", "01"],
+    ["1.", "1."],
+    [".5", ".5"],
+    ["1e", "1e"],
+    ["1e+", "1e+"],
+    ["1.5x", "1.5x"],
+  ])("reads %s where a number goes as %j: JSON's number syntax, nothing else", (text, value) => {
+    expect(read(`n=${encodeURIComponent(text)}`)).toEqual({ n: value });
+  });
+
+  it("reads true and false where a boolean goes, and nothing else: no number there, no JSON where an integer goes", () => {
+    expect(read("b=true")).toEqual({ b: true });
+    expect(read("b=false")).toEqual({ b: false });
+    expect(read("b=12")).toEqual({ b: "12" });
+    expect(read("i=%5B1%5D")).toEqual({ i: "[1]" });
+  });
+
+  it("parses JSON text after spaces where an object goes", () => {
+    expect(read(`nested=${encodeURIComponent(' {"box":{"k":1}}')}`)).toEqual({ nested: { box: { k: 1 } } });
+  });
+
+  it("keeps one text of a field that may be text or an array as text, and brackets of it as fields", () => {
+    expect(read("mixed=a,b")).toEqual({ mixed: "a,b" });
+    expect(read("mixed[1]=b&mixed[0]=a")).toEqual({ mixed: { 0: "a", 1: "b" } });
+    expect(read("either[0]=a")).toEqual({ either: { 0: "a" } });
+  });
+
+  it("reads an array's indexed names in the order of their index, the last of a name given twice", () => {
+    expect(read("list[1]=b&list[0]=a")).toEqual({ list: ["a", "b"] });
+    expect(read("list[0]=a&list[0]=c")).toEqual({ list: ["c"] });
+    expect(read("list=x&list=y")).toEqual({ list: ["x", "y"] });
+  });
+
+  it("reads a field's values given twice as the array's items, never one of them as the whole array", () => {
+    expect(formFields(new URLSearchParams("sizes=[1]&sizes=[2]"), LETTER)).toEqual({ sizes: ["[1]", "[2]"] });
+    // delimited, but given twice: each value is one item
+    expect(formFields(new URLSearchParams("sizes=1|2&sizes=3"), LETTER, { sizes: { style: "pipeDelimited" } })).toEqual(
+      { sizes: ["1|2", 3] },
+    );
+  });
+
+  it("reads an object's fields of an array given with empty brackets, in order", () => {
+    expect(formFields(new URLSearchParams("pages[][n]=1"), LETTER)).toEqual({ pages: [{ n: 1 }] });
+  });
+
+  it("reads a nested field with no encoding of its own as form's default says", () => {
+    expect(read("nested[tags]=a")).toEqual({ nested: { tags: ["a"] } });
+    expect(read(`nested[box]=${encodeURIComponent('{"k":1}')}`)).toEqual({ nested: { box: { k: 1 } } });
+  });
+
+  it("splits an object as name,value pairs only in form's style, and leaves a name without a value out", () => {
+    const pairs = formFields(new URLSearchParams("to=city,Rome,floor"), LETTER, { to: { explode: false } });
+    expect(pairs).toEqual({ to: { city: "Rome" } });
+    expect(Object.keys(pairs.to as object)).toEqual(["city"]);
+    expect(
+      formFields(new URLSearchParams("to=city,Rome"), LETTER, { to: { style: "deepObject", explode: false } }),
+    ).toEqual({ to: "city,Rome" });
+    expect(formFields(new URLSearchParams("note=a,b"), LETTER, { note: { explode: false } })).toEqual({ note: "a,b" });
+  });
+
+  it("keeps a file as it is where a delimited array or a joined object goes", () => {
+    const file = new File(["x"], "a.bin");
+    const form = new FormData();
+    form.append("sizes", file);
+    form.append("to", file);
+
+    expect(formFields(form, LETTER, { sizes: { style: "pipeDelimited" }, to: { explode: false } })).toEqual({
+      sizes: [file],
+      to: file,
+    });
+  });
+
+  it("stops reading a name 32 steps in", () => {
+    const fields = formFields(new URLSearchParams(`a${"[x]".repeat(40)}=v`), undefined);
+    let depth = 0;
+    let node: unknown = fields.a;
+    while (typeof node === "object" && node !== null) {
+      node = (node as { x: unknown }).x;
+      depth++;
+    }
+
+    expect([depth, node]).toEqual([31, "v"]);
+  });
+
+  it("reads a name whose brackets do not close it as the name itself", () => {
+    expect(formFields(new URLSearchParams("a[b]x=1&[c]=2"), undefined)).toEqual({ "a[b]x": "1", "[c]": "2" });
+  });
+
+  it("finishes on a schema that reaches itself through $ref or allOf", () => {
+    const loop: Schema = { type: ["object"], properties: { n: { type: ["integer"] } } };
+    loop.allOf = [loop];
+    const self: Schema = { $ref: () => self };
+
+    expect(formFields(new URLSearchParams("n=1"), loop)).toEqual({ n: 1 });
+    expect(formFields(new URLSearchParams("n=1"), self)).toEqual({ n: "1" });
+  });
+});
