@@ -32,7 +32,9 @@ import type { Resources } from "./resources.js";
  * const client = createCoreClient({ apiKey: process.env.BROWSER_CLOUD_API_KEY });
  * const limits = await getOrgLimits(client);
  */
-export const getOrgLimits: WithClient<Resources["organization"]["limits"]["retrieve"]> = /* @__PURE__ */ standalone(O.getOrgLimits);
+export const getOrgLimits: WithClient<Resources["organization"]["limits"]["retrieve"]> = /* @__PURE__ */ standalone(
+  O.getOrgLimits,
+);
 
 /**
  * Simulate a mouse click on the browser instance
@@ -54,7 +56,9 @@ export const getOrgLimits: WithClient<Resources["organization"]["limits"]["retri
  * const client = createCoreClient({ apiKey: process.env.BROWSER_CLOUD_API_KEY });
  * await clickMouse(client, "brs_2x7q9kd4m1", { x: 640, y: 360 });
  */
-export const clickMouse: WithClient<Resources["browsers"]["computer"]["clickMouse"]> = /* @__PURE__ */ standalone(O.clickMouse);
+export const clickMouse: WithClient<Resources["browsers"]["computer"]["clickMouse"]> = /* @__PURE__ */ standalone(
+  O.clickMouse,
+);
 
 /**
  * Delete auth connection
@@ -73,7 +77,9 @@ export const clickMouse: WithClient<Resources["browsers"]["computer"]["clickMous
  * const client = createCoreClient({ apiKey: process.env.BROWSER_CLOUD_API_KEY });
  * await deleteAuthConnection(client, "conn_8f3k2m9p");
  */
-export const deleteAuthConnection: WithClient<Resources["auth"]["connections"]["delete"]> = /* @__PURE__ */ standalone(O.deleteAuthConnection);
+export const deleteAuthConnection: WithClient<Resources["auth"]["connections"]["delete"]> = /* @__PURE__ */ standalone(
+  O.deleteAuthConnection,
+);
 
 /**
  * Delete a deployment
@@ -100,4 +106,6 @@ export const deleteAuthConnection: WithClient<Resources["auth"]["connections"]["
  * const client = createCoreClient({ apiKey: process.env.BROWSER_CLOUD_API_KEY });
  * await deleteDeployment(client, "dep_5n1v7c2x");
  */
-export const deleteDeployment: WithClient<Resources["deployments"]["delete"]> = /* @__PURE__ */ standalone(O.deleteDeployment);
+export const deleteDeployment: WithClient<Resources["deployments"]["delete"]> = /* @__PURE__ */ standalone(
+  O.deleteDeployment,
+);

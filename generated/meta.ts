@@ -9,10 +9,10 @@ export const API_VERSION = "0.1.0";
 export const DEFAULT_BASE_URL = "https://api.onkernel.com";
 
 /** How requests carry the key, as the document's top-level `security` says; an operation that declares its own carries `auth` in operations.ts. */
-export const AUTH = {"kind":"bearer"} as const satisfies AuthScheme;
+export const AUTH = { kind: "bearer" } as const satisfies AuthScheme;
 
 /** Every way the document's operations carry the key (`AUTH` and each operation's own), for a client that holds none of their rows: `createCoreClient()` checks the key against them all. */
-export const SCHEMES = [{"kind":"bearer"}] as const satisfies readonly AuthScheme[];
+export const SCHEMES = [{ kind: "bearer" }] as const satisfies readonly AuthScheme[];
 
 /** The client options that set a header (nearly) every operation declares: option -> header, as the document writes it. */
 export const HEADER_OPTIONS = {} as const;

@@ -9,21 +9,52 @@ export type { Operation };
 // rows of the operations a program calls, and what those reach
 
 /** `GET /org/limits`: `client.organization.limits.retrieve`, `getOrgLimits` of browser-cloud-client/operations. */
-export const getOrgLimits = {"name":"organization.limits.retrieve","method":"GET","path":"/org/limits","status":200,"answer":"json","answerSchema":S.OrgLimits,"errorSchema":S.ErrorBody} as const satisfies Operation;
+export const getOrgLimits = {
+  name: "organization.limits.retrieve",
+  method: "GET",
+  path: "/org/limits",
+  status: 200,
+  answer: "json",
+  answerSchema: S.OrgLimits,
+  errorSchema: S.ErrorBody,
+} as const satisfies Operation;
 
 /** `POST /browsers/{id}/computer/click_mouse`: `client.browsers.computer.clickMouse`, `clickMouse` of browser-cloud-client/operations. */
-export const clickMouse = {"name":"browsers.computer.clickMouse","method":"POST","path":"/browsers/{id}/computer/click_mouse","body":"json","bodySchema":S.ClickMouseRequest,"bodyType":"application/json","bodyRequired":true,"status":200,"answer":"empty","errorSchema":S.ErrorBody,"pathSchemas":{"id":S.Inline_0cbf9f14c5}} as const satisfies Operation;
+export const clickMouse = {
+  name: "browsers.computer.clickMouse",
+  method: "POST",
+  path: "/browsers/{id}/computer/click_mouse",
+  body: "json",
+  bodySchema: S.ClickMouseRequest,
+  bodyType: "application/json",
+  bodyRequired: true,
+  status: 200,
+  answer: "empty",
+  errorSchema: S.ErrorBody,
+  pathSchemas: { id: S.Inline_0cbf9f14c5 },
+} as const satisfies Operation;
 
 /** `DELETE /auth/connections/{id}`: `client.auth.connections.delete`, `deleteAuthConnection` of browser-cloud-client/operations. */
-export const deleteAuthConnection = {"name":"auth.connections.delete","method":"DELETE","path":"/auth/connections/{id}","status":204,"answer":"empty","errorSchema":S.ErrorBody,"pathSchemas":{"id":S.Inline_0cbf9f14c5}} as const satisfies Operation;
+export const deleteAuthConnection = {
+  name: "auth.connections.delete",
+  method: "DELETE",
+  path: "/auth/connections/{id}",
+  status: 204,
+  answer: "empty",
+  errorSchema: S.ErrorBody,
+  pathSchemas: { id: S.Inline_0cbf9f14c5 },
+} as const satisfies Operation;
 
 /** `DELETE /deployments/{id}`: `client.deployments.delete`, `deleteDeployment` of browser-cloud-client/operations. */
-export const deleteDeployment = {"name":"deployments.delete","method":"DELETE","path":"/deployments/{id}","status":204,"answer":"empty","errorSchema":S.ErrorBody,"pathSchemas":{"id":S.Inline_0cbf9f14c5}} as const satisfies Operation;
+export const deleteDeployment = {
+  name: "deployments.delete",
+  method: "DELETE",
+  path: "/deployments/{id}",
+  status: 204,
+  answer: "empty",
+  errorSchema: S.ErrorBody,
+  pathSchemas: { id: S.Inline_0cbf9f14c5 },
+} as const satisfies Operation;
 
 /** Every operation of the spec, in document order. */
-export const operations = [
-  getOrgLimits,
-  clickMouse,
-  deleteAuthConnection,
-  deleteDeployment,
-] as const;
+export const operations = [getOrgLimits, clickMouse, deleteAuthConnection, deleteDeployment] as const;

@@ -3,11 +3,23 @@
 // emit-resources.mjs), a type for every component schema (types.ts), and the standalone functions
 // (functions.ts, emit-functions.mjs). Everything here comes from the spec alone.
 
-import { randomUUID } from "node:crypto";
 import { functionsSource } from "./emit-functions.mjs";
 import { resourcesSource } from "./emit-resources.mjs";
 import { doc } from "./method-doc.mjs";
 import { componentName, functionNames, operationType, pascal, typeNames } from "./identifiers.mjs";
+import {
+  asConst,
+  commented,
+  constant,
+  documented,
+  exportNames,
+  importAll,
+  importNames,
+  literal,
+  printModule,
+  ref,
+} from "./print.mjs";
+import { indexed, interfaceOf, keyword, namesUsed, property, typeAlias, typeRef, union } from "./print-types.mjs";
 import { offeredMedia } from "./request-bodies.mjs";
 import { identityOf } from "../shared/identity.mjs";
 import { IDEMPOTENT_METHODS } from "../../../src/core/policy.js";
@@ -19,7 +31,8 @@ import { IDEMPOTENT_METHODS } from "../../../src/core/policy.js";
  * @typedef {import("../shared/identity.mjs").Identity} Identity
  * @typedef {{ add(schema: unknown, where: string): number, name(index: number): string }} SchemaRefs the
  *   schema checks (schema-table.mjs): a schema registered, and the constant an index is named
- * @typedef {(schema: unknown, where: string) => string} SchemaRef registers a schema, returns its reference
+ * @typedef {(schema: unknown, where: string) => import("./print.mjs").Code} SchemaRef registers a schema, returns
+ *   its reference (`S.Name`, named when printed)
  */
 
 /**
@@ -59,10 +72,12 @@ export function emitClient(spec, operations, table, header, options = {}) {
  * @returns {string}
  */
 function operationsSource(operations, table, header, auth, fns, identity) {
-  // a schema or a reader in a row is a reference, written as a marker that the text below replaces
-  const marker = `\u0001${randomUUID()}:`;
+  // a schema or a reader in a row is a reference: code in the row's value, its name read when printed
   /** @type {SchemaRef} */
-  const schema = (schema, where) => `${marker}S.${table.add(schema, where)}`;
+  const schema = (schema, where) => {
+    const index = table.add(schema, where);
+    return ref(() => `S.${table.name(index)}`);
+  };
   const rows = operations.map((op) => {
     // a row holds only what differs from its defaults (src/client/operation-row.ts): its path parameters
     // are its template's, its idempotency RFC 9110's rule for its method unless the document or the
@@ -128,46 +143,48 @@ function operationsSource(operations, table, header, auth, fns, identity) {
     if (op.idempotencyKey) row.idempotencyKey = op.idempotencyKey;
     if (op.auth && JSON.stringify(op.auth) !== JSON.stringify(auth)) row.security = op.auth;
     const needs = READERS.filter(([, , , needed]) => needed(op));
-    if (needs.length) row.readers = Object.fromEntries(needs.map(([key, source]) => [key, `${marker}${source}`]));
+    if (needs.length) row.readers = Object.fromEntries(needs.map(([key, source]) => [key, ref(source)]));
     return row;
   });
-  // a key "__proto__" (a parameter's name) in an object literal would set the prototype; a computed key makes it a field
-  const escaped = JSON.stringify(marker)
-    .slice(1, -1)
-    .replace(/[\\^$.*+?()[\]{}|-]/g, "\\$&");
-  const references = new RegExp(`"${escaped}(S\\.)?(\\w+)"`, "g");
-  const text = (/** @type {Record<string, unknown>} */ row) =>
-    JSON.stringify(row)
-      .replaceAll('"__proto__":', '["__proto__"]:')
-      .replace(references, (_, inTable, ref) => (inTable ? `S.${table.name(Number(ref))}` : ref));
   const consts = rows.map((row, i) => {
-    const op = operations[i];
-    return `/** \`${op.method} ${doc(op.path)}\`: \`client.${op.name}\`, \`${fns.get(op)}\` of ${identity.packageName}/operations. */
-export const ${fns.get(op)} = ${text(row)} as const satisfies Operation;
-`;
+    const op = /** @type {OperationInfo} */ (operations[i]);
+    const fn = /** @type {string} */ (fns.get(op));
+    const about = `\`${op.method} ${doc(op.path)}\`: \`client.${op.name}\`, \`${fn}\` of ${identity.packageName}/operations.`;
+    return [documented(constant(fn, asConst(literal(row), typeRef("Operation"))), [about])];
   });
   const used = READERS.filter(([, , , needed]) => operations.some(needed));
   const files = [...new Set(used.map(([, , file]) => file))].sort();
-  const imports = files.map(
-    (file) =>
-      `import { ${used
-        .filter(([, , f]) => f === file)
-        .map(([, source]) => source)
-        .join(", ")} } from "../src/${file}.js";\n`,
+  const imports = files.map((file) =>
+    importNames(
+      `../src/${file}.js`,
+      used.filter(([, , f]) => f === file).map(([, source]) => source),
+    ),
   );
-  return `${header}import type { Operation } from "../src/client/operation-row.js";
-${imports.join("")}import * as S from "./validators.js";
-
-export type { Operation };
-
-// one constant per operation, its schemas and readers by reference, so that a bundle keeps only the
-// rows of the operations a program calls, and what those reach
-
-${consts.join("\n")}
-/** Every operation of the spec, in document order. */
-export const operations = [
-${operations.map((op) => `  ${fns.get(op)},\n`).join("")}] as const;
-`;
+  const all = constant(
+    "operations",
+    asConst(
+      literal(
+        operations.map((op) => ref(/** @type {string} */ (fns.get(op)))),
+        { expanded: true },
+      ),
+    ),
+  );
+  return printModule(header, [
+    [
+      importNames("../src/client/operation-row.js", ["Operation"], { typeOnly: true }),
+      ...imports,
+      importAll("./validators.js", "S"),
+    ],
+    [exportNames(["Operation"], { typeOnly: true })],
+    [
+      commented([
+        "one constant per operation, its schemas and readers by reference, so that a bundle keeps only the",
+        "rows of the operations a program calls, and what those reach",
+      ]),
+    ],
+    ...consts,
+    [documented(all, ["Every operation of the spec, in document order."])],
+  ]);
 }
 
 /**
@@ -235,14 +252,15 @@ function errorSchema(bodies) {
  * @param {Map<string, string>} types each component schema's type name
  */
 function errorBodyType(op, types) {
-  if (!errorSchema(op.errorBodies)) return "unknown";
-  const at = `${operationType(op)}["responses"]`;
+  if (!errorSchema(op.errorBodies)) return keyword("unknown");
   const each = op.errorBodies.map((b) => {
     const name = componentName(b.schema);
     const type = name ? types.get(name) : undefined;
-    return type !== undefined ? type : `${at}[${JSON.stringify(b.status)}]["content"][${JSON.stringify(b.mediaType)}]`;
+    return type !== undefined
+      ? typeRef(type)
+      : indexed(operationType(op), "responses", String(b.status), "content", b.mediaType);
   });
-  return [...new Set(each)].join(" | ");
+  return union(each);
 }
 
 /**
@@ -254,27 +272,27 @@ function errorBodyType(op, types) {
  * @returns {string}
  */
 function typesSource(schemaNames, types, operations, header) {
-  const lines = schemaNames.map((name) => {
-    const type = types.get(name);
+  const named = schemaNames.map((name) => {
+    const type = /** @type {string} */ (types.get(name));
     const note = type === name ? "" : ` (exported as \`${type}\`, so that it does not shadow \`${pascal(name)}\`)`;
-    return `/** The spec's \`${doc(name)}\` schema${note}. */\nexport type ${type} = components["schemas"][${JSON.stringify(name)}];`;
+    return [
+      documented(typeAlias(type, indexed(typeRef("components"), "schemas", name)), [
+        `The spec's \`${doc(name)}\` schema${note}.`,
+      ]),
+    ];
   });
   // src/core/errors.ts types ApiError.body by these, whatever shape the spec gives its errors
-  const bodies = operations.map((op) => `  ${JSON.stringify(op.name)}: ${errorBodyType(op, types)};`);
-  lines.push(
-    `/**
- * The JSON body of each method's declared error answers (its 4xx, 5xx, \`4XX\`, \`5XX\` and \`default\`
- * responses), by method name; \`unknown\` where it declares none. \`ApiError.body\` holds one of them,
- * as parsed, or the answer's text; \`ErrorBodyOf<"group.method">\` is one method's.
- */
-export interface ErrorBodies {
-${bodies.join("\n")}${bodies.length ? "\n" : ""}}`,
-  );
-  const usesPaths = bodies.some((line) => line.includes("paths["));
-  return `${header}import type { components${usesPaths ? ", paths" : ""} } from "./schema.js";
-
-${lines.join("\n\n")}
-
-export type { components, operations, paths } from "./schema.js";
-`;
+  const bodies = operations.map((op) => property(op.name, errorBodyType(op, types), { quoted: true }));
+  const errorBodies = documented(interfaceOf("ErrorBodies", bodies), [
+    "The JSON body of each method's declared error answers (its 4xx, 5xx, `4XX`, `5XX` and `default`",
+    "responses), by method name; `unknown` where it declares none. `ApiError.body` holds one of them,",
+    "as parsed, or the answer's text; `ErrorBodyOf<\"group.method\">` is one method's.",
+  ]);
+  const fromSchema = ["components", ...(namesUsed(bodies).has("paths") ? ["paths"] : [])];
+  return printModule(header, [
+    [importNames("./schema.js", fromSchema, { typeOnly: true })],
+    ...named,
+    [errorBodies],
+    [exportNames(["components", "operations", "paths"], { from: "./schema.js", typeOnly: true })],
+  ]);
 }

@@ -5,6 +5,8 @@
 
 import { exampleCall } from "./examples.mjs";
 import { docLines } from "./method-doc.mjs";
+import { call, commented, constant, documented, importAll, importNames, printModule, ref } from "./print.mjs";
+import { indexed, typeRef } from "./print-types.mjs";
 
 /**
  * A call of the standalone function in place of the client's method, in an example.
@@ -36,25 +38,22 @@ export function functionsSource(operations, fns, header, identity) {
       `const client = createCoreClient({ apiKey: process.env.${identity.apiKeyEnv} });`,
       standaloneCall(op, fn),
     ].join("\n");
-    const lines = docLines(op, example);
-    const method = op.name
-      .split(".")
-      .map((segment) => `[${JSON.stringify(segment)}]`)
-      .join("");
-    return [
-      "/**",
-      ...lines.map((l) => ` *${l ? ` ${l}` : ""}`.replace(/\s+$/, "")),
-      " */",
-      `export const ${fn}: WithClient<Resources${method}> = /* @__PURE__ */ standalone(O.${fn});`,
-    ].join("\n");
+    const type = typeRef("WithClient", [indexed(typeRef("Resources"), ...op.name.split("."))]);
+    const value = call("standalone", [ref(`O.${fn}`)], { pure: true }).build();
+    return [documented(constant(fn, value, { type }), docLines(op, example))];
   });
-  return `${header}import { standalone, type WithClient } from "../src/client/standalone.js";
-import * as O from "./operations.js";
-import type { Resources } from "./resources.js";
-
-// each operation as a function of a client from createCoreClient(), typed as the client's method:
-// a program that imports a few bundles only their rows, schemas and readers
-
-${functions.join("\n\n")}
-`;
+  return printModule(header, [
+    [
+      importNames("../src/client/standalone.js", ["standalone", { type: "WithClient" }]),
+      importAll("./operations.js", "O"),
+      importNames("./resources.js", ["Resources"], { typeOnly: true }),
+    ],
+    [
+      commented([
+        "each operation as a function of a client from createCoreClient(), typed as the client's method:",
+        "a program that imports a few bundles only their rows, schemas and readers",
+      ]),
+    ],
+    ...functions,
+  ]);
 }

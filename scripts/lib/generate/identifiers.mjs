@@ -4,6 +4,7 @@
 import { HTTP_METHODS } from "../../../src/core/path-template.js";
 import { standInKey } from "../spec/document.mjs";
 import { isRecord } from "../spec/guards.mjs";
+import { indexed, typeRef } from "./print-types.mjs";
 
 /**
  * Names the package's own modules export (src/index.ts), which a schema type must not shadow; the
@@ -180,16 +181,13 @@ export const componentName = (schema) => {
  * or, for a method 3.1 has no field for (QUERY, COPY), the `post` of its stand-in path item
  * (spec/openapi31.mjs), as src/client/method-type.ts finds it too.
  * @param {{ method: string, path: string }} op
- * @returns {string}
+ * @returns {import("typescript").TypeNode}
  * @example
- * operationType({ method: "QUERY", path: "/pets" }); // 'components["pathItems"]["QUERY /pets"]["post"]'
+ * operationType({ method: "QUERY", path: "/pets" }); // components["pathItems"]["QUERY /pets"]["post"], as a type
  */
 export function operationType({ method, path }) {
   const field = method.toLowerCase();
   return /** @type {readonly string[]} */ (HTTP_METHODS).includes(field)
-    ? `paths[${JSON.stringify(path)}][${JSON.stringify(field)}]`
-    : `components["pathItems"][${JSON.stringify(standInKey(method, path))}]["post"]`;
+    ? indexed(typeRef("paths"), path, field)
+    : indexed(typeRef("components"), "pathItems", standInKey(method, path), "post");
 }
-
-/** Whether `source`, types written by this module, names generated/schema.d.ts's `components`. */
-export const usesComponents = (/** @type {string} */ source) => source.includes('components["');

@@ -3,6 +3,34 @@
 // src/webhooks/read-webhook.ts checks a received payload with.
 import { deref, escapeToken, isObject, isRecord } from "../spec/document.mjs";
 import { HTTP_METHODS } from "../../../src/core/path-template.js";
+import {
+  asConst,
+  commented,
+  constant,
+  documented,
+  importAll,
+  importNames,
+  literal,
+  printModule,
+  ref,
+} from "./print.mjs";
+import {
+  conditional,
+  indexed,
+  inferred,
+  interfaceOf,
+  keyOf,
+  keyword,
+  mapped,
+  namesUsed,
+  objectType,
+  property,
+  stringType,
+  typeAlias,
+  typeRef,
+} from "./print-types.mjs";
+
+/** @typedef {import("typescript").TypeNode} TypeNode */
 
 /** A media type whose body is JSON. */
 const JSON_TYPE = /^application\/(.+\+)?json(;.*)?$/i;
@@ -84,37 +112,67 @@ export function webhooksSource(webhooks, table, typeOf, header) {
     (w) => /** @type {[Webhook, number]} */ ([w, table.add(w.schema, `${w.where} payload`)]),
   );
   return () => {
-    const schemas = entries.map(([w, i]) => `  ${JSON.stringify(w.name)}: S.${table.name(i)},`);
-    const types = entries.map(
-      ([w]) =>
-        `  /** ${String(w.summary ?? w.name).replaceAll("*/", "*\\/")} (${w.method}) */\n  ${JSON.stringify(w.name)}: ${typeOf(w.schema) ?? `Payload<${JSON.stringify(w.name)}, ${JSON.stringify(w.method.toLowerCase())}>`};`,
-    );
     if (!entries.length)
-      return `${header}/** Every webhook the document describes: none. */
-export const WEBHOOKS = {} as const;
-
-/** Each webhook's payload, as the document types it: none. */
-export type WebhookPayloads = Record<never, never>;
-`;
-    return `${header}import type { webhooks } from "./schema.js";
-${types.some((t) => t.includes(" T.")) ? 'import type * as T from "./types.js";\n' : ""}import * as S from "./validators.js";
-
-/** Every webhook the document describes: its name, and the schema of the payload the service sends. */
-export const WEBHOOKS = {
-${schemas.join("\n")}
-} as const;
-
-// a 3.1 document's webhook payload as openapi-typescript types it; unknown where it types none
-type Payload<K extends string, M extends string> = K extends keyof webhooks
-  ? webhooks[K] extends { [P in M]: { requestBody?: { content: infer C } } }
-    ? C[keyof C]
-    : unknown
-  : unknown;
-
-/** Each webhook's payload, as the document types it: what \`readWebhook(name, payload)\` returns. */
-export interface WebhookPayloads {
-${types.join("\n")}
-}
-`;
+      return printModule(header, [
+        [documented(constant("WEBHOOKS", asConst(literal({}))), ["Every webhook the document describes: none."])],
+        [
+          documented(typeAlias("WebhookPayloads", typeRef("Record", [keyword("never"), keyword("never")])), [
+            "Each webhook's payload, as the document types it: none.",
+          ]),
+        ],
+      ]);
+    const schemas = new Map(entries.map(([w, i]) => [w.name, ref(`S.${table.name(i)}`)]));
+    const types = entries.map(([w]) => {
+      const type = typeOf(w.schema);
+      const payload = type
+        ? typeRef(type)
+        : typeRef("Payload", [stringType(w.name), stringType(w.method.toLowerCase())]);
+      return documented(property(w.name, payload, { quoted: true }), [`${w.summary ?? w.name} (${w.method})`]);
+    });
+    return printModule(header, [
+      [
+        importNames("./schema.js", ["webhooks"], { typeOnly: true }),
+        ...(namesUsed(types).has("T") ? [importAll("./types.js", "T", { typeOnly: true })] : []),
+        importAll("./validators.js", "S"),
+      ],
+      [
+        documented(constant("WEBHOOKS", asConst(literal(schemas, { expanded: true }))), [
+          "Every webhook the document describes: its name, and the schema of the payload the service sends.",
+        ]),
+      ],
+      [
+        commented(["a 3.1 document's webhook payload as openapi-typescript types it; unknown where it types none"]),
+        payloadType(),
+      ],
+      [
+        documented(interfaceOf("WebhookPayloads", types), [
+          "Each webhook's payload, as the document types it: what `readWebhook(name, payload)` returns.",
+        ]),
+      ],
+    ]);
   };
+}
+
+/**
+ * `Payload<K, M>`: the request body's content of webhook K's operation M as openapi-typescript types a
+ * 3.1 document's webhooks, else `unknown`.
+ */
+function payloadType() {
+  const [K, M, C] = ["K", "M", "C"].map((name) => typeRef(name));
+  const webhooks = typeRef("webhooks");
+  const content = objectType([property("content", inferred("C"))]);
+  const operation = mapped(
+    "P",
+    /** @type {TypeNode} */ (M),
+    objectType([property("requestBody", content, { optional: true })]),
+  );
+  const payload = conditional(indexed(webhooks, K), operation, indexed(C, keyOf(C)), keyword("unknown"));
+  const body = conditional(/** @type {TypeNode} */ (K), keyOf(webhooks), payload, keyword("unknown"));
+  return typeAlias("Payload", body, {
+    exported: false,
+    params: [
+      ["K", keyword("string")],
+      ["M", keyword("string")],
+    ],
+  });
 }

@@ -88,16 +88,20 @@ describe("a body offered as several media types, generated", () => {
   });
 
   it("writes in a row only what each other media type changes: a schema where it has its own, a form's shape, an encoding", () => {
-    const rows = readFileSync(join(dir, "generated/operations.ts"), "utf8");
+    const text = readFileSync(join(dir, "generated/operations.ts"), "utf8");
+    // the rows as Biome lays them out, read without their layout (spaces, line breaks, trailing commas)
+    const rows = text.replace(/\s+/g, "").replace(/,([\]}])/g, "$1");
 
     expect(rows).toContain(
-      '"bodies":[{"body":"urlencoded","bodyType":"application/x-www-form-urlencoded","encoding":{"to":{"style":"deepObject"}}},{"body":"raw","bodyType":"multipart/form-data","bodySchema":S.LetterUpload,"form":{"files":["file"],"brackets":["to"]}}]',
+      'bodies:[{body:"urlencoded",bodyType:"application/x-www-form-urlencoded",encoding:{to:{style:"deepObject"}}},{body:"raw",bodyType:"multipart/form-data",bodySchema:S.LetterUpload,form:{files:["file"],brackets:["to"]}}]',
     );
     expect(rows).toContain(
-      '"bodies":[{"body":"raw","bodyType":"text/plain"},{"body":"raw","bodyType":"application/octet-stream"}]',
+      'bodies:[{body:"raw",bodyType:"text/plain"},{body:"raw",bodyType:"application/octet-stream"}]',
     );
     // one media type: no bodies, and no media type choice to bring
-    expect(rows).toMatch(/export const createTag = \{(?![^\n]*(bodies|pickMedia))[^\n]*\n/);
+    const createTag = text.split("\nexport const ").find((row) => row.startsWith("createTag = {"));
+    expect(createTag).toBeDefined();
+    expect(createTag).not.toMatch(/bodies|pickMedia/);
   });
 
   it("gives each row's method exactly the type the resource tree declares", () => {

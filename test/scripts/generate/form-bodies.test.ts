@@ -102,13 +102,15 @@ describe("a document's form bodies, generated into a client", () => {
       "generate: upload POST /Media/Binary: multipart form, file field data; other fields as text",
     );
     expect(report).not.toMatch(/not expressed yet: POST \/Conversations/);
-    const table = readFileSync(join(dir, "generated/operations.ts"), "utf8");
+    // the rows as Biome lays them out, read without their layout (spaces, line breaks, trailing commas)
+    const text = readFileSync(join(dir, "generated/operations.ts"), "utf8");
+    const table = text.replace(/\s+/g, "").replace(/,([\]}])/g, "$1");
     expect(table).toMatch(
-      /"body":"urlencoded","bodySchema":S\.\w+,"bodyType":"application\/x-www-form-urlencoded","bodyRequired":true,"encoding":\{"Roles":\{"explode":false\}\}/,
+      /body:"urlencoded",bodySchema:S\.\w+,bodyType:"application\/x-www-form-urlencoded",bodyRequired:true,encoding:\{Roles:\{explode:false\}\}/,
     );
     // the row brings the encoder it needs, and the table imports it for that row alone
-    expect(table).toMatch(/"readers":\{"urlEncodedBody":urlEncodedBody\}/);
-    expect(table).toContain('import { urlEncodedBody } from "../src/uploads/url-encoded.js";');
+    expect(table).toMatch(/readers:\{urlEncodedBody:urlEncodedBody\}/);
+    expect(text).toContain('import { urlEncodedBody } from "../src/uploads/url-encoded.js";');
   });
 
   it("sends the urlencoded fields as the form: text, numbers, true, repeated keys, a comma-joined field, bracket names", async () => {

@@ -64,10 +64,13 @@ const events =
 
 describe("an event stream an OpenAPI 3.2 itemSchema describes", () => {
   it("is typed kind by kind: a strict user narrows each event's data by its name", () => {
-    const operations = readFileSync(join(copy.dir, "generated/operations.ts"), "utf8");
+    // the rows as Biome lays them out, read without their layout (spaces, line breaks, trailing commas)
+    const operations = readFileSync(join(copy.dir, "generated/operations.ts"), "utf8")
+      .replace(/\s+/g, "")
+      .replace(/,([\]}])/g, "$1");
 
-    expect(operations).toContain('"eventItem":{"json":false,"names":{"note":false,"adopted":true,"counted":true}}');
-    expect(operations).toContain('"eventItem":{"json":true}');
+    expect(operations).toContain("eventItem:{json:false,names:{note:false,adopted:true,counted:true}}");
+    expect(operations).toContain("eventItem:{json:true}");
     expect(strictConsumerErrors(copy.dir, CONSUMER)).toBe("");
   }, 120_000);
 

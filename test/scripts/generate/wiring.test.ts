@@ -77,10 +77,10 @@ describe("the generated wiring", () => {
     expect(added).toEqual([
       "/** `POST /widgets`: `client.widgets.create`, `createWidget` of acme-client/operations. */",
       expect.stringMatching(
-        /^export const createWidget = \{"name":"widgets\.create","method":"POST","path":"\/widgets","body":"json","bodySchema":S\.Widget,.*"answerSchema":S\.Inline_[0-9a-f]{10},.*"errorSchema":S\.ErrorBody\} as const satisfies Operation;$/,
+        /^export const createWidget = \{ name: "widgets\.create", method: "POST", path: "\/widgets", body: "json", bodySchema: S\.Widget,.* answerSchema: S\.Inline_[0-9a-f]{10},.* errorSchema: S\.ErrorBody \} as const satisfies Operation;$/,
       ),
       "",
-      "  createWidget,",
+      "    createWidget,",
     ]);
   });
 
@@ -92,7 +92,7 @@ describe("the generated wiring", () => {
   });
 
   it("wires each method and function by the row's name, never by its position", () => {
-    expect(after["resources.ts"]).toContain("create: method(O.createWidget),");
+    expect(after["resources.ts"]).toContain("create: method(O.createWidget)");
     expect(after["functions.ts"]).toContain("= /* @__PURE__ */ standalone(O.createWidget);");
     expect(after["resources.ts"]).not.toMatch(/operations\[\d+\]/);
   });
@@ -181,22 +181,22 @@ describe("a row of the generated table", () => {
       },
     }),
   )["operations.ts"]!;
-  const row = (name: string) => rows.split("\n").find((line) => line.includes(`"name":"${name}"`))!;
+  const row = (name: string) => rows.split("\n").find((line) => line.includes(`name: "${name}",`))!;
 
   it("leaves out its path parameters, its template's, and a JSON answer's application/json", () => {
-    expect(rows).not.toContain('"params"');
-    expect(row("toys.retrieve")).not.toContain('"answerType"');
-    expect(row("toys.put")).toContain('"answerType":"application/hal+json"');
+    expect(rows).not.toContain("params:");
+    expect(row("toys.retrieve")).not.toContain("answerType:");
+    expect(row("toys.put")).toContain('answerType: "application/hal+json"');
   });
 
   it("brings the writer of its query where it says the style of a parameter, and only there", () => {
-    expect(row("toys.find")).toContain('"readers":{"styledQuery":styledQuery}');
+    expect(row("toys.find")).toContain("readers: { styledQuery: styledQuery }");
     expect(rows).toContain('import { styledQuery } from "../src/client/query-string.js";');
     expect(row("toys.retrieve")).not.toContain("styledQuery");
   });
 
   it("holds its idempotency only where it differs from its method's rule", () => {
-    expect([row("toys.retrieve"), row("toys.put")].filter((line) => line.includes('"idempotent"'))).toEqual([]);
-    expect(row("toys.kick")).toContain('"idempotent":true');
+    expect([row("toys.retrieve"), row("toys.put")].filter((line) => line.includes("idempotent:"))).toEqual([]);
+    expect(row("toys.kick")).toContain("idempotent: true");
   });
 });
