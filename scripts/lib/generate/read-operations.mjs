@@ -104,75 +104,7 @@ export function readOperations(document) {
   const unsupported = security.unsupported;
   /** @type {string[]} */
   const shapes = [];
-  for (const { path, method, item, op } of operationsOf(spec)) {
-    const where = `${method.toUpperCase()} ${path}`;
-    const params = mergeParameters(spec, item.parameters, op.parameters);
-    const pathParams = pathOrder(
-      path,
-      params.filter((p) => p.in === "path"),
-      where,
-      unsupported,
-    );
-    // OpenAPI 3.2's querystring, the whole query string, is the one query parameter where it is (openapi31.mjs)
-    const whole = params.find((p) => p.in === "query" && p[QUERYSTRING]);
-    const queryParams = params.filter((p) => p.in === "query" && (!whole || p === whole));
-    if (whole && params.some((p) => p.in === "query" && p !== whole))
-      unsupported.push(`${where}: query parameters beside querystring ${whole.name} (3.2 forbids them) are left out`);
-    const keyHeader = params.find((p) => p.in === "header" && p.name.toLowerCase() === KEY_HEADER)?.name;
-    for (const p of params.filter((p) => p.in === "cookie"))
-      unsupported.push(`${where}: cookie parameter ${p.name} is not a method argument; pass it in options.headers`);
-    if (keyHeader)
-      shapes.push(
-        `idempotency key ${where}: header ${keyHeader} sent with a new key per call (the same on its retries) unless options.headers has one`,
-      );
-    for (const p of queryParams) {
-      if (p.content)
-        unsupported.push(
-          `${where}: query parameter ${p.name} (content ${Object.keys(p.content)}) is sent as form style`,
-        );
-    }
-    const auth = security.operation(op, where);
-    // the body's report lines follow the list's, as generate prints an operation's shapes
-    /** @type {{ shapes: string[], unsupported: string[] }} */
-    const bodyLines = { shapes: [], unsupported };
-    const body = requestBody(spec, op.requestBody, where, bodyLines);
-    const responses = isRecord(op.responses) ? op.responses : {};
-    const answer = success(spec, responses, where, unsupported, shapes);
-    /** @type {Pick<OperationInfo, "page" | "form" | "encoding">} */
-    const shape = listShape(spec, where, op, responses, queryParams, answer, { shapes, unsupported });
-    shapes.push(...bodyLines.shapes);
-    // the default body's form or encoding, where it has one
-    if (body?.form) shape.form = body.form;
-    if (body?.encoding) shape.encoding = body.encoding;
-    found.push({
-      ...shape,
-      method: method.toUpperCase(),
-      path,
-      operationId: text(op.operationId),
-      given: op["x-client-method"],
-      tags: op.tags,
-      bodySentBy: text(op[BODY_SENT_BY]),
-      summary: text(op.summary),
-      description: text(op.description),
-      deprecated: op.deprecated === true,
-      pathParams: pathParams.map((p) => parameter(spec, p)),
-      queryParams: queryParams.map((p) => parameter(spec, p)),
-      queryStyles: whole ? undefined : queryStyles(spec, queryParams),
-      headerParams: params
-        .filter((p) => p.in === "header" && !IGNORED_HEADERS.has(p.name.toLowerCase()) && !carriesKey(auth, p))
-        .map((p) => parameter(spec, p)),
-      body,
-      success: answer,
-      errors: errors(spec, responses),
-      errorBodies: errorBodies(spec, responses),
-      idempotent:
-        typeof op["x-idempotent"] === "boolean"
-          ? op["x-idempotent"]
-          : idempotentMethod(method.toUpperCase()) || keyHeader !== undefined,
-      idempotencyKey: keyHeader,
-      auth,
-    });
-  }
+  for (const at of operationsOf(spec)) found.push(readOperation(spec, at, security, { shapes, unsupported }));
   const gets = found.filter((op) => op.method === "GET");
   const readsOne = new Set(gets.filter((op) => !op.page && readsOneThing(spec, op.success)).map((op) => op.path));
   const readsMany = new Set(gets.filter((op) => op.page || readsList(spec, op.success)).map((op) => op.path));
@@ -184,6 +116,84 @@ export function readOperations(document) {
     derived: typeof given !== "string",
   }));
   return { operations, auth: security.auth, report: { derived, resolved, unsupported, shapes, auth: security.lines } };
+}
+
+/**
+ * One operation as the generator reads it, before it is named: its parameters merged and in order,
+ * its security, body, answer and list shape; what it cannot express goes to `lines.unsupported`, its
+ * report lines to `lines.shapes`.
+ * @param {Record<string, unknown>} spec
+ * @param {ReturnType<typeof operationsOf>[number]} at
+ * @param {ReturnType<typeof readSecurity>} security
+ * @param {{ shapes: string[], unsupported: string[] }} lines
+ * @returns {Omit<OperationInfo, "name" | "derived"> & { given: unknown, tags: unknown }}
+ */
+function readOperation(spec, { path, method, item, op }, security, { shapes, unsupported }) {
+  const where = `${method.toUpperCase()} ${path}`;
+  const params = mergeParameters(spec, item.parameters, op.parameters);
+  const pathParams = pathOrder(
+    path,
+    params.filter((p) => p.in === "path"),
+    where,
+    unsupported,
+  );
+  // OpenAPI 3.2's querystring, the whole query string, is the one query parameter where it is (openapi31.mjs)
+  const whole = params.find((p) => p.in === "query" && p[QUERYSTRING]);
+  const queryParams = params.filter((p) => p.in === "query" && (!whole || p === whole));
+  if (whole && params.some((p) => p.in === "query" && p !== whole))
+    unsupported.push(`${where}: query parameters beside querystring ${whole.name} (3.2 forbids them) are left out`);
+  const keyHeader = params.find((p) => p.in === "header" && p.name.toLowerCase() === KEY_HEADER)?.name;
+  for (const p of params.filter((p) => p.in === "cookie"))
+    unsupported.push(`${where}: cookie parameter ${p.name} is not a method argument; pass it in options.headers`);
+  if (keyHeader)
+    shapes.push(
+      `idempotency key ${where}: header ${keyHeader} sent with a new key per call (the same on its retries) unless options.headers has one`,
+    );
+  for (const p of queryParams) {
+    if (p.content)
+      unsupported.push(`${where}: query parameter ${p.name} (content ${Object.keys(p.content)}) is sent as form style`);
+  }
+  const auth = security.operation(op, where);
+  // the body's report lines follow the list's, as generate prints an operation's shapes
+  /** @type {{ shapes: string[], unsupported: string[] }} */
+  const bodyLines = { shapes: [], unsupported };
+  const body = requestBody(spec, op.requestBody, where, bodyLines);
+  const responses = isRecord(op.responses) ? op.responses : {};
+  const answer = success(spec, responses, where, unsupported, shapes);
+  /** @type {Pick<OperationInfo, "page" | "form" | "encoding">} */
+  const shape = listShape(spec, where, op, responses, queryParams, answer, { shapes, unsupported });
+  shapes.push(...bodyLines.shapes);
+  // the default body's form or encoding, where it has one
+  if (body?.form) shape.form = body.form;
+  if (body?.encoding) shape.encoding = body.encoding;
+  return {
+    ...shape,
+    method: method.toUpperCase(),
+    path,
+    operationId: text(op.operationId),
+    given: op["x-client-method"],
+    tags: op.tags,
+    bodySentBy: text(op[BODY_SENT_BY]),
+    summary: text(op.summary),
+    description: text(op.description),
+    deprecated: op.deprecated === true,
+    pathParams: pathParams.map((p) => parameter(spec, p)),
+    queryParams: queryParams.map((p) => parameter(spec, p)),
+    queryStyles: whole ? undefined : queryStyles(spec, queryParams),
+    headerParams: params
+      .filter((p) => p.in === "header" && !IGNORED_HEADERS.has(p.name.toLowerCase()) && !carriesKey(auth, p))
+      .map((p) => parameter(spec, p)),
+    body,
+    success: answer,
+    errors: errors(spec, responses),
+    errorBodies: errorBodies(spec, responses),
+    idempotent:
+      typeof op["x-idempotent"] === "boolean"
+        ? op["x-idempotent"]
+        : idempotentMethod(method.toUpperCase()) || keyHeader !== undefined,
+    idempotencyKey: keyHeader,
+    auth,
+  };
 }
 
 /**

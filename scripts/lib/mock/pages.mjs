@@ -24,31 +24,17 @@ export { pageToken } from "./page-position.mjs";
 export const SAMPLED_PAGE = 2;
 
 /**
- * A list operation the mock pages: the document's example items, else items built from the item
- * schema by `sample(schema, seed)` (a seed each, so that they differ).
- * @param {unknown} spec
+ * A list's items: the document's example items, where they can be told apart and pass the item
+ * schema, else items sampled from the item schema (a seed each); the example answer and its items.
+ * Undefined when there are none.
  * @param {OperationInfo} op
+ * @param {NonNullable<OperationInfo["page"]>} page
+ * @param {unknown} itemRef the item schema
+ * @param {(key: string) => unknown} properties an item field's schema
  * @param {Sample} [sample]
- * @param {Check} [check] the issues of an answer's value
+ * @param {Check} [check]
  */
-function listRoute(spec, op, sample, check) {
-  const page = op.page;
-  if (!page) return undefined;
-  const schema = resolve(spec, op.success.schema);
-  // through allOf/oneOf/anyOf: a list's answer is often its items beside a shared envelope
-  const field = (/** @type {unknown} */ of, /** @type {string} */ path) =>
-    path
-      .split(".")
-      .reduce(
-        (/** @type {unknown} */ at, key) => (at === undefined ? undefined : propertySchemas(spec, at, key)[0]),
-        of,
-      );
-  /** @type {unknown} */
-  const itemRef =
-    page.items === undefined
-      ? keyword(schema, "items")
-      : keyword(resolve(spec, field(op.success.schema, page.items)), "items");
-  const properties = (/** @type {string} */ key) => resolve(spec, field(itemRef, key));
+function routeItems(op, page, itemRef, properties, sample, check) {
   const valid = (/** @type {unknown[]} */ items) => !check || items.every((item) => check(itemRef, item).length === 0);
   let example = op.success.example;
   let examples = page.items === undefined ? example : valueAt(example, page.items);
@@ -76,6 +62,37 @@ function listRoute(spec, op, sample, check) {
     }
   }
   if (!built || !Array.isArray(examples) || !examples.length) return undefined;
+  return { built, example, examples };
+}
+
+/**
+ * A list operation the mock pages: the document's example items, else items built from the item
+ * schema by `sample(schema, seed)` (a seed each, so that they differ).
+ * @param {unknown} spec
+ * @param {OperationInfo} op
+ * @param {Sample} [sample]
+ * @param {Check} [check] the issues of an answer's value
+ */
+function listRoute(spec, op, sample, check) {
+  const page = op.page;
+  if (!page) return undefined;
+  // through allOf/oneOf/anyOf: a list's answer is often its items beside a shared envelope
+  const field = (/** @type {unknown} */ of, /** @type {string} */ path) =>
+    path
+      .split(".")
+      .reduce(
+        (/** @type {unknown} */ at, key) => (at === undefined ? undefined : propertySchemas(spec, at, key)[0]),
+        of,
+      );
+  /** @type {unknown} */
+  const itemRef =
+    page.items === undefined
+      ? keyword(resolve(spec, op.success.schema), "items")
+      : keyword(resolve(spec, field(op.success.schema, page.items)), "items");
+  const items = routeItems(op, page, itemRef, (key) => resolve(spec, field(itemRef, key)), sample, check);
+  if (!items) return undefined;
+  let { built } = items;
+  const { example, examples } = items;
   // the parameter sizing a page: item-cursor's own, else a `limit`
   const limit = page.limit ?? op.queryParams.find((p) => p.name === "limit")?.name;
   const nextSchema = page.next ? resolve(spec, field(op.success.schema, page.next)) : undefined;
