@@ -112,9 +112,16 @@ export async function createSampler(spec) {
 
   /** @type {SamplerParts} */
   const parts = { spec, check, plainSample };
-  const variants = (/** @type {unknown} */ schema, /** @type {{ direction?: Direction }} */ options = {}) =>
-    variantsOf(parts, schema, options);
+  return samplerOf(parts, checker);
+}
 
+/**
+ * The sampler's methods over its parts (`SamplerParts`) and the document's checker.
+ * @param {SamplerParts} parts
+ * @param {Awaited<ReturnType<typeof documentChecker>>} checker
+ */
+function samplerOf(parts, checker) {
+  const { spec, check } = parts;
   return {
     /** The document sampled: withExampleInputs() keys what it chose by the nodes of it an operation reaches. */
     document: spec,
@@ -146,7 +153,8 @@ export async function createSampler(spec) {
      * @returns {Sample}
      */
     sample: (schema, options = {}) => sampleOf(parts, schema, options),
-    variants,
+    variants: (/** @type {unknown} */ schema, /** @type {{ direction?: Direction }} */ options = {}) =>
+      variantsOf(parts, schema, options),
   };
 }
 
