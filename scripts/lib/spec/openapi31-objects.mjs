@@ -74,64 +74,127 @@ function keep(node, field) {
  * @returns {unknown}
  */
 export function visit(context, node, at, kind, within) {
-  const { spec, say, unsupported, inlined, pathItems } = context;
-  const ref = node.$ref;
-  if (kind === "mediaType" && typeof ref === "string" && ref.startsWith("#/components/mediaTypes/")) {
-    if (within.includes(ref)) {
-      say(at, `$ref ${ref} reaches itself through its own content; read as any value`);
-      return {};
-    }
-    const name = /^#\/components\/mediaTypes\/([^/]+)/.exec(ref)?.[1] ?? "";
-    const key = decodeURIComponent(name).replace(/~1/g, "/").replace(/~0/g, "~");
-    inlined.set(key, (inlined.get(key) ?? 0) + 1);
-    const target = structuredClone(resolve(spec, node));
-    // a reusable media type that is no object is no media type: left for lint to name, in place
-    return isRecord(target) ? visit(context, target, at, kind, within) : target;
-  }
+  const { spec, say, unsupported } = context;
+  if (kind === "mediaType" && typeof node.$ref === "string" && node.$ref.startsWith("#/components/mediaTypes/"))
+    return reusedMediaType(context, node, node.$ref, at, within);
   if (kind === "parameter") return parameter(spec, node, at, say, unsupported);
   if ("$ref" in node) return node;
   if (kind === "pathItem") {
     // its query and additionalOperations are read as 3.1 where they are, then moved (standIns)
-    pathItems.push({ at, item: node });
+    context.pathItems.push({ at, item: node });
     return node;
   }
-  if (kind === "securityScheme") {
-    if (keep(node.flows, "deviceAuthorization"))
-      say(
-        `${at}/flows`,
-        `deviceAuthorization (3.2, the OAuth device flow) kept as ${KEPT.deviceAuthorization}, which generate names; the client obtains no token itself`,
-      );
-    const fields = /** @type {const} */ (["deprecated", "oauth2MetadataUrl"]).filter((field) => keep(node, field));
-    if (fields.length)
-      say(at, `${fields.map((field) => `${field} (3.2) kept as ${KEPT[field]}`).join(", ")}, which generate names`);
+  if (kind === "securityScheme") securityFields(node, at, say);
+  if (kind === "tag") tagFields(node, at, say);
+  if (kind === "example" && node.dataValue !== undefined) exampleValue(node, at, say);
+  if (kind === "response") responseDescription(node, at, say);
+  if (kind === "mediaType") itemSchema(spec, node, at, say);
+  dropFields(node, at, kind, say);
+  return node;
+}
+
+/**
+ * A reusable media type (3.2's components/mediaTypes) read in place, a copy each time, and counted;
+ * one that reaches itself is read as any value.
+ * @param {ViewContext} context
+ * @param {Record<string, unknown>} node
+ * @param {string} ref
+ * @param {string} at
+ * @param {unknown[]} within the `$ref`s the walk came through
+ * @returns {unknown}
+ */
+function reusedMediaType(context, node, ref, at, within) {
+  const { spec, say, inlined } = context;
+  if (within.includes(ref)) {
+    say(at, `$ref ${ref} reaches itself through its own content; read as any value`);
+    return {};
   }
-  if (kind === "tag") {
-    const fields = /** @type {const} */ (["parent", "kind"]).filter((field) => keep(node, field));
-    if (fields.length)
-      say(
-        at,
-        `${fields.map((field) => `${field} (3.2) kept as ${KEPT[field]}`).join(", ")}: a tag's parent nests the client's groups (client-methods.mjs tagGroups)`,
-      );
-  }
-  if (kind === "example" && node.dataValue !== undefined) {
-    const kept = node.value === undefined;
-    if (kept) node.value = node.dataValue;
-    delete node.dataValue;
-    say(at, kept ? "dataValue (3.2) read as value" : "dataValue (3.2) dropped beside its value");
-  }
-  if (kind === "response" && "summary" in node) {
+  const name = /^#\/components\/mediaTypes\/([^/]+)/.exec(ref)?.[1] ?? "";
+  const key = decodeURIComponent(name).replace(/~1/g, "/").replace(/~0/g, "~");
+  inlined.set(key, (inlined.get(key) ?? 0) + 1);
+  const target = structuredClone(resolve(spec, node));
+  // a reusable media type that is no object is no media type: left for lint to name, in place
+  return isRecord(target) ? visit(context, target, at, "mediaType", within) : target;
+}
+
+/** @typedef {(at: string, line: string) => void} Say */
+
+/**
+ * A security scheme's 3.2 fields kept under their x- names, which generate names.
+ * @param {Record<string, unknown>} node
+ * @param {string} at
+ * @param {Say} say
+ */
+function securityFields(node, at, say) {
+  if (keep(node.flows, "deviceAuthorization"))
+    say(
+      `${at}/flows`,
+      `deviceAuthorization (3.2, the OAuth device flow) kept as ${KEPT.deviceAuthorization}, which generate names; the client obtains no token itself`,
+    );
+  const fields = /** @type {const} */ (["deprecated", "oauth2MetadataUrl"]).filter((field) => keep(node, field));
+  if (fields.length)
+    say(at, `${fields.map((field) => `${field} (3.2) kept as ${KEPT[field]}`).join(", ")}, which generate names`);
+}
+
+/**
+ * A tag's 3.2 fields kept under their x- names: a tag's parent nests the client's groups.
+ * @param {Record<string, unknown>} node
+ * @param {string} at
+ * @param {Say} say
+ */
+function tagFields(node, at, say) {
+  const fields = /** @type {const} */ (["parent", "kind"]).filter((field) => keep(node, field));
+  if (fields.length)
+    say(
+      at,
+      `${fields.map((field) => `${field} (3.2) kept as ${KEPT[field]}`).join(", ")}: a tag's parent nests the client's groups (client-methods.mjs tagGroups)`,
+    );
+}
+
+/**
+ * An example's 3.2 dataValue read as its value, or dropped beside one.
+ * @param {Record<string, unknown>} node
+ * @param {string} at
+ * @param {Say} say
+ */
+function exampleValue(node, at, say) {
+  const kept = node.value === undefined;
+  if (kept) node.value = node.dataValue;
+  delete node.dataValue;
+  say(at, kept ? "dataValue (3.2) read as value" : "dataValue (3.2) dropped beside its value");
+}
+
+/**
+ * A response's 3.2 summary read as the description 3.1 requires, or dropped; no description read as an empty one.
+ * @param {Record<string, unknown>} node
+ * @param {string} at
+ * @param {Say} say
+ */
+function responseDescription(node, at, say) {
+  if ("summary" in node) {
     const kept = node.description === undefined;
     if (kept) node.description = node.summary;
     delete node.summary;
     say(at, kept ? "summary (3.2) read as its description, which 3.1 requires" : "summary (3.2) dropped");
   }
-  if (kind === "response" && node.description === undefined) {
+  if (node.description === undefined) {
     node.description = "";
     say(at, "no description (3.2 makes it optional, 3.1 requires it); read as an empty one");
   }
+}
+
+/**
+ * A media type's 3.2 itemSchema: a sequence of JSON texts read as an array of its items, an
+ * answer's event stream as one event as the client hands it out.
+ * @param {unknown} spec
+ * @param {Record<string, unknown>} node
+ * @param {string} at
+ * @param {Say} say
+ */
+function itemSchema(spec, node, at, say) {
   // a sequence of JSON texts (JSON Lines, a JSON text sequence) is an array of its items to 3.1, as 3.2 reads its schema
   const key = at.split("/").at(-1)?.replace(/~1/g, "/").replace(/~0/g, "~");
-  if (kind === "mediaType" && node.itemSchema !== undefined && node.schema === undefined && sequenceFraming(key)) {
+  if (node.itemSchema !== undefined && node.schema === undefined && sequenceFraming(key)) {
     node.schema = { type: "array", items: node.itemSchema };
     delete node.itemSchema;
     say(
@@ -140,12 +203,7 @@ export function visit(context, node, at, kind, within) {
     );
   }
   // an answer's event stream: one event as the client hands it out, typed, checked and mocked as 3.2 describes it
-  if (
-    kind === "mediaType" &&
-    node.itemSchema !== undefined &&
-    /^text\/event-stream\s*(;|$)/i.test(key ?? "") &&
-    /\/responses\//.test(at)
-  ) {
+  if (node.itemSchema !== undefined && /^text\/event-stream\s*(;|$)/i.test(key ?? "") && /\/responses\//.test(at)) {
     const { schema, data, kinds } = eventItems(spec, node.itemSchema);
     const replaced = node.schema !== undefined;
     node.schema = schema;
@@ -153,6 +211,16 @@ export function visit(context, node, at, kind, within) {
     delete node.itemSchema;
     say(at, `${eventItemsLine(kinds)}${replaced ? "; its schema, of the whole stream, is not read" : ""}`);
   }
+}
+
+/**
+ * The 3.2 fields of a kind of object 3.1 has no place for, dropped, and a line saying so.
+ * @param {Record<string, unknown>} node
+ * @param {string} at
+ * @param {string} kind
+ * @param {Say} say
+ */
+function dropFields(node, at, kind, say) {
   const dropped = (DROPPED[kind] ?? []).filter((field) => field in node);
   for (const field of dropped) delete node[field];
   if (dropped.length)
@@ -166,7 +234,6 @@ export function visit(context, node, at, kind, within) {
           : ""
       }`,
     );
-  return node;
 }
 
 /**
