@@ -11,7 +11,6 @@
 // plugins it loads when it started: one whose files changed since is not used. Where there is no
 // /dev/stdin (Windows) each render starts the CLI on a file: correct, only slower.
 import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { loadConfig } from "@redocly/openapi-core";
@@ -20,7 +19,7 @@ import { createSampler } from "../spec/sample.mjs";
 import { readIdentity } from "../shared/identity.mjs";
 import { toolEnv } from "../shared/env.mjs";
 import { CONFIG } from "../shared/paths.mjs";
-import { collectOutput, spawnGroup, stopGroup } from "../shared/processes.mjs";
+import { collectOutput, packageBin, spawnGroup, stopGroup } from "../shared/processes.mjs";
 
 /** Longest one render may take before it is stopped and fails. */
 export const RENDER_TIMEOUT_MS = 120_000;
@@ -71,11 +70,9 @@ export function offline(file) {
  * @returns {string}
  */
 function redoclyBin() {
-  const manifest = createRequire(import.meta.url).resolve("@redocly/cli/package.json");
-  const { bin } = JSON.parse(readFileSync(manifest, "utf8"));
-  const entry = typeof bin === "string" ? bin : bin?.redocly;
-  if (typeof entry !== "string") throw new DocsError(`${manifest} names no redocly command in its bin`);
-  return join(dirname(manifest), entry);
+  const { file, manifest } = packageBin("@redocly/cli", "redocly");
+  if (!file) throw new DocsError(`${manifest} names no redocly command in its bin`);
+  return file;
 }
 
 /**

@@ -7,9 +7,9 @@
 // behind the CLI (2.5 against 2.6), and loading it cost a cold generate 1 s of CPU and 150 MB more.
 import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { join, resolve } from "node:path";
+import { packageBin } from "../shared/processes.mjs";
 import { ts } from "./print.mjs";
 
 /** What Biome could not format (a module the printer wrote that is not valid code), or a Biome that did not run. */
@@ -41,11 +41,9 @@ function settings(root) {
  * links into node_modules/.bin, run here with this node.
  */
 function biomeBin() {
-  const manifest = createRequire(import.meta.url).resolve("@biomejs/biome/package.json");
-  const { bin } = JSON.parse(readFileSync(manifest, "utf8"));
-  const entry = typeof bin === "string" ? bin : bin?.biome;
-  if (typeof entry !== "string") throw new FormatError(`${manifest} names no biome command in its bin`);
-  return join(dirname(manifest), entry);
+  const { file, manifest } = packageBin("@biomejs/biome", "biome");
+  if (!file) throw new FormatError(`${manifest} names no biome command in its bin`);
+  return file;
 }
 
 /**

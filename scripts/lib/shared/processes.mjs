@@ -1,6 +1,9 @@
 // Child processes that lead their own process group, so that stopping one stops everything it
 // started, and commands run to completion with their output collected.
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import { parseOptions } from "./options.mjs";
 
 /** How long a group gets to end after SIGTERM before SIGKILL. */
@@ -177,4 +180,20 @@ export function workerExecArgv() {
     else if (ENTRY_FLAGS.get(name) && !args[i].includes("=")) i++;
   }
   return flags;
+}
+
+/**
+ * The file a package's command runs, as its package.json `bin` names it: the path npm links into
+ * node_modules/.bin, to run with this node. Undefined when the package names no such command.
+ * @param {string} name the package, as installed
+ * @param {string} command its command
+ * @returns {{ file: string | undefined, manifest: string }}
+ * @example
+ * packageBin("@redocly/cli", "redocly").file; // ".../node_modules/@redocly/cli/bin/cli.js"
+ */
+export function packageBin(name, command) {
+  const manifest = createRequire(import.meta.url).resolve(`${name}/package.json`);
+  const { bin } = JSON.parse(readFileSync(manifest, "utf8"));
+  const entry = typeof bin === "string" ? bin : bin?.[command];
+  return { file: typeof entry === "string" ? join(dirname(manifest), entry) : undefined, manifest };
 }
