@@ -45,6 +45,11 @@ export type Limits = Partial<Pick<Settings, "timeoutMs" | "maxRetries" | "maxRes
   empty?: boolean | undefined;
 };
 
+// what an attempt's own signal keeps alive while its answer is read: a Request follows the signal it
+// was made with only as long as the Request lives (Node's fetch holds its controller weakly), and the
+// caller's Request, or the one handed to fetch, may be held by nobody else by then
+const followers = new WeakMap<AbortSignal, readonly Request[]>();
+
 // error answers that come after an attempt that may have acted (a timeout, a 5xx, a broken connection)
 const afterActing = new WeakSet<Response>();
 
@@ -208,6 +213,7 @@ function dispatch(
   if (!state) {
     // a Request a raw call or a middleware made: its body can be read once, so send a copy
     const copy = new Request(input.clone(), { signal, redirect: "manual" });
+    followers.set(signal, [input, copy]);
     return fetchFn ? fetchFn(copy) : fetch(copy);
   }
   const body = (state.body ?? null) as BodyInit | null;
@@ -231,7 +237,10 @@ function dispatch(
     init.method = input.method;
     init.headers = input.headers;
   }
-  return fetchFn ? fetchFn(new Request(target, init)) : fetch(target, init);
+  if (!fetchFn) return fetch(target, init);
+  const request = new Request(target, init);
+  followers.set(signal, [request]);
+  return fetchFn(request);
 }
 
 /** Whether fetch reads `body` in pieces as it sends it: a file, a stream, or a form holding a file. */

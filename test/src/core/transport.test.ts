@@ -1,4 +1,6 @@
 import { getEventListeners } from "node:events";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { brotliCompressSync, constants, deflateSync, gzipSync } from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
 import {
@@ -31,6 +33,17 @@ vi.mock(import("../../../src/core/retry.js"), async (original) =>
 const MiB = 1024 * 1024;
 const CLICK = { x: 1, y: 2 };
 
+// a collection on demand: what a long-read stream meets sooner or later
+setFlagsFromString("--expose-gc");
+const gc: () => void = runInNewContext("gc");
+
+async function collect(): Promise<void> {
+  for (let i = 0; i < 3; i++) {
+    gc();
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
 const timers = () => process.getActiveResourcesInfo().filter((r) => r === "Timeout").length;
 
 // the transport called directly, as the raw client and the methods call it
@@ -39,6 +52,20 @@ const send = async (...args: Parameters<typeof import("../../../src/core/transpo
   (await import("../../../src/core/transport.js")).send(...args);
 
 describe("timeouts", () => {
+  it("ends an answer whose body never ends at timeoutMs, though a collection ran while it was read", async () => {
+    const server = await faultServer((res) => {
+      res.writeHead(200, { "Content-Type": "application/json" });
+      res.write("[");
+    });
+
+    const sending = send({ ...settings, timeoutMs: 300, maxRetries: 0 }, new Request(`${server.url}/org/limits`), {});
+    const failed = sending.catch((e) => e);
+    await until(() => server.requests.length > 0);
+    await collect();
+
+    expect(await failed).toBeInstanceOf(ConnectionTimeoutError);
+  });
+
   it("bounds each attempt by timeoutMs and fails with ConnectionTimeoutError", async () => {
     const server = await faultServer(hang);
     // the attempts as they leave the client: on a loaded machine the server may not have read a
@@ -728,7 +755,12 @@ describe("streamed answers", () => {
     await reader.cancel();
   });
 
-  it("ends the stream when the caller's signal fires", async () => {
+  // after a collection too: the runtime's request follows the caller's signal only through a weak
+  // reference, and nobody but the transport holds the request, so it must keep it while the body is read
+  it.each([
+    ["at once", async () => {}],
+    ["after the request it went out with was collected", collect],
+  ])("ends the stream when the caller's signal fires %s", async (_, meanwhile) => {
     const server = await faultServer(events);
     const { send } = await import("../../../src/core/transport.js");
     const controller = new AbortController();
@@ -738,6 +770,27 @@ describe("streamed answers", () => {
     });
     const reader = response.body!.getReader();
     await reader.read();
+    await meanwhile();
+    controller.abort();
+
+    await expect(reader.read()).rejects.toBeDefined();
+  });
+
+  it("ends the stream of a call with its own fetch when the caller's signal fires after a collection", async () => {
+    const server = await faultServer(events);
+    const { send } = await import("../../../src/core/transport.js");
+    const controller = new AbortController();
+
+    // as a method sends with the client's fetch option: the request it hands that fetch is held by nobody else
+    const response = await send(
+      { ...settings, fetch: (request: Request) => globalThis.fetch(request) },
+      new Request(`${server.url}/events`),
+      { stream: true },
+      { body: undefined, signal: controller.signal },
+    );
+    const reader = response.body!.getReader();
+    await reader.read();
+    await collect();
     controller.abort();
 
     await expect(reader.read()).rejects.toBeDefined();
