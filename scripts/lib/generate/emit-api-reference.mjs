@@ -5,82 +5,10 @@ import { exampleCall, literal } from "./examples.mjs";
 import { standaloneCall } from "./emit-functions.mjs";
 import { functionNames, typeNames } from "./identifiers.mjs";
 import { errorClassName, RETRYABLE_STATUSES } from "../../../src/core/policy.js";
-import { isRecord, resolve } from "../spec/document.mjs";
+import { cell, fieldRows, typeText } from "./schema-text.mjs";
 import { identityOf } from "../shared/identity.mjs";
 
 /** @typedef {import("./read-operations.mjs").OperationInfo} OperationInfo */
-
-/** One line of table cell text: no line breaks, no unescaped pipes. */
-const cell = (/** @type {unknown} */ text) =>
-  String(text ?? "")
-    .trim()
-    .replace(/\s*\n\s*/g, " ")
-    .replace(/\|/g, "\\|");
-
-/**
- * A schema resolved, as an object whose keywords read unchecked (an empty one where it is no object).
- * @param {object} spec
- * @param {unknown} schema
- * @returns {Record<string, unknown>}
- */
-function resolved(spec, schema) {
-  /** @type {unknown} */
-  const node = resolve(spec, schema);
-  return isRecord(node) ? node : {};
-}
-
-/**
- * A short type of a schema: a component's exported type name, else its JSON type, with its bounds and values.
- * @param {object} spec
- * @param {unknown} schema
- * @param {Map<string, string>} types each component schema's type name
- * @returns {string}
- */
-function typeText(spec, schema, types, depth = 0) {
-  const $ref = isRecord(schema) ? schema.$ref : undefined;
-  const ref = typeof $ref === "string" ? /^#\/components\/schemas\/([^/]+)$/.exec($ref)?.[1] : undefined;
-  const type = ref ? types.get(ref) : undefined;
-  if (type !== undefined) return `\`${type}\``;
-  const s = resolved(spec, schema);
-  if (Array.isArray(s.enum)) return s.enum.map((v) => `\`${JSON.stringify(v)}\``).join(" \\| ");
-  if (s.const !== undefined) return `\`${JSON.stringify(s.const)}\``;
-  const kinds = Array.isArray(s.type) ? s.type : s.type ? [s.type] : [];
-  if (depth > 3) return "object";
-  const variants = s.oneOf ?? s.anyOf;
-  if (Array.isArray(variants)) return variants.map((v) => typeText(spec, v, types, depth + 1)).join(" \\| ");
-  if (kinds.includes("array")) return `${typeText(spec, s.items, types, depth + 1)}[]`;
-  const bounds = [
-    s.minimum !== undefined && `>= ${s.minimum}`,
-    s.maximum !== undefined && `<= ${s.maximum}`,
-    s.minLength !== undefined && `length >= ${s.minLength}`,
-    s.maxLength !== undefined && `length <= ${s.maxLength}`,
-    s.pattern && `pattern \`${s.pattern}\``,
-  ].filter(Boolean);
-  const base = kinds.length ? kinds.join(" \\| ") : s.allOf ? "object" : "any";
-  return bounds.length ? `${base}, ${bounds.join(", ")}` : base;
-}
-
-/**
- * The fields of an object schema, as table rows.
- * @param {object} spec
- * @param {unknown} schema
- * @param {Map<string, string>} types
- */
-function fieldRows(spec, schema, types) {
-  const s = resolved(spec, schema);
-  // a `required` that is no list (which lint refuses) requires nothing
-  const required = new Set(Array.isArray(s.required) ? s.required : []);
-  return Object.entries(s.properties ?? {}).map(([name, raw]) => {
-    const field = resolved(spec, raw);
-    const notes = [
-      field.default !== undefined && `default \`${JSON.stringify(field.default)}\``,
-      field.readOnly && "read-only",
-    ]
-      .filter(Boolean)
-      .join("; ");
-    return `| \`${name}\` | ${typeText(spec, raw, types)} | ${required.has(name) ? "yes" : "no"} | ${cell(field.description)}${notes ? ` (${notes})` : ""} |`;
-  });
-}
 
 /**
  * The signature of a method, as a user calls it.
@@ -102,6 +30,16 @@ const anchor = (/** @type {OperationInfo} */ op) =>
     .replace(/ /g, "-");
 
 /**
+ * What each part of the reference reads: the document, its components' type names, the package's
+ * names and each operation's standalone function.
+ * @typedef {object} Reference
+ * @property {import("../spec/document.mjs").DocumentHead} spec
+ * @property {Map<string, string>} types
+ * @property {import("../shared/identity.mjs").Identity} identity
+ * @property {Map<object, string>} fns
+ */
+
+/**
  * Renders generated/api.md.
  * @param {import("../spec/document.mjs").DocumentHead} spec the bundled document
  * @param {OperationInfo[]} operations from readOperations()
@@ -111,7 +49,23 @@ const anchor = (/** @type {OperationInfo} */ op) =>
  */
 export function apiReference(spec, operations, identity = identityOf({}, spec.info)) {
   const types = typeNames(Object.keys(spec.components?.schemas ?? {}), [identity.errorName, identity.clientName]);
-  const out = [
+  /** @type {Reference} */
+  const ref = { spec, types, identity, fns: functionNames(operations) };
+  const out = introduction(ref);
+  for (const op of operations)
+    out.push(
+      `| [\`${op.name}\`](#${anchor(op)}) | \`${ref.fns.get(op)}\` | \`${op.method} ${op.path}\` | ${answerText(ref, op)} |`,
+    );
+  for (const op of operations) out.push(...section(ref, op));
+  return `${out.join("\n")}\n`;
+}
+
+/**
+ * The page's head: what every method takes and may throw, and the table of methods' head.
+ * @param {Reference} ref
+ */
+function introduction({ spec, identity }) {
+  return [
     "<!-- generated by scripts/generate.mjs from openapi/ -- do not edit; run `npm run generate` -->",
     "",
     "# API reference",
@@ -130,105 +84,147 @@ export function apiReference(spec, operations, identity = identityOf({}, spec.in
     "| method | function | HTTP | resolves to |",
     "|---|---|---|---|",
   ];
-  const fns = functionNames(operations);
-  const answerText = (/** @type {OperationInfo} */ op) =>
-    op.success.kind === "json"
-      ? typeText(spec, op.success.schema, types)
-      : op.success.kind === "empty"
-        ? "`void`"
-        : op.success.kind === "stream"
-          ? `\`EventStream\` of ${op.success.schema ? typeText(spec, op.success.schema, types) : "`unknown`"}`
-          : op.success.kind === "sequence"
-            ? `\`ItemStream\` of ${op.success.schema ? typeText(spec, op.success.schema, types) : "`unknown`"}`
-            : "`Response`";
-  for (const op of operations)
-    out.push(
-      `| [\`${op.name}\`](#${anchor(op)}) | \`${fns.get(op)}\` | \`${op.method} ${op.path}\` | ${answerText(op)} |`,
-    );
+}
 
-  for (const op of operations) {
-    const call = signature(op);
-    const standalone = call.replace(`client.${op.name}(`, `${fns.get(op)}(client, `);
-    out.push("", `## ${op.name}`, "", `\`${call}\` · \`${standalone}\``, "");
-    if (op.summary) out.push(`**${cell(op.summary)}.**${op.deprecated ? " Deprecated." : ""}`, "");
-    const key = op.idempotencyKey
-      ? `; a new \`${op.idempotencyKey}\` per call, the same on its retries, unless \`options.headers\` has one`
-      : "";
-    const retry = op.idempotent
-      ? `idempotent (retried after connection failures, timeouts, ${RETRYABLE_STATUSES.join(", ")}${op.method === "DELETE" ? "; a retry that finds 404 after an attempt of unknown outcome succeeds" : ""}${key})`
-      : `not idempotent (retried only after a 429 or a connection refused before sending${key})`;
-    out.push(`\`${op.method} ${op.path}\` · resolves to ${answerText(op)} · ${retry}`, "");
+/**
+ * What a method resolves to, in a table cell.
+ * @param {Reference} ref
+ * @param {OperationInfo} op
+ */
+function answerText({ spec, types }, op) {
+  return op.success.kind === "json"
+    ? typeText(spec, op.success.schema, types)
+    : op.success.kind === "empty"
+      ? "`void`"
+      : op.success.kind === "stream"
+        ? `\`EventStream\` of ${op.success.schema ? typeText(spec, op.success.schema, types) : "`unknown`"}`
+        : op.success.kind === "sequence"
+          ? `\`ItemStream\` of ${op.success.schema ? typeText(spec, op.success.schema, types) : "`unknown`"}`
+          : "`Response`";
+}
 
-    const rows = [
-      ...op.pathParams.map(
-        (p) => `| \`${p.name}\` | path | ${typeText(spec, p.schema, types)} | yes | ${cell(p.description)} |`,
-      ),
-      ...op.queryParams.map(
-        (p) =>
-          `| \`${p.name}\` | query | ${typeText(spec, p.schema, types)} | ${p.required ? "yes" : "no"} | ${cell(p.description)} |`,
-      ),
-    ];
-    if (op.body)
-      rows.push(
-        `| \`body\` | body (${op.body.mediaType}) | ${op.body.kind !== "raw" ? typeText(spec, op.body.schema, types) : "`BodyInit`"} | ${op.body.required ? "yes" : "no"} | ${op.body.kind !== "raw" ? "checked against the spec before sending" : "sent as given"} |`,
-      );
-    // each other media type the body may go as, chosen by options.contentType or by the value
-    for (const media of op.body?.others ?? [])
-      rows.push(
-        `| \`body\` | body (${media.mediaType}) | ${media.kind !== "raw" || media.form ? typeText(spec, media.schema, types) : "`BodyInit`"} | ${op.body?.required ? "yes" : "no"} | ${media.kind !== "raw" || media.form ? "checked against its schema before sending" : "sent as given"}: \`options.contentType: ${JSON.stringify(media.mediaType)}\`, or chosen by the value |`,
-      );
-    rows.push(
-      `| \`options\` | | \`RequestOptions\` | no | per-call \`signal\`, \`timeoutMs\`, \`maxRetries\`, \`maxResponseBytes\`, \`headers\`${op.body?.others ? ", `contentType`" : ""} |`,
-    );
-    out.push("| parameter | in | type | required | |", "|---|---|---|---|---|", ...rows, "");
-
-    if (op.body && op.body.kind !== "raw") {
-      const fields = fieldRows(spec, op.body.schema, types);
-      if (fields.length)
-        out.push("Body fields:", "", "| field | type | required | |", "|---|---|---|---|", ...fields, "");
-    }
-    if (op.success.kind === "json") {
-      const fields = fieldRows(spec, op.success.schema, types);
-      out.push(
-        `Answer: \`${op.success.status}\` with ${typeText(spec, op.success.schema, types)}, checked against the spec${fields.length ? ":" : "."}`,
-        "",
-      );
-      if (fields.length) out.push("| field | type | always present | |", "|---|---|---|---|", ...fields, "");
-    } else if (op.success.kind === "empty") {
-      out.push(`Answer: \`${op.success.status}\` with no body; the method resolves to \`undefined\`.`, "");
-    } else if (op.success.kind === "sequence") {
-      out.push(
-        `Answer: \`${op.success.status}\` a sequence of JSON items (${op.success.mediaType}); the method resolves to an \`ItemStream\` to \`for await\`, each item checked against the spec; options also take \`maxEventSize\` (one item) and \`idleTimeoutMs\`.`,
-        "",
-      );
-    } else if (op.success.kind === "stream") {
-      out.push(
-        `Answer: \`${op.success.status}\` server-sent events (${op.success.mediaType}); the method resolves to an \`EventStream\` to \`for await\`, each event's \`data\` checked against the spec; options also take \`maxEventSize\`, \`idleTimeoutMs\`, \`maxReconnects\`, \`lastEventId\`.`,
-        "",
-      );
-    } else {
-      out.push(
-        `Answer: \`${op.success.status}\` (${op.success.mediaType ?? "no declared content"}); the method resolves to the \`Response\`, body unread.`,
-        "",
-      );
-    }
-
-    if (op.errors.length) {
-      out.push("| status | throws | example body |", "|---|---|---|");
-      for (const e of op.errors)
-        out.push(
-          `| ${e.status} | \`${errorClassName(e.status)}\` | ${e.example === undefined ? "" : `\`${cell(literal(e.example))}\``} |`,
-        );
-      out.push("");
-    }
-    out.push(
-      "```ts",
-      exampleCall(op),
-      `// or, from ${identity.packageName}/operations`,
-      // functionNames names every operation
-      standaloneCall(op, /** @type {string} */ (fns.get(op))),
-      "```",
-    );
+/**
+ * One method's section: its calls, summary, retry rule, parameters, body, answer, errors and example.
+ * @param {Reference} ref
+ * @param {OperationInfo} op
+ * @returns {string[]}
+ */
+function section(ref, op) {
+  const { spec, types, identity, fns } = ref;
+  const call = signature(op);
+  const standalone = call.replace(`client.${op.name}(`, `${fns.get(op)}(client, `);
+  const out = ["", `## ${op.name}`, "", `\`${call}\` · \`${standalone}\``, ""];
+  if (op.summary) out.push(`**${cell(op.summary)}.**${op.deprecated ? " Deprecated." : ""}`, "");
+  out.push(`\`${op.method} ${op.path}\` · resolves to ${answerText(ref, op)} · ${retryRule(op)}`, "");
+  out.push("| parameter | in | type | required | |", "|---|---|---|---|---|", ...parameterRows(ref, op), "");
+  if (op.body && op.body.kind !== "raw") {
+    const fields = fieldRows(spec, op.body.schema, types);
+    if (fields.length)
+      out.push("Body fields:", "", "| field | type | required | |", "|---|---|---|---|", ...fields, "");
   }
-  return `${out.join("\n")}\n`;
+  out.push(...answerLines(ref, op), ...errorRows(op));
+  out.push(
+    "```ts",
+    exampleCall(op),
+    `// or, from ${identity.packageName}/operations`,
+    // functionNames names every operation
+    standaloneCall(op, /** @type {string} */ (fns.get(op))),
+    "```",
+  );
+  return out;
+}
+
+/**
+ * When a method is sent again, and the key it sends.
+ * @param {OperationInfo} op
+ */
+function retryRule(op) {
+  const key = op.idempotencyKey
+    ? `; a new \`${op.idempotencyKey}\` per call, the same on its retries, unless \`options.headers\` has one`
+    : "";
+  return op.idempotent
+    ? `idempotent (retried after connection failures, timeouts, ${RETRYABLE_STATUSES.join(", ")}${op.method === "DELETE" ? "; a retry that finds 404 after an attempt of unknown outcome succeeds" : ""}${key})`
+    : `not idempotent (retried only after a 429 or a connection refused before sending${key})`;
+}
+
+/**
+ * The rows of a method's parameters: path, query, each media type of its body, and its options.
+ * @param {Reference} ref
+ * @param {OperationInfo} op
+ */
+function parameterRows({ spec, types }, op) {
+  const rows = [
+    ...op.pathParams.map(
+      (p) => `| \`${p.name}\` | path | ${typeText(spec, p.schema, types)} | yes | ${cell(p.description)} |`,
+    ),
+    ...op.queryParams.map(
+      (p) =>
+        `| \`${p.name}\` | query | ${typeText(spec, p.schema, types)} | ${p.required ? "yes" : "no"} | ${cell(p.description)} |`,
+    ),
+  ];
+  if (op.body)
+    rows.push(
+      `| \`body\` | body (${op.body.mediaType}) | ${op.body.kind !== "raw" ? typeText(spec, op.body.schema, types) : "`BodyInit`"} | ${op.body.required ? "yes" : "no"} | ${op.body.kind !== "raw" ? "checked against the spec before sending" : "sent as given"} |`,
+    );
+  // each other media type the body may go as, chosen by options.contentType or by the value
+  for (const media of op.body?.others ?? [])
+    rows.push(
+      `| \`body\` | body (${media.mediaType}) | ${media.kind !== "raw" || media.form ? typeText(spec, media.schema, types) : "`BodyInit`"} | ${op.body?.required ? "yes" : "no"} | ${media.kind !== "raw" || media.form ? "checked against its schema before sending" : "sent as given"}: \`options.contentType: ${JSON.stringify(media.mediaType)}\`, or chosen by the value |`,
+    );
+  rows.push(
+    `| \`options\` | | \`RequestOptions\` | no | per-call \`signal\`, \`timeoutMs\`, \`maxRetries\`, \`maxResponseBytes\`, \`headers\`${op.body?.others ? ", `contentType`" : ""} |`,
+  );
+  return rows;
+}
+
+/**
+ * What a method's answer is and what the method resolves to.
+ * @param {Reference} ref
+ * @param {OperationInfo} op
+ * @returns {string[]}
+ */
+function answerLines({ spec, types }, op) {
+  const { success } = op;
+  if (success.kind === "json") {
+    const fields = fieldRows(spec, success.schema, types);
+    return [
+      `Answer: \`${success.status}\` with ${typeText(spec, success.schema, types)}, checked against the spec${fields.length ? ":" : "."}`,
+      "",
+      ...(fields.length ? ["| field | type | always present | |", "|---|---|---|---|", ...fields, ""] : []),
+    ];
+  }
+  if (success.kind === "empty")
+    return [`Answer: \`${success.status}\` with no body; the method resolves to \`undefined\`.`, ""];
+  if (success.kind === "sequence")
+    return [
+      `Answer: \`${success.status}\` a sequence of JSON items (${success.mediaType}); the method resolves to an \`ItemStream\` to \`for await\`, each item checked against the spec; options also take \`maxEventSize\` (one item) and \`idleTimeoutMs\`.`,
+      "",
+    ];
+  if (success.kind === "stream")
+    return [
+      `Answer: \`${success.status}\` server-sent events (${success.mediaType}); the method resolves to an \`EventStream\` to \`for await\`, each event's \`data\` checked against the spec; options also take \`maxEventSize\`, \`idleTimeoutMs\`, \`maxReconnects\`, \`lastEventId\`.`,
+      "",
+    ];
+  return [
+    `Answer: \`${success.status}\` (${success.mediaType ?? "no declared content"}); the method resolves to the \`Response\`, body unread.`,
+    "",
+  ];
+}
+
+/**
+ * The table of the error classes a method's declared statuses become.
+ * @param {OperationInfo} op
+ * @returns {string[]}
+ */
+function errorRows(op) {
+  if (!op.errors.length) return [];
+  return [
+    "| status | throws | example body |",
+    "|---|---|---|",
+    ...op.errors.map(
+      (e) =>
+        `| ${e.status} | \`${errorClassName(e.status)}\` | ${e.example === undefined ? "" : `\`${cell(literal(e.example))}\``} |`,
+    ),
+    "",
+  ];
 }

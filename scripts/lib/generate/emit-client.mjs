@@ -20,9 +20,8 @@ import {
   ref,
 } from "./print.mjs";
 import { indexed, interfaceOf, keyword, namesUsed, property, typeAlias, typeRef, union } from "./print-types.mjs";
-import { offeredMedia } from "./request-bodies.mjs";
+import { errorSchema, readerImports, rowOf } from "./operation-rows.mjs";
 import { identityOf } from "../shared/identity.mjs";
-import { IDEMPOTENT_METHODS } from "../../../src/core/policy.js";
 
 /**
  * @typedef {import("./read-operations.mjs").OperationInfo} OperationInfo
@@ -78,88 +77,13 @@ function operationsSource(operations, table, header, auth, fns, identity) {
     const index = table.add(schema, where);
     return ref(() => `S.${table.name(index)}`);
   };
-  const rows = operations.map((op) => {
-    // a row holds only what differs from its defaults (src/client/operation-row.ts): its path parameters
-    // are its template's, its idempotency RFC 9110's rule for its method unless the document or the
-    // IANA registry says otherwise, and a JSON answer's media type application/json unless it is another
-    /** @type {Record<string, unknown>} */
-    const row = { name: op.name, method: op.method, path: op.path };
-    const whole = op.queryParams.find((p) => p.querystring);
-    if (whole) {
-      // OpenAPI 3.2's querystring: the whole query string is one value, checked against its schema
-      row.query = schema(whole.schema, `${op.method} ${op.path} querystring ${whole.name}`);
-      if (whole.required) row.queryRequired = true;
-      row.querystring = { name: whole.name, type: whole.querystring };
-    } else if (op.queryParams.length) {
-      const query = {
-        type: "object",
-        properties: Object.fromEntries(op.queryParams.map((p) => [p.name, p.schema])),
-        required: op.queryParams.filter((p) => p.required).map((p) => p.name),
-        additionalProperties: false,
-      };
-      row.query = schema(query, `${op.method} ${op.path} query`);
-      if (query.required.length) row.queryRequired = true;
-      if (op.queryStyles) row.queryStyles = op.queryStyles;
-    }
-    if (op.body) {
-      row.body = op.body.kind;
-      if (op.body.kind !== "raw") row.bodySchema = schema(op.body.schema, `${op.method} ${op.path} request body`);
-      row.bodyType = op.body.mediaType;
-      if (op.body.required) row.bodyRequired = true;
-      if (op.encoding) row.encoding = op.encoding;
-      if (op.form)
-        Object.assign(row, {
-          bodySchema: schema(op.body.schema, `${op.method} ${op.path} form fields`),
-          form: op.form,
-        });
-      if (op.body.others) row.bodies = op.body.others.map((media) => otherBody(op, media, schema));
-    }
-    if (op.page) row.page = op.page;
-    row.status = op.success.status;
-    row.answer = op.success.kind;
-    if (op.success.kind === "json") {
-      row.answerSchema = schema(op.success.schema, `${op.method} ${op.path} ${op.success.status} answer`);
-      if (op.success.mediaType !== "application/json") row.answerType = op.success.mediaType;
-    }
-    if (op.success.kind === "stream" && op.success.schema)
-      row.eventSchema = schema(op.success.schema, `${op.method} ${op.path} ${op.success.status} event`);
-    if (op.success.kind === "stream" && op.success.eventItem) row.eventItem = op.success.eventItem;
-    if (op.success.kind === "sequence") {
-      row.answerType = op.success.mediaType;
-      if (op.success.schema)
-        row.itemSchema = schema(op.success.schema, `${op.method} ${op.path} ${op.success.status} item`);
-    }
-    const schemasOf = (/** @type {Parameter[]} */ params, /** @type {string} */ place) =>
-      Object.fromEntries(
-        params.map((p) => [p.name, schema(p.schema, `${op.method} ${op.path} ${place} parameter ${p.name}`)]),
-      );
-    const errors = errorSchema(op.errorBodies);
-    if (errors) row.errorSchema = schema(errors, `${op.method} ${op.path} error answers`);
-    if (op.pathParams.length) row.pathSchemas = schemasOf(op.pathParams, "path");
-    if (op.headerParams.length) row.headerSchemas = schemasOf(op.headerParams, "header");
-    const mustPass = op.headerParams.filter((p) => p.required && p.name !== op.idempotencyKey).map((p) => p.name);
-    if (mustPass.length) row.headersRequired = mustPass;
-    if (op.idempotent !== IDEMPOTENT_METHODS.includes(op.method)) row.idempotent = op.idempotent;
-    if (op.idempotencyKey) row.idempotencyKey = op.idempotencyKey;
-    if (op.auth && JSON.stringify(op.auth) !== JSON.stringify(auth)) row.security = op.auth;
-    const needs = READERS.filter(([, , , needed]) => needed(op));
-    if (needs.length) row.readers = Object.fromEntries(needs.map(([key, source]) => [key, ref(source)]));
-    return row;
-  });
+  const rows = operations.map((op) => rowOf(op, schema, auth));
   const consts = rows.map((row, i) => {
     const op = /** @type {OperationInfo} */ (operations[i]);
     const fn = /** @type {string} */ (fns.get(op));
     const about = `\`${op.method} ${doc(op.path)}\`: \`client.${op.name}\`, \`${fn}\` of ${identity.packageName}/operations.`;
     return [documented(constant(fn, asConst(literal(row), typeRef("Operation"))), [about])];
   });
-  const used = READERS.filter(([, , , needed]) => operations.some(needed));
-  const files = [...new Set(used.map(([, , file]) => file))].sort();
-  const imports = files.map((file) =>
-    importNames(
-      `../src/${file}.js`,
-      used.filter(([, , f]) => f === file).map(([, source]) => source),
-    ),
-  );
   const all = constant(
     "operations",
     asConst(
@@ -172,7 +96,7 @@ function operationsSource(operations, table, header, auth, fns, identity) {
   return printModule(header, [
     [
       importNames("../src/client/operation-row.js", ["Operation"], { typeOnly: true }),
-      ...imports,
+      ...readerImports(operations),
       importAll("./validators.js", "S"),
     ],
     [exportNames(["Operation"], { typeOnly: true })],
@@ -185,65 +109,6 @@ function operationsSource(operations, table, header, auth, fns, identity) {
     ...consts,
     [documented(all, ["Every operation of the spec, in document order."])],
   ]);
-}
-
-/**
- * One more media type of an operation's body, as a row's `bodies` carries it
- * (src/client/operation-row.ts `OtherBody`): only what differs from the row's own, so its schema only
- * where it is not the row's `bodySchema`.
- * @param {import("./read-operations.mjs").OperationInfo} op
- * @param {import("./request-bodies.mjs").BodyMedia} media
- * @param {SchemaRef} schema registers a schema, returns its reference
- */
-function otherBody(op, media, schema) {
-  /** @type {Record<string, unknown>} */
-  const out = { body: media.kind, bodyType: media.mediaType };
-  const main = /** @type {import("./request-bodies.mjs").RequestBody} */ (op.body);
-  const checked = (/** @type {import("./request-bodies.mjs").BodyMedia} */ m) => m.kind !== "raw" || m.form;
-  if (checked(media) && !(checked(main) && JSON.stringify(media.schema) === JSON.stringify(main.schema)))
-    out.bodySchema = schema(media.schema, `${op.method} ${op.path} request body ${media.mediaType}`);
-  if (media.form) out.form = media.form;
-  if (media.encoding) out.encoding = media.encoding;
-  return out;
-}
-
-/** Every media type an operation's body may be sent as: its own, then the others it offers. */
-const offered = (/** @type {OperationInfo} */ op) => offeredMedia(op.body);
-
-/**
- * @type {[key: string, source: string, file: string, needed: (op: OperationInfo) => boolean][]}
- * The readers only some operations need, by the key of a row's \`readers\` (src/client/operation-row.ts):
- * the export that reads it, its module under src/, and which operations need it. A row brings its
- * own, so that a bundle of operations without lists, streams or forms leaves their modules out.
- */
-const READERS = [
-  ["openStream", "openEventStream", "streams/event-stream", (op) => op.success.kind === "stream"],
-  ["openItems", "openItemStream", "streams/item-stream", (op) => op.success.kind === "sequence"],
-  ["PageList", "PagePromise", "lists/pages", (op) => Boolean(op.page)],
-  ["pickMedia", "pickMedia", "client/media-type", (op) => Boolean(op.body?.others)],
-  ["styledQuery", "styledQuery", "client/query-string", (op) => Boolean(op.queryStyles)],
-  ["wholeQuery", "wholeQuery", "client/query-string", (op) => op.queryParams.some((p) => p.querystring)],
-  ["formBody", "formBody", "uploads/form-body", (op) => offered(op).some((media) => media.form)],
-  ["urlEncodedBody", "urlEncodedBody", "uploads/url-encoded", (op) => offered(op).some((m) => m.kind === "urlencoded")],
-  [
-    "givenBody",
-    "givenBody",
-    "uploads/form-body",
-    (op) => offered(op).some((media) => media.kind === "raw" && !media.form),
-  ],
-  ["sequenceBody", "sequenceBody", "uploads/sequence-body", (op) => offered(op).some((m) => m.kind === "lines")],
-];
-
-/**
- * The schema an operation's error body is checked against before `ApiError.body` holds it as
- * parsed: its one declared error body, or `anyOf` them all; `undefined` (any JSON) where it
- * declares none or one of them has no schema.
- * @param {import("./read-operations.mjs").ErrorBody[]} bodies
- */
-function errorSchema(bodies) {
-  if (!bodies.length || bodies.some((b) => b.schema === undefined)) return undefined;
-  const distinct = [...new Map(bodies.map((b) => [JSON.stringify(b.schema), b.schema])).values()];
-  return distinct.length === 1 ? distinct[0] : { anyOf: distinct };
 }
 
 /**

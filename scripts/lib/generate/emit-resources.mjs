@@ -3,6 +3,7 @@
 // operation), and the runtime tree that builds each method from its row of operations.ts.
 import { doc } from "./method-doc.mjs";
 import { operationAt } from "../spec/document.mjs";
+import { itemsOf, keyword } from "../spec/guards.mjs";
 import { GLOBALS, pascal, TAKEN_TYPE_NAMES } from "./identifiers.mjs";
 import { call, documented, importAll, importNames, literal, printModule, ref, returning } from "./print.mjs";
 import { interfaceOf, namesUsed, objectType, property, typeRef } from "./print-types.mjs";
@@ -27,7 +28,70 @@ import { offeredMedia } from "./request-bodies.mjs";
  * @returns {string}
  */
 export function resourcesSource(spec, operations, types, header, fns, headerOptions, reserved = []) {
-  // the tree of groups, each leaf one method
+  const tree = groupTree(operations);
+  const about = groupAbout(spec, operations);
+  const typeOf = typeOfSchema(types);
+  const optionHeaders = new Set(headerOptions.map((o) => o.name.toLowerCase()));
+  /** @type {(node: Tree) => TypeElement[]} the members of a group, each method declared */
+  const body = (node) =>
+    [...node].map(([key, value]) =>
+      value instanceof Map
+        ? property(key, objectType(body(value), { expanded: true }))
+        : methodDeclaration(key, value, typeOf, optionHeaders),
+    );
+
+  const nameOf = interfaceNames(new Set(types.values()), reserved);
+  /** @type {import("typescript").Statement[][]} */
+  const interfaces = [];
+  /** @type {TypeElement[]} */
+  const members = [];
+  for (const [key, value] of tree) {
+    if (!(value instanceof Map)) {
+      members.push(methodDeclaration(key, value, typeOf, optionHeaders));
+      continue;
+    }
+    const name = nameOf(key);
+    interfaces.push([documented(interfaceOf(name, body(value)), [`\`client.${key}\`: ${about(key)}.`])]);
+    members.push(property(key, typeRef(name), { readonly: true }));
+  }
+  const declared = [...interfaces.flat(), ...members];
+  const all = documented(interfaceOf("Resources", members), [
+    "Every operation of the spec, grouped as its `x-client-method` names say.",
+  ]);
+  // the runtime tree, each leaf built from its table entry: typed as Resources, so the compiler
+  // checks every declaration above against the entry its method comes from
+  /** @type {(node: Tree) => Map<string, unknown>} */
+  const runtime = (node) =>
+    new Map(
+      [...node].map(([key, value]) => [
+        key,
+        value instanceof Map ? runtime(value) : call("method", [ref(`O.${fns.get(value)}`)]),
+      ]),
+    );
+  const factory = returning(
+    "resources",
+    ["method", typeRef("MethodFactory")],
+    typeRef("Resources"),
+    literal(runtime(tree), { expanded: true }),
+  );
+  return printModule(header, [
+    imports(operations, namesUsed(declared).has("components")),
+    ...interfaces,
+    [all],
+    [
+      documented(factory, [
+        "The resource tree: every entry of the table made a method by `method`, where its declaration says.",
+      ]),
+    ],
+  ]);
+}
+
+/**
+ * The tree of groups the methods' names make, each leaf one method.
+ * @param {OperationInfo[]} operations
+ * @returns {Tree}
+ */
+function groupTree(operations) {
   /** @type {Tree} */
   const tree = new Map();
   for (const op of operations) {
@@ -42,68 +106,66 @@ export function resourcesSource(spec, operations, types, header, fns, headerOpti
     }
     node.set(segments[segments.length - 1], op);
   }
+  return tree;
+}
+
+/**
+ * What a top-level group's interface says it holds: the tags of its operations, each with the
+ * document's description of it, or else its name.
+ * @param {import("../spec/document.mjs").DocumentHead} spec
+ * @param {OperationInfo[]} operations
+ * @returns {(group: string) => string}
+ */
+function groupAbout(spec, operations) {
   const tagText = new Map((spec.tags ?? []).map((t) => [t.name, t.description]));
   /** @type {Map<string, Set<string>>} */
   const groupTags = new Map();
   for (const op of operations) {
     const top = op.name.split(".")[0];
-    const item = operationAt(spec, op.method, op.path);
-    for (const tag of item?.tags ?? []) {
+    for (const tag of itemsOf(keyword(operationAt(spec, op.method, op.path), "tags"))) {
+      // a tag that is no string (which lint refuses) names nothing
+      if (typeof tag !== "string") continue;
       const tags = groupTags.get(top) ?? new Set();
       groupTags.set(top, tags.add(tag));
     }
   }
+  return (group) => {
+    const tags = [...(groupTags.get(group) ?? [])];
+    if (!tags.length) return `the ${group} operations`;
+    return tags
+      .map((t) => {
+        const text = tagText.get(t);
+        return `${doc(t)}${text ? `: ${doc(text).replace(/\.$/, "")}` : ""}`;
+      })
+      .join("; ");
+  };
+}
 
-  const typeOf = typeOfSchema(types);
-  const optionHeaders = new Set(headerOptions.map((o) => o.name.toLowerCase()));
-  /** @type {(node: Tree) => TypeElement[]} the members of a group, each method declared */
-  const body = (node) =>
-    [...node].map(([key, value]) =>
-      value instanceof Map
-        ? property(key, objectType(body(value), { expanded: true }))
-        : methodDeclaration(key, value, typeOf, optionHeaders),
-    );
-
-  const usedTypeNames = new Set(types.values());
-  /** @type {import("typescript").Statement[][]} */
-  const interfaces = [];
-  /** @type {TypeElement[]} */
-  const members = [];
-  for (const [key, value] of tree) {
-    if (!(value instanceof Map)) {
-      members.push(methodDeclaration(key, value, typeOf, optionHeaders));
-      continue;
-    }
-    // the group's interface takes a name no schema type, export of the package or global has:
-    // `Tags`, else `TagsResource` (unless a schema has that name too: `tags_resource`), then numbered
-    const taken = (/** @type {string} */ n) =>
-      usedTypeNames.has(n) || TAKEN_TYPE_NAMES.has(n) || GLOBALS.has(n) || reserved.includes(n);
-    const base = pascal(key);
+/**
+ * Names each group's interface, once: a name no schema type, export of the package or global has:
+ * `Tags`, else `TagsResource` (unless a schema has that name too: `tags_resource`), then numbered.
+ * @param {Set<string>} used the schemas' type names, to which each name given is added
+ * @param {string[]} reserved
+ * @returns {(group: string) => string}
+ */
+function interfaceNames(used, reserved) {
+  const taken = (/** @type {string} */ n) =>
+    used.has(n) || TAKEN_TYPE_NAMES.has(n) || GLOBALS.has(n) || reserved.includes(n);
+  return (group) => {
+    const base = pascal(group);
     let name = [base, `${base}Resource`].find((n) => !taken(n));
     for (let n = 2; name === undefined; n++) name = taken(`${base}Resource${n}`) ? undefined : `${base}Resource${n}`;
-    usedTypeNames.add(name);
-    const tags = [...(groupTags.get(key) ?? [])];
-    const about = tags.length
-      ? tags
-          .map((t) => {
-            const text = tagText.get(t);
-            return `${doc(t)}${text ? `: ${doc(text).replace(/\.$/, "")}` : ""}`;
-          })
-          .join("; ")
-      : `the ${key} operations`;
-    interfaces.push([documented(interfaceOf(name, body(value)), [`\`client.${key}\`: ${about}.`])]);
-    members.push(property(key, typeRef(name), { readonly: true }));
-  }
-  // the runtime tree, each leaf built from its table entry: typed as Resources, so the compiler
-  // checks every declaration above against the entry its method comes from
-  /** @type {(node: Tree) => Map<string, unknown>} */
-  const runtime = (node) =>
-    new Map(
-      [...node].map(([key, value]) => [
-        key,
-        value instanceof Map ? runtime(value) : call("method", [ref(`O.${fns.get(value)}`)]),
-      ]),
-    );
+    used.add(name);
+    return name;
+  };
+}
+
+/**
+ * The module's imports: of the stream and header types only where a method needs them.
+ * @param {OperationInfo[]} operations
+ * @param {boolean} components whether a declaration names `components`
+ */
+function imports(operations, components) {
   const streams = [
     operations.some((op) => op.success.kind === "stream") &&
       importNames("../src/streams/event-stream.js", ["EventStream", "StreamOptions"], { typeOnly: true }),
@@ -118,33 +180,13 @@ export function resourcesSource(spec, operations, types, header, fns, headerOpti
     "MethodFactory",
     operations.some((op) => op.headerParams.length) && "NeededHeaders",
   ].filter((t) => t !== false);
-  const declared = [...interfaces.flat(), ...members];
-  const fromSchema = namesUsed(declared).has("components") ? ["components", "paths"] : ["paths"];
-  const all = documented(interfaceOf("Resources", members), [
-    "Every operation of the spec, grouped as its `x-client-method` names say.",
-  ]);
-  const factory = returning(
-    "resources",
-    ["method", typeRef("MethodFactory")],
-    typeRef("Resources"),
-    literal(runtime(tree), { expanded: true }),
-  );
-  return printModule(header, [
-    [
-      ...streams,
-      importNames("../src/client/method-type.js", headerTypes, { typeOnly: true }),
-      importNames("../src/lists/pages.js", ["PageOptions", "PagePromise"], { typeOnly: true }),
-      importNames("../src/core/request-options.js", ["RequestOptions"], { typeOnly: true }),
-      importAll("./operations.js", "O"),
-      importNames("./schema.js", fromSchema, { typeOnly: true }),
-      importAll("./types.js", "T", { typeOnly: true }),
-    ],
-    ...interfaces,
-    [all],
-    [
-      documented(factory, [
-        "The resource tree: every entry of the table made a method by `method`, where its declaration says.",
-      ]),
-    ],
-  ]);
+  return [
+    ...streams,
+    importNames("../src/client/method-type.js", headerTypes, { typeOnly: true }),
+    importNames("../src/lists/pages.js", ["PageOptions", "PagePromise"], { typeOnly: true }),
+    importNames("../src/core/request-options.js", ["RequestOptions"], { typeOnly: true }),
+    importAll("./operations.js", "O"),
+    importNames("./schema.js", components ? ["components", "paths"] : ["paths"], { typeOnly: true }),
+    importAll("./types.js", "T", { typeOnly: true }),
+  ];
 }

@@ -233,11 +233,10 @@ export function operationsOf(doc) {
 /**
  * The operation of `method` at `path` in a document or its 3.1 view: a path item's field, its
  * `query` (QUERY), one of its `additionalOperations`, or a stand-in's `post`; undefined where none is.
- * `any` still for generate/emit-resources.mjs, which reads its `tags` unchecked.
  * @param {unknown} doc
  * @param {string} method any case
  * @param {string} path a key of `paths`
- * @returns {any}
+ * @returns {unknown}
  */
 export function operationAt(doc, method, path) {
   const upper = method.toUpperCase();
