@@ -24,7 +24,8 @@ import { chooseOperations, examplePrograms, examplesReadme } from "./lib/init/ex
 import { readmeText } from "./lib/init/readme.mjs";
 import { removeDocumentTests } from "./lib/init/tests.mjs";
 import { toolEnv } from "./lib/shared/env.mjs";
-import { checkPackageName, clientSection, derivedNames, identityLines, identityOf } from "./lib/shared/identity.mjs";
+import { clientSection, derivedNames } from "./lib/shared/derived-names.mjs";
+import { checkPackageName, identityLines, identityOf } from "./lib/shared/identity.mjs";
 import { fromRoot, root } from "./lib/shared/paths.mjs";
 import { bundleSpec } from "./lib/spec/bundle.mjs";
 import { openapi31 } from "./lib/spec/openapi31.mjs";

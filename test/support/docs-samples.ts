@@ -7,7 +7,8 @@ type Json = any;
 
 /** The samples of an operation on the page, by label (`Node.js`, `curl`). */
 export function samplesOf(page: Json, op: OperationInfo): Record<string, string> {
-  const samples: { label: string; source: string }[] = operationAt(page, op.method, op.path)["x-codeSamples"];
+  const target = operationAt(page, op.method, op.path) as { "x-codeSamples": { label: string; source: string }[] };
+  const samples = target["x-codeSamples"];
   return Object.fromEntries(samples.map((s) => [s.label, s.source]));
 }
 

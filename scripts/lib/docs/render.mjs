@@ -12,44 +12,18 @@
 // /dev/stdin (Windows) each render starts the CLI on a file: correct, only slower.
 import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { loadConfig } from "@redocly/openapi-core";
+import { join } from "node:path";
+import { DocsError, finished, MAX_OUTPUT_CHARS, packageFile, SH, STDIN, startRun, usable } from "./build-docs-run.mjs";
 import { pageDocument } from "./page-document.mjs";
 import { createSampler } from "../spec/sample.mjs";
 import { readIdentity } from "../shared/identity.mjs";
-import { toolEnv } from "../shared/env.mjs";
 import { CONFIG } from "../shared/paths.mjs";
-import { collectOutput, packageBin, spawnGroup, stopGroup } from "../shared/processes.mjs";
-
-/** Longest one render may take before it is stopped and fails. */
-export const RENDER_TIMEOUT_MS = 120_000;
-/** Most CLI output kept for an error message, in characters. */
-const MAX_OUTPUT_CHARS = 20_000;
-/** Where a run started ahead reads its api: the pipe a render writes the page document into. */
-const STDIN = "/dev/stdin";
-/** The shell that joins the pipe to a run started ahead. */
-const SH = "/bin/sh";
-// a run renders once: V8's optimizing compilers would spend more on its cold code than they save
-// (a third of a render's CPU at 150 operations), so it stays on the baseline compiler
-const NODE_FLAGS = ["--max-opt=1"];
+import { stopGroup } from "../shared/processes.mjs";
 
 // redoc 3 draws its "API docs by" footer logo from a cdn, the page's one request off the machine,
 // and has no option to drop it: point it at an empty inline svg so the page works offline
 const CDN_LOGO = /https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(?:-full)?\.svg/g;
 const EMPTY_SVG = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg'/%3E";
-
-/** An error of the docs step, with what the CLI printed. */
-export class DocsError extends Error {
-  /**
-   * @param {string} message
-   * @param {string} [output] the CLI's stdout and stderr
-   */
-  constructor(message, output = "") {
-    super(message);
-    this.name = "DocsError";
-    this.output = output;
-  }
-}
 
 /**
  * Rewrites the page at `file` so that it requests nothing off the machine.
@@ -62,17 +36,6 @@ export function offline(file) {
       "the redoc cdn logo address is gone from the page; drop offline() from scripts/lib/docs/render.mjs",
     );
   writeFileSync(file, html.replace(CDN_LOGO, EMPTY_SVG));
-}
-
-/**
- * The file the CLI's `redocly` command runs, as its package.json `bin` names it: the path npm links
- * into node_modules/.bin, run here with this node.
- * @returns {string}
- */
-function redoclyBin() {
-  const { file, manifest } = packageBin("@redocly/cli", "redocly");
-  if (!file) throw new DocsError(`${manifest} names no redocly command in its bin`);
-  return file;
 }
 
 /**
@@ -104,7 +67,7 @@ export function docsRenderer({ configPath = CONFIG, once = false } = {}) {
   // named openapi.json as a user names it, for the CLI without /dev/stdin
   const input = join(dir, "openapi.json");
   const ahead = process.platform !== "win32" && existsSync(STDIN) && existsSync(SH);
-  /** @type {Promise<Run> | null} the run started ahead, loading or waiting for its api */
+  /** @type {Promise<import("./build-docs-run.mjs").Run> | null} the run started ahead, loading or waiting for its api */
   let next = null;
   let closed = false;
   /** @type {Promise<unknown>} */
@@ -192,9 +155,6 @@ export async function renderDocs(bundle, output) {
   }
 }
 
-/** The package.json beside `configPath`: the package's identity (scripts/lib/shared/identity.mjs). */
-const packageFile = (/** @type {string} */ configPath) => join(dirname(configPath), "package.json");
-
 /**
  * The page document of `bundle`, as the JSON text build-docs reads, its samples naming the package
  * of the package.json beside `configPath`.
@@ -219,117 +179,4 @@ async function pageText(bundle, configPath) {
       `the bundle is not a document the page can be made from: ${/** @type {Error} */ (err).message}`,
     );
   }
-}
-
-/**
- * One `redocly build-docs` run, and the text of its config files when it started.
- * @typedef {object} Run
- * @property {import("node:child_process").ChildProcess} child
- * @property {Promise<{ code: number | null, signal: NodeJS.Signals | null }>} exited
- * @property {() => string} output what it printed so far
- * @property {string[]} files its config files
- * @property {string} config their text when it started
- */
-
-/**
- * Starts `redocly build-docs api` writing `page`, in its own process group. Its config files are
- * read first, so that a change after this is seen as one.
- * @param {string} api
- * @param {string} page
- * @param {string} configPath
- * @returns {Promise<Run>}
- */
-async function startRun(api, page, configPath) {
-  const files = await configFiles(configPath);
-  const config = filesText(files);
-  // the page's title: package.json's client.docsTitle where it sets one, else the CLI's own (info.title)
-  const title = readIdentity(undefined, packageFile(configPath)).docsTitle;
-  const cli = [
-    process.execPath,
-    ...NODE_FLAGS,
-    redoclyBin(),
-    "build-docs",
-    api,
-    "--inlineBundle",
-    "--config",
-    configPath,
-    "--output",
-    page,
-    ...(title === undefined ? [] : ["--title", title]),
-  ];
-  // node's stdin pipe is a socket, which /dev/stdin cannot open: cat hands it on through a pipe
-  const [command, ...args] = api === STDIN ? [SH, "-c", 'cat | "$0" "$@"', ...cli] : cli;
-  const child = spawnGroup(command, args, {
-    cwd: dirname(configPath),
-    env: toolEnv(),
-    stdio: ["pipe", "pipe", "pipe"],
-  });
-  // a run that ended before its api was written: its exit says why
-  child.stdin?.on("error", () => {});
-  const printed = collectOutput(child, MAX_OUTPUT_CHARS);
-  let failure = "";
-  /** @type {Run["exited"]} */
-  const exited = new Promise((done) => {
-    child.once("error", (err) => {
-      failure = `cannot run redocly: ${err.message}\n`;
-      done({ code: null, signal: null });
-    });
-    child.once("close", (code, signal) => done({ code, signal }));
-  });
-  return { child, exited, output: () => failure + printed(), files, config };
-}
-
-/**
- * Whether a run started ahead can render now: it is still waiting, and its config files are as they were.
- * @param {Run} run
- */
-function usable(run) {
-  return run.child.exitCode === null && run.child.signalCode === null && filesText(run.files) === run.config;
-}
-
-/**
- * Waits for `run` to end, at most {@link RENDER_TIMEOUT_MS}; one that takes longer is stopped.
- * @param {Run} run
- * @returns {Promise<{ code: number | null, signal: NodeJS.Signals | null }>}
- */
-async function finished(run) {
-  /** @type {NodeJS.Timeout | undefined} */
-  let timer;
-  const late = new Promise((done) => (timer = setTimeout(done, RENDER_TIMEOUT_MS)));
-  const ended = await Promise.race([run.exited, late]);
-  clearTimeout(timer);
-  if (ended) return ended;
-  await stopGroup(run.child);
-  throw new DocsError(
-    `redocly build-docs took longer than ${RENDER_TIMEOUT_MS / 1000} s`,
-    run.output().slice(-MAX_OUTPUT_CHARS),
-  );
-}
-
-/**
- * The files the CLI reads its config from: `configPath`, the local files it extends, and the
- * plugins it loads, as @redocly/openapi-core's loadConfig finds them (`configPath` alone for a
- * config that does not load: the CLI then says why), and the package.json beside it (the title).
- * @param {string} configPath
- * @returns {Promise<string[]>}
- */
-async function configFiles(configPath) {
-  const files = new Set([configPath, packageFile(configPath)]);
-  try {
-    const config = await loadConfig({ configPath });
-    for (const { document } of config.resolvedRefMap?.values() ?? []) {
-      const ref = document?.source.absoluteRef;
-      if (ref && !/^[a-z][a-z\d+.-]*:\/\//i.test(ref)) files.add(ref);
-    }
-    for (const plugin of config.plugins) if (plugin.absolutePath) files.add(plugin.absolutePath);
-  } catch {}
-  return [...files];
-}
-
-/**
- * The text of `files`, one after another; a file that is gone reads as nothing.
- * @param {string[]} files
- */
-function filesText(files) {
-  return files.map((file) => `${file}\0${existsSync(file) ? readFileSync(file, "utf8") : ""}`).join("\0");
 }

@@ -2,7 +2,7 @@
 // what it was, the package's identity and the document: package.json and its lockfile, redocly.yaml,
 // the two changelogs, LICENSE, the TypeScript paths that map the package's name onto src/.
 import { execFileSync } from "node:child_process";
-import { clientSection } from "../shared/identity.mjs";
+import { clientSection } from "../shared/derived-names.mjs";
 import { fieldsOf, isRecord, keyword } from "../spec/guards.mjs";
 
 /** Why init will not run here, or cannot go on. */

@@ -5,6 +5,7 @@
 // exports; the docs page, the JSDoc examples, the API reference, the README's generated parts and
 // `npm run init` read it from here.
 import { existsSync, readFileSync } from "node:fs";
+import { capital, derivedNames, namesOf, product, words } from "./derived-names.mjs";
 import { fromRoot } from "./paths.mjs";
 
 /** The fields of package.json's `client` section, each optional. */
@@ -41,26 +42,6 @@ const EXPORTED = new Set([
   "ValidationError",
 ]);
 
-// words a title adds to a service's name without naming it: where one comes, the name has ended
-// ("Twilio SendGrid v3 API", "Spotify Web API with fixes")
-const GENERIC = new Set([
-  "api",
-  "apis",
-  "openapi",
-  "rest",
-  "restful",
-  "http",
-  "https",
-  "json",
-  "specification",
-  "spec",
-]);
-const VERSION = /^v?\d+(?:\.\d+)*$/i;
-/** Most words a derived name keeps. */
-const MAX_WORDS = 4;
-/** What names a package whose document's title names no service ("API", "My API" keeps "My"). */
-const FALLBACK = ["Service"];
-
 /** A configuration that cannot name a package: the field and why, never more. */
 export class IdentityError extends Error {
   /** @param {string} message */
@@ -84,90 +65,6 @@ export class IdentityError extends Error {
  * @property {string | undefined} docsTitle the docs page's title when configured; the page shows `info.title` otherwise
  * @property {Record<string, string>} from where each chosen value came from, by field
  */
-
-/**
- * The words of a title or name, accents taken off, anything but letters and digits a separator.
- * @param {unknown} text
- * @returns {string[]}
- */
-function words(text) {
-  return String(text)
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .split(/[^A-Za-z0-9]+/)
-    .filter(Boolean);
-}
-
-/**
- * The words that name the service in a document's `info.title`: those before the first generic word or version, at most four.
- * @param {unknown} title
- * @returns {string[]}
- */
-export function serviceWords(title) {
-  const all = words(typeof title === "string" ? title : "");
-  const end = all.findIndex((w) => GENERIC.has(w.toLowerCase()) || VERSION.test(w));
-  return (end < 0 ? all : all.slice(0, end)).slice(0, MAX_WORDS);
-}
-
-/**
- * A package name's words, its scope and a trailing `client`/`sdk` taken off ("@acme/payments-client" -> payments).
- * @param {unknown} name
- * @returns {string[]}
- */
-function nameWords(name) {
-  const bare = String(name).replace(/^@[^/]*\//, "");
-  const all = words(bare);
-  return all.length > 1 && /^(client|sdk)$/i.test(all.at(-1) ?? "") ? all.slice(0, -1) : all;
-}
-
-const capital = (/** @type {string} */ w) => w.charAt(0).toUpperCase() + w.slice(1);
-
-/**
- * The names a service's words give: the package (`acme-payments-client`), the display name, the
- * environment variables' prefix.
- * @param {string[]} service
- */
-function namesOf(service) {
-  const base = service.length ? service : FALLBACK;
-  const lower = base.map((w) => w.toLowerCase());
-  const prefix = lower.join("_").toUpperCase();
-  return {
-    packageName: `${lower.join("-")}${lower.at(-1) === "client" ? "" : "-client"}`,
-    displayName: base.map(capital).join(" "),
-    envPrefix: /^[0-9]/.test(prefix) ? `API_${prefix}` : prefix,
-  };
-}
-
-/** A package name as a User-Agent's product, which takes no `@` or `/`: `@acme/pay` -> `acme-pay`. */
-const product = (/** @type {string} */ name) => name.replace(/^@/, "").replace("/", "-");
-
-/**
- * package.json's `client` section that pins `names` (derivedNames()), every field written out:
- * what `npm run init` writes, so that a later change of the title renames nothing.
- * @param {{ packageName: string, displayName: string, envPrefix: string }} names
- * @example
- * clientSection(derivedNames("Acme Payments API")); // { displayName: "Acme Payments", envPrefix: "ACME_PAYMENTS", userAgent: "acme-payments-client/{version}" }
- */
-export function clientSection(names) {
-  return {
-    displayName: names.displayName,
-    envPrefix: names.envPrefix,
-    userAgent: `${product(names.packageName)}/{version}`,
-  };
-}
-
-/**
- * The identity a document gives a package with no configuration: all from `info.title` (or from
- * `name`, when given: `npm run init -- --name`).
- * @param {unknown} title the document's `info.title`
- * @param {string} [name] a package name chosen instead
- * @example
- * derivedNames("Acme Payments API"); // { packageName: "acme-payments-client", displayName: "Acme Payments", envPrefix: "ACME_PAYMENTS" }
- */
-export function derivedNames(title, name) {
-  if (name !== undefined) return { ...namesOf(nameWords(name)), packageName: name };
-  return namesOf(serviceWords(title));
-}
 
 const PACKAGE_NAME = /^(?:@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/;
 const ENV_PREFIX = /^[A-Z_][A-Z0-9_]*$/;

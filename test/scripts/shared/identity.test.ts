@@ -4,13 +4,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import {
-  derivedNames,
-  IdentityError,
-  identityLines,
-  identityOf,
-  readIdentity,
-} from "../../../scripts/lib/shared/identity.mjs";
+import { derivedNames } from "../../../scripts/lib/shared/derived-names.mjs";
+import { IdentityError, identityLines, identityOf, readIdentity } from "../../../scripts/lib/shared/identity.mjs";
 
 describe("the names a document's title gives", () => {
   it.each([
