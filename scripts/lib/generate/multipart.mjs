@@ -40,7 +40,8 @@ export function formShape(deref, where, schema, encoding = {}) {
     const found = [];
     collectFiles(deref, s, name, found, 0);
     const nested =
-      isObject(deref, s) || (keyword(s, "type") === "array" && isObject(deref, deref(keyword(s, "items")) ?? {}));
+      describesObject(deref, s) ||
+      (keyword(s, "type") === "array" && describesObject(deref, deref(keyword(s, "items")) ?? {}));
     const enc = keyword(encoding, name) ?? {};
     if (nested) {
       // RegExp's test reads its argument as String() does
@@ -86,7 +87,7 @@ function properties(deref, schema) {
  * @param {Deref} deref
  * @param {unknown} s
  */
-const isObject = (deref, s) => keyword(s, "type") === "object" || Object.keys(properties(deref, s)).length > 0;
+const describesObject = (deref, s) => keyword(s, "type") === "object" || Object.keys(properties(deref, s)).length > 0;
 const isFile = (/** @type {unknown} */ s) => isFileSchema(s, true);
 
 /**

@@ -5,7 +5,7 @@
 import { ANNOTATIONS, DATA_KEYWORDS, dataKeyword, IN_PLACE } from "./schema-keywords.mjs";
 import { discriminate } from "./schema-discriminator.mjs";
 import { componentSchemas } from "./schema-names.mjs";
-import { isObject, isRecord, RefError, refTarget } from "../spec/document.mjs";
+import { isRecord, RefError, refTarget } from "../spec/document.mjs";
 
 /**
  * @typedef {import("./schema-keywords.mjs").Entry} Entry
@@ -14,7 +14,7 @@ import { isObject, isRecord, RefError, refTarget } from "../spec/document.mjs";
 /** @typedef {{ where: string, keyword: string }} Unchecked a keyword left out of the data, and where */
 
 /** @param {unknown} v */
-const isEmpty = (v) => isObject(v) && Object.keys(/** @type {object} */ (v)).length === 0;
+const isEmpty = (v) => isRecord(v) && Object.keys(v).length === 0;
 
 /** The entries pruned from one document so far, and what finds them again (schema-table.mjs's `Table` adds its face). */
 export class Pruner {
@@ -40,7 +40,7 @@ export class Pruner {
     this.spec = spec;
     this.components = componentSchemas(spec);
     for (const [name, schema] of Object.entries(this.components))
-      if (isObject(schema)) this.named.set(schema, `components.schemas.${name}`);
+      if (isRecord(schema)) this.named.set(schema, `components.schemas.${name}`);
   }
 
   /**

@@ -1,7 +1,8 @@
 // The webhooks a document describes (3.1's `webhooks`, or the `x-webhooks` 3.0 documents write): each
 // one's payload, the request the service sends, for generated/webhooks.ts, whose schemas and types
 // src/webhooks/read-webhook.ts checks a received payload with.
-import { deref, escapeToken, isObject, isRecord } from "../spec/document.mjs";
+import { deref, escapeToken, isRecord } from "../spec/document.mjs";
+import { fieldsOf, keyword as field } from "../spec/guards.mjs";
 import { HTTP_METHODS } from "../../../src/core/path-template.js";
 import {
   asConst,
@@ -47,26 +48,31 @@ const JSON_TYPE = /^application\/(.+\+)?json(;.*)?$/i;
 /**
  * Every webhook of `spec` with its payload: the JSON request body of each of its operations; where
  * an operation gives none but a JSON 2xx answer, that answer, said so; else any value, said so.
- * @param {any} spec a bundled document
+ * @param {unknown} spec a bundled document
  * @returns {{ webhooks: Webhook[], lines: string[] }}
  */
 export function readWebhooks(spec) {
-  const key = isObject(spec.webhooks) ? "webhooks" : isObject(spec["x-webhooks"]) ? "x-webhooks" : undefined;
+  const key = isRecord(field(spec, "webhooks"))
+    ? "webhooks"
+    : isRecord(field(spec, "x-webhooks"))
+      ? "x-webhooks"
+      : undefined;
   /** @type {Webhook[]} */
   const webhooks = [];
   const lines = [];
-  for (const [name, raw] of Object.entries(key ? spec[key] : {})) {
+  for (const [name, raw] of Object.entries(key ? fieldsOf(field(spec, key)) : {})) {
     const item = deref(spec, raw);
-    if (!isObject(item)) continue;
+    if (!isRecord(item)) continue;
     for (const method of HTTP_METHODS) {
       const op = item[method];
-      if (!isObject(op)) continue;
+      if (!isRecord(op)) continue;
       const where = `#/${key}/${escapeToken(name)}/${method}`;
       const body = jsonContent(spec, deref(spec, op.requestBody));
-      const answerStatus = Object.keys(op.responses ?? {}).find(
-        (status) => /^2/.test(status) && jsonContent(spec, deref(spec, op.responses[status])),
+      const responses = fieldsOf(op.responses);
+      const answerStatus = Object.keys(responses).find(
+        (status) => /^2/.test(status) && jsonContent(spec, deref(spec, responses[status])),
       );
-      const answer = answerStatus ? jsonContent(spec, deref(spec, op.responses[answerStatus])) : undefined;
+      const answer = answerStatus ? jsonContent(spec, deref(spec, responses[answerStatus])) : undefined;
       const payload = body ?? answer;
       if (!body && answer)
         lines.push(
@@ -78,7 +84,8 @@ export function readWebhooks(spec) {
         method: method.toUpperCase(),
         schema: payload?.schema ?? {},
         where,
-        summary: op.summary,
+        // a summary that is no text (which lint refuses) says nothing
+        summary: typeof op.summary === "string" ? op.summary : undefined,
       });
     }
   }
@@ -95,7 +102,7 @@ function jsonContent(spec, holder) {
   if (!isRecord(holder) || !isRecord(holder.content)) return undefined;
   const type = Object.keys(holder.content).find((t) => JSON_TYPE.test(t));
   const media = type ? deref(spec, holder.content[type]) : undefined;
-  return isObject(media) && media.schema !== undefined ? { schema: media.schema } : undefined;
+  return isRecord(media) && media.schema !== undefined ? { schema: media.schema } : undefined;
 }
 
 /**

@@ -3,6 +3,7 @@
 // removed schema (the client exports each as a type under its name), and client annotations on
 // operations (x-client-method, x-idempotent, x-codeSamples), which need no bump. Named components
 // are compared here by name and by content, read through each document's own `$ref`s.
+import { pointerTarget } from "./document.mjs";
 import { HTTP_METHODS } from "../../../src/core/path-template.js";
 
 // the methods a path item holds: 3.1's eight, and OpenAPI 3.2's query, which a diff between documents may meet
@@ -89,8 +90,8 @@ export function namedComponentChanges(released, current) {
   /** @type {Change[]} */
   const changes = [];
   const named = (/** @type {Record<string, unknown>} */ doc, /** @type {string} */ kind) => {
-    const group = isObject(doc.components) ? doc.components[kind] : undefined;
-    return isObject(group) ? group : {};
+    const group = isContainer(doc.components) ? doc.components[kind] : undefined;
+    return isContainer(group) ? group : {};
   };
   for (const kind of NAMED) {
     const before = named(released, kind);
@@ -158,12 +159,12 @@ function sameContent(a, b, docA, docB, { annotated = false } = {}) {
    */
   const same = (x, y, key, parentKey) => {
     // two refs to the same component are equal here: that component is compared under its own name
-    const sameRef = isObject(x) && isObject(y) && typeof x.$ref === "string" && x.$ref === y.$ref;
+    const sameRef = isContainer(x) && isContainer(y) && typeof x.$ref === "string" && x.$ref === y.$ref;
     if (!sameRef) {
       x = follow(docA, x);
       y = follow(docB, y);
     }
-    if (!isObject(x) || !isObject(y)) return Object.is(x, y);
+    if (!isContainer(x) || !isContainer(y)) return Object.is(x, y);
     if (Array.isArray(x) !== Array.isArray(y)) return false;
     const met = pairs.get(x) ?? new Set();
     if (met.has(y)) return true;
@@ -182,7 +183,7 @@ function sameContent(a, b, docA, docB, { annotated = false } = {}) {
  * @param {unknown} value
  * @returns {value is Record<string, unknown>}
  */
-function isObject(value) {
+function isContainer(value) {
   return typeof value === "object" && value !== null;
 }
 
@@ -190,46 +191,25 @@ function isObject(value) {
 const merged = new WeakMap();
 
 /**
- * The node a local `$ref` points to (through chains of them); a ref with siblings keeps them over its target.
+ * The node a local `$ref` points to (through chains of them, each read by document.mjs's one
+ * reader), or the `$ref` itself where it names nothing here; a ref with siblings keeps them over its target.
  * @param {unknown} doc
  * @param {unknown} node
  * @returns {unknown}
  */
 function follow(doc, node) {
   const hops = new Set();
-  while (isObject(node) && typeof node.$ref === "string" && node.$ref.startsWith("#") && !hops.has(node)) {
+  while (isContainer(node) && typeof node.$ref === "string" && !hops.has(node)) {
     hops.add(node);
-    const target = pointee(doc, node.$ref.slice(1));
+    const target = pointerTarget(doc, node.$ref);
     if (target === undefined) return node;
     const { $ref, ...siblings } = node;
-    if (Object.keys(siblings).length === 0 || !isObject(target) || Array.isArray(target)) node = target;
+    if (Object.keys(siblings).length === 0 || !isContainer(target) || Array.isArray(target)) node = target;
     else {
       // one merged object per ref node, so a pair of them is recognised when met again
       if (!merged.has(node)) merged.set(node, { ...target, ...siblings });
       return merged.get(node);
     }
-  }
-  return node;
-}
-
-/**
- * The value at a JSON pointer (as in a URI fragment, percent-encoded or not), or undefined.
- * @param {unknown} doc
- * @param {string} pointer
- * @returns {unknown}
- */
-function pointee(doc, pointer) {
-  let node = doc;
-  for (const raw of pointer.split("/").slice(1)) {
-    let key = raw;
-    try {
-      key = decodeURIComponent(raw);
-    } catch {
-      // not percent-encoded after all: take it as written
-    }
-    key = key.replaceAll("~1", "/").replaceAll("~0", "~");
-    if (!isObject(node) || !Object.hasOwn(node, key)) return undefined;
-    node = node[key];
   }
   return node;
 }

@@ -7,7 +7,7 @@ import { HTTP_METHODS } from "../../../src/core/path-template.js";
 import { isRecord, keyword } from "./guards.mjs";
 
 // the guards, for the modules of generate/ that import them with the readers
-export { isObject, isRecord } from "./guards.mjs";
+export { isRecord } from "./guards.mjs";
 
 /**
  * The top-level fields of a bundled document the emitters read directly, as lint has checked them;

@@ -34,10 +34,3 @@ export const fieldsOf = (node) => (isRecord(node) ? node : {});
  * @returns {unknown[]}
  */
 export const itemsOf = (node) => (Array.isArray(node) ? node : []);
-
-/**
- * `isRecord` for the code that still reads a node as `any` (generate/webhooks.mjs and
- * generate/schema-prune.mjs): its fields read as `any`. Everything else narrows with `isRecord`.
- * @type {(v: unknown) => v is Record<string, any>}
- */
-export const isObject = isRecord;
