@@ -110,6 +110,17 @@ describe("npm run init", () => {
     expect(read("test/tsconfig.json")).toContain('"acme-notes-client": ["../src/index.ts"]');
   });
 
+  // a test of this project's own document left in would name methods the team's document has not
+  it("leaves tests that compile against the team's document", () => {
+    const tsc = spawnSync(process.execPath, ["node_modules/typescript/bin/tsc", "-p", "test"], {
+      cwd: copy.dir,
+      encoding: "utf8",
+    });
+
+    expect(tsc.stdout + tsc.stderr).toBe("");
+    expect(tsc.status).toBe(0);
+  }, 180_000);
+
   it("leaves a tree whose generated/ matches its document", () => {
     const check = spawnSync(process.execPath, ["scripts/generate.mjs", "--check"], {
       cwd: copy.dir,
