@@ -269,6 +269,52 @@ describe("parameter checks, on the text a path segment or a header carries", () 
     ["an array's items joined by commas (style simple)", { type: ["array"], items: { type: ["string"] } }, "a,b", []],
     ["an array of integers, written with commas", { type: ["array"], items: { type: ["integer"] } }, "1,22", []],
     ["one item, for an array schema", { type: ["array"], items: { type: ["string"] }, minItems: 1 }, "only", []],
+    [
+      "no text, for an array schema: no item",
+      { type: ["array"], items: { type: ["string"] }, minItems: 1 },
+      "",
+      ["must have at least 1 item"],
+    ],
+    ["the text false, for a boolean schema", { type: ["boolean"] }, "false", []],
+    ["the text true, where only true is allowed", { type: ["boolean"], enum: [true] }, "true", []],
+    ["the text false, where only false is allowed", { type: ["boolean"], enum: [false] }, "false", []],
+    [
+      "the text false, where only true is allowed",
+      { type: ["boolean"], enum: [true] },
+      "false",
+      ["must be one of: true"],
+    ],
+    ["a number outside an enum of numbers, with no type", { enum: [1, 2] }, "3", ["must be one of: 1, 2"]],
+    [
+      "digits too long, where the schema takes a string",
+      { type: ["string"], maxLength: 1 },
+      "12",
+      ["must have at most 1 character"],
+    ],
+    [
+      "an array behind a $ref, written with commas",
+      { $ref: () => ({ type: ["array"], items: { type: ["integer"] } }) },
+      "1,22",
+      [],
+    ],
+    [
+      "a text that may be an array or a string, too long as a string",
+      { type: ["array", "string"], items: { type: ["string"] }, maxLength: 2 },
+      "a,b",
+      ["must have at most 2 characters"],
+    ],
+    [
+      "a word, where anything but a string is allowed",
+      { not: { type: ["string"] } },
+      "abc",
+      ["is not allowed"],
+    ],
+    [
+      "a number too large to be finite, where anything but a string is allowed",
+      { not: { type: ["string"] } },
+      "1e400",
+      ["is not allowed"],
+    ],
   ])("judge %s", (_, schema, text, messages) => {
     expect(checkParam(schema, text, "path.id")).toEqual(messages.map((message) => ({ path: "path.id", message })));
   });
