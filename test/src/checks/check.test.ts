@@ -303,12 +303,7 @@ describe("parameter checks, on the text a path segment or a header carries", () 
       "a,b",
       ["must have at most 2 characters"],
     ],
-    [
-      "a word, where anything but a string is allowed",
-      { not: { type: ["string"] } },
-      "abc",
-      ["is not allowed"],
-    ],
+    ["a word, where anything but a string is allowed", { not: { type: ["string"] } }, "abc", ["is not allowed"]],
     [
       "a number too large to be finite, where anything but a string is allowed",
       { not: { type: ["string"] } },
