@@ -43,6 +43,14 @@ describe("credentialOf", () => {
 });
 
 describe("withQueryParameter", () => {
+  it("drops a parameter of the name written with + for a space, and one whose name is no valid percent-encoding as written", () => {
+    expect(withQueryParameter("https://a.test/x?api+key=old&b=2", "api key", "k")).toBe(
+      "https://a.test/x?b=2&api%20key=k",
+    );
+    expect(withQueryParameter("https://a.test/x?%zz=old&b=2", "%zz", "k")).toBe("https://a.test/x?b=2&%25zz=k");
+    expect(withQueryParameter("https://a.test/x?%zz=kept", "key", "k")).toBe("https://a.test/x?%zz=kept&key=k");
+  });
+
   it("adds the parameter last, percent-encoded, keeping the others as written and dropping one of the same name", () => {
     expect(withQueryParameter("https://a.test/x", "key", "k:1")).toBe("https://a.test/x?key=k%3A1");
     expect(withQueryParameter("https://a.test/x?q=a%20b&tag=1+2", "key", "k")).toBe(

@@ -36,6 +36,26 @@ describe("configuration", () => {
     expect(() => createClient()).toThrow(/BROWSER_CLOUD_API_KEY/);
   });
 
+  it("requires a key by the document's own scheme when given no schemes, and none where every scheme sends none", () => {
+    vi.stubEnv("BROWSER_CLOUD_API_KEY", "");
+
+    expect(() => resolveConfig({})).toThrow(
+      /^No API key: pass createClient\(\{ apiKey \}\) or set BROWSER_CLOUD_API_KEY\.$/,
+    );
+    expect(resolveConfig({}, [{ kind: "none" }]).apiKey).toBe("");
+    expect(() => resolveConfig({}, [{ kind: "none" }, { kind: "bearer" }])).toThrow(/^No API key/);
+  });
+
+  it("refuses a key HTTP basic authentication cannot send, naming where it came from, never the key", () => {
+    vi.stubEnv("BROWSER_CLOUD_API_KEY", "env-key-without-colon");
+
+    expect(() => resolveConfig({ apiKey: "opt-key-without-colon" }, [{ kind: "basic" }])).toThrow(
+      'apiKey must be "user:password" for HTTP Basic authentication, the two joined by ":" (the key is not shown)',
+    );
+    expect(() => resolveConfig({}, [{ kind: "basic" }])).toThrow(/^BROWSER_CLOUD_API_KEY must be "user:password"/);
+    expect(resolveConfig({ apiKey: "user:secret" }, [{ kind: "basic" }]).apiKey).toBe("user:secret");
+  });
+
   it("falls back to BROWSER_CLOUD_API_KEY and BROWSER_CLOUD_BASE_URL", () => {
     vi.stubEnv("BROWSER_CLOUD_API_KEY", "from-env");
     vi.stubEnv("BROWSER_CLOUD_BASE_URL", "http://127.0.0.1:9999/");
