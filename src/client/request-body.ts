@@ -4,6 +4,7 @@
 import type { Media, Operation, Readers } from "./operation-row.js";
 import { ClientError, type ValidationIssue } from "../core/errors.js";
 import { check, jsonSnapshot } from "../checks/check.js";
+import { SEPARATOR, sequenceFraming } from "../streams/sequence-media.js";
 
 /** A body built for its media type. */
 export interface Built {
@@ -137,7 +138,7 @@ export function bodyOf(
  */
 function sequence(body: unknown, mediaType: string | undefined): string {
   const items = Array.isArray(body) ? body : [body];
-  const separator = /json-seq$/i.test(mediaType ?? "") ? "\u001e" : "";
+  const separator = sequenceFraming(mediaType) === "records" ? SEPARATOR.records : "";
   return items.map((item) => `${separator}${JSON.stringify(item)}\n`).join("");
 }
 

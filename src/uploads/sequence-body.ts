@@ -4,6 +4,7 @@
 import type { Schema } from "../../generated/validators.js";
 import { actedBefore, ValidationError, type ValidationIssue } from "../core/errors.js";
 import { check, jsonSnapshot } from "../checks/check.js";
+import { SEPARATOR, sequenceFraming } from "../streams/sequence-media.js";
 
 /** A streamed body, and what ended it early: an item that broke its schema, or the iterable's own error. */
 export interface SequenceBody {
@@ -33,7 +34,7 @@ export function sequenceBody(
   mediaType: string | undefined,
 ): SequenceBody {
   const item = schema && itemSchema(schema);
-  const separator = /json-seq$/i.test(mediaType ?? "") ? "\u001e" : "";
+  const separator = sequenceFraming(mediaType) === "records" ? SEPARATOR.records : "";
   const encoder = new TextEncoder();
   let iterator: AsyncIterator<unknown> | undefined;
   let index = 0;

@@ -276,6 +276,65 @@ describe("a body offered as several media types, named by options.contentType", 
     expect(err!.issues).toEqual([{ path: "options.contentType", message: 'must be "application/json"' }]);
     expect(server.requests.map(sent)).toEqual([["application/json", '{"x":1,"y":2}']]);
   });
+
+  it("on an operation that offers one, is refused when it is no text", async () => {
+    const server = await faultServer(reply(204));
+    const { bodies: _, ...jsonOnly } = place;
+
+    const err = await refusal(send(server.url, jsonOnly)({ x: 1, y: 2 }, { contentType: 5 as never }));
+
+    expect(err!.issues).toEqual([{ path: "options.contentType", message: 'must be "application/json"' }]);
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe("JSON values one after another", () => {
+  const { bodies: _, ...jsonOnly } = place;
+  const lines = (bodyType: string): Operation => ({
+    ...jsonOnly,
+    body: "lines",
+    bodyType,
+    // the body's schema as the generator writes a sequence's: the items' as an array's, here one item allowed alone too
+    bodySchema: { type: ["array", "object"], items: { type: ["object"] }, properties: { x: { type: ["integer"] } } },
+  });
+
+  it("are each on a line of their own (JSON Lines), a value that is no array being one item", async () => {
+    const server = await faultServer(reply(204), reply(204));
+
+    await send(server.url, lines("application/jsonl"))([{ x: 1 }, { x: 2 }]);
+    await send(server.url, lines("application/jsonl"))({ x: 3 });
+
+    expect(server.requests.map(sent)).toEqual([
+      ["application/jsonl", '{"x":1}\n{"x":2}\n'],
+      ["application/jsonl", '{"x":3}\n'],
+    ]);
+  });
+
+  it("each follow a record separator in a JSON text sequence (RFC 7464), in any case of its name and with parameters", async () => {
+    const server = await faultServer(reply(204), reply(204), reply(204));
+
+    await send(server.url, lines("application/JSON-SEQ"))([{ x: 1 }, { x: 2 }]);
+    await send(server.url, lines("application/json-seq; charset=utf-8"))([{ x: 3 }]);
+    await send(server.url, lines("application/x-json-sequel"))([{ x: 4 }]);
+
+    expect(server.requests.map((r) => r.body)).toEqual([
+      '\u001e{"x":1}\n\u001e{"x":2}\n',
+      '\u001e{"x":3}\n',
+      '{"x":4}\n',
+    ]);
+  });
+
+  it("given as they come, fail loudly where the table brings no writer of them", async () => {
+    const server = await faultServer(reply(204));
+    async function* items() {
+      yield { x: 1 };
+    }
+
+    const err = await send(server.url, lines("application/jsonl"), {})(items()).catch((e: unknown) => e);
+
+    expect((err as Error).message).toBe("points.place: no item body writer; run npm run generate");
+    expect(server.requests).toHaveLength(0);
+  });
 });
 
 describe("the Content-Type of what is sent", () => {
@@ -312,6 +371,18 @@ describe("the Content-Type of what is sent", () => {
 
     expect(server.requests.map(sent)).toEqual([["text/html", "<p>hi</p>"]]);
   });
+});
+
+it("fails loudly, naming the command that writes the reader, when the table brings no form encoder", async () => {
+  const server = await faultServer(reply(204));
+  const { bodies: _, ...jsonOnly } = place;
+  const form: Operation = { ...jsonOnly, body: "urlencoded", bodyType: "application/x-www-form-urlencoded" };
+
+  const err = await send(server.url, form, {})({ x: 1, y: 2 }).catch((e: unknown) => e);
+
+  expect(err).toBeInstanceOf(ClientError);
+  expect((err as Error).message).toBe("points.place: no form encoder; run npm run generate");
+  expect(server.requests).toHaveLength(0);
 });
 
 it("fails loudly, naming the command that writes the reader, when the table brings no media type choice", async () => {
