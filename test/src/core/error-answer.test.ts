@@ -51,6 +51,39 @@ describe("the error built from an answer (apiErrorFrom)", () => {
     expect(longer.message).toBe(`500 error: ${"y".repeat(200)}…`);
   });
 
+  it('names the status text, else "error", where a JSON body with a message has no code', () => {
+    const plain = apiErrorFrom(new Response(null, { status: 400 }), { message: "bad x" });
+    const named = apiErrorFrom(new Response(null, { status: 400, statusText: "Bad Request" }), { message: "bad x" });
+
+    expect(plain.message).toBe("400 error: bad x");
+    expect(named.message).toBe("400 Bad Request: bad x");
+  });
+
+  it('says "error" where a JSON body with no message comes without a status text', () => {
+    expect(apiErrorFrom(new Response(null, { status: 409 }), { code: "conflict" }).message).toBe("409 error");
+  });
+
+  it("quotes a code of exactly 200 characters whole, and cuts a longer one there", () => {
+    const exact = apiErrorFrom(new Response(null, { status: 400 }), { code: "c".repeat(200), message: "m" });
+    const longer = apiErrorFrom(new Response(null, { status: 400 }), { code: "c".repeat(201), message: "m" });
+
+    expect(exact.message).toBe(`400 ${"c".repeat(200)}: m`);
+    expect(longer.message).toBe(`400 ${"c".repeat(200)}…: m`);
+  });
+
+  it("keeps no body where JSON the operation does not declare came with no text of it", () => {
+    const err = apiErrorFrom(
+      new Response(null, { status: 400 }),
+      { code: "x", message: "m" },
+      undefined,
+      {},
+      () => false,
+    );
+
+    expect(err.body).toBeUndefined();
+    expect(err.code).toBe("x");
+  });
+
   it("falls back to the status when a body with a code has no message", () => {
     const err = apiErrorFrom(new Response(null, { status: 409, statusText: "Conflict" }), { code: "conflict" });
 
