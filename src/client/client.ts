@@ -121,8 +121,8 @@ export function connect(
   const authorize = authorizer(settings.apiKey);
 
   // a raw request's operation gives the key header, the scheme and the retry policy; the standalone
-  // functions' client offers no raw client, so no request reaches its fetch
-  const rawRequest = lookup ? lookup(table, settings.baseUrl) : () => ({ op: undefined, idempotent: false });
+  // functions' client (no `lookup`) offers no raw client, so no request reaches its fetch
+  const rawRequest = lookup?.(table, settings.baseUrl);
   const raw = createFetchClient<paths>({
     baseUrl: settings.baseUrl,
     Request: BuiltRequest,
@@ -130,7 +130,7 @@ export function connect(
     querySerializer,
     fetch: async (request) => {
       // as a method does: a new key per request unless the caller set one, the same on each attempt
-      const { op, idempotent } = rawRequest(request.method, request.url);
+      const { op, idempotent } = rawRequest!(request.method, request.url);
       const key = op?.idempotencyKey;
       if (key && !request.headers.has(key)) request.headers.set(key, crypto.randomUUID());
       return send(settings, await authorize(request, op?.security ?? AUTH), { idempotent });
@@ -140,7 +140,11 @@ export function connect(
   const connection: Connection = {
     raw,
     readers: readers ?? {},
-    sends: new Set(Object.keys(headers).flatMap((name) => (headers[name] === undefined ? [] : [name.toLowerCase()]))),
+    sends: new Set(
+      Object.keys(headers)
+        .filter((name) => headers[name] !== undefined)
+        .map((name) => name.toLowerCase()),
+    ),
     fetchFor: (op, limits, state) => async (request) => {
       state.address ??= request.url;
       // the method's body and address go with the Request openapi-fetch built, not one a middleware made

@@ -68,6 +68,24 @@ describe("a required header", () => {
     expect(issuesOf(op, { headers: { "x-trace": "t1" } })).toEqual([]);
     expect(issuesOf(op, undefined, new Set(["x-trace"]))).toEqual([]);
   });
+
+  it("is given by a client's headers option that sets it, not by one that leaves it undefined", async () => {
+    const server = await faultServer(reply(204));
+    const run = (headers: Record<string, string | undefined>) =>
+      (
+        clientOf({ apiKey: "sk-header-5e1f", baseUrl: server.url, maxRetries: 0, headers } as never, [
+          op,
+        ]) as unknown as {
+          jobs: { run(): Promise<unknown> };
+        }
+      ).jobs.run();
+
+    await run({ "x-TRACE": "t1" });
+    const err = await run({ "X-Trace": undefined }).catch((e: unknown) => e);
+
+    expect(server.requests.map((r) => r.headers["x-trace"])).toEqual(["t1"]);
+    expect((err as ValidationError).issues).toEqual([{ path: "header.X-Trace", message: "is required" }]);
+  });
 });
 
 describe("an idempotency key", () => {

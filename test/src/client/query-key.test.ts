@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import type { Operation } from "../../../generated/operations.js";
 import type { Schema } from "../../../generated/validators.js";
 import { clientOf } from "../../../src/client/client.js";
+import { givenBody } from "../../../src/uploads/form-body.js";
 import { faultServer, reply } from "../../support/fault-server.js";
 
 const KEY = "sk-query-7d1e";
@@ -72,5 +73,41 @@ describe("a key carried in the query", () => {
 
     expect(server.requests.map((r) => r.url)).toEqual([`/notes?api_key=${KEY}`]);
     expect(server.requests[0]!.headers.authorization).toBeUndefined();
+  });
+});
+
+describe("an operation's own scheme", () => {
+  it("holds the client's key to it: HTTP basic refuses a key that is no user:password, before anything is sent", () => {
+    const basic: Operation = { ...find, security: { kind: "basic" } };
+
+    expect(() => clientOf({ apiKey: "no-colon-key", baseUrl: "http://127.0.0.1:9" }, [basic])).toThrow(
+      /^apiKey must be "user:password" for HTTP Basic authentication/,
+    );
+  });
+
+  it("sends a streamed body once, as it is read, with the key in the query of the method's own request", async () => {
+    const server = await faultServer(reply(204));
+    const upload: Operation = {
+      ...add,
+      name: "notes.upload",
+      body: "raw",
+      bodySchema: undefined,
+      bodyType: "application/octet-stream",
+    };
+    const c = clientOf({ apiKey: KEY, baseUrl: server.url, maxRetries: 0 }, [upload], { givenBody }) as unknown as {
+      notes: { upload(body: unknown): Promise<unknown> };
+    };
+    const encoder = new TextEncoder();
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(encoder.encode("first,"));
+        controller.enqueue(encoder.encode("second"));
+        controller.close();
+      },
+    });
+
+    await c.notes.upload(body);
+
+    expect(server.requests.map((r) => [r.url, r.body])).toEqual([[`/notes?api_key=${KEY}`, "first,second"]]);
   });
 });
