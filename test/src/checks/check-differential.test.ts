@@ -311,6 +311,20 @@ describe("multipleOf on decimals", { timeout: 120_000 }, () => {
     );
   });
 
+  // values a hair off a multiple, whose decimals are long: 4.519999999999999e-22 is
+  // 4519999999999999e-37, which leaves 4999999999999e-37 over 5e-25; 3.1919999999999998e25 is
+  // 2e9 short of 7 * 4.56e24. Where scaling by 10^scale is no longer exact (past 10^22), or the
+  // step is a whole number past 2^53, only the decimals decide.
+  it.each([
+    [5e-25, 4.519999999999999e-22],
+    [4.56e24, 3.1919999999999998e25],
+  ])("refuses a value a hair off a multiple of %s: %s", (step, value) => {
+    const issues = check(loadSchemas({}, { root: { multipleOf: step } }).root!, value, "v");
+
+    expect(issues).toHaveLength(1);
+    expect(issues[0]!.message).toMatch(/^must be a multiple of /);
+  });
+
   it("takes the two-decimal amounts a binary division refuses", () => {
     const cents = loadSchemas({}, { root: { type: "number", multipleOf: 0.01 } }).root!;
     const refused = Array.from({ length: 1000 }, (_, i) => Number((i / 100).toFixed(2))).filter(
