@@ -175,8 +175,10 @@ function edgeId(walk: Walk, page: PageView): unknown {
   const ids = page.items.map((one) => itemId(one, item!));
   if (ids.length && ids.every((id) => id !== undefined && /^\d{1,40}$/.test(id))) {
     const numbers = ids.map((id) => BigInt(id!));
+    // Stryker disable next-line EqualityOperator: of two equal ids either is the edge, and indexOf finds the first
     const edge = numbers.reduce((a, b) => ((walk.backward ? b < a : b > a) ? b : a));
-    return (page.items[numbers.indexOf(edge)] as Record<string, unknown>)?.[item!];
+    // every item here has an id, so it is an object
+    return (page.items[numbers.indexOf(edge)] as Record<string, unknown>)[item!];
   }
   return (page.items.at(at) as Record<string, unknown> | undefined)?.[item!];
 }
@@ -241,7 +243,7 @@ export function repeatedItems(walk: Walk, previous: PageView, page: PageView): s
   const { style } = walk;
   if (style.style !== "item-cursor") return undefined;
   const key = (walk.backward ? style.firstItem : style.lastItem)!;
-  const before = new Set(previous.items.map((item) => itemId(item, key)).filter((id) => id !== undefined));
+  const before = new Set(previous.items.map((item) => itemId(item, key)));
   const again = page.items.map((item) => itemId(item, key)).find((id) => id !== undefined && before.has(id));
   return again === undefined
     ? undefined
@@ -286,9 +288,9 @@ function followQuery(
 /** The target of `rel="next"` in a Link header (RFC 8288), or undefined. */
 export function nextLink(header: string | null): string | undefined {
   if (!header) return undefined;
-  for (const [, target, params] of header.matchAll(/<([^>]*)>((?:\s*;\s*[^;,]+)*)/g)) {
+  for (const [, target, params] of header.matchAll(/<([^>]*)>((?:\s*;[^;,]+)*)/g)) {
     const rel = /;\s*rel\s*=\s*(?:"([^"]*)"|([^\s;,]+))/i.exec(params ?? "");
-    if ((rel?.[1] ?? rel?.[2] ?? "").toLowerCase().split(/\s+/).includes("next")) return target;
+    if ((rel?.[1] ?? rel?.[2] ?? "").toLowerCase().split(/\s/).includes("next")) return target;
   }
   return undefined;
 }
