@@ -107,6 +107,54 @@ describe("reading a sequence of JSON items", () => {
     expect(await all(await sequences(server).feed())).toEqual([{ ...A, note: "é€" }]);
   });
 
+  it("decodes a character whose bytes arrive in two chunks apart in time", async () => {
+    const bytes = Buffer.from(line({ note: "é" }));
+    const cut = bytes.indexOf(0xc3) + 1;
+    const server = await faultServer((res) => {
+      res.writeHead(200, { "Content-Type": "application/jsonl" });
+      res.write(bytes.subarray(0, cut), () => setTimeout(() => res.end(bytes.subarray(cut)), 50));
+    });
+
+    expect(await all(await sequences(server).feed())).toEqual([{ note: "é" }]);
+  });
+
+  it("asks for JSON Lines where the row names no media type", async () => {
+    const { answerType: _, ...plain } = FEED;
+    const server = await faultServer(body(line(1)));
+    const stream = (await (
+      clientOf({ apiKey: "test:sk-test-4f9a7c1e", baseUrl: server.url }, [plain], {
+        openItems: openItemStream,
+      }) as unknown as { limits: Sequences }
+    ).limits.feed()) as ItemStream<unknown>;
+
+    expect(await all(stream)).toEqual([1]);
+    expect(server.requests.map((r) => r.headers.accept)).toEqual(["application/jsonl, application/json;q=0.9"]);
+  });
+
+  it("ends the loop on close() between the items of one chunk, and on close() while it waits for the next", async () => {
+    const together = await faultServer(body(`${line(1)}${line(2)}${line(3)}`));
+    const waiting = endlessStream("application/jsonl", line);
+    const slow = await faultServer(waiting.step);
+
+    const first = await sequences(together).feed();
+    const seen: unknown[] = [];
+    for await (const item of first) {
+      seen.push(item);
+      first.close();
+    }
+    const second = await sequences(slow).feed();
+    const later: unknown[] = [];
+    const loop = (async () => {
+      for await (const item of second) later.push(item);
+    })();
+    while (later.length === 0) await new Promise((r) => setTimeout(r, 5));
+    second.close();
+    await loop;
+
+    expect(seen).toEqual([1]);
+    expect(later.length).toBeGreaterThanOrEqual(1);
+  });
+
   it("yields an item that breaks the schema, and one that is no JSON, reporting each to onAnswerMismatch", async () => {
     const server = await faultServer(body(`${line({ max_concurrent_sessions: "many" })}not json\n${line(A)}`));
     const reported: { operation: string; issues: { path: string }[] }[] = [];
@@ -204,6 +252,15 @@ describe("bounds of a sequence", () => {
     expect(err).toMatchObject({ idleTimeoutMs: 200 });
   });
 
+  it("takes a text of exactly the bound, whole or split between chunks, and no blank tail as an item", () => {
+    const whole = new SequenceSplitter("lines", 7);
+    const split = new SequenceSplitter("lines", 7);
+
+    expect(whole.feed('{"a":1}\n')).toEqual(['{"a":1}']);
+    expect([split.feed('{"a":1}'), split.feed("\n2\n  ")]).toEqual([[], ['{"a":1}', "2"]]);
+    expect([whole.overflow, split.overflow, split.end()]).toEqual([undefined, undefined, undefined]);
+  });
+
   it("holds no more than the bound of a text split over many chunks, counts it whole, and reads nothing after it", () => {
     const split = new SequenceSplitter("lines", 10);
 
@@ -252,6 +309,7 @@ describe("ending a sequence", () => {
     await state.ended;
 
     expect(err).toBeInstanceOf(UserAbortError);
+    expect((err as UserAbortError).cause).toBe(controller.signal.reason);
     expect(seen).toEqual([1]);
   });
 
@@ -289,6 +347,8 @@ describe("ending a sequence", () => {
 
     expect(seen).toEqual([A]);
     expect(err).toBeInstanceOf(ConnectionError);
+    expect((err as ConnectionError).message).toMatch(/^GET \/limits\/export: the stream was dropped: /);
+    expect((err as ConnectionError).maybePerformed).toBe(true);
     expect(server.requests).toHaveLength(1);
   });
 });
