@@ -36,8 +36,12 @@ export function eventIterator(
     }
     return undefined;
   };
+  // the source ends once it failed or was returned, so a later call finds it done either way: the flags
+  // keep any further call from reaching it, and let the events read ahead go
   const fail = (err: unknown): Promise<never> => {
+    // Stryker disable next-line BooleanLiteral: see above
     finished = true;
+    // Stryker disable next-line ArrayDeclaration: see above
     batch = [];
     return source.return(undefined).then(() => Promise.reject(err));
   };
@@ -65,6 +69,7 @@ export function eventIterator(
         },
         (err: unknown) => {
           busy = undefined;
+          // Stryker disable next-line BooleanLiteral: the source that threw is done (see fail)
           finished = true;
           throw err;
         },
@@ -75,7 +80,9 @@ export function eventIterator(
     },
     // a loop that breaks, as close(): the connection is dropped
     return() {
+      // Stryker disable next-line BooleanLiteral: the source returned below is done (see fail)
       finished = true;
+      // Stryker disable next-line ArrayDeclaration: the events read ahead go (see fail)
       batch = [];
       close();
       return source.return(undefined).then(() => DONE);

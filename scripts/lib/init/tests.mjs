@@ -37,6 +37,7 @@ export const DOCUMENT_TESTS = [
   "test/src/streams/event-check.test.ts",
   "test/src/streams/event-stream.test.ts",
   "test/src/testing/testing-header-key.test.ts",
+  "test/src/testing/testing-query-key.test.ts",
   "test/src/testing/testing-records.test.ts",
   "test/src/testing/testing-streams.test.ts",
   "test/src/testing/testing.test.ts",

@@ -25,6 +25,30 @@ describe("mockFetch", () => {
     );
   });
 
+  it("refuses a base URL that is no string, whatever it reads as", async () => {
+    expect(await refusal(() => mockFetch({}, { baseUrl: new URL(BASE) as never }))).toMatch(
+      /^baseUrl must be an absolute URL \(got /,
+    );
+  });
+
+  it("takes a base URL with trailing slashes as the base path without them", async () => {
+    const fetch = mockFetch({ "browsers.computer.clickMouse": {} }, { baseUrl: `${BASE}//` });
+
+    await fetch(new Request(CLICK, { method: "POST" }));
+
+    expect(fetch.calls.map((c) => [c.operation, c.path])).toEqual([
+      ["browsers.computer.clickMouse", "/browsers/brs_1/computer/click_mouse"],
+    ]);
+  });
+
+  it("refuses an answer that is no object, list or function, naming what it is", async () => {
+    const fetch = mockFetch({ "browsers.computer.clickMouse": 5 as never }, { baseUrl: BASE });
+
+    expect(await refusal(() => fetch(new Request(CLICK, { method: "POST" })))).toBe(
+      "mockFetch: the answer for browsers.computer.clickMouse must be an object, a list or a function (got number)",
+    );
+  });
+
   it("refuses a request outside the base path, saying how to pass the client's", async () => {
     const fetch = mockFetch({ "browsers.computer.clickMouse": {} }, { baseUrl: BASE });
 
