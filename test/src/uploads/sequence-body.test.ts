@@ -196,3 +196,98 @@ describe("a body of JSON values one after another, given as an async iterable", 
     ]);
   });
 });
+
+describe("the writer of items as they come (sequenceBody)", () => {
+  const INTEGERS: Schema = { type: ["array"], items: { type: ["integer"] } };
+  /** An async iterable over `values` whose iterator has no `return`: a plain one, as a caller may write it. */
+  const plain = (values: unknown[], finished: string[] = []): AsyncIterable<unknown> => ({
+    [Symbol.asyncIterator]: () => {
+      let at = 0;
+      return {
+        next: async () => {
+          if (at < values.length) return { done: false, value: values[at++] };
+          finished.push("end");
+          return { done: true, value: undefined };
+        },
+      };
+    },
+  });
+  /** What reading the whole stream gives: its text, or the error it ends with. */
+  const read = async (stream: ReadableStream<Uint8Array>) => {
+    try {
+      return await new Response(stream).text();
+    } catch (err) {
+      return err;
+    }
+  };
+
+  it("ends with ValidationError at a bad item of an iterable with no return, nothing acted before the first", async () => {
+    const first = sequenceBody(plain(["x"]), INTEGERS, "application/jsonl");
+    const second = sequenceBody(plain([1, "x"]), INTEGERS, "application/jsonl");
+
+    const [one, two] = [await read(first.stream), await read(second.stream)];
+
+    expect(one).toBeInstanceOf(ValidationError);
+    expect((one as ValidationError).issues).toEqual([{ path: "body[0]", message: "must be integer" }]);
+    expect((one as ValidationError).maybePerformed).toBe(false);
+    expect((two as ValidationError).issues).toEqual([{ path: "body[1]", message: "must be integer" }]);
+    expect((two as ValidationError).maybePerformed).toBe(true);
+    expect(first.failure()).toBe(one);
+  });
+
+  it("says nothing failed before anything did", () => {
+    expect(sequenceBody(plain([1]), INTEGERS, "application/jsonl").failure()).toBeUndefined();
+  });
+
+  it("names only what is no JSON in an item, not the schema's issues of what is left of it", async () => {
+    const { stream } = sequenceBody(
+      plain([{ n: Number.NaN }]),
+      { type: ["array"], items: { type: ["object"], required: ["n"], properties: { n: { type: ["integer"] } } } },
+      "application/jsonl",
+    );
+
+    const err = (await read(stream)) as ValidationError;
+
+    expect(err.issues).toHaveLength(1);
+    expect(err.issues[0]!.path).toBe("body[0].n");
+  });
+
+  it("checks each item against the array's items behind a $ref, and a schema that is no array against itself", async () => {
+    const behindRef = sequenceBody(plain([1, "x"]), { $ref: () => INTEGERS }, "application/jsonl");
+    const objects = sequenceBody(plain([{ a: 1 }]), { type: ["object"] }, "application/jsonl");
+    const untyped = sequenceBody(plain([{ a: 1 }, 2]), {}, "application/jsonl");
+
+    expect(((await read(behindRef.stream)) as ValidationError).issues).toEqual([
+      { path: "body[1]", message: "must be integer" },
+    ]);
+    expect(await read(objects.stream)).toBe('{"a":1}\n');
+    expect(await read(untyped.stream)).toBe('{"a":1}\n2\n');
+  });
+
+  it("writes an item after a record separator in a JSON text sequence, with parameters too", async () => {
+    const { stream } = sequenceBody(plain([1, 2]), INTEGERS, "application/json-seq; charset=utf-8");
+
+    expect(await read(stream)).toBe("\u001e1\n\u001e2\n");
+  });
+
+  it("returns the iterator it reads when the body is cancelled, and cancels one with no return quietly", async () => {
+    const returned: string[] = [];
+    async function* source() {
+      try {
+        yield 1;
+        yield 2;
+      } finally {
+        returned.push("returned");
+      }
+    }
+    const withReturn = sequenceBody(source(), INTEGERS, "application/jsonl").stream.getReader();
+    const without = sequenceBody(plain([1, 2]), INTEGERS, "application/jsonl").stream.getReader();
+
+    await withReturn.read();
+    await withReturn.cancel();
+    await without.read();
+    await without.cancel();
+
+    expect(returned).toEqual(["returned"]);
+  });
+});
