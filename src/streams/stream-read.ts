@@ -71,6 +71,8 @@ export function streamOptions(
 export function streamEnd(signal: AbortSignal | undefined, state: { closed: boolean; started: boolean }) {
   const stop = new AbortController();
   const onAbort = () => stop.abort(signal!.reason);
+  // a signal fires once, and release() removes the listener: `once` only lets it go sooner
+  // Stryker disable next-line ObjectLiteral,BooleanLiteral: see above
   signal?.addEventListener("abort", onAbort, { once: true });
   const release = () => signal?.removeEventListener("abort", onAbort);
   const close = (response: Response) => {
