@@ -576,9 +576,13 @@ describe("the committed mutation store (test/mutation/runs.json)", () => {
 
     expect(strings).not.toContain("source");
     // a replacement of up to 20 characters is kept as it is (`value === undefined`)
-    // a file's own path is its key, which a comment of another file may name
+    // a file's own path is its key, which a comment of another file may name; a mutator's name is
+    // Stryker's word, which a comment marking an equivalent mutant names (`Stryker disable next-line`)
     const paths = (s: string) => /^(src|test)\/[\w/.-]+\.(ts|js)$/.test(s);
-    expect(strings.filter((s) => s.length > 20 && !paths(s) && sources.some((text) => text.includes(s)))).toEqual([]);
+    const mutators = new Set<string>(JSON.parse(written).mutators);
+    expect(
+      strings.filter((s) => s.length > 20 && !paths(s) && !mutators.has(s) && sources.some((text) => text.includes(s))),
+    ).toEqual([]);
     expect(lines.filter((line) => strings.some((s) => s.includes(line)))).toEqual([]);
   });
 });
