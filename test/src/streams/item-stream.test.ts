@@ -120,14 +120,14 @@ describe("reading a sequence of JSON items", () => {
 
   it("asks for JSON Lines where the row names no media type", async () => {
     const { answerType: _, ...plain } = FEED;
-    const server = await faultServer(body(line(1)));
+    const server = await faultServer(body(`${line(1)}${line(2)}`));
     const stream = (await (
       clientOf({ apiKey: "test:sk-test-4f9a7c1e", baseUrl: server.url }, [plain], {
         openItems: openItemStream,
       }) as unknown as { limits: Sequences }
     ).limits.feed()) as ItemStream<unknown>;
 
-    expect(await all(stream)).toEqual([1]);
+    expect(await all(stream)).toEqual([1, 2]);
     expect(server.requests.map((r) => r.headers.accept)).toEqual(["application/jsonl, application/json;q=0.9"]);
   });
 
@@ -329,6 +329,46 @@ describe("ending a sequence", () => {
     await Promise.all([first.state.ended, second.state.ended]);
 
     expect(seen).toEqual([1]);
+  });
+
+  it("ends the request on close() before any item, and on an abort while it reads, with a fetch that drops the signal", async () => {
+    // a client's own fetch that sends no signal: only the body's cancel ends the request
+    const fetch = (request: Request) => globalThis.fetch(request.url, { headers: request.headers });
+    const unread = endless();
+    const reading = endless();
+    const idle = await faultServer(unread.step);
+    const busy = await faultServer(reading.step);
+    const controller = new AbortController();
+
+    (await sequences(idle, { fetch }).feed()).close();
+    const stream = await sequences(busy, { fetch }).feed({ signal: controller.signal });
+    const err = await failure(
+      (async () => {
+        for await (const _ of stream) controller.abort();
+      })(),
+    );
+    await Promise.all([unread.state.ended, reading.state.ended]);
+
+    expect(err).toBeInstanceOf(UserAbortError);
+  });
+
+  it("ends at once, with no item, where the answer has no body", async () => {
+    const server = await faultServer((res) => res.writeHead(204).end());
+
+    const stream = await sequences(server).feed();
+
+    expect(await all(stream)).toEqual([]);
+    expect(stream.response.status).toBe(204);
+  });
+
+  it("hands every loop the one iterator", async () => {
+    const server = await faultServer(body(`${line(1)}${line(2)}`));
+    const stream = await sequences(server).feed();
+
+    const first = stream[Symbol.asyncIterator]();
+
+    expect(stream[Symbol.asyncIterator]()).toBe(first);
+    expect(await all(stream)).toEqual([1, 2]);
   });
 
   it("ends with ConnectionError when the connection drops part way, after the items before: it cannot be resumed", async () => {

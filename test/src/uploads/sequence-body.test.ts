@@ -270,6 +270,13 @@ describe("the writer of items as they come (sequenceBody)", () => {
     expect(await read(stream)).toBe("\u001e1\n\u001e2\n");
   });
 
+  it("cancels quietly before anything was read, and reads a $ref loop as the schema it is", async () => {
+    const loop: Schema = { $ref: () => loop };
+
+    await expect(sequenceBody(plain([1]), INTEGERS, "application/jsonl").stream.cancel()).resolves.toBeUndefined();
+    expect(() => sequenceBody(plain([1]), loop, "application/jsonl")).not.toThrow();
+  });
+
   it("returns the iterator it reads when the body is cancelled, and cancels one with no return quietly", async () => {
     const returned: string[] = [];
     async function* source() {
