@@ -4,7 +4,6 @@
 import type { Media, Operation, Readers } from "./operation-row.js";
 import { ClientError, type ValidationIssue } from "../core/errors.js";
 import { check, jsonSnapshot } from "../checks/check.js";
-import { SEPARATOR, sequenceFraming } from "../streams/sequence-media.js";
 
 /** A body built for its media type. */
 export interface Built {
@@ -115,7 +114,7 @@ export function bodyOf(
   const sent = json
     ? JSON.stringify(body)
     : media.body === "lines"
-      ? sequence(body, media.bodyType)
+      ? need(op.readers?.sequenceBody ?? readers.sequenceBody, op, "item body writer").text(body, media.bodyType)
       : media.body === "urlencoded" || media.body === "text"
         ? String(body)
         : body;
@@ -129,17 +128,6 @@ export function bodyOf(
         ? null
         : named;
   return { sent, type, singleUse };
-}
-
-/**
- * JSON values one after another, as a sequential media type writes them: each on a line of its own
- * (JSON Lines, NDJSON), or after a record separator (a JSON text sequence, RFC 7464); an array is
- * its items, any other value one.
- */
-function sequence(body: unknown, mediaType: string | undefined): string {
-  const items = Array.isArray(body) ? body : [body];
-  const separator = sequenceFraming(mediaType) === "records" ? SEPARATOR.records : "";
-  return items.map((item) => `${separator}${JSON.stringify(item)}\n`).join("");
 }
 
 /**

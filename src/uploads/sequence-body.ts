@@ -74,6 +74,21 @@ export function sequenceBody(
   return { stream, failure: () => failed?.error };
 }
 
+/**
+ * JSON values one after another as text, as a sequential media type writes them: each on a line of
+ * its own (JSON Lines, NDJSON), or after a record separator (a JSON text sequence, RFC 7464); an
+ * array is its items, any other value one. What a call's body of items given as data (not as they
+ * come) is sent as, once it is checked (src/client/request-body.ts).
+ *
+ * @example
+ * sequenceBody.text([{ a: 1 }, 2], "application/json-seq"); // "\u001e{\"a\":1}\n\u001e2\n"
+ */
+sequenceBody.text = (body: unknown, mediaType: string | undefined): string => {
+  const items = Array.isArray(body) ? body : [body];
+  const separator = sequenceFraming(mediaType) === "records" ? SEPARATOR.records : "";
+  return items.map((item) => `${separator}${JSON.stringify(item)}\n`).join("");
+};
+
 /** The schema of one item of a body whose schema is `schema`: its array's `items`, else itself. */
 function itemSchema(schema: Schema): Schema | undefined {
   let s = schema;

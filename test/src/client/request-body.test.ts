@@ -9,6 +9,7 @@ import { ClientError } from "../../../src/core/errors.js";
 import { ValidationError } from "../../../src/index.js";
 import { givenBody, formBody } from "../../../src/uploads/form-body.js";
 import { pickMedia } from "../../../src/client/media-type.js";
+import { sequenceBody } from "../../../src/uploads/sequence-body.js";
 import { urlEncodedBody } from "../../../src/uploads/url-encoded.js";
 import { faultServer, reply, type SeenRequest } from "../../support/fault-server.js";
 
@@ -60,6 +61,8 @@ const place: Operation = {
   idempotent: false,
 };
 const READERS = { pickMedia, formBody, urlEncodedBody, givenBody };
+// a row with a body of JSON values one after another brings their writer
+const WRITERS = { ...READERS, sequenceBody };
 // a key every scheme takes (HTTP Basic needs "user:password"), whatever document this checkout holds
 const KEY = "test:sk-test";
 
@@ -301,8 +304,8 @@ describe("JSON values one after another", () => {
   it("are each on a line of their own (JSON Lines), a value that is no array being one item", async () => {
     const server = await faultServer(reply(204), reply(204));
 
-    await send(server.url, lines("application/jsonl"))([{ x: 1 }, { x: 2 }]);
-    await send(server.url, lines("application/jsonl"))({ x: 3 });
+    await send(server.url, lines("application/jsonl"), WRITERS)([{ x: 1 }, { x: 2 }]);
+    await send(server.url, lines("application/jsonl"), WRITERS)({ x: 3 });
 
     expect(server.requests.map(sent)).toEqual([
       ["application/jsonl", '{"x":1}\n{"x":2}\n'],
@@ -313,9 +316,9 @@ describe("JSON values one after another", () => {
   it("each follow a record separator in a JSON text sequence (RFC 7464), in any case of its name and with parameters", async () => {
     const server = await faultServer(reply(204), reply(204), reply(204));
 
-    await send(server.url, lines("application/JSON-SEQ"))([{ x: 1 }, { x: 2 }]);
-    await send(server.url, lines("application/json-seq; charset=utf-8"))([{ x: 3 }]);
-    await send(server.url, lines("application/x-json-sequel"))([{ x: 4 }]);
+    await send(server.url, lines("application/JSON-SEQ"), WRITERS)([{ x: 1 }, { x: 2 }]);
+    await send(server.url, lines("application/json-seq; charset=utf-8"), WRITERS)([{ x: 3 }]);
+    await send(server.url, lines("application/x-json-sequel"), WRITERS)([{ x: 4 }]);
 
     expect(server.requests.map((r) => r.body)).toEqual([
       '\u001e{"x":1}\n\u001e{"x":2}\n',
@@ -324,15 +327,17 @@ describe("JSON values one after another", () => {
     ]);
   });
 
-  it("given as they come, fail loudly where the table brings no writer of them", async () => {
+  it("fail loudly where the table brings no writer of them, as data or as they come", async () => {
     const server = await faultServer(reply(204));
     async function* items() {
       yield { x: 1 };
     }
 
     const err = await send(server.url, lines("application/jsonl"), {})(items()).catch((e: unknown) => e);
+    const asData = await send(server.url, lines("application/jsonl"), {})([{ x: 1 }]).catch((e: unknown) => e);
 
     expect((err as Error).message).toBe("points.place: no item body writer; run npm run generate");
+    expect((asData as Error).message).toBe("points.place: no item body writer; run npm run generate");
     expect(server.requests).toHaveLength(0);
   });
 });
