@@ -7,6 +7,7 @@ import type { Operation } from "../../../generated/operations.js";
 import type { Schema } from "../../../generated/validators.js";
 import { clientOf } from "../../../src/client/client.js";
 import { ValidationError } from "../../../src/index.js";
+import { sequenceBody } from "../../../src/uploads/sequence-body.js";
 import { faultServer, reply } from "../../support/fault-server.js";
 
 const ACTIONS: Schema = {
@@ -24,6 +25,8 @@ const row = (body: "lines" | "text", bodyType: string, bodySchema: Schema): Oper
   status: 204,
   answer: "empty",
   idempotent: false,
+  // as the generator writes a row with such a body: it brings the items' writer
+  ...(body === "lines" ? { readers: { sequenceBody } } : {}),
 });
 const send = (url: string, op: Operation) =>
   (
