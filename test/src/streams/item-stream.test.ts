@@ -60,9 +60,9 @@ interface Sequences {
   feed(options?: ItemStreamOptions): Promise<ItemStream<unknown>>;
   changes(options?: ItemStreamOptions): Promise<ItemStream<unknown>>;
 }
-const sequences = (server: FaultServer, options: ClientOptions = {}): Sequences =>
+const sequences = (server: FaultServer, options: ClientOptions = {}, table = [EXPORT, FEED, CHANGES]): Sequences =>
   (
-    clientOf({ apiKey: "test:sk-test-4f9a7c1e", baseUrl: server.url, ...options }, [EXPORT, FEED, CHANGES], {
+    clientOf({ apiKey: "test:sk-test-4f9a7c1e", baseUrl: server.url, ...options }, table, {
       openItems: openItemStream,
     }) as unknown as { limits: Sequences }
   ).limits;
@@ -121,11 +121,7 @@ describe("reading a sequence of JSON items", () => {
   it("asks for JSON Lines where the row names no media type", async () => {
     const { answerType: _, ...plain } = FEED;
     const server = await faultServer(body(`${line(1)}${line(2)}`));
-    const stream = (await (
-      clientOf({ apiKey: "test:sk-test-4f9a7c1e", baseUrl: server.url }, [plain], {
-        openItems: openItemStream,
-      }) as unknown as { limits: Sequences }
-    ).limits.feed()) as ItemStream<unknown>;
+    const stream = await sequences(server, {}, [plain]).feed();
 
     expect(await all(stream)).toEqual([1, 2]);
     expect(server.requests.map((r) => r.headers.accept)).toEqual(["application/jsonl, application/json;q=0.9"]);
