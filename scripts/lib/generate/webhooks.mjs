@@ -4,17 +4,7 @@
 import { deref, escapeToken, isRecord } from "../spec/document.mjs";
 import { fieldsOf, keyword as field } from "../spec/guards.mjs";
 import { HTTP_METHODS } from "../../../src/core/path-template.js";
-import {
-  asConst,
-  commented,
-  constant,
-  documented,
-  importAll,
-  importNames,
-  literal,
-  printModule,
-  ref,
-} from "./print.mjs";
+import * as print from "./print.mjs";
 import {
   conditional,
   indexed,
@@ -120,39 +110,45 @@ export function webhooksSource(webhooks, table, typeOf, header) {
   );
   return () => {
     if (!entries.length)
-      return printModule(header, [
-        [documented(constant("WEBHOOKS", asConst(literal({}))), ["Every webhook the document describes: none."])],
+      return print.printModule(header, [
         [
-          documented(typeAlias("WebhookPayloads", typeRef("Record", [keyword("never"), keyword("never")])), [
+          print.documented(print.constant("WEBHOOKS", print.asConst(print.literal({}))), [
+            "Every webhook the document describes: none.",
+          ]),
+        ],
+        [
+          print.documented(typeAlias("WebhookPayloads", typeRef("Record", [keyword("never"), keyword("never")])), [
             "Each webhook's payload, as the document types it: none.",
           ]),
         ],
       ]);
-    const schemas = new Map(entries.map(([w, i]) => [w.name, ref(`S.${table.name(i)}`)]));
+    const schemas = new Map(entries.map(([w, i]) => [w.name, print.ref(`S.${table.name(i)}`)]));
     const types = entries.map(([w]) => {
       const type = typeOf(w.schema);
       const payload = type
         ? typeRef(type)
         : typeRef("Payload", [stringType(w.name), stringType(w.method.toLowerCase())]);
-      return documented(property(w.name, payload, { quoted: true }), [`${w.summary ?? w.name} (${w.method})`]);
+      return print.documented(property(w.name, payload, { quoted: true }), [`${w.summary ?? w.name} (${w.method})`]);
     });
-    return printModule(header, [
+    return print.printModule(header, [
       [
-        importNames("./schema.js", ["webhooks"], { typeOnly: true }),
-        ...(namesUsed(types).has("T") ? [importAll("./types.js", "T", { typeOnly: true })] : []),
-        importAll("./validators.js", "S"),
+        print.importNames("./schema.js", ["webhooks"], { typeOnly: true }),
+        ...(namesUsed(types).has("T") ? [print.importAll("./types.js", "T", { typeOnly: true })] : []),
+        print.importAll("./validators.js", "S"),
       ],
       [
-        documented(constant("WEBHOOKS", asConst(literal(schemas, { expanded: true }))), [
+        print.documented(print.constant("WEBHOOKS", print.asConst(print.literal(schemas, { expanded: true }))), [
           "Every webhook the document describes: its name, and the schema of the payload the service sends.",
         ]),
       ],
       [
-        commented(["a 3.1 document's webhook payload as openapi-typescript types it; unknown where it types none"]),
+        print.commented([
+          "a 3.1 document's webhook payload as openapi-typescript types it; unknown where it types none",
+        ]),
         payloadType(),
       ],
       [
-        documented(interfaceOf("WebhookPayloads", types), [
+        print.documented(interfaceOf("WebhookPayloads", types), [
           "Each webhook's payload, as the document types it: what `readWebhook(name, payload)` returns.",
         ]),
       ],

@@ -153,7 +153,7 @@ function handlerChain(spec, sampler, { routes, answers, pages, handlers, prismMs
 async function readSentBody(spec, sampler, { route, type, body, json }) {
   const media = route.body && sentMedia(route.body, type);
   if (media && FORM.test(type) && FORM.test(media.mediaType)) {
-    const fields = await formFields(spec, type, body, media.schema, media.encoding ?? {});
+    const fields = await formFields(sampler.formFields, type, body, media.schema, media.encoding ?? {});
     const issues =
       fields === undefined
         ? [{ path: "body", message: `is no ${type.split(";")[0]} body` }]

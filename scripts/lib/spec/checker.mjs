@@ -24,11 +24,13 @@ const IDENTITY_STAND_IN = {
 
 /**
  * The bundled checks as this file and `schemaTable` call them: src/checks/check.ts's `check`,
- * `checkParam` and `jsonSnapshot`, and the modules of formats (`F`) and keywords (`K`).
+ * `checkParam` and `jsonSnapshot`, src/uploads/form-fields.ts's `formFields`, and the modules of
+ * formats (`F`) and keywords (`K`).
  * @typedef {object} BundledChecks
  * @property {(row: unknown, value: unknown, path: string, issues: Issue[], answer: boolean) => Issue[]} check
  * @property {(row: unknown, text: string, path: string, issues: Issue[]) => Issue[]} checkParam
  * @property {(value: unknown, path: string, issues: Issue[]) => unknown} jsonSnapshot
+ * @property {(form: FormData | URLSearchParams, row: unknown, encoding: Record<string, FieldEncoding>) => Record<string, unknown>} formFields
  * @property {Record<string, unknown>} F
  * @property {Record<string, unknown>} K
  */
@@ -40,7 +42,7 @@ async function checksSource() {
   const { build } = await import("esbuild");
   const result = await build({
     stdin: {
-      contents: `export { check, checkParam, jsonSnapshot } from "./src/checks/check.ts"; export * as F from "./src/checks/formats.ts"; export * as K from "./src/checks/keywords.ts";`,
+      contents: `export { check, checkParam, jsonSnapshot } from "./src/checks/check.ts"; export { formFields } from "./src/uploads/form-fields.ts"; export * as F from "./src/checks/formats.ts"; export * as K from "./src/checks/keywords.ts";`,
       resolveDir: fromRoot("."),
       loader: "ts",
     },
@@ -61,6 +63,9 @@ async function checksSource() {
  * @property {(schema: unknown, value: unknown, options?: { answer?: boolean, path?: string }) => Issue[]} check
  * @property {(schema: unknown, text: string, options?: { path?: string }) => Issue[]} checkParam how a
  *   parameter sent as text (a path segment, a header) breaks its schema, as the client's `checkParam` reads it
+ * @property {(schema: unknown, form: FormData | URLSearchParams, encoding?: Record<string, FieldEncoding>) => Record<string, unknown>} formFields
+ *   a form's fields read into the shape of `schema` (the body's), as the client's `formFields` reads them
+ * @typedef {{ style?: string, explode?: boolean }} FieldEncoding how a form field is written (its `encoding`)
  */
 
 /**
@@ -109,6 +114,9 @@ export async function documentChecker(spec) {
     },
     checkParam(schema, text, { path = "value" } = {}) {
       return checks.checkParam(rowOf(schema), text, path, []);
+    },
+    formFields(schema, form, encoding = {}) {
+      return checks.formFields(form, schema === undefined ? undefined : rowOf(schema), encoding);
     },
   };
 }

@@ -134,6 +134,14 @@ function samplerOf(parts, checker) {
      */
     checkParam: (schema, text) => checker.checkParam(schema, text),
     /**
+     * A form's fields read into the shape of `schema` (a body's), as the client reads a `FormData` or
+     * `URLSearchParams` it is given: src/uploads/form-fields.ts.
+     * @param {unknown} schema
+     * @param {FormData | URLSearchParams} form
+     * @param {Record<string, import("./checker.mjs").FieldEncoding>} [encoding]
+     */
+    formFields: (schema, form, encoding) => checker.formFields(schema, form, encoding),
+    /**
      * The paths of the fields of `value` its schema never names (`value.a.b`), where the schema
      * does not open itself to others (`additionalProperties` or `patternProperties`): fields the
      * client accepts but a typed call cannot pass, an example's stale ones.

@@ -1,7 +1,8 @@
 // Form bodies read back into the document's shape, from the bytes the client's own encoders write
 // (src/uploads/form-body.ts, src/uploads/url-encoded.ts): the expected shapes are literals.
 import { describe, expect, it } from "vitest";
-import { FILE, formFields } from "../../../scripts/lib/mock/uploads.mjs";
+import { FILE, formFields as readFormBody } from "../../../scripts/lib/mock/uploads.mjs";
+import { documentChecker } from "../../../scripts/lib/spec/checker.mjs";
 import { formBody } from "../../../src/uploads/form-body.js";
 import { urlEncodedBody } from "../../../src/uploads/url-encoded.js";
 import { FILES_UPLOAD, fixtureDocument } from "../../support/schema-fixtures.js";
@@ -36,6 +37,10 @@ const spec = fixtureDocument(
   },
 );
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const checker = await documentChecker(spec);
+/** The mock's reading of a form body, with the document's checker's reader of fields. */
+const formFields = (type: string, bytes: Buffer, schema: unknown, encoding?: Record<string, object>) =>
+  readFormBody(checker.formFields, type, bytes, schema, encoding);
 
 /** The bytes and Content-Type a fetch would send for `body`. */
 async function wire(body: FormData | URLSearchParams): Promise<{ type: string; bytes: Buffer }> {
@@ -62,7 +67,7 @@ describe("form bodies read into the document's shape", () => {
     expect(issues).toEqual([]);
     const { type, bytes } = await wire(form);
 
-    expect(await formFields(spec, type, bytes, ref("Upload"))).toEqual({
+    expect(await formFields(type, bytes, ref("Upload"))).toEqual({
       files: [
         { file: FILE, dest_path: "/tmp/a.txt", mode: 644 },
         { file: FILE, dest_path: "/tmp/b.txt" },
@@ -97,7 +102,7 @@ describe("form bodies read into the document's shape", () => {
     expect(issues).toEqual([]);
     const { type, bytes } = await wire(params);
 
-    expect(await formFields(spec, type, bytes, ref("Form"), encoding)).toEqual({
+    expect(await formFields(type, bytes, ref("Form"), encoding)).toEqual({
       Tags: ["a", "b"],
       Ids: [1, 2, 3],
       Words: ["hello", "world"],
@@ -125,27 +130,27 @@ describe("form bodies read into the document's shape", () => {
     expect(decodeURIComponent(urlencoded.bytes.toString())).toBe(
       "Stops[0][city]=Paris&Stops[0][n]=1&Stops[1][city]=Rome&Stops[1][n]=2",
     );
-    expect(await formFields(spec, urlencoded.type, urlencoded.bytes, ref("Form"))).toEqual({ Stops: stops });
-    expect(await formFields(spec, multipart.type, multipart.bytes, ref("Route"))).toEqual({ stops });
+    expect(await formFields(urlencoded.type, urlencoded.bytes, ref("Form"))).toEqual({ Stops: stops });
+    expect(await formFields(multipart.type, multipart.bytes, ref("Route"))).toEqual({ stops });
   });
 
   it("keeps a text that is no number as text, one value of an array as a one-item array, and refuses bytes that are no form", async () => {
     const bytes = Buffer.from("Count=seven&Tags=only");
 
-    expect(await formFields(spec, "application/x-www-form-urlencoded", bytes, ref("Form"))).toEqual({
+    expect(await formFields("application/x-www-form-urlencoded", bytes, ref("Form"))).toEqual({
       Count: "seven",
       Tags: ["only"],
     });
     expect(
-      await formFields(spec, "multipart/form-data; boundary=nothing", Buffer.from("garbage"), ref("Upload")),
+      await formFields("multipart/form-data; boundary=nothing", Buffer.from("garbage"), ref("Upload")),
     ).toBeUndefined();
-    expect(await formFields(spec, "application/json", Buffer.from("{}"), ref("Form"))).toBeUndefined();
+    expect(await formFields("application/json", Buffer.from("{}"), ref("Form"))).toBeUndefined();
   });
 
   it("reads a field named __proto__ as a field, and changes no object's prototype", async () => {
     const bytes = Buffer.from("__proto__[polluted]=yes&Count=1");
 
-    const fields = await formFields(spec, "application/x-www-form-urlencoded", bytes, ref("Form"));
+    const fields = await formFields("application/x-www-form-urlencoded", bytes, ref("Form"));
 
     expect(Object.getOwnPropertyDescriptor(fields, "__proto__")?.value).toEqual({ polluted: "yes" });
     expect(fields?.Count).toBe(1);
