@@ -145,12 +145,11 @@ function handlerChain(spec, sampler, { routes, answers, pages, handlers, prismMs
  * operation offers that the request says it sent: a form read into the document's shape, JSON
  * lines or a number as text checked; any other body as the JSON it parsed to. `refusal` names
  * what breaks the schema; `readItself` says that Prism's refusal of that body alone is not the answer.
- * @param {unknown} spec
  * @param {Sampler} sampler
  * @param {{ route: Route, type: string, body: Buffer, json: unknown }} sent
  * @returns {Promise<{ fields?: unknown, readItself: boolean, refusal?: string }>}
  */
-async function readSentBody(spec, sampler, { route, type, body, json }) {
+async function readSentBody(sampler, { route, type, body, json }) {
   const media = route.body && sentMedia(route.body, type);
   if (media && FORM.test(type) && FORM.test(media.mediaType)) {
     const fields = await formFields(sampler.formFields, type, body, media.schema, media.encoding ?? {});
@@ -221,7 +220,7 @@ export function documentMock(spec, sampler, { address, agent, say, handlers, pri
       const list = pages.list(route.method, route.path);
       const at = list && pages.position(list, url);
       if (at?.error !== undefined) return refuse(res, 400, at.error, apiError);
-      sent = await readSentBody(spec, sampler, { route, type, body, json });
+      sent = await readSentBody(sampler, { route, type, body, json });
       if (sent.refusal) return refuse(res, 422, sent.refusal, apiError);
     }
     const prefix = route && standIns.get(`${route.method} ${route.path}`);
