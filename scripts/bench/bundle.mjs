@@ -27,7 +27,7 @@ const GROUPS = [
   ["src/checks/ (compiler, formats, check)", (f) => f.startsWith("src/checks/")],
   [
     "src/lists, streams, uploads (the readers)",
-    (f) => /^src\/((lists|streams|uploads)\/|client\/(media-type|query-string)\.ts)/.test(f),
+    (f) => /^src\/((lists|streams|uploads)\/|client\/(media-type|query-string|call-headers)\.ts)/.test(f),
   ],
   ["src/core/ and client/ (transport, errors, config, method, client)", (f) => f.startsWith("src/")],
   ["Redocly's generated client", (f) => f.endsWith("client.ts") && !f.startsWith("src/")],

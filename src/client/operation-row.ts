@@ -12,6 +12,7 @@ import type { openEventStream } from "../streams/event-stream.js";
 import type { openItemStream } from "../streams/item-stream.js";
 import type { ValidationIssue } from "../core/errors.js";
 import type * as queries from "./query-string.js";
+import type { callHeaders } from "./call-headers.js";
 import type { EventData } from "../streams/event-data.js";
 
 type FormShape = forms.FormShape;
@@ -41,6 +42,8 @@ export interface Readers {
   wholeQuery?: typeof queries.wholeQuery | undefined;
   /** Writes a body of JSON values one after another from an async iterable, each item checked as it is sent. */
   sequenceBody?: typeof sequence.sequenceBody | undefined;
+  /** Checks a call's header parameters and adds its idempotency key (src/client/call-headers.ts). */
+  callHeaders?: typeof callHeaders | undefined;
   /** Chooses the media type of a body offered as several (src/client/media-type.ts). */
   pickMedia?:
     | ((op: Operation, input: unknown, asked: unknown, issues: ValidationIssue[]) => Media | undefined)

@@ -166,6 +166,12 @@ const READERS = [
   ["openItems", "openItemStream", "streams/item-stream", (op) => op.success.kind === "sequence"],
   ["PageList", "PagePromise", "lists/pages", (op) => Boolean(op.page)],
   ["pickMedia", "pickMedia", "client/media-type", (op) => Boolean(op.body?.others)],
+  [
+    "callHeaders",
+    "callHeaders",
+    "client/call-headers",
+    (op) => op.headerParams.length > 0 || Boolean(op.idempotencyKey),
+  ],
   ["styledQuery", "styledQuery", "client/query-string", (op) => Boolean(op.queryStyles)],
   ["wholeQuery", "wholeQuery", "client/query-string", (op) => op.queryParams.some((p) => p.querystring)],
   ["formBody", "formBody", "uploads/form-body", (op) => offered(op).some((media) => media.form)],

@@ -46,6 +46,11 @@ describe("an operation that declares an Idempotency-Key header, generated into a
     expect("idempotent" in row("notes.create")).toBe(false);
   });
 
+  it("brings the check of its headers (src/client/call-headers.ts) where it declares a key, and only there", () => {
+    expect(Object.keys(row("emails.send").readers ?? {})).toEqual(["callHeaders"]);
+    expect(row("notes.create").readers).toBeUndefined();
+  });
+
   it("is listed under the keyed rule of the README's retry table", () => {
     const table = readme.slice(readme.indexOf("<!-- retry-policy:start"), readme.indexOf("<!-- retry-policy:end"));
 

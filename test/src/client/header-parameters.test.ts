@@ -6,6 +6,7 @@ import type { Operation } from "../../../generated/operations.js";
 import type { Schema } from "../../../generated/validators.js";
 import { ValidationError } from "../../../src/index.js";
 import { type Filled, preparer } from "../../../src/client/call-inputs.js";
+import { callHeaders } from "../../../src/client/call-headers.js";
 import { clientOf } from "../../../src/client/client.js";
 import { faultServer, reply, reset } from "../../support/fault-server.js";
 
@@ -23,7 +24,7 @@ const row = (fields: Partial<Operation>): Filled => ({
 /** The issues a call with `options` raises, or none. */
 const issuesOf = (op: Filled, options: unknown, sends?: ReadonlySet<string>) => {
   try {
-    preparer(op, {}, sends)([options]);
+    preparer(op, { callHeaders }, sends)([options]);
     return [];
   } catch (err) {
     if (!(err instanceof ValidationError)) throw err;
@@ -52,6 +53,14 @@ describe("a header parameter's schema", () => {
   });
 });
 
+describe("a row with header parameters and no check of them", () => {
+  it("is refused loudly: generated/ is older than the spec", () => {
+    const op = row({ headersRequired: ["X-Trace"] });
+
+    expect(() => preparer(op, {}, undefined)).toThrow("jobs.run: no header check; run npm run generate");
+  });
+});
+
 describe("a required header", () => {
   const op = row({ headersRequired: ["X-Trace"] });
 
@@ -73,9 +82,9 @@ describe("a required header", () => {
     const server = await faultServer(reply(204));
     const run = (headers: Record<string, string | undefined>) =>
       (
-        clientOf({ apiKey: "sk-header-5e1f", baseUrl: server.url, maxRetries: 0, headers } as never, [
-          op,
-        ]) as unknown as {
+        clientOf({ apiKey: "sk-header-5e1f", baseUrl: server.url, maxRetries: 0, headers } as never, [op], {
+          callHeaders,
+        }) as unknown as {
           jobs: { run(): Promise<unknown> };
         }
       ).jobs.run();
@@ -91,7 +100,7 @@ describe("a required header", () => {
 describe("an idempotency key", () => {
   const KEY = "Idempotency-Key";
   const op = row({ idempotencyKey: KEY, idempotent: true });
-  const sentOptions = (options: unknown) => preparer(op, {}, undefined)([options]).options;
+  const sentOptions = (options: unknown) => preparer(op, { callHeaders }, undefined)([options]).options;
 
   it("is a new one per call, in the header the row names", () => {
     const first = sentOptions(undefined)?.headers?.[KEY];
@@ -122,7 +131,9 @@ describe("an idempotency key", () => {
 
   it("goes out the same on every attempt of a call, as the server received it", async () => {
     const server = await faultServer(reset, reply(204));
-    const c = clientOf({ apiKey: "sk-header-5e1f", baseUrl: server.url, maxRetries: 1 }, [op]) as unknown as {
+    const c = clientOf({ apiKey: "sk-header-5e1f", baseUrl: server.url, maxRetries: 1 }, [op], {
+      callHeaders,
+    }) as unknown as {
       jobs: { run(options?: object): Promise<unknown> };
     };
 

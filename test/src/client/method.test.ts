@@ -6,6 +6,7 @@ import { ClickMouseRequest, OrgLimits } from "../../../generated/validators.js";
 import { method, pathRenderer, type Connection, type Readers } from "../../../src/client/method.js";
 import { idempotencyOverrides, rawRequests } from "../../../src/client/raw-operation.js";
 import { clientOf } from "../../../src/client/client.js";
+import { callHeaders } from "../../../src/client/call-headers.js";
 import { givenBody, formBody } from "../../../src/uploads/form-body.js";
 import { BrowserCloudError, InternalServerError, ValidationError } from "../../../src/index.js";
 import { PagePromise } from "../../../src/lists/pages.js";
@@ -75,15 +76,19 @@ describe("a method built from a table entry", () => {
       headersRequired: ["Digest", "If-Match"],
     };
 
-    const err = (await method(entry, direct(server.url))("s1", { headers: { "if-match": "v1" } }).catch(
-      (e: unknown) => e,
-    )) as ValidationError;
+    const err = (await method(entry, direct(server.url, { callHeaders }))("s1", {
+      headers: { "if-match": "v1" },
+    }).catch((e: unknown) => e)) as ValidationError;
     expect(err).toBeInstanceOf(ValidationError);
     expect(err.issues).toEqual([{ path: "header.Digest", message: "is required" }]);
     expect(server.requests).toHaveLength(0);
 
-    await method(entry, direct(server.url))("s1", { headers: { digest: "sha-256=x", "If-Match": "v1" } });
-    await method(entry, { ...direct(server.url), sends: new Set(["digest"]) })("s1", { headers: { "IF-MATCH": "v2" } });
+    await method(entry, direct(server.url, { callHeaders }))("s1", {
+      headers: { digest: "sha-256=x", "If-Match": "v1" },
+    });
+    await method(entry, { ...direct(server.url, { callHeaders }), sends: new Set(["digest"]) })("s1", {
+      headers: { "IF-MATCH": "v2" },
+    });
     expect(server.requests.map((r) => [r.headers.digest, r.headers["if-match"]])).toEqual([
       ["sha-256=x", "v1"],
       // the client's own header is sent by the client's openapi-fetch, not by this stand-in

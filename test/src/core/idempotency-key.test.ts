@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import type { Operation } from "../../../generated/operations.js";
+import { callHeaders } from "../../../src/client/call-headers.js";
 import { clientOf } from "../../../src/client/client.js";
 import { InternalServerError } from "../../../src/index.js";
 import { faultServer, hang, reply, type FaultServer } from "../../support/fault-server.js";
@@ -38,7 +39,9 @@ const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f
 // neither row takes a body or a query: the options come first
 type Send = (options?: { headers?: Record<string, string> }) => Promise<unknown>;
 const methods = (server: FaultServer) =>
-  clientOf({ apiKey: "sk-test-4f9a7c1e", baseUrl: server.url, timeoutMs: TIMEOUT_MS }, FIXTURES) as unknown as {
+  clientOf({ apiKey: "sk-test-4f9a7c1e", baseUrl: server.url, timeoutMs: TIMEOUT_MS }, FIXTURES, {
+    callHeaders,
+  }) as unknown as {
     emails: { send: Send };
     notes: { create: Send };
   };
