@@ -5,7 +5,13 @@ import type { Schema } from "../../generated/validators.js";
 import { checkParam } from "../checks/check.js";
 import type { ValidationIssue } from "../core/errors.js";
 import type { RequestOptions } from "../core/request-options.js";
-import type { Operation } from "./operation-row.js";
+
+/** What a row (src/client/operation-row.ts `Operation`) says of a call's headers, as its fields of the same names. */
+export interface HeaderFields {
+  headerSchemas?: Readonly<Record<string, Schema>> | undefined;
+  headersRequired?: readonly string[] | undefined;
+  idempotencyKey?: string | undefined;
+}
 
 /**
  * The header work of one call to `op`, made once per method: its `headers` checked (issues pushed
@@ -18,7 +24,7 @@ import type { Operation } from "./operation-row.js";
  * headers({ headers: {} }, issues); // issues: [{ path: "header.If-Match", message: "is required" }]
  */
 export function callHeaders(
-  op: Operation,
+  op: HeaderFields,
   sends: ReadonlySet<string> | undefined,
 ): <O extends RequestOptions>(options: O | undefined, issues: ValidationIssue[]) => O | undefined {
   const declared = headerChecks(op.headerSchemas);
