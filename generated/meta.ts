@@ -14,6 +14,9 @@ export const AUTH = { kind: "bearer" } as const satisfies AuthScheme;
 /** Every way the document's operations carry the key (`AUTH` and each operation's own), for a client that holds none of their rows: `createCoreClient()` checks the key against them all. */
 export const SCHEMES = [{ kind: "bearer" }] as const satisfies readonly AuthScheme[];
 
+/** Puts the key in a request's query, as a scheme of the document says: none does. */
+export const KEY_IN_QUERY = undefined;
+
 /** The client options that set a header (nearly) every operation declares: option -> header, as the document writes it. */
 export const HEADER_OPTIONS = {} as const;
 

@@ -1,11 +1,12 @@
 import createFetchClient, { createQuerySerializer, type Client } from "openapi-fetch";
 import { USER_AGENT } from "../../generated/identity.js";
-import { AUTH } from "../../generated/meta.js";
+import { AUTH, KEY_IN_QUERY } from "../../generated/meta.js";
 import { operations } from "../../generated/operations.js";
 import type { Operation } from "./operation-row.js";
 import { resources, type Resources } from "../../generated/resources.js";
 import type { paths } from "../../generated/schema.d.js";
-import { credentialOf, withoutAuthorization, withQueryParameter, type AuthScheme } from "../core/auth.js";
+import { credentialOf, withoutAuthorization, type AuthScheme } from "../core/auth.js";
+import { ClientError } from "../core/errors.js";
 import { clientHeaders, inBrowser, resolveConfig, type ClientOptions } from "../core/config.js";
 import type { openEventStream } from "../streams/event-stream.js";
 import { method, type AnyPaths, type Connection, type Readers } from "./method.js";
@@ -118,7 +119,7 @@ export function connect(
   const headers = withoutAuthorization(clientHeaders(options));
   // browsers refuse to let a page set it
   if (!inBrowser()) headers["User-Agent"] = USER_AGENT;
-  const authorize = authorizer(settings.apiKey);
+  const authorize = authorizer(settings.apiKey, readers?.keyInQuery ?? KEY_IN_QUERY);
 
   // a raw request's operation gives the key header, the scheme and the retry policy; the standalone
   // functions' client (no `lookup`) offers no raw client, so no request reaches its fetch
@@ -170,10 +171,10 @@ function forAnyPath(raw: RawClient): raw is RawClient & Client<AnyPaths> {
 /**
  * Puts the key on a request as its operation's scheme says, as the last step before the transport
  * (after any middleware, which never sees the key): a header set over any of that name, or a query
- * parameter in place of any of that name (in the address of the call's `state`, or in a copy of a
- * `Request` a raw call or a middleware made). Each scheme's credential is built once.
+ * parameter in place of any of that name, written by `inQuery` (src/core/key-in-query.ts, which a
+ * client brings only where the document has such a scheme). Each scheme's credential is built once.
  */
-function authorizer(apiKey: string) {
+function authorizer(apiKey: string, inQuery: Readers["keyInQuery"]) {
   const credentials = new Map<AuthScheme, ReturnType<typeof credentialOf>>();
   return (request: Request, scheme: AuthScheme, state?: CallState): Request | Promise<Request> => {
     let credential = credentials.get(scheme);
@@ -183,16 +184,8 @@ function authorizer(apiKey: string) {
       request.headers.set(...credential.header);
       return request;
     }
-    const url = withQueryParameter(request.url, ...credential.query);
-    if (!state) return withUrl(request, url);
-    state.url = url;
-    return request;
+    if (!inQuery)
+      throw new ClientError("the key goes in the query, and this client has no writer of it; run npm run generate");
+    return inQuery(request, ...credential.query, state);
   };
-}
-
-/** A copy of a `Request` for another address; its body read into memory, so that it is sent framed as it was. */
-async function withUrl(request: Request, url: string): Promise<Request> {
-  const { method, headers, signal, redirect } = request;
-  const body = request.body ? await request.arrayBuffer() : null;
-  return new Request(url, { method, headers, body, signal, redirect });
 }

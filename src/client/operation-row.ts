@@ -13,6 +13,7 @@ import type { openItemStream } from "../streams/item-stream.js";
 import type { ValidationIssue } from "../core/errors.js";
 import type * as queries from "./query-string.js";
 import type { callHeaders } from "./call-headers.js";
+import type { keyInQuery } from "../core/key-in-query.js";
 import type { EventData } from "../streams/event-data.js";
 
 type FormShape = forms.FormShape;
@@ -44,6 +45,11 @@ export interface Readers {
   sequenceBody?: typeof sequence.sequenceBody | undefined;
   /** Checks a call's header parameters and adds its idempotency key (src/client/call-headers.ts). */
   callHeaders?: typeof callHeaders | undefined;
+  /**
+   * Puts the key in a request's query (src/core/key-in-query.ts): a client's, not a row's; a
+   * generated client takes generated/meta.ts `KEY_IN_QUERY`, there where the document has such a scheme.
+   */
+  keyInQuery?: typeof keyInQuery | undefined;
   /** Chooses the media type of a body offered as several (src/client/media-type.ts). */
   pickMedia?:
     | ((op: Operation, input: unknown, asked: unknown, issues: ValidationIssue[]) => Media | undefined)

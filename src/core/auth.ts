@@ -39,34 +39,6 @@ export function credentialOf(scheme: AuthScheme, apiKey: string): Credential {
 }
 
 /**
- * `url` with the query parameter `name` set to `value`: any parameter of that name it had is
- * dropped, the others are kept as they were written, and the new one goes last, percent-encoded.
- *
- * @example
- * withQueryParameter("https://api.example.com/x?a=1&key=old", "key", "k 1"); // "https://api.example.com/x?a=1&key=k%201"
- */
-export function withQueryParameter(url: string, name: string, value: string): string {
-  const hash = url.indexOf("#");
-  const fragment = hash < 0 ? "" : url.slice(hash);
-  const rest = hash < 0 ? url : url.slice(0, hash);
-  const mark = rest.indexOf("?");
-  const path = mark < 0 ? rest : rest.slice(0, mark);
-  const kept = (mark < 0 ? [] : rest.slice(mark + 1).split("&")).filter(
-    (pair) => pair && decodeName(pair.split("=")[0]!) !== name,
-  );
-  kept.push(`${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
-  return `${path}?${kept.join("&")}${fragment}`;
-}
-
-function decodeName(text: string): string {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, " "));
-  } catch {
-    return text;
-  }
-}
-
-/**
  * Why `apiKey` cannot be sent as every scheme of `schemes` says, or "" when it can: HTTP basic
  * auth needs `user:password`. The key itself is never part of the message.
  */

@@ -2,7 +2,17 @@
 // server, how requests carry the key, and the client options that set a header (nearly) every
 // operation declares.
 import { operationType } from "./identifiers.mjs";
-import { asConst, constant, commented, documented, literal, printModule, importNames } from "./print.mjs";
+import {
+  asConst,
+  constant,
+  commented,
+  documented,
+  exportNames,
+  literal,
+  printModule,
+  importNames,
+  ref,
+} from "./print.mjs";
 import {
   conditional,
   indexed,
@@ -36,6 +46,7 @@ export function metaSource({ version, baseUrl, auth, operations }, options, head
   const scheme = typeRef("AuthScheme");
   const headerOptions = Object.fromEntries(options.map((o) => [o.option, o.name]));
   const text = typeRef("T");
+  const all = schemes(auth, operations);
   return printModule(header, [
     [
       importNames("../src/core/auth.js", ["AuthScheme"], { typeOnly: true }),
@@ -57,10 +68,11 @@ export function metaSource({ version, baseUrl, auth, operations }, options, head
       ]),
     ],
     [
-      documented(constant("SCHEMES", asConst(literal(schemes(auth, operations)), readonlyArray(scheme))), [
+      documented(constant("SCHEMES", asConst(literal(all), readonlyArray(scheme))), [
         "Every way the document's operations carry the key (`AUTH` and each operation's own), for a client that holds none of their rows: `createCoreClient()` checks the key against them all.",
       ]),
     ],
+    [keyInQuery(all)],
     [
       documented(constant("HEADER_OPTIONS", asConst(literal(headerOptions))), [
         "The client options that set a header (nearly) every operation declares: option -> header, as the document writes it.",
@@ -94,4 +106,18 @@ export function metaSource({ version, baseUrl, auth, operations }, options, head
 function schemes(auth, operations) {
   const all = [auth, ...operations.map((op) => op.auth).filter(Boolean)];
   return [...new Map(all.map((scheme) => [JSON.stringify(scheme), scheme])).values()];
+}
+
+/**
+ * `KEY_IN_QUERY`: the writer of a key carried in the query (src/core/key-in-query.ts), where one of
+ * `schemes` carries it there; `undefined` otherwise, so that a bundle of the client leaves it out.
+ * @param {unknown[]} schemes
+ */
+function keyInQuery(schemes) {
+  const said = "Puts the key in a request's query, as a scheme of the document says";
+  if (schemes.some((s) => typeof s === "object" && s !== null && "kind" in s && s.kind === "query"))
+    return documented(exportNames([["keyInQuery", "KEY_IN_QUERY"]], { from: "../src/core/key-in-query.js" }), [
+      `${said}: the client's writer of it.`,
+    ]);
+  return documented(constant("KEY_IN_QUERY", literal(ref("undefined"))), [`${said}: none does.`]);
 }

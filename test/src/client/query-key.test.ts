@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import type { Operation } from "../../../generated/operations.js";
 import type { Schema } from "../../../generated/validators.js";
 import { clientOf } from "../../../src/client/client.js";
+import { keyInQuery } from "../../../src/core/key-in-query.js";
 import { givenBody } from "../../../src/uploads/form-body.js";
 import { faultServer, reply } from "../../support/fault-server.js";
 
@@ -34,10 +35,20 @@ const add: Operation = {
   security: { kind: "query", name: "api_key" },
 };
 type Notes = { notes: { find(query?: object): Promise<unknown>; add(body: unknown): Promise<unknown> } };
-const client = (url: string) => clientOf({ apiKey: KEY, baseUrl: url, maxRetries: 0 }, [find, add]);
+const client = (url: string) => clientOf({ apiKey: KEY, baseUrl: url, maxRetries: 0 }, [find, add], { keyInQuery });
 const notes = (c: ReturnType<typeof client>) => (c as unknown as Notes).notes;
 
 describe("a key carried in the query", () => {
+  it("is refused loudly by a client without its writer (generated/ older than the spec), and nothing is sent", async () => {
+    const server = await faultServer(reply(200));
+    const bare = clientOf({ apiKey: KEY, baseUrl: server.url, maxRetries: 0 }, [find]) as unknown as Notes;
+
+    await expect(bare.notes.find()).rejects.toThrow(
+      "the key goes in the query, and this client has no writer of it; run npm run generate",
+    );
+    expect(server.requests).toEqual([]);
+  });
+
   it("goes in the address of a method's request, and in no header", async () => {
     const server = await faultServer(reply(200));
 
@@ -94,7 +105,10 @@ describe("an operation's own scheme", () => {
       bodySchema: undefined,
       bodyType: "application/octet-stream",
     };
-    const c = clientOf({ apiKey: KEY, baseUrl: server.url, maxRetries: 0 }, [upload], { givenBody }) as unknown as {
+    const c = clientOf({ apiKey: KEY, baseUrl: server.url, maxRetries: 0 }, [upload], {
+      givenBody,
+      keyInQuery,
+    }) as unknown as {
       notes: { upload(body: unknown): Promise<unknown> };
     };
     const encoder = new TextEncoder();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { credentialOf, keyProblem, withQueryParameter } from "../../../src/core/auth.js";
+import { credentialOf, keyProblem } from "../../../src/core/auth.js";
+import { withQueryParameter } from "../../../src/core/key-in-query.js";
 import { apiBaseUrl, declaredErrors, operation } from "../../support/contract.js";
 
 const calls = [

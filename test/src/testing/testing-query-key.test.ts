@@ -11,6 +11,8 @@ vi.mock("../../../generated/meta.js", async (original) => ({
   ...(await original<object>()),
   AUTH: { kind: "query", name: "api_key" },
   SCHEMES: [{ kind: "query", name: "api_key" }],
+  // as the generator writes it for a document with such a scheme
+  KEY_IN_QUERY: (await import("../../../src/core/key-in-query.js")).keyInQuery,
 }));
 
 const KEY = "sk-query-3a7d";
