@@ -10,7 +10,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mockServer } from "../../scripts/lib/mock/proxy.mjs";
 import { readOperations, type OperationInfo } from "../../scripts/lib/generate/read-operations.mjs";
-import { resolve } from "../../scripts/lib/spec/document.mjs";
+import { resolve } from "../../scripts/lib/spec/refs.mjs";
 import { root } from "../../scripts/lib/shared/paths.mjs";
 import { copyRepo } from "../../scripts/lib/shared/repo-copy.mjs";
 import { writeSyntheticSpec } from "../../scripts/synthetic-spec.mjs";

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { inject } from "vitest";
 import { HTTP_METHODS } from "../../src/core/path-template.js";
-import { resolve } from "../../scripts/lib/spec/document.mjs";
+import { resolve } from "../../scripts/lib/spec/refs.mjs";
 import { createClient, type ApiErrorBody } from "../../src/index.js";
 
 /** The bundled spec, as generated/ holds it (a freshness check keeps it equal to openapi/), its $refs kept. */

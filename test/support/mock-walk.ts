@@ -5,7 +5,7 @@
 // gives no example of its own). Used by the contract stage (the synthetic spec, examples stripped)
 // and the documents stage (other services' documents).
 import { createSampler } from "../../scripts/lib/spec/sample.mjs";
-import { resolve } from "../../scripts/lib/spec/document.mjs";
+import { resolve } from "../../scripts/lib/spec/refs.mjs";
 
 type Json = any;
 /** How many pages of a list are walked. */

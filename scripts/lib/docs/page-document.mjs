@@ -4,7 +4,8 @@
 import { withCodeSamples } from "./code-samples.mjs";
 import { withStreamSamples } from "./stream-samples.mjs";
 import { readIdentity } from "../shared/identity.mjs";
-import { deref, operationsOf } from "../spec/document.mjs";
+import { deref } from "../spec/refs.mjs";
+import { operationsOf } from "../spec/document.mjs";
 import { fieldsOf, isRecord, keyword } from "../spec/guards.mjs";
 import { kept } from "../spec/openapi31.mjs";
 

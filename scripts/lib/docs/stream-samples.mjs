@@ -5,7 +5,8 @@
 // `itemSchema`) shows that value's fields, where the renderer would show only `data string`.
 import { eventStreamType, itemSchemaOf, sequenceType } from "../generate/event-streams.mjs";
 import { eventFrames, eventStreamMock } from "../mock/streams.mjs";
-import { operationsOf, resolve } from "../spec/document.mjs";
+import { resolve } from "../spec/refs.mjs";
+import { operationsOf } from "../spec/document.mjs";
 import { exampleOf } from "../spec/examples.mjs";
 import { fieldsOf, isRecord, keyword } from "../spec/guards.mjs";
 import { openapi31 } from "../spec/openapi31.mjs";

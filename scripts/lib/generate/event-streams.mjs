@@ -6,7 +6,7 @@
 import { createParser } from "eventsource-parser";
 import { jsonData } from "../../../src/streams/event-data.js";
 import { SEPARATOR, sequenceFraming } from "../../../src/streams/sequence-media.js";
-import { resolve } from "../spec/document.mjs";
+import { resolve } from "../spec/refs.mjs";
 import { exampleOf } from "../spec/examples.mjs";
 import { isRecord, itemsOf, keyword } from "../spec/guards.mjs";
 import { EVENT_DATA } from "../spec/event-items.mjs";

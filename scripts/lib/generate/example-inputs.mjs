@@ -4,7 +4,7 @@
 // chosen for an operation is kept, keyed by everything the choice reads, so that generate and the
 // docs page of one save, and the saves of one dev session, sample each operation once.
 import { createHash } from "node:crypto";
-import { pointerTarget } from "../spec/document.mjs";
+import { pointerTarget } from "../spec/refs.mjs";
 
 /** What a path segment may not be (the client's `checkId`): empty, or a segment a URL resolves away. */
 const UNSENDABLE = new Set(["", ".", ".."]);

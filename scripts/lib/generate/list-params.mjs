@@ -2,7 +2,7 @@
 // which says where a page starts (a position: `cursor`, `page_token`, `after`), which how many
 // items it holds (a size: `limit`, `page_size`), which is a filter by time, and which answer field
 // each takes back (`cursor` <- `next_cursor`, `starting_after` <- `pages.next.starting_after`).
-import { deref } from "../spec/document.mjs";
+import { deref } from "../spec/refs.mjs";
 import { keyword } from "../spec/guards.mjs";
 import { ID, holds, isAddress, isNumber, isType, reads, readsNext, words } from "./list-shape.mjs";
 

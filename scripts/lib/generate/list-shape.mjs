@@ -4,7 +4,8 @@
 // array holding its items (list-params.mjs reads the parameters). Roles are read from the words
 // wherever they sit in a name (`next_page_token`, `X-Next-Cursor`, `nextCursor`), never from a list
 // of whole names.
-import { deref, describedProperties } from "../spec/document.mjs";
+import { deref } from "../spec/refs.mjs";
+import { describedProperties } from "../spec/schema-properties.mjs";
 import { isRecord, keyword } from "../spec/guards.mjs";
 
 /** How deep an answer is searched: `meta.total`, `links.pages.next`, `response_metadata.next_cursor`. */

@@ -1,7 +1,7 @@
 // How a list's pages work, read from the shape of an operation without `x-pagination`: its query
 // parameters, its answer's headers, and its answer's fields (list-shape.mjs reads their roles). The
 // styles are tried in order; the first that fits decides.
-import { deref } from "../spec/document.mjs";
+import { deref } from "../spec/refs.mjs";
 import { isRecord, keyword } from "../spec/guards.mjs";
 import { BACKWARD, FORWARD, mirrorOf, paramRoles, sizeParam, takenBack, takes } from "./list-params.mjs";
 import {

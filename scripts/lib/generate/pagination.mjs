@@ -2,7 +2,7 @@
 // its query parameters and answer shows (pagination-detect.mjs: header cursors, body cursors, a
 // Link header, a next page's address in the body, page numbers with a total, items whose id is the
 // position). What it decides for each list is a line of `npm run generate`'s report.
-import { deref } from "../spec/document.mjs";
+import { deref } from "../spec/refs.mjs";
 import { isRecord } from "../spec/guards.mjs";
 import { fieldPaths, isNumber, isType, itemsPath } from "./list-shape.mjs";
 import { bodyPosition, detect } from "./pagination-detect.mjs";

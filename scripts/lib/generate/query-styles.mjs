@@ -2,7 +2,8 @@
 // where the document says other than what openapi-fetch writes by default (an array's items
 // repeated, `style: form, explode: true`; an object's fields in brackets, `deepObject`), so that a
 // row of parameters written the default way carries nothing (src/client/query-string.ts writes them).
-import { partsOf, resolve } from "../spec/document.mjs";
+import { resolve } from "../spec/refs.mjs";
+import { partsOf } from "../spec/schema-properties.mjs";
 import { isRecord } from "../spec/guards.mjs";
 
 /** The styles OpenAPI lets a query parameter have. */

@@ -3,7 +3,7 @@
 // and whether a JSON answer reads as one thing or as a list. Each read follows `$ref`s; what the
 // client cannot express goes to the report.
 import { sequenceFraming } from "../../../src/streams/sequence-media.js";
-import { resolve } from "../spec/document.mjs";
+import { resolve } from "../spec/refs.mjs";
 import { exampleOf } from "../spec/examples.mjs";
 import { isRecord, keyword } from "../spec/guards.mjs";
 import { eventStreamAnswer, sequenceAnswer } from "./event-streams.mjs";

@@ -4,7 +4,8 @@
 // valid document: what the client cannot express yet is listed in `report.unsupported`.
 import { fillTemplate } from "../../../src/core/path-template.js";
 import { IDEMPOTENCY_KEY_HEADER, idempotentMethod } from "../../../src/core/policy.js";
-import { operationsOf, resolve } from "../spec/document.mjs";
+import { resolve } from "../spec/refs.mjs";
+import { operationsOf } from "../spec/document.mjs";
 import { fieldsOf, isRecord, keyword } from "../spec/guards.mjs";
 import { QUERYSTRING } from "../spec/openapi31-paths.mjs";
 import { BODY_SENT_BY } from "../spec/repair-paths.mjs";

@@ -2,7 +2,7 @@
 // (`$ref`s followed, the operation's own winning), the path parameters in the template's order,
 // and each as the generator reads it (its name, whether it is required, its schema and example).
 import { templateParams } from "../../../src/core/path-template.js";
-import { resolve } from "../spec/document.mjs";
+import { resolve } from "../spec/refs.mjs";
 import { exampleOf } from "../spec/examples.mjs";
 import { isRecord } from "../spec/guards.mjs";
 import { QUERYSTRING } from "../spec/openapi31-paths.mjs";

@@ -4,7 +4,7 @@
 // offered, else the first the document lists); the others are what a call may send instead, chosen by
 // `options.contentType` or by the value (src/client/request-body.ts).
 import { sequenceFraming } from "../../../src/streams/sequence-media.js";
-import { resolve } from "../spec/document.mjs";
+import { resolve } from "../spec/refs.mjs";
 import { exampleOf } from "../spec/examples.mjs";
 import { fieldsOf, isRecord, keyword } from "../spec/guards.mjs";
 import { formShape } from "./multipart.mjs";

@@ -1,7 +1,7 @@
 // A schema's discriminator as the schema table (schema-table.mjs) emits it: each tag to the index of
 // the schema it names, read from the explicit mapping, the names of `$ref`'d branches and OpenAPI
 // 3.2's `defaultMapping`; a discriminator that names no schema is reported, not emitted.
-import { isRecord } from "../spec/document.mjs";
+import { isRecord } from "../spec/guards.mjs";
 import { kept } from "../spec/openapi31.mjs";
 
 /**

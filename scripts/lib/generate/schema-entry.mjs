@@ -3,7 +3,7 @@
 // is imported (`format`, `multipleOf`, `uniqueItems`) that check, either as the objects themselves
 // (`liveEntry`, for the scripts that run `check()` on a document) or as TypeScript
 // (`entrySource`, for generated/validators.ts).
-import { isRecord } from "../spec/document.mjs";
+import { isRecord } from "../spec/guards.mjs";
 import { FORMATS, IN_PLACE } from "./schema-keywords.mjs";
 
 /** @typedef {import("./schema-keywords.mjs").Entry} Entry */

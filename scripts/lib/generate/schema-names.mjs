@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { entrySource } from "./schema-entry.mjs";
 import { SCHEMA_TYPE } from "./schema-keywords.mjs";
 import { pascal, typeNames } from "./identifiers.mjs";
-import { isRecord } from "../spec/document.mjs";
+import { isRecord } from "../spec/guards.mjs";
 
 /** @typedef {import("./schema-keywords.mjs").Entry} Entry */
 

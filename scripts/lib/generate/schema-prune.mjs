@@ -5,7 +5,8 @@
 import { ANNOTATIONS, DATA_KEYWORDS, dataKeyword, IN_PLACE } from "./schema-keywords.mjs";
 import { discriminate } from "./schema-discriminator.mjs";
 import { componentSchemas } from "./schema-names.mjs";
-import { isRecord, RefError, refTarget } from "../spec/document.mjs";
+import { RefError, refTarget } from "../spec/refs.mjs";
+import { isRecord } from "../spec/guards.mjs";
 
 /**
  * @typedef {import("./schema-keywords.mjs").Entry} Entry

@@ -9,7 +9,7 @@ import { liveEntry } from "./schema-entry.mjs";
 import { breakLoops } from "./schema-loops.mjs";
 import { constantsSource, nameAll } from "./schema-names.mjs";
 import { Pruner } from "./schema-prune.mjs";
-import { isRecord } from "../spec/document.mjs";
+import { isRecord } from "../spec/guards.mjs";
 
 /**
  * @typedef {import("./schema-keywords.mjs").Entry} Entry

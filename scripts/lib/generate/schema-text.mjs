@@ -1,6 +1,7 @@
 // A schema as the API reference (emit-api-reference.mjs) writes it in a table: its short type, with
 // its bounds and values, and an object's fields as rows.
-import { isRecord, resolve } from "../spec/document.mjs";
+import { resolve } from "../spec/refs.mjs";
+import { isRecord } from "../spec/guards.mjs";
 
 /** One line of table cell text: no line breaks, no unescaped pipes. */
 export const cell = (/** @type {unknown} */ text) =>

@@ -3,7 +3,8 @@
 // (src/core/auth.ts `AuthScheme`). Never throws: a scheme the client cannot send is reported. What
 // OpenAPI 3.2 adds to a scheme is read and named: `deprecated` (an alternative that is not is taken
 // first), `oauth2MetadataUrl` and the device authorization flow (the client still takes a token).
-import { operationsOf, resolve } from "../spec/document.mjs";
+import { resolve } from "../spec/refs.mjs";
+import { operationsOf } from "../spec/document.mjs";
 import { fieldsOf, itemsOf, keyword } from "../spec/guards.mjs";
 import { KEPT, kept } from "../spec/openapi31.mjs";
 import { COMMON_SHARE } from "./headers.mjs";

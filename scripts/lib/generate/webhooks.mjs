@@ -1,7 +1,8 @@
 // The webhooks a document describes (3.1's `webhooks`, or the `x-webhooks` 3.0 documents write): each
 // one's payload, the request the service sends, for generated/webhooks.ts, whose schemas and types
 // src/webhooks/read-webhook.ts checks a received payload with.
-import { deref, escapeToken, isRecord } from "../spec/document.mjs";
+import { deref, escapeToken } from "../spec/refs.mjs";
+import { isRecord } from "../spec/guards.mjs";
 import { fieldsOf, keyword as field } from "../spec/guards.mjs";
 import { HTTP_METHODS } from "../../../src/core/path-template.js";
 import * as print from "./print.mjs";

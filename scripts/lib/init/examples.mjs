@@ -4,7 +4,7 @@
 // schemas, example-inputs.mjs). The README shows them (readme-parts.mjs) and npm test compiles and
 // runs them against the mock (test/examples/examples.test.ts).
 import { callExpression } from "../generate/examples.mjs";
-import { resolve } from "../spec/document.mjs";
+import { resolve } from "../spec/refs.mjs";
 import { isRecord, keyword } from "../spec/guards.mjs";
 
 /**

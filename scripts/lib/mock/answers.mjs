@@ -3,7 +3,7 @@
 // otherwise, and where Prism gave none (its own 500, no answer in time), the answer is built from
 // the schema by the project's sampler (scripts/lib/spec/sample.mjs). Each operation whose answer
 // was replaced is said once in the mock's log.
-import { resolve } from "../spec/document.mjs";
+import { resolve } from "../spec/refs.mjs";
 import { fieldsOf, keyword } from "../spec/guards.mjs";
 
 /** How many sampled answers are kept per document (operation × seed). */

@@ -4,7 +4,7 @@
 // answer wraps it (`{ "droplet": { … } }`), and the list's array. Everything else is left to the
 // stateless mock, each with the reason inference stopped there.
 import { readOperations } from "../generate/read-operations.mjs";
-import { resolve } from "../spec/document.mjs";
+import { resolve } from "../spec/refs.mjs";
 import { fieldsOf, isRecord } from "../spec/guards.mjs";
 
 /** How deep `allOf` parts are followed for an object's properties. */

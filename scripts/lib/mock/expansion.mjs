@@ -3,7 +3,7 @@
 // `@stoplight/json` `decycle`, a `$ref` back to a node it is inside of kept as a `$ref`): a schema
 // reached along many routes is copied once per route, and its start costs about the same time per
 // node copied (see PRISM_BUDGET in prism-view.mjs). This counts those nodes without making them.
-import { pointerTarget } from "../spec/document.mjs";
+import { pointerTarget } from "../spec/refs.mjs";
 import { isRecord } from "../spec/guards.mjs";
 
 /**

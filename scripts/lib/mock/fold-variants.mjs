@@ -1,7 +1,7 @@
 // A path's variants (`/things#stream`) folded into its one path item, for Prism's view
 // (prism-view.mjs): Prism routes by the path alone.
 import { HTTP_METHODS, pathVariant } from "../../../src/core/path-template.js";
-import { deref } from "../spec/document.mjs";
+import { deref } from "../spec/refs.mjs";
 import { fieldsOf, isRecord, itemsOf, keyword } from "../spec/guards.mjs";
 
 /**

@@ -4,7 +4,8 @@
 // leak between clients), after Prism has checked the request: Prism's own answer goes out whenever
 // it is not a success (a bad query or body, a missing token).
 import { readOperations } from "../generate/read-operations.mjs";
-import { propertySchemas, resolve } from "../spec/document.mjs";
+import { resolve } from "../spec/refs.mjs";
+import { propertySchemas } from "../spec/schema-properties.mjs";
 import { keyword } from "../spec/guards.mjs";
 import { byPage, OFFSETS, pageSize, pageToken, position } from "./page-position.mjs";
 import { MOCK_PAGES, byNumber, distinct, fieldOf, idField, valueAt, virtualList, withField } from "./page-items.mjs";

@@ -1,7 +1,9 @@
 // Prism's reading of a request's parameters, given the document as OpenAPI reads it: what the view
 // of the document Prism is given (prism-view.mjs) changes in the parameters for Prism to let
 // through exactly the requests OpenAPI allows.
-import { deref, describedProperties, operationsOf } from "../spec/document.mjs";
+import { deref } from "../spec/refs.mjs";
+import { describedProperties } from "../spec/schema-properties.mjs";
+import { operationsOf } from "../spec/document.mjs";
 import { fieldsOf, isRecord, keyword } from "../spec/guards.mjs";
 import { QUERYSTRING } from "../spec/openapi31-paths.mjs";
 

@@ -9,7 +9,8 @@
 // must read them (prism-parameters.mjs). An operation of a method 3.1 has no field for (QUERY, COPY:
 // the stand-ins of spec/openapi31.mjs) is given as a POST of a path of its own (`prismRoutes`). The
 // proxy's own checks and samples keep reading the full document: only Prism's file is the view.
-import { escapeToken, operationsOf, refTarget, STAND_IN, standInKey } from "../spec/document.mjs";
+import { escapeToken, refTarget } from "../spec/refs.mjs";
+import { operationsOf, STAND_IN, standInKey } from "../spec/document.mjs";
 import { fieldsOf, isRecord, keyword } from "../spec/guards.mjs";
 import { valueAt } from "../spec/sample-values.mjs";
 import { asPrismReadsParameters } from "./prism-parameters.mjs";

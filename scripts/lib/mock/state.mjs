@@ -7,7 +7,7 @@
 // overlaid with the item's fields, held to the client's checks.
 import { readOperations } from "../generate/read-operations.mjs";
 import { apiError, refuse } from "../shared/http-guard.mjs";
-import { resolve } from "../spec/document.mjs";
+import { resolve } from "../spec/refs.mjs";
 import { isRecord, keyword } from "../spec/guards.mjs";
 import { inferCollections, plainName, propertiesOf } from "./collections.mjs";
 import { answerWith, itemAnswer, itemOf, namedFields, notFound, sendJson, tooLarge } from "./items.mjs";

@@ -1,6 +1,6 @@
 // The stateful mock's store (state.mjs): items by key, bounded in count and bytes, the oldest
 // dropped first; and the new ids it draws for a collection's items.
-import { resolve } from "../spec/document.mjs";
+import { resolve } from "../spec/refs.mjs";
 import { keyword } from "../spec/guards.mjs";
 import { propertiesOf } from "./collections.mjs";
 

@@ -14,7 +14,8 @@ import {
 } from "../generate/event-streams.mjs";
 import { namedEvent } from "../../../src/streams/event-data.js";
 import { SEPARATOR, sequenceFraming } from "../../../src/streams/sequence-media.js";
-import { operationsOf, resolve } from "../spec/document.mjs";
+import { resolve } from "../spec/refs.mjs";
+import { operationsOf } from "../spec/document.mjs";
 import { keyword } from "../spec/guards.mjs";
 import { fieldOf } from "./page-items.mjs";
 

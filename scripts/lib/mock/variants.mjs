@@ -3,7 +3,7 @@
 // (src/core/path-template.js pathVariant); a request goes to the path without the `#`, so the mock
 // tells them apart by what the request carries, as the service does.
 import { pathVariant } from "../../../src/core/path-template.js";
-import { resolve } from "../spec/document.mjs";
+import { resolve } from "../spec/refs.mjs";
 import { isRecord } from "../spec/guards.mjs";
 
 /**

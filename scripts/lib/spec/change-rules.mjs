@@ -3,7 +3,7 @@
 // removed schema (the client exports each as a type under its name), and client annotations on
 // operations (x-client-method, x-idempotent, x-codeSamples), which need no bump. Named components
 // are compared here by name and by content, read through each document's own `$ref`s.
-import { pointerTarget } from "./document.mjs";
+import { pointerTarget } from "./refs.mjs";
 import { HTTP_METHODS } from "../../../src/core/path-template.js";
 
 // the methods a path item holds: 3.1's eight, and OpenAPI 3.2's query, which a diff between documents may meet

@@ -1,13 +1,9 @@
-// Reading a bundled document, once for the whole pipeline: its operations, its in-document `$ref`s
-// (`#/components/schemas/Thing`: JSON pointers as RFC 6901 writes them, `~0` and `~1`,
-// percent-escapes as a URI fragment carries them, own keys only; strict where a defect must stop
-// the step, lenient where it is being named), and the properties a schema describes. A node is read
-// through the guards of guards.mjs; the examples a node gives, examples.mjs.
+// A bundled document's operations, once for the whole pipeline: its path items' methods, 3.2's
+// `query` and `additionalOperations`, and the 3.1 view's stand-ins of them. A node is read through
+// the guards of guards.mjs, a `$ref` through refs.mjs; the examples a node gives, examples.mjs.
 import { HTTP_METHODS } from "../../../src/core/path-template.js";
 import { isRecord, keyword } from "./guards.mjs";
-
-// the guards, for the modules of generate/ that import them with the readers
-export { isRecord } from "./guards.mjs";
+import { escapeToken, resolve } from "./refs.mjs";
 
 /**
  * The top-level fields of a bundled document the emitters read directly, as lint has checked them;
@@ -17,108 +13,6 @@ export { isRecord } from "./guards.mjs";
  * @property {{ schemas?: object }} [components]
  * @property {{ name: string, description?: string }[]} [tags]
  */
-
-/** How many `$ref`s in a row are followed before a chain counts as a loop. */
-export const MAX_HOPS = 32;
-
-/** A `$ref` that cannot be followed: outside the document, no JSON pointer, naming nothing, or a loop. */
-export class RefError extends Error {
-  /** @param {string} message */
-  constructor(message) {
-    super(message);
-    this.name = "RefError";
-  }
-}
-
-/**
- * One JSON pointer token, escaped as RFC 6901 says (`~` as `~0`, `/` as `~1`).
- * @param {string | number} token
- * @returns {string}
- */
-export const escapeToken = (token) => String(token).replace(/~/g, "~0").replace(/\//g, "~1");
-
-/**
- * The node one `$ref` names, and the decoded tokens of its pointer; throws `RefError` when there
- * is none.
- * @param {unknown} doc
- * @param {unknown} ref
- * @returns {{ target: unknown, tokens: string[] }}
- * @example
- * refTarget(spec, "#/components/schemas/a~1b").tokens; // ["components", "schemas", "a/b"]
- */
-export function refTarget(doc, ref) {
-  if (typeof ref !== "string" || !ref.startsWith("#") || (ref !== "#" && !ref.startsWith("#/")))
-    throw new RefError(`$ref ${JSON.stringify(ref)} does not point into this document`);
-  /** @type {string[]} */
-  let tokens;
-  try {
-    tokens =
-      ref === "#"
-        ? []
-        : ref
-            .slice(2)
-            .split("/")
-            .map((raw) => decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~"));
-  } catch {
-    throw new RefError(`$ref ${ref} is not a valid JSON pointer`);
-  }
-  let target = doc;
-  for (const token of tokens) {
-    if ((!isRecord(target) && !Array.isArray(target)) || !Object.hasOwn(target, token))
-      throw new RefError(`$ref ${ref} points to nothing`);
-    // an object or a list, whose own key `token` is: the test above
-    target = /** @type {Record<string, unknown>} */ (target)[token];
-  }
-  return { target, tokens };
-}
-
-/**
- * The node an in-document `$ref` names, or undefined when it names none.
- * @param {unknown} doc
- * @param {string} ref
- * @returns {unknown}
- */
-export function pointerTarget(doc, ref) {
-  try {
-    return refTarget(doc, ref).target;
-  } catch (err) {
-    if (err instanceof RefError) return undefined;
-    throw err;
-  }
-}
-
-/**
- * Follows `$ref`s from `node` to the first node that is not one; throws `RefError` at a `$ref`
- * that names nothing, points outside the document, or at a chain longer than `MAX_HOPS`.
- * @param {unknown} doc a bundled OpenAPI document
- * @param {unknown} node
- * @returns {unknown}
- * @example
- * resolve(spec, { $ref: "#/components/responses/NotFound" }).description; // "Not found"
- */
-export function resolve(doc, node) {
-  for (let hops = 0; isRecord(node) && typeof node.$ref === "string"; hops++) {
-    if (hops >= MAX_HOPS)
-      throw new RefError(`$ref ${node.$ref} is reached through more than ${MAX_HOPS} $refs in a row`);
-    node = refTarget(doc, node.$ref).target;
-  }
-  return node;
-}
-
-/**
- * As `resolve`, but undefined where a `$ref` cannot be followed: for the steps that name defects.
- * @param {unknown} doc
- * @param {unknown} node
- * @returns {unknown}
- */
-export function deref(doc, node) {
-  try {
-    return resolve(doc, node);
-  } catch (err) {
-    if (err instanceof RefError) return undefined;
-    throw err;
-  }
-}
 
 /**
  * The extension that marks a path item of `components.pathItems` as the 3.1 view's stand-in for one
@@ -245,36 +139,3 @@ export function operationAt(doc, method, path) {
     (found) => found.path === path && found.method.toUpperCase() === upper,
   )?.op;
 }
-
-/**
- * Every property a value of `schema` may have, as `[name, schema]` pairs: the properties of the
- * schema, then of its `allOf` parts and its `oneOf`/`anyOf` branches, `$ref`s followed, to a
- * bounded depth (a recursive schema ends there); a name may come more than once.
- * @param {unknown} doc
- * @param {unknown} schema
- * @returns {[string, unknown][]}
- */
-export function describedProperties(doc, schema, depth = 0) {
-  const s = deref(doc, schema);
-  if (!isRecord(s) || depth > 16) return [];
-  const own = isRecord(s.properties) ? Object.entries(s.properties) : [];
-  return [...own, ...partsOf(s).flatMap((part) => describedProperties(doc, part, depth + 1))];
-}
-
-/**
- * A schema's `allOf` parts, then its `oneOf` and `anyOf` branches (each where it is a list).
- * @param {Record<string, unknown>} schema
- * @returns {unknown[]}
- */
-export const partsOf = (schema) =>
-  [schema.allOf, schema.oneOf, schema.anyOf].flatMap((list) => (Array.isArray(list) ? list : []));
-
-/**
- * The schemas that may describe `value[key]` of a value of `schema`, in `describedProperties`' order.
- * @param {unknown} doc
- * @param {unknown} schema
- * @param {string} key
- * @returns {unknown[]}
- */
-export const propertySchemas = (doc, schema, key) =>
-  describedProperties(doc, schema).flatMap(([name, property]) => (name === key ? [property] : []));

@@ -5,7 +5,7 @@
 // writes it as the schema of one event as the client hands it out, its `data` the JSON value it holds
 // where it holds one, which openapi-typescript types and the checks and the mock read; and which
 // events' data is JSON, which the client and the mock need to read and write each event's data.
-import { deref } from "./document.mjs";
+import { deref } from "./refs.mjs";
 import { fieldsOf, isRecord, keyword } from "./guards.mjs";
 
 /** The extension of a media type of the view that says which events' data is JSON (`EventData`). */

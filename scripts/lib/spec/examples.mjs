@@ -1,6 +1,6 @@
 // The examples a document gives: the one of a parameter, media type or schema, and the document
 // with every example taken out (what a document that gives none looks like).
-import { resolve } from "./document.mjs";
+import { resolve } from "./refs.mjs";
 import { isRecord, keyword } from "./guards.mjs";
 
 /**

@@ -2,7 +2,7 @@
 // walk meets: the fields 3.2 adds kept under an extension 3.1 allows (`KEPT`) or dropped, a
 // reusable media type inlined, a sequence's or an event stream's `itemSchema` read as 3.1 writes
 // it, a response's missing description; and a schema's own 3.2 keywords. Each change is a line.
-import { resolve } from "./document.mjs";
+import { resolve } from "./refs.mjs";
 import { EVENT_DATA, eventItems, eventItemsLine } from "./event-items.mjs";
 import { isRecord } from "./guards.mjs";
 import { parameter } from "./openapi31-paths.mjs";

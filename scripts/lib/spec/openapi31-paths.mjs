@@ -1,7 +1,8 @@
 // The 3.1 view's changes to paths and parameters (openapi31.mjs): a path's `query` and
 // `additionalOperations` operations moved to stand-ins, and a `querystring` parameter read as the query
 // parameter of its content's schema, marked.
-import { deref, escapeToken, moreOperations, resolve, STAND_IN, standInKey } from "./document.mjs";
+import { deref, escapeToken, resolve } from "./refs.mjs";
+import { moreOperations, STAND_IN, standInKey } from "./document.mjs";
 import { fieldsOf, isRecord, keyword } from "./guards.mjs";
 
 /** The mark of a query parameter that stands for an OpenAPI 3.2 `querystring` one: its media type. */

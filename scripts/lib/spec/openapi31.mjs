@@ -3,7 +3,7 @@
 // this 3.1 view of a 3.2 document, made here and nowhere else. generated/openapi.json and the docs
 // page keep the document as written, repaired, so nothing 3.2 adds is lost to later work. Every
 // change is a line: what 3.2 adds that the view keeps in a 3.1 form, and what it drops.
-import { escapeToken } from "./document.mjs";
+import { escapeToken } from "./refs.mjs";
 import { isRecord, keyword } from "./guards.mjs";
 import { schemaKeywords, visit } from "./openapi31-objects.mjs";
 import { standIns } from "./openapi31-paths.mjs";

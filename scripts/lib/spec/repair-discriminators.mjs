@@ -1,7 +1,7 @@
 // Repair's discriminators (repair.mjs): a mapping to a schema the document does not have or of the
 // wrong value, branches read by their schema's name where they pin a value of their own, and an
 // allOf that only wraps a discriminated schema.
-import { deref, escapeToken, refTarget } from "./document.mjs";
+import { deref, escapeToken, refTarget } from "./refs.mjs";
 import { isRecord, keyword } from "./guards.mjs";
 import { collapse } from "./repair-references.mjs";
 import { ANNOTATIONS } from "./schema-walk.mjs";

@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import formats from "ajv-formats";
-import { deref, escapeToken, pointerTarget } from "./document.mjs";
+import { deref, escapeToken, pointerTarget } from "./refs.mjs";
 import { isRecord } from "./guards.mjs";
 import { ANNOTATIONS, forEachSchema } from "./schema-walk.mjs";
 

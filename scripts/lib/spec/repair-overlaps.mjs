@@ -1,7 +1,7 @@
 // Overlapping `oneOf` branches: one value that matches two of them is refused by oneOf, though each
 // branch alone takes it (an object with both `id` and `name`). Part of repair.mjs: such a oneOf is
 // read as anyOf, and said so.
-import { deref } from "./document.mjs";
+import { deref } from "./refs.mjs";
 import { fieldsOf, isRecord } from "./guards.mjs";
 
 /**

@@ -2,7 +2,7 @@
 // writes it. Templates that differ only in their parameters' names are one route; a GET or HEAD
 // carries no request body; a 204, 205 or 304 answer carries no content. Each named as a defect.
 import { HTTP_METHODS, templateParams } from "../../../src/core/path-template.js";
-import { deref, escapeToken } from "./document.mjs";
+import { deref, escapeToken } from "./refs.mjs";
 import { fieldsOf, isRecord, keyword } from "./guards.mjs";
 
 /** The methods whose requests the Fetch standard gives no body: `fetch` throws a TypeError for one. */

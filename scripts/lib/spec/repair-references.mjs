@@ -7,7 +7,7 @@ import { relative } from "node:path";
 import { load } from "js-yaml";
 import { root } from "../shared/paths.mjs";
 import { textMemo } from "../shared/text-memo.mjs";
-import { escapeToken, pointerTarget, refTarget } from "./document.mjs";
+import { escapeToken, pointerTarget, refTarget } from "./refs.mjs";
 import { isRecord, keyword } from "./guards.mjs";
 
 /**

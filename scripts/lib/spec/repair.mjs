@@ -4,7 +4,8 @@
 // cannot be routed around throws, naming the fix. The references' repairs are repair-references.mjs,
 // the discriminators' repair-discriminators.mjs, the overlapping branches' repair-overlaps.mjs,
 // the path items' and operations' repair-paths.mjs, the examples' repair-examples.mjs.
-import { deref, describedProperties } from "./document.mjs";
+import { deref } from "./refs.mjs";
+import { describedProperties } from "./schema-properties.mjs";
 import { isRecord, keyword } from "./guards.mjs";
 import { mapping, ownValues, wrappedDiscriminated } from "./repair-discriminators.mjs";
 import { checkExamples } from "./repair-examples.mjs";

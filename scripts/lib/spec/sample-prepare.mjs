@@ -1,7 +1,8 @@
 // The document as openapi-sampler is given it (sample.mjs): a copy in which what openapi-sampler
 // would build wrong is said so that it builds it right (a pattern's string drawn, a format's value,
 // a part's fields typed, branches reordered), and, bare, without the document's own examples.
-import { deref, partsOf } from "./document.mjs";
+import { deref } from "./refs.mjs";
+import { partsOf } from "./schema-properties.mjs";
 import { fieldsOf, isRecord, keyword } from "./guards.mjs";
 import { ANNOTATIONS } from "./schema-walk.mjs";
 import { allows, patternString } from "./sample-values.mjs";

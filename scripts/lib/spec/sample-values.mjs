@@ -2,7 +2,8 @@
 // `pattern`, values varied by a seed, a required field never described filled, fields a recursive
 // schema's sample cut short pruned, and the fields a schema never names listed.
 import { createRequire } from "node:module";
-import { deref, partsOf, propertySchemas } from "./document.mjs";
+import { deref } from "./refs.mjs";
+import { partsOf, propertySchemas } from "./schema-properties.mjs";
 import { isRecord } from "./guards.mjs";
 
 const require = createRequire(import.meta.url);

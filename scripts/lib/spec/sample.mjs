@@ -5,7 +5,8 @@
 // the client accepts.
 import { createRequire } from "node:module";
 import { documentChecker } from "./checker.mjs";
-import { deref, propertySchemas, resolve } from "./document.mjs";
+import { deref, resolve } from "./refs.mjs";
+import { propertySchemas } from "./schema-properties.mjs";
 import { fieldsOf, isRecord, keyword } from "./guards.mjs";
 import { prepared } from "./sample-prepare.mjs";
 import {

@@ -1,6 +1,6 @@
 // Where the schemas of a bundled OpenAPI document are, and a walk over every one of them with the
 // JSON pointer it sits at: what repair.mjs needs to fix a schema in place (its parent and key).
-import { escapeToken } from "./document.mjs";
+import { escapeToken } from "./refs.mjs";
 import { isRecord, keyword } from "./guards.mjs";
 
 /** Keywords that describe a schema and never fail a value: JSON Schema's annotations and OpenAPI's own. */

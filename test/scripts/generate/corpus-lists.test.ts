@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { readOperations } from "../../../scripts/lib/generate/read-operations.mjs";
 import { root } from "../../../scripts/lib/shared/paths.mjs";
 import { bundleApi } from "../../../scripts/lib/spec/bundle.mjs";
-import { deref } from "../../../scripts/lib/spec/document.mjs";
+import { deref } from "../../../scripts/lib/spec/refs.mjs";
 
 const { loadConfig } = createRequire(import.meta.url)("@redocly/openapi-core");
 const DOCUMENTS = resolve(root, "../shared/documents");

@@ -1,5 +1,5 @@
 // A named component compared through each document's own $refs, read by the one reference reader
-// (scripts/lib/spec/document.mjs): a pointer's escaped tokens (~1 for /, ~0 for ~, percent-encoding)
+// (scripts/lib/spec/refs.mjs): a pointer's escaped tokens (~1 for /, ~0 for ~, percent-encoding)
 // name the component they escape, so a release that inlined it and one that keeps the $ref agree.
 import { describe, expect, it } from "vitest";
 import { namedComponentChanges } from "../../../scripts/lib/spec/change-rules.mjs";

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { readOperations } from "../../../scripts/lib/generate/read-operations.mjs";
 import { foldVariants } from "../../../scripts/lib/mock/fold-variants.mjs";
-import { describedProperties } from "../../../scripts/lib/spec/document.mjs";
+import { describedProperties } from "../../../scripts/lib/spec/schema-properties.mjs";
 import { repairSpec } from "../../../scripts/lib/spec/repair.mjs";
 
 const ok = { 200: { description: "ok" } };
