@@ -3,7 +3,8 @@
 // events or items the mock sends (scripts/lib/mock/streams.mjs), not the renderer's `data: string`
 // placeholders. And an event whose `data` is the text of a value (`contentSchema`, OpenAPI 3.2's
 // `itemSchema`) shows that value's fields, where the renderer would show only `data string`.
-import { eventStreamType, itemSchemaOf, sequenceType } from "../generate/event-streams.mjs";
+import { eventStreamType } from "../generate/event-streams.mjs";
+import { itemSchemaOf, sequenceType } from "../generate/sequences.mjs";
 import { eventFrames, eventStreamMock } from "../mock/streams.mjs";
 import { resolve } from "../spec/refs.mjs";
 import { operationsOf } from "../spec/document.mjs";

@@ -1,14 +1,12 @@
-// Streams in a spec, for the generator and the mock alike: which success answers are
+// Event streams in a spec, for the generator and the mock alike: which success answers are
 // `text/event-stream`, what one event's `data` is (OpenAPI 3.2's `itemSchema`, a string schema's
-// `contentSchema`, else the media type's schema), and the events its examples hold; and which are a
-// sequence of JSON items (JSON Lines, NDJSON, a JSON text sequence), what one item is, and the items
-// its examples hold.
+// `contentSchema`, else the media type's schema), and the events its examples hold. Sequences of
+// JSON items are sequences.mjs's; the answer either makes, read-answers.mjs.
 import { createParser } from "eventsource-parser";
 import { jsonData } from "../../../src/streams/event-data.js";
-import { SEPARATOR, sequenceFraming } from "../../../src/streams/sequence-media.js";
 import { resolve } from "../spec/refs.mjs";
-import { exampleOf } from "../spec/examples.mjs";
-import { isRecord, itemsOf, keyword } from "../spec/guards.mjs";
+import { exampleOf, givenExamples } from "../spec/examples.mjs";
+import { itemsOf, keyword } from "../spec/guards.mjs";
 import { EVENT_DATA } from "../spec/event-items.mjs";
 
 const EVENT_STREAM = /^text\/event-stream\s*(;|$)/i;
@@ -55,45 +53,6 @@ export function eventSchema(spec, media) {
   if (content) [schema, fromMedia] = [content, false];
   if (!schema || (typeof schema === "object" && Object.keys(schema).length === 0)) return undefined;
   return { schema, fromMedia };
-}
-
-/**
- * The success answer of an operation whose first 2xx is an event stream, as `readOperations`
- * describes answers; `undefined` when it is not one.
- * @param {unknown} spec
- * @param {unknown} response the resolved response object
- * @param {number} status
- */
-export function eventStreamAnswer(spec, response, status) {
-  return streamedAnswer(spec, response, status, "stream", eventStreamType, (media) => {
-    const event = eventSchema(spec, media);
-    return {
-      schema: event?.schema,
-      eventFromMedia: event?.fromMedia ?? false,
-      ...(event?.item ? { eventItem: event.item } : {}),
-    };
-  });
-}
-
-/**
- * A streamed success answer as `readOperations` describes answers: its status and kind, the schema
- * and what else `read` finds in its media type, which `typeOf` names (`undefined`: the answer is
- * no such stream), and the example the media type gives.
- * @template {string} K
- * @template {{ schema: unknown }} R
- * @param {unknown} spec
- * @param {unknown} response the resolved response object
- * @param {number} status
- * @param {K} kind
- * @param {(response: unknown) => string | undefined} typeOf
- * @param {(media: unknown) => R} read
- */
-function streamedAnswer(spec, response, status, kind, typeOf, read) {
-  const mediaType = typeOf(response);
-  if (!mediaType) return undefined;
-  const media = keyword(keyword(response, "content"), mediaType) ?? {};
-  const { schema, ...more } = read(media);
-  return { status, kind, schema, mediaType, example: exampleOf(spec, media), ...more };
 }
 
 /**
@@ -189,108 +148,4 @@ function objectExample(spec, schema) {
     else if (required.includes(name)) return undefined;
   }
   return out;
-}
-
-/**
- * The media type of `response` that is a sequence of JSON texts (src/streams/sequence-media.js), if
- * any, and if the response offers no JSON beside it: then the JSON answer is the method's, and the
- * sequence the caller's to ask for through `client.raw`.
- * @param {unknown} response a resolved response object
- * @returns {string | undefined}
- */
-export function sequenceType(response) {
-  const types = Object.keys(keyword(response, "content") ?? {});
-  const json = types.some((type) => /^application\/(.+\+)?json$/i.test(type) && !sequenceFraming(type));
-  return json ? undefined : types.find((type) => sequenceFraming(type));
-}
-
-/**
- * The schema of one item of a sequence's media type: its `itemSchema` (OpenAPI 3.2); else the `items`
- * of an array schema, as OpenAPI 3.2 reads a sequence's `schema` (the whole sequence as an array)
- * and the 3.1 view writes an `itemSchema` (spec/openapi31.mjs); else the schema itself, which
- * documents written before 3.2 give for one item (`application/x-ndjson: schema: Task`). `from` says
- * which; `undefined` when the media type says nothing (an empty schema), so the items go unchecked.
- * @param {unknown} spec
- * @param {unknown} media the media type object
- * @returns {{ schema: unknown, from: "itemSchema" | "items" | "schema" } | undefined}
- */
-export function itemSchemaOf(spec, media) {
-  const empty = (/** @type {unknown} */ schema) =>
-    !schema || (typeof schema === "object" && Object.keys(schema).length === 0);
-  const itemSchema = keyword(media, "itemSchema");
-  if (!empty(itemSchema)) return { schema: itemSchema, from: "itemSchema" };
-  const schema = keyword(media, "schema");
-  const whole = resolve(spec, schema);
-  const items = keyword(whole, "items");
-  if (keyword(whole, "type") === "array") return empty(items) ? undefined : { schema: items, from: "items" };
-  return empty(schema) ? undefined : { schema, from: "schema" };
-}
-
-/**
- * The success answer of an operation whose first 2xx is a sequence of JSON items, as `readOperations`
- * describes answers (`schema` one item's, `itemFrom` where it was read: `itemSchemaOf`); `undefined`
- * when it is none.
- * @param {unknown} spec
- * @param {unknown} response the resolved response object
- * @param {number} status
- */
-export function sequenceAnswer(spec, response, status) {
-  return streamedAnswer(spec, response, status, "sequence", sequenceType, (media) => {
-    const item = itemSchemaOf(spec, media);
-    return { schema: item?.schema, itemFrom: item?.from };
-  });
-}
-
-/**
- * The items the spec's examples show for a sequence: an example of the whole sequence (an array,
- * where its schema is one) gives its items, one of an item gives itself, a text gives the JSON texts
- * its lines or records hold; failing those, the example of the item's schema.
- * @param {unknown} spec
- * @param {unknown} media the media type object
- * @param {string} mediaType its key, which frames a text example
- * @returns {unknown[]}
- */
-export function exampleItems(spec, media, mediaType) {
-  const item = itemSchemaOf(spec, media);
-  const given = givenExamples(spec, media);
-  const items = given
-    .filter((e) => e !== undefined)
-    .flatMap((example) => {
-      // a text where an item is no text: the sequence as it goes over the wire
-      if (typeof example === "string" && keyword(resolve(spec, item?.schema), "type") !== "string")
-        return textItems(example, SEPARATOR[sequenceFraming(mediaType) ?? "lines"]);
-      return item?.from === "items" && Array.isArray(example) ? example : [example];
-    });
-  if (items.length) return items;
-  const one = exampleOf(spec, resolve(spec, item?.schema));
-  return one === undefined ? [] : [one];
-}
-
-/**
- * The values a media type's examples give: each of its `examples` map's (`$ref`s followed), else its example.
- * @param {unknown} spec
- * @param {unknown} media
- * @returns {unknown[]}
- */
-function givenExamples(spec, media) {
-  const examples = keyword(media, "examples");
-  return isRecord(examples)
-    ? Object.values(examples).map((e) => keyword(resolve(spec, e), "value"))
-    : [exampleOf(spec, media)];
-}
-
-/**
- * The JSON texts of a sequence written out, each parsed; a text that is no JSON is passed over.
- * @param {string} text
- * @param {string} separator
- * @returns {unknown[]}
- */
-function textItems(text, separator) {
-  return text.split(separator).flatMap((piece) => {
-    try {
-      return piece.trim() ? [JSON.parse(piece)] : [];
-    } catch {
-      return [];
-    }
-  });
 }

@@ -6,7 +6,8 @@ import { sequenceFraming } from "../../../src/streams/sequence-media.js";
 import { resolve } from "../spec/refs.mjs";
 import { exampleOf } from "../spec/examples.mjs";
 import { isRecord, keyword } from "../spec/guards.mjs";
-import { eventStreamAnswer, sequenceAnswer } from "./event-streams.mjs";
+import { eventSchema, eventStreamType } from "./event-streams.mjs";
+import { itemSchemaOf, sequenceType } from "./sequences.mjs";
 
 export const JSON_MEDIA = /^application\/(.+\+)?json$/i;
 
@@ -183,4 +184,58 @@ export function readsList(spec, answer) {
   if (!isRecord(schema)) return false;
   if (isArray(schema)) return true;
   return Object.values(schema.properties ?? {}).some((field) => isArray(resolve(spec, field)));
+}
+
+/**
+ * The success answer of an operation whose first 2xx is an event stream, as `readOperations`
+ * describes answers; `undefined` when it is not one.
+ * @param {unknown} spec
+ * @param {unknown} response the resolved response object
+ * @param {number} status
+ */
+function eventStreamAnswer(spec, response, status) {
+  return streamedAnswer(spec, response, status, "stream", eventStreamType, (media) => {
+    const event = eventSchema(spec, media);
+    return {
+      schema: event?.schema,
+      eventFromMedia: event?.fromMedia ?? false,
+      ...(event?.item ? { eventItem: event.item } : {}),
+    };
+  });
+}
+
+/**
+ * The success answer of an operation whose first 2xx is a sequence of JSON items, as `readOperations`
+ * describes answers (`schema` one item's, `itemFrom` where it was read: `itemSchemaOf`); `undefined`
+ * when it is none.
+ * @param {unknown} spec
+ * @param {unknown} response the resolved response object
+ * @param {number} status
+ */
+function sequenceAnswer(spec, response, status) {
+  return streamedAnswer(spec, response, status, "sequence", sequenceType, (media) => {
+    const item = itemSchemaOf(spec, media);
+    return { schema: item?.schema, itemFrom: item?.from };
+  });
+}
+
+/**
+ * A streamed success answer as `readOperations` describes answers: its status and kind, the schema
+ * and what else `read` finds in its media type, which `typeOf` names (`undefined`: the answer is
+ * no such stream), and the example the media type gives.
+ * @template {string} K
+ * @template {{ schema: unknown }} R
+ * @param {unknown} spec
+ * @param {unknown} response the resolved response object
+ * @param {number} status
+ * @param {K} kind
+ * @param {(response: unknown) => string | undefined} typeOf
+ * @param {(media: unknown) => R} read
+ */
+function streamedAnswer(spec, response, status, kind, typeOf, read) {
+  const mediaType = typeOf(response);
+  if (!mediaType) return undefined;
+  const media = keyword(keyword(response, "content"), mediaType) ?? {};
+  const { schema, ...more } = read(media);
+  return { status, kind, schema, mediaType, example: exampleOf(spec, media), ...more };
 }

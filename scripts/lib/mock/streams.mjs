@@ -1,17 +1,10 @@
 // The mock's streams: Prism cannot serialise a `text/event-stream` answer whose schema is an object
 // (500 "Cannot serialise complex objects as text"), nor write a sequence of JSON texts (JSON Lines, a
 // JSON text sequence) item by item, so the mock proxy answers those operations itself, with a real
-// stream built from the spec's examples (see event-streams.mjs), or from its event or item schema
-// where it gives none: one event or item of each kind it describes.
-import {
-  eventOf,
-  eventSchema,
-  eventStreamType,
-  exampleEvents,
-  exampleItems,
-  itemSchemaOf,
-  sequenceType,
-} from "../generate/event-streams.mjs";
+// stream built from the spec's examples (see event-streams.mjs and sequences.mjs), or from its event
+// or item schema where it gives none: one event or item of each kind it describes.
+import { eventOf, eventSchema, eventStreamType, exampleEvents } from "../generate/event-streams.mjs";
+import { exampleItems, itemSchemaOf, sequenceType } from "../generate/sequences.mjs";
 import { namedEvent } from "../../../src/streams/event-data.js";
 import { SEPARATOR, sequenceFraming } from "../../../src/streams/sequence-media.js";
 import { resolve } from "../spec/refs.mjs";

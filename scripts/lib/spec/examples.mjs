@@ -1,5 +1,5 @@
-// The examples a document gives: the one of a parameter, media type or schema, and the document
-// with every example taken out (what a document that gives none looks like).
+// The examples a document gives: the one of a parameter, media type or schema, every one a media
+// type gives, and the document with every example taken out (what a document that gives none looks like).
 import { resolve } from "./refs.mjs";
 import { isRecord, keyword } from "./guards.mjs";
 
@@ -67,4 +67,17 @@ export function withoutExamples(spec) {
   const out = strip(spec, false);
   if (isRecord(out) && isRecord(out.components)) delete out.components.examples;
   return out;
+}
+
+/**
+ * The values a media type's examples give: each of its `examples` map's (`$ref`s followed), else its example.
+ * @param {unknown} spec
+ * @param {unknown} media
+ * @returns {unknown[]}
+ */
+export function givenExamples(spec, media) {
+  const examples = keyword(media, "examples");
+  return isRecord(examples)
+    ? Object.values(examples).map((e) => keyword(resolve(spec, e), "value"))
+    : [exampleOf(spec, media)];
 }

@@ -5,13 +5,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  eventSchema,
-  exampleEvents,
-  exampleItems,
-  itemSchemaOf,
-  sequenceType,
-} from "../../../scripts/lib/generate/event-streams.mjs";
+import { eventSchema, exampleEvents } from "../../../scripts/lib/generate/event-streams.mjs";
+import { exampleItems, itemSchemaOf, sequenceType } from "../../../scripts/lib/generate/sequences.mjs";
 import { eventStreamMock } from "../../../scripts/lib/mock/streams.mjs";
 import { readOperations } from "../../../scripts/lib/generate/read-operations.mjs";
 import { withoutExamples } from "../../../scripts/lib/spec/examples.mjs";
