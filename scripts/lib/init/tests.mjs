@@ -34,6 +34,8 @@ export const DOCUMENT_TESTS = [
   "test/src/core/secrets.test.ts",
   "test/src/client/standalone.test.ts",
   "test/src/core/transport.test.ts",
+  "test/src/core/transport-answers.test.ts",
+  "test/src/core/transport-timing.test.ts",
   "test/src/streams/event-check.test.ts",
   "test/src/streams/event-stream.test.ts",
   "test/src/testing/testing-header-key.test.ts",
