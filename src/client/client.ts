@@ -85,6 +85,7 @@ export function clientOf(
  * middleware may return any `Request` (openapi-fetch checks it with `instanceof` this class).
  */
 class BuiltRequest extends Request {
+  // Stryker disable next-line BooleanLiteral: `built()` asks whether the field is there, not its value
   readonly #built = true;
   static built(request: Request): boolean {
     return #built in request;
@@ -137,6 +138,7 @@ export function connect(
       return send(settings, await authorize(request, op?.security ?? AUTH), { idempotent });
     },
   });
+  // Stryker disable next-line ConditionalExpression,StringLiteral: openapi-fetch's client always has request(); the guard narrows its type
   if (!forAnyPath(raw)) throw new TypeError("openapi-fetch's client has no request()");
   const connection: Connection = {
     raw,
@@ -152,6 +154,7 @@ export function connect(
       const own = BuiltRequest.built(request) ? state : undefined;
       let ready = authorize(request, op.security ?? AUTH, own);
       // only a Request a middleware made, with the key in its query, waits for a copy
+      // Stryker disable next-line ConditionalExpression: awaiting a Request that is no promise gives it back as it is
       if (ready instanceof Promise) ready = await ready;
       return (state.answer = await send(settings, ready, limits, own));
     },
@@ -165,6 +168,7 @@ export function connect(
  * and TypeScript relates no interface of paths to an index signature of them.
  */
 function forAnyPath(raw: RawClient): raw is RawClient & Client<AnyPaths> {
+  // Stryker disable next-line ConditionalExpression: the guard above, which openapi-fetch always passes
   return typeof raw.request === "function";
 }
 
@@ -178,6 +182,7 @@ function authorizer(apiKey: string, inQuery: Readers["keyInQuery"]) {
   const credentials = new Map<AuthScheme, ReturnType<typeof credentialOf>>();
   return (request: Request, scheme: AuthScheme, state?: CallState): Request | Promise<Request> => {
     let credential = credentials.get(scheme);
+    // Stryker disable next-line ConditionalExpression: a cache; building the credential again gives the same one
     if (!credentials.has(scheme)) credentials.set(scheme, (credential = credentialOf(scheme, apiKey)));
     if (!credential) return request;
     if ("header" in credential) {

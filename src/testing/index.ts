@@ -122,6 +122,7 @@ export function mockFetch(scripts: Scripts, options: MockFetchOptions = {}): Moc
       request.signal,
     );
     if (answer instanceof Response) return answer.clone();
+    // Stryker disable next-line ConditionalExpression: `typeof undefined` is no object either; the first test names it in the message
     if (answer === undefined || typeof answer !== "object")
       throw new MockFetchError(
         `mockFetch: the answer for ${op.name} must be an object, a list or a function (got ${answer === undefined ? "an empty list" : typeof answer})`,

@@ -66,6 +66,24 @@ describe("a method built from a table entry", () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it("holds a path parameter to its schema once it is safe to send, one issue for one mistake", async () => {
+    const server = await faultServer(reply(200, "{}"));
+    const entry: Operation = {
+      ...listWidgets,
+      query: undefined,
+      answer: "json",
+      pathSchemas: { shop: { type: ["string"], pattern: "^s\\d+$" } },
+    };
+    const call = method(entry, direct(server.url)) as (shop: unknown) => Promise<unknown>;
+    const issues = async (shop: unknown) => ((await call(shop).catch((e: unknown) => e)) as ValidationError).issues;
+
+    expect(await issues("x1")).toEqual([{ path: "path.shop", message: "must match /^s\\d+$/" }]);
+    expect(await issues("")).toEqual([{ path: "path.shop", message: "must not be empty" }]);
+    expect(server.requests).toHaveLength(0);
+    await call("s1");
+    expect(server.requests.map((r) => r.url)).toEqual(["/shops/s1/widgets"]);
+  });
+
   it("refuses a call without a required header parameter and sends nothing; the call's headers or the client's own carry it in any case", async () => {
     const server = await faultServer(reply(200, "{}"));
     const entry: Operation = {

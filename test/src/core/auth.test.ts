@@ -44,6 +44,12 @@ describe("credentialOf", () => {
 });
 
 describe("withQueryParameter", () => {
+  it("reads a query or a fragment at the very start of what it is given", () => {
+    expect(withQueryParameter("?a=1", "key", "k")).toBe("?a=1&key=k");
+    expect(withQueryParameter("#top", "key", "k")).toBe("?key=k#top");
+    expect(withQueryParameter("?key=old#top", "key", "k")).toBe("?key=k#top");
+  });
+
   it("drops a parameter of the name written with + for a space, and one whose name is no valid percent-encoding as written", () => {
     expect(withQueryParameter("https://a.test/x?api+key=old&b=2", "api key", "k")).toBe(
       "https://a.test/x?b=2&api%20key=k",

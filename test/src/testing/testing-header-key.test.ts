@@ -28,4 +28,12 @@ describe("mockFetch, a key carried in a header of its own", () => {
     expect(call?.headers.authorization).toBeUndefined();
     expect(JSON.stringify(fetch.calls)).not.toContain(KEY);
   });
+
+  it("records a query parameter of the header's name as sent: only a key carried in the query is redacted there", async () => {
+    const fetch = mockFetch({ "organization.limits.retrieve": {} }, { baseUrl: BASE });
+
+    await fetch(new Request(`${BASE}/org/limits?X-Api-Key=shown&q=1`));
+
+    expect(fetch.calls.map((c) => c.query)).toEqual([{ "X-Api-Key": "shown", q: "1" }]);
+  });
 });

@@ -6,6 +6,7 @@ import { mockFetch, MockFetchError } from "../../../src/testing/index.js";
 
 const BASE = "https://api.example.test/v2";
 const CLICK = `${BASE}/browsers/brs_1/computer/click_mouse`;
+const LIMITS = { max_concurrent_sessions: 5, default_project_max_concurrent_sessions: null };
 
 /** The message of the MockFetchError `run` throws or rejects with. */
 async function refusal(run: () => unknown): Promise<string> {
@@ -82,5 +83,26 @@ describe("mockFetch", () => {
     await post('{"x":1}');
 
     expect(fetch.calls.map((c) => c.body)).toEqual(["{oops", { x: 1 }]);
+  });
+
+  it("records a body sent with no Content-Type as its text, even when it reads as JSON", async () => {
+    const fetch = mockFetch({ "browsers.computer.clickMouse": {} }, { baseUrl: BASE });
+
+    await fetch(new Request(CLICK, { method: "POST", body: new TextEncoder().encode('{"x":1}') }));
+
+    expect(fetch.calls.map((c) => [c.headers["content-type"], c.body])).toEqual([[undefined, '{"x":1}']]);
+  });
+
+  it("answers a body given as data as JSON, and one given as text with no type of its own", async () => {
+    const fetch = mockFetch(
+      { "organization.limits.retrieve": [{ body: LIMITS }, { body: "plain" }] },
+      { baseUrl: BASE },
+    );
+    const get = () => fetch(new Request(`${BASE}/org/limits`));
+
+    const [data, text] = [await get(), await get()];
+
+    expect([data.headers.get("content-type"), await data.text()]).toEqual(["application/json", JSON.stringify(LIMITS)]);
+    expect([text.headers.get("content-type"), await text.text()]).toEqual(["text/plain;charset=UTF-8", "plain"]);
   });
 });
