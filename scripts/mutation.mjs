@@ -19,7 +19,7 @@
 // faster here, and a lower bound of the score, since the list, upload and stream tests reach src/
 // through a generated copy of the project and so never count.
 //   node scripts/mutation.mjs [--full] [--skip-static] [--related] [--files src/a.ts,src/b.ts] [--concurrency 2]
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { Stryker } from "@stryker-mutator/core";
 import { compactReport, expandStore, namesByHash, testsNeeded, testsOf, textFinder } from "./lib/mutation/record.mjs";
 import { readStore, writeStore } from "./lib/mutation/store-file.mjs";
@@ -28,6 +28,8 @@ import {
   mergeRuns,
   readReport,
   scoreByFile,
+  unmeasured,
+  withoutGone,
   withoutUndetected,
   writeReport,
 } from "./lib/mutation/runs.mjs";
@@ -139,7 +141,9 @@ const valid = counts.killed + counts.timeout + counts.survived + counts.noCovera
 console.log(
   `mutation: ${counts.score.toFixed(1)} % of ${valid} mutants detected (${counts.killed} killed, ${counts.timeout} timed out, ${counts.survived} survived, ${counts.noCoverage} not covered; ${counts.other} errors or ignored)`,
 );
-const { report, retest } = mergeRuns(store, compactReport({ ...run, timeoutMS: TIMEOUT_MS }));
+const merged = mergeRuns(store, compactReport({ ...run, timeoutMS: TIMEOUT_MS }));
+const { report, gone } = withoutGone(merged.report, existsSync);
+if (gone.length) console.log(`mutation: ${gone.join(", ")} no longer in the tree: their verdicts left the store`);
 writeStore(STORE, report);
 const rows = scoreByFile(report);
 const total = /** @type {(typeof rows)[number]} */ (rows.at(-1));
@@ -148,6 +152,13 @@ for (const r of rows.slice(0, -1))
   console.log(
     `  ${r.file.padEnd(28)} ${r.score.toFixed(1).padStart(5)} %  ${r.killed} killed, ${r.timeout} timed out, ${r.survived} survived, ${r.noCoverage} not covered`,
   );
+// what a run of all of src/ would mutate that no run has yet (a file of types only has no mutant)
+const sources = readdirSync("src", { recursive: true, encoding: "utf8" }).map((file) => `src/${file}`);
+const missing = unmeasured(
+  report,
+  sources.filter((file) => file.endsWith(".ts") && file !== "src/index.ts"),
+);
+if (missing.length) console.log(`mutation: files of src/ with no verdict in the store yet: ${missing.join(", ")}`);
 console.log(
-  `mutation: all runs so far: ${total.score.toFixed(1)} % of ${total.killed + total.timeout + total.survived + total.noCoverage} mutants over ${rows.length - 1} files${retest ? `; ${retest} kills by tests changed since left out, to test again` : ""}`,
+  `mutation: all runs so far: ${total.score.toFixed(1)} % of ${total.killed + total.timeout + total.survived + total.noCoverage} mutants over ${rows.length - 1} files${merged.retest ? `; ${merged.retest} kills by tests changed since left out, to test again` : ""}`,
 );

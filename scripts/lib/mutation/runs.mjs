@@ -193,6 +193,31 @@ export function withoutUndetected(report) {
   return dropMutants(report, (m) => m.status === "Survived" || m.status === "NoCoverage");
 }
 
+/**
+ * The store without the files `exists` no longer finds (moved or removed since a run measured them:
+ * their verdicts say nothing of the tree), and the files dropped.
+ * @param {Store} report
+ * @param {(file: string) => boolean} exists
+ * @returns {{ report: Store, gone: string[] }}
+ * @example
+ * const { report: kept, gone } = withoutGone(store, existsSync);
+ */
+export function withoutGone(report, exists) {
+  const gone = Object.keys(report.files).filter((file) => !exists(file));
+  const files = Object.fromEntries(Object.entries(report.files).filter(([file]) => !gone.includes(file)));
+  return { report: { ...report, files }, gone };
+}
+
+/**
+ * Of `files` (the source files a run of all of src/ mutates), those the store holds no verdict of.
+ * @param {Store} report
+ * @param {string[]} files
+ * @returns {string[]}
+ */
+export function unmeasured(report, files) {
+  return files.filter((file) => !Object.hasOwn(report.files, file)).sort();
+}
+
 /** @param {Store} report @param {(mutant: MutantVerdict) => boolean} drop */
 function dropMutants(report, drop) {
   let dropped = 0;

@@ -15,7 +15,14 @@ import {
   type Store,
 } from "../../../scripts/lib/mutation/record.mjs";
 import { readStore, writeStore } from "../../../scripts/lib/mutation/store-file.mjs";
-import { dropShorterTimeouts, mergeRuns, scoreByFile, withoutUndetected } from "../../../scripts/lib/mutation/runs.mjs";
+import {
+  dropShorterTimeouts,
+  mergeRuns,
+  scoreByFile,
+  unmeasured,
+  withoutGone,
+  withoutUndetected,
+} from "../../../scripts/lib/mutation/runs.mjs";
 
 /** Git's own id of a text, asked of git: the ids the store names texts by. */
 const gitId = (text: string) => execFileSync("git", ["hash-object", "--stdin"], { input: text }).toString().trim();
@@ -245,6 +252,17 @@ describe("mutation runs kept together (scripts/lib/mutation/runs.mjs)", () => {
       "src/c.ts": ["6 Killed"],
     });
     expect(kept.testFiles).toBe(store.testFiles);
+  });
+
+  it("drops the verdicts of a file no longer in the tree, and names the files of src/ it holds none of", () => {
+    const store = compactReport(older);
+
+    const { report: kept, gone } = withoutGone(store, (file) => file !== "src/b.ts");
+
+    expect(gone).toEqual(["src/b.ts"]);
+    expect(Object.keys(kept.files)).toEqual(["src/a.ts"]);
+    expect(Object.keys(store.files)).toEqual(["src/a.ts", "src/b.ts"]);
+    expect(unmeasured(kept, ["src/z.ts", "src/a.ts", "src/b.ts"])).toEqual(["src/b.ts", "src/z.ts"]);
   });
 
   it("scores by file and in total: killed and timed out detected, of all but errors", () => {
