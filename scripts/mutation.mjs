@@ -18,8 +18,10 @@
 // --related tests each mutant only with the test files that import its file: about three times
 // faster here, and a lower bound of the score, since the list, upload and stream tests reach src/
 // through a generated copy of the project and so never count.
-//   node scripts/mutation.mjs [--full] [--skip-static] [--related] [--files src/a.ts,src/b.ts] [--concurrency 2]
-import { existsSync, readdirSync } from "node:fs";
+// Each static mutant Stryker reports as a survivor is tested again without it (scripts/lib/mutation/recheck.mjs:
+// Stryker's vitest runner can leave one switched off); --recheck does only that, for the last run's report.
+//   node scripts/mutation.mjs [--full] [--skip-static] [--related] [--files src/a.ts,src/b.ts] [--concurrency 2] [--recheck]
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { Stryker } from "@stryker-mutator/core";
 import { compactReport, expandStore, namesByHash, testsNeeded, testsOf, textFinder } from "./lib/mutation/record.mjs";
 import { readStore, writeStore } from "./lib/mutation/store-file.mjs";
@@ -33,7 +35,8 @@ import {
   withoutUndetected,
   writeReport,
 } from "./lib/mutation/runs.mjs";
-import { collectTests } from "./lib/mutation/test-runner.mjs";
+import { recheckStaticSurvivors } from "./lib/mutation/recheck.mjs";
+import { collectTests, failingTests } from "./lib/mutation/test-runner.mjs";
 import { root } from "./lib/shared/paths.mjs";
 import { parseOptions } from "./lib/shared/options.mjs";
 
@@ -43,7 +46,7 @@ const REPORT = "test-results/mutation/report.json";
 const VITEST_CONFIG = "test/mutation/vitest.config.ts";
 
 const { values } = parseOptions(
-  "usage: node scripts/mutation.mjs [--full] [--skip-static] [--related] [--files a.ts,b.ts] [--concurrency N]",
+  "usage: node scripts/mutation.mjs [--full] [--skip-static] [--related] [--files a.ts,b.ts] [--concurrency N] [--recheck]",
   {
     options: {
       full: { type: "boolean", default: false },
@@ -51,6 +54,7 @@ const { values } = parseOptions(
       related: { type: "boolean", default: false },
       files: { type: "string" },
       concurrency: { type: "string", default: "2" },
+      recheck: { type: "boolean", default: false },
     },
   },
 );
@@ -64,6 +68,8 @@ const mutate = values.files ? values.files.split(",") : ["src/**/*.ts", "!src/in
 // out mutants whose tests, run on their own, pass (formats.ts's `month >= 1` → true, an equivalent).
 // Timeouts the store holds from a shorter margin are tested again.
 const TIMEOUT_MS = 30_000;
+// a recheck runs a mutant's covering test files in a vitest of their own: a run this long has hung
+const RECHECK_MS = 10 * 60_000;
 const { report: store, dropped } = dropShorterTimeouts(readStore(STORE), TIMEOUT_MS);
 if (dropped)
   console.log(
@@ -71,7 +77,7 @@ if (dropped)
   );
 // Stryker's incremental file holds the files of its last run only: it starts from all runs so far,
 // narrowed to the files this run mutates (Stryker would report the others' old verdicts as its own)
-if (store && !values.full) {
+if (store && !values.full && !values.recheck) {
   const files = values.files
     ? Object.fromEntries(Object.entries(store.files).filter(([file]) => mutate.includes(file)))
     : store.files;
@@ -107,35 +113,52 @@ if (store && !values.full) {
     );
   writeReport(INCREMENTAL, incremental);
 }
-const stryker = new Stryker({
-  mutate,
-  // Stryker's vitest runner, telling where each test starts (scripts/lib/mutation/test-runner.mjs)
-  testRunner: "vitest-located",
-  plugins: [
-    "@stryker-mutator/vitest-runner",
-    "./scripts/lib/mutation/test-runner.mjs",
-    "./scripts/lib/mutation/survivors.mjs",
-  ],
-  // every test file that covers a mutant, not only those that import its file: the list, upload and
-  // stream tests import a generated copy of the project, which carries the instrumented src/ too
-  vitest: { configFile: "test/mutation/vitest.config.ts", related: values.related },
-  coverageAnalysis: "perTest",
-  incremental: !values.full,
-  ignoreStatic: values["skip-static"],
-  incrementalFile: INCREMENTAL,
-  concurrency: Number(values.concurrency),
-  reporters: ["clear-text", "progress", "html", "json", "survivors"],
-  clearTextReporter: { logTests: false, allowColor: false },
-  htmlReporter: { fileName: "test-results/mutation/index.html" },
-  jsonReporter: { fileName: REPORT },
-  tempDirName: "test-results/mutation/sandbox",
-  cleanTempDir: "always",
-  thresholds: { high: 90, low: 80, break: null },
-  timeoutMS: TIMEOUT_MS,
-});
-await stryker.runMutationTest();
+if (!values.recheck) {
+  const stryker = new Stryker({
+    mutate,
+    // Stryker's vitest runner, telling where each test starts (scripts/lib/mutation/test-runner.mjs)
+    testRunner: "vitest-located",
+    plugins: [
+      "@stryker-mutator/vitest-runner",
+      "./scripts/lib/mutation/test-runner.mjs",
+      "./scripts/lib/mutation/survivors.mjs",
+    ],
+    // every test file that covers a mutant, not only those that import its file: the list, upload and
+    // stream tests import a generated copy of the project, which carries the instrumented src/ too
+    vitest: { configFile: "test/mutation/vitest.config.ts", related: values.related },
+    coverageAnalysis: "perTest",
+    incremental: !values.full,
+    ignoreStatic: values["skip-static"],
+    incrementalFile: INCREMENTAL,
+    concurrency: Number(values.concurrency),
+    reporters: ["clear-text", "progress", "html", "json", "survivors"],
+    clearTextReporter: { logTests: false, allowColor: false },
+    htmlReporter: { fileName: "test-results/mutation/index.html" },
+    jsonReporter: { fileName: REPORT },
+    tempDirName: "test-results/mutation/sandbox",
+    cleanTempDir: "always",
+    thresholds: { high: 90, low: 80, break: null },
+    timeoutMS: TIMEOUT_MS,
+  });
+  await stryker.runMutationTest();
+}
 // this run's report, scored as the store is (scripts/lib/mutation/runs.mjs)
-const run = /** @type {import("./lib/mutation/record.mjs").Report} */ (readReport(REPORT));
+const stryked = /** @type {import("./lib/mutation/record.mjs").Report} */ (readReport(REPORT));
+const {
+  report: run,
+  rechecked,
+  detected,
+} = await recheckStaticSurvivors(stryked, {
+  read: (file) => readFileSync(file, "utf8"),
+  write: (file, text) => writeFileSync(file, text),
+  failing: (testFiles) => failingTests(root, VITEST_CONFIG, testFiles, RECHECK_MS),
+});
+if (rechecked) {
+  console.log(
+    `mutation: ${rechecked} static mutants Stryker reported surviving tested again without it: ${detected} detected`,
+  );
+  writeReport(REPORT, run);
+}
 const counts = /** @type {ReturnType<typeof scoreByFile>[number]} */ (scoreByFile(run).at(-1));
 const valid = counts.killed + counts.timeout + counts.survived + counts.noCoverage;
 console.log(

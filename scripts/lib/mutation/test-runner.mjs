@@ -4,7 +4,10 @@
 // reads the places the same way). Vitest finds the places with `includeTaskLocation`
 // (test/mutation/vitest.config.ts); Stryker's own runner (9.4 to 9.6) does not pass them on.
 // The tests' names, as this runner gives them, can also be collected without a run (`collectTests`).
-import { relative, sep } from "node:path";
+import { execFile } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative, sep } from "node:path";
 import { commonTokens, declareFactoryPlugin, PluginKind, tokens } from "@stryker-mutator/api/plugin";
 import { strykerPlugins as vitestPlugins } from "@stryker-mutator/vitest-runner";
 
@@ -73,6 +76,47 @@ export async function collectTests(root, configFile) {
     return tests;
   } finally {
     await vitest.close();
+  }
+}
+
+/**
+ * The tests of `testFiles` that fail, run by vitest in a process of its own with `configFile`
+ * (stopping at the first failure), each named as Stryker's runner names it (`testName`); "timeout"
+ * where the run does not end within `timeoutMs`. What scripts/lib/mutation/recheck.mjs runs for a
+ * mutant written into the tree.
+ * @param {string} root the repository root, which the files are relative to
+ * @param {string} configFile
+ * @param {string[]} testFiles
+ * @param {number} timeoutMs
+ * @returns {Promise<{ file: string, name: string }[] | "timeout">}
+ */
+export async function failingTests(root, configFile, testFiles, timeoutMs) {
+  const dir = mkdtempSync(join(tmpdir(), "mutation-recheck-"));
+  const out = join(dir, "results.json");
+  try {
+    /** @type {"ok" | "failed" | "timeout"} */
+    const ended = await new Promise((resolve) => {
+      execFile(
+        join(root, "node_modules/.bin/vitest"),
+        ["run", "--config", configFile, "--bail", "1", "--reporter", "json", "--outputFile", out, ...testFiles],
+        { cwd: root, timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 },
+        (error) => resolve(!error ? "ok" : /** @type {{ killed?: boolean }} */ (error).killed ? "timeout" : "failed"),
+      );
+    });
+    if (ended !== "failed") return ended === "timeout" ? "timeout" : [];
+    /** @type {{ testResults: { name: string, status: string, assertionResults: { status: string, ancestorTitles: string[], title: string }[] }[] }} */
+    const results = existsSync(out) ? JSON.parse(readFileSync(out, "utf8")) : { testResults: [] };
+    const failed = results.testResults.flatMap((file) => {
+      const path = relative(root, file.name).split(sep).join("/");
+      const tests = file.assertionResults.filter((test) => test.status === "failed");
+      // a file that failed to load fails as a whole: no test of it is named
+      if (!tests.length && file.status === "failed") return [{ file: path, name: "" }];
+      return tests.map((test) => ({ file: path, name: [...test.ancestorTitles, test.title].join(" ").trim() }));
+    });
+    // vitest ended in failure and named nothing (it could not start with the mutant in): a failure all the same
+    return failed.length ? failed : [{ file: "", name: "" }];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 
