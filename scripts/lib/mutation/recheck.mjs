@@ -4,8 +4,11 @@
 // #6209: the runner activates it after the modules loaded, and declares a reload it does not do).
 // Measured here: transport.ts's `outcomeUnknown && method === "DELETE" && ...` set to false,
 // reported Survived after 714 tests, fails three of them when the mutant is written into the file.
-// So each such survivor is written into its file, the test files that cover it run by vitest
-// (test/mutation/vitest.config.ts), and the file put back: a test that fails kills it.
+// So each such survivor is written into its file, every test file of the run run by vitest
+// (test/mutation/vitest.config.ts), and the file put back: a test that fails kills it. Every file,
+// not those Stryker says cover it: a static mutant's effect starts at import, which no test's
+// coverage shows (options.ts's table of option checks: its survivors' covering files pass, and
+// options.test.ts, which covers none of them, fails).
 import { decodeReplacement, spanOf } from "./replacement.mjs";
 
 /**
@@ -40,8 +43,8 @@ export function mutated(source, { location, replacement }) {
 
 /**
  * Tests again each static mutant of `report` (Stryker's, as its json reporter writes it) that it says
- * survived: its file written with the mutant in, the test files that cover it run (every test file
- * of the report where it names none), the file written back as it was, even when a run throws; a
+ * survived: its file written with the mutant in, every test file of the report run, the file written
+ * back as it was, even when a run throws; a
  * file whose text is no longer the report's is left as the report says. A
  * mutant a test then fails is Killed by the tests that failed; one whose run did not end in time,
  * Timeout. Returns the report with those verdicts, and counts.
@@ -53,8 +56,6 @@ export function mutated(source, { location, replacement }) {
  */
 export async function recheckStaticSurvivors(report, { read, write, failing }) {
   const testFiles = Object.entries(report.testFiles ?? {});
-  /** @type {Map<string, string>} test id -> its file */
-  const fileOf = new Map(testFiles.flatMap(([file, { tests }]) => tests.map((t) => [t.id, file])));
   /** @type {Map<string, string>} a test's file and name -> its id */
   const idOf = new Map(testFiles.flatMap(([file, { tests }]) => tests.map((t) => [`${file}\u0000${t.name}`, t.id])));
   let rechecked = 0;
@@ -74,13 +75,12 @@ export async function recheckStaticSurvivors(report, { read, write, failing }) {
         continue;
       }
       rechecked++;
-      const covering = [...new Set((mutant.coveredBy ?? []).flatMap((id) => fileOf.get(id) ?? []))];
       const source = read(file);
       /** @type {Awaited<ReturnType<Workspace["failing"]>>} */
       let outcome;
       try {
         write(file, mutated(source, mutant));
-        outcome = await failing(covering.length ? covering : testFiles.map(([testFile]) => testFile));
+        outcome = await failing(testFiles.map(([testFile]) => testFile));
       } finally {
         write(file, source);
       }

@@ -53,7 +53,7 @@ describe("a mutant written into its file", () => {
 });
 
 describe("a recheck of static survivors", () => {
-  it("runs each static survivor's covering test files with it written in, puts the file back, and takes the failing tests as its killers", async () => {
+  it("runs every test file with each static survivor written in, puts the file back, and takes the failing tests as its killers", async () => {
     const ws = workspace((text) => (text.includes("=> false") ? [{ file: "test/a.test.ts", name: "a reads x" }] : []));
     const run = report([
       mutant("0", "Survived", { static: true, coveredBy: ["t1"] }),
@@ -65,7 +65,10 @@ describe("a recheck of static survivors", () => {
 
     expect([rechecked, detected]).toEqual([1, 1]);
     expect(ws.runs).toEqual([
-      { files: ["test/a.test.ts"], text: "export const a = (x) => false;\nexport const b = (y) => y && 2;\n" },
+      {
+        files: ["test/a.test.ts", "test/b.test.ts"],
+        text: "export const a = (x) => false;\nexport const b = (y) => y && 2;\n",
+      },
     ]);
     expect(ws.texts.get("src/a.ts")).toBe(SOURCE);
     expect(checked.files["src/a.ts"]!.mutants.map((m) => [m.id, m.status, m.killedBy])).toEqual([
@@ -75,7 +78,7 @@ describe("a recheck of static survivors", () => {
     ]);
   });
 
-  it("runs every test file for a survivor no test covers, and keeps it a survivor when none fails", async () => {
+  it("keeps a survivor no test covers a survivor when no test file fails", async () => {
     const ws = workspace(() => []);
 
     const { report: checked, detected } = await recheckStaticSurvivors(
