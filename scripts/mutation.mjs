@@ -144,15 +144,31 @@ if (!values.recheck) {
 }
 // this run's report, scored as the store is (scripts/lib/mutation/runs.mjs)
 const stryked = /** @type {import("./lib/mutation/record.mjs").Report} */ (readReport(REPORT));
+// the recheck writes a mutant into the tree; interrupted (Ctrl-C, a kill), the file is put back first
+/** @type {[file: string, text: string] | undefined} the file the recheck last read, as it was */
+let held;
+for (const [signal, code] of /** @type {const} */ ([
+  ["SIGINT", 130],
+  ["SIGTERM", 143],
+]))
+  process.once(signal, () => {
+    if (held) writeFileSync(...held);
+    process.exit(code);
+  });
 const {
   report: run,
   rechecked,
   detected,
 } = await recheckStaticSurvivors(stryked, {
-  read: (file) => readFileSync(file, "utf8"),
+  read: (file) => {
+    const text = readFileSync(file, "utf8");
+    held = [file, text];
+    return text;
+  },
   write: (file, text) => writeFileSync(file, text),
   failing: (testFiles) => failingTests(root, VITEST_CONFIG, testFiles, RECHECK_MS),
 });
+held = undefined;
 if (rechecked) {
   console.log(
     `mutation: ${rechecked} static mutants Stryker reported surviving tested again without it: ${detected} detected`,
