@@ -18,7 +18,7 @@
 // --related tests each mutant only with the test files that import its file: about three times
 // faster here, and a lower bound of the score, since the list, upload and stream tests reach src/
 // through a generated copy of the project and so never count.
-// Each static mutant Stryker reports as a survivor is tested again without it (scripts/lib/mutation/recheck.mjs:
+// Each mutant Stryker reports as a survivor is tested again without it (scripts/lib/mutation/recheck.mjs:
 // Stryker's vitest runner can leave one switched off); --recheck does only that, for the last run's report.
 //   node scripts/mutation.mjs [--full] [--skip-static] [--related] [--files src/a.ts,src/b.ts] [--concurrency 2] [--recheck]
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -35,7 +35,7 @@ import {
   withoutUndetected,
   writeReport,
 } from "./lib/mutation/runs.mjs";
-import { recheckStaticSurvivors } from "./lib/mutation/recheck.mjs";
+import { recheckSurvivors } from "./lib/mutation/recheck.mjs";
 import { collectTests, failingTests } from "./lib/mutation/test-runner.mjs";
 import { root } from "./lib/shared/paths.mjs";
 import { parseOptions } from "./lib/shared/options.mjs";
@@ -159,7 +159,7 @@ const {
   report: run,
   rechecked,
   detected,
-} = await recheckStaticSurvivors(stryked, {
+} = await recheckSurvivors(stryked, {
   read: (file) => {
     const text = readFileSync(file, "utf8");
     held = [file, text];
@@ -171,7 +171,7 @@ const {
 held = undefined;
 if (rechecked) {
   console.log(
-    `mutation: ${rechecked} static mutants Stryker reported surviving tested again without it: ${detected} detected`,
+    `mutation: ${rechecked} mutants Stryker reported surviving tested again without it: ${detected} detected`,
   );
   writeReport(REPORT, run);
 }

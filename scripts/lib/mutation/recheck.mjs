@@ -1,14 +1,18 @@
-// Static mutants Stryker reported as survivors, tested again without it. A static mutant is code a
-// test file also runs while it loads (a client made at a describe's top); Stryker 9.6's vitest runner
-// can run every test with such a mutant never switched on and report it Survived (stryker-js #6144,
-// #6209: the runner activates it after the modules loaded, and declares a reload it does not do).
-// Measured here: transport.ts's `if (body instanceof Blob || body instanceof ReadableStream)` set to
-// true, reported Survived after 700 tests, fails twelve when the mutant is written into the file.
-// So each such survivor is written into its file, every test file of the run run by vitest
-// (test/mutation/vitest.config.ts), and the file put back: a test that fails kills it. Every file,
-// not those Stryker says cover it: a static mutant's effect starts at import, which no test's
-// coverage shows (options.ts's table of option checks: its survivors' covering files pass, and
-// options.test.ts, which covers none of them, fails).
+// Mutants Stryker reported as survivors, tested again without it. Stryker 9.6's vitest runner can
+// run a mutant's tests with the mutant never switched on and report it Survived: a static one (code a
+// test file also runs while it loads, a client made at a describe's top; stryker-js #6144, #6209: the
+// runner activates it after the modules loaded, and declares a reload it does not do), and, measured
+// here, others too. transport.ts's `if (body instanceof Blob || body instanceof ReadableStream)` set to
+// true (static) was reported Survived after 700 tests and fails twelve when written into the file;
+// media-type.ts's `if (asked !== undefined)` set to true (not static) was reported Survived after the
+// 22 tests of request-body.test.ts, ten of which fail with it written in.
+// So each survivor is written into its file, its test files run by vitest (test/mutation/vitest.config.ts),
+// and the file put back: a test that fails kills it. First the files Stryker says cover it and the
+// file's own test file (options.ts's options.test.ts); then, for a static mutant, every other test
+// file of the run: its effect starts at import, which no test's coverage shows (options.ts's table
+// of option checks: its survivors' covering files pass, and options.test.ts, which covers none of
+// them, fails). A mutant that is not static runs only in tests that call its code, which the
+// coverage names by file even where it misses a test (above).
 import { decodeReplacement, spanOf } from "./replacement.mjs";
 
 /**
@@ -42,22 +46,44 @@ export function mutated(source, { location, replacement }) {
 }
 
 /**
- * Tests again each static mutant of `report` (Stryker's, as its json reporter writes it) that it says
- * survived: its file written with the mutant in, every test file of the report run, the file written
- * back as it was, even when a run throws; a
- * file whose text is no longer the report's is left as the report says. A
- * mutant a test then fails is Killed by the tests that failed; one whose run did not end in time,
+ * The test files a survivor is run with again, first and then: those that cover it (by the report's
+ * test ids) and its source file's own (`src/core/options.ts` -> any `options.test.ts`), then, for a
+ * static mutant only, every other test file of the report.
+ * @param {MutantResult} mutant
+ * @param {string} file the mutant's source file
+ * @param {string[]} testFiles
+ * @param {Map<string, string>} fileOf a test's id -> its file
+ * @returns {[string[], string[]]}
+ * @example
+ * runsOf({ coveredBy: ["t1"], static: false }, "src/a.ts", ["test/a.test.ts", "test/b.test.ts"], ids); // [["test/a.test.ts"], []]
+ */
+export function runsOf(mutant, file, testFiles, fileOf) {
+  const stem = file.slice(file.lastIndexOf("/") + 1).replace(/\.[^.]+$/, "");
+  const covering = new Set((mutant.coveredBy ?? []).flatMap((id) => fileOf.get(id) ?? []));
+  const first = testFiles.filter((t) => covering.has(t) || t.endsWith(`/${stem}.test.ts`));
+  return [first, mutant.static === true ? testFiles.filter((t) => !first.includes(t)) : []];
+}
+
+/**
+ * Tests again each mutant of `report` (Stryker's, as its json reporter writes it) that it says
+ * survived: its file written with the mutant in, its test files run (`runsOf`: the covering ones and
+ * its file's own, then for a static one the rest, while none has failed), the file written back as it
+ * was, even when a run throws; a file whose text is no longer the report's is left as the report says.
+ * A mutant a test then fails is Killed by the tests that failed; one whose run did not end in time,
  * Timeout. Returns the report with those verdicts, and counts.
  * @param {Report} report
  * @param {Workspace} workspace
  * @returns {Promise<{ report: Report, rechecked: number, detected: number }>}
  * @example
- * const { report, detected } = await recheckStaticSurvivors(run, { read, write, failing });
+ * const { report, detected } = await recheckSurvivors(run, { read, write, failing });
  */
-export async function recheckStaticSurvivors(report, { read, write, failing }) {
+export async function recheckSurvivors(report, { read, write, failing }) {
   const testFiles = Object.entries(report.testFiles ?? {});
   /** @type {Map<string, string>} a test's file and name -> its id */
   const idOf = new Map(testFiles.flatMap(([file, { tests }]) => tests.map((t) => [`${file}\u0000${t.name}`, t.id])));
+  /** @type {Map<string, string>} a test's id -> its file */
+  const fileOf = new Map(testFiles.flatMap(([file, { tests }]) => tests.map((t) => [t.id, file])));
+  const allFiles = testFiles.map(([testFile]) => testFile);
   let rechecked = 0;
   let detected = 0;
   /** @type {Report["files"]} */
@@ -70,17 +96,21 @@ export async function recheckStaticSurvivors(report, { read, write, failing }) {
     }
     const mutants = [];
     for (const mutant of result.mutants) {
-      if (mutant.status !== "Survived" || mutant.static !== true) {
+      const runs = runsOf(mutant, file, allFiles, fileOf).filter((run) => run.length);
+      if (mutant.status !== "Survived" || !runs.length) {
         mutants.push(mutant);
         continue;
       }
       rechecked++;
       const source = read(file);
       /** @type {Awaited<ReturnType<Workspace["failing"]>>} */
-      let outcome;
+      let outcome = [];
       try {
         write(file, mutated(source, mutant));
-        outcome = await failing(testFiles.map(([testFile]) => testFile));
+        for (const run of runs) {
+          outcome = await failing(run);
+          if (outcome === "timeout" || outcome.length) break;
+        }
       } finally {
         write(file, source);
       }
