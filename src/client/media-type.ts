@@ -34,16 +34,17 @@ export function pickMedia(op: Operation, input: unknown, asked: unknown, issues:
     return found;
   }
   let chosen: Media | undefined;
-  if (input instanceof FormData || holdsFile(input)) chosen = all.find((m) => m.form);
-  else if (input instanceof URLSearchParams) chosen = all.find((m) => m.body === "urlencoded");
+  if (input instanceof FormData) chosen = all.find((m) => m.form);
   else if (asGiven(input)) chosen = all.find((m) => m.body === "raw" && !m.form);
+  else if (holdsFile(input)) chosen = all.find((m) => m.form);
+  else if (input instanceof URLSearchParams) chosen = all.find((m) => m.body === "urlencoded");
   else if (isItems(input)) chosen = all.find((m) => m.body === "lines");
   return chosen ?? op;
 }
 
-/** Whether a field of a plain object, or an item of an array field, is a `Blob` (a `File` too). */
+/** Whether a field of an object (not text, bytes or a stream), or an item of an array field, is a `Blob` (a `File` too). */
 function holdsFile(input: unknown): boolean {
-  if (typeof input !== "object" || input === null || asGiven(input)) return false;
+  if (typeof input !== "object" || input === null) return false;
   for (const value of Object.values(input)) {
     if (value instanceof Blob) return true;
     if (Array.isArray(value) && value.some((item) => item instanceof Blob)) return true;

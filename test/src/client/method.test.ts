@@ -315,19 +315,25 @@ describe("a list with a query", () => {
   });
 });
 
-describe("an event stream whose table brings no reader", () => {
-  it("fails loudly, naming the command that writes the reader, and sends nothing", async () => {
-    const server = await faultServer(reply(200, "data: 1\n\n", { "Content-Type": "text/event-stream" }));
-    const follow: Operation = { ...listWidgets, query: undefined, answer: "stream" };
+describe("a stream whose table brings no reader", () => {
+  it.each([
+    ["an event stream", "stream", "text/event-stream", "data: 1\n\n", "no stream reader"],
+    ["a sequence of JSON items", "sequence", "application/jsonl", '{"id":"w1"}\n', "no item stream reader"],
+  ] as const)(
+    "of %s fails loudly, naming the command that writes the reader, and sends nothing",
+    async (_, answer, type, body, missing) => {
+      const server = await faultServer(reply(200, body, { "Content-Type": type }));
+      const follow: Operation = { ...listWidgets, query: undefined, answer };
 
-    const err = await (method(follow, direct(server.url)) as (id: string) => Promise<unknown>)("s1").catch(
-      (e: unknown) => e,
-    );
+      const err = await (method(follow, direct(server.url)) as (id: string) => Promise<unknown>)("s1").catch(
+        (e: unknown) => e,
+      );
 
-    expect(err).toBeInstanceOf(BrowserCloudError);
-    expect((err as Error).message).toBe("widgets.list: no stream reader; run npm run generate");
-    expect(server.requests).toHaveLength(0);
-  });
+      expect(err).toBeInstanceOf(BrowserCloudError);
+      expect((err as Error).message).toBe(`widgets.list: ${missing}; run npm run generate`);
+      expect(server.requests).toHaveLength(0);
+    },
+  );
 });
 
 describe("a list whose pages link to the next", () => {

@@ -131,6 +131,17 @@ describe("a body offered as several media types, chosen by the value", () => {
     ]);
   });
 
+  it("is read as the multipart form when an array field holds a Blob among text, whose check names the item that is no file", async () => {
+    const server = await faultServer(reply(204));
+
+    const err = await refusal(send(server.url)({ caption: "scan", pages: ["cover", new Blob(["p1"])] }));
+
+    expect(err!.issues).toEqual([
+      { path: "body.pages[0]", message: "must be a Blob or File (fs.openAsBlob(path) for a file on disk)" },
+    ]);
+    expect(server.requests).toHaveLength(0);
+  });
+
   it("goes as the multipart form when it is a FormData, its text read as the form's schema says and checked", async () => {
     const server = await faultServer(reply(204));
     const form = new FormData();
@@ -195,6 +206,43 @@ describe("a body offered as several media types, chosen by the value", () => {
 
     expect(err!.issues).toEqual([{ path: "body.file", message: "is a Blob: pass a plain object" }]);
     expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe("a body offered as several media types, that is no value", () => {
+  it.each([
+    ["null", null, [{ path: "body", message: "must be object" }]],
+    ["undefined", undefined, [{ path: "body", message: "is required" }]],
+  ])("is refused as the row's own when %s, and nothing is sent", async (_, body, issues) => {
+    const server = await faultServer(reply(204));
+
+    const err = await refusal(send(server.url)(body));
+
+    expect(err).toBeInstanceOf(ValidationError);
+    expect(err!.issues).toEqual(issues);
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe("the choice among media types, called directly", () => {
+  it("on a row that offers only its own, takes a contentType naming it, and names it alone when another is asked", () => {
+    const { bodies: _, ...jsonOnly } = place;
+    const issues: { path: string; message: string }[] = [];
+
+    expect(pickMedia(jsonOnly, { x: 1, y: 2 }, "Application/JSON", issues)).toBe(jsonOnly);
+    expect(pickMedia(jsonOnly, { x: 1, y: 2 }, "text/plain", issues)).toBeUndefined();
+    expect(pickMedia(jsonOnly, new Blob(["x"]), undefined, issues)).toBe(jsonOnly);
+    expect(issues).toEqual([{ path: "options.contentType", message: 'must be one of: "application/json"' }]);
+  });
+
+  it("finds the one named where the row's own has no media type written", () => {
+    const { bodyType: _, ...untyped } = place;
+
+    expect(pickMedia(untyped, "scan", "TEXT/plain", [])).toEqual({
+      body: "raw",
+      bodyType: "text/plain",
+      bodySchema: POINT,
+    });
   });
 });
 
