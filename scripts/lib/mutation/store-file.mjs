@@ -25,6 +25,22 @@ const STATUSES = {
   P: "Pending",
 };
 const LETTERS = Object.fromEntries(Object.entries(STATUSES).map(([letter, status]) => [status, letter]));
+/**
+ * Replacements Stryker writes most, held by their place in this list: of 4,564 mutants, these nine
+ * were 2,925 (measured on the store of 2026-11-29; 17 KB of its 196). Fixed, so that no run renumbers
+ * them; a replacement not here is held as itself.
+ */
+const COMMON = [
+  "true",
+  "false",
+  "{}",
+  '""',
+  "``",
+  "() => undefined",
+  "[]",
+  '"Stryker was here!"',
+  '["Stryker was here"]',
+];
 
 /** `line:column-endLine:endColumn`, the end's line left out when it is the start's. @param {Location} location */
 function placeKey({ start, end }) {
@@ -91,7 +107,7 @@ export function readStore(path) {
           return {
             id: String(next++),
             mutatorName: mutators[mutator],
-            replacement,
+            replacement: typeof replacement === "number" ? COMMON[replacement] : replacement,
             status,
             location: placeOf(place),
             ...(killedBy.length ? { killedBy: killedBy.map(String) } : {}),
@@ -108,7 +124,8 @@ export function readStore(path) {
  * Writes `store` to `path`, making its folder, a line for each place of each file of src/ and
  * for each test, so that a run's change reads as lines in a diff. A place is
  * `"line:column-endLine:endColumn": [[mutator, replacement, status, killedBy, coveredBy], …]`,
- * one array for each of its mutants, the mutator an index into `mutators`, the status a letter
+ * one array for each of its mutants, the mutator an index into `mutators`, the replacement its
+ * place in `COMMON` where it is one of those, the status a letter
  * (`K`illed, `S`urvived, `T`imeout, `N`oCoverage, …); a test is `[name hash, line, column, text
  * hash]`. Ids are left out: a test's is the order in which its file and name first appear, a
  * mutant's its order in the file.
@@ -138,7 +155,8 @@ export function writeStore(path, store) {
       m.status === "Killed"
         ? ids(m.killedBy)
         : [LETTERS[m.status] ?? m.status, ...(m.coveredBy?.length ? [ids(m.coveredBy)] : [])];
-    return JSON.stringify([mutatorIndex.get(m.mutatorName), m.replacement, ...rest]);
+    const common = typeof m.replacement === "string" ? COMMON.indexOf(m.replacement) : -1;
+    return JSON.stringify([mutatorIndex.get(m.mutatorName), common < 0 ? m.replacement : common, ...rest]);
   };
   const fileLines = Object.entries(store.files).map(([file, { blob, mutants }]) => {
     /** @type {Map<string, string[]>} */

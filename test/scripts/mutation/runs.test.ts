@@ -455,6 +455,19 @@ describe("the mutation store without the text of a file (scripts/lib/mutation/re
     expect(differInput(report)).toEqual(differInput(run));
   });
 
+  it("writes a replacement Stryker writes often by its place in a fixed list, and reads it back", () => {
+    writeStore(join(scratch, "runs.json"), compactReport(run));
+    const written = readFileSync(join(scratch, "runs.json"), "utf8");
+
+    // "{}" (ObjectLiteral) is the third of the list, "true" (ConditionalExpression) the first
+    expect(written).toMatch(/\[\d+,2,/);
+    expect(written).toMatch(/\[\d+,0,/);
+    expect(written).not.toContain('"{}"');
+    expect(readStore(join(scratch, "runs.json"))!.files["src/ok.ts"]!.mutants.map((m) => m.replacement)).toEqual(
+      compactReport(run).files["src/ok.ts"]!.mutants.map((m) => m.replacement),
+    );
+  });
+
   it("keeps the tests that covered a mutant only where a reuse reads them: a timeout's, its killer among them", () => {
     writeStore(join(scratch, "runs.json"), compactReport(run));
     const store = readStore(join(scratch, "runs.json"))!;
