@@ -11,15 +11,16 @@
 // Stryker's incremental file is rebuilt from it before each run, with the texts found again in the
 // working tree or in git's history and the tests' names in the last report here or collected.
 // Each mutant no test detects is written to test-results/mutation/survivors.txt as soon as it is
-// known (scripts/lib/mutation/survivors.mjs). --skip-static leaves out static mutants (of
-// module-level constants, which run once at import): each needs every test run again in a fresh
-// environment (as long as the dry run, 40 s here); they are then reported as "ignored", outside
-// the score, so a run that counts toward the goal keeps them.
+// known (scripts/lib/mutation/survivors.mjs). --skip-static leaves static mutants (of module-level
+// constants, which run once at import) out of Stryker's run: it would run every test for each, in an
+// environment it does not reload (below), about 40 s each here; the recheck then runs each itself,
+// written into its file, with its file's own tests first, so that they still count.
 // --related tests each mutant only with the test files that import its file: about three times
 // faster here, and a lower bound of the score, since the list, upload and stream tests reach src/
 // through a generated copy of the project and so never count.
-// Each mutant Stryker reports as a survivor is tested again without it (scripts/lib/mutation/recheck.mjs:
-// Stryker's vitest runner can leave one switched off); --recheck does only that, for the last run's report.
+// Each mutant Stryker reports as a survivor, and each static one it left out, is tested again without it
+// (scripts/lib/mutation/recheck.mjs: Stryker's vitest runner can leave one switched off); --recheck
+// does only that, for the last run's report.
 //   node scripts/mutation.mjs [--full] [--skip-static] [--related] [--files src/a.ts,src/b.ts] [--concurrency 2] [--recheck]
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { Stryker } from "@stryker-mutator/core";
@@ -171,7 +172,7 @@ const {
 held = undefined;
 if (rechecked) {
   console.log(
-    `mutation: ${rechecked} mutants Stryker reported surviving tested again without it: ${detected} detected`,
+    `mutation: ${rechecked} mutants Stryker reported surviving or left out tested again without it: ${detected} detected`,
   );
   writeReport(REPORT, run);
 }

@@ -66,7 +66,7 @@ export function runsOf(mutant, file, testFiles, fileOf) {
 
 /**
  * Tests again each mutant of `report` (Stryker's, as its json reporter writes it) that it says
- * survived: its file written with the mutant in, its test files run (`runsOf`: the covering ones and
+ * survived, and each static one it left out (--skip-static: Ignored): its file written with the mutant in, its test files run (`runsOf`: the covering ones and
  * its file's own, then for a static one the rest, while none has failed), the file written back as it
  * was, even when a run throws; a file whose text is no longer the report's is left as the report says.
  * A mutant a test then fails is Killed by the tests that failed; one whose run did not end in time,
@@ -97,7 +97,9 @@ export async function recheckSurvivors(report, { read, write, failing }) {
     const mutants = [];
     for (const mutant of result.mutants) {
       const runs = runsOf(mutant, file, allFiles, fileOf).filter((run) => run.length);
-      if (mutant.status !== "Survived" || !runs.length) {
+      // a static mutant that --skip-static left out is one Stryker never ran: it is run here
+      const untested = mutant.status === "Ignored" && mutant.static === true;
+      if ((mutant.status !== "Survived" && !untested) || !runs.length) {
         mutants.push(mutant);
         continue;
       }
@@ -116,17 +118,20 @@ export async function recheckSurvivors(report, { read, write, failing }) {
       }
       if (outcome === "timeout") {
         detected++;
-        mutants.push({ ...mutant, status: "Timeout" });
+        const { statusReason: _, ...timedOut } = { ...mutant, status: "Timeout" };
+        mutants.push(timedOut);
         continue;
       }
       const killedBy = outcome.flatMap(({ file: testFile, name }) => idOf.get(`${testFile}\u0000${name}`) ?? []);
       if (outcome.length) detected++;
+      // one no test fails survives, whether Stryker ran it or not
+      const { statusReason: _, ...tested } = { ...mutant, status: "Survived" };
       // a failing test the report does not name (a name vitest writes otherwise) still kills; the
       // tests that cover the mutant then stand for it, so that the store tests it again once they change
       mutants.push(
         outcome.length
-          ? { ...mutant, status: "Killed", killedBy: killedBy.length ? killedBy : (mutant.coveredBy ?? []) }
-          : mutant,
+          ? { ...tested, status: "Killed", killedBy: killedBy.length ? killedBy : (mutant.coveredBy ?? []) }
+          : tested,
       );
     }
     files[file] = { ...result, mutants };

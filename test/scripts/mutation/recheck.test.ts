@@ -58,6 +58,7 @@ describe("a mutant written into its file", () => {
 
 const MUTATED = "export const a = (x) => false;\nexport const b = (y) => y && 2;\n";
 const A_FAILS = { file: "test/a.test.ts", name: "a reads x" };
+const B_FAILS = { file: "test/b.test.ts", name: "b reads y" };
 
 describe("a recheck of survivors", () => {
   it("runs a survivor's covering test files with it written in, puts the file back, and takes the failing tests as its killers", async () => {
@@ -117,6 +118,40 @@ describe("a recheck of survivors", () => {
     expect(ws.runs.map((r) => r.files)).toEqual([["test/a.test.ts", "test/b.test.ts"], ["test/a.test.ts"]]);
     expect(detected).toBe(0);
     expect(checked.files["src/a.ts"]!.mutants.map((m) => m.status)).toEqual(["Survived", "Survived"]);
+  });
+
+  it("runs a static mutant Stryker left out (--skip-static), and leaves one ignored otherwise as it is", async () => {
+    const ws = workspace((text, files) => (text === MUTATED && files.includes("test/b.test.ts") ? [B_FAILS] : []));
+    const reason = { static: true, statusReason: 'Static mutant (and "ignoreStatic" was enabled)' };
+
+    const { report: checked, rechecked } = await recheckSurvivors(
+      report([
+        mutant("0", "Ignored", reason),
+        mutant("1", "Ignored", { static: false, statusReason: "Ignored because of excluded mutation" }),
+        mutant("2", "Ignored", { ...reason, location: at(2, 25, 31), replacement: "y" }),
+      ]),
+      ws,
+    );
+
+    expect(rechecked).toBe(2);
+    expect(ws.runs).toEqual([
+      { files: ["test/a.test.ts"], text: MUTATED },
+      { files: ["test/b.test.ts"], text: MUTATED },
+      { files: ["test/a.test.ts"], text: "export const a = (x) => x > 1;\nexport const b = (y) => y;\n" },
+      { files: ["test/b.test.ts"], text: "export const a = (x) => x > 1;\nexport const b = (y) => y;\n" },
+    ]);
+    expect(
+      checked.files["src/a.ts"]!.mutants.map(({ id, status, killedBy, statusReason }) => [
+        id,
+        status,
+        killedBy,
+        statusReason,
+      ]),
+    ).toEqual([
+      ["0", "Killed", ["t2"], undefined],
+      ["1", "Ignored", undefined, "Ignored because of excluded mutation"],
+      ["2", "Survived", undefined, undefined],
+    ]);
   });
 
   it("keeps a static survivor no test covers a survivor when no test file fails, and leaves one of no test file alone", async () => {
