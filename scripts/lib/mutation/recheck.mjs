@@ -46,6 +46,17 @@ export function mutated(source, { location, replacement }) {
 }
 
 /**
+ * `mutant` with the status it was given here, without the reason Stryker gave for its own.
+ * @param {MutantResult} mutant
+ * @param {string} status
+ * @returns {MutantResult}
+ */
+function withStatus(mutant, status) {
+  const { statusReason: _, ...rest } = mutant;
+  return { ...rest, status };
+}
+
+/**
  * The test files a survivor is run with again, first and then: those that cover it (by the report's
  * test ids) and its source file's own (`src/core/options.ts` -> any `options.test.ts`), then, for a
  * static mutant only, every other test file of the report.
@@ -118,14 +129,13 @@ export async function recheckSurvivors(report, { read, write, failing }) {
       }
       if (outcome === "timeout") {
         detected++;
-        const { statusReason: _, ...timedOut } = { ...mutant, status: "Timeout" };
-        mutants.push(timedOut);
+        mutants.push(withStatus(mutant, "Timeout"));
         continue;
       }
       const killedBy = outcome.flatMap(({ file: testFile, name }) => idOf.get(`${testFile}\u0000${name}`) ?? []);
       if (outcome.length) detected++;
       // one no test fails survives, whether Stryker ran it or not
-      const { statusReason: _, ...tested } = { ...mutant, status: "Survived" };
+      const tested = withStatus(mutant, "Survived");
       // a failing test the report does not name (a name vitest writes otherwise) still kills; the
       // tests that cover the mutant then stand for it, so that the store tests it again once they change
       mutants.push(
