@@ -37,6 +37,7 @@ import {
   writeReport,
 } from "./lib/mutation/runs.mjs";
 import { recheckSurvivors } from "./lib/mutation/recheck.mjs";
+import { startMock } from "./lib/mock/prism.mjs";
 import { collectTests, failingTests } from "./lib/mutation/test-runner.mjs";
 import { root } from "./lib/shared/paths.mjs";
 import { parseOptions } from "./lib/shared/options.mjs";
@@ -148,27 +149,38 @@ const stryked = /** @type {import("./lib/mutation/record.mjs").Report} */ (readR
 // the recheck writes a mutant into the tree; interrupted (Ctrl-C, a kill), the file is put back first
 /** @type {[file: string, text: string] | undefined} the file the recheck last read, as it was */
 let held;
+// one mock for every test run of the recheck (test/setup/mock-server.ts takes its address), not a
+// Prism started for each: about 3 s of each run here
+/** @type {Promise<{ url: string, stop: () => Promise<void> | void }> | undefined} */
+let mock;
 for (const [signal, code] of /** @type {const} */ ([
   ["SIGINT", 130],
   ["SIGTERM", 143],
 ]))
-  process.once(signal, () => {
+  process.once(signal, async () => {
     if (held) writeFileSync(...held);
+    await (await mock)?.stop();
     process.exit(code);
   });
-const {
-  report: run,
-  rechecked,
-  detected,
-} = await recheckSurvivors(stryked, {
-  read: (file) => {
-    const text = readFileSync(file, "utf8");
-    held = [file, text];
-    return text;
-  },
-  write: (file, text) => writeFileSync(file, text),
-  failing: (testFiles) => failingTests(root, VITEST_CONFIG, testFiles, RECHECK_MS),
-});
+let rechecking;
+try {
+  rechecking = await recheckSurvivors(stryked, {
+    read: (file) => {
+      const text = readFileSync(file, "utf8");
+      held = [file, text];
+      return text;
+    },
+    write: (file, text) => writeFileSync(file, text),
+    failing: async (testFiles) => {
+      mock ??= startMock();
+      const { url } = await mock;
+      return failingTests(root, VITEST_CONFIG, testFiles, RECHECK_MS, { TEST_API_BASE_URL: url });
+    },
+  });
+} finally {
+  await (await mock)?.stop();
+}
+const { report: run, rechecked, detected } = rechecking;
 held = undefined;
 if (rechecked) {
   console.log(

@@ -88,9 +88,10 @@ export async function collectTests(root, configFile) {
  * @param {string} configFile
  * @param {string[]} testFiles
  * @param {number} timeoutMs
+ * @param {Record<string, string>} [env] added to this process's environment for the run
  * @returns {Promise<{ file: string, name: string }[] | "timeout">}
  */
-export async function failingTests(root, configFile, testFiles, timeoutMs) {
+export async function failingTests(root, configFile, testFiles, timeoutMs, env = {}) {
   const dir = mkdtempSync(join(tmpdir(), "mutation-recheck-"));
   const out = join(dir, "results.json");
   try {
@@ -99,7 +100,7 @@ export async function failingTests(root, configFile, testFiles, timeoutMs) {
       execFile(
         join(root, "node_modules/.bin/vitest"),
         ["run", "--config", configFile, "--bail", "1", "--reporter", "json", "--outputFile", out, ...testFiles],
-        { cwd: root, timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 },
+        { cwd: root, timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, ...env } },
         (error) => resolve(!error ? "ok" : /** @type {{ killed?: boolean }} */ (error).killed ? "timeout" : "failed"),
       );
     });
