@@ -162,41 +162,62 @@ for (const [signal, code] of /** @type {const} */ ([
     await (await mock)?.stop();
     process.exit(code);
   });
-let rechecking;
+/**
+ * The store with `run`'s verdicts in, written. Called once Stryker's run is read and again after
+ * each file's recheck, so that an interrupted recheck loses only the file it was at.
+ * @param {import("./lib/mutation/record.mjs").Report} run
+ */
+function save(run) {
+  const merged = mergeRuns(store, compactReport({ ...run, timeoutMS: TIMEOUT_MS }));
+  const { report, gone } = withoutGone(merged.report, existsSync);
+  writeStore(STORE, report);
+  return { report, gone, retest: merged.retest };
+}
+save(stryked);
+let run = stryked;
+let rechecked = 0;
+let detected = 0;
 try {
-  rechecking = await recheckSurvivors(stryked, {
-    read: (file) => {
-      const text = readFileSync(file, "utf8");
-      held = [file, text];
-      return text;
-    },
-    write: (file, text) => writeFileSync(file, text),
-    failing: async (testFiles) => {
-      mock ??= startMock();
-      const { url } = await mock;
-      return failingTests(root, VITEST_CONFIG, testFiles, RECHECK_MS, { TEST_API_BASE_URL: url });
-    },
-  });
+  for (const file of Object.keys(stryked.files)) {
+    const one = await recheckSurvivors(
+      { ...run, files: { [file]: /** @type {(typeof run.files)[string]} */ (run.files[file]) } },
+      {
+        read: (path) => {
+          const text = readFileSync(path, "utf8");
+          held = [path, text];
+          return text;
+        },
+        write: (path, text) => writeFileSync(path, text),
+        failing: async (testFiles) => {
+          mock ??= startMock();
+          const { url } = await mock;
+          return failingTests(root, VITEST_CONFIG, testFiles, RECHECK_MS, { TEST_API_BASE_URL: url });
+        },
+      },
+    );
+    held = undefined;
+    if (!one.rechecked) continue;
+    run = { ...run, files: { ...run.files, ...one.report.files } };
+    rechecked += one.rechecked;
+    detected += one.detected;
+    console.log(`mutation: ${file}: ${one.rechecked} tested again, ${one.detected} detected`);
+    writeReport(REPORT, run);
+    save(run);
+  }
 } finally {
   await (await mock)?.stop();
 }
-const { report: run, rechecked, detected } = rechecking;
-held = undefined;
-if (rechecked) {
+if (rechecked)
   console.log(
     `mutation: ${rechecked} mutants Stryker reported surviving or left out tested again without it: ${detected} detected`,
   );
-  writeReport(REPORT, run);
-}
 const counts = /** @type {ReturnType<typeof scoreByFile>[number]} */ (scoreByFile(run).at(-1));
 const valid = counts.killed + counts.timeout + counts.survived + counts.noCoverage;
 console.log(
   `mutation: ${counts.score.toFixed(1)} % of ${valid} mutants detected (${counts.killed} killed, ${counts.timeout} timed out, ${counts.survived} survived, ${counts.noCoverage} not covered; ${counts.other} errors or ignored)`,
 );
-const merged = mergeRuns(store, compactReport({ ...run, timeoutMS: TIMEOUT_MS }));
-const { report, gone } = withoutGone(merged.report, existsSync);
+const { report, gone, retest } = save(run);
 if (gone.length) console.log(`mutation: ${gone.join(", ")} no longer in the tree: their verdicts left the store`);
-writeStore(STORE, report);
 const rows = scoreByFile(report);
 const total = /** @type {(typeof rows)[number]} */ (rows.at(-1));
 console.log(`mutation: all runs so far (${STORE}), by file of src/:`);
@@ -212,5 +233,5 @@ const missing = unmeasured(
 );
 if (missing.length) console.log(`mutation: files of src/ with no verdict in the store yet: ${missing.join(", ")}`);
 console.log(
-  `mutation: all runs so far: ${total.score.toFixed(1)} % of ${total.killed + total.timeout + total.survived + total.noCoverage} mutants over ${rows.length - 1} files${merged.retest ? `; ${merged.retest} kills by tests changed since left out, to test again` : ""}`,
+  `mutation: all runs so far: ${total.score.toFixed(1)} % of ${total.killed + total.timeout + total.survived + total.noCoverage} mutants over ${rows.length - 1} files${retest ? `; ${retest} kills by tests changed since left out, to test again` : ""}`,
 );
