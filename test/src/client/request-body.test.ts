@@ -261,10 +261,13 @@ describe("a body offered as several media types, named by options.contentType", 
     ]);
   });
 
-  it("refuses a media type the operation does not offer, naming those it does, and sends nothing", async () => {
+  it.each([
+    ["a media type the operation does not offer", "application/xml"],
+    ["a contentType that is no text", 415],
+  ])("refuses %s, naming the media types it offers, and sends nothing", async (_, contentType) => {
     const server = await faultServer(reply(204));
 
-    const err = await refusal(send(server.url)({ x: 1, y: 2 }, { contentType: "application/xml" }));
+    const err = await refusal(send(server.url)({ x: 1, y: 2 }, { contentType } as unknown as { contentType: string }));
 
     expect(err).toBeInstanceOf(ValidationError);
     expect(err!.issues).toEqual([

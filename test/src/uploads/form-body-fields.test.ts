@@ -97,6 +97,22 @@ describe("formBody", () => {
     ]);
   });
 
+  it("checks a file against its field's schema as a string that is not empty, and sends text that reads as the stand-in as text", () => {
+    const nonEmpty: Schema = {
+      ...UPLOAD,
+      properties: { ...UPLOAD.properties, zip_file: { type: ["string"], minLength: 1 } },
+    };
+
+    const { entries, issues } = build({ zip_file: zip(), dest: "(file)", note: "" }, SHAPE, nonEmpty);
+
+    expect(issues).toEqual([]);
+    expect(entries).toEqual([
+      ["zip_file", "file zip_file (application/zip)"],
+      ["dest", "(file)"],
+      ["note", ""],
+    ]);
+  });
+
   it("names a file part by the File's own name, else by its field", () => {
     const { entries } = build({
       zip_file: new File(["PK"], "site.zip", { type: "application/zip" }),
