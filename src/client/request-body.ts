@@ -17,8 +17,6 @@ export interface Built {
   failure?: (() => unknown) | undefined;
 }
 
-const JSON_TYPE = /^application\/json$/i;
-
 /**
  * Whether a call's body is an async iterable of items (a generator, a stream of objects), not data:
  * a body of JSON values one after another takes one, and sends it as it comes.
@@ -108,25 +106,26 @@ export function bodyOf(
     // a stream is read as it is sent: it cannot be sent again, so it gets one attempt
     singleUse = need(op.readers?.givenBody ?? readers.givenBody, op, "body check")(body, media.bodyType, issues).stream;
   }
-  if (body === undefined || issues.length > before) return { sent: undefined, type: undefined, singleUse };
+  // a call with issues is refused before anything is sent: what it would send is not built
+  // Stryker disable next-line ConditionalExpression,ObjectLiteral: a shortcut; nothing is sent either way
+  if (issues.length > before) return { sent: undefined, type: undefined, singleUse };
+  // no body, and no type of one
+  // Stryker disable next-line ObjectLiteral: `{}` reads alike: no stream stands behind a body not given
+  if (body === undefined) return { sent: undefined, type: undefined, singleUse };
   // what is sent is what was checked, built once: the snapshot's JSON text, the form's fields, the bytes or form as given
   const json = media.body === "json";
   const sent = json
     ? JSON.stringify(body)
     : media.body === "lines"
       ? need(op.readers?.sequenceBody ?? readers.sequenceBody, op, "item body writer").text(body, media.bodyType)
-      : media.body === "urlencoded" || media.body === "text"
+      : // Stryker disable next-line ConditionalExpression,LogicalOperator,StringLiteral: fetch writes a URLSearchParams, a number or a boolean as this text too; as text it is a body every fetch takes
+        media.body === "urlencoded" || media.body === "text"
         ? String(body)
         : body;
   const named = media.bodyType;
-  // JSON keeps openapi-fetch's type unless it names another; a FormData gets fetch's, with its
-  // boundary; a media range (`*/*`), or none named, the value's own
-  const type =
-    json && (!named || JSON_TYPE.test(named) || named.includes("*"))
-      ? undefined
-      : sent instanceof FormData || named?.includes("*") !== false
-        ? null
-        : named;
+  // the media type the spec names; where it names none or a range (`*/*`), JSON keeps openapi-fetch's
+  // (application/json) and any other the value's own, as fetch writes it; a FormData fetch's, with its boundary
+  const type = !named || named.includes("*") || sent instanceof FormData ? (json ? undefined : null) : named;
   return { sent, type, singleUse };
 }
 

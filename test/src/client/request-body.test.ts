@@ -403,6 +403,28 @@ describe("the Content-Type of what is sent", () => {
     expect(server.requests.map(sent)).toEqual([["application/merge-patch+json", '{"x":1,"y":2}']]);
   });
 
+  it("is application/json for a JSON body whose row names no media type", async () => {
+    const server = await faultServer(reply(204));
+    const { bodies: _, bodyType: __, ...untyped } = place;
+
+    await send(server.url, untyped)({ x: 1, y: 2 });
+    // and a contentType named for it is refused: it is to be left out
+    const err = await refusal(send(server.url, untyped)({ x: 1, y: 2 }, { contentType: "application/json" }));
+
+    expect(server.requests.map(sent)).toEqual([["application/json", '{"x":1,"y":2}']]);
+    expect(err!.issues).toEqual([{ path: "options.contentType", message: "must be undefined" }]);
+  });
+
+  it("is not sent where an optional body is not given", async () => {
+    const server = await faultServer(reply(204));
+    const { bodies: _, bodyRequired: __, ...optional } = place;
+    const note: Operation = { ...optional, body: "raw", bodyType: "text/plain", bodySchema: undefined };
+
+    await send(server.url, note)(undefined);
+
+    expect(server.requests.map(sent)).toEqual([[undefined, ""]]);
+  });
+
   it("is fetch's own, with its boundary, on the Request a middleware sees for a multipart form", async () => {
     const server = await faultServer(reply(204));
     const client = clientOf({ apiKey: KEY, baseUrl: server.url }, [place], READERS) as unknown as {
