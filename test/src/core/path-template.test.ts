@@ -34,6 +34,15 @@ describe("pathMatcher", () => {
     ]);
   });
 
+  it("reads a base path without the slashes it ends in", () => {
+    const match = pathMatcher(["/things/{id}"], "/v1//");
+
+    expect([match("/v1/things/t_1"), match("/v1//things/t_1")]).toEqual([
+      { index: 0, params: { id: "t_1" } },
+      undefined,
+    ]);
+  });
+
   it("finds the operation whose whole template the path is, not one that ends it", () => {
     // the client's base path /v1, then /browsers/x/extensions: never POST /extensions
     const match = pathMatcher(["/extensions", "/browsers/{id}/extensions", "/{kind}/{id}/extensions"], "/v1");
@@ -100,6 +109,8 @@ describe("a path's variants (path#name)", () => {
       variant: "get_shared_link",
     });
     expect(pathVariant("/v1/conversations")).toEqual({ path: "/v1/conversations", variant: undefined });
+    // a key that is all variant: the path before its # is empty
+    expect(pathVariant("#stream")).toEqual({ path: "", variant: "stream" });
   });
 
   it("are matched on the path without their #name, the plain path first, whatever the order", () => {
