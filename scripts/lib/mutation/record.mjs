@@ -32,6 +32,9 @@ export { decodeReplacement, encodeReplacement, spanOf };
  * incremental and JSON report (mutation-testing-report-schema)
  */
 
+/** A line of a replacement that is a comment. */
+const COMMENT_LINE = /^\s*(\/\/|\/\*)/m;
+
 /** Statuses whose reuse does not read the tests that covered the mutant: a kill reads its killers, and no run is handed an undetected mutant. */
 const COVERAGE_UNREAD = new Set(["Killed", "Survived", "NoCoverage"]);
 
@@ -87,18 +90,23 @@ export function compactReport(report) {
   for (const [file, { source, mutants }] of Object.entries(report.files)) {
     files[file] = {
       blob: blobId(source),
-      mutants: mutants.map((m) => ({
-        id: m.id,
-        mutatorName: m.mutatorName,
-        replacement: encodeReplacement(spanOf(source, m.location), m.replacement),
-        status: m.status,
-        location: { start: { ...m.location.start }, end: { ...m.location.end } },
-        ...(m.status === "Killed" && m.killedBy?.length ? { killedBy: m.killedBy } : {}),
-        // Stryker counts a killer among the tests that covered a mutant
-        ...(m.status !== "Killed" && !COVERAGE_UNREAD.has(m.status) && (m.coveredBy?.length || m.killedBy?.length)
-          ? { coveredBy: [...new Set([...(m.coveredBy ?? []), ...(m.killedBy ?? [])])] }
-          : {}),
-      })),
+      // an ignored mutant has no verdict to keep; a replacement Stryker printed with a comment line
+      // of the file (a `Stryker disable` inside the code it replaces) would hold that text: it is
+      // left out too, and tested again by the next run
+      mutants: mutants
+        .filter((m) => m.status !== "Ignored" && !COMMENT_LINE.test(m.replacement))
+        .map((m) => ({
+          id: m.id,
+          mutatorName: m.mutatorName,
+          replacement: encodeReplacement(spanOf(source, m.location), m.replacement),
+          status: m.status,
+          location: { start: { ...m.location.start }, end: { ...m.location.end } },
+          ...(m.status === "Killed" && m.killedBy?.length ? { killedBy: m.killedBy } : {}),
+          // Stryker counts a killer among the tests that covered a mutant
+          ...(m.status !== "Killed" && !COVERAGE_UNREAD.has(m.status) && (m.coveredBy?.length || m.killedBy?.length)
+            ? { coveredBy: [...new Set([...(m.coveredBy ?? []), ...(m.killedBy ?? [])])] }
+            : {}),
+        })),
     };
   }
   /** @type {Record<string, TestFileRef>} */

@@ -468,6 +468,23 @@ describe("the mutation store without the text of a file (scripts/lib/mutation/re
     );
   });
 
+  it("keeps no ignored mutant, and none whose replacement holds a comment line of the file", () => {
+    const file = run.files["src/ok.ts"]!;
+    const ignored = { ...file.mutants[0]!, id: "98", status: "Ignored", replacement: "false" };
+    const commented = {
+      ...file.mutants[0]!,
+      id: "99",
+      replacement: "// Stryker disable next-line: a comment of the file\nfalse",
+    };
+    const url = { ...file.mutants[0]!, id: "97", replacement: 'url.protocol + "//" + url.host' };
+    const more = { ...run, files: { "src/ok.ts": { ...file, mutants: [...file.mutants, ignored, commented, url] } } };
+
+    expect(compactReport(more).files["src/ok.ts"]!.mutants.map((m) => m.id)).toEqual([
+      ...compactReport(run).files["src/ok.ts"]!.mutants.map((m) => m.id),
+      "97",
+    ]);
+  });
+
   it("keeps the tests that covered a mutant only where a reuse reads them: a timeout's, its killer among them", () => {
     writeStore(join(scratch, "runs.json"), compactReport(run));
     const store = readStore(join(scratch, "runs.json"))!;
