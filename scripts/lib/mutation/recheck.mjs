@@ -1,18 +1,16 @@
 // Mutants Stryker reported as survivors, tested again without it. Stryker 9.6's vitest runner can
-// run a mutant's tests with the mutant never switched on and report it Survived: a static one (code a
-// test file also runs while it loads, a client made at a describe's top; stryker-js #6144, #6209: the
-// runner activates it after the modules loaded, and declares a reload it does not do), and, measured
-// here, others too. transport.ts's `if (body instanceof Blob || body instanceof ReadableStream)` set to
-// true (static) was reported Survived after 700 tests and fails twelve when written into the file;
-// media-type.ts's `if (asked !== undefined)` set to true (not static) was reported Survived after the
-// 22 tests of request-body.test.ts, ten of which fail with it written in.
+// run a static mutant's tests with the mutant never switched on and report it Survived (code a test
+// file also runs while it loads, a client made at a describe's top; stryker-js #6144, #6209: the
+// runner activates it after the modules loaded, and declares a reload it does not do). Measured
+// here: transport.ts's `if (body instanceof Blob || body instanceof ReadableStream)` set to true,
+// reported Survived after 700 tests, fails twelve when written into the file.
 // So each survivor is written into its file, its test files run by vitest (test/mutation/vitest.config.ts),
 // and the file put back: a test that fails kills it. First the files Stryker says cover it and the
 // file's own test file (options.ts's options.test.ts); then, for a static mutant, every other test
 // file of the run: its effect starts at import, which no test's coverage shows (options.ts's table
 // of option checks: its survivors' covering files pass, and options.test.ts, which covers none of
-// them, fails). A mutant that is not static runs only in tests that call its code, which the
-// coverage names by file even where it misses a test (above).
+// them, fails). A survivor that is not static is run with its covering files only: a second look
+// that costs little, whose kill is as real as any.
 import { decodeReplacement, spanOf } from "./replacement.mjs";
 
 /**
