@@ -178,22 +178,24 @@ let run = stryked;
 let rechecked = 0;
 let detected = 0;
 try {
+  /** @type {import("./lib/mutation/recheck.mjs").Workspace} */
+  const workspace = {
+    read: (path) => {
+      const text = readFileSync(path, "utf8");
+      held = [path, text];
+      return text;
+    },
+    write: (path, text) => writeFileSync(path, text),
+    failing: async (testFiles) => {
+      mock ??= startMock();
+      const { url } = await mock;
+      return failingTests(root, VITEST_CONFIG, testFiles, RECHECK_MS, { TEST_API_BASE_URL: url });
+    },
+  };
   for (const file of Object.keys(stryked.files)) {
     const one = await recheckSurvivors(
       { ...run, files: { [file]: /** @type {(typeof run.files)[string]} */ (run.files[file]) } },
-      {
-        read: (path) => {
-          const text = readFileSync(path, "utf8");
-          held = [path, text];
-          return text;
-        },
-        write: (path, text) => writeFileSync(path, text),
-        failing: async (testFiles) => {
-          mock ??= startMock();
-          const { url } = await mock;
-          return failingTests(root, VITEST_CONFIG, testFiles, RECHECK_MS, { TEST_API_BASE_URL: url });
-        },
-      },
+      workspace,
     );
     held = undefined;
     if (!one.rechecked) continue;

@@ -113,7 +113,8 @@ export async function recheckSurvivors(report, { read, write, failing }) {
         continue;
       }
       rechecked++;
-      const source = read(file);
+      // read above, and put back after each mutant
+      const { source } = result;
       /** @type {Awaited<ReturnType<Workspace["failing"]>>} */
       let outcome = [];
       try {
