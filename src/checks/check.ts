@@ -34,6 +34,7 @@ export function check(
   try {
     const conforms = compile(schema, answer);
     // the common case builds no path and no issue; only a value that fails is walked again for them
+    // Stryker disable next-line ConditionalExpression: a shortcut; a value that conforms adds no issue to `out` either
     if (!conforms(value, path, undefined, 0)) conforms(value, path, out, 0);
   } catch (err) {
     // only a stack overflow gets here: anyOf/oneOf at every level of a recursive schema take more
@@ -123,14 +124,18 @@ export function jsonSnapshot(value: unknown, path: string, out: ValidationIssue[
   return copy(value, path, undefined, 0);
 }
 
-// JSON's number syntax: how a number parameter is written as text
+// JSON's number syntax: how a number parameter or form field is written as text
 const NUMBER_TEXT = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
+
+/** The finite number `text` writes in JSON's syntax, if any: `"1e3"` is 1000, `"01"`, `"1."` and `"1e999"` none. */
+export function writtenNumber(text: string): number | undefined {
+  const number = NUMBER_TEXT.test(text) ? Number(text) : undefined;
+  return number !== undefined && Number.isFinite(number) ? number : undefined;
+}
 
 /** The number (JSON's syntax) or boolean (`true`, `false`) a parameter's text writes, if any. */
 function writtenValue(text: string): number | boolean | undefined {
-  const number = NUMBER_TEXT.test(text) ? Number(text) : undefined;
-  if (number !== undefined && Number.isFinite(number)) return number;
-  return text === "true" ? true : text === "false" ? false : undefined;
+  return writtenNumber(text) ?? (text === "true" ? true : text === "false" ? false : undefined);
 }
 
 /**

@@ -1,10 +1,8 @@
 import type { Schema } from "../../generated/validators.js";
+import { writtenNumber } from "../checks/check.js";
 
 const MAX_DEPTH = 32;
 const DELIMITERS = { spaceDelimited: " ", pipeDelimited: "|" } as const;
-// JSON's number syntax: how a form writes a number
-const NUMBER_TEXT = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
-const LEAF = Symbol("leaf");
 
 /** How one field of an `application/x-www-form-urlencoded` body is written, from its `encoding`. */
 export interface FieldEncoding {
@@ -14,7 +12,10 @@ export interface FieldEncoding {
   explode?: boolean;
 }
 
-type Leaf = { [LEAF]: true; values: unknown[] };
+/** The values given for one name, in order. */
+class Leaf {
+  readonly values: unknown[] = [];
+}
 type Node = Leaf | { [name: string]: Node };
 
 /**
@@ -22,7 +23,7 @@ type Node = Leaf | { [name: string]: Node };
  * they are checked and sent as an object of the same fields would be: bracket names (`files[0][file]`,
  * `to[city]`) as nested objects and arrays, a name given twice as an array where the schema has one
  * (or a value joined as the field's `encoding` says: `explode: false`, `spaceDelimited`,
- * `pipeDelimited`), each text read as the schema's type at its place says (a number in JSON's syntax,
+ * `pipeDelimited`), each text read as the schema's type at its place says (a finite number in JSON's syntax,
  * `true`/`false`, an empty text as `null`, a JSON text where an object or array goes) unless the schema
  * takes text there. Files stay as they are. What the schema does not describe stays text, for the
  * check to name.
@@ -41,30 +42,28 @@ export function formFields(
     let node = root as Record<string, Node>;
     for (const step of path.slice(0, -1)) {
       const next = Object.hasOwn(node, step) ? node[step] : undefined;
-      if (!next || LEAF in next) define(node, step, {});
+      if (!next || next instanceof Leaf) define(node, step, {});
       node = node[step] as Record<string, Node>;
     }
     const last = path.at(-1)!;
     const held = Object.hasOwn(node, last) ? node[last] : undefined;
-    if (held && LEAF in held) held.values.push(value);
-    else define(node, last, { [LEAF]: true, values: [value] });
+    const leaf = held instanceof Leaf ? held : new Leaf();
+    leaf.values.push(value);
+    define(node, last, leaf);
   });
   const top = facets(schema);
   const out: Record<string, unknown> = {};
   for (const name of Object.keys(root))
-    define(
-      out,
-      name,
-      shaped(propertyOf(top, name), root[name]!, Object.hasOwn(encoding, name) ? encoding[name] : {}, 0),
-    );
+    define(out, name, shaped(propertyOf(top, name), root[name]!, Object.hasOwn(encoding, name) ? encoding[name] : {}));
   return out;
 }
 
 /** `files[0][file]` as its steps: `["files", "0", "file"]`; `tags[]` as `["tags", ""]`; any other name as itself. */
 function steps(name: string): string[] {
   const open = name.indexOf("[");
-  if (open <= 0 || !/^(\[[^[\]]*\])+$/.test(name.slice(open))) return [name];
-  return [name.slice(0, open), ...Array.from(name.slice(open).matchAll(/\[([^[\]]*)\]/g), (m) => m[1]!)];
+  const brackets = name.slice(open);
+  if (open <= 0 || !/^(\[[^[\]]*\])+$/.test(brackets)) return [name];
+  return [name.slice(0, open), ...Array.from(brackets.matchAll(/\[([^[\]]*)\]/g), (m) => m[1]!)];
 }
 
 /** A field of `target` named `name`, `__proto__` included, as an own field. */
@@ -73,22 +72,26 @@ function define(target: object, name: string, value: unknown) {
 }
 
 /** The schemas that say what a value at one place is: `schema` behind its `$ref`s, and its `allOf`, `anyOf` and `oneOf` branches. */
-function facets(schema: Schema | undefined, out: Schema[] = [], depth = 0): Schema[] {
-  if (!schema || typeof schema !== "object" || depth > MAX_DEPTH) return out;
+// Stryker disable next-line ArrayDeclaration: a text among the facets has no type, properties, items or additionalProperties: it adds nothing
+function facets(schema: Schema | false | undefined, out: Schema[] = [], depth = 0): Schema[] {
+  if (!schema || depth > MAX_DEPTH) return out;
   out.push(schema);
   if (schema.$ref) facets(schema.$ref(), out, depth + 1);
+  // Stryker disable next-line ArrayDeclaration: a text among the facets has no type, properties, items or additionalProperties: it adds nothing
   for (const sub of [...(schema.allOf ?? []), ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])])
     facets(sub, out, depth + 1);
   return out;
 }
 
 const typesOf = (all: Schema[]) =>
+  // Stryker disable next-line ArrayDeclaration: a type no schema names reads no text as anything
   new Set(all.flatMap((s) => s.type ?? (s.properties ? ["object"] : s.items ? ["array"] : [])));
 
 /** The facets of the field `name` of an object: its property's schema, else `additionalProperties`. */
 function propertyOf(all: Schema[], name: string): Schema[] {
   for (const s of all) if (s.properties && Object.hasOwn(s.properties, name)) return facets(s.properties[name]);
-  for (const s of all) if (typeof s.additionalProperties === "object") return facets(s.additionalProperties);
+  for (const s of all) if (s.additionalProperties) return facets(s.additionalProperties);
+  // Stryker disable next-line ArrayDeclaration: a text among the facets has no type, properties, items or additionalProperties: it adds nothing
   return [];
 }
 
@@ -96,28 +99,30 @@ const itemsOf = (all: Schema[]) => facets(all.find((s) => s.items)?.items);
 
 /** One value read as the schema's type at its place says; a file, or text where text is allowed, as it is. */
 function scalar(all: Schema[], value: unknown): unknown {
+  // Stryker disable next-line ConditionalExpression: a file reads as no number, boolean or null, and as no JSON text
   if (typeof value !== "string") return value;
   const types = typesOf(all);
-  if (types.size === 0 || types.has("string")) return value;
-  if ((types.has("integer") || types.has("number")) && NUMBER_TEXT.test(value)) return Number(value);
+  if (types.has("string")) return value;
+  const number = types.has("integer") || types.has("number") ? writtenNumber(value) : undefined;
+  if (number !== undefined) return number;
   if (types.has("boolean") && (value === "true" || value === "false")) return value === "true";
   if (types.has("null") && value === "") return null;
   if ((types.has("object") || types.has("array")) && /^\s*[[{]/.test(value)) {
     try {
       return JSON.parse(value);
     } catch {
-      return value;
+      // no JSON text: the text as it is, below, for the check to name
     }
   }
   return value;
 }
 
 /** A node of the fields' tree read into the shape of its schema: an array where it has one, an object of fields otherwise. */
-function shaped(all: Schema[], node: Node, how: FieldEncoding | undefined, depth: number): unknown {
+function shaped(all: Schema[], node: Node, how?: FieldEncoding): unknown {
   const types = typesOf(all);
   const list = types.has("array") && !types.has("string") && !types.has("object");
-  if (LEAF in node) {
-    const { values } = node as Leaf;
+  if (node instanceof Leaf) {
+    const { values } = node;
     const style = how?.style ?? "form";
     const one = values.at(-1);
     if (types.has("array") && !types.has("string")) {
@@ -140,19 +145,18 @@ function shaped(all: Schema[], node: Node, how: FieldEncoding | undefined, depth
     }
     return scalar(all, one);
   }
-  const fields = node as Record<string, Node>;
-  if (depth > MAX_DEPTH) return undefined;
+  // as deep as a name's steps go: MAX_DEPTH at most (formFields)
+  const fields = node;
   if (list)
     // `files[0][…]`, `files[1][…]` in the order of their index (an object's index keys come in
     // ascending order, whatever the order given); `tags[]` given twice, in order
     return Object.keys(fields).flatMap((key) => {
       const child = fields[key]!;
-      return key === "" && LEAF in child
-        ? (child as Leaf).values.map((v) => scalar(itemsOf(all), v))
-        : [shaped(itemsOf(all), child, undefined, depth + 1)];
+      return key === "" && child instanceof Leaf
+        ? child.values.map((v) => scalar(itemsOf(all), v))
+        : [shaped(itemsOf(all), child)];
     });
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(fields))
-    define(out, key, shaped(propertyOf(all, key), fields[key]!, undefined, depth + 1));
+  for (const key of Object.keys(fields)) define(out, key, shaped(propertyOf(all, key), fields[key]!));
   return out;
 }

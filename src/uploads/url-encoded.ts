@@ -7,7 +7,7 @@ import { formFields, type FieldEncoding } from "./form-fields.js";
 export type { FieldEncoding };
 
 const MAX_DEPTH = 64;
-const DELIMITERS = { spaceDelimited: " ", pipeDelimited: "|" } as const;
+const DELIMITERS = { form: ",", spaceDelimited: " ", pipeDelimited: "|" } as const;
 
 /**
  * Builds the `URLSearchParams` of an `application/x-www-form-urlencoded` body from its fields (an
@@ -47,14 +47,15 @@ export function urlEncodedBody(
     if (Array.isArray(value)) value.forEach((item, i) => nest(scalar(item) ? name : `${name}[${i}]`, item, depth + 1));
     else if (typeof value === "object" && value !== null && depth < MAX_DEPTH)
       for (const [k, v] of Object.entries(value)) nest(`${name}[${k}]`, v, depth + 1);
-    else if (value !== undefined) form.append(name, text(value));
+    // a snapshot holds no undefined
+    else form.append(name, text(value));
   };
   for (const [name, value] of Object.entries(snapshot)) {
     const how = Object.hasOwn(encoding, name) ? encoding[name]! : {};
     const style = how.style ?? "form";
     if (Array.isArray(value) && style !== "deepObject" && value.every(scalar)) {
       if (style === "form" && how.explode !== false) for (const item of value) form.append(name, text(item));
-      else form.append(name, value.map(text).join(style === "form" ? "," : DELIMITERS[style]));
+      else form.append(name, value.map(text).join(DELIMITERS[style]));
     } else if (style === "form" && how.explode === false && isObject(value) && Object.values(value).every(scalar))
       form.append(
         name,

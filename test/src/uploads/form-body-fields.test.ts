@@ -297,5 +297,11 @@ describe("givenBody", () => {
         { path: "body", message: "must be text, bytes, a Blob, a stream or a form to go as text/csv" },
       ]);
     }
+    // a body the operation gives no media type for
+    const issues: ValidationIssue[] = [];
+    givenBody({ a: 1 }, undefined, issues);
+    expect(issues).toEqual([
+      { path: "body", message: "must be text, bytes, a Blob, a stream or a form to go as given" },
+    ]);
   });
 });

@@ -160,7 +160,8 @@ describe("formFields, each text read as its place's schema says", () => {
     ["1e", "1e"],
     ["1e+", "1e+"],
     ["1.5x", "1.5x"],
-  ])("reads %s where a number goes as %j: JSON's number syntax, nothing else", (text, value) => {
+    ["1e999", "1e999"],
+  ])("reads %s where a number goes as %j: a finite number in JSON's syntax, nothing else", (text, value) => {
     expect(read(`n=${encodeURIComponent(text)}`)).toEqual({ n: value });
   });
 
@@ -240,6 +241,42 @@ describe("formFields, each text read as its place's schema says", () => {
 
   it("reads a name whose brackets do not close it as the name itself", () => {
     expect(formFields(new URLSearchParams("a[b]x=1&[c]=2"), undefined)).toEqual({ "a[b]x": "1", "[c]": "2" });
+  });
+
+  it("reads a name with a bracket inside a bracket as the name itself", () => {
+    expect(formFields(new URLSearchParams("a[b[c]=1"), undefined)).toEqual({ "a[b[c]": "1" });
+  });
+
+  it("gives fields a program may change and delete, nested ones included", () => {
+    const fields = formFields(new URLSearchParams("copies=1&to[city]=Oslo"), LETTER);
+    const plain = (value: unknown) => ({ value, writable: true, enumerable: true, configurable: true });
+
+    expect(Object.getOwnPropertyDescriptor(fields, "copies")).toEqual(plain(1));
+    expect(Object.getOwnPropertyDescriptor(fields.to, "city")).toEqual(plain("Oslo"));
+  });
+
+  it("keeps a quoted JSON text as its text where an object goes: only an object's or array's text is parsed", () => {
+    expect(formFields(new URLSearchParams(`meta=${encodeURIComponent('"{x}"')}`), LETTER)).toEqual({ meta: '"{x}"' });
+  });
+
+  it("reads additionalProperties of any branch of allOf, not only the first", () => {
+    const schema: Schema = { allOf: [{ type: ["object"] }, { additionalProperties: { type: ["integer"] } }] };
+
+    expect(formFields(new URLSearchParams("n=1"), schema)).toEqual({ n: 1 });
+  });
+
+  it("follows 32 $refs to a field's type, and no 33rd", () => {
+    const chain = (refs: number): Schema => {
+      let schema: Schema = { type: ["integer"] };
+      for (let i = 0; i < refs; i++) {
+        const next = schema;
+        schema = { $ref: () => next };
+      }
+      return { type: ["object"], properties: { n: schema } };
+    };
+
+    expect(formFields(new URLSearchParams("n=1"), chain(32))).toEqual({ n: 1 });
+    expect(formFields(new URLSearchParams("n=1"), chain(33))).toEqual({ n: "1" });
   });
 
   it("finishes on a schema that reaches itself through $ref or allOf", () => {
