@@ -113,7 +113,7 @@ export function hasNextPage(walk: Walk, page: PageView): boolean {
 function morePages(walk: Walk, page: PageView): boolean {
   const { style, pageSize = 0 } = walk;
   if (page.items.length === 0) return false;
-  const current = pageNumber(walk, page);
+  const current = Number(pageParam(walk, page));
   // a page number that is none: the next page's query says so
   if (!Number.isSafeInteger(current)) return true;
   if (style.totalPages !== undefined) {
@@ -127,23 +127,26 @@ function morePages(walk: Walk, page: PageView): boolean {
 
 // item-cursor: a page as full as the call asked (as the first page, where it does not say) is not the last
 function fullPage(walk: Walk, page: PageView): boolean {
-  const asked = walk.style.limit === undefined ? undefined : Number(page.query?.[walk.style.limit]);
-  const size = asked !== undefined && Number.isSafeInteger(asked) && asked >= 1 ? asked : (walk.pageSize ?? 0);
+  const { limit } = walk.style;
+  const asked = limit === undefined ? Number.NaN : Number(page.query?.[limit]);
+  const size = Number.isSafeInteger(asked) && asked >= 1 ? asked : (walk.pageSize ?? 0);
   return page.items.length > 0 && page.items.length >= size;
 }
 
-function pageNumber(walk: Walk, page: PageView): number {
-  return Number(page.query?.[walk.style.param!] ?? 1);
+/** The page number the page was asked with, as the query holds it (1 where it holds none). */
+function pageParam(walk: Walk, page: PageView): unknown {
+  return page.query?.[walk.style.param!] ?? 1;
 }
 
-// cursor-body: the query parameter, body field or item field of the walk's direction
+// the query parameter, body field or item field of the walk's direction: backwards only for
+// cursor-body and item-cursor
 function cursor({ style, backward }: Walk): {
   param: string;
   next: string | undefined;
   item: string | undefined;
   at: number;
 } {
-  return backward
+  return backward && (style.style === "cursor-body" || style.style === "item-cursor")
     ? { param: style.before!, next: style.first, item: style.firstItem, at: 0 }
     : { param: style.param!, next: style.next, item: style.lastItem, at: -1 };
 }
@@ -173,6 +176,7 @@ export function itemId(item: unknown, key: string): string | undefined {
 function edgeId(walk: Walk, page: PageView): unknown {
   const { item, at } = cursor(walk);
   const ids = page.items.map((one) => itemId(one, item!));
+  // Stryker disable next-line ConditionalExpression: RegExp's test reads undefined as the text "undefined", no whole number
   if (ids.length && ids.every((id) => id !== undefined && /^\d{1,40}$/.test(id))) {
     const numbers = ids.map((id) => BigInt(id!));
     // Stryker disable next-line EqualityOperator: of two equal ids either is the edge, and indexOf finds the first
@@ -189,27 +193,28 @@ function edgeId(walk: Walk, page: PageView): unknown {
  */
 export function nextQuery(walk: Walk, page: PageView, fail: (reason: string) => Error): NextQuery {
   const { style, seen } = walk;
-  if (style.style === "link")
-    return followQuery(walk, page, nextLink(page.headers.get("link")), 'Link rel="next"', fail);
+  if (style.style === "link") {
+    const target = nextLink(page.headers.get("link"));
+    if (target === undefined) throw fail('says more pages follow, but its Link header has no rel="next"');
+    return followQuery(walk, page, target, 'Link rel="next"', fail);
+  }
   if (style.style === "next-url") {
     const target = nextPosition(walk, page);
     if (typeof target !== "string") throw fail(`says more pages follow, but its ${style.next} is no address`);
     return followQuery(walk, page, target, style.next!, fail);
   }
   if (style.style === "page-number") {
-    const current = pageNumber(walk, page);
+    const asked = pageParam(walk, page);
+    const current = Number(asked);
     if (!Number.isSafeInteger(current))
-      throw fail(`its ${style.param} ${JSON.stringify(String(page.query?.[style.param!]))} is not a page number`);
+      throw fail(`its ${style.param} ${JSON.stringify(String(asked))} is not a page number`);
     return { query: { ...page.query, [style.param!]: current + 1 }, trusted: false };
   }
-  const { param, next, item, at } =
-    style.style === "cursor-body" || style.style === "item-cursor"
-      ? cursor(walk)
-      : { param: style.param!, next: style.next, item: undefined, at: -1 };
+  const { param, next, item, at } = cursor(walk);
   const position = nextPosition(walk, page);
   if (style.style === "offset-header") {
-    const text = typeof position === "string" ? position.trim() : "";
-    const offset = /^\d{1,15}$/.test(text) ? Number(text) : NaN;
+    // a header's value, without the spaces around it (Headers drops them), or null
+    const offset = /^\d{1,15}$/.test(String(position)) ? Number(position) : Number.NaN;
     if (Number.isNaN(offset))
       throw fail(
         `says more pages follow, but its ${style.next} is ${position == null ? "missing" : JSON.stringify(String(position).slice(0, 40))}, not an offset`,
@@ -226,6 +231,7 @@ export function nextQuery(walk: Walk, page: PageView, fail: (reason: string) => 
       `says more pages follow, but gives no next position (${next ?? `the ${at === 0 ? "first" : "last"} item's ${item}`})`,
     );
   const token = String(position);
+  // Stryker disable next-line StringLiteral: an absent position compares as "", which token === "" refuses first
   if (token === "" || seen.has(token) || token === String(page.query?.[param] ?? ""))
     throw fail(
       `its next position ${JSON.stringify(token.slice(0, 40))} was already used; the walk stops rather than repeat pages`,
@@ -254,13 +260,13 @@ export function repeatedItems(walk: Walk, previous: PageView, page: PageView): s
 function followQuery(
   walk: Walk,
   page: PageView,
-  target: string | undefined,
+  target: string,
   what: string,
   fail: (reason: string) => Error,
 ): NextQuery {
   let next: URL;
   try {
-    next = new URL(target ?? "", page.url);
+    next = new URL(target, page.url);
   } catch {
     throw fail(`its ${what} is not an address`);
   }
@@ -288,9 +294,10 @@ function followQuery(
 /** The target of `rel="next"` in a Link header (RFC 8288), or undefined. */
 export function nextLink(header: string | null): string | undefined {
   if (!header) return undefined;
+  // the parameters' group matches, empty where there are none
   for (const [, target, params] of header.matchAll(/<([^>]*)>((?:\s*;[^;,]+)*)/g)) {
-    const rel = /;\s*rel\s*=\s*(?:"([^"]*)"|([^\s;,]+))/i.exec(params ?? "");
-    if ((rel?.[1] ?? rel?.[2] ?? "").toLowerCase().split(/\s/).includes("next")) return target;
+    const rel = /;\s*rel\s*=\s*(?:"([^"]*)"|([^\s;,]+))/i.exec(params!);
+    if ((rel?.[1] ?? rel?.[2])?.toLowerCase().split(/\s/).includes("next")) return target;
   }
   return undefined;
 }

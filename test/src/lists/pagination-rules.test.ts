@@ -43,12 +43,21 @@ describe("an item-cursor page is full, so another may follow", () => {
     ["a limit of 0, which sizes nothing: the first page's size", ITEMS, { pageSize: 2 }, ids(1), { limit: 0 }, false],
     ["a limit that is no number: the first page's size", ITEMS, { pageSize: 2 }, ids(1, 2), { limit: "ten" }, true],
     ["a fractional limit: the first page's size", ITEMS, { pageSize: 3 }, ids(1, 2), { limit: 2.5 }, false],
+    ["a fractional limit a page fills: the first page's size", ITEMS, { pageSize: 2 }, ids(1, 2), { limit: 2.5 }, true],
     [
       "no limit parameter: the first page's size",
       { ...ITEMS, limit: undefined },
       { pageSize: 2 },
       ids(1),
       { limit: 1 },
+      false,
+    ],
+    [
+      "no limit parameter, whatever parameter the query holds",
+      { ...ITEMS, limit: undefined },
+      { pageSize: 2 },
+      ids(1),
+      { undefined: 1 },
       false,
     ],
     ["no limit and no first page's size: any items", { ...ITEMS, limit: undefined }, {}, ids(1), undefined, true],
@@ -124,6 +133,29 @@ describe("the next query of other styles", () => {
     expect(nextQuery(walk, pageOf(ids(1), { page: "2" }), fail)).toEqual({ query: { page: 3 }, trusted: false });
   });
 
+  it("walks a header cursor forwards, whatever the call's before says", () => {
+    const walk = walkOf(
+      { style: "cursor-header", param: "cursor", next: "X-Next", before: "before" },
+      { backward: true },
+    );
+    const page = pageOf([], { before: "b1" }, { headers: new Headers({ "X-Next": "c2" }) });
+
+    expect(nextQuery(walk, page, fail).query).toEqual({ before: "b1", cursor: "c2" });
+  });
+
+  it("fails where a Link header has no next page's address", () => {
+    const walk = walkOf({ style: "link" });
+    const page = pageOf([], undefined, { headers: new Headers({ link: '<https://a.test/?page=1>; rel="prev"' }) });
+
+    expect(() => nextQuery(walk, page, fail)).toThrow('says more pages follow, but its Link header has no rel="next"');
+  });
+
+  it("fails where the page number is none, naming it as the query holds it", () => {
+    const walk = walkOf({ style: "page-number", param: "page", total: "total" });
+
+    expect(() => nextQuery(walk, pageOf([], { page: "2b" }), fail)).toThrow('its page "2b" is not a page number');
+  });
+
   it("fails where the address of the next page is no address", () => {
     const walk = walkOf({ style: "next-url", next: "next" });
 
@@ -181,6 +213,14 @@ describe("an item repeated from the page before", () => {
     expect(repeatedItems(walk, pageOf([{ id: "a" }, {}]), pageOf([{}, { id: "b" }]))).toBeUndefined();
   });
 
+  it("is named by its first 40 characters", () => {
+    const id = `${"x".repeat(40)}TAIL`;
+
+    expect(repeatedItems(walkOf(ITEMS), pageOf(ids(id)), pageOf(ids(id)))).toBe(
+      `it holds the item "${"x".repeat(40)}" of the page before; the walk stops rather than repeat items`,
+    );
+  });
+
   it("is read by the first item's field walking backwards", () => {
     const walk = walkOf({ ...ITEMS, firstItem: "ref" }, { backward: true });
 
@@ -190,7 +230,7 @@ describe("an item repeated from the page before", () => {
   });
 
   it("is never looked for in a list of another style", () => {
-    const walk = walkOf({ style: "cursor-body", param: "cursor", next: "next" });
+    const walk = walkOf({ style: "cursor-body", param: "cursor", lastItem: "id" });
 
     expect(repeatedItems(walk, pageOf(ids("a")), pageOf(ids("a")))).toBeUndefined();
   });
@@ -205,6 +245,8 @@ describe("a Link header's next", () => {
     ['<https://a.test/?page=6>;rel="NEXT"', "https://a.test/?page=6"],
     ['<https://a.test/?page=7>; rel="nextpage"', undefined],
     ['<https://a.test/?page=8>; rel="prev"', undefined],
+    ['<https://a.test/?page=9>; title="next"', undefined],
+    ["<https://a.test/?page=10>", undefined],
     ["", undefined],
     [null, undefined],
   ])("of %j is %j", (header, target) => {
