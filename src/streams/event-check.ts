@@ -1,7 +1,6 @@
 import { PACKAGE_NAME } from "../../generated/identity.js";
 import type { Schema } from "../../generated/validators.js";
 import type { AnswerPolicy } from "../core/config.js";
-import { compile, type Check } from "../checks/schema-compiler.js";
 import { StreamEventError, type RawEvent } from "./stream-errors.js";
 import { check } from "../checks/check.js";
 import { type EventData, jsonData, namedEvent } from "./event-data.js";
@@ -154,23 +153,13 @@ function checker(
   response: (() => Response) | undefined,
   root = "data",
 ): (data: unknown, raw: RawEvent) => unknown {
-  // compiled once: the common event is one call that builds no path and no issue
-  const conforms = schema === undefined ? undefined : compile(schema, true);
   return (data, raw) => {
-    if (conforms === undefined || passes(conforms, data, root)) return data;
-    // check() walks it again for the issues, and turns a stack overflow into one
-    const issues = check(schema!, data, root, [], true);
+    if (schema === undefined) return data;
+    // the common event is one compiled call that builds no path and no issue (check() walks a value
+    // that fails again for its issues, and turns a stack overflow into one)
+    const issues = check(schema, data, root, [], true);
     return issues.length ? reportDrift(op, raw, data, issues, policy, response?.()) : data;
   };
-}
-
-/** Whether `data` conforms; false too when checking it overflowed the stack, which `check()` then reports. */
-function passes(conforms: Check, data: unknown, root: string): boolean {
-  try {
-    return conforms(data, root, undefined, 0);
-  } catch {
-    return false;
-  }
 }
 
 /** True for what `eventReader` returns for a heartbeat. */
@@ -203,7 +192,7 @@ export function reportDrift(
 
 /** The values a discriminated schema names in its mapping (through `$ref`s). */
 function mapping(schema: Schema): Set<string> {
-  let s: Schema | undefined = schema;
-  for (let hops = 0; s?.$ref !== undefined && hops < 32; hops++) s = s.$ref();
-  return new Set(Object.keys(s?.discriminator?.mapping ?? {}));
+  let s = schema;
+  for (let hops = 0; s.$ref !== undefined && hops < 32; hops++) s = s.$ref();
+  return new Set(Object.keys(s.discriminator?.mapping ?? {}));
 }

@@ -23,7 +23,6 @@ export function eventIterator(
 ): AsyncIterableIterator<StreamEvent<unknown>> {
   let batch: EventSourceMessage[] = [];
   let at = 0;
-  let finished = false;
   let busy: Promise<unknown> | undefined;
   // the next event of the batch, or undefined when it is spent; once stopped (close(), a return, the
   // call's signal), none is: the batches' generator then ends the stream its own way
@@ -36,11 +35,9 @@ export function eventIterator(
     }
     return undefined;
   };
-  // the source ends once it failed or was returned, so a later call finds it done either way: the flags
-  // keep any further call from reaching it, and let the events read ahead go
+  // the source ends once it failed or was returned, so a later call finds it done (a generator that
+  // ended answers every next() with done); the events read ahead go
   const fail = (err: unknown): Promise<never> => {
-    // Stryker disable next-line BooleanLiteral: see above
-    finished = true;
     // Stryker disable next-line ArrayDeclaration: see above
     batch = [];
     return source.return(undefined).then(() => Promise.reject(err));
@@ -48,7 +45,6 @@ export function eventIterator(
   const iterator: AsyncIterableIterator<StreamEvent<unknown>> = {
     next() {
       if (busy) return busy.then(() => iterator.next());
-      if (finished) return Promise.resolve(DONE);
       let event: StreamEvent<unknown> | undefined;
       try {
         event = take();
@@ -59,18 +55,13 @@ export function eventIterator(
       const pending = source.next().then(
         (result) => {
           busy = undefined;
-          if (result.done) {
-            finished = true;
-            return DONE;
-          }
+          if (result.done) return DONE;
           batch = result.value;
           at = 0;
           return iterator.next();
         },
         (err: unknown) => {
           busy = undefined;
-          // Stryker disable next-line BooleanLiteral: the source that threw is done (see fail)
-          finished = true;
           throw err;
         },
       );
@@ -80,8 +71,6 @@ export function eventIterator(
     },
     // a loop that breaks, as close(): the connection is dropped
     return() {
-      // Stryker disable next-line BooleanLiteral: the source returned below is done (see fail)
-      finished = true;
       // Stryker disable next-line ArrayDeclaration: the events read ahead go (see fail)
       batch = [];
       close();

@@ -101,7 +101,8 @@ export const openItemStream: OpenItems = async (op, open, options, policy = {}) 
   const { maxEventSize, idleTimeoutMs, request } = streamOptions(options);
   const where = `${op.method} ${op.path}`;
   const framing = sequenceFraming(op.answerType) ?? "lines";
-  const state = { started: false, closed: false };
+  // Stryker disable next-line ObjectLiteral: closed left undefined reads as false
+  const state = { closed: false };
   // the caller's signal ends the connection while it is read
   const { stop, release, close: end } = streamEnd(request.signal, state);
   let response: Response;
@@ -118,7 +119,6 @@ export const openItemStream: OpenItems = async (op, open, options, policy = {}) 
   const read = itemReader(op, op.itemSchema, policy, () => response);
 
   async function* items(): AsyncGenerator<unknown> {
-    state.started = true;
     const reader = response.body?.getReader();
     const cancel = () => void reader?.cancel().catch(() => {});
     stop.signal.addEventListener("abort", cancel);

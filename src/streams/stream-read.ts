@@ -65,10 +65,10 @@ export function streamOptions(
 /**
  * A stream's own end: `stop`, an abort that follows the caller's `signal` while the stream lives
  * (`release()` stops following it), and `close(response)`, which ends the stream quietly: it is
- * marked closed, aborted and released, and a body no reader took is cancelled (once read, the
- * reader's own cancel drops it).
+ * marked closed, aborted and released, and its body cancelled (a body a reader took refuses the
+ * cancel, and the reader's own cancel drops it).
  */
-export function streamEnd(signal: AbortSignal | undefined, state: { closed: boolean; started: boolean }) {
+export function streamEnd(signal: AbortSignal | undefined, state: { closed: boolean }) {
   const stop = new AbortController();
   const onAbort = () => stop.abort(signal!.reason);
   // a signal fires once, and release() removes the listener: `once` only lets it go sooner
@@ -79,7 +79,7 @@ export function streamEnd(signal: AbortSignal | undefined, state: { closed: bool
     state.closed = true;
     stop.abort();
     release();
-    if (!state.started) response.body?.cancel().catch(() => {});
+    response.body?.cancel().catch(() => {});
   };
   return { stop, release, close };
 }

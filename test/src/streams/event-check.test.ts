@@ -207,6 +207,28 @@ describe("eventReader", () => {
 
 // OpenAPI 3.2's `itemSchema`: the schema of one whole event (its `event`, `data` and `id` fields), and
 // which kinds' data is JSON (`eventItem`, as the generator reads it from the item schema)
+describe("eventReader, a heartbeat typed behind $refs", () => {
+  it("follows 32 $refs to the mapping that names the heartbeat, and no 33rd", () => {
+    const union: Schema = {
+      type: ["object"],
+      discriminator: { propertyName: "event", mapping: { sse_heartbeat: () => ({ type: ["object"] }) } },
+    };
+    const behind = (refs: number): Schema => {
+      let schema = union;
+      for (let i = 0; i < refs; i++) {
+        const next = schema;
+        schema = { $ref: () => next };
+      }
+      return schema;
+    };
+    const read = (refs: number) => eventReader({ ...stream(), eventSchema: behind(refs) })("{}", HEARTBEAT, undefined);
+
+    // typed, the heartbeat is an event like any other; untyped, it is passed over
+    expect(read(32)).toEqual({});
+    expect(isSkipped(read(33))).toBe(true);
+  });
+});
+
 describe("eventReader, a stream whose item schema describes each whole event", () => {
   const EVENT: Schema = {
     type: ["object"],
@@ -267,6 +289,15 @@ describe("eventReader, a stream whose item schema describes each whole event", (
   it("passes over a heartbeat its item schema names no kind for, and checks one it names", () => {
     expect(isSkipped(strict()("", HEARTBEAT, undefined))).toBe(true);
     expect(strict({ addJson: true, [HEARTBEAT]: false })("still here", HEARTBEAT, "10")).toBe("still here");
+  });
+
+  it("hands onAnswerMismatch the event with the fields the wire sent, and no others", () => {
+    const seen: AnswerMismatch[] = [];
+    const read = eventReader(named({ addJson: true }), { onAnswerMismatch: (m) => seen.push(m) }, () => new Response());
+
+    read("hi", undefined, undefined);
+
+    expect(seen.map((m) => m.data)).toStrictEqual([{ data: "hi" }]);
   });
 
   it("yields an event that breaks the schema without strictAnswers, and reports it", () => {

@@ -53,14 +53,15 @@ describe("eventIterator", () => {
   });
 
   it("keeps as the last event id only an id a header can carry", async () => {
-    const { source } = connection([[message("{}", "evt_1"), message("{}", "evt\n2"), message("{}", "evt\u01003")]]);
+    const { source } = connection([
+      [message("{}", "evt_1"), message("{}", "evt\n2"), message("{}", "evt\u01003"), message("{}", "\u01004")],
+    ]);
     const state = { lastEventId: undefined as string | undefined, stopped: false };
     const iterator = eventIterator(source, eventReader(op), state, () => {});
 
-    await iterator.next();
-    await iterator.next();
-    await iterator.next();
+    for (let i = 0; i < 4; i++) await iterator.next();
 
+    // the last one's first character is already one no header carries
     expect(state.lastEventId).toBe("evt_1");
   });
 

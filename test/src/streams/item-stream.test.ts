@@ -348,6 +348,27 @@ describe("ending a sequence", () => {
     expect(err).toBeInstanceOf(UserAbortError);
   });
 
+  it("ends a read that waits on a silent server once the call's signal fires, with a fetch that drops the signal", async () => {
+    const fetch = (request: Request) => globalThis.fetch(request.url, { headers: request.headers });
+    let ended: Promise<void> | undefined;
+    const server = await faultServer((res) => {
+      ended = new Promise<void>((done) => res.once("close", () => done()));
+      res.writeHead(200, { "Content-Type": "application/jsonl" }).write(line(1));
+    });
+    const controller = new AbortController();
+
+    const stream = await sequences(server, { fetch }).feed({ signal: controller.signal, idleTimeoutMs: 60_000 });
+    const items = stream[Symbol.asyncIterator]();
+    const first = await items.next();
+    const waiting = items.next();
+    controller.abort();
+    const err = await waiting.catch((e: unknown) => e);
+    await ended;
+
+    expect(first).toEqual({ done: false, value: 1 });
+    expect(err).toBeInstanceOf(UserAbortError);
+  });
+
   it("ends at once, with no item, where the answer has no body", async () => {
     const server = await faultServer((res) => res.writeHead(204).end());
 
