@@ -77,12 +77,11 @@ export function multipleOf(m: number): (x: number) => boolean {
  * unique([{ a: 1, b: 2 }, { b: 2, a: 1 }], "tags", out); // false, out: [{ path: "tags[1]", message: "repeats tags[0]" }]
  */
 export function unique(v: unknown[], path: string, out: ValidationIssue[] | undefined): boolean {
-  const seen = new Map<unknown, number>();
+  const seen = new Map<string, number>();
   let ok = true;
-  for (let i = 0; i < v.length; i++) {
-    const item = v[i];
-    // Stryker disable next-line ConditionalExpression: null keyed as "null" collides with no other item's key
-    const k = typeof item === "object" && item !== null ? jsonText(item) : typeof item === "string" ? json(item) : item;
+  for (const [i, item] of v.entries()) {
+    // equal values give equal texts, whatever their keys' order; no two unequal values one text
+    const k = jsonText(item);
     const before = seen.get(k);
     if (before === undefined) seen.set(k, i);
     else if (((ok = refuse(out, `${path}[${i}]`, `repeats ${path}[${before}]`)), !out)) return false;

@@ -19,12 +19,13 @@ export function styledQuery(styles: Readonly<Record<string, FieldEncoding>>) {
   return (query: Record<string, unknown>): string => {
     const parts: string[] = [];
     for (const [name, value] of Object.entries(query)) {
-      if (value === undefined || value === null) continue;
+      if (value == null) continue;
       const how = Object.hasOwn(styles, name) ? styles[name] : undefined;
+      // Stryker disable next-line LogicalOperator: openapi-fetch explodes unless explode is false; its types ask a boolean
       const explode = how?.explode ?? true;
       if (Array.isArray(value)) {
         // deepObject says nothing of arrays: its items repeated, as form writes them
-        const style = !how?.style || how.style === "deepObject" ? "form" : how.style;
+        const style = how?.style === "spaceDelimited" || how?.style === "pipeDelimited" ? how.style : "form";
         if (value.length) parts.push(serializeArrayParam(name, value, { style, explode }));
       } else if (typeof value === "object") {
         // named, the document's style (form by default); spaceDelimited and pipeDelimited say
@@ -60,7 +61,6 @@ export function wholeQuery(mediaType: string) {
       const form = new URLSearchParams();
       const text = (v: unknown) => (typeof v === "object" ? JSON.stringify(v) : String(v));
       for (const [name, field] of Object.entries(value)) {
-        if (field === undefined || field === null) continue;
         for (const item of Array.isArray(field) ? field : [field])
           if (item !== undefined && item !== null) form.append(name, text(item));
       }

@@ -33,9 +33,8 @@ export function credentialOf(scheme: AuthScheme, apiKey: string): Credential {
       return { header: [scheme.name, apiKey] };
     case "query":
       return { query: [scheme.name, apiKey] };
-    default:
-      return undefined;
   }
+  return undefined;
 }
 
 /**

@@ -227,7 +227,7 @@ export function resolveConfig(options: ClientOptions, schemes: readonly AuthSche
   const baseUrl = typeof given === "string" ? given.replace(/\/+$/, "") : "";
   const url = URL.canParse(baseUrl) ? new URL(baseUrl) : undefined;
   // what comes before an "@" may be a password
-  if (!url || !/^https?:$/.test(url.protocol))
+  if (!url || (url.protocol !== "https:" && url.protocol !== "http:"))
     throw new ConfigurationError(
       `${urlName} ${mustBe("an https URL", typeof given === "string" ? given.slice(given.lastIndexOf("@") + 1) : given)}`,
     );

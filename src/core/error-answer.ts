@@ -42,13 +42,13 @@ export function apiErrorFrom(
       ? parsed.slice(0, MAX_ERROR_BODY_BYTES)
       : "";
   const json = whole && isJson(parsed);
-  const read = json ? readError(parsed) : { code: undefined, message: undefined };
+  const read: Partial<ReturnType<typeof readError>> = json ? readError(parsed) : {};
   const body = json && declared(parsed) ? (parsed as ApiErrorBody) : text || undefined;
   const { status, statusText } = response;
   let message: string;
   if (status < 400) {
     // the location without its query, which may carry a signature
-    const to = response.headers.get("location")?.split(/[?#]/)[0]?.slice(0, SNIPPET);
+    const to = (response.headers.get("location") ?? "").replace(/[?#].*/s, "").slice(0, SNIPPET);
     message = `${status} redirect${to ? ` to ${to}` : ""} not followed: it would send the request again, maybe elsewhere; point baseUrl at the address that answers.`;
   } else if (read.message !== undefined) {
     message = `${status} ${cut(read.code ?? (statusText || "error"), SNIPPET)}: ${cut(read.message, MESSAGE_SCAN)}`;

@@ -113,6 +113,7 @@ export async function send(
       if (outcomeUnknown && method === "DELETE" && response.status === 404)
         return new Response(null, { status: 204, headers: response.headers });
       // a 2xx, or a redirect, which is never followed nor sent again
+      // Stryker disable next-line ConditionalExpression: a shortcut; isRetryable refuses a status below 400, and it says it may have acted itself
       if (response.status < 400) return response;
       outcome = { kind: "status", status: response.status };
       delay = retryAfterMs(response.headers);
@@ -121,6 +122,7 @@ export async function send(
       if (delay! > MAX_RETRY_AFTER_MS) return response;
     } else if (failure instanceof ConnectionError) {
       // a timeout is a request that was out: sent, its outcome unknown
+      // Stryker disable next-line StringLiteral: isRetryable tells an answer by the kind "status"; any other kind is a connection's
       outcome = { kind: "connection", sent: failure.maybePerformed };
       outcomeUnknown ||= failure.maybePerformed;
       actedBefore(failure, acted);
@@ -169,6 +171,7 @@ async function attemptOnce(
       return new Response(body, response);
     }
     // an empty answer the service kept empty: nothing to read
+    // Stryker disable next-line ConditionalExpression: a shortcut; a 204 holds no body, which reads as nothing
     if (empty && response.ok && (response.status === 204 || response.headers.get("content-length") === "0"))
       return response;
     // reading the body inside the attempt bounds it by the timeout and turns a truncated body

@@ -104,7 +104,8 @@ export function respond(op: Operation, answer: MockAnswer): Response {
   const headers = new Headers(answer.headers);
   if (body !== undefined && typeof body !== "string" && !headers.has("content-type"))
     headers.set("content-type", "application/json");
-  return new Response(body === undefined ? null : typeof body === "string" ? body : JSON.stringify(body), {
+  // JSON.stringify(undefined) is undefined: no body
+  return new Response(typeof body === "string" ? body : JSON.stringify(body), {
     status,
     headers,
   });

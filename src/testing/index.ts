@@ -140,6 +140,8 @@ function settle<T>(answer: T | Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason);
+    // a signal fires once, and the listener goes once the answer settles: `once` only lets it go sooner
+    // Stryker disable next-line ObjectLiteral,BooleanLiteral: see above
     signal.addEventListener("abort", onAbort, { once: true });
     Promise.resolve(answer)
       .then(resolve, reject)

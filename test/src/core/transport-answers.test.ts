@@ -110,6 +110,69 @@ describe("redirects", () => {
   });
 });
 
+describe("a runtime's refusal of a redirect", () => {
+  // how each runtime fails a fetch sent with redirect "error" that met a redirect (src/core/transport.ts)
+  it.each([
+    ["Node (undici): the cause's message", new TypeError("fetch failed", { cause: new Error("unexpected redirect") })],
+    ["Bun: the code", Object.assign(new TypeError("fetch failed"), { code: "UnexpectedRedirect" })],
+    ["Deno: the message", new TypeError("Encountered redirect while redirect mode is set to 'error'")],
+  ])("reads %s as RedirectError, sending once", async (_, refusal) => {
+    const server = await faultServer(reply(200));
+    let calls = 0;
+    const refusing = async () => {
+      calls++;
+      throw refusal;
+    };
+
+    const err = await server
+      .client({ fetch: refusing })
+      .organization.limits.retrieve()
+      .catch((e) => e);
+
+    expect(err).toBeInstanceOf(RedirectError);
+    expect(err).toMatchObject({ status: 0 });
+    expect(calls).toBe(1);
+  });
+
+  it("reads another failure, or one without a message, as a failed connection", async () => {
+    const server = await faultServer(reply(200));
+    const failures: unknown[] = [new TypeError("unexpected redirect"), { code: "ECONNRESET" }];
+    const failing = async () => {
+      throw failures.shift();
+    };
+
+    const client = server.client({ fetch: failing, maxRetries: 0 });
+    const errors = [
+      await client.organization.limits.retrieve().catch((e) => e),
+      await client.organization.limits.retrieve().catch((e) => e),
+    ];
+
+    expect(errors.map((e) => e.name)).toEqual(["ConnectionError", "ConnectionError"]);
+  });
+});
+
+describe("a redirect answering a form", () => {
+  const settings = { timeoutMs: 2000, maxRetries: 0, maxResponseBytes: 1024 };
+  const sent = (form: FormData, url: string) =>
+    send(settings, new Request(url, { method: "POST" }), {}, { body: form });
+
+  it("is handed over as it came where the form holds text only, and as status 0 where it holds a file", async () => {
+    const server = await faultServer(redirect(307, "/elsewhere"), redirect(307, "/elsewhere"));
+    const text = new FormData();
+    text.append("name", "scan");
+    const withFile = new FormData();
+    withFile.append("scan", new File(["bytes"], "scan.bin"));
+
+    const answers = [await sent(text, `${server.url}/uploads`), await sent(withFile, `${server.url}/uploads`)];
+
+    // a form with a file goes with redirect "error", which the runtime refuses without showing the answer
+    expect(answers.map((a) => [a.status, a.headers.get("location")])).toEqual([
+      [307, "/elsewhere"],
+      [0, null],
+    ]);
+  });
+});
+
 describe("answer size", () => {
   it("stops reading an endless 2xx at the default 16 MiB, drops the connection and does not retry", async () => {
     const body = flood(200, 256 * MiB);
