@@ -22,8 +22,7 @@ function isDay(s: string): boolean {
     year >= 0 &&
     s.charCodeAt(4) === 45 &&
     s.charCodeAt(7) === 45 &&
-    month >= 1 &&
-    month <= 12 &&
+    // a month out of 1-12 has no day: DAYS gives month 0 none, and a month past 12 undefined, which no day is below
     day >= 1 &&
     day <= (month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : DAYS[month]!)
   );
@@ -32,14 +31,9 @@ function isDay(s: string): boolean {
 function isDateTime(s: string): boolean {
   // the date, then t or a space (any \s, as ajv-formats splits them), then hh:mm:ss, a fraction, a zone
   const t = s.charCodeAt(10);
-  // | 32 folds T to t alone; a space is tested as itself, since NUL | 32 is a space too
-  if (
-    s.length < 20 ||
-    !isDay(s) ||
-    !((t | 32) === 116 || t === 32 || /\s/.test(s[10]!)) ||
-    s.charCodeAt(13) !== 58 ||
-    s.charCodeAt(16) !== 58
-  )
+  // | 32 folds T to t alone; a space is tested with the rest of \s, since NUL | 32 is a space too
+  // a text too short fails below: a character past its end is NaN, which no comparison takes
+  if (!isDay(s) || !((t | 32) === 116 || /\s/.test(s[10]!)) || s.charCodeAt(13) !== 58 || s.charCodeAt(16) !== 58)
     return false;
   const hour = two(s, 11);
   const min = two(s, 14);
@@ -66,6 +60,7 @@ function isDateTime(s: string): boolean {
   if (hour <= 23 && min <= 59 && sec <= 59) return true;
   // a leap second is 23:59:60 in UTC, whatever the offset
   const utcMin = min - zoneMin * sign;
+  // Stryker disable next-line EqualityOperator: at utcMin 0 no time is a leap second, whatever the hour
   const utcHour = hour - zoneHour * sign - (utcMin < 0 ? 1 : 0);
   return (utcHour === 23 || utcHour === -1) && (utcMin === 59 || utcMin === -1) && sec <= 60;
 }

@@ -46,12 +46,10 @@ function count(
   );
 }
 
-/** Whether `v` equals one of `list`, as JSON values. */
+/** Whether `v` equals one of `list`, as JSON values: by their texts, object keys sorted. */
 function oneOfValues(list: unknown[]): (v: unknown) => boolean {
-  const simple = new Set(list);
-  const texts = list.filter((e) => typeof e === "object" && e !== null).map(jsonText);
-  return (v) =>
-    simple.has(v) || (texts.length > 0 && typeof v === "object" && v !== null && texts.includes(jsonText(v)));
+  const texts = new Set(list.map(jsonText));
+  return (v) => texts.has(jsonText(v));
 }
 
 // one cache per side: a request and an answer are checked differently
@@ -169,8 +167,8 @@ function build(s: Schema, forAnswer: boolean): Check {
         if (v > max && ((ok = refuse(out, path, `must be <= ${max}`)), !out)) return false;
         if (v <= above && ((ok = refuse(out, path, `must be > ${above}`)), !out)) return false;
         if (v >= below && ((ok = refuse(out, path, `must be < ${below}`)), !out)) return false;
-        if (step && !step(v) && ((ok = refuse(out, path, `must be a multiple of ${s.multipleOf![0]}`)), !out))
-          return false;
+        // the last check of a number: nothing follows to skip
+        if (step && !step(v)) ok = refuse(out, path, `must be a multiple of ${s.multipleOf![0]}`);
       }
     } else if (typeof v === "string") {
       if (textual) {
@@ -178,7 +176,8 @@ function build(s: Schema, forAnswer: boolean): Check {
         const n = v.length <= longest && v.length >= 2 * shortest ? v.length : [...v].length;
         if (!count(out, path, n, shortest, longest, "character") && ((ok = false), !out)) return false;
         if (re && !re.test(v) && ((ok = refuse(out, path, `must match /${s.pattern}/`)), !out)) return false;
-        if (format && !format(v) && ((ok = refuse(out, path, `must be ${s.format![0]}`)), !out)) return false;
+        // the last check of a string: nothing follows to skip
+        if (format && !format(v)) ok = refuse(out, path, `must be ${s.format![0]}`);
       }
     } else if ((list || object) && typeof v === "object" && v !== null) {
       if (depth >= MAX_DEPTH) return refuse(out, path, DEEP);

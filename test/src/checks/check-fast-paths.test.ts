@@ -151,6 +151,9 @@ describe("formats read a character code at a time", () => {
     ["email", "a@x.example.com", true],
     ["email", "a@example.c", true],
     ["email", "a@example.c_m", false],
+    // the whole text is the address: nothing before it, nothing after
+    ["email", " user@example.info", false],
+    ["email", "user@example.info!", false],
     // a leap second is 23:59:60 UTC: where the offset has minutes, the UTC minute can be the hour before
     ["date-time", "2017-01-01T05:29:60+05:30", true],
     ["date-time", "2017-01-01T00:29:60+00:30", true],
