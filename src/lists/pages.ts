@@ -132,13 +132,14 @@ export class PagePromise<Item, Body = Item[]> implements Promise<Page<Item, Body
   ) {
     const set = (name: string | undefined) => name !== undefined && query?.[name] != null && query[name] !== "";
     // a list with no position forwards (item-cursor with only `before`) is walked backwards
-    const backward = style.param === undefined ? style.before !== undefined : set(style.before) && !set(style.param);
+    const backward = style.param === undefined || (set(style.before) && !set(style.param));
     this.#walk = { fetch, style, seen: new Set(), backward };
     this.#query = query;
     try {
       this.#bounds = pageBounds(options);
     } catch (err) {
       // a rejection, as every other method's bad input is, and nothing is sent
+      // Stryker disable next-line ObjectLiteral,BooleanLiteral: the walk's first page is the rejection: no bound is read
       this.#bounds = { maxPages: 0, maxItems: 0, defaultPages: false };
       this.#first = Promise.reject(err);
       this.#first.catch(() => {});
