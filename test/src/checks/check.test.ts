@@ -332,6 +332,15 @@ describe("parameter checks, on the text a path segment or a header carries", () 
   });
 });
 
+describe("values no JSON text writes", () => {
+  it("are of no type, an object's least of all", () => {
+    const object: Schema = { type: ["object"] };
+
+    for (const value of [undefined, () => 1, 1n, Symbol("s")])
+      expect(check(object, value, "v")).toEqual([{ path: "v", message: "must be object" }]);
+  });
+});
+
 describe("answer checks", () => {
   it("require a readOnly field of an answer, which only requests may leave out", async () => {
     const server = await faultServer(reply(200, { default_project_max_concurrent_sessions: 10, added_later: true }));
