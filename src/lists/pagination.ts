@@ -3,6 +3,8 @@
 // reads a position refuses one that would repeat, skip or leave the operation (src/lists/pages.ts
 // walks the pages and turns a refusal into a PaginationError).
 
+import { nextLink, sameOperationQuery } from "./next-address.js";
+
 /** How one list operation's pages work, as the generated table says (`x-pagination`, or detected). */
 export interface Pagination {
   style: "offset-header" | "cursor-header" | "cursor-body" | "link" | "next-url" | "page-number" | "item-cursor";
@@ -196,12 +198,12 @@ export function nextQuery(walk: Walk, page: PageView, fail: (reason: string) => 
   if (style.style === "link") {
     const target = nextLink(page.headers.get("link"));
     if (target === undefined) throw fail('says more pages follow, but its Link header has no rel="next"');
-    return followQuery(walk, page, target, 'Link rel="next"', fail);
+    return { query: sameOperationQuery(walk.seen, page.url, target, 'Link rel="next"', fail), trusted: true };
   }
   if (style.style === "next-url") {
     const target = nextPosition(walk, page);
     if (typeof target !== "string") throw fail(`says more pages follow, but its ${style.next} is no address`);
-    return followQuery(walk, page, target, style.next!, fail);
+    return { query: sameOperationQuery(walk.seen, page.url, target, style.next!, fail), trusted: true };
   }
   if (style.style === "page-number") {
     const asked = pageParam(walk, page);
@@ -254,50 +256,4 @@ export function repeatedItems(walk: Walk, previous: PageView, page: PageView): s
   return again === undefined
     ? undefined
     : `it holds the item ${JSON.stringify(again.slice(0, 40))} of the page before; the walk stops rather than repeat items`;
-}
-
-// the query of the next page's address the service wrote (`what` names where it wrote it)
-function followQuery(
-  walk: Walk,
-  page: PageView,
-  target: string,
-  what: string,
-  fail: (reason: string) => Error,
-): NextQuery {
-  let next: URL;
-  try {
-    next = new URL(target, page.url);
-  } catch {
-    throw fail(`its ${what} is not an address`);
-  }
-  const here = new URL(page.url);
-  // the key goes with every page: never to another origin or operation
-  if (next.origin !== here.origin || next.pathname !== here.pathname)
-    throw fail(
-      `its ${what} points to another address (${next.origin}${next.pathname}); only the same operation is followed`,
-    );
-  const query: Record<string, unknown> = {};
-  next.searchParams.forEach((v, k) => {
-    query[k] = k in query ? ([] as unknown[]).concat(query[k], v) : v;
-  });
-  // the query in one spelling, its names in order and its values encoded: a value that holds "&"
-  // or "=" is no other query
-  const sorted = new URLSearchParams(next.searchParams);
-  sorted.sort();
-  const key = sorted.toString();
-  if (walk.seen.has(key) || next.search === here.search)
-    throw fail(`its ${what} was already followed; the walk stops rather than repeat pages`);
-  walk.seen.add(key);
-  return { query, trusted: true };
-}
-
-/** The target of `rel="next"` in a Link header (RFC 8288), or undefined. */
-export function nextLink(header: string | null): string | undefined {
-  if (!header) return undefined;
-  // the parameters' group matches, empty where there are none
-  for (const [, target, params] of header.matchAll(/<([^>]*)>((?:\s*;[^;,]+)*)/g)) {
-    const rel = /;\s*rel\s*=\s*(?:"([^"]*)"|([^\s;,]+))/i.exec(params!);
-    if ((rel?.[1] ?? rel?.[2])?.toLowerCase().split(/\s/).includes("next")) return target;
-  }
-  return undefined;
 }

@@ -160,6 +160,7 @@ describe("a consumer's bundle of the synthetic spec's standalone functions, at 1
     expect(readers(inputs)).toEqual([
       "eventsource-parser",
       "src/client/media-type.ts",
+      "src/lists/next-address.ts",
       "src/lists/pages.ts",
       "src/lists/pagination.ts",
       "src/streams/event-bounds.ts",

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { ValidationError } from "../../../src/core/errors.js";
 import { PagePromise, PaginationError, type PageFetcher, type Pagination } from "../../../src/lists/pages.js";
-import { nextLink } from "../../../src/lists/pagination.js";
+import { nextLink } from "../../../src/lists/next-address.js";
 import { all, failure } from "../../support/iterate.js";
 
 interface Answer {

@@ -5,13 +5,13 @@ import { describe, expect, it } from "vitest";
 import {
   hasNextPage,
   itemId,
-  nextLink,
   nextQuery,
   type PageView,
   type Pagination,
   repeatedItems,
   type Walk,
 } from "../../../src/lists/pagination.js";
+import { nextLink } from "../../../src/lists/next-address.js";
 
 const URL_ = "https://api.example.com/v1/messages";
 const walkOf = (style: Pagination, more: Partial<Walk> = {}): Walk => ({
