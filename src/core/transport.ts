@@ -229,8 +229,8 @@ function dispatch(
     // (https://github.com/nodejs/undici/issues/4058), and refusedRedirect() reads its refusal
     init.redirect = "error";
     init.window = null;
-    // a stream body is sent as it is read
-    if (body instanceof ReadableStream) (init as { duplex?: string }).duplex = "half";
+    // a stream body is sent as it is read (fetch asks this of a stream, and ignores it for a Blob or a form)
+    (init as { duplex?: string }).duplex = "half";
   } else init.redirect = "manual";
   // the Request openapi-fetch built is the one sent, with the body the method built in place of its
   // stream; where the key goes in the query, the same request to the address that holds it
