@@ -104,14 +104,3 @@ export const dateTime: Format = ["date-time", isDateTime];
 export const uuid: Format = ["uuid", isUuid];
 /** A dot-atom address at a host name (`te..st@example.com` fails). As fast as a loop over its characters here: a regex keeps it short and plainly right. */
 export const email: Format = ["email", (s) => EMAIL.test(s)];
-
-/**
- * The formats `check()` enforces by name, for the scripts that build schemas without
- * generated/validators.ts (scripts/lib/generate/schema-table.mjs `schema()`); a format not listed
- * here is not checked.
- *
- * @example
- * FORMATS.date![1]("2020-02-29"); // true
- * FORMATS.date![1]("2021-02-29"); // false
- */
-export const FORMATS: Record<string, Format> = { date, "date-time": dateTime, uuid, email };
