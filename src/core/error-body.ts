@@ -10,8 +10,7 @@ export function isJson(body: unknown): body is object {
 
 const objectOf = (value: unknown) => (isObject(value) ? value : undefined);
 const words = (value: unknown) => (typeof value === "string" && value !== "" ? value : undefined);
-const codeOf = (value: unknown) =>
-  words(value) ?? (typeof value === "number" && Number.isFinite(value) ? String(value) : undefined);
+const codeOf = (value: unknown) => words(value) ?? (Number.isFinite(value) ? String(value) : undefined);
 
 /**
  * The code and message of an error body, whatever shape the spec gives its errors, by these rules

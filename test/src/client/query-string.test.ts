@@ -127,6 +127,8 @@ describe("a whole query written from one value", () => {
     expect(wholeQuery("Application/X-WWW-Form-URLEncoded; charset=utf-8")({ a: "b c" })).toBe("a=b+c");
     // not the form type: the value's JSON text, as any other type writes an object
     expect(wholeQuery(`${FORM}x`)({ a: "b" })).toBe("%7B%22a%22%3A%22b%22%7D");
+    // nor a type whose name only ends in it
+    expect(wholeQuery(`vnd.${FORM}`)({ a: "b" })).toBe("%7B%22a%22%3A%22b%22%7D");
   });
 
   it.each([
@@ -136,6 +138,7 @@ describe("a whole query written from one value", () => {
     ["APPLICATION/JSON", true, "true"],
     ["application/json", undefined, ""],
     ["application/jsonx", "a b", "a%20b"],
+    ["text/application/json", "a b", "a%20b"],
     ["text/plain", "a b", "a%20b"],
     ["text/plain", { a: 1 }, "%7B%22a%22%3A1%7D"],
     ["text/plain", 7, "7"],
