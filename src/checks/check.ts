@@ -113,6 +113,7 @@ export function jsonSnapshot(value: unknown, path: string, out: ValidationIssue[
         if (item === undefined) continue;
         const c = copy(item, p, field, depth + 1);
         // assigning "__proto__" would set the prototype instead of a field
+        // Stryker disable next-line ConditionalExpression: a shortcut; defined, any other field is the same plain, writable field
         if (field === "__proto__")
           Object.defineProperty(fields, field, { value: c, enumerable: true, writable: true, configurable: true });
         else fields[field] = c;

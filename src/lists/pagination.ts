@@ -169,7 +169,7 @@ function nextPosition(walk: Walk, page: PageView): unknown {
 /** The id of an item, as text; undefined for one that has none. */
 export function itemId(item: unknown, key: string): string | undefined {
   const id = item !== null && typeof item === "object" ? (item as Record<string, unknown>)[key] : undefined;
-  return typeof id === "string" || (typeof id === "number" && Number.isFinite(id)) ? String(id) : undefined;
+  return typeof id === "string" || Number.isFinite(id) ? String(id) : undefined;
 }
 
 // item-cursor: the position past the page, its last item's id (walking backwards, its first's); where

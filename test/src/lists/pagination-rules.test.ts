@@ -82,6 +82,12 @@ describe("an item's id", () => {
   ])("of %j is %j", (item, id) => {
     expect(itemId(item, "id")).toBe(id);
   });
+
+  it("is none for an item that is no object, even where the key names a property of its value", () => {
+    // a string has a length, and an array an index: neither is an item's field
+    expect(itemId("msg_1", "length")).toBeUndefined();
+    expect(itemId(["msg_1"], "0")).toBe("msg_1");
+  });
 });
 
 describe("the next query of an item-cursor list", () => {
