@@ -20,7 +20,7 @@
 // through a generated copy of the project and so never count.
 // Each mutant Stryker reports as a survivor, and each static one it left out, is tested again without it
 // (scripts/lib/mutation/recheck.mjs: Stryker's vitest runner can leave one switched off); --recheck
-// does only that, for the last run's report.
+// does only that, for the last run's report (with --files, for those files of it).
 //   node scripts/mutation.mjs [--full] [--skip-static] [--related] [--files src/a.ts,src/b.ts] [--concurrency 2] [--recheck]
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { Stryker } from "@stryker-mutator/core";
@@ -192,7 +192,9 @@ try {
       return failingTests(root, VITEST_CONFIG, testFiles, RECHECK_MS, { TEST_API_BASE_URL: url });
     },
   };
-  for (const file of Object.keys(stryked.files)) {
+  // --files narrows the recheck too: `--recheck --files` tests again the survivors of those files only
+  const rechecking = Object.keys(stryked.files).filter((file) => !values.files || mutate.includes(file));
+  for (const file of rechecking) {
     const one = await recheckSurvivors(
       { ...run, files: { [file]: /** @type {(typeof run.files)[string]} */ (run.files[file]) } },
       workspace,
