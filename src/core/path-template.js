@@ -91,11 +91,9 @@ export function pathMatcher(templates, base = "") {
     const pieces = templatePieces(path);
     const source = pieces.map((piece, i) => (i % 2 ? "([^/]+)" : escapeRegExp(piece))).join("");
     // a segment holding a parameter ranks after a literal one at the same place
-    const rank = path
-      .split("/")
-      .map((segment) => (segment.includes("{") ? "1" : "0"))
-      // Stryker disable next-line StringLiteral: ranks of as many segments compare alike with any separator
-      .join("");
+    const ranks = path.split("/").map((segment) => (segment.includes("{") ? "1" : "0"));
+    // Stryker disable next-line StringLiteral: ranks of as many segments compare alike with any separator
+    const rank = ranks.join("");
     return {
       index,
       variant: variant !== undefined,

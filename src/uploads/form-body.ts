@@ -17,6 +17,9 @@ export interface FormShape {
 // stands in for a file while the other fields are checked against the schema (a file is a string there)
 const FILE = "(file)";
 const MAX_DEPTH = 64;
+// where a field's name splits into its steps (`docs[1]`: `docs`, `1`)
+// Stryker disable next-line Regex: the empty parts one bracket at a time leaves are filtered out
+const BRACKETS = /[[\]]+/;
 
 /**
  * Builds the `FormData` of a multipart body from its fields (an object, or a `FormData` whose
@@ -103,8 +106,7 @@ function writeForm(snapshot: Record<string, unknown>, shape: FormShape, files: M
         file instanceof File && file.name
           ? file.name
           : (at
-              // Stryker disable next-line Regex: the empty parts one bracket at a time leaves are filtered out below
-              .split(/[[\]]+/)
+              .split(BRACKETS)
               .filter((part) => part && !/^\d+$/.test(part))
               .at(-1) ?? "file"),
       );

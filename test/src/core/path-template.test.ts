@@ -67,6 +67,14 @@ describe("pathMatcher", () => {
     expect(pathMatcher(["/a/{x}", "/a/{y}"])("/a/1")).toEqual({ index: 0, params: { x: "1" } });
   });
 
+  it("ranks by segments, whatever the length of a parameter's name or a literal before it", () => {
+    // the second segment decides: literal "x" in the second template; read character by character,
+    // the first's longer name would put its "{" later and win
+    const match = pathMatcher(["/{longname}/{c}/y", "/{a}/x/{b}"]);
+
+    expect(match("/1/x/y")).toEqual({ index: 1, params: { a: "1", b: "y" } });
+  });
+
   it("gives each parameter as the path has it, still percent-encoded, also inside a segment", () => {
     const match = pathMatcher(["/files/{name}.json", "/things/{id}"]);
 
