@@ -58,6 +58,19 @@ describe("an item's id as the position", () => {
     expect(asked).toEqual([undefined, { after: "b2" }, { after: "d4" }]);
   });
 
+  it("walks forwards where the list has no before, whatever else the call sets (a parameter named undefined too)", async () => {
+    const forwardOnly: Pagination = { style: "item-cursor", param: "after", lastItem: "id", limit: "limit" };
+    const { fetch, asked } = script([msg("a1"), msg("b2")], [msg("c3")]);
+
+    const items = await all(new PagePromise(fetch, forwardOnly, { limit: 2, undefined: "x" }, undefined));
+
+    expect(items).toEqual([msg("a1"), msg("b2"), msg("c3")]);
+    expect(asked).toEqual([
+      { limit: 2, undefined: "x" },
+      { limit: 2, undefined: "x", after: "b2" },
+    ]);
+  });
+
   it("walks backwards from the first item's id where the call sets before, as a list with only before does", async () => {
     const both = script([msg("x8"), msg("y9")], [msg("v6"), msg("w7")], [msg("u5")]);
     const backOnly = script([msg("x8"), msg("y9")], [msg("u5")]);
