@@ -290,6 +290,7 @@ function fields(s: Schema, sub: (x: Schema) => Check, forAnswer: boolean): Part<
   // the names of the last objects' fields by position, and theirs: objects of one schema mostly share
   // a key order, and comparing a name costs less than a Map lookup (64 names of 64 characters at most)
   const lastNames: string[] = [];
+  // Stryker disable next-line ArrayDeclaration: a cache; a position no name holds yet is looked up
   const lastFields: Field[] = [];
   return (o, path, out, depth) => {
     let ok = true;
@@ -311,9 +312,11 @@ function fields(s: Schema, sub: (x: Schema) => Check, forAnswer: boolean): Part<
       let field = lastFields[n];
       if (lastNames[n] !== name) {
         field = known.get(name) ?? other;
+        // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: the cache's bound holds memory, not verdicts
         if (n < 64 && name.length <= 64) (lastNames[n] = name), (lastFields[n] = field);
       }
       const { check, required } = field!;
+      // Stryker disable next-line UpdateOperator: positions counted down are other keys of the same cache
       n++;
       if (check === false) ok = refuse(out, at, "is not a known field");
       else {
